@@ -1,0 +1,282 @@
+"""The English lexicons: is a word valid under the Wordsmith rules, and if not, why not.
+
+One `marisa_trie.Trie` holds every word the sources know, valid or not, and a
+byte per key says what it is: the tier of a valid word (the smallest size that
+holds it) or the category of a known invalid one (proper name, abbreviation,
+possessive). Each size (`small`, `standard`, `large`) is a view over that one
+trie that accepts the tiers up to its own, so the three sizes cost the memory
+of one. The trie is built from `wordlists/lexicon.tsv` once per process and
+cached on disk (`WORDSMITH_CACHE_DIR`, default `~/.cache/wordsmith`), so a
+later process maps the cached file in well under the 0.3 s budget.
+
+>>> lexicons = load_lexicons()
+>>> check("BAG", lexicons["standard"]).valid
+True
+>>> check("Peru", lexicons["standard"]).reason
+'proper_name'
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from dataclasses import asdict, dataclass, field
+from functools import cached_property, lru_cache
+from pathlib import Path
+from typing import Iterator
+
+import marisa_trie
+
+from .normalize import fold, is_well_formed
+
+__all__ = ["SIZES", "DEFAULT_SIZE", "Lexicon", "Lexicons", "Verdict", "check", "load_lexicons", "wordlists_dir"]
+
+SIZES = ("small", "standard", "large")
+DEFAULT_SIZE = "standard"
+DESCRIPTIONS = {
+    "small": "SCOWL levels up to 60: everyday words (about 88k)",
+    "standard": "SCOWL levels up to 70: the default, what a fair table accepts (about 124k)",
+    "large": "SCOWL levels up to 80 plus variant spellings: rare words included (about 262k)",
+}
+# The byte stored per key: tiers first (so `code <= rank` means valid), then categories.
+CODES = SIZES + ("proper_name", "abbreviation", "possessive")
+CATEGORY_SENTENCES = {
+    "proper_name": "{W} is a proper name, and proper names are not allowed.",
+    "abbreviation": "{W} is an abbreviation, and abbreviations are not allowed.",
+    "possessive": "{W} is a possessive form, not a word of its own.",
+    "invalid_characters": "{W} holds characters that are not letters: only a-z, an apostrophe or a hyphen inside a word are allowed.",
+    "not_in_lexicon": "{W} is not in the {size} dictionary.",
+    "larger_lexicon_only": "{W} is only in the {tier} dictionary, not in the {size} one.",
+}
+
+
+def wordlists_dir() -> Path:
+    """Return the folder holding the generated word lists (`WORDSMITH_WORDLISTS` overrides)."""
+    return Path(os.environ.get("WORDSMITH_WORDLISTS") or Path(__file__).resolve().parent.parent / "wordlists")
+
+
+def _cache_dir() -> Path:
+    return Path(os.environ.get("WORDSMITH_CACHE_DIR") or Path.home() / ".cache" / "wordsmith")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether one word is valid in one lexicon, and why not."""
+
+    word: str
+    normalized: str
+    valid: bool
+    lexicon: str
+    tier: str | None = None
+    reason: str | None = None
+    message: str = ""
+    definition: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+class Lexicons:
+    """The three sizes over one shared trie; `lexicons["standard"]` is one size."""
+
+    def __init__(self, trie: marisa_trie.Trie, codes: bytes, checksum: str, directory: Path):
+        self.trie = trie
+        self.codes = codes
+        self.checksum = checksum
+        self.directory = directory
+        self._sizes = {name: Lexicon(self, name) for name in SIZES}
+
+    def __getitem__(self, name: str) -> "Lexicon":
+        try:
+            return self._sizes[name]
+        except KeyError:
+            raise LookupError(f"No lexicon {name!r}: choose one of {', '.join(SIZES)}") from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(SIZES)
+
+    def code(self, word: str) -> str | None:
+        """Return the stored code of a normalized word: its tier or its category, or None."""
+        key_id = self.trie.get(word)
+        return None if key_id is None else CODES[self.codes[key_id]]
+
+    @cached_property
+    def _definitions(self) -> dict[str, str]:
+        table = {}
+        with open(self.directory / "definitions.tsv", encoding="utf-8") as lines:
+            for line in lines:
+                word, _, senses = line.rstrip("\n").partition("\t")
+                table[word] = senses
+        return table
+
+    @cached_property
+    def _exceptions(self) -> dict[str, list[str]]:
+        table: dict[str, list[str]] = {}
+        with open(self.directory / "morphology.tsv", encoding="utf-8") as lines:
+            for line in lines:
+                inflected, _, base = line.rstrip("\n").partition("\t")
+                table.setdefault(inflected, []).append(base)
+        return table
+
+    def define(self, word: str) -> list[str]:
+        """Return up to three short WordNet senses of a word, looking through inflections."""
+        word = fold(word)
+        for base in base_forms(word, self._exceptions):
+            senses = self._definitions.get(base)
+            if senses:
+                return senses.split(" | ")
+        return []
+
+
+# WordNet's detachment rules (morphy), all parts of speech together.
+_DETACH = (
+    ("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"), ("men", "man"), ("ies", "y"),
+    ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""), ("ing", "e"), ("ing", ""), ("er", ""), ("est", ""), ("er", "e"), ("est", "e"),
+)
+
+
+def base_forms(word: str, exceptions: dict[str, list[str]]) -> Iterator[str]:
+    """Yield the word, then its WordNet base forms: exception lists first, then the suffix rules."""
+    yield word
+    yield from exceptions.get(word, ())
+    for suffix, ending in _DETACH:
+        if word.endswith(suffix) and len(word) > len(suffix) + 1:
+            yield word[: len(word) - len(suffix)] + ending
+
+
+class Lexicon:
+    """One size: a read-only set of valid normalized words, with verdicts and definitions."""
+
+    def __init__(self, lexicons: Lexicons, name: str):
+        self.lexicons = lexicons
+        self.name = name
+        self.rank = SIZES.index(name)
+        self.description = DESCRIPTIONS[name]
+
+    def __repr__(self) -> str:
+        return f"<Lexicon {self.name}: {len(self)} words>"
+
+    def __contains__(self, word: object) -> bool:
+        key_id = self.lexicons.trie.get(word) if isinstance(word, str) else None
+        return key_id is not None and self.lexicons.codes[key_id] <= self.rank
+
+    def tier(self, word: str) -> str | None:
+        """Return the smallest size holding a normalized word, if this size holds it."""
+        key_id = self.lexicons.trie.get(word)
+        if key_id is None or self.lexicons.codes[key_id] > self.rank:
+            return None
+        return SIZES[self.lexicons.codes[key_id]]
+
+    @cached_property
+    def _words(self) -> list[str]:
+        codes, rank = self.lexicons.codes, self.rank
+        return sorted(word for word, key_id in self.lexicons.trie.iteritems() if codes[key_id] <= rank)
+
+    def __iter__(self) -> Iterator[str]:
+        """Iterate over the valid words of this size, sorted."""
+        return iter(self._words)
+
+    def __len__(self) -> int:
+        return len(self._words)
+
+    def keys(self, prefix: str = "") -> list[str]:
+        """Return the valid words that start with `prefix`."""
+        return [w for w in self.lexicons.trie.keys(prefix) if w in self]
+
+    def has_prefix(self, prefix: str) -> bool:
+        """Tell whether any key (valid or not) starts with `prefix`: a cheap pruning test."""
+        return self.lexicons.trie.has_keys_with_prefix(prefix)
+
+    @cached_property
+    def _by_length(self) -> dict[int, list[str]]:
+        groups: dict[int, list[str]] = {}
+        for word in self._words:
+            groups.setdefault(len(word), []).append(word)
+        return groups
+
+    def matches(self, pattern: str) -> list[str]:
+        """Return the valid words matching `pattern`, where `?` stands for any one letter a-z."""
+        pattern = fold(pattern)
+        prefix = pattern.split("?", 1)[0]
+        if "?" not in pattern:
+            return [pattern] if pattern in self else []
+        regex = re.compile(re.escape(pattern).replace(r"\?", "[a-z]"))
+        candidates = self.keys(prefix) if prefix else self._by_length.get(len(pattern), [])
+        return [w for w in candidates if len(w) == len(pattern) and regex.fullmatch(w)]
+
+    def define(self, word: str) -> list[str]:
+        """Return up to three short WordNet senses of `word` (any inflection)."""
+        return self.lexicons.define(word)
+
+    def check(self, word: str, define: bool = True) -> Verdict:
+        """Return the verdict on `word` in this size; see `check`."""
+        return check(word, self, define)
+
+
+def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
+    """Return whether `word` is valid in `lexicon`, its tier, and why not when it isn't.
+
+    Reasons: `invalid_characters`, `proper_name`, `abbreviation`,
+    `possessive`, `not_in_lexicon`, `larger_lexicon_only` (then `tier` names
+    the smallest size that holds it).
+    """
+    normalized = fold(word)
+    shout = normalized.upper() or repr(word)
+    if not is_well_formed(normalized):
+        reason, tier = "invalid_characters", None
+    else:
+        code = lexicon.lexicons.code(normalized)
+        if code in SIZES and SIZES.index(code) <= lexicon.rank:
+            definition = lexicon.define(normalized) if define else []
+            return Verdict(word, normalized, True, lexicon.name, code, None, f"{shout} is a valid word.", definition)
+        if code in SIZES:
+            reason, tier = "larger_lexicon_only", code
+        else:
+            reason, tier = code or "not_in_lexicon", None
+    message = CATEGORY_SENTENCES[reason].format(W=shout, size=lexicon.name, tier=tier)
+    definition = lexicon.define(normalized) if define and reason != "invalid_characters" else []
+    return Verdict(word, normalized, False, lexicon.name, tier, reason, message, definition)
+
+
+def _read_source(path: Path) -> tuple[list[str], bytes]:
+    words, codes = [], bytearray()
+    code_of = {name: i for i, name in enumerate(CODES)}
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            word, _, code = line.rstrip("\n").partition("\t")
+            words.append(word)
+            codes.append(code_of[code])
+    return words, bytes(codes)
+
+
+@lru_cache(maxsize=None)
+def load_lexicons(directory: str | Path | None = None) -> Lexicons:
+    """Load the lexicons once per process: from the disk cache, or built from `lexicon.tsv`."""
+    directory = Path(directory) if directory else wordlists_dir()
+    source = directory / "lexicon.tsv"
+    if not source.exists():
+        raise LookupError(f"No word list at {source}: run python wordlists/build.py")
+    stat = source.stat()
+    stem = _cache_dir() / f"lexicon-{stat.st_size}-{stat.st_mtime_ns}"
+    trie_path, codes_path, sum_path = (stem.with_suffix(s) for s in (".marisa", ".codes", ".sha256"))
+    try:
+        trie = marisa_trie.Trie()
+        trie.mmap(str(trie_path))
+        return Lexicons(trie, codes_path.read_bytes(), sum_path.read_text(), directory)
+    except (OSError, ValueError, RuntimeError):
+        pass  # no usable cache (marisa raises RuntimeError on a missing file): build it
+    words, codes_in_order = _read_source(source)
+    trie = marisa_trie.Trie(words)
+    codes = bytearray(len(words))
+    for word, code in zip(words, codes_in_order):
+        codes[trie[word]] = code
+    checksum = hashlib.sha256(source.read_bytes()).hexdigest()
+    try:
+        stem.parent.mkdir(parents=True, exist_ok=True)
+        trie.save(str(trie_path) + ".tmp")
+        codes_path.write_bytes(codes)
+        sum_path.write_text(checksum)
+        os.replace(str(trie_path) + ".tmp", trie_path)  # the trie last: it marks the cache complete
+    except OSError:
+        pass  # a read-only home is fine: the next process builds again
+    return Lexicons(trie, bytes(codes), checksum, directory)

@@ -1,0 +1,235 @@
+"""Rebuild the generated word lists from Debian's `scowl` and `wordnet-base`.
+
+    apt-get install scowl wordnet-base
+    python wordlists/build.py            # writes the files next to this script
+    python wordlists/build.py --check    # exit 1 if a rebuild differs from what is committed
+
+The output is deterministic (sorted, no timestamps), so CI can rebuild and
+compare. What goes in, and why, is written in wordlists/SOURCES.md; the
+recipe in short:
+
+* valid words: SCOWL `english`, `american`, `british`, `british_z`,
+  `canadian` words lists and their `variant_1` lists, at levels <= 60 (tier
+  `small`), <= 70 (`standard`), <= 80 plus the `variant_2` lists (`large`);
+  contractions from `english-contractions` <= 60 (every tier); WordNet's
+  lowercase hyphenated lemmas and the regular plurals of the noun ones (every
+  tier); `allow.txt` (every tier), minus `deny.txt`.
+* known but invalid: proper names (SCOWL `proper-names` and `upper` lists, and
+  capitalised words), abbreviations (SCOWL `abbreviations` lists, all-capital
+  or mixed-case words such as `kW`), possessives (`dog's`; the `'s`
+  contractions listed in `s_contractions.txt` are kept as valid words).
+* accents are folded with the same normalization the library uses at run time.
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from solver.normalize import fold  # noqa: E402  (the one normalization, shared)
+
+SCOWL = Path("/usr/share/dict/scowl")
+WORDNET = Path("/usr/share/wordnet")
+
+LEVELS = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
+# The tier of a valid word is the smallest size whose recipe holds it.
+TIER_MAX_LEVEL = {"small": 60, "standard": 70, "large": 80}
+SPELLINGS = ("english", "american", "british", "british_z", "canadian")
+VARIANT_1 = ("variant_1", "british_variant_1", "canadian_variant_1")
+VARIANT_2 = ("variant_2", "british_variant_2", "canadian_variant_2")
+# Contractions above level 60 turn foreign or dialect (n'importe, d'accord).
+CONTRACTION_MAX_LEVEL = 60
+# SCOWL capitalises the first-person contractions; they are ordinary words.
+LOWERCASE_CONTRACTIONS = {"I'm", "I'd", "I'll", "I've"}
+
+OUTPUTS = ("lexicon.tsv", "definitions.tsv", "morphology.tsv")
+WELLFORMED = re.compile(r"^[a-z]([a-z'-]*[a-z])?$")
+
+
+def read_scowl(stem: str, max_level: int) -> set[str]:
+    words: set[str] = set()
+    for level in LEVELS:
+        path = SCOWL / f"{stem}.{level}"
+        if level <= max_level and path.exists():
+            words.update(line.strip() for line in path.read_text("utf-8").splitlines() if line.strip())
+    return words
+
+
+def read_overrides(name: str) -> dict[str, str]:
+    """Read `word<whitespace>reason` lines; `#` starts a comment."""
+    entries = {}
+    for line in (HERE / name).read_text("utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            word, _, reason = line.partition(" ")
+            entries[fold(word)] = reason.strip()
+    return entries
+
+
+def classify_raw(raw: str) -> str | None:
+    """The category of a raw SCOWL entry from its spelling alone, or None for a plain word."""
+    body = raw[:-2] if raw.endswith("'s") else raw
+    if any(c.isupper() for c in body[1:]):
+        return "abbreviation"  # NASA, kW, dB, OK
+    if body[:1].isupper():
+        return "proper_name"   # London, Bentley
+    return None
+
+
+def valid_words(max_level: int, with_variant_2: bool, s_contractions: set[str]) -> tuple[set[str], dict[str, str]]:
+    """The valid words of one size, and the invalid ones its lists mention (with category)."""
+    stems = list(SPELLINGS) + list(VARIANT_1) + (list(VARIANT_2) if with_variant_2 else [])
+    raw: set[str] = set()
+    for stem in stems:
+        raw |= read_scowl(f"{stem}-words", max_level)
+    valid: set[str] = set()
+    invalid: dict[str, str] = {}
+    for entry in raw:
+        word = fold(entry)
+        category = classify_raw(entry)
+        if category is None and entry.endswith("'s") and word not in s_contractions:
+            category = "possessive"
+        if category is None:
+            valid.add(word)
+        else:
+            invalid.setdefault(word, category)
+    for entry in read_scowl("english-contractions", min(max_level, CONTRACTION_MAX_LEVEL)):
+        if entry in LOWERCASE_CONTRACTIONS:
+            valid.add(fold(entry))
+        elif classify_raw(entry) is None:
+            valid.add(fold(entry))
+        else:
+            invalid.setdefault(fold(entry), classify_raw(entry))
+    return valid, invalid
+
+
+def wordnet_lemmas() -> dict[str, list[str]]:
+    """Each lemma of WordNet (as spelled there) with its parts of speech."""
+    pos_of: dict[str, list[str]] = {}
+    for pos in ("noun", "verb", "adj", "adv"):
+        for line in (WORDNET / f"index.{pos}").read_text("utf-8").splitlines():
+            if line.startswith(" "):
+                continue  # licence header
+            lemma = line.split(" ", 1)[0]
+            pos_of.setdefault(lemma, []).append(pos)
+    return pos_of
+
+
+def regular_plural(noun: str) -> str:
+    if re.search(r"(s|x|z|ch|sh)$", noun):
+        return noun + "es"
+    if re.search(r"[^aeiou]y$", noun):
+        return noun[:-1] + "ies"
+    return noun + "s"
+
+
+def hyphenated_words(lemmas: dict[str, list[str]]) -> set[str]:
+    words = set()
+    for lemma, parts in lemmas.items():
+        if "-" in lemma and "_" not in lemma and lemma == lemma.lower() and WELLFORMED.match(lemma):
+            words.add(lemma)
+            if "noun" in parts:
+                words.add(regular_plural(lemma))
+    return words
+
+
+def build_lexicon() -> list[str]:
+    s_contractions = set(read_overrides("s_contractions.txt"))
+    allow = read_overrides("allow.txt")
+    deny = read_overrides("deny.txt")
+    extra = hyphenated_words(wordnet_lemmas()) | set(allow)
+
+    code: dict[str, str] = {}
+    for tier, max_level in TIER_MAX_LEVEL.items():
+        valid, invalid = valid_words(max_level, tier == "large", s_contractions)
+        for word in (valid | extra) - set(deny):
+            code.setdefault(word, tier)
+        for word, category in invalid.items():
+            code.setdefault(word, category)  # a valid spelling elsewhere wins
+
+    # Known invalid words from every level, so a verdict can say why.
+    for stem_suffix, category in (("abbreviations", "abbreviation"), ("upper", "proper_name"), ("proper-names", "proper_name")):
+        for stem in SPELLINGS + VARIANT_1 + VARIANT_2:
+            for entry in read_scowl(f"{stem}-{stem_suffix}", 95):
+                word = fold(entry)
+                if word.endswith("'s") and fold(entry[:-2]) in code:
+                    category_here = "possessive"
+                else:
+                    category_here = category
+                if word not in code or code[word] not in TIER_MAX_LEVEL:
+                    code.setdefault(word, category_here)
+    for word in deny:
+        if code.get(word) in TIER_MAX_LEVEL:
+            del code[word]
+    return [f"{w}\t{c}\n" for w, c in sorted(code.items()) if WELLFORMED.match(w)]
+
+
+def short_gloss(gloss: str) -> str:
+    """The definition part of a WordNet gloss: usage examples (in quotes) cut."""
+    parts = [p.strip() for p in gloss.split(";")]
+    kept = [p for p in parts if p and not p.startswith('"')]
+    return "; ".join(kept) if kept else parts[0]
+
+
+def build_definitions() -> tuple[list[str], list[str]]:
+    senses: dict[str, list[str]] = {}
+    for pos in ("noun", "verb", "adj", "adv"):
+        for line in (WORDNET / f"data.{pos}").read_text("utf-8").splitlines():
+            if line.startswith(" "):
+                continue
+            head, _, gloss = line.partition(" | ")
+            fields = head.split()
+            count = int(fields[3], 16)
+            words = [fields[4 + 2 * i] for i in range(count)]
+            text = short_gloss(gloss.strip())
+            for lemma in words:
+                lemma = re.sub(r"\(.*\)$", "", lemma)  # adjective markers: (a), (p), (ip)
+                if "_" in lemma:
+                    continue
+                key = fold(lemma)
+                if WELLFORMED.match(key) and len(senses.setdefault(key, [])) < 3 and text not in senses[key]:
+                    senses[key].append(text)
+    definitions = [f"{k}\t{' | '.join(v)}\n" for k, v in sorted(senses.items())]
+    morphology = set()
+    for pos in ("noun", "verb", "adj", "adv"):
+        for line in (WORDNET / f"{pos}.exc").read_text("utf-8").splitlines():
+            inflected, *bases = line.split()
+            for base in bases:
+                if "_" not in inflected and "_" not in base:
+                    morphology.add(f"{fold(inflected)}\t{fold(base)}\n")
+    return definitions, sorted(morphology)
+
+
+def build() -> dict[str, str]:
+    definitions, morphology = build_definitions()
+    return {
+        "lexicon.tsv": "".join(build_lexicon()),
+        "definitions.tsv": "".join(definitions),
+        "morphology.tsv": "".join(morphology),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="compare a rebuild with the committed files")
+    args = parser.parse_args(argv)
+    if not SCOWL.is_dir() or not WORDNET.is_dir():
+        print("needs Debian's scowl and wordnet-base: apt-get install scowl wordnet-base", file=sys.stderr)
+        return 2
+    outputs = build()
+    if args.check:
+        stale = [name for name, text in outputs.items() if (HERE / name).read_text("utf-8") != text]
+        for name in stale:
+            print(f"wordlists/{name} differs from a rebuild: run python wordlists/build.py", file=sys.stderr)
+        return 1 if stale else 0
+    for name, text in outputs.items():
+        (HERE / name).write_text(text, "utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
