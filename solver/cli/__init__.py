@@ -1,0 +1,42 @@
+"""The `wordsmith` command line: one subcommand per thing the library can do.
+
+Each module here registers its subcommands with `register(subparsers)`; a
+subcommand's handler takes the parsed arguments and returns the exit code:
+0 when every answer is a yes (valid words, a valid claim), 1 when any is a
+no, 2 on a usage error (argparse's own convention).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from . import words
+
+COMMAND_MODULES = [words]
+
+
+class UsageError(Exception):
+    """Bad input from the command line: reported on stderr with exit code 2."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="wordsmith", description="Solve, validate and judge table word games.")
+    parser.add_argument("--server", metavar="URL", help="ask a running wordsmith service instead of loading the lexicons here")
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for module in COMMAND_MODULES:
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.handler(args)
+    except (UsageError, ValueError, LookupError) as error:
+        print(f"wordsmith {args.command}: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
