@@ -185,7 +185,7 @@ class Lexicon:
 
     def has_prefix(self, prefix: str) -> bool:
         """Tell whether any key (valid or not) starts with `prefix`: a cheap pruning test."""
-        return self.lexicons.trie.has_keys_with_prefix(prefix)
+        return next(self.lexicons.trie.iterkeys(prefix), None) is not None
 
     @cached_property
     def _by_length(self) -> dict[int, list[str]]:
