@@ -1,0 +1,676 @@
+"""Booksmack: who wins the round, and why.
+
+The card set and the powers written on the cards are data
+(`solver/data/booksmack_cards.json`); this module applies them. Cards are
+strings: a letter (`a`, `A`, `é`), a number (`"12"`), a symbol
+(`. ? ! + - & * @ ~ #`) or a single space for the Space card.
+
+Rulings (issue #4; the rulebook leaves these open):
+
+1. Cards are given in seating order, clockwise; positions and seats are 1-based.
+2. Spelling comes first. The cards spell a word when reading all of them
+   clockwise from some card gives a lexicon word: case and diacritics ignored,
+   Space cards skipped, each `?` standing for whatever letter makes a word. Any
+   other non-letter card on the table means no word. A word needs at least two
+   letters, and at least one of them must be a real letter card (a table of
+   only `?` spells nothing: nobody could say which word). A reading starts at a
+   letter or `?` card (starting at a Space reads the same as the next card).
+   Every starting seat that spells a word is reported with every word it
+   spells; the answer is the first seat in seating order, and at that seat the
+   most common word (smallest lexicon tier), then the first alphabetically.
+   A spelled word wins even when the table also holds a high card.
+3. Otherwise the highest card wins: a letter ranks by its alphabet position
+   (A = 1 ... Z = 26), a number by its value. At equal rank: lowercase <
+   uppercase < a letter with a diacritic < a number. So `a` and `A` on the
+   table: tap `A` (the base rule). All diacritic versions of a letter tie
+   (an uppercase `É` counts as a diacritic letter too), as do identical cards.
+   Tied winning cards share the round: each tapping player gets
+   cards // winners, the rest are discarded.
+4. Powers, applied in this order; the first three decide the round outright:
+
+   - `~` on the table: tapping any other card wins (except the cards that are
+     never tapped, see below).
+   - More `!` cards than letter cards: the `!` cards are the ones to tap.
+   - `*` on the table and more non-letter cards than letter cards: tap the `*`.
+   - `+` ranks as its higher-ranked neighbour plus one, `-` as minus one, and
+     takes that neighbour's place in the tie-break order (`+` next to `y`
+     counts as a lowercase z, so it loses to `Z`). Neighbours are read with
+     their printed ranks: two `+`/`-` side by side ignore each other. Then `&`
+     links its two neighbours (those that have a rank, after `+`/`-`); every
+     card in a chain of links (`a & b & c`) ranks as the sum of the chain.
+   - `.` cuts the circle at each period into groups; the best card of each
+     group wins (one winner, or one set of tied winners, per group that holds
+     a ranked card). A single period leaves one group.
+   - `#` anywhere on the table makes the lowest card win instead, in every
+     group; several `#` do not cancel. At equal rank the lower of the
+     tie-break order is lower (`a` below `A`).
+   - `@` next to a winning card wins instead of it. An `@` between two
+     winners replaces both and is one winning card. `@` only redirects a
+     win by rank, not the `~`, `!` and `*` rulings.
+   - `?`, `.`, `!`, `*`, `@`, `#`, `~` and Space are never tapped except where
+     their own power says so.
+5. When no card can be tapped (only unranked cards), action is `none`: nobody
+   wins the round and its cards are discarded.
+
+Turn-based variant (`turn_state`): the highest card is the card to tap by the
+rules above (spelling aside): its player draws. The lowest card is the other
+end of the same ranking (the highest one when `#` is on the table), per
+group, leaving out the cards already highest: its player steals. A spelled
+word is reported too: the player who played last wins all cards played.
+
+Scoring (`score_collection`): base game, every card scores 1. Turn-based:
+a letter scores its alphabet position // 5 (a diacritic letter as its base
+letter), numbers and symbols 1; when a letter is owned both uppercase and
+lowercase (a diacritic lowercase letter counts as lowercase) each of those
+cards gets +2; when the lowercase cards of one letter show two or more
+different forms (e, é) each of them gets -2.
+
+>>> from solver.lexicon import load_lexicons
+>>> lexicon = load_lexicons()["standard"]
+>>> judge_round(["c", "A", "f", "é"], lexicon).explanation
+'CAFE is spelled from seat 1.'
+>>> judge_round(["b", "Z", "m"], lexicon).winners
+[2]
+>>> judge_round(["b", "Z", "#", "m"], lexicon).explanation
+'# is on the table, so the lowest card wins: b.'
+"""
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from dataclasses import asdict, dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from string import ascii_lowercase
+
+from .lexicon import SIZES, Lexicon
+from .normalize import fold
+
+__all__ = [
+    "MAX_CARDS", "WALK_BUDGET", "Card", "Reading", "Shares", "RoundResult", "TurnState", "CardScore",
+    "ScoreResult", "parse_card", "parse_cards", "rank_key", "find_words", "share_cards", "judge_round",
+    "turn_state", "score_collection", "published_deck",
+]
+
+DATA = Path(__file__).resolve().parent / "data" / "booksmack_cards.json"
+# A table of ten players each showing a card is a big round; 40 leaves room for
+# home rules while keeping every judgement (n readings of n cards) tiny.
+MAX_CARDS = 40
+# Prefix checks one round may spend walking the trie for `?` readings (a few
+# ms). Readings left when it runs out (many `?` side by side) are matched
+# against one list of the lexicon words of their length instead, so the worst
+# table costs about letters x words-of-that-length regex checks (under 0.1 s).
+WALK_BUDGET = 3000
+VARIANTS = ("base", "turn-based")
+_NUMBER = re.compile(r"[0-9]{1,3}")
+_SPELLING_SYMBOLS = ("?", " ")
+
+
+@dataclass(frozen=True)
+class _Symbol:
+    card: str
+    name: str
+    power: str
+    never_tapped: bool
+
+
+@dataclass(frozen=True)
+class _CardSet:
+    tie_order: tuple[str, ...]
+    lowest_number: int
+    highest_number: int
+    symbols: dict[str, _Symbol]
+    published: tuple[tuple[str, tuple[str, ...]], ...]
+
+
+@lru_cache(maxsize=None)
+def _card_set() -> _CardSet:
+    data = json.loads(DATA.read_text("utf-8"))
+    symbols = {s["card"]: _Symbol(s["card"], s["name"], s["power"], s["never_tapped"]) for s in data["symbols"]}
+    published = tuple((s["name"], tuple(s["cards"])) for s in data["sets"])
+    numbers = data["numbers"]
+    return _CardSet(tuple(data["tie_order"]), numbers["lowest"], numbers["highest"], symbols, published)
+
+
+def published_deck() -> list[tuple[str, list[str]]]:
+    """Return the published card set: (set name, cards) per set, copies repeated."""
+    return [(name, list(cards)) for name, cards in _card_set().published]
+
+
+@lru_cache(maxsize=None)
+def _published_texts() -> frozenset[str]:
+    return frozenset(card for _, cards in _card_set().published for card in cards)
+
+
+@dataclass(frozen=True)
+class Card:
+    """One Booksmack card: what it is and how it ranks as printed."""
+
+    text: str
+    kind: str  # "letter", "number" or "symbol"
+    name: str
+    letter: str | None = None  # the plain letter a-z a letter card reads as
+    rank: int | None = None  # printed rank: A=1..Z=26 or the number's value
+    form: str | None = None  # place in the tie-break order; None for symbols
+    uppercase: bool = False
+    published: bool = True
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @property
+    def tier(self) -> int:
+        """Return the card's place in the tie-break order (symbols: -1)."""
+        return _card_set().tie_order.index(self.form) if self.form else -1
+
+    @property
+    def shown(self) -> str:
+        """Return the card as a sentence shows it."""
+        return "Space" if self.text == " " else self.text
+
+
+def _refuse(position: int, text: str, why: str) -> ValueError:
+    return ValueError(f"card {position} ({text!r}): not a Booksmack card — {why}")
+
+
+def parse_card(text: str, position: int = 1) -> Card:
+    """Return the card a string stands for; `position` (1-based) names it in errors."""
+    if not isinstance(text, str):
+        raise _refuse(position, text, "a card is a string")
+    cards = _card_set()
+    canonical = unicodedata.normalize("NFKC", text)
+    if canonical in cards.symbols:
+        symbol = cards.symbols[canonical]
+        return Card(canonical, "symbol", symbol.name, published=canonical in _published_texts())
+    if _NUMBER.fullmatch(canonical):
+        value = int(canonical)
+        if not cards.lowest_number <= value <= cards.highest_number:
+            raise _refuse(position, text, f"numbers run from {cards.lowest_number} to {cards.highest_number}")
+        return Card(str(value), "number", f"number {value}", rank=value, form="number",
+                    published=str(value) in _published_texts())
+    letter = fold(canonical) if len(canonical) == 1 else ""
+    if len(letter) == 1 and letter in ascii_lowercase:
+        plain = canonical.isascii()
+        form = ("uppercase" if canonical.isupper() else "lowercase") if plain else "diacritic"
+        return Card(canonical, "letter", f"letter {canonical}", letter, ascii_lowercase.index(letter) + 1, form,
+                    canonical.isupper(), canonical in _published_texts())
+    raise _refuse(position, text, "use a letter, a number 1–26, or one of . ? ! + - & * @ ~ # and space")
+
+
+def parse_cards(cards: list[str]) -> list[Card]:
+    """Return the cards of one round, in seating order; refuse a bad card by its position."""
+    if isinstance(cards, str):
+        raise ValueError("give the cards as a list of strings, one per card")
+    if not cards:
+        raise ValueError("a round needs at least one card")
+    if len(cards) > MAX_CARDS:
+        raise ValueError(f"a round has at most {MAX_CARDS} cards, got {len(cards)}")
+    return [card if isinstance(card, Card) else parse_card(card, i) for i, card in enumerate(cards, 1)]
+
+
+def rank_key(card: Card) -> tuple[int, int] | None:
+    """Return how a card ranks as printed: (rank, tie-break place), or None if unranked."""
+    return None if card.rank is None else (card.rank, card.tier)
+
+
+# --- spelling -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The words spelled by reading the circle from one seat."""
+
+    seat: int
+    words: list[str]
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def _walk(pattern: str, lexicon: Lexicon, budget: list[int]) -> list[str] | None:
+    """Return the words matching `pattern` (`?` = any letter), or None once the budget is spent."""
+    found, stack = [], [""]
+    while stack:
+        prefix = stack.pop()
+        if len(prefix) == len(pattern):
+            if prefix in lexicon:
+                found.append(prefix)
+            continue
+        char = pattern[len(prefix)]
+        for letter in ascii_lowercase if char == "?" else char:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return None
+            if lexicon.has_prefix(prefix + letter):
+                stack.append(prefix + letter)
+    return found
+
+
+def _spell(patterns: list[str], lexicon: Lexicon) -> dict[str, list[str]]:
+    """Return the lexicon words each reading spells, most common first."""
+    if "?" not in patterns[0]:
+        return {p: [p] if p in lexicon else [] for p in patterns}
+    budget = [WALK_BUDGET]
+    found = {p: _walk(p, lexicon, budget) for p in patterns}
+    pending = [p for p, words in found.items() if words is None]
+    if pending:  # one scan of the words of this length serves every reading left
+        same_length = lexicon.matches("?" * len(pending[0]))
+        for p in pending:
+            found[p] = list(filter(re.compile(p.replace("?", "[a-z]")).fullmatch, same_length))
+    order = lambda w: (SIZES.index(lexicon.tier(w) or SIZES[-1]), w)
+    return {p: sorted(words, key=order) for p, words in found.items()}
+
+
+def find_words(cards: list[Card], lexicon: Lexicon) -> list[Reading]:
+    """Return every seat from which the circle of cards spells a word, in seating order."""
+    if any(c.kind != "letter" and c.text not in _SPELLING_SYMBOLS for c in cards):
+        return []
+    seats = [(i, "?" if c.text == "?" else c.letter) for i, c in enumerate(cards, 1) if c.text != " "]
+    if len(seats) < 2 or all(letter == "?" for _, letter in seats):
+        return []
+    letters = "".join(letter for _, letter in seats)
+    patterns = [letters[k:] + letters[:k] for k in range(len(letters))]
+    words = _spell(list(dict.fromkeys(patterns)), lexicon)
+    return [Reading(seat, words[p]) for (seat, _), p in zip(seats, patterns) if words[p]]
+
+
+# --- ranks and powers -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Standing:
+    """How one card ranks on this table, after the rank powers."""
+
+    rank: int | None
+    tier: int = -1
+    note: str | None = None  # why it differs from the printed rank
+
+    @property
+    def key(self) -> tuple[int, int]:
+        return (self.rank, self.tier)
+
+
+def _neighbours(i: int, n: int) -> list[int]:
+    """Return the distinct seats next to seat `i` (0-based) in a circle of `n`."""
+    return sorted({(i - 1) % n, (i + 1) % n} - {i})
+
+
+def _standings(cards: list[Card]) -> list[_Standing]:
+    """Return every card's rank after `+`, `-` and `&`."""
+    printed = [_Standing(c.rank, c.tier) for c in cards]
+    standings = list(printed)
+    n = len(cards)
+    for i, card in enumerate(cards):
+        if card.text in "+-":
+            ranked = [j for j in _neighbours(i, n) if printed[j].rank is not None]
+            if ranked:
+                best = max(ranked, key=lambda j: printed[j].key)
+                step = 1 if card.text == "+" else -1
+                word = "plus" if step == 1 else "minus"
+                standings[i] = _Standing(printed[best].rank + step, printed[best].tier,
+                                         f"{cards[best].shown} {word} one = {printed[best].rank + step}")
+    return _link_ampersands(cards, standings)
+
+
+def _link_ampersands(cards: list[Card], standings: list[_Standing]) -> list[_Standing]:
+    """Return the standings with every `&` chain ranking as the sum of its cards."""
+    n = len(cards)
+    chain = list(range(n))
+
+    def root(i: int) -> int:
+        while chain[i] != i:
+            i = chain[i]
+        return i
+
+    for i, card in enumerate(cards):
+        if card.text == "&":
+            ranked = [j for j in _neighbours(i, n) if standings[j].rank is not None]
+            for j in ranked[1:]:
+                chain[root(j)] = root(ranked[0])
+    members: dict[int, list[int]] = {}
+    for i in range(n):
+        if standings[i].rank is not None:
+            members.setdefault(root(i), []).append(i)
+    linked = list(standings)
+    for group in members.values():
+        if len(group) > 1:
+            total = sum(standings[j].rank for j in group)
+            ordered = sorted(group, key=lambda j: (standings[j].key, cards[j].text))
+            note = " & ".join(cards[j].shown for j in ordered) + f" = {total}"
+            for j in group:
+                linked[j] = _Standing(total, standings[j].tier, note)
+    return linked
+
+
+def _groups(cards: list[Card]) -> list[list[int]]:
+    """Return the seats (0-based) of each group the periods cut the circle into."""
+    periods = [i for i, c in enumerate(cards) if c.text == "."]
+    n = len(cards)
+    if not periods:
+        return [list(range(n))]
+    groups = []
+    for k, start in enumerate(periods):
+        end = periods[(k + 1) % len(periods)]
+        span = (end - start - 1) % n if len(periods) > 1 else n - 1
+        groups.append([(start + 1 + d) % n for d in range(span)])
+    return [g for g in groups if g]
+
+
+def _extremes(group: list[int], standings: list[_Standing], lowest: bool) -> list[int]:
+    """Return the seats holding the best ranked card of a group: highest, or lowest."""
+    ranked = [i for i in group if standings[i].rank is not None]
+    if not ranked:
+        return []
+    pick = min if lowest else max
+    best = pick(standings[i].key for i in ranked)
+    return [i for i in ranked if standings[i].key == best]
+
+
+# --- the round ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Shares:
+    """How the round's cards are split when every winning card is tapped by a different player."""
+
+    winners: int
+    each: int
+    discarded: int
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def share_cards(total: int, winners: int) -> Shares:
+    """Return how `total` cards split over `winners` players, leftovers discarded.
+
+    >>> share_cards(5, 2)
+    Shares(winners=2, each=2, discarded=1)
+    """
+    if winners <= 0:
+        return Shares(0, 0, total)
+    return Shares(winners, total // winners, total % winners)
+
+
+@dataclass(frozen=True)
+class _Decision:
+    rule: str
+    winners: list[int]  # 0-based
+    explanation: str
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """The verdict on one round: what to do, which cards win, and why."""
+
+    cards: list[Card]
+    action: str  # "say_word", "tap" or "none"
+    rule: str  # "spelled_word", "tilde", "exclamation", "asterisk", "highest", "lowest" or "nothing"
+    spells: str | None
+    spelled_from: list[int]
+    readings: list[Reading]
+    winners: list[int]
+    ranks: list[int | None]
+    shares: Shares
+    explanation: str
+
+    def to_dict(self) -> dict:
+        return {
+            "cards": [c.to_dict() for c in self.cards],
+            "action": self.action,
+            "rule": self.rule,
+            "spells": self.spells,
+            "spelled_from": self.spelled_from,
+            "readings": [r.to_dict() for r in self.readings],
+            "winners": self.winners,
+            "ranks": self.ranks,
+            "shares": self.shares.to_dict(),
+            "explanation": self.explanation,
+        }
+
+
+def _names(seats: list[int], cards: list[Card], standings: list[_Standing], descending: bool = True) -> str:
+    """Return the cards at `seats` as words, best first, noting ranks the powers changed."""
+    order = sorted(seats, key=lambda i: (standings[i].key if standings[i].rank is not None else (0, -1),
+                                         cards[i].text), reverse=descending)
+    shown = [cards[i].shown + (f" ({standings[i].note})" if standings[i].note else "") for i in order]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
+_TIE_REASONS = {
+    "uppercase": "uppercase beats lowercase",
+    "diacritic": "a diacritic beats the plain letter",
+    "number": "a number beats the letter at its position",
+}
+
+
+def _rank_sentence(cards: list[Card], standings: list[_Standing], winners: list[int], lowest: bool) -> str:
+    """Return why the winners of a single-group round win, in one clause."""
+    names = _names(winners, cards, standings)
+    if lowest:
+        return f"# is on the table, so the lowest card wins: {names}"
+    ranked = [c for c, s in zip(cards, standings) if s.rank is not None]
+    what = "letter" if all(c.kind == "letter" for c in ranked) else "card"
+    if len(winners) > 1:
+        return f"{names} tie as the highest {what}, so each of them wins"
+    best = standings[winners[0]]
+    beaten = [i for i, s in enumerate(standings) if s.rank == best.rank and s.tier < best.tier]
+    sentence = f"{names} is the highest {what}"
+    if beaten and cards[winners[0]].form in _TIE_REASONS:
+        sentence += f", ahead of {_names(beaten, cards, standings)} at equal rank ({_TIE_REASONS[cards[winners[0]].form]})"
+    return sentence
+
+
+def _redirect_at(cards: list[Card], winners: list[int]) -> tuple[list[int], list[int]]:
+    """Return the winners after `@` takes over from its neighbours, and the seats it replaced."""
+    n = len(cards)
+    replaced = [w for w in winners if any(cards[j].text == "@" for j in _neighbours(w, n))]
+    ats = {j for w in replaced for j in _neighbours(w, n) if cards[j].text == "@"}
+    return sorted((set(winners) - set(replaced)) | ats), replaced
+
+
+def _outright(cards: list[Card]) -> _Decision | None:
+    """Return the verdict of `~`, `!` or `*` when one of them decides the round."""
+    symbols = _card_set().symbols
+    texts = [c.text for c in cards]
+    letters = sum(c.kind == "letter" for c in cards)
+    if "~" in texts:
+        others = [i for i, c in enumerate(cards) if c.text != "~" and not (c.text in symbols and symbols[c.text].never_tapped)]
+        return _Decision("tilde", others, "~ is on the table, so tapping any other card wins"
+                         + ("" if others else ", but every other card is one that is never tapped"))
+    if texts.count("!") > letters:
+        return _Decision("exclamation", [i for i, t in enumerate(texts) if t == "!"],
+                         f"There are more ! cards ({texts.count('!')}) than letters ({letters}), so tap a !")
+    if "*" in texts and len(cards) - letters > letters:
+        return _Decision("asterisk", [i for i, t in enumerate(texts) if t == "*"],
+                         f"* is on the table and non-letters ({len(cards) - letters}) outnumber letters ({letters}), so tap the *")
+    return None
+
+
+def _by_rank(cards: list[Card], standings: list[_Standing]) -> _Decision:
+    """Return the verdict by rank: periods, `#` and `@` applied."""
+    lowest = any(c.text == "#" for c in cards)
+    groups = _groups(cards)
+    picks = [_extremes(g, standings, lowest) for g in groups]
+    winners = sorted(i for pick in picks for i in pick)
+    rule = "lowest" if lowest else "highest"
+    if not winners:
+        return _Decision("nothing", [], "No card can be tapped: nothing on the table has a rank")
+    if len(groups) > 1 or any(c.text == "." for c in cards):
+        end = "lowest" if lowest else "highest"
+        because = " and # is on the table" if lowest else ""
+        sentence = (f"The periods cut the table into {len(groups)} group{'s' if len(groups) > 1 else ''}{because}, "
+                    f"so the {end} card of each group wins: {_names(winners, cards, standings)}")
+    else:
+        sentence = _rank_sentence(cards, standings, winners, lowest)
+    redirected, replaced = _redirect_at(cards, winners)
+    if replaced:
+        sentence += f", but @ sits next to {_names(replaced, cards, standings)}, so the @ wins instead"
+    return _Decision(rule, redirected, sentence)
+
+
+def _tap_decision(cards: list[Card], standings: list[_Standing]) -> _Decision:
+    """Return which cards to tap when no word is spelled."""
+    return _outright(cards) or _by_rank(cards, standings)
+
+
+def _word_sentence(readings: list[Reading], cards: list[Card]) -> str:
+    """Return the sentence announcing the spelled word and any other readings."""
+    first = readings[0]
+    word = first.words[0]
+    sentence = f"{word.upper()} is spelled from seat {first.seat}"
+    wild = _wildcard_letters(cards, first.seat, word)
+    if wild:
+        sentence += f", with ? as {', '.join(wild)}"
+    others = [f"{w.upper()} (seat {r.seat})" for r in readings for w in r.words if (r, w) != (first, word)]
+    if others:
+        more = f" and {len(others) - 5} more" if len(others) > 5 else ""
+        sentence += f"; also spelled: {', '.join(others[:5])}{more}"
+    return sentence + "."
+
+
+def _wildcard_letters(cards: list[Card], seat: int, word: str) -> list[str]:
+    """Return the letters the `?` cards stand for in `word` read from `seat`."""
+    n = len(cards)
+    order = [cards[(seat - 1 + k) % n] for k in range(n)]
+    letters = [c for c in order if c.text != " "]
+    return [word[k].upper() for k, c in enumerate(letters) if c.text == "?"]
+
+
+def judge_round(cards: list[str], lexicon: Lexicon) -> RoundResult:
+    """Return who wins a Booksmack round and why (see the rulings in the module docstring)."""
+    parsed = parse_cards(cards)
+    readings = find_words(parsed, lexicon)
+    standings = _standings(parsed)
+    ranks = [s.rank for s in standings]
+    if readings:
+        return RoundResult(parsed, "say_word", "spelled_word", readings[0].words[0], [r.seat for r in readings],
+                           readings, [], ranks, share_cards(len(parsed), 1), _word_sentence(readings, parsed))
+    decision = _tap_decision(parsed, standings)
+    winners = [i + 1 for i in decision.winners]
+    shares = share_cards(len(parsed), len(winners))
+    explanation = decision.explanation
+    if len(winners) > 1:
+        explanation += (f"; if {len(winners)} players tap at once, each gets {shares.each} of the {len(parsed)} cards"
+                        + (f" and {shares.discarded} {'is' if shares.discarded == 1 else 'are'} discarded" if shares.discarded else ""))
+    elif not winners:
+        explanation += "; nobody wins the round and its cards are discarded"
+    action = "tap" if winners else "none"
+    return RoundResult(parsed, action, decision.rule, None, [], [], winners, ranks, shares, explanation + ".")
+
+
+# --- turn-based variant ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TurnState:
+    """After a play in the turn-based variant: who draws, who steals, whether a word is spelled."""
+
+    cards: list[Card]
+    highest: list[int]  # its player draws a card
+    lowest: list[int]  # its player steals a card
+    spells: str | None  # the player who played last wins all cards played
+    spelled_from: list[int]
+    readings: list[Reading]
+    explanation: str
+
+    def to_dict(self) -> dict:
+        return {
+            "cards": [c.to_dict() for c in self.cards],
+            "highest": self.highest,
+            "lowest": self.lowest,
+            "spells": self.spells,
+            "spelled_from": self.spelled_from,
+            "readings": [r.to_dict() for r in self.readings],
+            "explanation": self.explanation,
+        }
+
+
+def _lowest_seats(cards: list[Card], standings: list[_Standing], highest: list[int]) -> list[int]:
+    """Return the seats at the other end of the ranking from the card to tap, per group."""
+    flip = not any(c.text == "#" for c in cards)
+    taken = set(highest)
+    seats = []
+    for group in _groups(cards):
+        seats += _extremes([i for i in group if i + 1 not in taken], standings, flip)
+    return sorted(i + 1 for i in seats)
+
+
+def turn_state(cards: list[str], lexicon: Lexicon) -> TurnState:
+    """Return the visible cards' highest (draws), lowest (steals) and spelled word, if any."""
+    parsed = parse_cards(cards)
+    standings = _standings(parsed)
+    decision = _tap_decision(parsed, standings)
+    highest = [i + 1 for i in decision.winners]
+    lowest = _lowest_seats(parsed, standings, highest)
+    readings = find_words(parsed, lexicon)
+    seats = lambda positions: ", ".join(f"{parsed[p - 1].shown} (seat {p})" for p in positions) or "none"
+    sentence = f"Highest (its player draws): {seats(highest)}; lowest (its player steals): {seats(lowest)}; "
+    if readings:
+        sentence += f"{readings[0].words[0].upper()} is spelled from seat {readings[0].seat}, so the last player wins all cards played."
+    else:
+        sentence += "no word is spelled."
+    spells = readings[0].words[0] if readings else None
+    return TurnState(parsed, highest, lowest, spells, [r.seat for r in readings], readings, sentence)
+
+
+# --- scoring --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardScore:
+    """What one card of a collection scores, and why."""
+
+    card: str
+    points: int
+    why: str
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    """A collection's final score: the total and every card's share of it."""
+
+    variant: str
+    total: int
+    breakdown: list[CardScore] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {"variant": self.variant, "total": self.total, "breakdown": [b.to_dict() for b in self.breakdown]}
+
+
+def _letter_score(card: Card, cards: list[Card]) -> CardScore:
+    """Return a letter's turn-based score: position // 5, then the pair bonus and the versions malus."""
+    points = card.rank // 5
+    why = [f"{card.letter.upper()} is letter {card.rank}, {card.rank} // 5 = {points}"]
+    same = [c for c in cards if c.kind == "letter" and c.letter == card.letter]
+    lower_forms = sorted({c.text for c in same if not c.uppercase})
+    if any(c.uppercase for c in same) and lower_forms:
+        points += 2
+        why.append(f"+2: both uppercase and lowercase {card.letter.upper()} owned")
+    if not card.uppercase and len(lower_forms) > 1:
+        points -= 2
+        why.append(f"-2: several lowercase versions of {card.letter} owned ({' '.join(lower_forms)})")
+    return CardScore(card.text, points, "; ".join(why))
+
+
+def score_collection(cards: list[str], variant: str = "base") -> ScoreResult:
+    """Return the final score of a collection (library plus hand) and each card's points.
+
+    >>> [b.points for b in score_collection(["E", "e", "é", "z", "!"], "turn-based").breakdown]
+    [3, 1, 1, 5, 1]
+    """
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}: choose one of {', '.join(VARIANTS)}")
+    if isinstance(cards, str):
+        raise ValueError("give the cards as a list of strings, one per card")
+    parsed = [card if isinstance(card, Card) else parse_card(card, i) for i, card in enumerate(cards, 1)]
+    if variant == "base":
+        breakdown = [CardScore(c.text, 1, "every card scores 1 in the base game") for c in parsed]
+    else:
+        breakdown = [_letter_score(c, parsed) if c.kind == "letter" else CardScore(c.text, 1, f"{c.kind}s score 1")
+                     for c in parsed]
+    return ScoreResult(variant, sum(b.points for b in breakdown), breakdown)

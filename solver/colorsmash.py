@@ -1,0 +1,407 @@
+"""Color Smash: is a slap right, and a scorekeeper that replays a whole game.
+
+A card is a splat colour with an optional colour word, or a Steal card. In
+JSON a card is a dict (`{"splat": "red", "word": "Blue"}`, `{"splat": "red"}`,
+`{"steal": true}`) or the short text `"red/blue"`, `"red"`, `"steal"`; colour
+names are case-insensitive. The default colours are data
+(`solver/data/colorsmash_colours.json`); every function takes `colours=` to
+use another set.
+
+Replay events, a JSON list, replayed in order:
+
+- `{"type": "deal", "hands": {"ann": [card, ...] | 18, ...}, "first": "ann"}`:
+  once, before anything else; every player gets a hand (top card first) or,
+  when the faces are not known yet, a number of face-down cards. `first`
+  (optional) is the player who flips first; otherwise the first flip decides.
+- `{"type": "flip", "player": "ann", "card": card}`: the player whose turn it
+  is flips their top card onto the pile. `card` may be left out when that
+  card is already known (dealt face up in the record, or won back); when
+  given it must be that card.
+- `{"type": "slap", "player": "bob", "steal_from": "cat"}`: the first player
+  to slap the pile. `steal_from` names the opponent to rob when the top card
+  is a Steal card, and only then.
+
+Rulings (the rulebook leaves these open):
+
+1. Turns go clockwise in the order of `players`, skipping players who are out;
+   a slap does not change whose turn it is.
+2. A player's "cards" are the face-down stack they flip from (their hand).
+   A player whose hand is empty is out for good: they cannot flip or slap,
+   even if cards they collected are still beside them (standard style).
+3. A slap is right on a word that names the splat's colour, or on a Steal
+   card; only the first slap on that card is rewarded. A right slap on a
+   match takes the whole pile: to the side (standard) or under the slapper's
+   hand (competition). A right slap on a Steal card takes up to 5 cards the
+   chosen opponent collected: the top of their side pile (standard) or the
+   bottom of their hand, where won cards go (competition); the pile stays.
+4. Any other slap (no word, a mismatched word, a Steal card already claimed)
+   is wrong: the slapper puts the top 5 cards of their hand (all, if fewer)
+   under the pile.
+5. Standard style ends when every hand is empty (every card has been played);
+   a player's total is hand plus side cards, and the most cards win (ties
+   share the win). Competition style ends when one player alone has cards:
+   that player wins. Cards left in the pile count for nobody. Events after
+   the end are refused.
+6. An impossible event (out of turn, by a player who is out, a slap on an
+   empty pile, a flip whose card contradicts the known top card, a malformed
+   event) raises `ImpossibleEvent` with the event's 0-based index and reason.
+
+>>> judge_slap({"splat": "green", "word": "Green"}).code
+'match'
+>>> judge_slap("red/blue").slap
+False
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Mapping, Sequence
+
+from .normalize import fold
+
+__all__ = [
+    "DEFAULT_COLOURS", "MODES", "PENALTY", "STEAL", "Card", "SlapResult", "PlayerState", "ReplayResult",
+    "ImpossibleEvent", "parse_card", "judge_slap", "replay",
+]
+
+DATA = Path(__file__).resolve().parent / "data" / "colorsmash_colours.json"
+MODES = ("standard", "competition")
+PENALTY = 5  # cards a wrong slap puts under the pile
+STEAL = 5  # collected cards a Steal card lets the first slapper take
+
+
+def _load_colours() -> tuple[str, ...]:
+    return tuple(json.loads(DATA.read_text("utf-8"))["colours"])
+
+
+DEFAULT_COLOURS = _load_colours()
+
+
+@dataclass(frozen=True)
+class Card:
+    """A Color Smash card: a splat colour and an optional word, or a Steal card."""
+
+    splat: str | None = None
+    word: str | None = None
+    steal: bool = False
+
+    @property
+    def text(self) -> str:
+        """Return the short notation: `red/blue`, `red` or `steal`."""
+        if self.steal:
+            return "steal"
+        return self.splat if self.word is None else f"{self.splat}/{self.word}"
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def _colour(name: object, colours: Sequence[str], what: str) -> str:
+    """Return a colour name folded, refusing one outside the colour set."""
+    folded = fold(name).strip() if isinstance(name, str) else None
+    known = [fold(c) for c in colours]
+    if folded not in known:
+        raise ValueError(f"{what} {name!r} is not a colour of this set: choose one of {', '.join(known)}")
+    return folded
+
+
+def _check_colours(colours: Sequence[str]) -> None:
+    """Refuse an empty or repeating colour set."""
+    if isinstance(colours, str) or not colours:
+        raise ValueError("give the colours as a non-empty list of names")
+    folded = [fold(c).strip() for c in colours]
+    if len(set(folded)) != len(folded) or "steal" in folded or any(not c or "/" in c for c in folded):
+        raise ValueError(f"colour names must be distinct, non-empty, without '/', and not 'steal': {list(colours)}")
+
+
+def parse_card(card: Card | Mapping | str, colours: Sequence[str] = DEFAULT_COLOURS) -> Card:
+    """Return the card a dict, short text or Card stands for, colours checked against `colours`."""
+    if isinstance(card, Card):
+        card = card.to_dict()
+    if isinstance(card, str):
+        text = fold(card).strip()
+        if text == "steal":
+            return Card(steal=True)
+        splat, _, word = text.partition("/")
+        card = {"splat": splat, "word": word or None}
+    if not isinstance(card, Mapping):
+        raise ValueError(f"a card is a dict like {{'splat': 'red', 'word': 'blue'}} or a text like 'red/blue', not {card!r}")
+    unknown = set(card) - {"splat", "word", "steal"}
+    if unknown:
+        raise ValueError(f"unknown card field(s): {', '.join(sorted(unknown))}")
+    if card.get("steal"):
+        if card.get("splat") is not None or card.get("word") is not None:
+            raise ValueError("a Steal card has no splat colour or word")
+        return Card(steal=True)
+    splat = _colour(card.get("splat"), colours, "splat colour")
+    word = card.get("word")
+    return Card(splat, None if word is None else _colour(word, colours, "colour word"))
+
+
+@dataclass(frozen=True)
+class SlapResult:
+    """Whether slapping a card is right, and what happens to the slapper."""
+
+    card: Card
+    slap: bool
+    code: str  # "match", "steal", "no_word" or "mismatch"
+    outcome: str
+
+    def to_dict(self) -> dict:
+        return {"card": self.card.to_dict(), "text": self.card.text, "slap": self.slap, "code": self.code,
+                "outcome": self.outcome}
+
+
+def judge_slap(card: Card | Mapping | str, colours: Sequence[str] = DEFAULT_COLOURS) -> SlapResult:
+    """Return whether the pile should be slapped on `card`, and the outcome of a slap."""
+    _check_colours(colours)
+    card = parse_card(card, colours)
+    wrong = f"don't slap! A slapper puts {PENALTY} of their cards under the pile (all they have if fewer)."
+    if card.steal:
+        return SlapResult(card, True, "steal", f"A Steal card: slap! The first slapper steals {STEAL} collected "
+                                               "cards from an opponent of their choice.")
+    if card.word is None:
+        return SlapResult(card, False, "no_word", f"A {card.splat} splat with no word: {wrong}")
+    if card.word == card.splat:
+        return SlapResult(card, True, "match", f"The word {card.word.upper()} names the {card.splat} splat: slap! "
+                                               "The first slapper takes the pile.")
+    return SlapResult(card, False, "mismatch", f"The word {card.word.upper()} does not name the {card.splat} splat: {wrong}")
+
+
+# --- the scorekeeper ------------------------------------------------------------
+
+
+class ImpossibleEvent(ValueError):
+    """An event that cannot happen in the game so far: carries its 0-based index and the reason."""
+
+    def __init__(self, index: int, reason: str):
+        super().__init__(f"events[{index}]: {reason}")
+        self.index = index
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """One player at the end of the replay; unknown (face-down) cards are None."""
+
+    name: str
+    hand: list[str | None]  # top card first
+    side: list[str | None]  # collected cards, most recent last (standard style)
+    out: bool
+
+    @property
+    def total(self) -> int:
+        return len(self.hand) + len(self.side)
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "hand": self.hand, "hand_count": len(self.hand), "side": self.side,
+                "side_count": len(self.side), "out": self.out, "total": self.total}
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    """The state of a replayed game: every player's cards, the pile, and the winners once it is over."""
+
+    mode: str
+    players: list[PlayerState]
+    pile: list[str | None]  # bottom first
+    next_player: str | None
+    finished: bool
+    winners: list[str]
+    leaders: list[str]
+    log: list[str]
+
+    def to_dict(self) -> dict:
+        return {"mode": self.mode, "players": [p.to_dict() for p in self.players], "pile": self.pile,
+                "pile_count": len(self.pile), "next_player": self.next_player, "finished": self.finished,
+                "winners": self.winners, "leaders": self.leaders, "log": self.log}
+
+
+class _Game:
+    """The mutable table a replay works on; every method checks one event and applies it."""
+
+    def __init__(self, mode: str, players: list[str], colours: Sequence[str]):
+        self.mode, self.players, self.colours = mode, players, colours
+        self.hands: dict[str, list[Card | None]] = {p: [] for p in players}
+        self.side: dict[str, list[Card | None]] = {p: [] for p in players}
+        self.out: dict[str, bool] = {p: False for p in players}
+        self.pile: list[Card | None] = []
+        self.dealt = False
+        self.last_flipper: str | None = None
+        self.first: str | None = None
+        self.claimed = False  # the top card has already rewarded a slap
+        self.log: list[str] = []
+
+    # the state --------------------------------------------------------------
+
+    def in_game(self) -> list[str]:
+        return [p for p in self.players if not self.out[p]]
+
+    def finished(self) -> bool:
+        if not self.dealt:
+            return False
+        return len(self.in_game()) <= (0 if self.mode == "standard" else 1)
+
+    def next_player(self) -> str | None:
+        """Return who flips next, or None while anyone may start."""
+        if self.finished():
+            return None
+        if self.last_flipper is None:
+            return self.first
+        start = self.players.index(self.last_flipper)
+        order = self.players[start + 1:] + self.players[:start + 1]
+        return next(p for p in order if not self.out[p])
+
+    def _out_if_empty(self, player: str) -> str:
+        if not self.hands[player] and not self.out[player]:
+            self.out[player] = True
+            return f" {player} is out of cards and out of the game."
+        return ""
+
+    # the events -------------------------------------------------------------
+
+    def deal(self, event: Mapping) -> str:
+        if self.dealt:
+            raise ValueError("the cards were already dealt")
+        hands = event.get("hands")
+        if not isinstance(hands, Mapping) or set(hands) != set(self.players):
+            raise ValueError(f"a deal gives a hand to every player and nobody else: {', '.join(self.players)}")
+        for player, hand in hands.items():
+            if isinstance(hand, bool) or not isinstance(hand, (int, list)):
+                raise ValueError(f"{player}'s hand must be a list of cards or a number of face-down cards")
+            cards = [None] * hand if isinstance(hand, int) else [parse_card(c, self.colours) for c in hand]
+            if not cards:
+                raise ValueError(f"every player must be dealt at least one card; {player} got none")
+            self.hands[player] = cards
+        first = event.get("first")
+        if first is not None and first not in self.players:
+            raise ValueError(f"first player {first!r} is not at the table")
+        self.first, self.dealt = first, True
+        return "Dealt: " + ", ".join(f"{p} {len(self.hands[p])}" for p in self.players) + "."
+
+    def _player(self, event: Mapping) -> str:
+        if not self.dealt:
+            raise ValueError("deal the cards first")
+        if self.finished():
+            raise ValueError("the game is over")
+        player = event.get("player")
+        if player not in self.players:
+            raise ValueError(f"player {player!r} is not at the table: {', '.join(self.players)}")
+        if self.out[player]:
+            raise ValueError(f"{player} is out of cards and out of the game")
+        return player
+
+    def flip(self, event: Mapping) -> str:
+        player = self._player(event)
+        turn = self.next_player()
+        if turn is not None and player != turn:
+            raise ValueError(f"it is {turn}'s turn to flip, not {player}'s")
+        top = self.hands[player][0]
+        given = event.get("card")
+        card = parse_card(given, self.colours) if given is not None else top
+        if card is None:
+            raise ValueError(f"{player}'s top card is face down in this record: the flip must say which card it is")
+        if top is not None and card != top:
+            raise ValueError(f"{player}'s top card is {top.text}, not {card.text}")
+        self.hands[player].pop(0)
+        self.pile.append(card)
+        self.last_flipper, self.claimed = player, False
+        return f"{player} flips {card.text}." + self._out_if_empty(player)
+
+    def slap(self, event: Mapping) -> str:
+        player = self._player(event)
+        if not self.pile:
+            raise ValueError("the pile is empty: there is nothing to slap")
+        top = self.pile[-1]
+        victim = event.get("steal_from")
+        if victim is not None and not top.steal:
+            raise ValueError("steal_from is only for a slap on a Steal card")
+        if not judge_slap(top, self.colours).slap or self.claimed:
+            return self._penalty(player, top)
+        if top.steal:
+            self._check_victim(player, victim)
+        self.claimed = True
+        return self._steal(player, victim) if top.steal else self._take_pile(player)
+
+    def _take_pile(self, player: str) -> str:
+        won, self.pile = self.pile, []
+        if self.mode == "standard":
+            self.side[player] += won
+        else:
+            self.hands[player] += won
+        return f"{player} slaps {won[-1].text}, a match: {player} takes the pile ({len(won)} cards)."
+
+    def _check_victim(self, player: str, victim: object) -> None:
+        if victim is None:
+            raise ValueError("a slap on a Steal card must say whom it steals from (steal_from)")
+        if victim not in self.players or victim == player:
+            raise ValueError(f"steal_from must name an opponent of {player}, not {victim!r}")
+
+    def _steal(self, player: str, victim: str) -> str:
+        if self.mode == "standard":
+            source, target = self.side[victim], self.side[player]
+        else:
+            source, target = self.hands[victim], self.hands[player]
+        count = min(STEAL, len(source))
+        taken = source[len(source) - count:]
+        del source[len(source) - count:]
+        target += taken
+        return f"{player} slaps the Steal card and steals {count} card{'s' if count != 1 else ''} from {victim}." + (
+            self._out_if_empty(victim) if self.mode == "competition" else "")
+
+    def _penalty(self, player: str, top: Card) -> str:
+        count = min(PENALTY, len(self.hands[player]))
+        paid, self.hands[player] = self.hands[player][:count], self.hands[player][count:]
+        self.pile[:0] = paid
+        why = "a Steal card already claimed" if top.steal else judge_slap(top, self.colours).code.replace("_", " ")
+        return f"{player} slaps {top.text} wrongly ({why}) and puts {count} card{'s' if count != 1 else ''} under the pile." + (
+            self._out_if_empty(player))
+
+    # the result -------------------------------------------------------------
+
+    def result(self) -> ReplayResult:
+        text = lambda cards: [None if c is None else c.text for c in cards]
+        states = [PlayerState(p, text(self.hands[p]), text(self.side[p]), self.out[p]) for p in self.players]
+        best = max(s.total for s in states)
+        leaders = [s.name for s in states if s.total == best]
+        if self.mode == "competition":
+            leaders = self.in_game() if len(self.in_game()) == 1 else leaders
+        finished = self.finished()
+        return ReplayResult(self.mode, states, text(self.pile), self.next_player(), finished,
+                            leaders if finished else [], leaders, list(self.log))
+
+
+_EVENTS = {"deal": _Game.deal, "flip": _Game.flip, "slap": _Game.slap}
+_FIELDS = {"deal": {"type", "hands", "first"}, "flip": {"type", "player", "card"}, "slap": {"type", "player", "steal_from"}}
+
+
+def _check_players(players: Sequence[str]) -> list[str]:
+    """Return the players as a list, refusing fewer than two or repeated names."""
+    if isinstance(players, str) or not all(isinstance(p, str) and p.strip() for p in players):
+        raise ValueError("give the players as a list of names, in clockwise order")
+    if len(players) < 2 or len(set(players)) != len(players):
+        raise ValueError(f"a game needs at least two players with distinct names, got {list(players)}")
+    return list(players)
+
+
+def replay(mode: str, players: list[str], events: list[dict], colours: Sequence[str] = DEFAULT_COLOURS) -> ReplayResult:
+    """Replay a game's events (see the module docstring) and return the table at the end."""
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}: choose one of {', '.join(MODES)}")
+    _check_colours(colours)
+    game = _Game(mode, _check_players(players), colours)
+    for index, event in enumerate(events):
+        kind = event.get("type") if isinstance(event, Mapping) else None
+        if kind not in _EVENTS:
+            raise ImpossibleEvent(index, f"an event is a dict whose type is one of {', '.join(_EVENTS)}, not {kind!r}")
+        unknown = set(event) - _FIELDS[kind]
+        if unknown:
+            raise ImpossibleEvent(index, f"a {kind} event has no field(s) {', '.join(sorted(map(str, unknown)))}")
+        if kind != "deal" and not game.dealt:
+            raise ImpossibleEvent(index, "deal the cards first")
+        try:
+            game.log.append(_EVENTS[kind](game, event))
+        except ValueError as error:
+            raise ImpossibleEvent(index, str(error)) from None
+    return game.result()
