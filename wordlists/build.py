@@ -70,9 +70,15 @@ def read_overrides(name: str) -> dict[str, str]:
     return entries
 
 
-def classify_raw(raw: str) -> str | None:
-    """The category of a raw SCOWL entry from its spelling alone, or None for a plain word."""
-    body = raw[:-2] if raw.endswith("'s") else raw
+def classify_raw(raw: str, s_contractions: set[str] = frozenset()) -> str | None:
+    """The category of a raw SCOWL entry from its spelling alone, or None for a plain word.
+
+    Any `'s` form that is not a kept contraction is a possessive, whatever its
+    case (`London's` too): the category must not depend on which list is read first.
+    """
+    if raw.endswith("'s") and fold(raw) not in s_contractions:
+        return "possessive"
+    body = raw
     if any(c.isupper() for c in body[1:]):
         return "abbreviation"  # NASA, kW, dB, OK
     if body[:1].isupper():
@@ -88,16 +94,14 @@ def valid_words(max_level: int, with_variant_2: bool, s_contractions: set[str]) 
         raw |= read_scowl(f"{stem}-words", max_level)
     valid: set[str] = set()
     invalid: dict[str, str] = {}
-    for entry in raw:
+    for entry in sorted(raw):
         word = fold(entry)
-        category = classify_raw(entry)
-        if category is None and entry.endswith("'s") and word not in s_contractions:
-            category = "possessive"
+        category = classify_raw(entry, s_contractions)
         if category is None:
             valid.add(word)
         else:
             invalid.setdefault(word, category)
-    for entry in read_scowl("english-contractions", min(max_level, CONTRACTION_MAX_LEVEL)):
+    for entry in sorted(read_scowl("english-contractions", min(max_level, CONTRACTION_MAX_LEVEL))):
         if entry in LOWERCASE_CONTRACTIONS:
             valid.add(fold(entry))
         elif classify_raw(entry) is None:
@@ -107,15 +111,22 @@ def valid_words(max_level: int, with_variant_2: bool, s_contractions: set[str]) 
     return valid, invalid
 
 
-def wordnet_lemmas() -> dict[str, list[str]]:
-    """Each lemma of WordNet (as spelled there) with its parts of speech."""
-    pos_of: dict[str, list[str]] = {}
+def wordnet_lemmas() -> dict[str, set[str]]:
+    """Each lemma of WordNet, spelled as its synsets write it (so case tells proper nouns), with its parts of speech.
+
+    The index files lowercase everything; the data files keep `Arcado-Cyprian`
+    capitalised, which is how a proper noun is told from `x-ray`.
+    """
+    pos_of: dict[str, set[str]] = {}
     for pos in ("noun", "verb", "adj", "adv"):
-        for line in (WORDNET / f"index.{pos}").read_text("utf-8").splitlines():
+        for line in (WORDNET / f"data.{pos}").read_text("utf-8").splitlines():
             if line.startswith(" "):
                 continue  # licence header
-            lemma = line.split(" ", 1)[0]
-            pos_of.setdefault(lemma, []).append(pos)
+            fields = line.split(" ", 4 + 2 * int(line.split(" ", 4)[3], 16))
+            count = int(fields[3], 16)
+            for i in range(count):
+                lemma = re.sub(r"\(.*\)$", "", fields[4 + 2 * i])  # adjective markers: (a), (p), (ip)
+                pos_of.setdefault(lemma, set()).add(pos)
     return pos_of
 
 
@@ -146,22 +157,18 @@ def build_lexicon() -> list[str]:
     code: dict[str, str] = {}
     for tier, max_level in TIER_MAX_LEVEL.items():
         valid, invalid = valid_words(max_level, tier == "large", s_contractions)
-        for word in (valid | extra) - set(deny):
+        for word in sorted((valid | extra) - set(deny)):
             code.setdefault(word, tier)
-        for word, category in invalid.items():
+        for word, category in sorted(invalid.items()):
             code.setdefault(word, category)  # a valid spelling elsewhere wins
 
     # Known invalid words from every level, so a verdict can say why.
     for stem_suffix, category in (("abbreviations", "abbreviation"), ("upper", "proper_name"), ("proper-names", "proper_name")):
         for stem in SPELLINGS + VARIANT_1 + VARIANT_2:
-            for entry in read_scowl(f"{stem}-{stem_suffix}", 95):
+            for entry in sorted(read_scowl(f"{stem}-{stem_suffix}", 95)):
                 word = fold(entry)
-                if word.endswith("'s") and fold(entry[:-2]) in code:
-                    category_here = "possessive"
-                else:
-                    category_here = category
-                if word not in code or code[word] not in TIER_MAX_LEVEL:
-                    code.setdefault(word, category_here)
+                category_here = "possessive" if classify_raw(entry, s_contractions) == "possessive" else category
+                code.setdefault(word, category_here)
     for word in deny:
         if code.get(word) in TIER_MAX_LEVEL:
             del code[word]
