@@ -1,0 +1,80 @@
+"""The Wordsmith judge web service: `create_app()` builds it.
+
+    gunicorn 'app:create_app()' -c gunicorn.conf.py
+
+Settings come, in order, from `DEFAULTS`, from `WORDSMITH_*` environment
+variables (`WORDSMITH_DEFAULT_LEXICON=large`; values are read as JSON when
+they parse, so `WORDSMITH_MAX_BODY_BYTES=32768` is a number), then from the
+`config` mapping given to `create_app` (tests). Every key of `DEFAULTS` is
+documented in the README's configuration table; a test enforces it.
+"""
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+from flask import Flask
+
+from solver.lexicon import SIZES
+
+__all__ = ["DEFAULTS", "create_app"]
+
+DEFAULTS = {
+    # The lexicon used when a request names none.
+    "DEFAULT_LEXICON": "standard",
+    # A letter-piece alphabet file replacing the built-in one (None: built-in).
+    "ALPHABET_FILE": None,
+    # Limits, checked before any work. 16 KiB holds any honest request (50 words
+    # of 40 characters is ~2.5 KiB) and keeps a worker from parsing megabytes.
+    "MAX_BODY_BYTES": 16 * 1024,
+    # The issue's 40 fits every valid word but one: the 45-letter
+    # PNEUMONOULTRAMICROSCOPICSILICOVOLCANOCONIOSIS (standard) needs 45.
+    "MAX_WORD_LENGTH": 40,
+    "MAX_POOL_PIECES": 60,  # more pieces than a Wordsmith box holds
+    "MAX_RACK_LETTERS": 20,
+    "MAX_RESULT_LIMIT": 1000,  # results one solve may return
+    "MAX_WORDS_PER_CHECK": 50,
+    # Signs the session cookie that carries the pages' CSRF token. Unset: a random
+    # key made when the app is created — once in gunicorn's master with
+    # preload_app, so all workers share it (gunicorn.conf.py also sets one in the
+    # environment). Set it to keep tokens valid across restarts and machines.
+    "SECRET_KEY": None,
+}
+LIMITS = ("MAX_BODY_BYTES", "MAX_WORD_LENGTH", "MAX_POOL_PIECES", "MAX_RACK_LETTERS", "MAX_RESULT_LIMIT", "MAX_WORDS_PER_CHECK")
+
+
+def create_app(config: dict | None = None) -> Flask:
+    """Create the Flask app: settings, lexicons, error handling, the API, the docs and the pages."""
+    app = Flask(__name__)
+    app.config.from_mapping(DEFAULTS)
+    app.config.from_prefixed_env("WORDSMITH")
+    if config is not None:
+        app.config.from_mapping(config)
+    check_config(app.config)
+    app.config["SECRET_KEY"] = str(app.config["SECRET_KEY"] or secrets.token_hex(32))
+    app.config["MAX_CONTENT_LENGTH"] = app.config["MAX_BODY_BYTES"]  # werkzeug's own cap, for streamed bodies
+    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+    app.json.sort_keys = False  # keep fields in the order the code gives them: `type` before `title`
+
+    from . import api, csrf, errors, openapi, pages, resources
+
+    resources.init_app(app)
+    errors.init_app(app)
+    csrf.init_app(app)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(openapi.bp)
+    app.register_blueprint(pages.bp)
+    return app
+
+
+def check_config(config) -> None:
+    """Refuse to start with a setting that cannot work, naming the environment variable to fix."""
+    if config["DEFAULT_LEXICON"] not in SIZES:
+        raise ValueError(f"WORDSMITH_DEFAULT_LEXICON={config['DEFAULT_LEXICON']!r}: choose one of {', '.join(SIZES)}")
+    for key in LIMITS:
+        value = config[key]
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"WORDSMITH_{key}={value!r}: must be a whole number of at least 1")
+    alphabet = config["ALPHABET_FILE"]
+    if alphabet is not None and not Path(alphabet).is_file():
+        raise ValueError(f"WORDSMITH_ALPHABET_FILE={alphabet!r}: no such file")

@@ -1,0 +1,19 @@
+"""The JSON API, `/api/v1`: one blueprint, one module per resource.
+
+Each resource module has its own `bp` (flaskr style) and its views use
+`@operation` (app/api/operation.py) to validate input and to appear in the
+OpenAPI document. A new resource is a new module added to `RESOURCES`.
+"""
+from __future__ import annotations
+
+from flask import Blueprint
+
+from . import meta, words
+
+__all__ = ["RESOURCES", "bp"]
+
+RESOURCES = [meta, words]
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+for resource in RESOURCES:
+    bp.register_blueprint(resource.bp)

@@ -1,0 +1,55 @@
+"""About the service itself: `GET /health` and `GET /lexicons`."""
+from __future__ import annotations
+
+from flask import Blueprint
+from pydantic import Field
+
+from ..resources import resources
+from .models import LexiconName, Response
+from .operation import operation
+
+bp = Blueprint("meta", __name__)
+
+
+class LexiconHealth(Response):
+    id: LexiconName
+    size: int = Field(description="number of valid words")
+    checksum: str = Field(description="sha256 of the word list the lexicons are built from (shared by all sizes)")
+
+
+class Health(Response):
+    status: str = Field(description="`ok` when the service answers")
+    lexicons: list[LexiconHealth]
+
+
+class LexiconInfo(Response):
+    id: LexiconName
+    size: int = Field(description="number of valid words")
+    description: str
+    default: bool = Field(description="whether requests that name no lexicon use this one")
+
+
+class LexiconList(Response):
+    lexicons: list[LexiconInfo] = Field(description="smallest first")
+
+
+@bp.get("/health")
+@operation(response=Health)
+def health():
+    """Report that the service is up, with each lexicon's size and checksum."""
+    shared = resources()
+    checksum = shared.lexicons.checksum
+    return {"status": "ok", "lexicons": [{"id": name, "size": size, "checksum": checksum} for name, size in shared.sizes.items()]}
+
+
+@bp.get("/lexicons")
+@operation(response=LexiconList)
+def lexicons():
+    """List the lexicons: id, size, description, and which is the default."""
+    shared = resources()
+    return {
+        "lexicons": [
+            {"id": name, "size": size, "description": shared.lexicons[name].description, "default": name == shared.default_lexicon}
+            for name, size in shared.sizes.items()
+        ]
+    }

@@ -1,0 +1,111 @@
+"""`@operation`: validate a view's input with pydantic models, and describe it for OpenAPI.
+
+    @bp.post("/check")
+    @operation(body=CheckWords, response=CheckResult)
+    def check(body: CheckWords):
+        \"\"\"Judge up to 50 words.\"\"\"
+        ...
+        return result.to_dict()
+
+`params` is one model for the path and query parameters together: fields
+named in the route's path (`<path:word>`) are path parameters, the others the
+query string. `body` is the JSON body's model. The view receives validated
+`params=` and `body=` and returns a dict. Bad input never reaches it: an
+unreadable body is a 400 or 415, a field that does not validate a 422 with a
+JSON pointer to each bad field. The OpenAPI document (app/openapi.py) is built
+from `view.operation`, so a new operation appears there without more code.
+"""
+from __future__ import annotations
+
+import functools
+import inspect
+import json
+import types
+from dataclasses import dataclass
+from typing import Any, Callable, Union, get_args, get_origin
+
+from flask import request
+from pydantic import BaseModel, ValidationError
+
+from ..errors import ApiProblem, field_errors
+
+__all__ = ["Operation", "operation", "read_json", "validate"]
+
+
+@dataclass(frozen=True)
+class Operation:
+    """What the OpenAPI document says about one view."""
+
+    response: Any
+    params: type[BaseModel] | None = None
+    body: type[BaseModel] | None = None
+    summary: str = ""
+    description: str = ""
+
+
+def operation(*, response: Any, params: type[BaseModel] | None = None, body: type[BaseModel] | None = None) -> Callable:
+    """Decorate a view: validate its `params` and `body`, and describe it (summary: the docstring)."""
+
+    def decorate(view: Callable) -> Callable:
+        summary, _, description = (inspect.getdoc(view) or view.__name__).partition("\n")
+
+        @functools.wraps(view)
+        def validated_view(**path_values: str):
+            kwargs = {}
+            if params is not None:
+                values = {**query_values(params), **path_values}
+                kwargs["params"] = validate(params, values, where={name: "path" for name in path_values})
+            if body is not None:
+                kwargs["body"] = validate(body, read_json(), where="body")
+            return view(**kwargs)
+
+        validated_view.operation = Operation(response, params, body, summary.strip(), description.strip())
+        return validated_view
+
+    return decorate
+
+
+def validate(model: type[BaseModel], data: Any, where: dict[str, str] | str) -> BaseModel:
+    """Return `data` validated into `model`, or raise a 422 problem listing each bad field."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        errors = field_errors(error, model, where)
+        count = f"{len(errors)} fields are" if len(errors) > 1 else "1 field is"
+        raise ApiProblem(422, f"{count} not valid: each entry of `errors` points at one and says how to fix it.", errors=errors) from None
+
+
+def _takes_list(annotation: Any) -> bool:
+    origin = get_origin(annotation)
+    if origin in (list, tuple, set, frozenset):
+        return True
+    return origin in (Union, types.UnionType) and any(_takes_list(arg) for arg in get_args(annotation))
+
+
+def query_values(model: type[BaseModel]) -> dict[str, Any]:
+    """Return the query string as a dict: a list for list fields, else the single value (a repeat is an error)."""
+    values = {}
+    for key, items in request.args.lists():
+        field = model.model_fields.get(key)
+        values[key] = items if len(items) > 1 or (field is not None and _takes_list(field.annotation)) else items[0]
+    return values
+
+
+def _reject_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def read_json() -> Any:
+    """Return the request's JSON body, or raise a 415 (not JSON) or 400 (unreadable) problem."""
+    if not request.is_json:
+        sent = request.mimetype or "no Content-Type"
+        raise ApiProblem(415, f"The body must be JSON, sent with Content-Type: application/json (this request sent {sent}).", headers={"Accept": "application/json"})
+    raw = request.get_data(cache=True)  # werkzeug raises 413 past MAX_CONTENT_LENGTH, even for a streamed body
+    if not raw.strip():
+        raise ApiProblem(400, "The body is empty: send a JSON object.", slug="invalid-json")
+    try:
+        return json.loads(raw, parse_constant=_reject_constant)
+    except RecursionError:
+        raise ApiProblem(400, "The body is nested too deeply to read: send a flat JSON object.", slug="invalid-json") from None
+    except ValueError as error:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+        raise ApiProblem(400, f"The body is not valid JSON: {error}.", slug="invalid-json") from None

@@ -1,0 +1,188 @@
+"""One shape for every error: RFC 9457 `application/problem+json`.
+
+Whatever goes wrong — a body that is not JSON, a field that does not
+validate, an unknown path, a method a route does not take, a body over the
+size limit, a bug — ends here and leaves as one document:
+
+    {"type": "/docs#problem-validation", "title": "Request not valid", "status": 422,
+     "detail": "...", "errors": [{"pointer": "/words/3", "location": "body", "detail": "..."}]}
+
+`type` points at the paragraph of `/docs` that explains the problem (see
+`PROBLEM_TYPES`). Views and validators raise `ApiProblem`; they never build
+error responses themselves. A browser asking for a page gets the same problem
+rendered as HTML (`error.html`); everything else gets the JSON.
+"""
+from __future__ import annotations
+
+import json
+from typing import Literal
+
+from flask import Flask, current_app, render_template, request, url_for
+from pydantic import BaseModel, Field, ValidationError
+from werkzeug.exceptions import HTTPException
+from werkzeug.http import HTTP_STATUS_CODES
+
+__all__ = ["PROBLEM_JSON", "PROBLEM_TYPES", "ApiProblem", "FieldError", "Problem", "field_errors", "init_app", "problem_response"]
+
+PROBLEM_JSON = "application/problem+json"
+# Paths whose errors are always JSON, whatever the Accept header says.
+JSON_PATHS = ("/api/", "/openapi.json")
+
+# slug: (title, what it means and how to fix it). The slug is the anchor of the
+# problem's paragraph on /docs, and a problem's `title` is the same for every
+# occurrence of its type (RFC 9457 section 3.1.3).
+PROBLEM_TYPES = {
+    "bad-request": ("Bad request", "The request could not be read. The detail says what to change."),
+    "invalid-json": ("Body is not valid JSON", "Send a JSON object as the body, UTF-8 encoded."),
+    "csrf": ("CSRF token missing or invalid", "A form was sent without the token its page carried: reload the page and send it again."),
+    "not-found": ("Not found", "No page or operation has this path. The operations are listed in /openapi.json."),
+    "method-not-allowed": ("Method not allowed", "The path exists but does not take this method; the `Allow` header lists those it takes."),
+    "too-large": ("Body too large", "The body is over the size limit (MAX_BODY_BYTES, 16 KiB by default): send less."),
+    "unsupported-media-type": ("Unsupported media type", "Send the body as `Content-Type: application/json`."),
+    "validation": (
+        "Request not valid",
+        "A field of the body, query string or path is missing, unknown, of the wrong type or over a limit. "
+        "Each entry of `errors` has a JSON `pointer` to the field, its `location` and a `detail` naming the fix.",
+    ),
+    "internal": ("Internal server error", "A bug on our side, logged. The request may be fine: try again, and report it if it persists."),
+    "http-error": ("HTTP error", "An HTTP error without a more specific type; the status and detail say what happened."),
+}
+SLUG_BY_STATUS = {400: "bad-request", 404: "not-found", 405: "method-not-allowed", 413: "too-large", 415: "unsupported-media-type", 422: "validation", 500: "internal"}
+
+# Pydantic error types whose stock message names the problem but not the fix.
+FIXES = {
+    "missing": "required: add this field",
+    "extra_forbidden": "unknown field: remove it (this request takes {fields})",
+    "model_type": "send a JSON object with the fields {fields}",
+}
+
+
+class FieldError(BaseModel):
+    """One bad field of a request, and how to fix it."""
+
+    pointer: str = Field(description="JSON pointer to the field: `/words/3` is the fourth word; `` is the whole body")
+    location: Literal["body", "query", "path"] = Field(description="where the field was sent")
+    detail: str = Field(description="what is wrong and how to fix it")
+
+
+class Problem(BaseModel):
+    """An RFC 9457 problem document, the body of every error response."""
+
+    type: str = Field(description="URI reference of the problem type: its explanation on /docs")
+    title: str = Field(description="short summary of the problem type")
+    status: int = Field(description="the HTTP status code")
+    detail: str = Field(description="what went wrong with this request")
+    errors: list[FieldError] | None = Field(None, description="for validation problems: each bad field")
+
+
+class ApiProblem(Exception):
+    """Raise to answer the current request with a problem document."""
+
+    def __init__(self, status: int, detail: str, *, slug: str | None = None, errors: list[dict] | None = None, headers: dict | None = None):
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+        self.slug = slug or SLUG_BY_STATUS.get(status, "http-error")
+        self.errors = errors
+        self.headers = headers or {}
+
+
+def json_pointer(location: tuple) -> str:
+    """Return the JSON pointer (RFC 6901) of a pydantic error location."""
+    return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in location)
+
+
+def field_errors(error: ValidationError, model: type[BaseModel], where: dict[str, str] | str) -> list[dict]:
+    """Turn a pydantic `ValidationError` into `errors` entries; `where` maps top-level fields to a location."""
+    fields = ", ".join(model.model_fields) or "no fields"
+    entries = []
+    for item in error.errors(include_url=False, include_input=False, include_context=False):
+        loc = item["loc"]
+        location = where if isinstance(where, str) else where.get(str(loc[0]) if loc else "", "query")
+        detail = FIXES.get(item["type"], item["msg"]).format(fields=fields)
+        entries.append({"pointer": json_pointer(loc), "location": location, "detail": detail})
+    return entries
+
+
+def problem_body(status: int, detail: str, slug: str | None = None, errors: list[dict] | None = None) -> dict:
+    """Return the problem document for `status`; the one place its shape is decided."""
+    slug = slug if slug in PROBLEM_TYPES else SLUG_BY_STATUS.get(status, "http-error")
+    title = PROBLEM_TYPES[slug][0] if slug != "http-error" else HTTP_STATUS_CODES.get(status, "HTTP error")
+    body = {"type": _type_uri(slug), "title": title, "status": status, "detail": detail}
+    if errors is not None:
+        body["errors"] = errors
+    return body
+
+
+def _type_uri(slug: str) -> str:
+    try:
+        return url_for("openapi.docs", _anchor=f"problem-{slug}")
+    except Exception:  # no request context or no docs route: RFC 9457's default type
+        return "about:blank"
+
+
+def wants_html() -> bool:
+    """Tell whether the client is a browser asking for a page (then errors are HTML)."""
+    if request.path.startswith(JSON_PATHS):
+        return False
+    best = request.accept_mimetypes.best_match([PROBLEM_JSON, "application/json", "text/html"])
+    return best == "text/html"
+
+
+def problem_response(status: int, detail: str, *, slug: str | None = None, errors: list[dict] | None = None, headers: dict | None = None):
+    """Return the response carrying a problem: JSON for API clients, HTML for browsers."""
+    body = problem_body(status, detail, slug, errors)
+    if wants_html():
+        response = current_app.make_response((render_template("error.html", problem=body), status))
+    else:
+        response = current_app.response_class(json.dumps(body, ensure_ascii=False), status=status, mimetype=PROBLEM_JSON)
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+# What we say for HTTP errors raised by Flask and Werkzeug; their own
+# descriptions talk about "the server" and say nothing of the fix.
+def _http_detail(error: HTTPException) -> str:
+    if error.code == 404:
+        return f"Nothing at {request.path}. The API's operations are listed at /openapi.json and described at /docs."
+    if error.code == 405:
+        allowed = ", ".join(m for m in (error.valid_methods or []) if m not in ("HEAD", "OPTIONS"))
+        return f"{request.method} is not allowed on {request.path}: use {allowed or 'another path'}."
+    if error.code == 413:
+        return _too_large_detail()
+    return error.description or HTTP_STATUS_CODES.get(error.code, "HTTP error")
+
+
+def handle_http_exception(error: HTTPException):
+    headers = {name: value for name, value in error.get_headers() if name.lower() != "content-type"}  # keeps Allow on 405
+    return problem_response(error.code, _http_detail(error), headers=headers)
+
+
+def handle_api_problem(problem: ApiProblem):
+    return problem_response(problem.status, problem.detail, slug=problem.slug, errors=problem.errors, headers=problem.headers)
+
+
+def handle_unexpected(error: Exception):
+    current_app.logger.exception("Unhandled error on %s %s", request.method, request.path)
+    return problem_response(500, "Something went wrong on our side; it has been logged. Try again, and report it if it persists.")
+
+
+def reject_oversized_body():
+    """Refuse a body over MAX_BODY_BYTES before anything reads it (werkzeug also caps streamed bodies)."""
+    length = request.content_length
+    if length is not None and length > current_app.config["MAX_BODY_BYTES"]:
+        raise ApiProblem(413, _too_large_detail())
+
+
+def _too_large_detail() -> str:
+    limit = current_app.config["MAX_BODY_BYTES"]
+    return f"The body is over {limit} bytes: send a smaller request (split a long list into several requests)."
+
+
+def init_app(app: Flask) -> None:
+    """Make every error, expected or not, leave as a problem document."""
+    app.register_error_handler(HTTPException, handle_http_exception)
+    app.register_error_handler(ApiProblem, handle_api_problem)
+    app.register_error_handler(Exception, handle_unexpected)
+    app.before_request(reject_oversized_body)
