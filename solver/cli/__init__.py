@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import words
+from . import tablegames, words
 
-COMMAND_MODULES = [words]
+COMMAND_MODULES = [words, tablegames]
 
 
 class UsageError(Exception):
