@@ -115,7 +115,8 @@ def wordnet_lemmas() -> dict[str, set[str]]:
     """Each lemma of WordNet, spelled as its synsets write it (so case tells proper nouns), with its parts of speech.
 
     The index files lowercase everything; the data files keep `Arcado-Cyprian`
-    capitalised, which is how a proper noun is told from `x-ray`.
+    capitalised, which is how a proper noun is told from `x-ray`. The part of
+    speech is the lemma's in any case: the noun is written `X-ray`, the verb `x-ray`.
     """
     pos_of: dict[str, set[str]] = {}
     for pos in ("noun", "verb", "adj", "adv"):
@@ -127,7 +128,10 @@ def wordnet_lemmas() -> dict[str, set[str]]:
             for i in range(count):
                 lemma = re.sub(r"\(.*\)$", "", fields[4 + 2 * i])  # adjective markers: (a), (p), (ip)
                 pos_of.setdefault(lemma, set()).add(pos)
-    return pos_of
+    by_lower: dict[str, set[str]] = {}
+    for lemma, parts in pos_of.items():
+        by_lower.setdefault(lemma.lower(), set()).update(parts)
+    return {lemma: by_lower[lemma.lower()] for lemma in pos_of}
 
 
 def regular_plural(noun: str) -> str:

@@ -1,0 +1,148 @@
+"""The lexicons: the rulebook's examples, every reason code, sizes and tiers."""
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from solver.lexicon import SIZES, check, load_lexicons
+
+
+@pytest.fixture(scope="module")
+def lexicons():
+    return load_lexicons()
+
+
+@pytest.fixture(scope="module")
+def standard(lexicons):
+    return lexicons["standard"]
+
+
+# The rulebook's own examples are law.
+@pytest.mark.parametrize("word", ["BAG", "CAST", "SHE'S", "TO-DO", "she’s", "To–Do"])
+def test_rulebook_valid_words(standard, word):
+    verdict = check(word, standard)
+    assert verdict.valid, verdict
+    assert verdict.reason is None and verdict.tier == "small"
+
+
+@pytest.mark.parametrize("word", ["JOHN", "BENTLEY", "PERU"])
+def test_rulebook_proper_names_are_refused(lexicons, word):
+    for size in SIZES:  # in every size, not just the default
+        verdict = check(word, lexicons[size])
+        assert not verdict.valid and verdict.reason == "proper_name", verdict
+
+
+@pytest.mark.parametrize(
+    "word, reason",
+    [
+        ("london", "proper_name"),
+        ("etc", "abbreviation"),
+        ("NASA", "abbreviation"),
+        ("dog's", "possessive"),
+        ("London's", "possessive"),
+        ("zzzqx", "not_in_lexicon"),
+        ("dystopi", "not_in_lexicon"),  # denied in wordlists/deny.txt: a known SCOWL error
+        ("<script>", "invalid_characters"),
+        ("-do", "invalid_characters"),
+        ("to-", "invalid_characters"),
+        ("", "invalid_characters"),
+        ("ca fe", "invalid_characters"),
+        ("b4", "invalid_characters"),
+    ],
+)
+def test_reason_codes(standard, word, reason):
+    verdict = check(word, standard)
+    assert not verdict.valid
+    assert verdict.reason == reason
+    assert verdict.message  # a sentence a player can read out
+
+
+def test_larger_lexicon_only_names_the_tier(lexicons):
+    # find a word that only the large size holds, from the data itself
+    word = next(w for w in lexicons["large"] if lexicons["large"].tier(w) == "large")
+    verdict = check(word, lexicons["small"])
+    assert verdict.reason == "larger_lexicon_only" and verdict.tier == "large"
+    assert "large" in verdict.message
+    assert check(word, lexicons["large"]).valid
+
+
+@pytest.mark.parametrize(
+    "word, normalized",
+    [("CAFÉ", "cafe"), ("café", "cafe"), ("Ø", "o"), ("ÆON", "aeon"), ("Straße", "strasse"), ("it’s", "it's"),
+     ("x‑ray", "x-ray"), ("well—being", "well-being"), ("ｂａｇ", "bag")],
+)
+def test_normalization(standard, word, normalized):
+    assert check(word, standard).normalized == normalized
+
+
+@pytest.mark.parametrize("word", ["it's", "let's", "what's", "there's", "who's", "i'm", "I'd", "I'll", "I've"])
+def test_kept_contractions(standard, word):
+    assert check(word, standard).valid
+
+
+@pytest.mark.parametrize("word", ["n'importe", "d'accord"])
+def test_foreign_contractions_are_left_out(lexicons, word):
+    assert not check(word, lexicons["large"]).valid
+
+
+@pytest.mark.parametrize("word", ["well-being", "x-ray", "x-rays", "mother-in-law", "t-shirt"])
+def test_hyphenated_words(standard, word):
+    assert check(word, standard).valid
+
+
+def test_sizes_are_close_to_the_recipe(lexicons):
+    sizes = {name: len(lexicons[name]) for name in SIZES}
+    assert 80_000 < sizes["small"] < 95_000
+    assert 115_000 < sizes["standard"] < 130_000
+    assert 240_000 < sizes["large"] < 280_000
+
+
+def test_tiers_nest(lexicons):
+    small, standard, large = (lexicons[s] for s in SIZES)
+    assert all(w in standard and w in large for w in small)
+    assert all(w in large for w in standard)
+
+
+def test_definitions_follow_inflections(standard):
+    assert standard.define("x-rays") == standard.define("x-ray") != []
+    assert standard.define("geese") == standard.define("goose") != []
+    assert len(standard.define("cast")) <= 3
+    assert all('"' not in sense for sense in standard.define("cast"))  # usage examples cut
+
+
+def test_matches_with_wildcards(standard):
+    assert "cafe" in standard.matches("c?fe")
+    assert all(len(w) == 3 and w.endswith("at") for w in standard.matches("?at"))
+    assert standard.matches("zzz?") == []
+
+
+words = st.text(alphabet=st.sampled_from("abcdefghijklmnopqrstuvwxyzABCÉéÆø’'-–  1."), max_size=12)
+
+
+@given(words)
+def test_normalization_is_idempotent(word):
+    from solver.normalize import fold
+    assert fold(fold(word)) == fold(word)
+
+
+@given(words)
+@settings(max_examples=200)
+def test_check_ignores_case(word):
+    standard = load_lexicons()["standard"]
+    a, b = check(word.lower(), standard), check(word.upper(), standard)
+    assert (a.valid, a.reason, a.tier, a.normalized) == (b.valid, b.reason, b.tier, b.normalized)
+
+
+@given(st.sampled_from(sorted(load_lexicons()["large"])[::97]))
+def test_valid_in_a_size_means_valid_in_every_larger_size(word):
+    lexicons = load_lexicons()
+    tier = lexicons["large"].tier(word)
+    for size in SIZES[SIZES.index(tier):]:
+        assert check(word, lexicons[size]).valid
+
+
+def test_import_solver_does_not_import_flask():
+    code = "import sys, solver, solver.lexicon, solver.search, solver.pieces, solver.cli; print('flask' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"

@@ -1,0 +1,32 @@
+"""Golden samples of the generated word list: a rebuild cannot drift silently.
+
+The sample is every 997th line of wordlists/lexicon.tsv, recorded in
+tests/golden/lexicon_sample.tsv. Re-record only on purpose, after checking the
+diff: `python tests/test_wordlists_golden.py --record`.
+"""
+import hashlib
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = Path(__file__).resolve().parent / "golden" / "lexicon_sample.tsv"
+STEP = 997
+
+
+def sample() -> str:
+    lines = (ROOT / "wordlists" / "lexicon.tsv").read_text("utf-8").splitlines(keepends=True)
+    return "".join(lines[::STEP])
+
+
+def test_lexicon_matches_golden_sample():
+    assert sample() == GOLDEN.read_text("utf-8")
+
+
+def test_health_checksum_is_the_word_list_hash():
+    from solver.lexicon import load_lexicons
+    digest = hashlib.sha256((ROOT / "wordlists" / "lexicon.tsv").read_bytes()).hexdigest()
+    assert load_lexicons().checksum == digest
+
+
+if __name__ == "__main__" and "--record" in sys.argv:
+    GOLDEN.write_text(sample(), "utf-8")
