@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import tablegames, words
+from . import serve, tablegames, words
 
-COMMAND_MODULES = [words, tablegames]
+COMMAND_MODULES = [words, tablegames, serve]
 
 
 class UsageError(Exception):
@@ -31,9 +31,12 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.server and not getattr(args, "accepts_server", False):
+        print(f"wordsmith {args.command}: cannot ask a server yet; run it without --server", file=sys.stderr)
+        return 2
     try:
         return args.handler(args)
-    except (UsageError, ValueError, LookupError) as error:
+    except (UsageError, ValueError, LookupError, OSError) as error:  # OSError: --server unreachable or refusing
         print(f"wordsmith {args.command}: {error}", file=sys.stderr)
         return 2
 

@@ -1,4 +1,10 @@
-"""Pieces the subcommands share: lexicon options and JSON printing."""
+"""Pieces the subcommands share: lexicon options, JSON printing, asking a server.
+
+A subcommand that can answer through a running service (`wordsmith --server
+URL ...`) calls `accepts_server(parser)` when registering, and in its handler
+takes `client = server_client(args)`: None means answer here, else call the
+client method mirroring its endpoint and print exactly what the local path prints.
+"""
 from __future__ import annotations
 
 import argparse
@@ -21,3 +27,17 @@ def lexicon_from(args: argparse.Namespace) -> Lexicon:
 
 def print_json(value) -> None:
     print(json.dumps(value, indent=2, ensure_ascii=False))
+
+
+def accepts_server(parser: argparse.ArgumentParser) -> None:
+    """Mark a subcommand as able to ask a running service instead of loading the lexicons."""
+    parser.set_defaults(accepts_server=True)
+
+
+def server_client(args: argparse.Namespace):
+    """Return a client of the service named by `--server`, or None to answer here."""
+    if not getattr(args, "server", None):
+        return None
+    from app.client import WordsmithClient  # only --server pulls in requests (and the app package)
+
+    return WordsmithClient(args.server)

@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import fields
 
-from ..lexicon import check
-from .common import add_json_option, add_lexicon_option, lexicon_from, print_json
+from ..lexicon import Verdict, check
+from .common import accepts_server, add_json_option, add_lexicon_option, lexicon_from, print_json, server_client
+
+REMOTE_BATCH = 50  # words per request to a server: its MAX_WORDS_PER_CHECK default
 
 
 def register(subparsers) -> None:
@@ -12,17 +15,23 @@ def register(subparsers) -> None:
     parser.add_argument("words", nargs="+", metavar="WORD")
     add_lexicon_option(parser)
     add_json_option(parser)
+    accepts_server(parser)
     parser.set_defaults(handler=run_check)
 
     parser = subparsers.add_parser("define", help="print a word's WordNet definitions")
     parser.add_argument("word", metavar="WORD")
     add_lexicon_option(parser)
+    accepts_server(parser)
     parser.set_defaults(handler=run_define)
 
 
 def run_check(args: argparse.Namespace) -> int:
-    lexicon = lexicon_from(args)
-    verdicts = [check(word, lexicon) for word in args.words]
+    client = server_client(args)
+    if client is None:
+        lexicon = lexicon_from(args)
+        verdicts = [check(word, lexicon) for word in args.words]
+    else:
+        verdicts = remote_verdicts(client, args.words, args.lexicon)
     if args.json:
         print_json([v.to_dict() for v in verdicts])
     else:
@@ -33,8 +42,22 @@ def run_check(args: argparse.Namespace) -> int:
     return 0 if all(v.valid for v in verdicts) else 1
 
 
+def remote_verdicts(client, words: list[str], lexicon: str) -> list[Verdict]:
+    """Ask the server for the verdicts, in batches it accepts."""
+    known = {f.name for f in fields(Verdict)}  # a server may add fields; print what the local path prints
+    verdicts = []
+    for start in range(0, len(words), REMOTE_BATCH):
+        answer = client.check(words[start : start + REMOTE_BATCH], lexicon)
+        verdicts += [Verdict(**{k: v for k, v in data.items() if k in known}) for data in answer["verdicts"]]
+    return verdicts
+
+
 def run_define(args: argparse.Namespace) -> int:
-    senses = lexicon_from(args).define(args.word)
+    client = server_client(args)
+    if client is None:
+        senses = lexicon_from(args).define(args.word)
+    else:
+        senses = client.word(args.word, args.lexicon)["definition"]
     if not senses:
         print(f"No definition of {args.word!r}.")
         return 1
