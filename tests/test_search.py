@@ -1,0 +1,177 @@
+"""The solver finds exactly what a brute-force scan finds, in the documented order."""
+from collections import Counter
+
+import pytest
+from hypothesis import assume, given, settings, strategies as st
+
+from solver.lexicon import load_lexicons
+from solver.pieces import KINDS, Pool, load_alphabet, parse_pool
+from solver.search import (MAX_LIMIT, Query, brute_force, new_letter, parse_rack, piece_index, rack_index, solve,
+                           solve_rack)
+
+STANDARD = load_lexicons()["standard"]
+ALPHABET = load_alphabet()
+
+
+@pytest.fixture(scope="module")
+def index():
+    return piece_index(STANDARD)
+
+
+def test_rulebook_example_pool_builds_bag_and_cast_exactly(index):
+    result = solve(index, "R3 Y2 B1 G2", limit=MAX_LIMIT)
+    by_word = {f.word: f for f in result.words}
+    for word in ("bag", "cast"):
+        assert by_word[word].leftover.size == 0
+        assert by_word[word].pieces == Pool(3, 2, 1, 2)
+
+
+def test_sort_order_is_score_then_leftovers_then_alphabet(index):
+    words = solve(index, "R5 Y4 B1 G2 W1", limit=MAX_LIMIT).words
+    keys = [(-w.score, w.leftover.size, w.word) for w in words]
+    assert keys == sorted(keys)
+
+
+def test_no_gab_after_bag(index):
+    result = solve(index, "R3 Y2 B1 G2", Query(previous_word="bag"), limit=MAX_LIMIT)
+    found = {f.word for f in result.words}
+    assert "gab" not in found and "bag" not in found
+    assert "cast" in found
+
+
+def test_previous_word_counts_repeats():
+    assert not new_letter("nie", Counter("eine"))
+    assert new_letter("noon", Counter("on"))  # a second O is a new letter
+
+
+def test_claimed_words_are_left_out(index):
+    result = solve(index, "R3 Y2 B1 G2", Query(claimed=("CAST", "bag")), limit=MAX_LIMIT)
+    assert {"cast", "bag"}.isdisjoint(f.word for f in result.words)
+
+
+def test_use_all_leaves_nothing(index):
+    result = solve(index, "R3 Y2 B1 G2", Query(use_all=True), limit=MAX_LIMIT)
+    assert result.total > 0 and all(f.leftover.size == 0 for f in result.words)
+
+
+def test_wild_stands_for_any_kind(index):
+    # CAST needs a blue arc: without the blue piece, a wild must stand in for it
+    without_blue = {f.word for f in solve(index, "R3 Y2 G2", limit=MAX_LIMIT).words}
+    with_wild = {f.word: f for f in solve(index, "R3 Y2 G2 W1", limit=MAX_LIMIT).words}
+    assert "cast" not in without_blue
+    assert with_wild["cast"].pieces.wild == 1 and with_wild["cast"].leftover.size == 0
+
+
+def test_paging_and_total(index):
+    full = solve(index, "R8 Y6 B3 G3", limit=MAX_LIMIT)
+    page = solve(index, "R8 Y6 B3 G3", limit=20, offset=40)
+    assert page.total == full.total
+    assert [f.word for f in page.words] == [f.word for f in full.words[40:60]]
+
+
+@pytest.mark.parametrize("bad", [{"limit": MAX_LIMIT + 1}, {"limit": -1}, {"offset": -1}])
+def test_bad_paging_is_refused(index, bad):
+    with pytest.raises(ValueError):
+        solve(index, "R3", **bad)
+
+
+@pytest.mark.parametrize("text, message_part", [("R3 X2", "'X'"), ("R3 Y2 %", "'%'"), ("", "empty"), ("R9999", "too large"),
+                                                ("R61", "limit")])
+def test_bad_pool_text_says_what_is_wrong(text, message_part):
+    with pytest.raises(ValueError, match=message_part):
+        parse_pool(text)
+
+
+def test_pool_forms_agree():
+    assert parse_pool("R3 Y2 B1 G2 W1") == parse_pool("rrryybggw") == parse_pool(
+        {"red": 3, "yellow": 2, "blue": 1, "green": 2, "wild": 1}) == Pool(3, 2, 1, 2, 1)
+    with pytest.raises(ValueError, match="purple"):
+        parse_pool({"purple": 1})
+
+
+# --- properties ---------------------------------------------------------------
+
+pools = st.builds(Pool, *[st.integers(0, 6) for _ in KINDS], wild=st.integers(0, 2)).filter(lambda p: p.size > 0)
+letters = st.sampled_from("abcdefghijklmnopqrstuvwxyz")
+queries = st.builds(
+    Query,
+    min_length=st.integers(1, 4),
+    max_length=st.integers(4, 20),
+    starts_with=st.sampled_from(["", "c", "st"]),
+    ends_with=st.sampled_from(["", "s", "ed"]),
+    contains=st.sampled_from(["", "a", "in"]),
+    required_letter=st.sampled_from(["", "e", "t"]),
+    previous_word=st.sampled_from(["", "bag", "stone", "cast"]),
+    claimed=st.lists(st.sampled_from(["bag", "cast", "cats", "act", "gab"]), max_size=3).map(tuple),
+    use_all=st.booleans(),
+)
+
+
+@given(pools, queries)
+@settings(max_examples=40, deadline=None)
+def test_solve_matches_brute_force(pool, query):
+    index = piece_index(STANDARD)
+    expected = brute_force(STANDARD, ALPHABET, pool, query)
+    result = solve(index, pool, query, limit=MAX_LIMIT)
+    assert result.total == len(expected)
+    assert [f.word for f in result.words] == expected[:MAX_LIMIT]
+
+
+@given(pools)
+@settings(max_examples=40, deadline=None)
+def test_every_word_returned_is_buildable_and_valid(pool):
+    for found in solve(piece_index(STANDARD), pool, limit=MAX_LIMIT).words:
+        cost = ALPHABET.cost(found.word)
+        assert found.word in STANDARD and pool.fits(cost)
+        # pieces used and pieces left over add up to the pool
+        assert Pool(*(u + l for u, l in zip(found.pieces.counts, found.leftover.counts)),
+                    wild=found.pieces.wild + found.leftover.wild) == pool
+
+
+@given(pools, st.sampled_from(KINDS + ("wild",)))
+@settings(max_examples=30, deadline=None)
+def test_adding_a_piece_never_removes_a_word(pool, kind):
+    assume(pool.size < 20)
+    index = piece_index(STANDARD)
+    before = {f.word for f in solve(index, pool, limit=MAX_LIMIT).words}
+    after_result = solve(index, pool.add(kind), limit=MAX_LIMIT)
+    assert solve(index, pool, limit=0).total <= after_result.total
+    if after_result.total <= MAX_LIMIT:
+        assert before <= {f.word for f in after_result.words}
+
+
+# --- letter racks ---------------------------------------------------------------
+
+def rack_brute_force(rack: str) -> set[str]:
+    tiles, blanks = parse_rack(rack)
+    found = set()
+    for word in STANDARD:
+        if word.isalpha():
+            short = Counter(word) - tiles
+            if sum(short.values()) <= blanks:
+                found.add(word)
+    return found
+
+
+@given(st.text(alphabet="abcdeilnorst", min_size=1, max_size=8), st.integers(0, 2))
+@settings(max_examples=25, deadline=None)
+def test_rack_matches_brute_force(letters_, blanks):
+    rack = letters_ + "?" * blanks
+    result = solve_rack(rack_index(STANDARD), rack, limit=MAX_LIMIT)
+    expected = rack_brute_force(rack)
+    assert result.total == len(expected)
+    assert {w.word for w in result.words} <= expected
+    keys = [(-w.score, -len(w.word), w.word) for w in result.words]
+    assert keys == sorted(keys)
+
+
+def test_rack_blank_scores_zero():
+    result = solve_rack(rack_index(STANDARD), "qu?", limit=MAX_LIMIT)
+    qua = next(w for w in result.words if w.word == "qua")
+    assert qua.blanks == "a" and qua.score == 11  # Q 10 + U 1 + blank 0
+
+
+@pytest.mark.parametrize("rack, part", [("abc???", "blanks"), ("a" * 21, "limit"), ("ab1", "'1'"), ("", "empty")])
+def test_bad_racks_are_refused(rack, part):
+    with pytest.raises(ValueError, match=part):
+        solve_rack(rack_index(STANDARD), rack)
