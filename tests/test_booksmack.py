@@ -1,0 +1,439 @@
+"""Booksmack: one table per ruling (issue #4), their combinations, and hypothesis properties."""
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from solver import booksmack
+from solver.booksmack import MAX_CARDS, Shares, judge_round, parse_card, parse_cards, rank_key, score_collection, turn_state
+from solver.lexicon import load_lexicons
+
+LEXICON = load_lexicons()["standard"]
+NEVER_TAPPED = {"?", ".", "!", "*", "@", "#", "~", " "}
+
+
+def judge(*cards):
+    return judge_round(list(cards), LEXICON)
+
+
+def test_the_words_these_tables_rely_on_are_in_the_lexicon():
+    # A failure here means the word list changed, not the judge.
+    for word in ["cafe", "cat", "cot", "cut", "tap", "apt", "zoo"]:
+        assert word in LEXICON, word
+    for not_word in ["bzm", "pta", "eee", "ab"]:
+        assert not_word not in LEXICON, not_word
+
+
+# --- cards ----------------------------------------------------------------------
+
+
+def test_every_card_of_the_published_set_parses():
+    deck = booksmack.published_deck()
+    assert [name for name, _ in deck] == ["base", "Power Punctuation", "Nifty Numbers", "Giggling Glyphs", "Cursed Critics"]
+    cards = [parse_card(text) for _, texts in deck for text in texts]
+    assert len(cards) == 95
+    assert all(card.published for card in cards)
+    kinds = [card.kind for card in cards]
+    assert (kinds.count("letter"), kinds.count("number"), kinds.count("symbol")) == (58, 9, 28)
+
+
+@pytest.mark.parametrize("text, kind, letter, rank, form, uppercase, published", [
+    ("a", "letter", "a", 1, "lowercase", False, True),
+    ("A", "letter", "a", 1, "uppercase", True, True),
+    ("B", "letter", "b", 2, "uppercase", True, False),  # home-made: the deck has no uppercase B
+    ("é", "letter", "e", 5, "diacritic", False, True),
+    ("e\u0301", "letter", "e", 5, "diacritic", False, True),  # é typed as e + combining accent
+    ("É", "letter", "e", 5, "diacritic", True, False),
+    ("ø", "letter", "o", 15, "diacritic", False, True),  # no Unicode decomposition: mapped by hand
+    ("Ａ", "letter", "a", 1, "uppercase", True, True),  # fullwidth A is A
+    ("12", "number", None, 12, "number", False, True),
+    ("3", "number", None, 3, "number", False, False),  # home-made number
+    ("26", "number", None, 26, "number", False, False),
+    ("05", "number", None, 5, "number", False, True),
+    ("#", "symbol", None, None, None, False, True),
+    (" ", "symbol", None, None, None, False, True),
+])
+def test_card_parsing(text, kind, letter, rank, form, uppercase, published):
+    card = parse_card(text)
+    assert (card.kind, card.letter, card.rank, card.form, card.uppercase, card.published) == (
+        kind, letter, rank, form, uppercase, published)
+
+
+@pytest.mark.parametrize("bad", ["%", "27", "0", "100", "ab", "", "  ", "æ", "ß", "α", "\t", "$"])
+def test_a_card_outside_the_set_is_refused_by_position(bad):
+    with pytest.raises(ValueError) as error:
+        parse_cards(["a", "b", bad])
+    assert str(error.value).startswith(f"card 3 ({bad!r}): not a Booksmack card")
+
+
+def test_the_refusal_lists_what_a_card_can_be():
+    with pytest.raises(ValueError, match=r"use a letter, a number 1–26, or one of \. \? ! \+ - & \* @ ~ # and space"):
+        parse_cards(["%"])
+
+
+def test_round_size_limits():
+    assert len(parse_cards(["a"] * MAX_CARDS)) == MAX_CARDS
+    with pytest.raises(ValueError, match="at most 40 cards"):
+        parse_cards(["a"] * (MAX_CARDS + 1))
+    with pytest.raises(ValueError, match="at least one card"):
+        parse_cards([])
+    with pytest.raises(ValueError, match="list of strings"):
+        parse_cards("abc")
+
+
+# --- ruling 2: spelling comes first ---------------------------------------------
+
+
+@pytest.mark.parametrize("cards, spells, spelled_from", [
+    (["c", "A", "f", "é"], "cafe", [1]),  # case and diacritics ignored
+    (["c", "â", "f", "e"], "cafe", [1]),
+    (["f", "é", "c", "A"], "cafe", [3]),  # read clockwise from any seat
+    ([" ", "c", "a", " ", "t"], "cat", [2]),  # Space cards skipped, also inside the word
+    (["t", "a", "p"], "tap", [1, 2]),  # TAP from seat 1, APT from seat 2: the first seat answers
+    (["a", "p", "t"], "apt", [1, 3]),
+    (["Z", "o", "o"], "zoo", [1]),  # a spelled word beats the highest card (Z)
+    (["c", "?", "t"], "cat", [1]),  # a ? that makes a word
+])
+def test_spelled_words(cards, spells, spelled_from):
+    result = judge(*cards)
+    assert (result.action, result.rule, result.spells, result.spelled_from) == ("say_word", "spelled_word", spells, spelled_from)
+    assert result.winners == []  # nobody taps a card
+    assert result.shares == Shares(1, len(cards), 0)
+
+
+def test_the_explanation_names_the_word_and_seat():
+    assert judge("f", "é", "c", "A").explanation == "CAFE is spelled from seat 3."
+    assert judge("t", "a", "p").explanation == "TAP is spelled from seat 1; also spelled: APT (seat 2)."
+
+
+def test_a_question_mark_reports_every_word_it_makes():
+    result = judge("c", "?", "t")
+    assert {"cat", "cot", "cut"} <= set(result.readings[0].words)
+    assert result.readings[0].words.index("cat") < result.readings[0].words.index("cot")  # same tier: alphabetical
+    assert result.explanation.startswith("CAT is spelled from seat 1, with ? as A; also spelled: ")
+
+
+def test_common_words_come_before_rare_ones():
+    readings = judge("b", "?", "?").readings
+    for reading in readings:
+        keys = [(["small", "standard", "large"].index(LEXICON.tier(w)), w) for w in reading.words]
+        assert keys == sorted(keys)
+    assert len({LEXICON.tier(w) for w in readings[0].words}) > 1  # the order above was put to the test
+
+
+@pytest.mark.parametrize("cards, why", [
+    (["c", "a", "t", "5"], "a number blocks spelling"),
+    (["c", "a", "t", "!"], "any other symbol blocks spelling"),
+    (["c", "a", "t", "."], "a period too"),
+    (["a"], "one letter is not a word"),
+    (["?", "?"], "only question marks spell nothing"),
+    (["?", " ", "?"], "nor with spaces"),
+])
+def test_no_word_is_spelled(cards, why):
+    result = judge(*cards)
+    assert result.spells is None and result.spelled_from == [] and result.readings == [], why
+    assert result.action != "say_word"
+
+
+# --- ruling 3: the highest card ------------------------------------------------
+
+
+@pytest.mark.parametrize("cards, winners", [
+    (["b", "Z", "m"], [2]),
+    (["z", "Z"], [2]),  # the base rule: uppercase and lowercase, tap the uppercase
+    (["a", "A", "á"], [3]),  # a diacritic beats uppercase
+    (["5", "E"], [1]),  # a number beats the letter at its position
+    (["12", "z"], [2]),
+    (["é", "è", "ê", "4"], [1, 2, 3]),  # diacritic versions of one letter tie
+    (["É", "é", "5"], [3]),  # the number still beats them
+    (["É", "é", "d"], [1, 2]),  # an uppercase É is a diacritic letter: it ties é
+])
+def test_the_highest_card_wins(cards, winners):
+    result = judge(*cards)
+    assert (result.action, result.rule, result.winners) == ("tap", "highest", winners)
+
+
+@pytest.mark.parametrize("lower, higher", [
+    ("a", "A"), ("A", "á"), ("á", "1"), ("a", "1"), ("z", "Z"), ("Z", "26"), ("y", "z"), ("ø", "p"), ("É", "5"),
+])
+def test_rank_keys_follow_the_tie_break_order(lower, higher):
+    assert rank_key(parse_card(lower)) < rank_key(parse_card(higher))
+
+
+def test_explanations_of_the_highest_card():
+    assert judge("b", "Z", "m").explanation == "Z is the highest letter."
+    assert judge("z", "Z").explanation == "Z is the highest letter, ahead of z at equal rank (uppercase beats lowercase)."
+    assert judge("5", "E").explanation == "5 is the highest card, ahead of E at equal rank (a number beats the letter at its position)."
+
+
+def test_tied_winners_share_the_cards_and_discard_the_rest():
+    result = judge("é", "è", "ê", "4")
+    assert result.shares == Shares(3, 1, 1)
+    assert result.explanation == ("ê, é and è tie as the highest card, so each of them wins; "
+                                  "if 3 players tap at once, each gets 1 of the 4 cards and 1 is discarded.")
+    assert booksmack.share_cards(7, 2) == Shares(2, 3, 1)
+    assert booksmack.share_cards(6, 3) == Shares(3, 2, 0)
+
+
+# --- ruling 4: powers ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("cards, rule, winners", [
+    # ~ : any other card wins, but never the cards that are never tapped
+    (["~", "a", "?", "b"], "tilde", [2, 4]),
+    (["~", "!", "!", "a"], "tilde", [4]),  # ~ comes before !
+    (["~", "?"], "tilde", []),
+    # ! : more ! than letters
+    (["!", "!", "a"], "exclamation", [1, 2]),
+    (["!", "5"], "exclamation", [1]),  # numbers are not letters
+    (["!", "!", "a", "b"], "highest", [4]),  # equal is not more
+    # * : more non-letters than letters
+    (["*", "5", "?", "a"], "asterisk", [1]),
+    (["*", "!", "a"], "asterisk", [1]),  # one ! is not more than one letter, but two non-letters are
+    (["!", "!", "*", "a"], "exclamation", [1, 2]),  # ! comes before *
+    (["*", "a", "b"], "highest", [3]),
+])
+def test_outright_powers(cards, rule, winners):
+    result = judge(*cards)
+    assert (result.rule, result.winners) == (rule, winners)
+    assert result.action == ("tap" if winners else "none")
+
+
+@pytest.mark.parametrize("cards, winners, ranks", [
+    (["y", "+", "Z"], [2], [25, 27, 26]),  # + ranks as its higher neighbour plus one
+    (["x", "+", "y", "Z"], [4], [24, 26, 25, 26]),  # + counts as a lowercase z (its neighbour's form): Z beats it
+    (["x", "+", "y", "z"], [2, 4], [24, 26, 25, 26]),  # ... and ties a lowercase z
+    (["b", "-", "c"], [3], [2, 2, 3]),
+    (["c", "+", "-", "d"], [2, 4], [3, 4, 3, 4]),  # side by side, + and - ignore each other
+    (["+", "."], [], [None, None]),  # no ranked neighbour: unranked
+    (["a", "&", "b"], [1, 3], [3, None, 3]),  # & ties its neighbours at the sum
+    (["a", "&", "B"], [3], [3, None, 3]),  # ... the tie-break order still holds
+    (["m", "&", "n", "z"], [1, 3], [27, None, 27, 26]),
+    (["a", "&", "b", "&", "c", "x"], [6], [6, None, 6, None, 6, 24]),  # a chain ranks as its sum
+    (["y", "+", "&", "b"], [2, 4], [25, 28, None, 28]),  # & sums the ranks after + and -
+])
+def test_rank_powers(cards, winners, ranks):
+    result = judge(*cards)
+    assert result.winners == winners
+    assert result.ranks == ranks
+
+
+def test_a_plus_explains_its_rank():
+    assert judge("y", "+", "Z").explanation == "+ (Z plus one = 27) is the highest card."
+
+
+@pytest.mark.parametrize("cards, winners", [
+    (["Z", ".", "y", "é", ".", "m", "è"], [1, 3]),  # one winner per group
+    ([".", "é", "è", ".", "b"], [2, 3, 5]),  # a . with a tie: both tied cards of that group win
+    (["é", "è", ".", "b"], [1, 2]),  # a single period leaves one group
+    ([".", ".", "a"], [3]),  # empty groups are ignored
+    ([".", "!", ".", "a"], [4]),  # a group with no ranked card has no winner
+])
+def test_periods_cut_the_circle_into_groups(cards, winners):
+    result = judge(*cards)
+    assert (result.rule, result.winners) == ("highest", winners)
+
+
+def test_period_explanation():
+    assert judge("Z", ".", "y", "é", ".", "m", "è").explanation == (
+        "The periods cut the table into 2 groups, so the highest card of each group wins: Z and y; "
+        "if 2 players tap at once, each gets 3 of the 7 cards and 1 is discarded.")
+
+
+@pytest.mark.parametrize("cards, winners", [
+    (["b", "Z", "#", "m"], [1]),
+    (["a", "A", "#"], [1]),  # at equal rank the lower of the tie-break order is lower
+    (["#", "1", "a"], [3]),  # a number is above the letter at its position, so the letter is lowest
+    (["#", "#", "b", "c"], [3]),  # several # do not cancel
+    ([".", "b", "Z", "#", ".", "m", "a"], [2, 7]),  # # turns every group to its lowest card
+])
+def test_pound_makes_the_lowest_card_win(cards, winners):
+    result = judge(*cards)
+    assert (result.rule, result.winners) == ("lowest", winners)
+
+
+def test_pound_explanation():
+    assert judge("b", "Z", "#", "m").explanation == "# is on the table, so the lowest card wins: b."
+
+
+@pytest.mark.parametrize("cards, winners", [
+    (["Z", "@", "m"], [2]),
+    (["b", "@", "Z", "#", "m"], [2]),  # a # with an @: the @ takes the lowest card's win
+    (["b", "Z", "@", "#", "m"], [1]),  # ... but only when it sits next to it
+    (["é", "@", "è", "b"], [2]),  # an @ between two tied winners replaces both: one winning card
+    (["z", "@", "Z", "@"], [2, 4]),  # two @ next to the winner both win
+    (["Z", ".", "@", "m", "."], [1, 3]),  # per group: @ replaces m, the winner of its group
+    (["@", "!", "!"], [2, 3]),  # @ does not redirect a ! ruling
+])
+def test_at_sign_next_to_a_winning_card_wins_instead(cards, winners):
+    assert judge(*cards).winners == winners
+
+
+def test_at_sign_explanation():
+    assert judge("Z", "@", "m").explanation == "Z is the highest letter, but @ sits next to Z, so the @ wins instead."
+
+
+@pytest.mark.parametrize("cards", [["?", "."], ["~"], [" ", "@"], [".", "&", "."], ["+", "-"]])
+def test_nothing_to_tap(cards):
+    result = judge(*cards)
+    assert (result.action, result.winners) == ("none", [])
+    assert result.shares == Shares(0, 0, len(cards))
+    assert result.explanation.endswith("nobody wins the round and its cards are discarded.")
+
+
+def test_to_dict_is_json_ready():
+    import json
+    data = judge("b", "Z", "m").to_dict()
+    assert json.loads(json.dumps(data)) == data
+    assert set(data) == {"cards", "action", "rule", "spells", "spelled_from", "readings", "winners", "ranks", "shares", "explanation"}
+    assert data["cards"][1] == {"text": "Z", "kind": "letter", "name": "letter Z", "letter": "z", "rank": 26,
+                                "form": "uppercase", "uppercase": True, "published": False}
+    assert data["shares"] == {"winners": 1, "each": 3, "discarded": 0}
+
+
+# --- performance and the cap ------------------------------------------------------
+
+
+def test_a_typical_round_takes_well_under_a_millisecond():
+    judge("b", "Z", "m", "a", "E")
+    start = time.perf_counter()
+    for _ in range(200):
+        judge("b", "Z", "m", "a", "E")
+        judge("c", "A", "f", "é")
+    assert (time.perf_counter() - start) / 400 < 0.002  # loose bound for slow machines; ~0.1 ms measured
+
+
+@pytest.mark.parametrize("cards", [
+    ["?"] * 39 + ["e"],
+    ["s"] + ["?"] * 8,
+    ["?", "a"] * 20,
+])
+def test_many_question_marks_cannot_hang(cards):
+    start = time.perf_counter()
+    judge_round(cards, LEXICON)
+    assert time.perf_counter() - start < 1.0
+
+
+# --- turn-based variant ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("cards, highest, lowest, spells", [
+    (["b", "Z", "m", "a"], [2], [4], None),
+    (["#", "b", "Z", "m"], [2], [3], None),  # under # the lowest card is the one to tap: the highest steals
+    (["a"], [1], [], None),  # the only ranked card is highest, not also lowest
+    (["c", "a", "t"], [3], [2], "cat"),  # the player who spelled CAT wins all cards played
+    ([".", "Z", "a", ".", "m", "b"], [2, 5], [3, 6], None),  # per group, like the tap
+])
+def test_turn_state(cards, highest, lowest, spells):
+    state = turn_state(cards, LEXICON)
+    assert (state.highest, state.lowest, state.spells) == (highest, lowest, spells)
+
+
+def test_turn_state_explanation_and_dict():
+    state = turn_state(["b", "Z", "m", "a"], LEXICON)
+    assert state.explanation == "Highest (its player draws): Z (seat 2); lowest (its player steals): a (seat 4); no word is spelled."
+    assert set(state.to_dict()) == {"cards", "highest", "lowest", "spells", "spelled_from", "readings", "explanation"}
+
+
+# --- scoring ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("cards, variant, points", [
+    (["a", "Z", "!", " ", "12"], "base", [1, 1, 1, 1, 1]),
+    (["a", "e", "j", "z", "ö", "12", "?"], "turn-based", [0, 1, 2, 5, 3, 1, 1]),  # ö scores as o
+    (["E", "e"], "turn-based", [3, 3]),  # both cases owned: +2 each
+    (["e", "é", "è"], "turn-based", [-1, -1, -1]),  # several lowercase versions: -2 each
+    (["E", "e", "é"], "turn-based", [3, 1, 1]),  # both at once
+    (["É", "e"], "turn-based", [3, 3]),  # an uppercase É is an uppercase E
+    (["E", "é"], "turn-based", [3, 3]),  # a diacritic card is lowercase (the published ones all are)
+    (["E", "E"], "turn-based", [1, 1]),  # no lowercase, no bonus
+])
+def test_score_collection(cards, variant, points):
+    result = score_collection(cards, variant)
+    assert [line.points for line in result.breakdown] == points
+    assert result.total == sum(points)
+    assert [line.card for line in result.breakdown] == cards
+
+
+def test_score_explains_each_card():
+    result = score_collection(["E", "e", "é"], "turn-based")
+    assert result.breakdown[1].why == ("E is letter 5, 5 // 5 = 1; +2: both uppercase and lowercase E owned; "
+                                       "-2: several lowercase versions of e owned (e é)")
+    assert result.to_dict()["breakdown"][0] == {"card": "E", "points": 3, "why": "E is letter 5, 5 // 5 = 1; +2: both uppercase and lowercase E owned"}
+
+
+def test_score_refuses_bad_input():
+    with pytest.raises(ValueError, match="unknown variant"):
+        score_collection(["a"], "fancy")
+    with pytest.raises(ValueError, match=r"card 2 \('%'\)"):
+        score_collection(["a", "%"])
+
+
+# --- properties ------------------------------------------------------------------
+
+PUBLISHED = [text for _, texts in booksmack.published_deck() for text in texts]
+HOME_MADE = ["B", "3", "É", "26"]
+ANY_CARD = st.sampled_from(sorted(set(PUBLISHED + HOME_MADE)))
+PLAIN_CARD = st.sampled_from([c for c in sorted(set(PUBLISHED + HOME_MADE)) if parse_card(c).kind != "symbol"])
+SLOW = settings(deadline=None, max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+
+
+def oracle_key(text):
+    """Rank a plain card by the issue's words, independently of the module."""
+    card = parse_card(text)
+    if card.kind == "number":
+        return (card.rank, 3)
+    place = 2 if not text.isascii() else (1 if text.isupper() else 0)
+    return ("abcdefghijklmnopqrstuvwxyz".index(card.letter) + 1, place)
+
+
+@SLOW
+@given(st.lists(ANY_CARD, min_size=1, max_size=10).filter(lambda cs: cs.count("?") <= 3), st.integers(0, 9))
+def test_rotating_the_seats_rotates_the_winners_and_changes_nothing_else(cards, shift):
+    shift %= len(cards)
+    rotated = cards[shift:] + cards[:shift]
+    original, turned = judge_round(cards, LEXICON), judge_round(rotated, LEXICON)
+    seat = lambda p: (p - 1 + shift) % len(cards) + 1  # a rotated seat's seat in the original order
+    assert sorted(seat(p) for p in turned.winners) == original.winners
+    assert (turned.action, turned.rule, turned.shares) == (original.action, original.rule, original.shares)
+    assert turned.ranks == original.ranks[shift:] + original.ranks[:shift]
+    assert sorted(seat(p) for p in turned.spelled_from) == original.spelled_from
+    assert {(seat(r.seat), tuple(r.words)) for r in turned.readings} == {(r.seat, tuple(r.words)) for r in original.readings}
+    if original.action != "say_word":  # a spelled word's sentence names seats; the others do not
+        assert turned.explanation == original.explanation
+
+
+@SLOW
+@given(st.lists(PLAIN_CARD, min_size=1, max_size=12))
+def test_a_round_with_no_powers_always_has_a_winner(cards):
+    result = judge_round(cards, LEXICON)
+    assert result.action in ("say_word", "tap")
+    assert result.spells or result.winners
+    if result.action == "tap":
+        best = max(oracle_key(c) for c in cards)
+        assert {cards[p - 1] for p in result.winners} == {c for c in cards if oracle_key(c) == best}
+
+
+@SLOW
+@given(PLAIN_CARD, PLAIN_CARD, st.booleans())
+def test_ranks_follow_the_tie_break_order(first, second, lowest):
+    assert (rank_key(parse_card(first)) < rank_key(parse_card(second))) == (oracle_key(first) < oracle_key(second))
+    # A period stops spelling and leaves one group; a # turns the round to its lowest card.
+    cards = [first, second, "."] + (["#"] if lowest else [])
+    pick = min if lowest else max
+    best = pick(oracle_key(first), oracle_key(second))
+    expected = [p for p, c in ((1, first), (2, second)) if oracle_key(c) == best]
+    assert judge_round(cards, LEXICON).winners == expected
+
+
+@SLOW
+@given(st.lists(ANY_CARD, min_size=1, max_size=10).filter(lambda cs: cs.count("?") <= 3))
+def test_never_tapped_cards_win_only_by_their_own_power(cards):
+    result = judge_round(cards, LEXICON)
+    own = {"exclamation": "!", "asterisk": "*"}.get(result.rule)
+    for position in result.winners:
+        text = cards[position - 1]
+        assert 1 <= position <= len(cards)
+        assert text not in NEVER_TAPPED or text in (own, "@"), (cards, result.winners)
+        if text == "@":
+            assert result.rule in ("highest", "lowest")
