@@ -14,6 +14,9 @@ recipe in short:
   contractions from `english-contractions` <= 60 (every tier); WordNet's
   lowercase hyphenated lemmas and the regular plurals of the noun ones (every
   tier); `allow.txt` (every tier), minus `deny.txt`.
+* names first: a word listed in lowercase only from level 70 up whose
+  capitalised form is a listed name (`berlin`, `nancy`, `tesla`) gets the
+  tier `large`, so `standard` rejects it.
 * known but invalid: proper names (SCOWL `proper-names` and `upper` lists, and
   capitalised words), abbreviations (SCOWL `abbreviations` lists, all-capital
   or mixed-case words such as `kW`), possessives (`dog's`; the `'s`
@@ -176,7 +179,24 @@ def build_lexicon() -> list[str]:
     for word in deny:
         if code.get(word) in TIER_MAX_LEVEL:
             del code[word]
+    # A word SCOWL lists in lowercase only from level 70 up, while its
+    # capitalised form is a listed name, is above all a name (Berlin, Nancy,
+    # Tesla): the standard size treats it as one and only `large` accepts it.
+    for word in proper_forms(s_contractions):
+        if code.get(word) == "standard":
+            code[word] = "large"
     return [f"{w}\t{c}\n" for w, c in sorted(code.items()) if WELLFORMED.match(w)]
+
+
+def proper_forms(s_contractions: set[str]) -> set[str]:
+    """The folded spellings of every capitalised name in SCOWL's upper and proper-names lists."""
+    names = set()
+    for suffix in ("upper", "proper-names"):
+        for stem in SPELLINGS + VARIANT_1 + VARIANT_2:
+            for entry in read_scowl(f"{stem}-{suffix}", 95):
+                if classify_raw(entry, s_contractions) == "proper_name":
+                    names.add(fold(entry))
+    return names
 
 
 def short_gloss(gloss: str) -> str:

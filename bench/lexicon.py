@@ -1,0 +1,118 @@
+"""Benchmark the lexicon: load time and memory in a fresh process, check speed, and quality.
+
+    python bench/lexicon.py [--enable PATH] [--sample N]
+
+Speed is reported beside baselines measured in the same run (a plain Python
+`set` and a bare `marisa_trie` membership test), because machines here are
+shared and noisy: ratios travel, absolute figures less so.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from solver.lexicon import SIZES, check, load_lexicons  # noqa: E402
+from solver.normalize import fold  # noqa: E402
+
+LOAD_SCRIPT = """
+import resource, time, sys
+sys.path.insert(0, {root!r})
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+import marisa_trie, solver.lexicon  # imports are not the lexicon's cost
+imported = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+start = time.perf_counter()
+lexicons = solver.lexicon.load_lexicons()
+standard = lexicons["standard"]
+"bag" in standard
+elapsed = time.perf_counter() - start
+after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(elapsed, (after - imported) / 1024)
+"""
+
+
+def fresh_process_load(cache_dir: str) -> tuple[float, float]:
+    """Load the lexicons in a new interpreter; return (seconds, MB of peak RSS added)."""
+    env = {"WORDSMITH_CACHE_DIR": cache_dir, "PATH": "/usr/bin:/bin"}
+    out = subprocess.run([sys.executable, "-c", LOAD_SCRIPT.format(root=str(ROOT))], env=env,
+                         capture_output=True, text=True, check=True).stdout.split()
+    return float(out[0]), float(out[1])
+
+
+def per_call(fn, items, repeat=5) -> float:
+    """Best-of-`repeat` mean time per call, in microseconds."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for item in items:
+            fn(item)
+        best = min(best, (time.perf_counter() - start) / len(items))
+    return best * 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--enable", type=Path, help="path to the ENABLE word list (enable1.txt)")
+    parser.add_argument("--sample", type=int, default=5000)
+    args = parser.parse_args()
+    rng = random.Random(1)
+    report: dict = {}
+
+    with tempfile.TemporaryDirectory() as cache:
+        cold = fresh_process_load(cache)   # builds the trie and writes the cache
+        warm = min(fresh_process_load(cache) for _ in range(5))
+    report["load_cold_s"], report["load_cold_mb"] = round(cold[0], 3), round(cold[1], 1)
+    report["load_cached_s"], report["load_cached_mb"] = round(warm[0], 3), round(warm[1], 1)
+
+    lexicons = load_lexicons()
+    standard = lexicons["standard"]
+    valid = rng.sample(list(standard), args.sample // 2)
+    trie_keys = list(lexicons.trie.iterkeys())
+    invalid = [w + "q" for w in rng.sample(trie_keys, args.sample // 4)] + rng.sample(trie_keys, args.sample // 4)
+    mixed = valid + invalid
+    rng.shuffle(mixed)
+    shouted = [w.upper() for w in mixed]
+    plain_set = set(standard)
+    report["set_lookup_us"] = round(per_call(plain_set.__contains__, mixed), 3)
+    report["trie_lookup_us"] = round(per_call(lexicons.trie.__contains__, mixed), 3)
+    report["membership_us"] = round(per_call(standard.__contains__, mixed), 3)
+    report["check_no_definition_us"] = round(per_call(lambda w: check(w, standard, define=False), shouted), 3)
+    standard.define("warm")  # load the definitions once, outside the timing
+    report["check_with_definition_us"] = round(per_call(lambda w: check(w, standard), shouted), 3)
+    report["check_vs_set_ratio"] = round(report["check_no_definition_us"] / report["set_lookup_us"], 1)
+
+    # Quality: lowercase single-word WordNet lemmas (its common words; names are capitalised there)
+    # accepted per size. Needs Debian's wordnet-base for the case of each lemma.
+    try:
+        sys.path.insert(0, str(ROOT / "wordlists"))
+        import build
+        lemmas = sorted(fold(l) for l in build.wordnet_lemmas() if "_" not in l and l == l.lower())
+        lemma_sample = rng.sample(lemmas, min(args.sample, len(lemmas)))
+        report["wordnet_lowercase_lemmas_accepted"] = {
+            size: round(sum(w in lexicons[size] for w in lemma_sample) / len(lemma_sample), 3) for size in SIZES}
+    except OSError:
+        report["wordnet_lowercase_lemmas_accepted"] = "needs apt-get install wordnet-base"
+    # Quality: common proper names rejected in standard (list in bench/proper_names.txt).
+    names = [n.strip() for n in (ROOT / "bench" / "proper_names.txt").read_text("utf-8").splitlines()
+             if n.strip() and not n.startswith("#")]
+    rejected = [n for n in names if not check(n, standard).valid]
+    report["proper_names_rejected_standard"] = round(len(rejected) / len(names), 3)
+    report["proper_names_accepted"] = sorted(set(names) - set(rejected))
+    if args.enable:
+        enable = [w.strip() for w in args.enable.read_text().split() if w.strip()]
+        large = lexicons["large"]
+        report["enable_accepted_large"] = round(sum(w in large for w in enable) / len(enable), 4)
+        report["enable_accepted_standard"] = round(sum(w in standard for w in enable) / len(enable), 4)
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()
