@@ -1,0 +1,251 @@
+"""`wordsmith solve`, `hint`, `judge`, `score`, `roll` and `rack`: the Wordsmith table on the command line."""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from itertools import groupby
+
+from .. import wordsmith
+from ..pieces import parse_pool
+from ..search import MAX_LIMIT, Query, piece_index, rack_index, solve, solve_rack
+from .common import add_json_option, add_lexicon_option, lexicon_from, print_json
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("solve", help="list the words a pool of letter pieces builds, longest first")
+    parser.add_argument("pool", nargs="+", metavar="POOL", help="the pool, like 'R3 Y2 B1 G2 W1' or rrryybgg")
+    add_query_options(parser)
+    add_page_options(parser, limit=100)
+    add_lexicon_option(parser)
+    add_json_option(parser)
+    parser.set_defaults(handler=run_solve)
+
+    parser = subparsers.add_parser("hint", help="the best claims by net points, and what one more piece or a die roll opens")
+    parser.add_argument("pool", nargs="+", metavar="POOL", help="the pool, like 'R3 Y2 B1 G2 W1' or rrryybgg")
+    add_query_options(parser)
+    add_box_options(parser)
+    parser.add_argument("--after-done", action="store_true", help="someone shouted Done!: suggest no pieces to add")
+    parser.add_argument("--no-rolling", action="store_true", help="rolling is not allowed (Word by Word): suggest no pieces to add")
+    parser.add_argument("--limit", type=int, default=10, help="claims to list, and words per added piece (default: %(default)s)")
+    add_lexicon_option(parser)
+    add_json_option(parser)
+    parser.set_defaults(handler=run_hint)
+
+    parser = subparsers.add_parser("judge", help="judge a claimed word: exit 0 when it stands, 1 on any objection")
+    parser.add_argument("word", metavar="WORD")
+    parser.add_argument("--pool", required=True, help="the claiming player's pool, like 'R3 Y2 B1 G2'")
+    parser.add_argument("--previous", default="", metavar="WORD", help="the player's previous word this challenge")
+    parser.add_argument("--claimed", default="", metavar="W,W", help="words already claimed this challenge, comma-separated")
+    parser.add_argument("--required", default="", metavar="LETTER", help="the row's required letter (Advanced Game)")
+    add_box_options(parser)
+    parser.add_argument("--words-written", type=int, default=0, metavar="N", help="words already on the sheet this challenge")
+    parser.add_argument("--after-done", action="store_true", help="someone shouted Done!: this is the one more word")
+    add_lexicon_option(parser)
+    add_json_option(parser)
+    parser.set_defaults(handler=run_judge)
+
+    parser = subparsers.add_parser("score", help="score Wordsmith sheets from a JSON file and name the winner(s)")
+    parser.add_argument("file", metavar="SHEET.json", help='JSON {"variant": ..., "sheets": [...]} or a list of sheets; - for stdin')
+    parser.add_argument("--variant", help="standard, secret, advanced or word_by_word (combine with +); overrides the file's")
+    add_lexicon_option(parser)
+    add_json_option(parser)
+    parser.set_defaults(handler=run_score)
+
+    parser = subparsers.add_parser("roll", help="roll the starting pool: all four dice, twice")
+    parser.add_argument("--seed", type=int, help="seed the dice, to repeat a roll")
+    parser.add_argument("--word-by-word", action="store_true", help="roll three dice for one Word by Word word instead")
+    add_json_option(parser)
+    parser.set_defaults(handler=run_roll)
+
+    parser = subparsers.add_parser("rack", help="list the words a rack of letters builds (? is a blank), best tile score first")
+    parser.add_argument("rack", nargs="+", metavar="RACK", help="letters and up to two ? blanks, like 'retains?'")
+    add_query_options(parser)
+    add_page_options(parser, limit=50)
+    add_lexicon_option(parser)
+    add_json_option(parser)
+    parser.set_defaults(handler=run_rack)
+
+
+def add_query_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--min-length", type=int, default=1, metavar="N")
+    parser.add_argument("--max-length", type=int, default=99, metavar="N")
+    parser.add_argument("--starts-with", default="", metavar="S")
+    parser.add_argument("--ends-with", default="", metavar="S")
+    parser.add_argument("--contains", default="", metavar="S")
+    parser.add_argument("--required", default="", metavar="LETTER", help="a letter every word must hold (Advanced Game)")
+    parser.add_argument("--previous", default="", metavar="WORD", help="leave out words with no new letter against WORD")
+    parser.add_argument("--claimed", default="", metavar="W,W", help="leave out these words, comma-separated")
+    parser.add_argument("--use-all", action="store_true", help="only words that use every piece")
+
+
+def add_page_options(parser: argparse.ArgumentParser, limit: int) -> None:
+    parser.add_argument("--limit", type=int, default=limit, help=f"words to list, at most {MAX_LIMIT} (default: %(default)s)")
+    parser.add_argument("--offset", type=int, default=0, help="words to skip first (default: %(default)s)")
+
+
+def add_box_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--discards", type=int, default=0, metavar="N", help="discard boxes already checked this challenge")
+    parser.add_argument("--crossed-white", type=int, default=0, metavar="N", help="white discard boxes crossed out (0-6)")
+
+
+def query_from(args: argparse.Namespace) -> Query:
+    return Query(min_length=args.min_length, max_length=args.max_length, starts_with=args.starts_with,
+                 ends_with=args.ends_with, contains=args.contains, required_letter=args.required,
+                 previous_word=args.previous, claimed=tuple(split_words(args.claimed)), use_all=args.use_all)
+
+
+def split_words(text: str) -> list[str]:
+    return [w.strip() for w in text.split(",") if w.strip()]
+
+
+def _shown(count: int, offset: int, total: int, noun: str) -> str:
+    if not count:
+        return f"{total} {noun}" + (f" (none from {offset + 1})" if total and offset else "")
+    return f"{total} {noun}" + (f" (showing {offset + 1}-{offset + count})" if count < total else "")
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    pool = parse_pool(" ".join(args.pool))
+    result = solve(piece_index(lexicon_from(args)), pool, query_from(args), args.limit, args.offset)
+    if args.json:
+        print_json(result.to_dict())
+        return 0 if result.total else 1
+    print(f"{_shown(len(result.words), args.offset, result.total, 'words')} from {pool}; +N: N pieces left over")
+    for score, found in groupby(result.words, key=lambda f: f.score):
+        words = " ".join(f.word.upper() + (f"+{f.leftover.size}" if f.leftover.size else "") for f in found)
+        print(f"{score:3d}  {words}")
+    return 0 if result.total else 1
+
+
+def _hint_line(hint: wordsmith.Hint) -> str:
+    lost = f", {hint.bonus_lost} bonus lost" if hint.bonus_lost else ""
+    return f"{hint.net:3d}  {hint.word.upper()} ({hint.letters} letters, {hint.leftover.size} left over{lost})"
+
+
+def run_hint(args: argparse.Namespace) -> int:
+    lexicon = lexicon_from(args)
+    result = wordsmith.hints(piece_index(lexicon), " ".join(args.pool), query_from(args), discards_used=args.discards,
+                             crossed_white=args.crossed_white, after_done=args.after_done,
+                             may_roll=not args.no_rolling, limit=args.limit)
+    if args.json:
+        print_json(result.to_dict())
+        return 0 if result.claims else 1
+    boxes = result.boxes
+    print(f"Pool {result.pool}: {boxes.left} discard boxes left, {boxes.free_left} of them free.")
+    if result.claims:
+        print("Best claims now (net points = letters - blue boxes checked):")
+        for hint in result.claims:
+            print(_hint_line(hint))
+    else:
+        print("No claim now.")
+    if not result.may_add_pieces:
+        print("No pieces may be added now.")
+        return 0 if result.claims else 1
+    print("One more piece opens:")
+    for kind, found in result.add.items():
+        words = ", ".join(f"{h.word.upper()} {h.net}" for h in found) or "nothing new"
+        print(f"  {kind:<7} {words}")
+    faces = "; ".join(f"{f.face} {f.chance:.0%}: " + (f"{f.best.word.upper()} {f.best.net}" if f.best else "nothing")
+                      for f in result.roll)
+    print(f"Rolling one die: expected best net {result.expected_roll_net:.2f} ({faces})")
+    return 0 if result.claims else 1
+
+
+def run_judge(args: argparse.Namespace) -> int:
+    verdict = wordsmith.judge_claim(args.word, args.pool, lexicon_from(args), previous_word=args.previous,
+                                    claimed=split_words(args.claimed), required_letter=args.required,
+                                    discards_used=args.discards, crossed_white=args.crossed_white,
+                                    words_written=args.words_written, after_done=args.after_done)
+    if args.json:
+        print_json(verdict.to_dict())
+    elif verdict.valid:
+        left = f"{verdict.discards} pieces left over" if verdict.discards != 1 else "1 piece left over"
+        lost = f", {verdict.bonus_lost} bonus points lost" if verdict.bonus_lost else ""
+        print(f"{verdict.normalized.upper()} stands: {verdict.score} points; {left}{lost}.")
+    else:
+        print(f"{verdict.normalized.upper() or repr(verdict.word)} is refused:")
+        for objection in verdict.objections:
+            print(f"  - {objection.message} [{objection.code}]")
+    return 0 if verdict.valid else 1
+
+
+def read_sheets(path: str) -> tuple[list, str | None]:
+    """Read a score-sheet file: an object with sheets (and a variant), or a list of sheets."""
+    text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{path}: not JSON ({error})") from None
+    if isinstance(data, list):
+        return data, None
+    if isinstance(data, dict) and "sheets" in data:
+        return data["sheets"], data.get("variant")
+    raise ValueError(f'{path}: give {{"variant": ..., "sheets": [...]}} or a list of sheets')
+
+
+def run_score(args: argparse.Namespace) -> int:
+    sheets, variant = read_sheets(args.file)
+    variant = args.variant or variant or "standard"
+    lexicon = lexicon_from(args) if "secret" in wordsmith.parse_variant(variant) else None
+    result = wordsmith.score_sheets(sheets, variant, lexicon)
+    if args.json:
+        print_json(result.to_dict())
+        return 0
+    print(f"Variant: {result.variant}")
+    for sheet in result.sheets:
+        print(f"{sheet.player}: {sheet.total}")
+        for challenge in sheet.challenges:
+            print(f"  Challenge {challenge.number}: {challenge.letters} letters + {challenge.bonus} bonus = {challenge.total}")
+            for word in challenge.words:
+                row = f" (row {word.row}: {word.required_letter.upper()})" if word.row else ""
+                print(f"    {word.points:3d}  {word.normalized.upper()}{row}")
+                for objection in word.objections:
+                    print(f"         {objection.message}")
+    names = " and ".join(result.winners)
+    print(f"{'Winners (tied)' if len(result.winners) > 1 else 'Winner'}: {names} with {result.high_score}")
+    return 0
+
+
+def run_roll(args: argparse.Namespace) -> int:
+    rng = random.Random(args.seed)
+    if args.word_by_word:
+        faces = wordsmith.word_by_word_roll(rng)
+        if args.json:
+            print_json({"seed": args.seed, "faces": list(faces), "pieces": wordsmith.pool_from_faces(faces).to_dict()})
+        else:
+            print(f"Roll: {' '.join(faces)}: add {wordsmith.pool_from_faces(faces)} (a wild is a circle on the sheet)")
+        return 0
+    rolls, pool = wordsmith.starting_pool(rng)
+    if args.json:
+        print_json({"seed": args.seed, "rolls": [list(r) for r in rolls], "pool": pool.to_dict(), "pool_text": str(pool)})
+    else:
+        for number, faces in enumerate(rolls, 1):
+            print(f"Roll {number}: {' '.join(faces)}")
+        print(f"Starting pool: {pool}")
+    return 0
+
+
+def run_rack(args: argparse.Namespace) -> int:
+    result = solve_rack(rack_index(lexicon_from(args)), " ".join(args.rack), query_from(args), args.limit, args.offset)
+    if args.json:
+        print_json(result.to_dict())
+        return 0 if result.total else 1
+    print(f"{_shown(len(result.words), args.offset, result.total, 'words')} from {result.rack.upper()}; "
+          "lowercase letters are blanks")
+    for score, found in groupby(result.words, key=lambda w: w.score):
+        print(f"{score:3d}  " + " ".join(_with_blanks(w) for w in found))
+    return 0 if result.total else 1
+
+
+def _with_blanks(word) -> str:
+    """Show a rack word in capitals, the letters its blanks stand for in lowercase."""
+    shown, blanks = [], list(word.blanks)
+    for letter in reversed(word.word):
+        if letter in blanks:
+            blanks.remove(letter)
+            shown.append(letter)
+        else:
+            shown.append(letter.upper())
+    return "".join(reversed(shown))
