@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import serve, tablegames, words
+from . import serve, tablegames, words, wordsmith
 
-COMMAND_MODULES = [words, tablegames, serve]
+COMMAND_MODULES = [words, wordsmith, tablegames, serve]
 
 
 class UsageError(Exception):
