@@ -18,6 +18,7 @@ from typing import Any
 from flask import Blueprint, Flask, current_app, jsonify, render_template
 from pydantic import TypeAdapter
 from pydantic.json_schema import GenerateJsonSchema
+from werkzeug.exceptions import HTTPException
 
 from .errors import PROBLEM_JSON, PROBLEM_TYPES, Problem
 
@@ -134,6 +135,7 @@ def build_document(app: Flask) -> dict:
         entry["responses"] = dict(sorted(responses.items()))
         paths.setdefault(path, {})[method] = entry
 
+    _document_shadowed_operations(app, paths)
     problem = refs[(Problem, "serialization")]
     return {
         "openapi": "3.1.0",
@@ -152,6 +154,36 @@ def build_document(app: Flask) -> dict:
             },
         },
     }
+
+
+def _document_shadowed_operations(app: Flask, paths: dict[str, dict]) -> None:
+    """Add the operations a templated path also serves at a concrete one.
+
+    `GET /api/v1/words/check` is the lookup of the word "check": werkzeug routes
+    it to `GET /words/{word}`, but OpenAPI matches a concrete path before a
+    templated one, so the document must say so at `/words/check` itself.
+    """
+    adapter = app.url_map.bind("localhost")
+    templated = {path: operations for path, operations in paths.items() if "{" in path}
+    for path in [p for p in paths if "{" not in p]:
+        for method in ("get", "put", "post", "delete", "patch"):
+            if method in paths[path]:
+                continue
+            try:
+                endpoint, values = adapter.match(path, method.upper())
+            except HTTPException:
+                continue
+            for template, operations in templated.items():
+                served = operations.get(method)
+                if served and served["operationId"] == endpoint.removeprefix("api.").replace(".", "_"):
+                    fixed = ", ".join(f"{name} = {value!r}" for name, value in values.items())
+                    paths[path][method] = {
+                        **served,
+                        "operationId": f"{served['operationId']}_at_{path.rstrip('/').rsplit('/', 1)[1]}",
+                        "summary": f"{served['summary']} ({template} with {fixed})",
+                        "parameters": [p for p in served.get("parameters", []) if p["in"] != "path"],
+                        "responses": {status: r for status, r in served["responses"].items() if status != "404"},
+                    }
 
 
 def _version() -> str:

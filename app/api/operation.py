@@ -24,8 +24,9 @@ import types
 from dataclasses import dataclass
 from typing import Any, Callable, Union, get_args, get_origin
 
-from flask import request
+from flask import current_app, request
 from pydantic import BaseModel, ValidationError
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..errors import ApiProblem, field_errors
 
@@ -100,7 +101,10 @@ def read_json() -> Any:
     if not request.is_json:
         sent = request.mimetype or "no Content-Type"
         raise ApiProblem(415, f"The body must be JSON, sent with Content-Type: application/json (this request sent {sent}).", headers={"Accept": "application/json"})
-    raw = request.get_data(cache=True)  # werkzeug raises 413 past MAX_CONTENT_LENGTH, even for a streamed body
+    raw = request.get_data(cache=True)  # werkzeug raises 413 when Content-Length is over MAX_CONTENT_LENGTH
+    if request.content_length is None and len(raw) >= current_app.config["MAX_CONTENT_LENGTH"]:
+        # A streamed (chunked) body is cut at the cap without an error: one that reached it is too large.
+        raise RequestEntityTooLarge()
     if not raw.strip():
         raise ApiProblem(400, "The body is empty: send a JSON object.", slug="invalid-json")
     try:

@@ -1,0 +1,105 @@
+"""Helpers for the service tests: the one problem+json assertion, and a gunicorn server."""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import requests
+
+ROOT = Path(__file__).resolve().parent.parent
+PROBLEM_JSON = "application/problem+json"
+
+
+def assert_problem(response, status: int, pointer: str | None = None) -> dict:
+    """Assert `response` is an RFC 9457 problem with `status` (and a field error at `pointer`); return its body.
+
+    Works on a Flask test response and on a `requests` response alike.
+    """
+    content_type = response.headers.get("Content-Type", "")
+    code = getattr(response, "status_code", None)
+    assert code == status, f"expected {status}, got {code}: {_text(response)[:500]}"
+    assert content_type.split(";")[0].strip() == PROBLEM_JSON, f"not problem+json: {content_type!r}"
+    body = response.json() if callable(response.json) else response.json
+    assert isinstance(body, dict), body
+    assert {"type", "title", "status", "detail"} <= body.keys(), body
+    assert body["status"] == status
+    assert isinstance(body["type"], str) and body["type"], body
+    assert isinstance(body["title"], str) and body["title"], body
+    assert isinstance(body["detail"], str) and body["detail"], body
+    if pointer is not None:
+        errors = body.get("errors")
+        assert errors, f"no `errors` in {body}"
+        for error in errors:
+            assert {"pointer", "location", "detail"} <= error.keys(), error
+            assert error["detail"], error
+        pointers = [error["pointer"] for error in errors]
+        assert pointer in pointers, f"no error at {pointer!r}: {pointers}"
+    return body
+
+
+def _text(response) -> str:
+    return response.get_data(as_text=True) if hasattr(response, "get_data") else response.text
+
+
+def free_port() -> int:
+    """Return a TCP port free on this machine right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def gunicorn_can_disable_control_socket() -> bool:
+    import gunicorn.config
+
+    return hasattr(gunicorn.config, "ControlSocketDisable")  # gunicorn >= 25.1
+
+
+class GunicornServer:
+    """`python -m gunicorn 'app:create_app()' -c gunicorn.conf.py` on a free local port, as the Procfile runs it."""
+
+    def __init__(self, log_path: Path, workers: int = 2, env: dict | None = None):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = log_path
+        self.env = {**os.environ, "PORT": str(self.port), "WEB_CONCURRENCY": str(workers), **(env or {})}
+        self.process: subprocess.Popen | None = None
+
+    def start(self, timeout: float = 60.0) -> "GunicornServer":
+        command = [sys.executable, "-m", "gunicorn", "app:create_app()", "-c", "gunicorn.conf.py"]
+        if gunicorn_can_disable_control_socket():
+            command.append("--no-control-socket")  # several test servers must not fight over one socket
+        with open(self.log_path, "wb") as log:
+            self.process = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited with {self.process.returncode}:\n{self.log()}")
+            try:
+                if requests.get(self.url + "/api/v1/health", timeout=1).ok:
+                    return self
+            except requests.RequestException:
+                pass
+            time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"gunicorn did not answer /api/v1/health within {timeout}s:\n{self.log()}")
+
+    def stop(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.terminate()  # SIGTERM to the master: it stops its workers
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)  # our own session: the master and its workers
+            self.process.wait(timeout=5)
+
+    def log(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")[-4000:]
+        except OSError:
+            return ""
