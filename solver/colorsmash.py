@@ -172,6 +172,10 @@ def judge_slap(card: Card | Mapping | str, colours: Sequence[str] = DEFAULT_COLO
 # --- the scorekeeper ------------------------------------------------------------
 
 
+def _count(cards: int) -> str:
+    return f"{cards} card" + ("" if cards == 1 else "s")
+
+
 class ImpossibleEvent(ValueError):
     """An event that cannot happen in the game so far: carries its 0-based index and the reason."""
 
@@ -330,7 +334,7 @@ class _Game:
             self.side[player] += won
         else:
             self.hands[player] += won
-        return f"{player} slaps {won[-1].text}, a match: {player} takes the pile ({len(won)} cards)."
+        return f"{player} slaps {won[-1].text}, a match: {player} takes the pile ({_count(len(won))})."
 
     def _check_victim(self, player: str, victim: object) -> None:
         if victim is None:
@@ -347,7 +351,7 @@ class _Game:
         taken = source[len(source) - count:]
         del source[len(source) - count:]
         target += taken
-        return f"{player} slaps the Steal card and steals {count} card{'s' if count != 1 else ''} from {victim}." + (
+        return f"{player} slaps the Steal card and steals {_count(count)} from {victim}." + (
             self._out_if_empty(victim) if self.mode == "competition" else "")
 
     def _penalty(self, player: str, top: Card) -> str:
@@ -355,7 +359,7 @@ class _Game:
         paid, self.hands[player] = self.hands[player][:count], self.hands[player][count:]
         self.pile[:0] = paid
         why = "a Steal card already claimed" if top.steal else judge_slap(top, self.colours).code.replace("_", " ")
-        return f"{player} slaps {top.text} wrongly ({why}) and puts {count} card{'s' if count != 1 else ''} under the pile." + (
+        return f"{player} slaps {top.text} wrongly ({why}) and puts {_count(count)} under the pile." + (
             self._out_if_empty(player))
 
     # the result -------------------------------------------------------------
