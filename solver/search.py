@@ -30,7 +30,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from itertools import chain, islice
+from itertools import chain, groupby, islice
 from operator import itemgetter
 from pathlib import Path
 
@@ -222,20 +222,20 @@ def _check_page(limit: int, offset: int) -> None:
         raise ValueError("offset: must be 0 or more")
 
 
+_KEY, _WORDS = itemgetter(0), itemgetter(3)
+
+
 def _take(groups: list[tuple], wanted: int, page: list[str]) -> None:
     """Append to `page` the first words of `groups` in result order."""
-    groups.sort(key=itemgetter(0))
-    i, count = 0, len(groups)
-    while i < count and len(page) < wanted:
-        key = groups[i][0]
-        j = i + 1
-        while j < count and groups[j][0] == key:
-            j += 1
-        if j == i + 1:
-            page.extend(groups[i][3])
+    groups.sort(key=_KEY)
+    for _, run in groupby(groups, _KEY):
+        run = list(run)
+        if len(run) == 1:
+            page.extend(run[0][3])
         else:  # same length and leftovers: one alphabetical run
-            page.extend(sorted(chain.from_iterable(group[3] for group in groups[i:j])))
-        i = j
+            page.extend(sorted(chain.from_iterable(map(_WORDS, run))))
+        if len(page) >= wanted:
+            break
 
 
 # Pools this big (wilds included) make thousands of words: count them from the
@@ -297,8 +297,17 @@ class SolveResult:
         return found
 
     def to_dict(self) -> dict:
+        per_cost: dict[tuple, tuple[dict, dict, int]] = {}  # words of one cost share their pieces
+        words = []
+        for word in self.page:
+            cost = self.alphabet.cost(word)
+            if cost not in per_cost:
+                used, left = self.pool.spend(cost)
+                per_cost[cost] = (used.to_dict(), left.to_dict(), left.size)
+            used, left, count = per_cost[cost]
+            words.append({"word": word, "score": len(word), "pieces": used, "leftover": left, "leftover_count": count})
         return {"pool": self.pool.to_dict(), "total": self.total, "offset": self.offset, "limit": self.limit,
-                "words": [w.to_dict() for w in self.words]}
+                "words": words}
 
 
 def brute_force(lexicon, alphabet: Alphabet, pool: Pool, query: Query | None = None) -> list[str]:
