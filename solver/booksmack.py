@@ -478,7 +478,7 @@ def _outright(cards: list[Card]) -> _Decision | None:
     if "~" in texts:
         others = [i for i, c in enumerate(cards) if c.text != "~" and not (c.text in symbols and symbols[c.text].never_tapped)]
         return _Decision("tilde", others, "~ is on the table, so tapping any other card wins"
-                         + ("" if others else ", but every other card is one that is never tapped"))
+                         + ("" if others else ", but no other card can be tapped"))
     if texts.count("!") > letters:
         return _Decision("exclamation", [i for i, t in enumerate(texts) if t == "!"],
                          f"There are more ! cards ({texts.count('!')}) than letters ({letters}), so tap a !")
@@ -497,7 +497,7 @@ def _by_rank(cards: list[Card], standings: list[_Standing]) -> _Decision:
     rule = "lowest" if lowest else "highest"
     if not winners:
         return _Decision("nothing", [], "No card can be tapped: nothing on the table has a rank")
-    if len(groups) > 1 or any(c.text == "." for c in cards):
+    if len(groups) > 1:
         end = "lowest" if lowest else "highest"
         because = " and # is on the table" if lowest else ""
         sentence = (f"The periods cut the table into {len(groups)} group{'s' if len(groups) > 1 else ''}{because}, "
@@ -550,14 +550,21 @@ def judge_round(cards: list[str], lexicon: Lexicon) -> RoundResult:
     decision = _tap_decision(parsed, standings)
     winners = [i + 1 for i in decision.winners]
     shares = share_cards(len(parsed), len(winners))
-    explanation = decision.explanation
-    if len(winners) > 1:
-        explanation += (f"; if {len(winners)} players tap at once, each gets {shares.each} of the {len(parsed)} cards"
-                        + (f" and {shares.discarded} {'is' if shares.discarded == 1 else 'are'} discarded" if shares.discarded else ""))
-    elif not winners:
-        explanation += "; nobody wins the round and its cards are discarded"
     action = "tap" if winners else "none"
-    return RoundResult(parsed, action, decision.rule, None, [], [], winners, ranks, shares, explanation + ".")
+    explanation = decision.explanation + _share_clause(shares, len(parsed)) + "."
+    return RoundResult(parsed, action, decision.rule, None, [], [], winners, ranks, shares, explanation)
+
+
+def _share_clause(shares: Shares, total: int) -> str:
+    """Return the clause saying how the cards split when several cards win, or none does."""
+    if shares.winners == 0:
+        return "; nobody wins the round and its cards are discarded"
+    if shares.winners == 1:
+        return ""
+    clause = f"; if {shares.winners} players tap at once, each gets {shares.each} of the {total} cards"
+    if shares.discarded:
+        clause += f" and {shares.discarded} {'is' if shares.discarded == 1 else 'are'} discarded"
+    return clause
 
 
 # --- turn-based variant ---------------------------------------------------------
@@ -597,6 +604,11 @@ def _lowest_seats(cards: list[Card], standings: list[_Standing], highest: list[i
     return sorted(i + 1 for i in seats)
 
 
+def _seat_list(positions: list[int], cards: list[Card]) -> str:
+    """Return cards by seat as words: `Z (seat 2), a (seat 4)`, or `none`."""
+    return ", ".join(f"{cards[p - 1].shown} (seat {p})" for p in positions) or "none"
+
+
 def turn_state(cards: list[str], lexicon: Lexicon) -> TurnState:
     """Return the visible cards' highest (draws), lowest (steals) and spelled word, if any."""
     parsed = parse_cards(cards)
@@ -605,8 +617,8 @@ def turn_state(cards: list[str], lexicon: Lexicon) -> TurnState:
     highest = [i + 1 for i in decision.winners]
     lowest = _lowest_seats(parsed, standings, highest)
     readings = find_words(parsed, lexicon)
-    seats = lambda positions: ", ".join(f"{parsed[p - 1].shown} (seat {p})" for p in positions) or "none"
-    sentence = f"Highest (its player draws): {seats(highest)}; lowest (its player steals): {seats(lowest)}; "
+    sentence = (f"Highest (its player draws): {_seat_list(highest, parsed)}; "
+                f"lowest (its player steals): {_seat_list(lowest, parsed)}; ")
     if readings:
         sentence += f"{readings[0].words[0].upper()} is spelled from seat {readings[0].seat}, so the last player wins all cards played."
     else:
