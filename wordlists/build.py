@@ -49,7 +49,6 @@ CONTRACTION_MAX_LEVEL = 60
 # SCOWL capitalises the first-person contractions; they are ordinary words.
 LOWERCASE_CONTRACTIONS = {"I'm", "I'd", "I'll", "I've"}
 
-OUTPUTS = ("lexicon.tsv", "definitions.tsv", "morphology.tsv")
 WELLFORMED = re.compile(r"^[a-z]([a-z'-]*[a-z])?$")
 
 
@@ -241,6 +240,9 @@ def build() -> dict[str, str]:
         "lexicon.tsv": "".join(build_lexicon()),
         "definitions.tsv": "".join(definitions),
         "morphology.tsv": "".join(morphology),
+        # Both licences ask for their notices to travel with the data: copied verbatim.
+        "LICENSE.scowl.txt": Path("/usr/share/doc/scowl/copyright").read_text("utf-8"),
+        "LICENSE.wordnet.txt": Path("/usr/share/doc/wordnet-base/copyright").read_text("utf-8"),
     }
 
 
