@@ -1,7 +1,7 @@
 """The building blocks of request and response models, shared by every resource.
 
 A request model subclasses `Request` (unknown fields refused) and types its
-fields with the aliases below, so the limits are the same everywhere and
+fields with the aliases below (in a new alias, put `Field(...)` before `Limit`), so the limits are the same everywhere and
 appear in the OpenAPI document:
 
     class CheckWords(Request):
@@ -86,12 +86,12 @@ class Limit:
 
 LexiconName = Annotated[Literal[SIZES], Field(description="a lexicon size: " + ", ".join(SIZES))]
 Reason = Literal[tuple(CATEGORY_SENTENCES)]
-Word = Annotated[str, Limit("MAX_WORD_LENGTH"), Field(min_length=1, description="a word, as typed (it is normalized)")]
-Words = Annotated[list[Word], Limit("MAX_WORDS_PER_CHECK"), Field(min_length=1, description="the words, judged in order")]
-Rack = Annotated[str, Limit("MAX_RACK_LETTERS"), Field(min_length=1, description="letters a-z, `?` for a blank")]
-ResultLimit = Annotated[int, Limit("MAX_RESULT_LIMIT"), Field(ge=1, description="the most results to return")]
+Word = Annotated[str, Field(min_length=1, description="a word, as typed (it is normalized)"), Limit("MAX_WORD_LENGTH")]
+Words = Annotated[list[Word], Field(min_length=1, description="the words, judged in order"), Limit("MAX_WORDS_PER_CHECK")]
+Rack = Annotated[str, Field(min_length=1, description="letters a-z, `?` for a blank"), Limit("MAX_RACK_LETTERS")]
+ResultLimit = Annotated[int, Field(ge=1, description="the most results to return"), Limit("MAX_RESULT_LIMIT")]
 
 
 def Pool(piece: Any) -> Any:  # noqa: N802 - used like a type: `pool: Pool(PieceName)`
     """Return the type of a pool: a list of `piece`, at most MAX_POOL_PIECES long."""
-    return Annotated[list[piece], Limit("MAX_POOL_PIECES"), Field(description="the pieces on the table")]
+    return Annotated[list[piece], Field(description="the pieces on the table"), Limit("MAX_POOL_PIECES")]
