@@ -56,6 +56,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
     app.json.sort_keys = False  # keep fields in the order the code gives them: `type` before `title`
 
+    # Imported here, not at the top: `app.client` (used by `wordsmith --server`)
+    # imports this package and should not pay for pydantic and the blueprints.
     from . import api, csrf, errors, openapi, pages, resources
 
     resources.init_app(app)

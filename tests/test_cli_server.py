@@ -82,7 +82,8 @@ def test_gunicorn_conf(monkeypatch, env, workers, bind):
 
     monkeypatch.delenv("WEB_CONCURRENCY", raising=False)
     monkeypatch.delenv("PORT", raising=False)
-    monkeypatch.delenv("WORDSMITH_SECRET_KEY", raising=False)
+    monkeypatch.setenv("WORDSMITH_SECRET_KEY", "")  # recorded, so the key the config sets is removed after the test
+    monkeypatch.delenv("WORDSMITH_SECRET_KEY")
     for key, value in env.items():
         monkeypatch.setenv(key, value)
     settings = runpy.run_path(str(Path(__file__).resolve().parent.parent / "gunicorn.conf.py"))
