@@ -20,6 +20,7 @@ from typing import Literal
 from flask import Flask, current_app, render_template, request, url_for
 from pydantic import BaseModel, Field, ValidationError
 from werkzeug.exceptions import HTTPException
+from werkzeug.routing import BuildError
 from werkzeug.http import HTTP_STATUS_CODES
 
 __all__ = ["PROBLEM_JSON", "PROBLEM_TYPES", "ApiProblem", "FieldError", "Problem", "field_errors", "init_app", "problem_response"]
@@ -117,7 +118,7 @@ def problem_body(status: int, detail: str, slug: str | None = None, errors: list
 def _type_uri(slug: str) -> str:
     try:
         return url_for("openapi.docs", _anchor=f"problem-{slug}")
-    except Exception:  # no request context or no docs route: RFC 9457's default type
+    except (RuntimeError, BuildError):  # no request context or no docs route: RFC 9457's default type
         return "about:blank"
 
 
@@ -132,9 +133,13 @@ def wants_html() -> bool:
 def problem_response(status: int, detail: str, *, slug: str | None = None, errors: list[dict] | None = None, headers: dict | None = None):
     """Return the response carrying a problem: JSON for API clients, HTML for browsers."""
     body = problem_body(status, detail, slug, errors)
+    response = None
     if wants_html():
-        response = current_app.make_response((render_template("error.html", problem=body), status))
-    else:
+        try:
+            response = current_app.make_response((render_template("error.html", problem=body), status))
+        except Exception:  # a broken template must not hide the error: fall back to the JSON
+            current_app.logger.exception("Could not render error.html")
+    if response is None:
         response = current_app.response_class(json.dumps(body, ensure_ascii=False), status=status, mimetype=PROBLEM_JSON)
     for name, value in (headers or {}).items():
         response.headers[name] = value

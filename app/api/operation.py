@@ -53,6 +53,8 @@ def operation(*, response: Any, params: type[BaseModel] | None = None, body: typ
         @functools.wraps(view)
         def validated_view(**path_values: str):
             kwargs = {}
+            if path_values and params is None:
+                raise TypeError(f"{view.__name__}: declare the path parameters {sorted(path_values)} in a `params` model")
             if params is not None:
                 values = {**query_values(params), **path_values}
                 kwargs["params"] = validate(params, values, where={name: "path" for name in path_values})
