@@ -174,6 +174,13 @@ def test_oversize_body_without_content_length_is_413(client):
     assert_problem(response, 413)
 
 
+@pytest.mark.parametrize("length", ["abc", "-5", ""])
+def test_invalid_content_length_reads_as_no_body(client, length):
+    # werkzeug reads an unusable Content-Length as 0 (gunicorn refuses it before the app).
+    response = client.post("/api/v1/words/check", data='{"words": ["cat"]}', content_type="application/json", environ_overrides={"CONTENT_LENGTH": length})
+    assert_problem(response, 400)
+
+
 def test_oversize_limit_follows_the_config():
     from app import create_app
 
