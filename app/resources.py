@@ -14,8 +14,10 @@ from pathlib import Path
 from flask import Flask, current_app
 
 from solver.lexicon import SIZES, Lexicon, Lexicons, load_lexicons
+from solver.pieces import Alphabet, load_alphabet
+from solver.search import PieceIndex, RackIndex, piece_index, rack_index
 
-__all__ = ["Resources", "init_app", "lexicon_named", "resources"]
+__all__ = ["Resources", "init_app", "lexicon_named", "resources", "pieces_for", "racks_for"]
 
 
 @dataclass
@@ -25,8 +27,9 @@ class Resources:
     lexicons: Lexicons
     default_lexicon: str
     sizes: dict[str, int]
+    alphabet: Alphabet
     alphabet_file: Path | None = None  # None: the built-in letter-piece alphabet
-    extra: dict = field(default_factory=dict)  # room for the game engines' data (alphabet, card sets)
+    extra: dict = field(default_factory=dict)  # room for the game engines' data (card sets)
 
 
 def init_app(app: Flask) -> None:
@@ -34,8 +37,14 @@ def init_app(app: Flask) -> None:
     lexicons = load_lexicons()
     sizes = {name: len(lexicons[name]) for name in SIZES}  # also builds each size's word list before any fork
     lexicons.define("warm")  # reads the definitions table now, not during the first request
-    alphabet = app.config["ALPHABET_FILE"]
-    app.extensions["wordsmith"] = Resources(lexicons, app.config["DEFAULT_LEXICON"], sizes, Path(alphabet) if alphabet else None)
+    alphabet_file = Path(app.config["ALPHABET_FILE"]) if app.config["ALPHABET_FILE"] else None
+    alphabet = load_alphabet(alphabet_file)
+    default = app.config["DEFAULT_LEXICON"]
+    # The default lexicon's solver indexes are built now (about a second each),
+    # before gunicorn forks; the other sizes' on their first query.
+    piece_index(lexicons[default], alphabet)
+    rack_index(lexicons[default])
+    app.extensions["wordsmith"] = Resources(lexicons, default, sizes, alphabet, alphabet_file)
 
 
 def resources() -> Resources:
@@ -47,3 +56,13 @@ def lexicon_named(name: str | None) -> Lexicon:
     """Return the lexicon `name`, or the configured default when it is None."""
     shared = resources()
     return shared.lexicons[name or shared.default_lexicon]
+
+
+def pieces_for(lexicon: Lexicon) -> PieceIndex:
+    """Return the letter-piece index of `lexicon` under the configured alphabet (built once per process)."""
+    return piece_index(lexicon, resources().alphabet)
+
+
+def racks_for(lexicon: Lexicon) -> RackIndex:
+    """Return the letter-rack index of `lexicon` (built once per process)."""
+    return rack_index(lexicon)
