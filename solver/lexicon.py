@@ -38,11 +38,12 @@ DESCRIPTIONS = {
     "large": "SCOWL levels up to 80 plus variant spellings: rare words included (about 262k)",
 }
 # The byte stored per key: tiers first (so `code <= rank` means valid), then categories.
-CODES = SIZES + ("proper_name", "abbreviation", "possessive")
+CODES = SIZES + ("proper_name", "abbreviation", "possessive", "slang")
 CATEGORY_SENTENCES = {
     "proper_name": "{W} is a proper name, and proper names are not allowed.",
     "abbreviation": "{W} is an abbreviation, and abbreviations are not allowed.",
     "possessive": "{W} is a possessive form, not a word of its own.",
+    "slang": "{W} is slang, and slang is not allowed.",
     "invalid_characters": "{W} holds characters that are not letters: only a-z, an apostrophe or a hyphen inside a word are allowed.",
     "not_in_lexicon": "{W} is not in the {size} dictionary.",
     "larger_lexicon_only": "{W} is only in the {tier} dictionary, not in the {size} one.",
@@ -224,8 +225,9 @@ def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
     """Return whether `word` is valid in `lexicon`, its tier, and why not when it isn't.
 
     Reasons: `invalid_characters`, `proper_name`, `abbreviation`,
-    `possessive`, `not_in_lexicon`, `larger_lexicon_only` (then `tier` names
-    the smallest size that holds it).
+    `possessive`, `slang` (the vulgar slang in wordlists/slang.txt),
+    `not_in_lexicon`, `larger_lexicon_only` (then `tier` names the smallest
+    size that holds it).
     """
     normalized = fold(word)
     shout = normalized.upper() or repr(word)

@@ -41,6 +41,7 @@ def test_rulebook_proper_names_are_refused(lexicons, word):
         ("NASA", "abbreviation"),
         ("dog's", "possessive"),
         ("London's", "possessive"),
+        ("clits", "slang"),  # wordlists/slang.txt: the rulebook rules out slang
         ("zzzqx", "not_in_lexicon"),
         ("dystopi", "not_in_lexicon"),  # denied in wordlists/deny.txt: a known SCOWL error
         ("<script>", "invalid_characters"),

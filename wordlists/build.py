@@ -17,6 +17,7 @@ recipe in short:
 * names first: a word listed in lowercase only from level 70 up whose
   capitalised form is a listed name (`berlin`, `nancy`, `tesla`) gets the
   tier `large`, so `standard` rejects it.
+* slang: the words in `slang.txt` are known but invalid, category `slang`.
 * known but invalid: proper names (SCOWL `proper-names` and `upper` lists, and
   capitalised words), abbreviations (SCOWL `abbreviations` lists, all-capital
   or mixed-case words such as `kW`), possessives (`dog's`; the `'s`
@@ -178,6 +179,8 @@ def build_lexicon() -> list[str]:
     for word in deny:
         if code.get(word) in TIER_MAX_LEVEL:
             del code[word]
+    for word in read_overrides("slang.txt"):
+        code[word] = "slang"
     # A word SCOWL lists in lowercase only from level 70 up, while its
     # capitalised form is a listed name, is above all a name (Berlin, Nancy,
     # Tesla): the standard size treats it as one and only `large` accepts it.
