@@ -3,10 +3,11 @@
 Letter pieces: words are grouped by (cost vector, length). A query walks the
 groups in a nested index (red count, then yellow, then blue, then green),
 pruning on what the pool and its wilds can still pay, so it only touches
-groups that fit: the work is bound by the answer, not by the lexicon. Every
-word of a group has the same score and the same leftover pieces, so sorting
-happens on groups and only the words of the page asked for are ordered one
-by one.
+groups that fit: the work is bound by the answer, not by the lexicon. The
+result order (score, then leftovers, then alphabet) does not depend on the
+pool, so every word's rank in it is computed once when the index is built and
+a query sorts small integers; a big result is taken in runs of equal score and
+leftovers, stopping once the page asked for is full.
 
 Letter racks (Scrabble-style, `?` = blank): each letter costs itself, and 26
 kinds make cost groups useless; there a depth-first walk over a trie of
@@ -136,12 +137,16 @@ class PieceIndex:
             c = cost(word)
             if c is not None:
                 groups.setdefault(c + (len(word),), []).append(word)
+        # The result order is the same for every pool: longest first, then the
+        # most pieces used (= fewest left over), then alphabetical. So each word
+        # gets its rank in that order once, here, and a query sorts small ints.
+        order = sorted((-len(w), -sum(cost[:4]), w) for cost, members in groups.items() for w in members)
+        self.ranked = [w for _, _, w in order]
+        rank = {w: i for i, w in enumerate(self.ranked)}
         by_length: dict[int, dict[tuple, list]] = {}
         combined: dict[tuple, list] = {}
         for (r, y, b, g, n), members in groups.items():
-            # The sort key is the same for every pool: longest first, then the
-            # most pieces used (= fewest left over), so it is computed once here.
-            group = (-(n * 1024 + r + y + b + g), n, (r, y, b, g), tuple(sorted(members)))
+            group = (-(n * 1024 + r + y + b + g), n, (r, y, b, g), tuple(sorted(rank[w] for w in members)))
             by_length.setdefault(n, {})[(r, y, b, g)] = [group]
             combined.setdefault((r, y, b, g), []).append(group)
         self.lengths = sorted(by_length, reverse=True)
@@ -151,7 +156,7 @@ class PieceIndex:
         self.word_count = sum(len(m) for m in groups.values())
 
     def fitting_groups(self, pool: Pool, length: int | None = None):
-        """Return the groups the pool (with its wilds) can build: (sort key, length, cost, words) each."""
+        """Return the groups the pool (with its wilds) can build: (order key, length, cost, word ranks) each."""
         tree = self._all if length is None else self._by_length.get(length, [])
         found = []
         for _, _, _, greens, _, (flat, ends), top in _walk(tree, pool):
@@ -222,20 +227,25 @@ def _check_page(limit: int, offset: int) -> None:
         raise ValueError("offset: must be 0 or more")
 
 
-_KEY, _WORDS = itemgetter(0), itemgetter(3)
+_KEY, _RANKS = itemgetter(0), itemgetter(3)
 
 
-def _take(groups: list[tuple], wanted: int, page: list[str]) -> None:
-    """Append to `page` the first words of `groups` in result order."""
+def _first_ranks(groups: list[tuple], wanted: int) -> list[int]:
+    """Return the ranks of the words of `groups` in result order: at least the first `wanted`.
+
+    A few hundred ranks sort in one C call; past that, groups are taken in
+    order-key runs (a run's words interleave alphabetically, runs do not),
+    stopping once the page is covered.
+    """
+    if sum(map(len, map(_RANKS, groups))) <= 4 * wanted + 200:
+        return sorted(chain.from_iterable(map(_RANKS, groups)))
     groups.sort(key=_KEY)
+    ranks: list[int] = []
     for _, run in groupby(groups, _KEY):
-        run = list(run)
-        if len(run) == 1:
-            page.extend(run[0][3])
-        else:  # same length and leftovers: one alphabetical run
-            page.extend(sorted(chain.from_iterable(map(_WORDS, run))))
-        if len(page) >= wanted:
+        ranks += sorted(chain.from_iterable(map(_RANKS, run)))
+        if len(ranks) >= wanted:
             break
+    return ranks
 
 
 # Pools this big (wilds included) make thousands of words: count them from the
@@ -257,24 +267,27 @@ def solve(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None
     all_lengths = query.min_length <= 1 and query.max_length >= index.lengths[0]
     lengths = None if all_lengths else [n for n in index.lengths if query.min_length <= n <= query.max_length]
     wanted = offset + limit
-    page: list[str] = []
     if keep is None and not query.use_all and pool.size >= BIG_POOL:
         total = index.count(pool, lengths)
-        for n in lengths or index.lengths:
-            if len(page) >= wanted:
+        ranks: list[int] = []
+        for n in lengths or index.lengths:  # longest first: stop once the page is full
+            if len(ranks) >= wanted:
                 break
-            _take(index.fitting_groups(pool, n), wanted, page)
-        return SolveResult(pool, total, offset, limit, page[offset:wanted], index.alphabet)
-    groups = index.fitting_groups(pool)
-    if lengths is not None:
-        groups = [g for g in groups if query.min_length <= g[1] <= query.max_length]
-    if query.use_all:
-        groups = [g for g in groups if sum(g[2]) == pool.size]
-    if keep is not None:
-        groups = [(key, n, cost, kept) for key, n, cost, words in groups if (kept := [w for w in words if keep(w)])]
-    total = sum(len(g[3]) for g in groups)
-    _take(groups, wanted, page)
-    return SolveResult(pool, total, offset, limit, page[offset:wanted], index.alphabet)
+            ranks += _first_ranks(index.fitting_groups(pool, n), wanted - len(ranks))
+    else:
+        groups = index.fitting_groups(pool)
+        if lengths is not None:
+            groups = [g for g in groups if query.min_length <= g[1] <= query.max_length]
+        if query.use_all:
+            groups = [g for g in groups if sum(g[2]) == pool.size]
+        if keep is not None:
+            words = index.ranked
+            groups = [(key, n, cost, kept) for key, n, cost, ranks in groups
+                      if (kept := [r for r in ranks if keep(words[r])])]
+        total = sum(map(len, map(_RANKS, groups)))
+        ranks = _first_ranks(groups, wanted)
+    words = index.ranked
+    return SolveResult(pool, total, offset, limit, [words[r] for r in ranks[offset:wanted]], index.alphabet)
 
 
 class SolveResult:
