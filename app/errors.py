@@ -100,7 +100,9 @@ def field_errors(error: ValidationError, model: type[BaseModel], where: dict[str
     for item in error.errors(include_url=False, include_input=False, include_context=False):
         loc = item["loc"]
         location = where if isinstance(where, str) else where.get(str(loc[0]) if loc else "", "query")
-        detail = FIXES.get(item["type"], item["msg"]).format(fields=fields)
+        fix = FIXES.get(item["type"])
+        # Only our own templates are formatted: a message may quote the input, braces and all.
+        detail = fix.format(fields=fields) if fix else item["msg"]
         entries.append({"pointer": json_pointer(loc), "location": location, "detail": detail})
     return entries
 
