@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from . import meta, words
+from . import booksmack, colorsmash, meta, racks, words, wordsmith
 
 __all__ = ["RESOURCES", "bp"]
 
-RESOURCES = [meta, words]
+RESOURCES = [meta, words, wordsmith, racks, booksmack, colorsmash]
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 for resource in RESOURCES:

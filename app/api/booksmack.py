@@ -1,0 +1,125 @@
+"""Booksmack: `POST /booksmack/judge` (who wins a round), `/booksmack/turn` (the turn-based variant), `/booksmack/score`.
+
+The rules and their rulings are `solver.booksmack`'s. A card the game does
+not have is refused with a pointer to it (`/cards/2`) and the rules' message.
+"""
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal
+
+from flask import Blueprint
+from pydantic import Field
+
+from solver import booksmack as rules
+
+from ..resources import lexicon_named
+from .game_types import GameRequest, refusals
+from .models import LexiconName, Response
+from .operation import operation
+
+bp = Blueprint("booksmack", __name__)
+
+# A card is one character (a letter, a symbol, a space), a letter with a
+# combining accent (2), or a number up to 26 (written with up to 3 digits).
+CardText = Annotated[str, Field(min_length=1, max_length=4, description="a letter (`a`, `A`, `é`), a number 1-26, one of `. ? ! + - & * @ ~ #`, or a space")]
+# A collection (library plus hand) can hold most of the 95-card published
+# deck, and a home deck more: scoring is one pass over the cards.
+MAX_COLLECTION = 200
+
+
+class RoundRequest(GameRequest):
+    cards: list[CardText] = Field(min_length=1, max_length=rules.MAX_CARDS, description="the cards on the table in seating order, clockwise")
+    lexicon: LexiconName | None = Field(None, description="lexicon size for spelled words (default: the service's default lexicon)")
+
+
+class ScoreRequest(GameRequest):
+    cards: list[CardText] = Field(max_length=MAX_COLLECTION, description="a player's collection: library plus hand")
+    variant: Literal[rules.VARIANTS] = Field("base", description="base: every card 1 point; turn-based: letters by position")
+
+
+class Card(Response):
+    text: str
+    kind: Literal["letter", "number", "symbol"]
+    name: str
+    letter: str | None = Field(description="the plain letter a-z a letter card reads as")
+    rank: int | None = Field(description="printed rank: A=1 ... Z=26, or the number's value; null for symbols")
+    form: str | None = Field(description="place in the tie-break order: lowercase, uppercase, diacritic, number; null for symbols")
+    uppercase: bool
+    published: bool = Field(description="whether the published card set has this card")
+
+
+class Reading(Response):
+    seat: int = Field(description="the seat (1-based) the reading starts from")
+    words: list[str] = Field(description="the words it spells, most common first")
+
+
+class Shares(Response):
+    winners: int
+    each: int = Field(description="cards each winner gets when all tap at once")
+    discarded: int
+
+
+class RoundVerdict(Response):
+    cards: list[Card]
+    action: Literal["say_word", "tap", "none"] = Field(description="say the spelled word, tap the winning card(s), or nothing wins")
+    rule: Literal["spelled_word", "tilde", "exclamation", "asterisk", "highest", "lowest", "nothing"]
+    spells: str | None = Field(description="the word to say; null when none is spelled")
+    spelled_from: list[int] = Field(description="every seat from which a word is spelled")
+    readings: list[Reading]
+    winners: list[int] = Field(description="the positions (1-based) of the cards to tap")
+    ranks: list[int | None] = Field(description="each card's rank after + - &")
+    shares: Shares
+    explanation: str = Field(description="the ruling as a sentence")
+
+
+class TurnState(Response):
+    cards: list[Card]
+    highest: list[int] = Field(description="positions of the highest card(s): their players draw")
+    lowest: list[int] = Field(description="positions of the lowest card(s): their players steal")
+    spells: str | None = Field(description="a spelled word: the player who played last wins all cards played")
+    spelled_from: list[int]
+    readings: list[Reading]
+    explanation: str
+
+
+class CardScore(Response):
+    card: str
+    points: int
+    why: str
+
+
+class CollectionScore(Response):
+    variant: Literal[rules.VARIANTS]
+    total: int
+    breakdown: list[CardScore] = Field(description="each card's points and why, in the order sent")
+
+
+def card_pointer(error: ValueError) -> str:
+    """Return the pointer of the card a rules message names ("card 3 ('%'): not a Booksmack card ...")."""
+    match = re.match(r"card (\d+) ", str(error))
+    return f"/cards/{int(match.group(1)) - 1}" if match else "/cards"
+
+
+@bp.post("/booksmack/judge")
+@operation(body=RoundRequest, response=RoundVerdict)
+def judge(body: RoundRequest):
+    """Judge a Booksmack round: the word to say, or the card(s) to tap, and why."""
+    with refusals(card_pointer):
+        return rules.judge_round(body.cards, lexicon_named(body.lexicon)).to_dict()
+
+
+@bp.post("/booksmack/turn")
+@operation(body=RoundRequest, response=TurnState)
+def turn(body: RoundRequest):
+    """Judge a play of the turn-based variant: who draws, who steals, and any spelled word."""
+    with refusals(card_pointer):
+        return rules.turn_state(body.cards, lexicon_named(body.lexicon)).to_dict()
+
+
+@bp.post("/booksmack/score")
+@operation(body=ScoreRequest, response=CollectionScore)
+def score(body: ScoreRequest):
+    """Score a Booksmack collection (library plus hand): the total and each card's points."""
+    with refusals(card_pointer):
+        return rules.score_collection(body.cards, body.variant).to_dict()

@@ -1,0 +1,237 @@
+"""Request fields and helpers the game resources share (wordsmith, racks, booksmack, colorsmash).
+
+Two ways a game request is refused, both as the one 422 problem shape:
+
+* by its model, before any work: `Checked(function, documented)` validates a
+  field with a library function (`parse_pool`, ...), the function's
+  ValueError message becoming the field's `detail`, while the OpenAPI
+  document shows `documented`;
+* by the library while it works (a rule only the game knows, like an
+  impossible Color Smash event): `with refusals(pointer):` around the one
+  solver call turns its ValueError into a 422 pointing at the field it is
+  about, never a 500.
+
+Game request models subclass `GameRequest`: unknown fields refused, and
+strict types, so `true` is not a count and `1` is not a yes (JSON has both).
+Limits the config does not hold are constants here, each with its reason.
+"""
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Annotated, Any, Callable, Iterator
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, ValidationInfo, field_validator
+from pydantic_core import PydanticCustomError, core_schema
+
+from solver.normalize import fold
+from solver.pieces import KINDS, Pool, parse_pool
+from solver.search import Query
+
+from ..errors import ApiProblem
+from .models import Limit, Request, Response, ResultLimit, Word, limit_of
+
+__all__ = [
+    "GameRequest", "Checked", "Filters", "Offset", "PieceCounts", "PiecesOut", "PoolInput", "Claimed", "refusals", "refuse",
+    "MAX_OFFSET", "MAX_CLAIMED", "MAX_POOL_TEXT",
+]
+
+# A page may start this deep: past it nobody is reading, and building the
+# skipped words costs about 0.3 s for a 60-piece pool (measured).
+MAX_OFFSET = 100_000
+# Words claimed in one challenge: six lines per sheet and up to eight players
+# is 48; 50 also matches MAX_WORDS_PER_CHECK.
+MAX_CLAIMED = 50
+# Pool text: 60 pieces written one by one with separators ("R1 Y1 ...") is
+# 180 characters; 240 leaves room for spaces and commas.
+MAX_POOL_TEXT = 240
+
+
+class GameRequest(Request):
+    """Base of the game request models: unknown fields refused, no type coercion."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+@dataclass(frozen=True)
+class Checked:
+    """Annotation: validate the raw JSON value with `function`, documented in the schema as `documented`.
+
+    The function's ValueError becomes the field's one error, its message the
+    detail (so the library's own wording, naming the bad part, reaches the
+    client); what it returns is the field's value.
+    """
+
+    function: Callable[[Any], Any]
+    documented: Any
+
+    def __get_pydantic_core_schema__(self, source: Any, handler) -> core_schema.CoreSchema:
+        function = self.function
+
+        def run(value: Any) -> Any:
+            try:
+                return function(value)
+            except ValueError as error:
+                raise PydanticCustomError("invalid", "{detail}", {"detail": str(error)}) from None
+
+        return core_schema.no_info_plain_validator_function(run, json_schema_input_schema=handler.generate_schema(self.documented))
+
+
+def either(text: Any, model: type[BaseModel], what: str) -> Checked:
+    """Checked: a JSON string validated as `text`, or an object validated as `model` (returned as a dict).
+
+    One error at the field itself, naming the sub-field when the object is
+    wrong, instead of pydantic's one error per union member.
+    """
+    text_adapter = TypeAdapter(text)
+
+    def read(value: Any) -> Any:
+        try:
+            if isinstance(value, str):
+                return text_adapter.validate_python(value)
+            if isinstance(value, dict):
+                return model.model_validate(value).model_dump(exclude_unset=True)
+        except ValidationError as error:
+            raise ValueError("; ".join(_say(item) for item in error.errors(include_url=False))) from None
+        raise ValueError(f"give {what}")
+
+    return Checked(read, text | model)
+
+
+def _say(item: dict) -> str:
+    where = ".".join(str(part) for part in item["loc"])
+    message = "unknown field: remove it" if item["type"] == "extra_forbidden" else item["msg"]
+    return f"{where}: {message}" if where else message
+
+
+def refuse(pointer: str, detail: str) -> ApiProblem:
+    """Return the 422 problem for one bad body field, in the shape `@operation` gives validation errors."""
+    errors = [{"pointer": pointer, "location": "body", "detail": detail}]
+    return ApiProblem(422, "1 field is not valid: each entry of `errors` points at one and says how to fix it.", errors=errors)
+
+
+@contextmanager
+def refusals(pointer: str | Callable[[ValueError], str]) -> Iterator[None]:
+    """Turn a ValueError the library raises on bad game input into a 422 at `pointer` (or `pointer(error)`)."""
+    try:
+        yield
+    except ValueError as error:
+        where = pointer(error) if callable(pointer) else pointer
+        raise refuse(where, str(error)) from None
+
+
+def field_named_first(model: type[BaseModel], default: str = "") -> Callable[[ValueError], str]:
+    """Return a pointer function: the field a library message starts with (`limit: ...`), else `default`."""
+
+    def pointer(error: ValueError) -> str:
+        match = re.match(r"[a-z_]+", str(error))
+        return f"/{match.group()}" if match and match.group() in model.model_fields else default
+
+    return pointer
+
+
+# --- letter pieces ------------------------------------------------------------------
+
+
+Count = Annotated[int, Field(ge=0), Limit("MAX_POOL_PIECES")]
+
+
+class PieceCounts(GameRequest):
+    """A pool as counts of each piece kind; a kind left out counts 0."""
+
+    red: Count = 0
+    yellow: Count = 0
+    blue: Count = 0
+    green: Count = 0
+    wild: Annotated[Count, Field(description="unspent wilds (a die's star face: any kind)")] = 0
+
+
+class PiecesOut(Response):
+    """Counts of each piece kind, wilds apart."""
+
+    red: int
+    yellow: int
+    blue: int
+    green: int
+    wild: int
+
+
+def read_pool(value: Any) -> Pool:
+    """Return the pool a JSON value gives (text or counts), refusing one over MAX_POOL_PIECES."""
+    if isinstance(value, str) and len(value) > MAX_POOL_TEXT:
+        raise ValueError(f"pool: at most {MAX_POOL_TEXT} characters of text, not {len(value)}: write counts, like 'R3 Y2 B1 G2'")
+    if isinstance(value, dict):  # JSON may write a count as 3.0
+        value = {kind: int(n) if isinstance(n, float) and n.is_integer() else n for kind, n in value.items()}
+    if not isinstance(value, (str, dict)):
+        raise ValueError("pool: give text like 'R3 Y2 B1 G2' or an object of counts like {\"red\": 3}")
+    pool = parse_pool(value)
+    limit = limit_of("MAX_POOL_PIECES")
+    if pool.size > limit:
+        raise ValueError(f"pool: {pool.size} pieces is more than the limit of {limit}")
+    return pool
+
+
+PoolInput = Annotated[
+    Pool,
+    Checked(read_pool, Annotated[str, Field(min_length=1, max_length=MAX_POOL_TEXT)] | PieceCounts),
+    Field(description="the pieces: text like `R3 Y2 B1 G2 W1` (or `rrryybgg`), or counts `{\"red\": 3, ...}`"),
+]
+
+
+# --- word filters -------------------------------------------------------------------
+
+
+def read_letter(value: Any) -> str:
+    """Return a single letter a-z (diacritics folded) or "" for none."""
+    letter = fold(value).strip() if isinstance(value, str) else None
+    if letter is None or len(letter) > 1 or (letter and not "a" <= letter <= "z"):
+        raise ValueError(f"required_letter: give a single letter a-z, or leave it out (got {value!r})")
+    return letter
+
+
+Fragment = Annotated[str, Field(description="letters (folded like words); empty: no constraint"), Limit("MAX_WORD_LENGTH")]
+Letter = Annotated[str, Checked(read_letter, Annotated[str, Field(max_length=2)]), Field(description="a letter every word must hold (Advanced Game); empty: none")]
+Claimed = Annotated[list[Word], Field(max_length=MAX_CLAIMED, description="words already claimed this challenge (by anyone): left out")]
+Offset = Annotated[int, Field(ge=0, le=MAX_OFFSET, description="results to skip first (paging)")]
+Length = Annotated[int, Field(ge=1, le=99)]
+
+
+class Filters(GameRequest):
+    """What a found word must meet besides being buildable; each filter left out is no constraint."""
+
+    min_length: Length = Field(1, description="shortest word")
+    max_length: Length = Field(99, description="longest word")
+    starts_with: Fragment = ""
+    ends_with: Fragment = ""
+    contains: Fragment = ""
+    required_letter: Letter = ""
+    previous_word: Annotated[str, Limit("MAX_WORD_LENGTH")] = Field("", description="leave out words with no new letter against it (no GAB after BAG)")
+    claimed: Claimed = []
+    use_all: bool = Field(False, description="only words that use every piece (every tile)")
+
+    @field_validator("max_length")
+    @classmethod
+    def _not_below_min_length(cls, value: int, info: ValidationInfo) -> int:
+        shortest = info.data.get("min_length")
+        if shortest is not None and value < shortest:
+            raise PydanticCustomError("too_short", "max_length {value} is below min_length {shortest}: raise it, or lower min_length", {"value": value, "shortest": shortest})
+        return value
+
+    def query(self) -> Query:
+        """Return the filters as the solver's Query."""
+        return Query(self.min_length, self.max_length, self.starts_with, self.ends_with, self.contains,
+                     self.required_letter, self.previous_word, tuple(self.claimed), self.use_all)
+
+
+class Page(GameRequest):
+    """Which page of results to return."""
+
+    limit: ResultLimit = 100
+    offset: Offset = 0
+
+
+__all__ += ["Fragment", "Letter", "Length", "Page", "read_letter", "read_pool", "field_named_first", "either"]
+
+# Every kind a pool names, in the order the alphabet and the dice use.
+POOL_KINDS = KINDS + ("wild",)
