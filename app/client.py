@@ -71,8 +71,8 @@ class WordsmithClient:
     def close(self) -> None:
         self.session.close()
 
-    # One method per endpoint. A new endpoint is one more line in the same
-    # pattern, e.g. `def judge(self, **request): return self._post("/api/v1/wordsmith/judge", request)`.
+    # One method per endpoint. A new endpoint is one more method in the same
+    # pattern: `return self._post("/api/v1/...", {...})`.
 
     def health(self) -> dict:
         """`GET /api/v1/health`: status, each lexicon's size and checksum."""
@@ -89,6 +89,55 @@ class WordsmithClient:
     def check(self, words: list[str], lexicon: str | None = None) -> dict:
         """`POST /api/v1/words/check`: {"verdicts": [...in order...], "all_valid": bool}."""
         return self._post("/api/v1/words/check", {"words": list(words), "lexicon": lexicon})
+
+    # The game endpoints. `pool` is text ("R3 Y2 B1 G2") or a dict of counts;
+    # `filters` are the request fields by name (min_length, starts_with,
+    # required_letter, previous_word, claimed, use_all, limit, offset, lexicon...).
+
+    def alphabet(self) -> dict:
+        """`GET /api/v1/wordsmith/alphabet`: the piece kinds, each letter's pieces and status, the dice."""
+        return self._get("/api/v1/wordsmith/alphabet")
+
+    def solve(self, pool: str | dict, **filters: Any) -> dict:
+        """`POST /api/v1/wordsmith/solve`: {"pool", "total", "offset", "limit", "words": [{word, score, pieces, leftover}, ...]}."""
+        return self._post("/api/v1/wordsmith/solve", {"pool": pool, **filters})
+
+    def hints(self, pool: str | dict, **filters: Any) -> dict:
+        """`POST /api/v1/wordsmith/hints`: the best claims by net points, `add` per piece kind, a die's worth (`roll`)."""
+        return self._post("/api/v1/wordsmith/hints", {"pool": pool, **filters})
+
+    def judge(self, word: str, pool: str | dict, **kw: Any) -> dict:
+        """`POST /api/v1/wordsmith/judge`: {"valid", "objections": [{code, message}, ...], "score", "leftover", "discards", ...}."""
+        return self._post("/api/v1/wordsmith/judge", {"word": word, "pool": pool, **kw})
+
+    def score(self, sheets: list[dict], variant: str = "standard", lexicon: str | None = None) -> dict:
+        """`POST /api/v1/wordsmith/score`: each sheet's challenges (letters, bonus, total) and total; `winners`."""
+        return self._post("/api/v1/wordsmith/score", {"sheets": list(sheets), "variant": variant, "lexicon": lexicon})
+
+    def rack(self, rack: str, **filters: Any) -> dict:
+        """`POST /api/v1/racks/solve`: {"rack", "total", "offset", "limit", "words": [{word, score, length, blanks, leftover}, ...]}."""
+        return self._post("/api/v1/racks/solve", {"rack": rack, **filters})
+
+    def booksmack(self, cards: list[str], lexicon: str | None = None) -> dict:
+        """`POST /api/v1/booksmack/judge`: {"action", "spells", "winners" (card positions), "explanation", ...}."""
+        return self._post("/api/v1/booksmack/judge", {"cards": list(cards), "lexicon": lexicon})
+
+    def booksmack_turn(self, cards: list[str], lexicon: str | None = None) -> dict:
+        """`POST /api/v1/booksmack/turn`: the turn-based variant: {"highest", "lowest", "spells", "explanation", ...}."""
+        return self._post("/api/v1/booksmack/turn", {"cards": list(cards), "lexicon": lexicon})
+
+    def booksmack_score(self, cards: list[str], variant: str = "base") -> dict:
+        """`POST /api/v1/booksmack/score`: {"variant", "total", "breakdown": [{card, points, why}, ...]}."""
+        return self._post("/api/v1/booksmack/score", {"cards": list(cards), "variant": variant})
+
+    def colorsmash(self, card: str | dict, colours: list[str] | None = None) -> dict:
+        """`POST /api/v1/colorsmash/judge`: {"slap": bool, "code", "outcome", "card", "text"}."""
+        return self._post("/api/v1/colorsmash/judge", {"card": card, "colours": None if colours is None else list(colours)})
+
+    def colorsmash_replay(self, mode: str, players: list[str], events: list[dict], colours: list[str] | None = None) -> dict:
+        """`POST /api/v1/colorsmash/replay`: every player's state, the pile, `finished`, `winners`, the log."""
+        body = {"mode": mode, "players": list(players), "events": list(events), "colours": None if colours is None else list(colours)}
+        return self._post("/api/v1/colorsmash/replay", body)
 
     def _get(self, path: str, params: dict[str, Any] | None = None) -> dict:
         return self._request("GET", path, params=_given(params))

@@ -1,4 +1,8 @@
-"""`wordsmith booksmack`, `booksmack-score`, `colorsmash` and `colorsmash-replay`."""
+"""`wordsmith booksmack`, `booksmack-score`, `colorsmash` and `colorsmash-replay`.
+
+Each command prints the dict the library's `to_dict()` gives, or the same
+dict from a service (`wordsmith --server URL ...`), so both ways print the same.
+"""
 from __future__ import annotations
 
 import argparse
@@ -6,7 +10,7 @@ import json
 import sys
 
 from .. import booksmack, colorsmash
-from .common import add_json_option, add_lexicon_option, lexicon_from, print_json
+from .common import accepts_server, add_json_option, add_lexicon_option, lexicon_from, print_json, server_client
 
 
 def register(subparsers) -> None:
@@ -15,12 +19,14 @@ def register(subparsers) -> None:
     parser.add_argument("--turn-based", action="store_true", help="report the turn-based variant: who draws, who steals")
     add_lexicon_option(parser)
     add_json_option(parser)
+    accepts_server(parser)
     parser.set_defaults(handler=run_booksmack)
 
     parser = subparsers.add_parser("booksmack-score", help="score a Booksmack collection (library plus hand)")
     parser.add_argument("cards", nargs="+", metavar="CARD")
     parser.add_argument("--variant", choices=booksmack.VARIANTS, default="base", help="scoring rules (default: %(default)s)")
     add_json_option(parser)
+    accepts_server(parser)
     parser.set_defaults(handler=run_booksmack_score)
 
     parser = subparsers.add_parser("colorsmash", help="should a Color Smash card be slapped")
@@ -28,12 +34,14 @@ def register(subparsers) -> None:
     parser.add_argument("word", nargs="?", metavar="WORD", help="the colour word printed on the card, if any")
     add_colours_option(parser)
     add_json_option(parser)
+    accepts_server(parser)
     parser.set_defaults(handler=run_colorsmash)
 
     parser = subparsers.add_parser("colorsmash-replay", help="replay a Color Smash game from a JSON file of events")
     parser.add_argument("file", metavar="FILE", help='JSON {"mode": ..., "players": [...], "events": [...]}, or - for stdin')
     add_colours_option(parser)
     add_json_option(parser)
+    accepts_server(parser)
     parser.set_defaults(handler=run_colorsmash_replay)
 
 
@@ -45,45 +53,62 @@ def colours_from(args: argparse.Namespace) -> tuple[str, ...]:
     return tuple(c.strip() for c in args.colours.split(",")) if args.colours else colorsmash.DEFAULT_COLOURS
 
 
-def _seats(positions: list[int], cards: list[booksmack.Card]) -> str:
-    return ", ".join(f"seat {p} ({cards[p - 1].shown})" for p in positions) or "none"
+def _seats(positions: list[int], cards: list[dict]) -> str:
+    return ", ".join(f"seat {p} ({_shown(cards[p - 1]['text'])})" for p in positions) or "none"
+
+
+def _shown(card: str) -> str:
+    return "Space" if card == " " else card
 
 
 def run_booksmack(args: argparse.Namespace) -> int:
-    lexicon = lexicon_from(args)
+    client = server_client(args)
     if args.turn_based:
-        state = booksmack.turn_state(args.cards, lexicon)
-        print_json(state.to_dict()) if args.json else print(state.explanation)
+        if client is None:
+            state = booksmack.turn_state(args.cards, lexicon_from(args)).to_dict()
+        else:
+            state = client.booksmack_turn(args.cards, lexicon=args.lexicon)
+        print_json(state) if args.json else print(state["explanation"])
         return 0
-    result = booksmack.judge_round(args.cards, lexicon)
-    if args.json:
-        print_json(result.to_dict())
-    elif result.action == "say_word":
-        print(f"Say the word: {result.spells.upper()}. {result.explanation}")
-    elif result.action == "tap":
-        print(f"Tap {_seats(result.winners, result.cards)}. {result.explanation}")
+    if client is None:
+        result = booksmack.judge_round(args.cards, lexicon_from(args)).to_dict()
     else:
-        print(result.explanation)
-    return 0 if result.action != "none" else 1
+        result = client.booksmack(args.cards, lexicon=args.lexicon)
+    if args.json:
+        print_json(result)
+    elif result["action"] == "say_word":
+        print(f"Say the word: {result['spells'].upper()}. {result['explanation']}")
+    elif result["action"] == "tap":
+        print(f"Tap {_seats(result['winners'], result['cards'])}. {result['explanation']}")
+    else:
+        print(result["explanation"])
+    return 0 if result["action"] != "none" else 1
 
 
 def run_booksmack_score(args: argparse.Namespace) -> int:
-    result = booksmack.score_collection(args.cards, args.variant)
+    client = server_client(args)
+    if client is None:
+        result = booksmack.score_collection(args.cards, args.variant).to_dict()
+    else:
+        result = client.booksmack_score(args.cards, variant=args.variant)
     if args.json:
-        print_json(result.to_dict())
+        print_json(result)
         return 0
-    for line in result.breakdown:
-        shown = "Space" if line.card == " " else line.card
-        print(f"{line.points:+3d}  {shown}: {line.why}")
-    print(f"Total: {result.total}")
+    for line in result["breakdown"]:
+        print(f"{line['points']:+3d}  {_shown(line['card'])}: {line['why']}")
+    print(f"Total: {result['total']}")
     return 0
 
 
 def run_colorsmash(args: argparse.Namespace) -> int:
     card = "steal" if args.splat.strip().lower() == "steal" and args.word is None else {"splat": args.splat, "word": args.word}
-    result = colorsmash.judge_slap(card, colours_from(args))
-    print_json(result.to_dict()) if args.json else print(result.outcome)
-    return 0 if result.slap else 1
+    client = server_client(args)
+    if client is None:
+        result = colorsmash.judge_slap(card, colours_from(args)).to_dict()
+    else:
+        result = client.colorsmash(card, colours=colours_from(args) if args.colours else None)
+    print_json(result) if args.json else print(result["outcome"])
+    return 0 if result["slap"] else 1
 
 
 def run_colorsmash_replay(args: argparse.Namespace) -> int:
@@ -94,18 +119,24 @@ def run_colorsmash_replay(args: argparse.Namespace) -> int:
             raise ValueError(f"{args.file} is not JSON: {error}") from None
     if not isinstance(game, dict):
         raise ValueError('the file holds one JSON object: {"mode": ..., "players": [...], "events": [...]}')
-    result = colorsmash.replay(game.get("mode", "standard"), game.get("players", []), game.get("events", []), colours_from(args))
-    if args.json:
-        print_json(result.to_dict())
-        return 0
-    for line in result.log:
-        print(line)
-    for player in result.players:
-        status = " (out)" if player.out else ""
-        print(f"{player.name}: {len(player.hand)} in hand, {len(player.side)} collected, {player.total} in all{status}")
-    print(f"Pile: {len(result.pile)} cards.")
-    if result.finished:
-        print(f"Winner{'s' if len(result.winners) > 1 else ''}: {', '.join(result.winners)}.")
+    mode, players, events = game.get("mode", "standard"), game.get("players", []), game.get("events", [])
+    client = server_client(args)
+    if client is None:
+        result = colorsmash.replay(mode, players, events, colours_from(args)).to_dict()
     else:
-        print(f"The game is on; leading: {', '.join(result.leaders)}; next to flip: {result.next_player or 'anyone'}.")
+        result = client.colorsmash_replay(mode, players, events, colours=colours_from(args) if args.colours else None)
+    if args.json:
+        print_json(result)
+        return 0
+    for line in result["log"]:
+        print(line)
+    for player in result["players"]:
+        status = " (out)" if player["out"] else ""
+        print(f"{player['name']}: {player['hand_count']} in hand, {player['side_count']} collected, {player['total']} in all{status}")
+    print(f"Pile: {result['pile_count']} cards.")
+    if result["finished"]:
+        winners = result["winners"]
+        print(f"Winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)}.")
+    else:
+        print(f"The game is on; leading: {', '.join(result['leaders'])}; next to flip: {result['next_player'] or 'anyone'}.")
     return 0

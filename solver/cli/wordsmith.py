@@ -1,4 +1,9 @@
-"""`wordsmith solve`, `hint`, `judge`, `score`, `roll` and `rack`: the Wordsmith table on the command line."""
+"""`wordsmith solve`, `hint`, `judge`, `score`, `roll` and `rack`: the Wordsmith table on the command line.
+
+Each command gets its answer as the dict the library's `to_dict()` gives, or
+the same dict from a service (`wordsmith --server URL ...`), and prints that
+dict, so both ways print the same. `roll` needs no lexicon and always rolls here.
+"""
 from __future__ import annotations
 
 import argparse
@@ -6,11 +11,12 @@ import json
 import random
 import sys
 from itertools import groupby
+from operator import itemgetter
 
 from .. import wordsmith
-from ..pieces import parse_pool
+from ..pieces import Pool, parse_pool
 from ..search import MAX_LIMIT, Query, piece_index, rack_index, solve, solve_rack
-from .common import add_json_option, add_lexicon_option, lexicon_from, print_json
+from .common import accepts_server, add_json_option, add_lexicon_option, lexicon_from, print_json, server_client
 
 
 def register(subparsers) -> None:
@@ -20,6 +26,7 @@ def register(subparsers) -> None:
     add_page_options(parser, limit=100)
     add_lexicon_option(parser)
     add_json_option(parser)
+    accepts_server(parser)
     parser.set_defaults(handler=run_solve)
 
     parser = subparsers.add_parser("hint", help="the best claims by net points, and what one more piece or a die roll opens")
@@ -31,6 +38,7 @@ def register(subparsers) -> None:
     parser.add_argument("--limit", type=int, default=10, help="claims to list, and words per added piece (default: %(default)s)")
     add_lexicon_option(parser)
     add_json_option(parser)
+    accepts_server(parser)
     parser.set_defaults(handler=run_hint)
 
     parser = subparsers.add_parser("judge", help="judge a claimed word: exit 0 when it stands, 1 on any objection")
@@ -44,6 +52,7 @@ def register(subparsers) -> None:
     parser.add_argument("--after-done", action="store_true", help="someone shouted Done!: this is the one more word")
     add_lexicon_option(parser)
     add_json_option(parser)
+    accepts_server(parser)
     parser.set_defaults(handler=run_judge)
 
     parser = subparsers.add_parser("score", help="score Wordsmith sheets from a JSON file and name the winner(s)")
@@ -51,12 +60,14 @@ def register(subparsers) -> None:
     parser.add_argument("--variant", help="standard, secret, advanced or word_by_word (combine with +); overrides the file's")
     add_lexicon_option(parser)
     add_json_option(parser)
+    accepts_server(parser)
     parser.set_defaults(handler=run_score)
 
     parser = subparsers.add_parser("roll", help="roll the starting pool: all four dice, twice")
     parser.add_argument("--seed", type=int, help="seed the dice, to repeat a roll")
     parser.add_argument("--word-by-word", action="store_true", help="roll three dice for one Word by Word word instead")
     add_json_option(parser)
+    accepts_server(parser)
     parser.set_defaults(handler=run_roll)
 
     parser = subparsers.add_parser("rack", help="list the words a rack of letters builds (? is a blank), best tile score first")
@@ -65,6 +76,7 @@ def register(subparsers) -> None:
     add_page_options(parser, limit=50)
     add_lexicon_option(parser)
     add_json_option(parser)
+    accepts_server(parser)
     parser.set_defaults(handler=run_rack)
 
 
@@ -90,10 +102,16 @@ def add_box_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--crossed-white", type=int, default=0, metavar="N", help="white discard boxes crossed out (0-6)")
 
 
+def filters_from(args: argparse.Namespace) -> dict:
+    """Return the query options by their names in Query and in the API."""
+    return {"min_length": args.min_length, "max_length": args.max_length, "starts_with": args.starts_with,
+            "ends_with": args.ends_with, "contains": args.contains, "required_letter": args.required,
+            "previous_word": args.previous, "claimed": split_words(args.claimed), "use_all": args.use_all}
+
+
 def query_from(args: argparse.Namespace) -> Query:
-    return Query(min_length=args.min_length, max_length=args.max_length, starts_with=args.starts_with,
-                 ends_with=args.ends_with, contains=args.contains, required_letter=args.required,
-                 previous_word=args.previous, claimed=tuple(split_words(args.claimed)), use_all=args.use_all)
+    filters = filters_from(args)
+    return Query(**{**filters, "claimed": tuple(filters["claimed"])})
 
 
 def split_words(text: str) -> list[str]:
@@ -107,68 +125,82 @@ def _shown(count: int, offset: int, total: int, noun: str) -> str:
 
 
 def run_solve(args: argparse.Namespace) -> int:
-    pool = parse_pool(" ".join(args.pool))
-    result = solve(piece_index(lexicon_from(args)), pool, query_from(args), args.limit, args.offset)
+    pool = " ".join(args.pool)
+    client = server_client(args)
+    if client is None:
+        result = solve(piece_index(lexicon_from(args)), parse_pool(pool), query_from(args), args.limit, args.offset).to_dict()
+    else:
+        result = client.solve(pool, **filters_from(args), limit=args.limit, offset=args.offset, lexicon=args.lexicon)
     if args.json:
-        print_json(result.to_dict())
-        return 0 if result.total else 1
-    print(f"{_shown(len(result.words), args.offset, result.total, 'words')} from {pool}; +N: N pieces left over")
-    for score, found in groupby(result.words, key=lambda f: f.score):
-        words = " ".join(f.word.upper() + (f"+{f.leftover.size}" if f.leftover.size else "") for f in found)
-        print(f"{score:3d}  {words}")
-    return 0 if result.total else 1
+        print_json(result)
+        return 0 if result["total"] else 1
+    words = result["words"]
+    print(f"{_shown(len(words), args.offset, result['total'], 'words')} from {Pool(**result['pool'])}; +N: N pieces left over")
+    for score, found in groupby(words, key=itemgetter("score")):
+        line = " ".join(f["word"].upper() + (f"+{f['leftover_count']}" if f["leftover_count"] else "") for f in found)
+        print(f"{score:3d}  {line}")
+    return 0 if result["total"] else 1
 
 
-def _hint_line(hint: wordsmith.Hint) -> str:
-    lost = f", {hint.bonus_lost} bonus lost" if hint.bonus_lost else ""
-    return f"{hint.net:3d}  {hint.word.upper()} ({hint.letters} letters, {hint.leftover.size} left over{lost})"
+def _hint_line(hint: dict) -> str:
+    lost = f", {hint['bonus_lost']} bonus lost" if hint["bonus_lost"] else ""
+    return f"{hint['net']:3d}  {hint['word'].upper()} ({hint['letters']} letters, {hint['discards']} left over{lost})"
 
 
 def run_hint(args: argparse.Namespace) -> int:
-    lexicon = lexicon_from(args)
-    result = wordsmith.hints(piece_index(lexicon), " ".join(args.pool), query_from(args), discards_used=args.discards,
-                             crossed_white=args.crossed_white, after_done=args.after_done,
-                             may_roll=not args.no_rolling, limit=args.limit)
+    pool = " ".join(args.pool)
+    options = {"discards_used": args.discards, "crossed_white": args.crossed_white, "after_done": args.after_done,
+               "may_roll": not args.no_rolling, "limit": args.limit}
+    client = server_client(args)
+    if client is None:
+        result = wordsmith.hints(piece_index(lexicon_from(args)), pool, query_from(args), **options).to_dict()
+    else:
+        result = client.hints(pool, **filters_from(args), **options, lexicon=args.lexicon)
     if args.json:
-        print_json(result.to_dict())
-        return 0 if result.claims else 1
-    boxes = result.boxes
-    print(f"Pool {result.pool}: {boxes.left} discard boxes left, {boxes.free_left} of them free.")
-    if result.claims:
+        print_json(result)
+        return 0 if result["claims"] else 1
+    print(f"Pool {Pool(**result['pool'])}: {result['boxes_left']} discard boxes left, "
+          f"{result['free_discards_left']} of them free.")
+    if result["claims"]:
         print("Best claims now (net points = letters - blue boxes checked):")
-        for hint in result.claims:
+        for hint in result["claims"]:
             print(_hint_line(hint))
     else:
         print("No claim now.")
-    if not result.may_add_pieces:
+    if not result["may_add_pieces"]:
         print("No pieces may be added now.")
-        return 0 if result.claims else 1
+        return 0 if result["claims"] else 1
     print("One more piece opens:")
-    for kind, found in result.add.items():
-        words = ", ".join(f"{h.word.upper()} {h.net}" for h in found) or "nothing new"
+    for kind, found in result["add"].items():
+        words = ", ".join(f"{h['word'].upper()} {h['net']}" for h in found) or "nothing new"
         print(f"  {kind:<7} {words}")
-    faces = "; ".join(f"{f.face} {f.chance:.0%}: " + (f"{f.best.word.upper()} {f.best.net}" if f.best else "nothing")
-                      for f in result.roll)
-    print(f"Rolling one die: expected best net {result.expected_roll_net:.2f} ({faces})")
-    return 0 if result.claims else 1
+    roll = result["roll"]
+    faces = "; ".join(f"{f['face']} {f['chance']:.0%}: " + (f"{f['best']['word'].upper()} {f['best']['net']}" if f["best"] else "nothing")
+                      for f in roll["faces"])
+    print(f"Rolling one die: expected best net {roll['expected_net']:.2f} ({faces})")
+    return 0 if result["claims"] else 1
 
 
 def run_judge(args: argparse.Namespace) -> int:
-    verdict = wordsmith.judge_claim(args.word, args.pool, lexicon_from(args), previous_word=args.previous,
-                                    claimed=split_words(args.claimed), required_letter=args.required,
-                                    discards_used=args.discards, crossed_white=args.crossed_white,
-                                    words_written=args.words_written, after_done=args.after_done)
-    if args.json:
-        print_json(verdict.to_dict())
-    elif verdict.valid:
-        left = f"{verdict.discards} pieces left over" if verdict.discards != 1 else "1 piece left over"
-        lost = f", {verdict.bonus_lost} bonus points lost" if verdict.bonus_lost else ""
-        print(f"{verdict.normalized.upper()} stands: {verdict.score} points; {left}{lost}.")
+    claim = {"previous_word": args.previous, "claimed": split_words(args.claimed), "required_letter": args.required,
+             "discards_used": args.discards, "crossed_white": args.crossed_white,
+             "words_written": args.words_written, "after_done": args.after_done}
+    client = server_client(args)
+    if client is None:
+        verdict = wordsmith.judge_claim(args.word, args.pool, lexicon_from(args), **claim).to_dict()
     else:
-        print(f"{verdict.normalized.upper() or repr(verdict.word)} is refused:")
-        for objection in verdict.objections:
-            print(f"  - {objection.message} [{objection.code}]")
-    return 0 if verdict.valid else 1
+        verdict = client.judge(args.word, args.pool, **claim, lexicon=args.lexicon)
+    if args.json:
+        print_json(verdict)
+    elif verdict["valid"]:
+        left = f"{verdict['discards']} pieces left over" if verdict["discards"] != 1 else "1 piece left over"
+        lost = f", {verdict['bonus_lost']} bonus points lost" if verdict["bonus_lost"] else ""
+        print(f"{verdict['normalized'].upper()} stands: {verdict['score']} points; {left}{lost}.")
+    else:
+        print(f"{verdict['normalized'].upper() or repr(verdict['word'])} is refused:")
+        for objection in verdict["objections"]:
+            print(f"  - {objection['message']} [{objection['code']}]")
+    return 0 if verdict["valid"] else 1
 
 
 def read_sheets(path: str) -> tuple[list, str | None]:
@@ -188,23 +220,27 @@ def read_sheets(path: str) -> tuple[list, str | None]:
 def run_score(args: argparse.Namespace) -> int:
     sheets, variant = read_sheets(args.file)
     variant = args.variant or variant or "standard"
-    lexicon = lexicon_from(args) if "secret" in wordsmith.parse_variant(variant) else None
-    result = wordsmith.score_sheets(sheets, variant, lexicon)
+    client = server_client(args)
+    if client is None:
+        lexicon = lexicon_from(args) if "secret" in wordsmith.parse_variant(variant) else None
+        result = wordsmith.score_sheets(sheets, variant, lexicon).to_dict()
+    else:
+        result = client.score(sheets, variant, lexicon=args.lexicon)
     if args.json:
-        print_json(result.to_dict())
+        print_json(result)
         return 0
-    print(f"Variant: {result.variant}")
-    for sheet in result.sheets:
-        print(f"{sheet.player}: {sheet.total}")
-        for challenge in sheet.challenges:
-            print(f"  Challenge {challenge.number}: {challenge.letters} letters + {challenge.bonus} bonus = {challenge.total}")
-            for word in challenge.words:
-                row = f" (row {word.row}: {word.required_letter.upper()})" if word.row else ""
-                print(f"    {word.points:3d}  {word.normalized.upper()}{row}")
-                for objection in word.objections:
-                    print(f"         {objection.message}")
-    names = " and ".join(result.winners)
-    print(f"{'Winners (tied)' if len(result.winners) > 1 else 'Winner'}: {names} with {result.high_score}")
+    print(f"Variant: {result['variant']}")
+    for sheet in result["sheets"]:
+        print(f"{sheet['player']}: {sheet['total']}")
+        for challenge in sheet["challenges"]:
+            print(f"  Challenge {challenge['number']}: {challenge['letters']} letters + {challenge['bonus']} bonus = {challenge['total']}")
+            for word in challenge["words"]:
+                row = f" (row {word['row']}: {word['required_letter'].upper()})" if word["row"] else ""
+                print(f"    {word['points']:3d}  {word['normalized'].upper()}{row}")
+                for objection in word["objections"]:
+                    print(f"         {objection['message']}")
+    winners = result["winners"]
+    print(f"{'Winners (tied)' if len(winners) > 1 else 'Winner'}: {' and '.join(winners)} with {result['high_score']}")
     return 0
 
 
@@ -228,21 +264,27 @@ def run_roll(args: argparse.Namespace) -> int:
 
 
 def run_rack(args: argparse.Namespace) -> int:
-    result = solve_rack(rack_index(lexicon_from(args)), " ".join(args.rack), query_from(args), args.limit, args.offset)
+    rack = " ".join(args.rack)
+    client = server_client(args)
+    if client is None:
+        result = solve_rack(rack_index(lexicon_from(args)), rack, query_from(args), args.limit, args.offset).to_dict()
+    else:
+        result = client.rack(rack, **filters_from(args), limit=args.limit, offset=args.offset, lexicon=args.lexicon)
     if args.json:
-        print_json(result.to_dict())
-        return 0 if result.total else 1
-    print(f"{_shown(len(result.words), args.offset, result.total, 'words')} from {result.rack.upper()}; "
+        print_json(result)
+        return 0 if result["total"] else 1
+    words = result["words"]
+    print(f"{_shown(len(words), args.offset, result['total'], 'words')} from {result['rack'].upper()}; "
           "lowercase letters are blanks")
-    for score, found in groupby(result.words, key=lambda w: w.score):
+    for score, found in groupby(words, key=itemgetter("score")):
         print(f"{score:3d}  " + " ".join(_with_blanks(w) for w in found))
-    return 0 if result.total else 1
+    return 0 if result["total"] else 1
 
 
-def _with_blanks(word) -> str:
+def _with_blanks(word: dict) -> str:
     """Show a rack word in capitals, the letters its blanks stand for in lowercase."""
-    shown, blanks = [], list(word.blanks)
-    for letter in reversed(word.word):
+    shown, blanks = [], list(word["blanks"])
+    for letter in reversed(word["word"]):
         if letter in blanks:
             blanks.remove(letter)
             shown.append(letter)
