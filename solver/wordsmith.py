@@ -67,6 +67,7 @@ GAB has no new letter: every letter of it was already in BAG.
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from itertools import chain
@@ -74,7 +75,7 @@ from math import ceil
 
 from .lexicon import Lexicon, check
 from .normalize import fold, is_well_formed
-from .pieces import KINDS, Alphabet, Pool, load_alphabet, load_box, parse_pool
+from .pieces import KINDS, MAX_POOL_PIECES, Alphabet, Pool, load_alphabet, load_box, parse_pool
 from .search import MAX_LIMIT, PieceIndex, Query, new_letter, solve
 
 __all__ = [
@@ -364,10 +365,6 @@ class Hints:
         }
 
 
-# solve() pages at most MAX_LIMIT words a call; the hint search reads pages of this size.
-_PAGE = 250
-
-
 def _rank(hint: Hint) -> tuple:
     return (-hint.net, -hint.letters, hint.leftover.size, hint.word)
 
@@ -376,9 +373,12 @@ def _best_claims(index: PieceIndex, pool: Pool, query: Query, boxes: DiscardBoxe
                  new_since: Pool | None = None) -> list[Hint]:
     """Return the `limit` best claims by net points (only words `new_since` cannot build, if given).
 
-    solve() yields words by letters, high to low, and a word's net points
-    never exceed its letters: once `limit` claims net at least the letters of
-    the next word, no later word can rank higher, and the reading stops.
+    Reads solve() one word length at a time, longest first. A word's net
+    points never exceed its letters, and within one length solve() lists the
+    fewest leftovers (the highest net) first, so the reading stops as soon as
+    `limit` claims are found that no later word can beat; within a length it
+    also stops once the leftovers outgrow the boxes left, or (for new words)
+    once every new word of that length has been seen.
     """
     if limit <= 0:
         return []
@@ -389,29 +389,38 @@ def _best_claims(index: PieceIndex, pool: Pool, query: Query, boxes: DiscardBoxe
     # than the alphabet's dearest one, which bounds its length from below.
     dearest = max(sum(letter.cost) for letter in index.alphabet.letters.values())
     shortest = max(query.min_length, ceil((pool.size - boxes.left) / dearest))
-    if shortest > query.max_length:
-        return []
-    query = replace(query, min_length=shortest)
-    found: list[Hint] = []
-    offset = 0
-    while True:
-        page = solve(index, pool, query, limit=_PAGE, offset=offset)
-        for word in page.words:
-            if word.leftover.size > boxes.left:
-                continue
-            if new_since is not None and new_since.fits(index.alphabet.cost(word.word)):
-                continue
-            lost = boxes.blue_cost(word.leftover.size)
-            found.append(Hint(word.word, word.score, word.pieces, word.leftover, lost, word.score - lost))
-        offset += _PAGE
-        if offset >= page.total or not page.words:
+    found: list[Hint] = []  # the best so far, kept in rank order
+
+    def beaten(net: int) -> bool:
+        """Tell whether `limit` claims found so far all net at least `net` (found claims are never shorter)."""
+        return len(found) >= limit and found[limit - 1].net >= net
+
+    for length in index.lengths:
+        if length > query.max_length:
+            continue
+        if length < shortest or beaten(length):
             break
-        found.sort(key=_rank)
-        del found[limit:]
-        if len(found) == limit and found[-1].net >= page.words[-1].score:
-            break
-    found.sort(key=_rank)
-    return found[:limit]
+        at_length = replace(query, min_length=length, max_length=length)
+        total = solve(index, pool, at_length, limit=0).total
+        unseen = total
+        if new_since is not None and not query.use_all:  # with use_all every word is new: it uses the added piece
+            unseen -= solve(index, new_since, at_length, limit=0).total
+        offset = 0
+        while unseen > 0 and offset < total:
+            words = solve(index, pool, at_length, limit=MAX_LIMIT, offset=offset).words
+            offset += MAX_LIMIT
+            for word in words:
+                left = word.leftover.size
+                lost = boxes.blue_cost(left)
+                if left > boxes.left or beaten(length - lost):
+                    unseen = 0  # every later word of this length leaves as many pieces or more
+                    break
+                if new_since is not None and new_since.fits(index.alphabet.cost(word.word)):
+                    continue
+                unseen -= 1
+                insort(found, Hint(word.word, length, word.pieces, word.leftover, lost, length - lost), key=_rank)
+                del found[limit:]
+    return found
 
 
 def hints(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None, *, discards_used: int = 0,
@@ -422,8 +431,9 @@ def hints(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None
     free white boxes fill first). `add` lists, per kind and for a wild, the
     best words one more such piece makes buildable that the pool cannot build
     now. `roll` gives, per die face, the best claim after rolling it. No piece
-    is suggested after Done! (`after_done`) or when rolling is not allowed
-    (`may_roll=False`, e.g. in Word by Word).
+    is suggested after Done! (`after_done`), when rolling is not allowed
+    (`may_roll=False`, e.g. in Word by Word), or when the pool already holds
+    MAX_POOL_PIECES.
     """
     pool = parse_pool(pool)
     query = query or Query()
@@ -431,7 +441,7 @@ def hints(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None
     if not 0 <= limit <= MAX_LIMIT:
         raise ValueError(f"limit: must be between 0 and {MAX_LIMIT}")
     claims = tuple(_best_claims(index, pool, query, boxes, limit))
-    may_add = may_roll and not after_done
+    may_add = may_roll and not after_done and pool.size < MAX_POOL_PIECES
     add: dict[str, tuple[Hint, ...]] = {}
     faces: list[RollFace] = []
     if may_add:
@@ -765,8 +775,10 @@ def _score_challenge(challenge: Challenge, number: int, parts: tuple[str, ...], 
                             challenge.required)
         for word, text, row, found in zip(challenge.words, normalized, rows, objections):
             if row is None and not found:
-                found.append(Objection("missing_required_letter",
-                                       f"No free row has a required letter that {text.upper()} contains."))
+                letters = ", ".join(challenge.required.upper())
+                why = (f"{text.upper()} contains none of the required letters {letters}." if not set(text) & set(challenge.required)
+                       else f"Every row whose required letter {text.upper()} contains holds another word.")
+                found.append(Objection("missing_required_letter", why))
             elif row is not None and challenge.required[row - 1] not in text:
                 letter = challenge.required[row - 1]
                 found.append(Objection("missing_required_letter", f"{text.upper()} is in row {row}, whose required "
