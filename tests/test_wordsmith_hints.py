@@ -1,0 +1,271 @@
+"""Hints: the best claims by net points, what one more piece opens, a die's worth; solver properties; dice."""
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
+
+from solver.cli import main
+from solver.lexicon import load_lexicons
+from solver.pieces import KINDS, Pool, load_alphabet, load_box
+from solver.search import MAX_LIMIT, Query, brute_force, piece_index, solve
+from solver.wordsmith import hints, pool_from_faces, roll, starting_pool, word_by_word_roll
+
+STANDARD = load_lexicons()["standard"]
+ALPHABET = load_alphabet()
+INDEX = piece_index(STANDARD)
+EXAMPLE_POOL = "R3 Y2 B1 G2"
+
+
+def every_found(pool, query=None):
+    """Return every word solve() finds, reading page after page."""
+    found, offset = [], 0
+    while True:
+        result = solve(INDEX, pool, query, limit=MAX_LIMIT, offset=offset)
+        found += result.words
+        offset += MAX_LIMIT
+        if offset >= result.total:
+            return found
+
+
+def ranked_by_net(found, boxes_left, free_left, limit, skip=lambda word: False):
+    """The documented ranking, restated: claimable words by net points, then letters, fewest leftovers, A-Z."""
+    rows = []
+    for f in found:
+        left = f.leftover.size
+        if left > boxes_left or skip(f.word):
+            continue
+        net = f.score - max(0, left - free_left)
+        rows.append((-net, -f.score, left, f.word))
+    return [(word, -net) for net, _, _, word in sorted(rows)[:limit]]
+
+
+pools = st.builds(Pool, red=st.integers(0, 5), yellow=st.integers(0, 4), blue=st.integers(0, 2),
+                  green=st.integers(0, 3), wild=st.integers(0, 2)).filter(lambda p: p.size > 0)
+box_states = st.tuples(st.integers(0, 6), st.integers(0, 12)).filter(lambda s: s[1] <= 12 - s[0])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pool=pools, boxes=box_states, limit=st.sampled_from([1, 5, 30]))
+def test_claims_are_the_best_by_net_points(pool, boxes, limit):
+    crossed, used = boxes
+    result = hints(INDEX, pool, discards_used=used, crossed_white=crossed, limit=limit)
+    free_left = max(0, 6 - crossed - used)
+    expected = ranked_by_net(every_found(pool), 12 - crossed - used, free_left, limit)
+    assert [(h.word, h.net) for h in result.claims] == expected
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pool=pools, used=st.integers(0, 12), limit=st.sampled_from([1, 5]))
+def test_add_lists_the_best_new_words_per_piece(pool, used, limit):
+    result = hints(INDEX, pool, discards_used=used, limit=limit)
+    assert set(result.add) == set(KINDS) | {"wild"}
+    for kind, found in result.add.items():
+        bigger = pool.add(kind)
+        expected = ranked_by_net(every_found(bigger), 12 - used, max(0, 6 - used), limit,
+                                 skip=lambda word: pool.fits(ALPHABET.cost(word)))
+        assert [(h.word, h.net) for h in found] == expected
+        for hint in found:
+            cost = ALPHABET.cost(hint.word)
+            assert not pool.fits(cost) and bigger.fits(cost)
+
+
+def test_claims_page_past_the_first_solve_page():
+    # this pool builds thousands of words; leftovers cost blue boxes, so net order differs from letter order
+    pool = Pool(5, 4, 2, 3, 2)
+    result = hints(INDEX, pool, discards_used=6, limit=40)
+    assert [(h.word, h.net) for h in result.claims] == ranked_by_net(every_found(pool), 6, 0, 40)
+
+
+def test_a_big_pool_near_the_end_of_the_boxes_needs_long_words():
+    # 40 pieces, 2 boxes left: only words using 38 or more pieces can be claimed
+    pool = Pool(14, 12, 5, 6, 3)
+    result = hints(INDEX, pool, discards_used=10, limit=5)
+    rows = []
+    for word in brute_force(STANDARD, ALPHABET, pool):
+        left = pool.size - sum(ALPHABET.cost(word))
+        if left <= 2:
+            rows.append((-(len(word) - left), -len(word), left, word))  # no free box left: each leftover costs 1
+    assert rows
+    assert [(h.word, h.net) for h in result.claims] == [(word, -net) for net, _, _, word in sorted(rows)[:5]]
+
+
+def test_net_points_pay_for_blue_boxes():
+    # R3 Y2 B1 G2 W1: BAG leaves the wild; with the white boxes all checked that costs one bonus point
+    result = hints(INDEX, "R3 Y2 B1 G2 W1", discards_used=6, limit=MAX_LIMIT)
+    bag = next(h for h in result.claims if h.word == "bag")
+    assert (bag.letters, bag.leftover, bag.bonus_lost, bag.net) == (3, Pool(wild=1), 1, 2)
+    free = hints(INDEX, "R3 Y2 B1 G2 W1", discards_used=5, limit=MAX_LIMIT)
+    assert next(h for h in free.claims if h.word == "bag").net == 3
+
+
+def test_crossed_out_white_boxes_leave_fewer_free_discards():
+    result = hints(INDEX, "R3 Y2 B1 G2 W1", crossed_white=6, limit=MAX_LIMIT)
+    assert result.boxes.free_left == 0
+    assert all(h.net == h.letters - h.leftover.size for h in result.claims)
+
+
+def test_no_boxes_left_means_every_claim_uses_every_piece():
+    result = hints(INDEX, EXAMPLE_POOL, discards_used=12, limit=MAX_LIMIT)
+    assert result.claims and all(h.leftover.size == 0 for h in result.claims)
+    assert {"bag", "cast"} <= {h.word for h in result.claims}
+
+
+def test_hints_follow_the_query():
+    result = hints(INDEX, EXAMPLE_POOL, Query(previous_word="bag", claimed=("cast",)), limit=MAX_LIMIT)
+    words = {h.word for h in result.claims}
+    assert words and not words & {"bag", "gab", "cast"}
+
+
+def test_rolling_one_die():
+    result = hints(INDEX, EXAMPLE_POOL, limit=3)
+    faces = Counter(load_box().die_faces)
+    assert {f.face: f.chance for f in result.roll} == {face: n / 6 for face, n in faces.items()}
+    assert sum(f.chance for f in result.roll) == pytest.approx(1)
+    for face in result.roll:
+        best = hints(INDEX, Pool(3, 2, 1, 2).add(face.face), limit=1, may_roll=False).claims[0]
+        assert (face.best.word, face.best.net) == (best.word, best.net)
+    assert result.expected_roll_net == pytest.approx(sum(f.chance * f.best.net for f in result.roll))
+
+
+def test_a_wild_face_is_worth_the_best_kind():
+    result = hints(INDEX, EXAMPLE_POOL, limit=1)
+    by_face = {f.face: f.best.net for f in result.roll}
+    kinds = [hints(INDEX, Pool(3, 2, 1, 2).add(kind), limit=1, may_roll=False).claims[0].net for kind in KINDS]
+    assert by_face["wild"] == max(kinds)
+
+
+@pytest.mark.parametrize("options", [{"after_done": True}, {"may_roll": False}])
+def test_no_pieces_are_suggested_when_none_may_be_added(options):
+    result = hints(INDEX, EXAMPLE_POOL, limit=3, **options)
+    assert result.claims and result.add == {} and result.roll == ()
+    data = result.to_dict()
+    assert data["may_add_pieces"] is False and data["roll"] is None and data["add"] == {}
+
+
+def test_hints_to_dict_shape():
+    data = hints(INDEX, EXAMPLE_POOL, limit=2).to_dict()
+    assert set(data) == {"pool", "discards_used", "crossed_white", "boxes_left", "free_discards_left",
+                         "may_add_pieces", "claims", "add", "roll"}
+    assert set(data["claims"][0]) == {"word", "letters", "net", "discards", "bonus_lost", "pieces", "leftover"}
+    assert set(data["add"]) == {"red", "yellow", "blue", "green", "wild"}
+    assert json.loads(json.dumps(data)) == data
+
+
+def test_impossible_hint_requests_raise():
+    with pytest.raises(ValueError, match="limit"):
+        hints(INDEX, EXAMPLE_POOL, limit=MAX_LIMIT + 1)
+    with pytest.raises(ValueError, match="only 12 discard boxes"):
+        hints(INDEX, EXAMPLE_POOL, discards_used=13)
+
+
+# --- the solver's properties the rules rely on --------------------------------------
+
+@settings(max_examples=60, deadline=None)
+@given(pool=pools)
+def test_every_solved_word_is_a_buildable_lexicon_word(pool):
+    for found in every_found(pool):
+        cost = ALPHABET.cost(found.word)
+        assert found.word in STANDARD and pool.fits(cost)
+        assert found.pieces.size + found.leftover.size == pool.size and found.score == len(found.word)
+
+
+@settings(max_examples=40, deadline=None)
+@given(pool=pools, kind=st.sampled_from(KINDS + ("wild",)))
+def test_adding_a_piece_never_removes_a_word(pool, kind):
+    before = {f.word for f in every_found(pool)}
+    after = {f.word for f in every_found(pool.add(kind))}
+    assert before <= after
+
+
+# --- dice ------------------------------------------------------------------------------
+
+def test_roll_uses_the_box_faces_and_is_repeatable():
+    faces = roll(rng=random.Random(7))
+    assert len(faces) == load_box().dice and set(faces) <= set(load_box().die_faces)
+    assert roll(rng=random.Random(7)) == faces
+
+
+def test_roll_faces_come_up_as_often_as_the_die_shows_them():
+    rng = random.Random(1)
+    counts = Counter(face for _ in range(3000) for face in roll(rng=rng))
+    for face, n in Counter(load_box().die_faces).items():
+        assert counts[face] / 12000 == pytest.approx(n / 6, abs=0.02)
+
+
+def test_the_starting_pool_is_two_rolls_of_four_dice():
+    rolls, pool = starting_pool(random.Random(5))
+    assert [len(r) for r in rolls] == [4, 4] and pool.size == 8
+    faces = Counter(rolls[0] + rolls[1])
+    assert pool == Pool(red=faces["red"], yellow=faces["yellow"], wild=faces["wild"])
+
+
+def test_word_by_word_rolls_three_dice_never_only_wilds():
+    rng = random.Random(2)
+    for _ in range(300):
+        faces = word_by_word_roll(rng)
+        assert len(faces) == 3 and set(faces) != {"wild"}
+
+
+@pytest.mark.parametrize("dice", [0, 5, "4"])
+def test_roll_refuses_dice_the_box_does_not_hold(dice):
+    with pytest.raises(ValueError, match="dice"):
+        roll(dice)
+
+
+def test_pool_from_faces_refuses_unknown_faces():
+    with pytest.raises(ValueError, match="'purple'"):
+        pool_from_faces(["red", "purple"])
+
+
+# --- the command line ----------------------------------------------------------------
+
+def test_cli_solve_groups_by_score(capsys):
+    assert main(["solve", "R3", "Y2", "B1", "G2", "--limit", "1000"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    scores = [int(line.split()[0]) for line in lines[1:]]
+    assert scores == sorted(scores, reverse=True) and len(set(scores)) == len(scores)
+    four = next(line for line in lines[1:] if line.split()[0] == "4").split()[1:]
+    assert "CAST" in four and "BAG" not in four
+
+
+def test_cli_solve_json_and_filters(capsys):
+    assert main(["solve", EXAMPLE_POOL, "--previous", "bag", "--claimed", "cast,acts", "--use-all", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    words = [w["word"] for w in data["words"]]
+    assert words and not {"bag", "gab", "cast", "acts"} & set(words)
+    assert all(w["leftover_count"] == 0 for w in data["words"])
+
+
+def test_cli_solve_with_nothing_found_exits_1(capsys):
+    assert main(["solve", "Y1", "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["total"] == 0
+
+
+def test_cli_hint(capsys):
+    assert main(["hint", EXAMPLE_POOL, "--discards", "6", "--limit", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "6 discard boxes left, 0 of them free" in out and "Rolling one die" in out
+    assert main(["hint", EXAMPLE_POOL, "--after-done", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["add"] == {} and data["roll"] is None and data["claims"]
+
+
+def test_cli_roll_is_repeatable_with_a_seed(capsys):
+    assert main(["roll", "--seed", "11", "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert main(["roll", "--seed", "11", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == first
+    assert sum(first["pool"].values()) == 8 and [len(r) for r in first["rolls"]] == [4, 4]
+    assert main(["roll", "--word-by-word", "--seed", "3"]) == 0
+    assert capsys.readouterr().out.startswith("Roll: ")
+
+
+def test_cli_rack(capsys):
+    assert main(["rack", "retains?", "--limit", "5", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["words"]) == 5 and all(len(w["word"]) <= 8 for w in data["words"])
+    assert main(["rack", "c", "a", "t", "--min-length", "3"]) == 0
+    assert "CAT" in capsys.readouterr().out
+    assert main(["rack", "ca7"]) == 2
