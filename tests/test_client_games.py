@@ -1,0 +1,191 @@
+"""WordsmithClient's game methods against the app served by gunicorn, and `wordsmith --server` for the game commands."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import requests
+
+from app.client import WordsmithClient, WordsmithError
+from service_helpers import assert_problem
+from solver.cli import main
+
+GOLDEN = Path(__file__).resolve().parent / "golden" / "colorsmash"
+EXAMPLE_POOL = "R3 Y2 B1 G2"
+
+
+@pytest.fixture
+def judge(live_server):
+    with WordsmithClient(live_server) as client:
+        yield client
+
+
+# --- the client ------------------------------------------------------------------------
+
+
+def test_alphabet(judge):
+    body = judge.alphabet()
+    assert [k["kind"] for k in body["kinds"]] == ["red", "yellow", "blue", "green"] and body["dice"]["count"] == 4
+
+
+def test_solve(judge):
+    body = judge.solve(EXAMPLE_POOL, limit=1000)
+    assert {"bag", "cast"} <= {w["word"] for w in body["words"]}
+    body = judge.solve({"red": 3, "yellow": 2, "blue": 1, "green": 2}, previous_word="bag", use_all=True, starts_with="ca")
+    assert [w["word"] for w in body["words"]] == ["cast", "cats"]
+    assert judge.solve(EXAMPLE_POOL, limit=2, offset=1, lexicon="standard")["offset"] == 1
+
+
+def test_hints(judge):
+    body = judge.hints(EXAMPLE_POOL, limit=2, discards_used=6)
+    assert len(body["claims"]) == 2 and body["boxes_left"] == 6 and body["roll"]["faces"]
+
+
+def test_judge(judge):
+    assert judge.judge("cast", EXAMPLE_POOL)["valid"] is True
+    verdict = judge.judge("gab", EXAMPLE_POOL, previous_word="bag")
+    assert [o["code"] for o in verdict["objections"]] == ["no_new_letter"]
+    assert judge.judge("Peru", "W10")["objections"][0]["reason"] == "proper_name"
+
+
+def test_score(judge):
+    body = judge.score([{"player": "Ann", "challenges": [{"words": ["she's", "to-do"]}]}])
+    assert [w["points"] for w in body["sheets"][0]["challenges"][0]["words"]] == [5, 5] and body["winners"] == ["Ann"]
+    body = judge.score([{"player": "Ann", "challenges": [{"words": ["bag", "gab"]}]}], variant="secret", lexicon="small")
+    assert body["variant"] == "secret" and body["sheets"][0]["total"] == 3 + 6
+
+
+def test_rack(judge):
+    body = judge.rack("retains?", limit=3, min_length=8)
+    assert len(body["words"]) == 3 and all(w["length"] == 8 for w in body["words"])
+
+
+def test_booksmack(judge):
+    body = judge.booksmack(["c", "A", "f", "é"])
+    assert body["action"] == "say_word" and body["spells"] == "cafe"
+    assert judge.booksmack(["b", "Z", "m"], lexicon="small")["winners"] == [2]
+    assert judge.booksmack_turn(["b", "Z", "m", "a"])["lowest"] == [4]
+    assert judge.booksmack_score(["E", "e", "z"], variant="turn-based")["total"] == 11
+
+
+def test_colorsmash(judge):
+    assert judge.colorsmash({"splat": "green", "word": "Green"})["slap"] is True
+    assert judge.colorsmash("teal/coral", colours=["teal", "coral"])["code"] == "mismatch"
+    game = json.loads((GOLDEN / "standard-three-players.game.json").read_text("utf-8"))
+    body = judge.colorsmash_replay(game["mode"], game["players"], game["events"])
+    assert body["finished"] is True and body["winners"] == ["bob"]
+
+
+@pytest.mark.parametrize("call, pointer", [
+    (lambda c: c.solve("R3 X2"), "/pool"),
+    (lambda c: c.solve(EXAMPLE_POOL, limit=1001), "/limit"),
+    (lambda c: c.judge("bag", EXAMPLE_POOL, colour="red"), "/colour"),
+    (lambda c: c.rack("ret???"), "/rack"),
+    (lambda c: c.booksmack(["a", "%"]), "/cards/1"),
+    (lambda c: c.booksmack_score(["a"], variant="blitz"), "/variant"),
+    (lambda c: c.colorsmash("mauve/mauve"), "/card"),
+    (lambda c: c.colorsmash_replay("standard", ["ann", "bob"], [{"type": "flip", "player": "ann"}]), "/events/0"),
+])
+def test_errors_raise_with_the_pointer(judge, call, pointer):
+    with pytest.raises(WordsmithError) as raised:
+        call(judge)
+    assert raised.value.status == 422 and pointer in [e["pointer"] for e in raised.value.errors]
+
+
+def test_served_game_errors_are_problems(live_server):
+    """Through gunicorn too: a bad pool and an impossible event are 422 problems, never a 500."""
+    response = requests.post(live_server + "/api/v1/wordsmith/solve", json={"pool": "R3 Y{2}"}, timeout=5)
+    assert_problem(response, 422, pointer="/pool")
+    response = requests.post(live_server + "/api/v1/colorsmash/replay", json={"players": ["a", "b"], "events": [{"type": "slap", "player": "a"}]}, timeout=5)
+    assert_problem(response, 422, pointer="/events/0")
+
+
+# --- wordsmith --server for the game commands ------------------------------------------
+
+
+def run(capsys, argv):
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture(scope="module")
+def sheet_files(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("sheets")
+    standard = folder / "standard.json"
+    standard.write_text(json.dumps({"sheets": [
+        {"player": "Ann", "challenges": [{"words": ["bag", "cast", "she's"], "discards": 8}]},
+        {"player": "Bo", "challenges": [{"words": ["to-do", "she's"], "discards": 2}, {"words": ["qi"], "crossed_white": 2}]},
+    ]}))
+    secret = folder / "secret.json"
+    secret.write_text(json.dumps({"variant": "secret+advanced", "sheets": [
+        {"player": "Ann", "challenges": [{"words": ["bag", "gab", {"word": "Peru"}, "cast"], "required": "abcdet"}]},
+    ]}))
+    return {"standard": str(standard), "secret": str(secret)}
+
+
+GAME_COMMANDS = [
+    ["solve", "R3", "Y2", "B1", "G2", "--limit", "1000"],
+    ["solve", "R8 Y6 B3 G3", "--limit", "20", "--offset", "5"],
+    ["solve", EXAMPLE_POOL, "--previous", "bag", "--claimed", "cast,acts", "--use-all", "--json"],
+    ["solve", "Y1"],  # nothing found: exit 1 both ways
+    ["solve", "W3", "--starts-with", "q", "--required", "i", "--min-length", "2", "--max-length", "3", "--json"],
+    ["hint", EXAMPLE_POOL, "--discards", "6", "--limit", "3"],
+    ["hint", EXAMPLE_POOL, "--after-done", "--json"],
+    ["hint", "R8 Y6 B3 G3", "--no-rolling", "--crossed-white", "2", "--contains", "e"],
+    ["judge", "cast", "--pool", EXAMPLE_POOL],
+    ["judge", "gab", "--pool", EXAMPLE_POOL, "--previous", "bag"],
+    ["judge", "bag", "--pool", "R3 Y2 B1", "--claimed", "cast,bag", "--required", "e", "--json"],
+    ["judge", "bag", "--pool", "R4 Y2 B1 G2", "--discards", "9", "--crossed-white", "3"],
+    ["judge", "zyzzyva", "--pool", "W20", "--lexicon", "large", "--after-done", "--words-written", "5"],
+    ["judge", "John", "--pool", "W20"],
+    ["rack", "retains?", "--limit", "12"],
+    ["rack", "c", "a", "t", "--min-length", "3", "--json"],
+    ["booksmack", "c", "A", "f", "é"],
+    ["booksmack", "b", "Z", "#", "m"],
+    ["booksmack", "?", "."],
+    ["booksmack", "Z", ".", "y", "é", ".", "m", "è", "--json"],
+    ["booksmack", "--turn-based", "b", "Z", "m", "a"],
+    ["booksmack", "--lexicon", "small", "q", "?"],
+    ["booksmack-score", "--variant", "turn-based", "E", "e", "é", "z", "!"],
+    ["booksmack-score", "a", " ", "!", "--json"],
+    ["colorsmash", "green", "Green"],
+    ["colorsmash", "red", "blue"],
+    ["colorsmash", "steal", "--json"],
+    ["colorsmash", "--colours", "teal,coral", "teal", "TEAL"],
+    *[["colorsmash-replay", str(path)] for path in sorted(GOLDEN.glob("*.game.json")) if "refused" not in path.name],
+    ["colorsmash-replay", str(GOLDEN / "standard-face-down.game.json"), "--json"],
+    ["roll", "--seed", "7"],  # no lexicon: rolls here either way
+]
+
+
+@pytest.mark.parametrize("argv", GAME_COMMANDS, ids=lambda argv: " ".join(argv)[:60])
+def test_server_output_is_identical(capsys, live_server, argv):
+    local = run(capsys, argv)
+    remote = run(capsys, ["--server", live_server, *argv])
+    assert remote == local
+    assert local[0] in (0, 1) and local[1]
+
+
+@pytest.mark.parametrize("name", ["standard", "secret"])
+def test_server_score_is_identical(capsys, live_server, sheet_files, name):
+    for extra in ([], ["--json"]):
+        local = run(capsys, ["score", sheet_files[name], *extra])
+        assert run(capsys, ["--server", live_server, "score", sheet_files[name], *extra]) == local
+        assert local[0] == 0
+
+
+@pytest.mark.parametrize("argv, pointer", [
+    (["judge", "bag", "--pool", "R3 Q2"], "/pool"),
+    (["solve", "R3", "--limit", "1001"], "/limit"),
+    (["rack", "ca7"], "/rack"),
+    (["booksmack", "a", "%"], "/cards/1"),
+    (["colorsmash", "mauve"], "/card"),
+    (["colorsmash-replay", str(GOLDEN / "refused-flip-out-of-turn.game.json")], "/events/2"),
+])
+def test_server_errors_exit_2_like_local_ones(capsys, live_server, argv, pointer):
+    local = run(capsys, argv)
+    code, out, err = run(capsys, ["--server", live_server, *argv])
+    assert local[0] == code == 2 and out == local[1] == ""
+    assert "422" in err and pointer in err
