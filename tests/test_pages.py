@@ -1,68 +1,368 @@
-"""The word-check page, rendered by the server (no browser needed)."""
+"""The pages, rendered by the server (no browser needed): judge, solver, Booksmack, Color Smash."""
 from __future__ import annotations
 
-import json
 import re
+from html import unescape
+from urllib.parse import parse_qs, urlparse
 
+import pytest
+
+PAGES = ("/", "/solve", "/booksmack", "/colorsmash")
+
+
+def page(client, url: str, status: int = 200) -> str:
+    response = client.get(url)
+    assert response.status_code == status, (url, response.status_code)
+    assert response.mimetype == "text/html"
+    return response.get_data(as_text=True)
+
+
+def texts(html: str, css_class: str) -> list[str]:
+    """Return the text of every element whose class list starts with `css_class`, tags stripped and unescaped."""
+    found = re.findall(rf'<(\w+) class="{css_class}(?:[ "][^>]*)?>(.*?)</\1>', html, flags=re.S)
+    return [" ".join(unescape(re.sub(r"<[^>]+>", " ", inner)).split()) for _, inner in found]
+
+
+def errors(html: str) -> str:
+    match = re.search(r'<div class="form-errors".*?</div>', html, flags=re.S)
+    assert match, "no form errors on the page"
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", match.group(0))).split())
+
+
+def location(response) -> tuple[str, dict]:
+    url = urlparse(response.headers["Location"])
+    return url.path, parse_qs(url.query)
+
+
+# --- every page ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_renders_without_state(client, path):
+    html = page(client, path)
+    assert 'name="viewport"' in html
+    assert len(re.findall(r"<h1[ >]", html)) == 1
+    assert re.search(r"<title>[^<]+</title>", html)
+    assert "verdict--valid" not in html and "verdict--invalid" not in html
+    # The nav links the four pages and marks this one.
+    for other in PAGES:
+        assert f'href="{other}"' in html
+    assert re.search(rf'href="{re.escape(path)}" aria-current="page"', html)
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_forms_are_gets_enhanced_by_one_script(client, path):
+    html = page(client, path)
+    forms = re.findall(r"<form[^>]*>", html)
+    assert forms
+    for form in forms:
+        assert 'method="get"' in form and "data-enhance" in form, form
+        action = re.search(r'action="([^"]+)"', form).group(1)
+        assert urlparse(action).path == path  # url_for of the page itself: what the script fetches
+    assert '<script src="/static/pages.js" defer></script>' in html
+    assert client.get("/static/pages.js").status_code == 200
+    assert client.get("/static/style.css").status_code == 200
+
+
+def test_page_forms_are_gets_or_carry_a_token(client):
+    for path in (*PAGES, "/?word=cat", "/docs"):
+        html = page(client, path)
+        for form in re.findall(r"<form[^>]*>.*?</form>", html, flags=re.S):
+            method = re.search(r'method="(\w+)"', form)
+            assert (method and method.group(1).lower() == "get") or 'name="csrf_token"' in form, form[:200]
+
+
+@pytest.mark.parametrize("url", [
+    "/?word=%3Cscript%3Ealert(1)%3C/script%3E&pool=R3+Y2&previous=%3Cb%3E&claimed=%3Ci%3E",
+    "/?word=cat&pool=%3Cscript%3E",
+    "/solve?pool=%3Cscript%3E",
+    "/solve?rack=%3Cscript%3E",
+    "/booksmack?cards=%3Cscript%3E",
+    "/booksmack?cards=a&add=%3Cscript%3E",
+    "/colorsmash?splat=%3Cscript%3E&word=red",
+])
+def test_markup_is_shown_never_run(client, url):
+    response = client.get(url, follow_redirects=True)
+    assert response.status_code in (200, 422)
+    html = response.get_data(as_text=True)
+    assert "<script>" not in html and "<SCRIPT>" not in html and "<b>" not in html and "<i>" not in html
+    assert "&lt;script&gt;" in html.lower()
+
+
+@pytest.mark.parametrize("url", [
+    "/?word=bag&pool=Q9", "/?word=bag&pool=R999", "/?word=bag&pool=" + "r" * 201, "/?word=bag&pool=R3&add=purple",
+    "/?word=bag&pool=R3&remove=everything", "/?word=bag&pool=R60&add=red", "/?word=bag&pool=R3&discards_used=-1",
+    "/?word=bag&pool=R3&discards_used=x", "/?word=bag&pool=R3&crossed_white=7", "/?word=bag&required=xy",
+    "/?word=bag&required=1", "/?word=bag&pool=R3&crossed_white=6&discards_used=12", "/?word=bag&lexicon=huge",
+    "/?word=%00", "/?word=" + "a" * 41, "/?word=bag&previous=" + "b" * 41,
+    "/solve?pool=", "/solve?pool=W60", "/solve?pool=R3&required=%3F", "/solve?rack=ab1", "/solve?rack=%3F%3F%3F",
+    "/solve?rack=" + "a" * 21, "/solve?pool=xx&rack=cat",
+    "/booksmack?cards=zz9", "/booksmack?cards=27", "/booksmack?cards=a&remove=first", "/booksmack?cards=" + "a+" * 41,
+    "/booksmack?cards=%E2%80%AE", "/booksmack?cards=,,,", "/booksmack?cards=a&lexicon=huge",
+    "/colorsmash?splat=mauve", "/colorsmash?word=red", "/colorsmash?splat=red&word=steal", "/colorsmash?splat=" + "r" * 41,
+])
+def test_bad_input_is_a_readable_error_never_a_500(client, url):
+    response = client.get(url)
+    assert response.status_code in (200, 422), (url, response.status_code)
+    if response.status_code == 422:
+        message = errors(response.get_data(as_text=True))
+        assert len(message) > 25, message  # a sentence, not a code
+
+
+def test_unknown_parameters_are_ignored(client):
+    assert client.get("/?word=cat&utm_source=table").status_code == 200
+    assert client.get("/colorsmash?splat=red&utm_source=table").status_code == 200
+
+
+# --- the judge (/) ---------------------------------------------------------------------
 
 def test_home_without_a_word(client):
-    response = client.get("/")
-    assert response.status_code == 200 and response.mimetype == "text/html"
-    html = response.get_data(as_text=True)
-    assert '<form class="word-check" method="get"' in html
+    html = page(client, "/")
+    assert '<form class="judge" id="judge-form" method="get"' in html
+    for kind in ("red", "yellow", "blue", "green", "wild"):
+        assert f'name="add" value="{kind}"' in html and f'name="remove" value="{kind}"' in html
     assert "verdict--" not in html
-    assert 'name="viewport"' in html
 
 
 def test_valid_word(client):
-    html = client.get("/?word=qi&lexicon=standard").get_data(as_text=True)
+    html = page(client, "/?word=qi&lexicon=standard")
     assert "verdict--valid" in html and ">VALID<" in html and "QI is a valid word." in html
     assert "<details" in html and "<summary>Definition</summary>" in html  # behind a tap
     assert re.search(r'<option value="standard"[^>]* selected', html)
 
 
 def test_invalid_word_shows_the_reason(client):
-    html = client.get("/?word=qi&lexicon=small").get_data(as_text=True)
+    html = page(client, "/?word=qi&lexicon=small")
     assert "verdict--invalid" in html and "NOT VALID" in html
     assert "QI is only in the standard dictionary, not in the small one." in html
     assert re.search(r'<option value="small"[^>]* selected', html)
 
 
 def test_word_is_trimmed(client):
-    assert "verdict--valid" in client.get("/?word=%20cat%20").get_data(as_text=True)
+    assert "verdict--valid" in page(client, "/?word=%20cat%20")
 
 
 def test_output_is_escaped(client):
-    html = client.get("/?word=%3Cscript%3Ealert(1)%3C/script%3E").get_data(as_text=True)
+    html = page(client, "/?word=%3Cscript%3Ealert(1)%3C/script%3E")
     assert "<script>alert(1)" not in html and "<SCRIPT>" not in html
     assert "&lt;SCRIPT&gt;ALERT(1)&lt;/SCRIPT&gt;" in html
     assert 'value="&lt;script&gt;alert(1)&lt;/script&gt;"' in html
 
 
 def test_bad_input_is_shown_on_the_page(client):
-    response = client.get("/?word=" + "a" * 41)
-    assert response.status_code == 422
-    html = response.get_data(as_text=True)
+    html = page(client, "/?word=" + "a" * 41, 422)
     assert "form-errors" in html and "at most 40 characters" in html
-    response = client.get("/?word=cat&lexicon=huge")
-    assert response.status_code == 422 and "lexicon" in response.get_data(as_text=True)
+    assert "lexicon" in page(client, "/?word=cat&lexicon=huge", 422)
 
 
-def test_unknown_parameters_are_ignored(client):
-    assert client.get("/?word=cat&utm_source=table").status_code == 200
+def test_bag_with_its_pool_is_valid(client):
+    html = page(client, "/?word=bag&pool=R3+Y2+B1+G2")
+    assert texts(html, "verdict__mark") == ["VALID"] and "verdict--valid" in html
+    assert texts(html, "verdict__word") == ["BAG"]
+    assert texts(html, "verdict__message") == ["BAG is a valid word."]
+    assert texts(html, "verdict__facts") == ["Scores 3 points. Uses every piece: nothing to discard."]
+    assert "<title>BAG: valid · Judge · Wordsmith judge</title>" in html
 
 
-def test_api_url_comes_from_url_for(client):
-    html = client.get("/").get_data(as_text=True)
-    match = re.search(r"checkWords: (\"[^\"]+\")", html)
-    assert match and json.loads(match.group(1)) == "/api/v1/words/check"
-    assert client.get("/static/word-check.js").status_code == 200
-    assert client.get("/static/style.css").status_code == 200
+def test_the_word_is_drawn_in_its_letter_pieces(client):
+    html = page(client, "/?word=bag&pool=R3+Y2+B1+G2")
+    letters = re.findall(r'<li class="letter">(.*?)</li>', html, flags=re.S)
+    assert len(letters) == 3
+    b = letters[0]
+    assert '<span class="letter__char">B</span>' in b
+    # B is one long straight (red) and two small U-curves (green): the alphabet data.
+    assert b.count("piece--red") == 1 and b.count("piece--green") == 2 and b.count("piece--") == 3
+    assert ": 1 red, 2 green" in b  # the same, for a screen reader
 
 
-def test_page_forms_are_gets_or_carry_a_token(client):
-    for path in ("/", "/?word=cat", "/docs"):
-        html = client.get(path).get_data(as_text=True)
-        for form in re.findall(r"<form[^>]*>.*?</form>", html, flags=re.S):
-            method = re.search(r'method="(\w+)"', form)
-            assert (method and method.group(1).lower() == "get") or 'name="csrf_token"' in form, form[:200]
+def test_gab_after_bag_has_no_new_letter(client):
+    html = page(client, "/?word=gab&pool=R3+Y2+B1+G2&previous=bag")
+    assert "verdict--invalid" in html
+    assert texts(html, "verdict__message") == ["GAB has no new letter: every letter of it was already in BAG."]
+    assert "More: <span class=\"more__set\">previous BAG</span>" in html  # the collapsed section says what is set
+
+
+def test_every_objection_is_a_sentence(client):
+    html = page(client, "/?word=cast&pool=R3&claimed=bag,+cast&required=z&previous=acts")
+    assert texts(html, "verdict__message") == [
+        "CAST has already been claimed in this challenge.",
+        "CAST has no new letter: every letter of it was already in ACTS.",
+        "CAST does not contain the required letter Z.",
+        "Your pool cannot build CAST: it is short of 2 yellow pieces, 1 blue piece and 2 green pieces.",
+    ]
+
+
+def test_peru_is_a_proper_name(client):
+    for url in ("/?word=Peru", "/?word=Peru&pool=R3+Y2+B1+G2+W4"):
+        html = page(client, url)
+        assert "verdict--invalid" in html
+        assert "PERU is a proper name, and proper names are not allowed." in texts(html, "verdict__message")
+        assert "<summary>Definition</summary>" in html  # the reason may be in the dictionary: one tap away
+
+
+def test_leftovers_say_what_they_cost(client):
+    html = page(client, "/?word=bag&pool=R5+Y2+B1+G2+W1&discards_used=5")
+    assert "verdict--valid" in html
+    assert "Leaves 3 pieces over (2 red, 1 wild): 3 discard boxes, 2 of them blue: −2 bonus points." in texts(html, "verdict__facts")[0]
+    html = page(client, "/?word=bag&pool=R4+Y2+B1+G2&discards_used=12")
+    assert "verdict--invalid" in html
+    assert "must use every piece" in texts(html, "verdict__message")[0]
+
+
+def test_without_a_pool_the_other_rules_still_judge(client):
+    html = page(client, "/?word=gab&previous=bag")
+    assert texts(html, "verdict__message") == ["GAB has no new letter: every letter of it was already in BAG."]
+    assert "No pool given: the pieces were not checked." in texts(html, "verdict__facts")[0]
+    html = page(client, "/?word=cast&previous=bag")
+    assert "verdict--valid" in html and "No pool given" in html
+
+
+def test_pool_text_is_shown_the_canonical_way(client):
+    html = page(client, "/?word=bag&pool=rrryybgg")
+    assert 'name="pool" type="text" value="R3 Y2 B1 G2"' in html
+    assert re.search(r'<span class="chip__count">3</span>\s*<span class="chip__name">red</span>', html)
+
+
+@pytest.mark.parametrize("query, pool", [
+    ("word=bag&pool=R3+Y2&add=red", "R4 Y2"),
+    ("word=bag&add=wild", "W1"),
+    ("word=bag&pool=R3+Y2&remove=yellow", "R3 Y1"),
+    ("word=bag&pool=R3&remove=blue", "R3"),  # nothing to take away: the pool stays
+    ("word=bag&pool=rrr&remove=red", "R2"),
+])
+def test_a_tapped_chip_redirects_to_the_canonical_url(client, query, pool):
+    response = client.get("/?" + query + "&previous=&claimed=&lexicon=")  # a no-JS form sends empty fields too
+    assert response.status_code == 303
+    path, state = location(response)
+    assert path == "/" and state == {"word": ["bag"], "pool": [pool]}
+
+
+def test_clearing_the_pool_drops_it_from_the_url(client):
+    response = client.get("/?word=bag&pool=R3+Y2&remove=all&lexicon=large&discards_used=0")
+    assert location(response) == ("/", {"word": ["bag"], "lexicon": ["large"]})
+
+
+# --- the solver (/solve) -----------------------------------------------------------------
+
+def test_solver_groups_words_by_score(client):
+    html = page(client, "/solve?pool=R3+Y2+B1+G2")
+    headings = texts(html, "results__heading")
+    letters = [int(h.split()[0]) for h in headings if h[0].isdigit()]
+    assert letters == sorted(letters, reverse=True) and letters[0] == 5 and "5 letters 1 word" in headings
+    assert "4 letters 34 words" in headings
+    words = re.findall(r'<li><a href="/\?word=(\w+)&amp;pool=R3\+Y2\+B1\+G2"', html)
+    assert {"bag", "cast", "sigil"} <= set(words)
+    assert texts(html, "best__word") == ["SIGIL"]
+    assert "R3 Y2 B1 G2 builds 155 words." in texts(html, "results__count")
+
+
+def test_solver_says_what_one_more_piece_opens(client):
+    html = page(client, "/solve?pool=R3+Y2+B1+G2")
+    assert "Add a piece" in texts(html, "results__heading")
+    hints = texts(html, "add-hint")
+    assert [re.search(r"\+1 (\w+)", h).group(1) for h in hints] == ["red", "yellow", "blue", "green", "wild"]
+    assert all(len(h.split(",")) > 1 for h in hints)  # each kind opens several words
+    # A hint's words link to the judge with the piece added.
+    assert re.search(r'href="/\?word=\w+&amp;pool=R4\+Y2\+B1\+G2"', html)
+
+
+def test_solver_keeps_the_rules(client):
+    html = page(client, "/solve?pool=R3+Y2+B1+G2&previous=bag&required=s")
+    words = re.findall(r'<li><a href="/\?word=([\w\']+)&amp;', html)
+    assert words and all("s" in w for w in words) and "bag" not in words and "gab" not in words
+
+
+def test_solver_rack_mode(client):
+    html = page(client, "/solve?rack=cat%3F")
+    headings = texts(html, "results__heading")
+    assert headings[0].startswith("4 letters")
+    assert re.search(r"<li>cats <small class=\"score\">\d+</small> <small>\(\? = S\)</small></li>", html)
+    assert "<li>act <small" in html
+
+
+def test_solver_chip_taps_redirect(client):
+    response = client.get("/solve?pool=R3&add=green&rack=")
+    assert location(response) == ("/solve", {"pool": ["R3 G1"]})
+
+
+# --- Booksmack ---------------------------------------------------------------------------
+
+def test_booksmack_palette_holds_the_published_cards(client):
+    html = page(client, "/booksmack")
+    values = re.findall(r'class="card-key[^"]*" name="add" value="([^"]*)"', html)
+    for card in ("a", "z", "A", "U", "é", "ç", "2", "25", ".", "?", "!", "+", "-", "&amp;", "*", "@", "~", "#", "space"):
+        assert card in values, card
+    assert len(values) == len(set(values))  # one key per distinct card
+
+
+@pytest.mark.parametrize("cards", ["c,A,f,%C3%A9", "c+A+f+%C3%A9", "cAf%C3%A9", "c,+A+,+f,%C3%A9"])
+def test_booksmack_cafe_round_says_the_word(client, cards):
+    html = page(client, "/booksmack?cards=" + cards)
+    assert texts(html, "verdict__mark") == ["Say “CAFE”"]
+    assert texts(html, "verdict__message verdict__message--big") == ["CAFE is spelled from seat 1."]
+    assert 'value="c A f é"' in html  # the cards field shows them the canonical way
+
+
+def test_booksmack_highest_card_wins_and_is_highlighted(client):
+    html = page(client, "/booksmack?cards=b+Z+m")
+    assert texts(html, "verdict__mark") == ["Tap Z"]
+    assert re.findall(r'<li class="table-card([^"]*)">\s*<span class="table-card__face">(.*?)</span>', html) == [
+        ("", "b"), (" table-card--win", "Z"), ("", "m")]
+
+
+def test_booksmack_space_card(client):
+    html = page(client, "/booksmack?cards=c+space+a+t")
+    assert texts(html, "verdict__mark") == ["Say “CAT”"]
+    assert '<span class="table-card__face">Space</span>' in html
+
+
+@pytest.mark.parametrize("query, cards", [
+    ("cards=c+A&add=f", "c A f"),
+    ("cards=c&add=space", "c space"),
+    ("cards=c+A&add=%2B", "c A +"),
+    ("add=%C3%A9", "é"),
+    ("cards=c+A+f&remove=last", "c A"),
+])
+def test_booksmack_palette_taps_redirect(client, query, cards):
+    response = client.get("/booksmack?" + query)
+    assert response.status_code == 303
+    assert location(response) == ("/booksmack", {"cards": [cards]})
+
+
+def test_booksmack_clear(client):
+    assert location(client.get("/booksmack?cards=c+A&remove=all")) == ("/booksmack", {})
+
+
+def test_booksmack_bad_card(client):
+    html = page(client, "/booksmack?cards=c,A,x9", 422)
+    assert "card 3 ('x9'): not a Booksmack card" in errors(html)
+    assert 'value="c,A,x9"' in html  # what was typed stays, to fix it
+
+
+# --- Color Smash ---------------------------------------------------------------------------
+
+def test_colorsmash_match_says_slap(client):
+    html = page(client, "/colorsmash?splat=green&word=green")
+    assert texts(html, "verdict__mark") == ["SLAP!"] and "verdict--valid" in html
+    assert texts(html, "verdict__message verdict__message--big") == [
+        "The word GREEN names the green splat: slap! The first slapper takes the pile."]
+    assert re.search(r'name="splat" value="green" checked', html) and re.search(r'name="word" value="green" checked', html)
+
+
+@pytest.mark.parametrize("query, slap, says", [
+    ("splat=red&word=blue", False, "does not name the red splat"),
+    ("splat=red", False, "no word"),
+    ("splat=red&word=", False, "no word"),
+    ("splat=steal", True, "A Steal card: slap!"),
+    ("splat=Steal&word=red", True, "A Steal card: slap!"),  # a word picked before Steal does not matter
+    ("splat=BLUE&word=Blue", True, "names the blue splat"),
+])
+def test_colorsmash_verdicts(client, query, slap, says):
+    html = page(client, "/colorsmash?" + query)
+    assert texts(html, "verdict__mark") == (["SLAP!"] if slap else ["DON'T SLAP"])
+    assert says in texts(html, "verdict__message verdict__message--big")[0]
+
+
+def test_colorsmash_bad_colour(client):
+    html = page(client, "/colorsmash?splat=mauve", 422)
+    assert "'mauve' is not a colour of this set" in errors(html)
+    assert "pick the splat colour" in errors(page(client, "/colorsmash?word=red", 422))

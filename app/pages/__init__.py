@@ -1,33 +1,75 @@
 """The server-rendered pages: readable across a table, working without JavaScript.
 
-Every page is a GET whose state is its query string, so a verdict can be
-shared as a link; `static/word-check.js` makes the same form quicker by asking
-the JSON API (its URL rendered with `url_for(...)|tojson`) instead of
-reloading the page. Templates are built from blocks and partials
-(`templates/partials/`) so game forms can join the home page.
+Four pages, one module each: the Wordsmith judge (`/`, judge.py), the solver
+(`/solve`, solve.py), Booksmack (`/booksmack`) and Color Smash (`/colorsmash`).
+
+Every page is a GET whose whole state is its query string, so a verdict is a
+link that can be shared, and reloading it shows the same verdict. A view reads
+the query string into a pydantic model (unknown parameters ignored: a shared
+link may carry tracking tags), calls one `solver` function, and renders.
+Buttons that change the state one step (a tapped piece chip, a tapped card)
+are submit buttons of the same GET form (`add=red`, `add=é`, `remove=last`):
+the view applies the step and redirects (303) to the page's canonical URL, so
+the address bar never keeps the step. Bad input is shown on the page, above
+the form, with a 422 — never a 500.
+
+`static/pages.js` makes the same forms quicker: it fetches the GET URL the
+form would load and swaps the page's <main> in place (see its header for why
+it does not rebuild the verdict from the JSON API).
 """
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
-from flask import Blueprint, render_template, request
-from pydantic import BaseModel, ConfigDict, ValidationError
+from flask import Blueprint, redirect, render_template, request, url_for
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from solver.lexicon import SIZES, check
+from solver.lexicon import SIZES
+from solver.pieces import KINDS, Pool, load_box
+from solver.wordsmith import DISCARD_BOXES, WHITE_BOXES
 
 from ..api.models import LexiconName, Limit
 from ..errors import field_errors
-from ..resources import lexicon_named, resources
+from ..resources import resources
+
+__all__ = ["bp"]
 
 bp = Blueprint("pages", __name__)
 
+Word = Annotated[str, Limit("MAX_WORD_LENGTH")]
+# Room for any honest pool text ("rrrr..." spelled out piece by piece for 60 pieces).
+PoolText = Annotated[str, Field(max_length=200)]
+# Up to 50 words of claims.
+WordList = Annotated[str, Field(max_length=1000)]
 
-class WordCheckForm(BaseModel):
-    """The home page's query string. Unknown parameters are ignored: a shared link may carry tracking tags."""
+
+class PageForm(BaseModel):
+    """A page's query string. Unknown parameters are ignored; empty ones count as not given."""
 
     model_config = ConfigDict(extra="ignore")
-    word: Annotated[str, Limit("MAX_WORD_LENGTH")] = ""
-    lexicon: LexiconName | None = None
+
+
+def read_query(model: type[PageForm], labels: dict[str, str]) -> tuple[PageForm | None, dict[str, str], list[dict]]:
+    """Return (the validated form or None, the raw values to refill the form with, the errors to show)."""
+    raw = {key: request.args.get(key, "") for key in model.model_fields if key in request.args}
+    given = {key: value for key, value in raw.items() if value.strip()}  # a no-JS form sends its empty fields too
+    try:
+        return model.model_validate(given), raw, []
+    except ValidationError as error:
+        errors = []
+        for entry in field_errors(error, model, "query"):
+            field = entry["pointer"].lstrip("/").split("/")[0]
+            errors.append(page_error(field, entry["detail"], labels))
+        return None, raw, errors
+
+
+def page_error(field: str | None, detail: str, labels: dict[str, str]) -> dict:
+    """Return one error to show above a form: the field's label (when the detail does not already name it) and the detail."""
+    label = labels.get(field, field) if field else None
+    if label and detail.lower().startswith((field.lower(), label.lower())):
+        label = None  # the library's messages already start with the field: "pool 'x': ..."
+    return {"field": field, "label": label, "detail": detail}
 
 
 def lexicon_choices() -> list[dict]:
@@ -35,15 +77,70 @@ def lexicon_choices() -> list[dict]:
     return [{"id": name, "description": shared.lexicons[name].description, "default": name == shared.default_lexicon} for name in SIZES]
 
 
-@bp.get("/")
-def home():
-    """Check a word: the verdict fills the screen."""
-    values = {key: request.args.get(key, "") for key in WordCheckForm.model_fields if key in request.args}
-    context = {"word": values.get("word", ""), "lexicon": values.get("lexicon") or resources().default_lexicon, "lexicons": lexicon_choices()}
-    try:
-        form = WordCheckForm.model_validate(values)
-    except ValidationError as error:
-        return render_template("home.html", verdict=None, errors=field_errors(error, WordCheckForm, "query"), **context), 422
-    word = form.word.strip()  # a phone's keyboard adds a space after a word
-    verdict = check(word, lexicon_named(form.lexicon)).to_dict() if word else None
-    return render_template("home.html", verdict=verdict, errors=[], **context)
+def pool_text(pool: Pool | None) -> str:
+    """Return a pool as the text its URL carries ('R3 Y2 B1 G2'), '' for no pieces."""
+    return str(pool) if pool is not None and pool.size else ""
+
+
+def pool_chips(pool: Pool | None) -> list[dict]:
+    """Return the piece chips of the pool picker: each kind (and wild) with its colour, shape, code and count."""
+    box = load_box()
+    counts = pool.to_dict() if pool is not None else dict.fromkeys(KINDS + ("wild",), 0)
+    chips = [{"kind": k["kind"], "code": k["code"], "shape": k["shape"], "count": counts[k["kind"]]} for k in box.kinds]
+    chips.append({"kind": "wild", "code": box.wild_code, "shape": "any kind (a die's star face)", "count": counts["wild"]})
+    return chips
+
+
+def step_pool(pool: Pool, add: str, remove: str) -> Pool:
+    """Return the pool after one tap: one more piece of `add`, one fewer of `remove` ('all' empties it)."""
+    if remove == "all":
+        return Pool()
+    if add:
+        pool = pool.add(add)  # ValueError over the pool limit
+    if remove and getattr(pool, remove):
+        pool = pool.add(remove, -1)
+    return pool
+
+
+PIECE_ACTIONS = frozenset(KINDS + ("wild",))
+
+
+def piece_action() -> tuple[str, str] | None:
+    """Return the (add, remove) step a tapped chip asked for, None when none; ValueError for an unknown kind."""
+    add, remove = request.args.get("add", ""), request.args.get("remove", "")
+    if not add and not remove:
+        return None
+    if add and add not in PIECE_ACTIONS:
+        raise ValueError(f"add: {add!r} is not a piece kind; tap red, yellow, blue, green or wild")
+    if remove and remove not in PIECE_ACTIONS | {"all"}:
+        raise ValueError(f"remove: {remove!r} is not a piece kind; tap red, yellow, blue, green or wild")
+    return add, remove
+
+
+def canonical(endpoint: str, values: dict[str, object], order: tuple[str, ...]) -> str:
+    """Return the page's URL for these values: only the non-empty ones, in a fixed order."""
+    params = {key: str(values[key]) for key in order if values.get(key) not in (None, "", 0)}
+    return url_for(endpoint, **params)
+
+
+def see(url: str):
+    """Redirect after a one-step tap: 303, so the browser GETs the canonical URL (and keeps its #fragment)."""
+    return redirect(url, code=303)
+
+
+def split_words(text: str) -> list[str]:
+    """Split a list of words typed with commas and/or spaces."""
+    return [word for word in re.split(r"[\s,]+", text) if word]
+
+
+@bp.context_processor
+def page_constants() -> dict:
+    """Offer the pages' templates the score sheet's discard boxes (the limits of their number fields) and the default lexicon."""
+    return {"discard_boxes": DISCARD_BOXES, "white_boxes": WHITE_BOXES, "default_lexicon": resources().default_lexicon}
+
+
+def render(template: str, status: int = 200, **context):
+    return render_template(template, **context), status
+
+
+from . import booksmack, colorsmash, judge, solve  # noqa: E402,F401 - registers the views on `bp`
