@@ -6,6 +6,8 @@ from html import unescape
 from urllib.parse import parse_qs, urlparse
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 PAGES = ("/", "/solve", "/booksmack", "/colorsmash")
 
@@ -366,3 +368,28 @@ def test_colorsmash_bad_colour(client):
     html = page(client, "/colorsmash?splat=mauve", 422)
     assert "'mauve' is not a colour of this set" in errors(html)
     assert "pick the splat colour" in errors(page(client, "/colorsmash?word=red", 422))
+
+
+# --- whatever the query string, a page or a readable error ------------------------------
+
+PARAMETERS = {
+    "/": ("word", "pool", "previous", "claimed", "required", "discards_used", "crossed_white", "lexicon", "add", "remove"),
+    "/solve": ("pool", "rack", "previous", "claimed", "required", "discards_used", "crossed_white", "lexicon", "add", "remove"),
+    "/booksmack": ("cards", "lexicon", "add", "remove"),
+    "/colorsmash": ("splat", "word"),
+}
+# Text a player could type, and the pieces of the pages' own notations, mixed.
+VALUES = st.one_of(
+    st.text(max_size=12),
+    st.sampled_from(["R3 Y2 B1 G2", "W1", "red", "wild", "all", "last", "space", "c A f é", "steal", "green", "0", "12", "-1", "small", "?"]),
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(path=st.sampled_from(sorted(PARAMETERS)), data=st.data())
+def test_any_query_is_a_page_or_a_readable_error(client, path, data):
+    query = data.draw(st.dictionaries(st.sampled_from(PARAMETERS[path]), VALUES, max_size=4))
+    response = client.get(path, query_string=query)
+    assert response.status_code in (200, 303, 422), (path, query, response.status_code)
+    if response.status_code == 422:
+        assert errors(response.get_data(as_text=True))
