@@ -194,7 +194,7 @@ def run_judge(args: argparse.Namespace) -> int:
         print_json(verdict)
     elif verdict["valid"]:
         left = f"{verdict['discards']} pieces left over" if verdict["discards"] != 1 else "1 piece left over"
-        lost = f", {verdict['bonus_lost']} bonus points lost" if verdict["bonus_lost"] else ""
+        lost = {0: "", 1: ", 1 bonus point lost"}.get(verdict["bonus_lost"], f", {verdict['bonus_lost']} bonus points lost")
         print(f"{verdict['normalized'].upper()} stands: {verdict['score']} points; {left}{lost}.")
     else:
         print(f"{verdict['normalized'].upper() or repr(verdict['word'])} is refused:")
