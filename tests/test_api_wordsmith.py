@@ -454,3 +454,24 @@ def test_bad_racks(client, rack, fragment):
 @pytest.mark.parametrize("fields, pointer", [({"limit": 1001}, "/limit"), ({"offset": -3}, "/offset"), ({"max_length": 0}, "/max_length"), ({"lexicon": "tiny"}, "/lexicon")])
 def test_rack_validation(client, fields, pointer):
     assert_problem(post(client, "/api/v1/racks/solve", {"rack": "retains?", **fields}), 422, pointer=pointer)
+
+
+def test_answers_are_the_library_dicts(app, client):
+    """`answer()` writes the library's to_dict() as JSON (with pydantic-core), exactly as returning the dict would."""
+    from app.resources import lexicon_named, pieces_for, racks_for
+    from solver import booksmack, search, wordsmith
+
+    with app.app_context():
+        lexicon = lexicon_named(None)
+        expected = {
+            "/api/v1/wordsmith/solve": (search.solve(pieces_for(lexicon), "R8 Y6 B3 G3").to_dict(), {"pool": "R8 Y6 B3 G3"}),
+            "/api/v1/wordsmith/hints": (wordsmith.hints(pieces_for(lexicon), EXAMPLE_POOL).to_dict(), {"pool": EXAMPLE_POOL}),
+            "/api/v1/racks/solve": (search.solve_rack(racks_for(lexicon), "retains?").to_dict(), {"rack": "retains?"}),
+            "/api/v1/booksmack/judge": (booksmack.judge_round(["c", "A", "f", "é"], lexicon).to_dict(), {"cards": ["c", "A", "f", "é"]}),
+        }
+    for path, (library, request) in expected.items():
+        response = post(client, path, request)
+        assert response.mimetype == "application/json" and response.data.endswith(b"\n")
+        assert json.loads(response.data) == library, path
+    assert "é".encode() in post(client, "/api/v1/booksmack/judge", {"cards": ["c", "A", "f", "é"]}).data  # UTF-8, not \u escapes
+    assert post(client, "/api/v1/wordsmith/hints", {"pool": EXAMPLE_POOL}).json["roll"]["faces"][0]["chance"] == 1 / 3

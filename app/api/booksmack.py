@@ -14,7 +14,7 @@ from pydantic import Field
 from solver import booksmack as rules
 
 from ..resources import lexicon_named
-from .game_types import GameRequest, refusals
+from .game_types import GameRequest, answer, refusals
 from .models import LexiconName, Response
 from .operation import operation
 
@@ -106,7 +106,7 @@ def card_pointer(error: ValueError) -> str:
 def judge(body: RoundRequest):
     """Judge a Booksmack round: the word to say, or the card(s) to tap, and why."""
     with refusals(card_pointer):
-        return rules.judge_round(body.cards, lexicon_named(body.lexicon)).to_dict()
+        return answer(rules.judge_round(body.cards, lexicon_named(body.lexicon)).to_dict())
 
 
 @bp.post("/booksmack/turn")
@@ -114,7 +114,7 @@ def judge(body: RoundRequest):
 def turn(body: RoundRequest):
     """Judge a play of the turn-based variant: who draws, who steals, and any spelled word."""
     with refusals(card_pointer):
-        return rules.turn_state(body.cards, lexicon_named(body.lexicon)).to_dict()
+        return answer(rules.turn_state(body.cards, lexicon_named(body.lexicon)).to_dict())
 
 
 @bp.post("/booksmack/score")
@@ -122,4 +122,4 @@ def turn(body: RoundRequest):
 def score(body: ScoreRequest):
     """Score a Booksmack collection (library plus hand): the total and each card's points."""
     with refusals(card_pointer):
-        return rules.score_collection(body.cards, body.variant).to_dict()
+        return answer(rules.score_collection(body.cards, body.variant).to_dict())

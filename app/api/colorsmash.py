@@ -13,7 +13,7 @@ from pydantic import Field, field_validator
 
 from solver import colorsmash as rules
 
-from .game_types import Checked, GameRequest, either, refusals
+from .game_types import Checked, GameRequest, answer, either, refusals
 from .models import Response
 from .operation import operation
 
@@ -82,7 +82,7 @@ class SlapVerdict(Response):
 def judge(body: SlapRequest):
     """Tell whether a Color Smash card should be slapped, and what happens to the slapper."""
     with refusals(colours_or_card):
-        return rules.judge_slap(body.card, tuple(body.colours or rules.DEFAULT_COLOURS)).to_dict()
+        return answer(rules.judge_slap(body.card, tuple(body.colours or rules.DEFAULT_COLOURS)).to_dict())
 
 
 def read_hand(value: Any) -> Any:
@@ -167,4 +167,4 @@ def replay(body: ReplayRequest):
     """Replay a Color Smash game from its events: every player's cards, the pile, and the winner(s)."""
     events = [event.model_dump(exclude_unset=True) for event in body.events]
     with refusals(event_pointer):
-        return rules.replay(body.mode, body.players, events, tuple(body.colours or rules.DEFAULT_COLOURS)).to_dict()
+        return answer(rules.replay(body.mode, body.players, events, tuple(body.colours or rules.DEFAULT_COLOURS)).to_dict())

@@ -23,7 +23,7 @@ from solver import wordsmith as rules
 from solver.pieces import load_box
 
 from ..resources import lexicon_named, pieces_for, resources
-from .game_types import Checked, Claimed, GameRequest, Filters, Letter, Page, PiecesOut, PoolInput, either, field_named_first, refusals
+from .game_types import Checked, Claimed, Filters, GameRequest, Letter, Page, PiecesOut, PoolInput, answer, either, field_named_first, refusals
 from .models import LexiconName, Limit, Response, ResultLimit, Word
 from .operation import operation
 
@@ -129,7 +129,7 @@ def solve(body: SolveRequest):
     """List the words a pool of letter pieces builds: longest first, one page at a time."""
     index = pieces_for(lexicon_named(body.lexicon))
     with refusals(field_named_first(SolveRequest)):
-        return search.solve(index, body.pool, body.query(), body.limit, body.offset).to_dict()
+        return answer(search.solve(index, body.pool, body.query(), body.limit, body.offset).to_dict())
 
 
 # --- hints ----------------------------------------------------------------------------
@@ -197,8 +197,8 @@ def hints(body: HintsRequest):
     """Suggest the best claims by net points, and what one more piece of each kind (or a die) opens."""
     index = pieces_for(lexicon_named(body.lexicon))
     with refusals(field_named_first(HintsRequest)):
-        return rules.hints(index, body.pool, body.query(), discards_used=body.discards_used, crossed_white=body.crossed_white,
-                           after_done=body.after_done, may_roll=body.may_roll, limit=body.limit).to_dict()
+        return answer(rules.hints(index, body.pool, body.query(), discards_used=body.discards_used, crossed_white=body.crossed_white,
+                                  after_done=body.after_done, may_roll=body.may_roll, limit=body.limit).to_dict())
 
 
 # --- judge ----------------------------------------------------------------------------
@@ -255,12 +255,12 @@ class ClaimVerdict(Response):
 def judge(body: JudgeRequest):
     """Judge a claimed word against the rules and the player's pool: every objection, or its points."""
     with refusals(field_named_first(JudgeRequest)):
-        return rules.judge_claim(
+        return answer(rules.judge_claim(
             body.word, body.pool, lexicon_named(body.lexicon), alphabet=resources().alphabet, previous_word=body.previous_word,
             claimed=body.claimed, required_letter=body.required_letter, discards_used=body.discards_used,
             crossed_white=body.crossed_white, words_written=body.words_written, after_done=body.after_done,
             challenge_over=body.challenge_over,
-        ).to_dict()
+        ).to_dict())
 
 
 # --- score ----------------------------------------------------------------------------
@@ -385,4 +385,4 @@ def score(body: ScoreRequest):
     """Score the sheets of one game under a variant, and name the winner(s)."""
     sheets = body.model_dump(exclude_unset=True)["sheets"]  # plain dicts, as the rules read them
     with refusals(sheet_pointer):
-        return rules.score_sheets(sheets, body.variant, lexicon_named(body.lexicon)).to_dict()
+        return answer(rules.score_sheets(sheets, body.variant, lexicon_named(body.lexicon)).to_dict())
