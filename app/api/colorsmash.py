@@ -20,7 +20,8 @@ from .operation import operation
 bp = Blueprint("colorsmash", __name__)
 
 MAX_PLAYERS = 8
-# A long game of eight players is a few hundred flips and slaps.
+# A long game of eight players is a few hundred flips and slaps. (At the
+# default MAX_BODY_BYTES, 16 KiB, the body runs out first: ~300 events.)
 MAX_EVENTS = 2000
 # Face-down cards dealt to one player: the whole deck fits.
 MAX_HAND = 200

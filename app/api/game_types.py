@@ -27,20 +27,22 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Annotated, Any, Callable, Iterator
 
+from flask import Response as HttpResponse
+from flask import current_app
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, ValidationInfo, field_validator
-from flask import Response as HttpResponse, current_app
 from pydantic_core import PydanticCustomError, core_schema, to_json
 
 from solver.normalize import fold
-from solver.pieces import KINDS, Pool, parse_pool
+from solver.pieces import Pool, parse_pool
 from solver.search import Query
 
 from ..errors import ApiProblem
 from .models import Limit, Request, Response, ResultLimit, Word, limit_of
 
 __all__ = [
-    "GameRequest", "Checked", "Filters", "Offset", "PieceCounts", "PiecesOut", "PoolInput", "Claimed", "refusals", "refuse",
-    "MAX_OFFSET", "MAX_CLAIMED", "MAX_POOL_TEXT",
+    "MAX_CLAIMED", "MAX_OFFSET", "MAX_POOL_TEXT", "Checked", "Claimed", "Filters", "Fragment", "GameRequest", "Length", "Letter",
+    "Offset", "Page", "PieceCounts", "PiecesOut", "PoolInput", "answer", "either", "field_named_first", "read_letter", "read_pool",
+    "refusals", "refuse",
 ]
 
 # A page may start this deep: past it nobody is reading, and building the
@@ -241,8 +243,3 @@ class Page(GameRequest):
     limit: ResultLimit = 100
     offset: Offset = 0
 
-
-__all__ += ["Fragment", "Letter", "Length", "Page", "read_letter", "read_pool", "field_named_first", "either", "answer"]
-
-# Every kind a pool names, in the order the alphabet and the dice use.
-POOL_KINDS = KINDS + ("wild",)
