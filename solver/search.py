@@ -142,6 +142,7 @@ class PieceIndex:
         # gets its rank in that order once, here, and a query sorts small ints.
         order = sorted((-len(w), -sum(cost[:4]), w) for cost, members in groups.items() for w in members)
         self.ranked = [w for _, _, w in order]
+        self.costs = [cost(w) for w in self.ranked]  # by rank: a page's pieces without recomputing them
         rank = {w: i for i, w in enumerate(self.ranked)}
         by_length: dict[int, dict[tuple, list]] = {}
         combined: dict[tuple, list] = {}
@@ -286,41 +287,58 @@ def solve(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None
                       if (kept := [r for r in ranks if keep(words[r])])]
         total = sum(map(len, map(_RANKS, groups)))
         ranks = _first_ranks(groups, wanted)
-    words = index.ranked
-    return SolveResult(pool, total, offset, limit, [words[r] for r in ranks[offset:wanted]], index.alphabet)
+    return SolveResult(pool, total, offset, limit, ranks[offset:wanted], index)
 
 
 class SolveResult:
-    """The total count and one page of found words; `words` builds the per-word details on demand."""
+    """The total count and one page of found words; the per-word details are built on demand."""
 
-    def __init__(self, pool: Pool, total: int, offset: int, limit: int, page: list[str], alphabet: Alphabet):
+    def __init__(self, pool: Pool, total: int, offset: int, limit: int, ranks: list[int], index: PieceIndex):
         self.pool, self.total, self.offset, self.limit = pool, total, offset, limit
-        self.page = page  # the words in result order: cheap to build, enough to rank
-        self.alphabet = alphabet
+        self.ranks = ranks  # the page, as ranks in the index's result order: cheap to build
+        self.index = index
+
+    @property
+    def page(self) -> list[str]:
+        """The words of the page, in result order."""
+        return [self.index.ranked[r] for r in self.ranks]
 
     @cached_property
     def words(self) -> list[Found]:
         spent: dict[tuple, tuple[Pool, Pool]] = {}
         found = []
-        for word in self.page:
-            cost = self.alphabet.cost(word)
+        for r in self.ranks:
+            cost = self.index.costs[r]
             if cost not in spent:
                 spent[cost] = self.pool.spend(cost)
-            found.append(Found(word, len(word), *spent[cost]))
+            found.append(Found(self.index.ranked[r], len(self.index.ranked[r]), *spent[cost]))
         return found
 
     def to_dict(self) -> dict:
-        per_cost: dict[tuple, tuple[dict, dict, int]] = {}  # words of one cost share their pieces
+        """Return the result as JSON-ready values; words of one cost share their pieces' dicts."""
+        ranked, costs = self.index.ranked, self.index.costs
+        pool = self.pool.counts
+        wild = self.pool.wild
+        per_cost: dict[tuple, tuple[dict, dict, int]] = {}
         words = []
-        for word in self.page:
-            cost = self.alphabet.cost(word)
-            if cost not in per_cost:
-                used, left = self.pool.spend(cost)
-                per_cost[cost] = (used.to_dict(), left.to_dict(), left.size)
-            used, left, count = per_cost[cost]
-            words.append({"word": word, "score": len(word), "pieces": used, "leftover": left, "leftover_count": count})
+        for r in self.ranks:
+            cost = costs[r]
+            shared = per_cost.get(cost)
+            if shared is None:
+                used = [need if need < have else have for need, have in zip(cost, pool)]
+                wild_used = sum(cost) - sum(used)
+                left = [have - u for have, u in zip(pool, used)]
+                shared = per_cost[cost] = (dict(zip(_KINDS_AND_WILD, used + [wild_used])),
+                                           dict(zip(_KINDS_AND_WILD, left + [wild - wild_used])),
+                                           sum(left) + wild - wild_used)
+            word = ranked[r]
+            words.append({"word": word, "score": len(word), "pieces": shared[0], "leftover": shared[1],
+                          "leftover_count": shared[2]})
         return {"pool": self.pool.to_dict(), "total": self.total, "offset": self.offset, "limit": self.limit,
                 "words": words}
+
+
+_KINDS_AND_WILD = KINDS + ("wild",)
 
 
 def brute_force(lexicon, alphabet: Alphabet, pool: Pool, query: Query | None = None) -> list[str]:
