@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import heapq
 from bisect import bisect_right
-import json
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -317,25 +316,27 @@ class SolveResult:
     def to_dict(self) -> dict:
         """Return the result as JSON-ready values; words of one cost share their pieces' dicts."""
         ranked, costs = self.index.ranked, self.index.costs
-        pool = self.pool.counts
-        wild = self.pool.wild
         per_cost: dict[tuple, tuple[dict, dict, int]] = {}
         words = []
         for r in self.ranks:
             cost = costs[r]
             shared = per_cost.get(cost)
             if shared is None:
-                used = [need if need < have else have for need, have in zip(cost, pool)]
-                wild_used = sum(cost) - sum(used)
-                left = [have - u for have, u in zip(pool, used)]
-                shared = per_cost[cost] = (dict(zip(_KINDS_AND_WILD, used + [wild_used])),
-                                           dict(zip(_KINDS_AND_WILD, left + [wild - wild_used])),
-                                           sum(left) + wild - wild_used)
+                shared = per_cost[cost] = self._spent(cost)
             word = ranked[r]
             words.append({"word": word, "score": len(word), "pieces": shared[0], "leftover": shared[1],
                           "leftover_count": shared[2]})
         return {"pool": self.pool.to_dict(), "total": self.total, "offset": self.offset, "limit": self.limit,
                 "words": words}
+
+    def _spent(self, cost: tuple) -> tuple[dict, dict, int]:
+        """Return the pieces a cost uses and leaves over, as dicts, and the leftover count."""
+        pool, wild = self.pool.counts, self.pool.wild
+        used = [need if need < have else have for need, have in zip(cost, pool)]
+        wild_used = sum(cost) - sum(used)
+        left = [have - u for have, u in zip(pool, used)]
+        return (dict(zip(_KINDS_AND_WILD, used + [wild_used])), dict(zip(_KINDS_AND_WILD, left + [wild - wild_used])),
+                sum(left) + wild - wild_used)
 
 
 _KINDS_AND_WILD = KINDS + ("wild",)
