@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 import heapq
+import json
 from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
