@@ -184,8 +184,13 @@ class Lexicon:
         """Iterate over the valid words of this size, sorted."""
         return iter(self._words)
 
+    @cached_property
+    def _size(self) -> int:
+        codes = self.lexicons.codes
+        return sum(codes.count(bytes([code])) for code in range(self.rank + 1))
+
     def __len__(self) -> int:
-        return len(self._words)
+        return self._size  # counted from the code bytes: no need to list the words
 
     def keys(self, prefix: str = "") -> list[str]:
         """Return the valid words that start with `prefix`."""
