@@ -35,7 +35,7 @@ class Resources:
 def init_app(app: Flask) -> None:
     """Load the lexicons (once per process) and hold them on the app."""
     lexicons = load_lexicons()
-    sizes = {name: len(lexicons[name]) for name in SIZES}  # also builds each size's word list before any fork
+    sizes = {name: len(lexicons[name]) for name in SIZES}
     lexicons.define("warm")  # reads the definitions table now, not during the first request
     alphabet_file = Path(app.config["ALPHABET_FILE"]) if app.config["ALPHABET_FILE"] else None
     alphabet = load_alphabet(alphabet_file)

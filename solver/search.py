@@ -142,7 +142,8 @@ class PieceIndex:
         # gets its rank in that order once, here, and a query sorts small ints.
         order = sorted((-len(w), -sum(cost[:4]), w) for cost, members in groups.items() for w in members)
         self.ranked = [w for _, _, w in order]
-        self.costs = [cost(w) for w in self.ranked]  # by rank: a page's pieces without recomputing them
+        shared: dict[tuple, tuple] = {}  # one tuple per distinct cost, not one per word
+        self.costs = [shared.setdefault(c, c) for c in map(cost, self.ranked)]  # by rank: a page's pieces
         rank = {w: i for i, w in enumerate(self.ranked)}
         by_length: dict[int, dict[tuple, list]] = {}
         combined: dict[tuple, list] = {}
