@@ -45,6 +45,13 @@ def page(request, browser):
     context.close()
 
 
+def expect(locator):
+    """Playwright's `expect` (5 s), imported late like the browser itself."""
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(locator)
+
+
 def screenshot(page, name: str) -> None:
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}-{'js' if page.javascript else 'no-js'}.png"), full_page=True)
@@ -69,6 +76,32 @@ def assert_reloaded_as_expected(page) -> None:
         assert page.locator("#verdict").get_attribute("data-source") is None
 
 
+def wait_text(page, selector: str, text: str) -> None:
+    """Wait until the element's text is `text`, across a page load.
+
+    Playwright's `expect`, not `wait_for_function`: with JavaScript off a
+    function waiting across a navigation can miss the new page.
+    """
+    expect(page.locator(selector)).to_have_text(text)
+
+
+def submit(page, button: str) -> None:
+    """Press a form's button and wait for the verdict it brings, not the one already on the page.
+
+    A tap on a chip or card already renders a verdict for the state so far.
+    With JavaScript, marking it stale first tells it from the one swapped in.
+    Without, the press is a navigation: a new page, or only a jump to
+    #verdict when the state in the URL is the one already shown.
+    """
+    if page.javascript:
+        page.evaluate("document.querySelectorAll('#verdict').forEach((node) => { node.dataset.stale = 'yes'; })")
+        page.click(button)
+        page.wait_for_selector("#verdict:not([data-stale])", state="attached")
+    else:
+        with page.expect_navigation():
+            page.click(button)
+
+
 def open_more(page) -> None:
     if page.locator("#more").get_attribute("open") is None:
         page.click("#more summary")
@@ -81,7 +114,7 @@ def tap_pool(page, pool: dict[str, int]) -> None:
         start = int(chip.locator(".chip__count").inner_text())
         for n in range(start + 1, start + count + 1):
             chip.locator(".chip__add").click()
-            page.wait_for_function(f"document.querySelector('.chip--{kind} .chip__count').textContent.trim() === '{n}'")
+            wait_text(page, f".chip--{kind} .chip__count", str(n))
 
 
 # --- the judge ----------------------------------------------------------------------------
@@ -98,7 +131,7 @@ def judge(page, live_server, word: str, pool: dict[str, int] | None = None, prev
             page.fill("#previous", previous)
         if lexicon:
             page.select_option("#lexicon", lexicon)
-    page.click("button.go")
+    submit(page, "button.go")
     page.wait_for_selector("#verdict.verdict--valid, #verdict.verdict--invalid")
 
 
@@ -135,15 +168,27 @@ def test_judge_an_invalid_claim(page, live_server):
 def test_taking_a_piece_away_and_clearing(page, live_server):
     page.goto(live_server + "/?word=bag&pool=R3+Y2+B1+G2")
     page.click(".chip--red .chip__remove")
-    page.wait_for_function("document.querySelector('.chip--red .chip__count').textContent.trim() === '2'")
+    wait_text(page, ".chip--red .chip__count", "2")
     assert state(page)["pool"] == ["R2 Y2 B1 G2"]
     assert page.input_value("#pool-text") == "R2 Y2 B1 G2"
-    page.click("button.go")
+    submit(page, "button.go")
     page.wait_for_selector("#verdict.verdict--invalid")
     assert "short of 1 red piece" in page.inner_text(".verdict__message")
     page.click(".pool__text button")  # Clear
-    page.wait_for_function("document.querySelector('.pool__size').textContent.trim() === '0 pieces'")
+    wait_text(page, ".pool__size", "0 pieces")
     assert state(page) == {"word": ["bag"], "lexicon": ["standard"]}
+
+
+def test_quick_taps_all_count(page, live_server):
+    """Taps faster than the answers: none is lost, and a word typed meanwhile stays."""
+    page.goto(live_server + "/")
+    for _ in range(3):
+        page.click(".chip--red .chip__add", no_wait_after=True)
+    page.fill("#word", "tart")
+    page.click(".chip--yellow .chip__add", no_wait_after=True)
+    wait_text(page, ".pool__size", "4 pieces")
+    assert page.inner_text(".chip--red .chip__count") == "3" and page.inner_text(".chip--yellow .chip__count") == "1"
+    assert page.input_value("#word") == "tart"
 
 
 def test_a_word_alone_is_still_checked(page, live_server):
@@ -172,7 +217,7 @@ def test_a_shared_link_shows_the_verdict(page, live_server):
 def test_two_claims_and_back(page, live_server):
     judge(page, live_server, "cat", {"red": 3, "yellow": 2, "blue": 1})
     page.fill("#word", "zzxq")
-    page.click("button.go")
+    submit(page, "button.go")
     page.wait_for_selector("#verdict.verdict--invalid")
     assert state(page)["word"] == ["zzxq"]
     page.go_back()
@@ -196,8 +241,8 @@ def test_solve_a_pool(page, live_server):
     page.goto(live_server + "/solve")
     mark_no_reload(page)
     tap_pool(page, {"red": 3, "yellow": 2, "blue": 1, "green": 2})
-    page.click("button.go--wide")
-    page.wait_for_selector(".best__word")
+    submit(page, "button.go--wide")
+    wait_text(page, ".best__word", "SIGIL")
     assert page.inner_text(".best__word") == "SIGIL"
     headings = page.locator(".results__heading").all_inner_texts()
     # What one more piece opens comes first, then the words by score.
@@ -232,7 +277,7 @@ def tap_cards(page, cards: list[str]) -> None:
             key.locator("xpath=ancestor::details/summary").click()
         before = page.input_value("#cards-text")
         key.click()
-        page.wait_for_function("([before]) => document.getElementById('cards-text').value !== before", arg=[before])
+        expect(page.locator("#cards-text")).not_to_have_value(before)
 
 
 def test_booksmack_round_by_tapping_the_palette(page, live_server):
@@ -241,7 +286,7 @@ def test_booksmack_round_by_tapping_the_palette(page, live_server):
     tap_cards(page, ["c", "A", "f", "é"])
     assert page.input_value("#cards-text") == "c A f é"
     assert state(page) == {"cards": ["c A f é"], "lexicon": ["standard"]}
-    page.click("button.go")
+    submit(page, "button.go")
     page.wait_for_selector("#verdict.verdict--word")
     assert page.inner_text(".verdict__mark") == "Say “CAFE”"
     assert page.inner_text(".verdict__message") == "CAFE is spelled from seat 1."
@@ -254,8 +299,8 @@ def test_booksmack_highest_card_and_undo(page, live_server):
     tap_cards(page, ["q", "U", "m", "space"])  # not b U m: that spells BUM
     assert page.input_value("#cards-text") == "q U m space"
     page.click('button[name=remove][value=last]')
-    page.wait_for_function("document.getElementById('cards-text').value === 'q U m'")
-    page.click("button.go")
+    expect(page.locator("#cards-text")).to_have_value("q U m")
+    submit(page, "button.go")
     page.wait_for_selector("#verdict.verdict--tap")
     assert page.inner_text(".verdict__mark") == "Tap U"
     winners = page.locator(".table-card--win .table-card__face").all_inner_texts()

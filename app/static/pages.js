@@ -3,9 +3,10 @@
 // Every form marked data-enhance is a GET form whose URL is the page's whole
 // state, and it works without this file. Here a submit (the Judge button, a
 // tapped piece chip or palette card, a colour picked) fetches that same URL —
-// the form's action, rendered by url_for — and swaps the page's <main> for the
-// one the server sent; the address bar follows with pushState (a new verdict:
-// Back returns to the last one) or replaceState (one tap of a chip or card).
+// the form's action, rendered by url_for — and brings in the server's <main>,
+// changing in place only what differs; the address bar follows with pushState
+// (a new verdict: Back returns to the last one) or replaceState (one tap of a
+// chip or card).
 //
 // Why not the JSON API: the verdicts are rendered once, by the Jinja templates,
 // so with or without JavaScript the page shows the same words, the same letter
@@ -16,7 +17,8 @@
 //
 // Taps are queued, not raced: each one is sent after the answer to the one
 // before has been swapped in, and reads the form as that answer left it, so
-// three quick taps on the red chip add three red pieces.
+// three quick taps on the red chip add three red pieces. What the player typed
+// or picked while an answer was on its way is carried into the new form.
 //
 // Text never goes into the page as HTML built here: the server's document is
 // parsed by DOMParser (its scripts never run) and moved in as nodes. On any
@@ -49,32 +51,60 @@
     return {url: url, hash: hash};
   }
 
-  function focusSelector(node) {
-    if (node.id) return "#" + CSS.escape(node.id);
-    if (node.name) return node.tagName.toLowerCase() + '[name="' + CSS.escape(node.name) + '"][value="' + CSS.escape(node.value) + '"]';
-    return null;
+  // The form's fields as name -> value(s): what was sent, to tell later what the player changed meanwhile.
+  function fieldsOf(form) {
+    const fields = {};
+    if (form) new FormData(form).forEach(function (value, name) {
+      if (typeof value === "string") fields[name] = name in fields ? fields[name] + "\n" + value : value;
+    });
+    return fields;
   }
 
-  // Swap <main>, keeping open what the player opened and the focus where it was.
-  function swap(html) {
+  function isField(node) {
+    return node.nodeType === Node.ELEMENT_NODE && ["INPUT", "SELECT", "TEXTAREA"].indexOf(node.tagName) >= 0 && node.name;
+  }
+
+  // Make `from` (in the page) look like `to` (from the server), keeping every node that stays the
+  // same kind in place: a chip being tapped is never swapped out between finger down and finger up
+  // (that tap would be lost), and the focus stays. A field the player changed while the answer was
+  // on its way (`keep`: its names) keeps the player's value; others take the server's.
+  function morph(from, to, keep) {
+    if (from.nodeType !== to.nodeType || from.nodeName !== to.nodeName || from.nodeType !== Node.ELEMENT_NODE) {
+      if (from.nodeType === to.nodeType && (from.nodeType === Node.TEXT_NODE || from.nodeType === Node.COMMENT_NODE)) {
+        if (from.nodeValue !== to.nodeValue) from.nodeValue = to.nodeValue;
+      } else {
+        from.replaceWith(to);
+      }
+      return;
+    }
+    // A <details> the player opened (those with an id: More, the palette's sections) stays open.
+    const keepOpen = from.tagName === "DETAILS" && from.id && from.open;
+    Array.from(from.attributes).forEach(function (attr) { if (!to.hasAttribute(attr.name)) from.removeAttribute(attr.name); });
+    Array.from(to.attributes).forEach(function (attr) { if (from.getAttribute(attr.name) !== attr.value) from.setAttribute(attr.name, attr.value); });
+    if (keepOpen) from.open = true;
+    const selected = from.tagName === "SELECT" ? (to.querySelector("option[selected]") || to.querySelector("option")) : null;
+    const mine = Array.from(from.childNodes);
+    const theirs = Array.from(to.childNodes);
+    theirs.forEach(function (node, i) { if (i < mine.length) morph(mine[i], node, keep); else from.appendChild(node); });
+    mine.slice(theirs.length).forEach(function (node) { node.remove(); });
+    if (isField(from) && !keep.has(from.name)) {  // properties, not attributes, hold what a field shows
+      if (from.type === "checkbox" || from.type === "radio") from.checked = to.hasAttribute("checked");
+      else if (selected) from.value = selected.value;
+      else if (from.tagName === "TEXTAREA") from.value = to.textContent;
+      else from.value = to.getAttribute("value") || "";
+    }
+  }
+
+  // Bring in the server's <main>: what the player changed since `sent` stays, and so does the focus.
+  function swap(html, formId, sent) {
     const next = new DOMParser().parseFromString(html, "text/html");
     const main = document.getElementById("main");
     const fresh = next.getElementById("main");
     if (!main || !fresh) throw new Error("no <main> in the answer");
-    const opened = Array.from(main.querySelectorAll("details[open][id]"), function (node) { return node.id; });
-    const active = document.activeElement;
-    const focusKey = active && main.contains(active) ? focusSelector(active) : null;
-    const adopted = document.adoptNode(fresh);
-    opened.forEach(function (id) {
-      const node = adopted.querySelector("#" + CSS.escape(id));
-      if (node && node.tagName === "DETAILS") node.open = true;
-    });
-    main.replaceWith(adopted);
+    const changed = fieldsOf(document.getElementById(formId));
+    const keep = new Set(Object.keys(Object.assign({}, sent, changed)).filter(function (name) { return changed[name] !== sent[name]; }));
+    morph(main, document.adoptNode(fresh), keep);
     document.title = next.title;
-    if (focusKey) {
-      const again = adopted.querySelector(focusKey);
-      if (again && !again.disabled) again.focus({preventScroll: true});
-    }
     const box = document.getElementById("verdict");
     if (box) box.dataset.source = "fetch";
   }
@@ -82,12 +112,13 @@
   async function go(press) {
     const target = targetOf(press);
     if (!target) return;
+    const sent = fieldsOf(document.getElementById(press.formId));
     let response;
     try {
       response = await fetch(target.url, {headers: {"Accept": "text/html"}});
       const type = response.headers.get("Content-Type") || "";
       if (!type.startsWith("text/html")) throw new Error("not a page: " + type);
-      swap(await response.text());
+      swap(await response.text(), press.formId, sent);
     } catch (error) {
       window.location.assign(target.url.href + (target.hash ? "#" + target.hash : ""));  // as without JavaScript
       return;
