@@ -13,6 +13,20 @@ import json
 from ..lexicon import DEFAULT_SIZE, SIZES, Lexicon, load_lexicons
 
 
+def add_command(subparsers, name: str, help: str, handler, *, lexicon: bool = True, json: bool = True,
+                server: bool = True) -> argparse.ArgumentParser:
+    """Register a subcommand with the options most share: --lexicon, --json, and --server support."""
+    parser = subparsers.add_parser(name, help=help)
+    if lexicon:
+        add_lexicon_option(parser)
+    if json:
+        add_json_option(parser)
+    if server:
+        accepts_server(parser)
+    parser.set_defaults(handler=handler)
+    return parser
+
+
 def add_lexicon_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lexicon", choices=SIZES, default=DEFAULT_SIZE, help="dictionary size (default: %(default)s)")
 

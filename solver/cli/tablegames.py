@@ -10,39 +10,26 @@ import json
 import sys
 
 from .. import booksmack, colorsmash
-from .common import accepts_server, add_json_option, add_lexicon_option, lexicon_from, print_json, server_client
+from .common import add_command, lexicon_from, print_json, server_client
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("booksmack", help="judge a Booksmack round: which card wins, or which word is spelled")
+    parser = add_command(subparsers, "booksmack", "judge a Booksmack round: which card wins, or which word is spelled", run_booksmack)
     parser.add_argument("cards", nargs="+", metavar="CARD", help="the cards in seating order, clockwise (quote ? * # ~ ! & and ' ')")
     parser.add_argument("--turn-based", action="store_true", help="report the turn-based variant: who draws, who steals")
-    add_lexicon_option(parser)
-    add_json_option(parser)
-    accepts_server(parser)
-    parser.set_defaults(handler=run_booksmack)
 
-    parser = subparsers.add_parser("booksmack-score", help="score a Booksmack collection (library plus hand)")
+    parser = add_command(subparsers, "booksmack-score", "score a Booksmack collection (library plus hand)", run_booksmack_score, lexicon=False)
     parser.add_argument("cards", nargs="+", metavar="CARD")
     parser.add_argument("--variant", choices=booksmack.VARIANTS, default="base", help="scoring rules (default: %(default)s)")
-    add_json_option(parser)
-    accepts_server(parser)
-    parser.set_defaults(handler=run_booksmack_score)
 
-    parser = subparsers.add_parser("colorsmash", help="should a Color Smash card be slapped")
+    parser = add_command(subparsers, "colorsmash", "should a Color Smash card be slapped", run_colorsmash, lexicon=False)
     parser.add_argument("splat", metavar="SPLAT", help="the splat colour, or 'steal' for a Steal card")
     parser.add_argument("word", nargs="?", metavar="WORD", help="the colour word printed on the card, if any")
     add_colours_option(parser)
-    add_json_option(parser)
-    accepts_server(parser)
-    parser.set_defaults(handler=run_colorsmash)
 
-    parser = subparsers.add_parser("colorsmash-replay", help="replay a Color Smash game from a JSON file of events")
+    parser = add_command(subparsers, "colorsmash-replay", "replay a Color Smash game from a JSON file of events", run_colorsmash_replay, lexicon=False)
     parser.add_argument("file", metavar="FILE", help='JSON {"mode": ..., "players": [...], "events": [...]}, or - for stdin')
     add_colours_option(parser)
-    add_json_option(parser)
-    accepts_server(parser)
-    parser.set_defaults(handler=run_colorsmash_replay)
 
 
 def add_colours_option(parser: argparse.ArgumentParser) -> None:

@@ -4,24 +4,17 @@ from __future__ import annotations
 import argparse
 
 from ..lexicon import Verdict, check
-from .common import accepts_server, add_json_option, add_lexicon_option, lexicon_from, print_json, server_client
+from .common import add_command, lexicon_from, print_json, server_client
 
 REMOTE_BATCH = 50  # words per request to a server: its MAX_WORDS_PER_CHECK default
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("check", help="is each word valid, and if not why not")
+    parser = add_command(subparsers, "check", "is each word valid, and if not why not", run_check)
     parser.add_argument("words", nargs="+", metavar="WORD")
-    add_lexicon_option(parser)
-    add_json_option(parser)
-    accepts_server(parser)
-    parser.set_defaults(handler=run_check)
 
-    parser = subparsers.add_parser("define", help="print a word's WordNet definitions")
+    parser = add_command(subparsers, "define", "print a word's WordNet definitions", run_define, json=False)
     parser.add_argument("word", metavar="WORD")
-    add_lexicon_option(parser)
-    accepts_server(parser)
-    parser.set_defaults(handler=run_define)
 
 
 def run_check(args: argparse.Namespace) -> int:

@@ -16,32 +16,24 @@ from operator import itemgetter
 from .. import wordsmith
 from ..pieces import Pool, parse_pool
 from ..search import MAX_LIMIT, Query, piece_index, rack_index, solve, solve_rack
-from .common import accepts_server, add_json_option, add_lexicon_option, lexicon_from, print_json, server_client
+from .common import add_command, lexicon_from, print_json, server_client
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("solve", help="list the words a pool of letter pieces builds, longest first")
+    parser = add_command(subparsers, "solve", "list the words a pool of letter pieces builds, longest first", run_solve)
     parser.add_argument("pool", nargs="+", metavar="POOL", help="the pool, like 'R3 Y2 B1 G2 W1' or rrryybgg")
     add_query_options(parser)
     add_page_options(parser, limit=100)
-    add_lexicon_option(parser)
-    add_json_option(parser)
-    accepts_server(parser)
-    parser.set_defaults(handler=run_solve)
 
-    parser = subparsers.add_parser("hint", help="the best claims by net points, and what one more piece or a die roll opens")
+    parser = add_command(subparsers, "hint", "the best claims by net points, and what one more piece or a die roll opens", run_hint)
     parser.add_argument("pool", nargs="+", metavar="POOL", help="the pool, like 'R3 Y2 B1 G2 W1' or rrryybgg")
     add_query_options(parser)
     add_box_options(parser)
     parser.add_argument("--after-done", action="store_true", help="someone shouted Done!: suggest no pieces to add")
     parser.add_argument("--no-rolling", action="store_true", help="rolling is not allowed (Word by Word): suggest no pieces to add")
     parser.add_argument("--limit", type=int, default=10, help="claims to list, and words per added piece (default: %(default)s)")
-    add_lexicon_option(parser)
-    add_json_option(parser)
-    accepts_server(parser)
-    parser.set_defaults(handler=run_hint)
 
-    parser = subparsers.add_parser("judge", help="judge a claimed word: exit 0 when it stands, 1 on any objection")
+    parser = add_command(subparsers, "judge", "judge a claimed word: exit 0 when it stands, 1 on any objection", run_judge)
     parser.add_argument("word", metavar="WORD")
     parser.add_argument("--pool", required=True, help="the claiming player's pool, like 'R3 Y2 B1 G2'")
     parser.add_argument("--previous", default="", metavar="WORD", help="the player's previous word this challenge")
@@ -50,34 +42,19 @@ def register(subparsers) -> None:
     add_box_options(parser)
     parser.add_argument("--words-written", type=int, default=0, metavar="N", help="words already on the sheet this challenge")
     parser.add_argument("--after-done", action="store_true", help="someone shouted Done!: this is the one more word")
-    add_lexicon_option(parser)
-    add_json_option(parser)
-    accepts_server(parser)
-    parser.set_defaults(handler=run_judge)
 
-    parser = subparsers.add_parser("score", help="score Wordsmith sheets from a JSON file and name the winner(s)")
+    parser = add_command(subparsers, "score", "score Wordsmith sheets from a JSON file and name the winner(s)", run_score)
     parser.add_argument("file", metavar="SHEET.json", help='JSON {"variant": ..., "sheets": [...]} or a list of sheets; - for stdin')
     parser.add_argument("--variant", help="standard, secret, advanced or word_by_word (combine with +); overrides the file's")
-    add_lexicon_option(parser)
-    add_json_option(parser)
-    accepts_server(parser)
-    parser.set_defaults(handler=run_score)
 
-    parser = subparsers.add_parser("roll", help="roll the starting pool: all four dice, twice")
+    parser = add_command(subparsers, "roll", "roll the starting pool: all four dice, twice", run_roll, lexicon=False)
     parser.add_argument("--seed", type=int, help="seed the dice, to repeat a roll")
     parser.add_argument("--word-by-word", action="store_true", help="roll three dice for one Word by Word word instead")
-    add_json_option(parser)
-    accepts_server(parser)
-    parser.set_defaults(handler=run_roll)
 
-    parser = subparsers.add_parser("rack", help="list the words a rack of letters builds (? is a blank), best tile score first")
+    parser = add_command(subparsers, "rack", "list the words a rack of letters builds (? is a blank), best tile score first", run_rack)
     parser.add_argument("rack", nargs="+", metavar="RACK", help="letters and up to two ? blanks, like 'retains?'")
     add_query_options(parser)
     add_page_options(parser, limit=50)
-    add_lexicon_option(parser)
-    add_json_option(parser)
-    accepts_server(parser)
-    parser.set_defaults(handler=run_rack)
 
 
 def add_query_options(parser: argparse.ArgumentParser) -> None:
