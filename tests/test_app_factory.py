@@ -78,4 +78,4 @@ def test_every_setting_is_in_the_readme():
     readme = ROOT / "README.md"
     text = readme.read_text() if readme.exists() else ""
     missing = sorted(set(DEFAULTS) - documented_settings(text))
-    assert not missing, f"settings missing from README.md (see notes/service.md): {', '.join('WORDSMITH_' + key for key in missing)}"
+    assert not missing, f"settings missing from README.md's Configuration table: {', '.join('WORDSMITH_' + key for key in missing)}"

@@ -253,13 +253,3 @@ def test_cli_judge_discard_boxes(capsys):
     assert main(["judge", "bag", "--pool", "R4 Y2 B1 G2", "--discards", "9", "--crossed-white", "3"]) == 1
     assert "[must_use_all_pieces]" in capsys.readouterr().out
     assert main(["judge", "bag", "--pool", "R4 Y2 B1 G2", "--discards", "13"]) == 2
-
-
-def test_notes_examples_run():
-    """Run the README section's examples (notes/wordsmith.md) until the lead merges them into README.md."""
-    notes = Path(__file__).resolve().parent.parent / "notes" / "wordsmith.md"
-    if not notes.exists():
-        pytest.skip("notes/wordsmith.md has been merged into README.md")
-    flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
-    failures, tried = doctest.testfile(str(notes), module_relative=False, optionflags=flags)
-    assert tried > 0 and failures == 0
