@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from importlib import metadata
-from typing import Any
 
 from flask import Blueprint, Flask, current_app, jsonify, render_template
 from pydantic import TypeAdapter

@@ -35,7 +35,7 @@ standard = lexicons["standard"]
 "bag" in standard
 elapsed = time.perf_counter() - start
 after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-len(standard)  # the sorted word list the solver indexes: every page of the trie touched
+sum(1 for _ in standard)  # the sorted word list the solver indexes: every page of the trie touched
 touched = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 print(elapsed, (after - imported) / 1024, (touched - imported) / 1024)
 """

@@ -1,14 +1,12 @@
 """Judging a claimed word: the rulebook's examples, one table row per objection, and the solver's agreement."""
-import doctest
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from solver.cli import main
 from solver.lexicon import check, load_lexicons
-from solver.pieces import KINDS, Pool, load_alphabet
+from solver.pieces import Pool, load_alphabet
 from solver.search import MAX_LIMIT, Query, piece_index, solve
 from solver.wordsmith import judge_claim
 

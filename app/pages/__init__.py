@@ -29,7 +29,7 @@ from solver.lexicon import SIZES
 from solver.pieces import KINDS, Pool, load_box
 from solver.wordsmith import DISCARD_BOXES, WHITE_BOXES
 
-from ..api.models import LexiconName, Limit
+from ..api.models import Limit
 from ..errors import field_errors
 from ..resources import resources
 
