@@ -14,7 +14,7 @@ Two ways a game request is refused, both as the one 422 problem shape:
 Answers leave through `answer(payload)`: the same JSON Flask would write,
 serialized by pydantic-core (Rust) instead of the json module. A page of 100
 solved words is ~19 KB of nested objects; json.dumps took as long as the
-search and the to_dict() together (bench/load.py, notes/api_games.md).
+search and the to_dict() together (bench/load.py; figures in the README).
 
 Game request models subclass `GameRequest`: unknown fields refused, and
 strict types, so `true` is not a count and `1` is not a yes (JSON has both).
