@@ -26,7 +26,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from solver.lexicon import SIZES
-from solver.pieces import KINDS, Pool, load_box
+from solver.pieces import KINDS, Pool, load_box, parse_pool
 from solver.wordsmith import DISCARD_BOXES, WHITE_BOXES
 
 from ..api.models import Limit
@@ -115,6 +115,37 @@ def piece_action() -> tuple[str, str] | None:
     if remove and remove not in PIECE_ACTIONS | {"all"}:
         raise ValueError(f"remove: {remove!r} is not a piece kind; tap red, yellow, blue, green or wild")
     return add, remove
+
+
+class PageDone(Exception):
+    """A view's answer reached early (an error page, or the redirect after a tap): `response` is it."""
+
+    def __init__(self, response):
+        self.response = response
+
+
+def read_pool(form: "PageForm", endpoint: str, template: str, labels: dict[str, str], order: tuple[str, ...],
+              context: dict) -> Pool | None:
+    """Return the pool the form names, after a tapped chip; raise PageDone with the page's answer otherwise.
+
+    A bad step or pool text answers the page itself with a 422 and the error;
+    a tapped chip answers with the 303 to the canonical URL holding the new pool.
+    """
+    try:
+        step = piece_action()
+    except ValueError as error:
+        raise PageDone(render(template, 422, errors=[page_error(None, str(error), labels)], **context)) from None
+    pool = None
+    try:
+        if form.pool.strip():
+            pool = parse_pool(form.pool)
+        if step:
+            pool = step_pool(pool or Pool(), *step)
+    except ValueError as error:
+        raise PageDone(render(template, 422, errors=[page_error("pool", str(error), labels)], **context)) from None
+    if step:
+        raise PageDone(see(canonical(endpoint, {**form.model_dump(), "pool": pool_text(pool)}, order)))
+    return pool
 
 
 def canonical(endpoint: str, values: dict[str, object], order: tuple[str, ...]) -> str:

@@ -12,13 +12,13 @@ from typing import Annotated
 from pydantic import Field
 
 from solver import search
-from solver.pieces import Pool, parse_pool
+from solver.pieces import Pool
 from solver.wordsmith import DISCARD_BOXES, WHITE_BOXES, hints
 
 from ..api.models import LexiconName, Limit
 from ..resources import lexicon_named, pieces_for, racks_for, resources
-from . import (PageForm, PoolText, Word, WordList, bp, canonical, lexicon_choices, page_error, piece_action, pool_chips,
-               pool_text, read_query, render, see, split_words, step_pool)
+from . import (PageDone, PageForm, PoolText, Word, WordList, bp, lexicon_choices, page_error, pool_chips, pool_text, read_pool,
+               read_query, render, split_words)
 
 LABELS = {"pool": "Pool", "rack": "Rack", "previous": "Previous word", "claimed": "Claimed words",
           "required": "Required letter", "discards_used": "Discards used", "crossed_white": "Crossed white boxes",
@@ -80,19 +80,9 @@ def solve():
     if form is None:
         return render("solve.html", 422, errors=errors, **context)
     try:
-        step = piece_action()
-    except ValueError as error:
-        return render("solve.html", 422, errors=[page_error(None, str(error), LABELS)], **context)
-    pool = None
-    try:
-        if form.pool.strip():
-            pool = parse_pool(form.pool)
-        if step:
-            pool = step_pool(pool or Pool(), *step)
-    except ValueError as error:
-        return render("solve.html", 422, errors=[page_error("pool", str(error), LABELS)], **context)
-    if step:
-        return see(canonical("pages.solve", {**form.model_dump(), "pool": pool_text(pool)}, ORDER))
+        pool = read_pool(form, "pages.solve", "solve.html", LABELS, ORDER, context)
+    except PageDone as done:
+        return done.response
     context.update(chips=pool_chips(pool), pool_text=pool_text(pool) or form.pool)
     errors = []
     if pool is not None and pool.size:
