@@ -50,6 +50,10 @@ CATEGORY_SENTENCES = {
 }
 
 
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+_MATCH_FRONTIER = 2000  # live prefixes beyond which a scan of one word length is cheaper
+
+
 def wordlists_dir() -> Path:
     """Return the folder holding the generated word lists (`WORDSMITH_WORDLISTS` overrides)."""
     return Path(os.environ.get("WORDSMITH_WORDLISTS") or Path(__file__).resolve().parent.parent / "wordlists")
@@ -208,14 +212,23 @@ class Lexicon:
         return groups
 
     def matches(self, pattern: str) -> list[str]:
-        """Return the valid words matching `pattern`, where `?` stands for any one letter a-z."""
+        """Return the valid words matching `pattern`, where `?` stands for any one letter a-z, sorted.
+
+        The pattern is read left to right over the trie, keeping only the
+        prefixes some key continues (a `?` tries the 26 letters); when those
+        grow past a few thousand (many `?` in a row), one scan of the words of
+        that length is quicker.
+        """
         pattern = fold(pattern)
-        prefix = pattern.split("?", 1)[0]
         if "?" not in pattern:
             return [pattern] if pattern in self else []
-        regex = re.compile(re.escape(pattern).replace(r"\?", "[a-z]"))
-        candidates = self.keys(prefix) if prefix else self._by_length.get(len(pattern), [])
-        return [w for w in candidates if len(w) == len(pattern) and regex.fullmatch(w)]
+        prefixes = [""]
+        for char in pattern:
+            prefixes = [p + c for p in prefixes for c in (_LETTERS if char == "?" else char) if self.has_prefix(p + c)]
+            if len(prefixes) > _MATCH_FRONTIER:
+                regex = re.compile(re.escape(pattern).replace(r"\?", "[a-z]"))
+                return [w for w in self._by_length.get(len(pattern), []) if regex.fullmatch(w)]
+        return sorted(w for w in prefixes if w in self)
 
     def define(self, word: str) -> list[str]:
         """Return up to three short WordNet senses of `word` (any inflection)."""
