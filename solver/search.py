@@ -124,8 +124,13 @@ class PieceIndex:
     keeps cumulative word counts over its greens, so a count is one bisect per
     blue node, not one step per group.
     * `_all`: every length; a green leaf holds its (length, words) groups.
+      Each of its yellow nodes also keeps a *plane*: the words of that red
+      and yellow count with at most b blue and g green pieces, for every
+      (b, g). Without wilds a pool reaches exactly the cells at or below its
+      own counts, so a count is one look-up per yellow node.
     * `_by_length[n]`: one tree per length, so a big pool's first page can be
-      taken from the longest words down without touching the short ones.
+      taken from the longest words down without touching the short ones;
+      `fewest_pieces[n]` skips the lengths no word of which the pool can pay.
     """
 
     def __init__(self, words, alphabet: Alphabet, name: str = ""):
@@ -152,8 +157,9 @@ class PieceIndex:
             by_length.setdefault(n, {})[(r, y, b, g)] = [group]
             combined.setdefault((r, y, b, g), []).append(group)
         self.lengths = sorted(by_length, reverse=True)
+        self.fewest_pieces = {n: min(map(sum, leaves)) for n, leaves in by_length.items()}
         self._by_length = {n: _nest(leaves) for n, leaves in by_length.items()}
-        self._all = _nest(combined)
+        self._all = _nest(combined, planes=True)
         self.group_count = len(groups)
         self.word_count = sum(len(m) for m in groups.values())
 
@@ -167,13 +173,46 @@ class PieceIndex:
 
     def count(self, pool: Pool, lengths=None) -> int:
         """Return how many words the pool builds (of the given lengths, or of any)."""
+        if lengths is None and not pool.wild:
+            return self._count_in_planes(pool)
         trees = [self._all] if lengths is None else [self._by_length[n] for n in lengths if n in self._by_length]
         return sum(cumulative[bisect_right(greens, top)]
                    for tree in trees for _, _, _, greens, cumulative, _, top in _walk(tree, pool))
 
 
-def _nest(leaves: dict[tuple, list]) -> list:
-    """Nest {(r, y, b, g): [groups]} as [(r, [(y, [(b, greens, cumulative, (groups, ends))])])], sorted."""
+    def _count_in_planes(self, pool: Pool) -> int:
+        """Count the words of every length a wild-free pool builds: one plane cell per (red, yellow) node it reaches."""
+        pr, py, pb, pg = pool.counts
+        total = 0
+        for r, ys in self._all:
+            if r > pr:
+                break
+            for y, _, (top_blue, top_green, cells) in ys:
+                if y > py:
+                    break
+                total += cells[(pb if pb < top_blue else top_blue) * (top_green + 1) + (pg if pg < top_green else top_green)]
+        return total
+
+
+def _plane(bs: list) -> tuple[int, int, list[int]]:
+    """Return (most blue, most green, cells) for one yellow node: cells[b * (most green + 1) + g] counts its words
+    with at most b blue and g green pieces."""
+    top_blue = bs[-1][0]
+    top_green = max(greens[-1] for _, greens, _, _ in bs)
+    width = top_green + 1
+    cells = [0] * ((top_blue + 1) * width)
+    for b, greens, cumulative, _ in bs:  # this blue count alone, up to each green count
+        cells[b * width: (b + 1) * width] = [cumulative[bisect_right(greens, g)] for g in range(width)]
+    for i in range(width, len(cells)):  # then up to each blue count
+        cells[i] += cells[i - width]
+    return top_blue, top_green, cells
+
+
+def _nest(leaves: dict[tuple, list], planes: bool = False) -> list:
+    """Nest {(r, y, b, g): [groups]} as [(r, [(y, [(b, greens, cumulative, (groups, ends))], plane)])], sorted.
+
+    `plane` is `_plane(...)` of the yellow node when `planes`, else None.
+    """
     tree: dict = {}
     for (r, y, b, g), groups in leaves.items():
         tree.setdefault(r, {}).setdefault(y, {}).setdefault(b, {})[g] = groups
@@ -192,7 +231,7 @@ def _nest(leaves: dict[tuple, list]) -> list:
                     flat.extend(groups)
                     ends.append(len(flat))
                 bs.append((b, greens, cumulative, (flat, ends)))
-            ys.append((y, bs))
+            ys.append((y, bs, _plane(bs) if planes else None))
         nested.append((r, ys))
     return nested
 
@@ -205,7 +244,7 @@ def _walk(tree: list, pool: Pool):
         w1 = wild - (r - pr if r > pr else 0)
         if w1 < 0:
             break
-        for y, bs in ys:
+        for y, bs, _ in ys:
             w2 = w1 - (y - py if y > py else 0)
             if w2 < 0:
                 break
@@ -275,6 +314,8 @@ def solve(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None
         for n in lengths or index.lengths:  # longest first: stop once the page is full
             if len(ranks) >= wanted:
                 break
+            if index.fewest_pieces[n] > pool.size:
+                continue
             ranks += _first_ranks(index.fitting_groups(pool, n), wanted - len(ranks))
     else:
         groups = index.fitting_groups(pool)
@@ -333,15 +374,13 @@ class SolveResult:
 
     def _spent(self, cost: tuple) -> tuple[dict, dict, int]:
         """Return the pieces a cost uses and leaves over, as dicts, and the leftover count."""
-        pool, wild = self.pool.counts, self.pool.wild
-        used = [need if need < have else have for need, have in zip(cost, pool)]
-        wild_used = sum(cost) - sum(used)
-        left = [have - u for have, u in zip(pool, used)]
-        return (dict(zip(_KINDS_AND_WILD, used + [wild_used])), dict(zip(_KINDS_AND_WILD, left + [wild - wild_used])),
-                sum(left) + wild - wild_used)
-
-
-_KINDS_AND_WILD = KINDS + ("wild",)
+        pool = self.pool
+        r, y, b, g = cost
+        ur, uy, ub, ug = min(r, pool.red), min(y, pool.yellow), min(b, pool.blue), min(g, pool.green)
+        uw = r + y + b + g - ur - uy - ub - ug
+        lr, ly, lb, lg, lw = pool.red - ur, pool.yellow - uy, pool.blue - ub, pool.green - ug, pool.wild - uw
+        return ({"red": ur, "yellow": uy, "blue": ub, "green": ug, "wild": uw},
+                {"red": lr, "yellow": ly, "blue": lb, "green": lg, "wild": lw}, lr + ly + lb + lg + lw)
 
 
 def brute_force(lexicon, alphabet: Alphabet, pool: Pool, query: Query | None = None) -> list[str]:

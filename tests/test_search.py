@@ -128,6 +128,24 @@ def test_every_word_returned_is_buildable_and_valid(pool):
                     wild=found.pieces.wild + found.leftover.wild) == pool
 
 
+big_pools = st.builds(Pool, *[st.integers(0, 16) for _ in KINDS], wild=st.integers(0, 3))
+
+
+@given(big_pools)
+@settings(max_examples=60, deadline=None)
+def test_count_matches_brute_force_for_pools_of_any_size(pool):
+    """The count of a wild-free pool comes from the planes, with wilds from the walk: both must agree with a scan."""
+    index = piece_index(STANDARD)
+    assert index.count(pool) == len(brute_force(STANDARD, ALPHABET, pool))
+
+
+@given(big_pools)
+@settings(max_examples=40, deadline=None)
+def test_to_dict_gives_each_word_its_own_pieces_and_leftover(pool):
+    result = solve(piece_index(STANDARD), pool, limit=200)
+    assert [entry for entry in result.to_dict()["words"]] == [found.to_dict() for found in result.words]
+
+
 @given(pools, st.sampled_from(KINDS + ("wild",)))
 @settings(max_examples=30, deadline=None)
 def test_adding_a_piece_never_removes_a_word(pool, kind):
