@@ -356,31 +356,47 @@ class SolveResult:
             found.append(Found(self.index.ranked[r], len(self.index.ranked[r]), *spent[cost]))
         return found
 
-    def to_dict(self) -> dict:
-        """Return the result as JSON-ready values; words of one cost share their pieces' dicts."""
+    def entries(self) -> list[tuple[str, tuple[int, ...]]]:
+        """Return the page as (word, spent) pairs, in result order.
+
+        `spent` is 11 counts: the pieces the word uses (red, yellow, blue,
+        green, wild), the pieces left over (the same five) and how many are
+        left over. Words of one cost share one tuple, computed once.
+        """
         ranked, costs = self.index.ranked, self.index.costs
-        per_cost: dict[tuple, tuple[dict, dict, int]] = {}
-        words = []
+        per_cost: dict[tuple, tuple] = {}
+        pairs = []
         for r in self.ranks:
             cost = costs[r]
-            shared = per_cost.get(cost)
-            if shared is None:
-                shared = per_cost[cost] = self._spent(cost)
-            word = ranked[r]
-            words.append({"word": word, "score": len(word), "pieces": shared[0], "leftover": shared[1],
-                          "leftover_count": shared[2]})
+            spent = per_cost.get(cost)
+            if spent is None:
+                spent = per_cost[cost] = self._spent(cost)
+            pairs.append((ranked[r], spent))
+        return pairs
+
+    def to_dict(self) -> dict:
+        """Return the result as JSON-ready values; words of one cost share their pieces' dicts."""
+        shared: dict[int, tuple[dict, dict]] = {}
+        words = []
+        for word, spent in self.entries():
+            pieces = shared.get(id(spent))
+            if pieces is None:
+                ur, uy, ub, ug, uw, lr, ly, lb, lg, lw, _ = spent
+                pieces = shared[id(spent)] = ({"red": ur, "yellow": uy, "blue": ub, "green": ug, "wild": uw},
+                                              {"red": lr, "yellow": ly, "blue": lb, "green": lg, "wild": lw})
+            words.append({"word": word, "score": len(word), "pieces": pieces[0], "leftover": pieces[1],
+                          "leftover_count": spent[10]})
         return {"pool": self.pool.to_dict(), "total": self.total, "offset": self.offset, "limit": self.limit,
                 "words": words}
 
-    def _spent(self, cost: tuple) -> tuple[dict, dict, int]:
-        """Return the pieces a cost uses and leaves over, as dicts, and the leftover count."""
+    def _spent(self, cost: tuple) -> tuple[int, ...]:
+        """Return the 11 counts of `entries` for one cost: used (5), left over (5), leftover count."""
         pool = self.pool
         r, y, b, g = cost
         ur, uy, ub, ug = min(r, pool.red), min(y, pool.yellow), min(b, pool.blue), min(g, pool.green)
         uw = r + y + b + g - ur - uy - ub - ug
         lr, ly, lb, lg, lw = pool.red - ur, pool.yellow - uy, pool.blue - ub, pool.green - ug, pool.wild - uw
-        return ({"red": ur, "yellow": uy, "blue": ub, "green": ug, "wild": uw},
-                {"red": lr, "yellow": ly, "blue": lb, "green": lg, "wild": lw}, lr + ly + lb + lg + lw)
+        return ur, uy, ub, ug, uw, lr, ly, lb, lg, lw, lr + ly + lb + lg + lw
 
 
 def brute_force(lexicon, alphabet: Alphabet, pool: Pool, query: Query | None = None) -> list[str]:

@@ -4,10 +4,15 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
 from app import create_app
 from service_helpers import assert_problem
-from solver.pieces import load_alphabet, load_box
+from solver import search
+from solver.lexicon import load_lexicons
+from solver.pieces import Pool, load_alphabet, load_box
+from solver.search import piece_index
 
 EXAMPLE_POOL = "R3 Y2 B1 G2"  # the rulebook's 8-piece pool: BAG and CAST
 EMPTY = {"red": 0, "yellow": 0, "blue": 0, "green": 0, "wild": 0}
@@ -165,6 +170,18 @@ def test_solve_pages(client):
     assert first["total"] == both["total"] > 1000 and (second["offset"], second["limit"]) == (10, 10)
     far = post(client, "/api/v1/wordsmith/solve", {"pool": "R8 Y6 B3 G3", "offset": 100_000}).json
     assert far["words"] == [] and far["total"] == first["total"]
+
+
+@given(st.builds(Pool, *[st.integers(0, 12) for _ in range(4)], wild=st.integers(0, 3)).filter(lambda p: p.size > 0),
+       st.integers(1, 300), st.integers(0, 50))
+@example(Pool(8, 6, 3, 3), 100, 0)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_solve_answer_is_the_library_result_written_out(client, pool, limit, offset):
+    """The view writes the page itself (one tail per cost): it must say exactly what to_dict() says."""
+    response = post(client, "/api/v1/wordsmith/solve", {"pool": pool.to_dict(), "limit": limit, "offset": offset})
+    assert response.status_code == 200 and response.mimetype == "application/json"
+    expected = search.solve(piece_index(load_lexicons()["standard"]), pool, limit=limit, offset=offset).to_dict()
+    assert response.get_json() == expected
 
 
 def test_solve_other_lexicon(client):

@@ -1,4 +1,5 @@
 """The lexicons: the rulebook's examples, every reason code, sizes and tiers."""
+import re
 import subprocess
 import sys
 
@@ -97,6 +98,12 @@ def test_sizes_are_close_to_the_recipe(lexicons):
     assert 80_000 < sizes["small"] < 95_000
     assert 115_000 < sizes["standard"] < 130_000
     assert 240_000 < sizes["large"] < 280_000
+
+
+def test_every_known_word_is_plain_letters_apostrophes_and_hyphens(lexicons):
+    """The normalized form the rules promise; the API writes solved words into JSON unescaped on the strength of it."""
+    shape = re.compile(r"[a-z](?:[a-z'-]*[a-z'])?")  # SCOWL's plural possessives end in an apostrophe
+    assert all(shape.fullmatch(w) for w in lexicons.trie.keys())
 
 
 def test_tiers_nest(lexicons):

@@ -118,6 +118,11 @@ def answer(payload: dict) -> HttpResponse:
     return current_app.response_class(to_json(payload) + b"\n", mimetype="application/json")
 
 
+def answer_json(text: str) -> HttpResponse:
+    """Return JSON already written (by a view's own writer) as the response, ending in a newline like `answer`."""
+    return current_app.response_class(text + "\n", mimetype="application/json")
+
+
 def refuse(pointer: str, detail: str) -> ApiProblem:
     """Return the 422 problem for one bad body field, in the shape `@operation` gives validation errors."""
     errors = [{"pointer": pointer, "location": "body", "detail": detail}]

@@ -23,7 +23,7 @@ from solver import wordsmith as rules
 from solver.pieces import load_box
 
 from ..resources import lexicon_named, pieces_for, resources
-from .game_types import Checked, Claimed, Filters, GameRequest, Letter, Page, PiecesOut, PoolInput, answer, either, field_named_first, refusals
+from .game_types import Checked, Claimed, Filters, GameRequest, Letter, Page, PiecesOut, PoolInput, answer, answer_json, either, field_named_first, refusals
 from .models import LexiconName, Limit, Response, ResultLimit, Word
 from .operation import operation
 
@@ -129,7 +129,33 @@ def solve(body: SolveRequest):
     """List the words a pool of letter pieces builds: longest first, one page at a time."""
     index = pieces_for(lexicon_named(body.lexicon))
     with refusals(field_named_first(SolveRequest)):
-        return answer(search.solve(index, body.pool, body.query(), body.limit, body.offset).to_dict())
+        return answer_json(solve_json(search.solve(index, body.pool, body.query(), body.limit, body.offset)))
+
+
+_PIECES = '{"red":%d,"yellow":%d,"blue":%d,"green":%d,"wild":%d}'
+_WORD_TAIL = ',"pieces":' + _PIECES + ',"leftover":' + _PIECES + ',"leftover_count":%d}'
+
+
+def solve_json(result: search.SolveResult) -> str:
+    """Write `result.to_dict()` as JSON, the words of one cost sharing one written tail.
+
+    A page is up to 1,000 words of nested objects, and the words of one cost
+    have the same pieces and leftover: writing each distinct tail once makes
+    the page about twice as quick to write as serializing the dicts
+    (tests/test_api_wordsmith.py checks the two agree). Lexicon words hold
+    only a-z, `'` and `-` (solver.normalize), so they need no escaping.
+    """
+    tails: dict[int, str] = {}
+    words = []
+    for word, spent in result.entries():
+        tail = tails.get(id(spent))
+        if tail is None:
+            tail = tails[id(spent)] = _WORD_TAIL % spent
+        words.append('{"word":"' + word + '","score":' + str(len(word)) + tail)
+    pool = result.pool
+    return ('{"pool":' + _PIECES % (pool.red, pool.yellow, pool.blue, pool.green, pool.wild)
+            + ',"total":%d,"offset":%d,"limit":%d,"words":[' % (result.total, result.offset, result.limit)
+            + ",".join(words) + "]}")
 
 
 # --- hints ----------------------------------------------------------------------------
