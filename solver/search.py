@@ -373,41 +373,33 @@ class SolveResult:
             found.append(Found(self.index.ranked[r], len(self.index.ranked[r]), *spent[cost]))
         return found
 
-    def entries(self) -> list[tuple[str, tuple[int, ...]]]:
-        """Return the page as (word, spent) pairs, in result order.
+    def entries(self) -> list[tuple[str, tuple[int, int, int, int]]]:
+        """Return the page as (word, cost) pairs, in result order; `spent(cost)` says what a cost uses and leaves.
 
-        `spent` is 11 counts: the pieces the word uses (red, yellow, blue,
-        green, wild), the pieces left over (the same five) and how many are
-        left over. Words of one cost share one tuple, computed once.
+        Words of one cost share one cost tuple (the index keeps one per distinct
+        cost), so a writer can key what it derives from a cost by `id(cost)`.
         """
         ranked, costs = self.index.ranked, self.index.costs
-        per_cost: dict[tuple, tuple] = {}
-        pairs = []
-        for r in self.ranks:
-            cost = costs[r]
-            spent = per_cost.get(cost)
-            if spent is None:
-                spent = per_cost[cost] = self._spent(cost)
-            pairs.append((ranked[r], spent))
-        return pairs
+        return [(ranked[r], costs[r]) for r in self.ranks]
 
     def to_dict(self) -> dict:
         """Return the result as JSON-ready values; words of one cost share their pieces' dicts."""
-        shared: dict[int, tuple[dict, dict]] = {}
+        shared: dict[int, tuple[dict, dict, int]] = {}
         words = []
-        for word, spent in self.entries():
-            pieces = shared.get(id(spent))
+        for word, cost in self.entries():
+            pieces = shared.get(id(cost))
             if pieces is None:
-                ur, uy, ub, ug, uw, lr, ly, lb, lg, lw, _ = spent
-                pieces = shared[id(spent)] = ({"red": ur, "yellow": uy, "blue": ub, "green": ug, "wild": uw},
-                                              {"red": lr, "yellow": ly, "blue": lb, "green": lg, "wild": lw})
+                ur, uy, ub, ug, uw, lr, ly, lb, lg, lw, left = self.spent(cost)
+                pieces = shared[id(cost)] = ({"red": ur, "yellow": uy, "blue": ub, "green": ug, "wild": uw},
+                                             {"red": lr, "yellow": ly, "blue": lb, "green": lg, "wild": lw}, left)
             words.append({"word": word, "score": len(word), "pieces": pieces[0], "leftover": pieces[1],
-                          "leftover_count": spent[10]})
+                          "leftover_count": pieces[2]})
         return {"pool": self.pool.to_dict(), "total": self.total, "offset": self.offset, "limit": self.limit,
                 "words": words}
 
-    def _spent(self, cost: tuple) -> tuple[int, ...]:
-        """Return the 11 counts of `entries` for one cost: used (5), left over (5), leftover count."""
+    def spent(self, cost: tuple) -> tuple[int, ...]:
+        """Return 11 counts for a cost the pool fits: the pieces it uses (red, yellow, blue, green, wild),
+        the pieces left over (the same five) and how many are left over."""
         pool = self.pool
         r, y, b, g = cost
         ur, uy, ub, ug = min(r, pool.red), min(y, pool.yellow), min(b, pool.blue), min(g, pool.green)

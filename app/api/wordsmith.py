@@ -147,10 +147,10 @@ def solve_json(result: search.SolveResult) -> str:
     """
     tails: dict[int, str] = {}
     words = []
-    for word, spent in result.entries():
-        tail = tails.get(id(spent))
+    for word, cost in result.entries():
+        tail = tails.get(id(cost))
         if tail is None:
-            tail = tails[id(spent)] = _WORD_TAIL % spent
+            tail = tails[id(cost)] = _WORD_TAIL % result.spent(cost)
         words.append('{"word":"' + word + '","score":' + str(len(word)) + tail)
     pool = result.pool
     return ('{"pool":' + _PIECES % (pool.red, pool.yellow, pool.blue, pool.green, pool.wild)
