@@ -124,13 +124,13 @@ class PieceIndex:
     keeps cumulative word counts over its greens, so a count is one bisect per
     blue node, not one step per group.
     * `_all`: every length; a green leaf holds its (length, words) groups.
-      Each of its yellow nodes also keeps a *plane*: the words of that red
-      and yellow count with at most b blue and g green pieces, for every
-      (b, g). Without wilds a pool reaches exactly the cells at or below its
-      own counts, so a count is one look-up per yellow node.
     * `_by_length[n]`: one tree per length, so a big pool's first page can be
       taken from the longest words down without touching the short ones;
       `fewest_pieces[n]` skips the lengths no word of which the pool can pay.
+    Each yellow node of every tree also keeps a *plane*: its words with at
+    most b blue and g green pieces, for every (b, g). A pool without wilds
+    reaches exactly the cells at or below its own counts, so its count is one
+    look-up per yellow node.
     """
 
     def __init__(self, words, alphabet: Alphabet, name: str = ""):
@@ -159,7 +159,7 @@ class PieceIndex:
         self.lengths = sorted(by_length, reverse=True)
         self.fewest_pieces = {n: min(map(sum, leaves)) for n, leaves in by_length.items()}
         self._by_length = {n: _nest(leaves) for n, leaves in by_length.items()}
-        self._all = _nest(combined, planes=True)
+        self._all = _nest(combined)
         self.group_count = len(groups)
         self.word_count = sum(len(m) for m in groups.values())
 
@@ -190,25 +190,25 @@ class PieceIndex:
 
     def count(self, pool: Pool, lengths=None) -> int:
         """Return how many words the pool builds (of the given lengths, or of any)."""
-        if lengths is None and not pool.wild:
-            return self._count_in_planes(pool)
         trees = [self._all] if lengths is None else [self._by_length[n] for n in lengths if n in self._by_length]
+        if not pool.wild:
+            return sum(_count_in_planes(tree, pool) for tree in trees)
         return sum(cumulative[bisect_right(greens, top)]
                    for tree in trees for _, _, _, greens, cumulative, _, top in _walk(tree, pool))
 
 
-    def _count_in_planes(self, pool: Pool) -> int:
-        """Count the words of every length a wild-free pool builds: one plane cell per (red, yellow) node it reaches."""
-        pr, py, pb, pg = pool.counts
-        total = 0
-        for r, ys in self._all:
-            if r > pr:
+def _count_in_planes(tree: list, pool: Pool) -> int:
+    """Count the words of a tree a wild-free pool builds: one plane cell per (red, yellow) node it reaches."""
+    pr, py, pb, pg = pool.counts
+    total = 0
+    for r, ys in tree:
+        if r > pr:
+            break
+        for y, _, (top_blue, top_green, cells) in ys:
+            if y > py:
                 break
-            for y, _, (top_blue, top_green, cells) in ys:
-                if y > py:
-                    break
-                total += cells[(pb if pb < top_blue else top_blue) * (top_green + 1) + (pg if pg < top_green else top_green)]
-        return total
+            total += cells[(pb if pb < top_blue else top_blue) * (top_green + 1) + (pg if pg < top_green else top_green)]
+    return total
 
 
 def _plane(bs: list) -> tuple[int, int, list[int]]:
@@ -225,11 +225,8 @@ def _plane(bs: list) -> tuple[int, int, list[int]]:
     return top_blue, top_green, cells
 
 
-def _nest(leaves: dict[tuple, list], planes: bool = False) -> list:
-    """Nest {(r, y, b, g): [groups]} as [(r, [(y, [(b, greens, cumulative, (groups, ends))], plane)])], sorted.
-
-    `plane` is `_plane(...)` of the yellow node when `planes`, else None.
-    """
+def _nest(leaves: dict[tuple, list]) -> list:
+    """Nest {(r, y, b, g): [groups]} as [(r, [(y, [(b, greens, cumulative, (groups, ends))], plane)])], sorted."""
     tree: dict = {}
     for (r, y, b, g), groups in leaves.items():
         tree.setdefault(r, {}).setdefault(y, {}).setdefault(b, {})[g] = groups
@@ -248,7 +245,7 @@ def _nest(leaves: dict[tuple, list], planes: bool = False) -> list:
                     flat.extend(groups)
                     ends.append(len(flat))
                 bs.append((b, greens, cumulative, (flat, ends)))
-            ys.append((y, bs, _plane(bs) if planes else None))
+            ys.append((y, bs, _plane(bs)))
         nested.append((r, ys))
     return nested
 
@@ -331,8 +328,8 @@ def solve(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None
         for n in lengths or index.lengths:  # longest first: stop once the page is full
             if len(ranks) >= wanted:
                 break
-            if index.fewest_pieces[n] > pool.size:
-                continue
+            if index.fewest_pieces[n] > pool.size or (not ranks and not pool.wild and not index.count(pool, [n])):
+                continue  # until the first word, a count (one look-up per node) is cheaper than a walk
             ranks += _first_ranks(index.fitting_groups(pool, n), wanted - len(ranks))
     else:
         groups = index.fitting_groups(pool)

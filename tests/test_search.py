@@ -136,7 +136,10 @@ big_pools = st.builds(Pool, *[st.integers(0, 14) for _ in KINDS], wild=st.intege
 def test_count_matches_brute_force_for_pools_of_any_size(pool):
     """The count of a wild-free pool comes from the planes, with wilds from the walk: both must agree with a scan."""
     index = piece_index(STANDARD)
-    assert index.count(pool) == len(brute_force(STANDARD, ALPHABET, pool))
+    found = brute_force(STANDARD, ALPHABET, pool)
+    assert index.count(pool) == len(found)
+    for lengths in ([5], [9, 10, 11], list(range(12, 40))):
+        assert index.count(pool, lengths) == sum(len(w) in lengths for w in found)
 
 
 @given(big_pools)
