@@ -353,6 +353,7 @@ class SolveResult:
         self.pool, self.total, self.offset, self.limit = pool, total, offset, limit
         self.ranks = ranks  # the page, as ranks in the index's result order: cheap to build
         self.index = index
+        self._held = (pool.red, pool.yellow, pool.blue, pool.green, pool.wild)
 
     @property
     def page(self) -> list[str]:
@@ -397,11 +398,11 @@ class SolveResult:
     def spent(self, cost: tuple) -> tuple[int, ...]:
         """Return 11 counts for a cost the pool fits: the pieces it uses (red, yellow, blue, green, wild),
         the pieces left over (the same five) and how many are left over."""
-        pool = self.pool
         r, y, b, g = cost
-        ur, uy, ub, ug = min(r, pool.red), min(y, pool.yellow), min(b, pool.blue), min(g, pool.green)
+        pr, py, pb, pg, pw = self._held
+        ur, uy, ub, ug = r if r < pr else pr, y if y < py else py, b if b < pb else pb, g if g < pg else pg
         uw = r + y + b + g - ur - uy - ub - ug
-        lr, ly, lb, lg, lw = pool.red - ur, pool.yellow - uy, pool.blue - ub, pool.green - ug, pool.wild - uw
+        lr, ly, lb, lg, lw = pr - ur, py - uy, pb - ub, pg - ug, pw - uw
         return ur, uy, ub, ug, uw, lr, ly, lb, lg, lw, lr + ly + lb + lg + lw
 
 
