@@ -60,6 +60,34 @@ def per_call(fn, items, repeat=5) -> float:
     return best * 1e6
 
 
+def proper_names_quality(standard, common_words: set[str], references: list[str]) -> dict:
+    """Common proper names (bench/proper_names.txt) rejected by `standard`: of all of them, and of those that are only names.
+
+    Some names are spelled like ordinary words the rules allow (TURKEY the bird,
+    JACK the tool, CHINA the porcelain): accepting those is right, since a
+    player who claims TURKEY claims the bird. A name counts as *only a name*
+    when no independent dictionary (`references`: WordNet's lowercase lemmas,
+    ENABLE when given) lists its spelling as an ordinary word; the goal
+    (>= 97%) is measured on those. Both figures are reported.
+    """
+    names = [n.strip() for n in (ROOT / "bench" / "proper_names.txt").read_text("utf-8").splitlines()
+             if n.strip() and not n.startswith("#")]
+    accepted = [n for n in names if check(n, standard).valid]
+    quality = {"proper_names": len(names), "proper_names_rejected_standard": round(1 - len(accepted) / len(names), 3),
+               "proper_names_accepted": accepted}
+    if references:
+        only_names = [n for n in names if fold(n) not in common_words]
+        wrongly = [n for n in only_names if n in accepted]
+        quality.update({
+            "common_word_references": references,
+            "names_also_common_words": len(names) - len(only_names),
+            "only_names": len(only_names),
+            "only_names_rejected_standard": round(1 - len(wrongly) / len(only_names), 4),
+            "only_names_accepted": wrongly,
+        })
+    return quality
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--enable", type=Path, help="path to the ENABLE word list (enable1.txt)")
@@ -96,6 +124,8 @@ def main() -> None:
 
     # Quality: lowercase single-word WordNet lemmas (its common words; names are capitalised there)
     # accepted per size. Needs Debian's wordnet-base for the case of each lemma.
+    common_words: set[str] = set()  # spellings an independent dictionary lists as ordinary words
+    references = []
     try:
         sys.path.insert(0, str(ROOT / "wordlists"))
         import build
@@ -103,19 +133,18 @@ def main() -> None:
         lemma_sample = rng.sample(lemmas, min(args.sample, len(lemmas)))
         report["wordnet_lowercase_lemmas_accepted"] = {
             size: round(sum(w in lexicons[size] for w in lemma_sample) / len(lemma_sample), 3) for size in SIZES}
+        common_words.update(lemmas)
+        references.append("WordNet lowercase lemmas")
     except OSError:
         report["wordnet_lowercase_lemmas_accepted"] = "needs apt-get install wordnet-base"
-    # Quality: common proper names rejected in standard (list in bench/proper_names.txt).
-    names = [n.strip() for n in (ROOT / "bench" / "proper_names.txt").read_text("utf-8").splitlines()
-             if n.strip() and not n.startswith("#")]
-    rejected = [n for n in names if not check(n, standard).valid]
-    report["proper_names_rejected_standard"] = round(len(rejected) / len(names), 3)
-    report["proper_names_accepted"] = sorted(set(names) - set(rejected))
-    if args.enable:
-        enable = [w.strip() for w in args.enable.read_text().split() if w.strip()]
+    enable = [w.strip() for w in args.enable.read_text().split() if w.strip()] if args.enable else []
+    if enable:
         large = lexicons["large"]
         report["enable_accepted_large"] = round(sum(w in large for w in enable) / len(enable), 4)
         report["enable_accepted_standard"] = round(sum(w in standard for w in enable) / len(enable), 4)
+        common_words.update(enable)
+        references.append("ENABLE")
+    report.update(proper_names_quality(standard, common_words, references))
     print(json.dumps(report, indent=2))
 
 
