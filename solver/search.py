@@ -175,10 +175,12 @@ class PieceIndex:
             w1 = wild - (r - pr if r > pr else 0)
             if w1 < 0:
                 break
-            for y, bs, _ in ys:
+            for y, bs, (top_blue, top_green, cells) in ys:
                 w2 = w1 - (y - py if y > py else 0)
                 if w2 < 0:
                     break
+                if not wild and not cells[(pb if pb < top_blue else top_blue) * (top_green + 1) + (pg if pg < top_green else top_green)]:
+                    continue  # without wilds the plane says this node holds nothing the pool builds
                 for b, greens, _, (flat, ends) in bs:
                     w3 = w2 - (b - pb if b > pb else 0)
                     if w3 < 0:
@@ -325,10 +327,11 @@ def solve(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None
     if keep is None and not query.use_all and pool.size >= BIG_POOL:
         total = index.count(pool, lengths)
         ranks: list[int] = []
+        size, fewest = pool.size, index.fewest_pieces
         for n in lengths or index.lengths:  # longest first: stop once the page is full
             if len(ranks) >= wanted:
                 break
-            if index.fewest_pieces[n] > pool.size or (not ranks and not pool.wild and not index.count(pool, [n])):
+            if fewest[n] > size or (not ranks and not pool.wild and not index.count(pool, [n])):
                 continue  # until the first word, a count (one look-up per node) is cheaper than a walk
             ranks += _first_ranks(index.fitting_groups(pool, n), wanted - len(ranks))
     else:
