@@ -331,8 +331,8 @@ def solve(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None
         for n in lengths or index.lengths:  # longest first: stop once the page is full
             if len(ranks) >= wanted:
                 break
-            if fewest[n] > size or (not ranks and not pool.wild and not index.count(pool, [n])):
-                continue  # until the first word, a count (one look-up per node) is cheaper than a walk
+            if fewest[n] > size:
+                continue
             ranks += _first_ranks(index.fitting_groups(pool, n), wanted - len(ranks))
     else:
         groups = index.fitting_groups(pool)

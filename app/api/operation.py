@@ -98,6 +98,10 @@ def _reject_constant(name: str) -> None:
     raise ValueError(f"{name} is not a JSON number")
 
 
+# One decoder for every body: json.loads with an option builds a new decoder (and its scanner) per call.
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant)
+
+
 def read_json() -> Any:
     """Return the request's JSON body, or raise a 415 (not JSON) or 400 (unreadable) problem."""
     if not request.is_json:
@@ -110,7 +114,7 @@ def read_json() -> Any:
     if not raw.strip():
         raise ApiProblem(400, "The body is empty: send a JSON object.", slug="invalid-json")
     try:
-        return json.loads(raw, parse_constant=_reject_constant)
+        return _DECODER.decode(raw.decode(json.detect_encoding(raw), "surrogatepass"))  # what json.loads does with bytes
     except RecursionError:
         raise ApiProblem(400, "The body is nested too deeply to read: send a flat JSON object.", slug="invalid-json") from None
     except ValueError as error:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
