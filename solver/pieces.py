@@ -123,6 +123,12 @@ class Pool:
         return " ".join(f"{codes[kind]}{n}" for kind, n in self.to_dict().items() if n) or "(empty)"
 
 
+@lru_cache(maxsize=None)
+def _codes() -> dict[str, str]:
+    """The box's pool-text codes, lowercase (r, y, b, g, w), each to its kind: read once."""
+    return load_box().code_of()
+
+
 _POOL_TOKEN = re.compile(r"\s*(?:([A-Za-z])(\d*))\s*,?")
 
 
@@ -140,7 +146,7 @@ def parse_pool(value: str | dict | Pool) -> Pool:
         return Pool(**value)
     if not isinstance(value, str):
         raise ValueError("pool: give text like 'R3 Y2 B1 G2' or an object of counts")
-    codes = load_box().code_of()
+    codes = _codes()
     counts = dict.fromkeys(KINDS + ("wild",), 0)
     position = 0
     text = value.strip()

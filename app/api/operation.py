@@ -108,7 +108,7 @@ def read_json() -> Any:
         sent = request.mimetype or "no Content-Type"
         raise ApiProblem(415, f"The body must be JSON, sent with Content-Type: application/json (this request sent {sent}).", headers={"Accept": "application/json"})
     raw = request.get_data(cache=True)  # werkzeug raises 413 when Content-Length is over MAX_CONTENT_LENGTH
-    if request.content_length is None and len(raw) >= current_app.config["MAX_CONTENT_LENGTH"]:
+    if len(raw) >= current_app.config["MAX_CONTENT_LENGTH"] and request.content_length is None:
         # A streamed (chunked) body is cut at the cap without an error: one that reached it is too large.
         raise RequestEntityTooLarge()
     if not raw.strip():

@@ -147,10 +147,13 @@ def solve_json(result: search.SolveResult) -> str:
     """
     tails: dict[int, str] = {}
     words = []
-    for word, cost in result.entries():
+    ranked, costs = result.index.ranked, result.index.costs  # what entries() pairs up, without the pairs
+    for r in result.ranks:
+        cost = costs[r]
         tail = tails.get(id(cost))
         if tail is None:
             tail = tails[id(cost)] = _WORD_TAIL % result.spent(cost)
+        word = ranked[r]
         words.append('{"word":"' + word + '","score":' + str(len(word)) + tail)
     pool = result.pool
     return ('{"pool":' + _PIECES % (pool.red, pool.yellow, pool.blue, pool.green, pool.wild)
