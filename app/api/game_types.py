@@ -12,9 +12,10 @@ Two ways a game request is refused, both as the one 422 problem shape:
   about, never a 500.
 
 Answers leave through `answer(payload)`: the same JSON Flask would write,
-serialized by pydantic-core (Rust) instead of the json module. A page of 100
-solved words is ~19 KB of nested objects; json.dumps took as long as the
-search and the to_dict() together (bench/load.py; figures in the README).
+serialized by pydantic-core (Rust) instead of the json module. The one
+exception is the solve page, the biggest answer (17 KB for 100 words): its
+view writes the JSON itself with `answer_json(text)`, one tail per distinct
+cost (`wordsmith.solve_json`; a test checks it equals `to_dict()`).
 
 Game request models subclass `GameRequest`: unknown fields refused, and
 strict types, so `true` is not a count and `1` is not a yes (JSON has both).
