@@ -26,6 +26,7 @@ True
 """
 from __future__ import annotations
 
+import heapq
 import json
 from array import array
 from bisect import bisect_right
@@ -127,6 +128,9 @@ class PieceIndex:
     * `_by_length[n]`: one tree per length, so a big pool's first page can be
       taken from the longest words down without touching the short ones;
       `fewest_pieces[n]` skips the lengths no word of which the pool can pay.
+      A blue node here holds its words' ranks in one flat list (green
+      order) instead of groups: the page needs only ranks, and one list per
+      node is what the walk reads.
     Each yellow node of every tree also keeps a *plane*: its words with at
     most b blue and g green pieces, for every (b, g). A pool without wilds
     reaches exactly the cells at or below its own counts, so its count is one
@@ -158,37 +162,18 @@ class PieceIndex:
             combined.setdefault((r, y, b, g), []).append(group)
         self.lengths = sorted(by_length, reverse=True)
         self.fewest_pieces = {n: min(map(sum, leaves)) for n, leaves in by_length.items()}
-        self._by_length = {n: _nest(leaves) for n, leaves in by_length.items()}
+        self._by_length = {n: _nest(leaves, ranks_only=True) for n, leaves in by_length.items()}
         self._all = _nest(combined)
         self.group_count = len(groups)
         self.word_count = sum(len(m) for m in groups.values())
 
-    def fitting_groups(self, pool: Pool, length: int | None = None):
+    def fitting_groups(self, pool: Pool) -> list[tuple]:
         """Return the groups the pool (with its wilds) can build: (order key, length, cost, word ranks) each."""
-        tree = self._all if length is None else self._by_length.get(length, [])
-        # `_walk`'s loops written out: this is the hot path of every solve, and
-        # a generator's yield per blue node cost a third of its time.
-        pr, py, pb, pg = pool.counts
-        wild = pool.wild
-        found = []
-        for r, ys in tree:
-            w1 = wild - (r - pr if r > pr else 0)
-            if w1 < 0:
-                break
-            for y, bs, (top_blue, top_green, cells) in ys:
-                w2 = w1 - (y - py if y > py else 0)
-                if w2 < 0:
-                    break
-                if not wild and not cells[(pb if pb < top_blue else top_blue) * (top_green + 1) + (pg if pg < top_green else top_green)]:
-                    continue  # without wilds the plane says this node holds nothing the pool builds
-                for b, greens, _, (flat, ends) in bs:
-                    w3 = w2 - (b - pb if b > pb else 0)
-                    if w3 < 0:
-                        break
-                    end = ends[bisect_right(greens, pg + w3)]
-                    if end:
-                        found += flat[:end]
-        return found
+        return _gather(self._all, pool)
+
+    def fitting_ranks(self, pool: Pool, length: int) -> list[int]:
+        """Return the ranks of the words of one length the pool (with its wilds) can build, unsorted."""
+        return _gather(self._by_length.get(length, []), pool)
 
     def count(self, pool: Pool, lengths=None) -> int:
         """Return how many words the pool builds (of the given lengths, or of any)."""
@@ -197,6 +182,35 @@ class PieceIndex:
             return sum(_count_in_planes(tree, pool) for tree in trees)
         return sum(cumulative[bisect_right(greens, top)]
                    for tree in trees for _, _, _, greens, cumulative, _, top in _walk(tree, pool))
+
+
+def _gather(tree: list, pool: Pool) -> list:
+    """Return, concatenated, what the blue nodes the pool reaches hold for the greens it can pay.
+
+    `_walk`'s loops written out: this is the hot path of every solve, and a
+    generator's yield per blue node cost a third of its time.
+    """
+    pr, py, pb, pg = pool.counts
+    wild = pool.wild
+    found = []
+    for r, ys in tree:
+        w1 = wild - (r - pr if r > pr else 0)
+        if w1 < 0:
+            break
+        for y, bs, (top_blue, top_green, cells) in ys:
+            w2 = w1 - (y - py if y > py else 0)
+            if w2 < 0:
+                break
+            if not wild and not cells[(pb if pb < top_blue else top_blue) * (top_green + 1) + (pg if pg < top_green else top_green)]:
+                continue  # without wilds the plane says this node holds nothing the pool builds
+            for b, greens, _, (flat, ends) in bs:
+                w3 = w2 - (b - pb if b > pb else 0)
+                if w3 < 0:
+                    break
+                end = ends[bisect_right(greens, pg + w3)]
+                if end:
+                    found += flat[:end]
+    return found
 
 
 def _count_in_planes(tree: list, pool: Pool) -> int:
@@ -227,8 +241,13 @@ def _plane(bs: list) -> tuple[int, int, list[int]]:
     return top_blue, top_green, cells
 
 
-def _nest(leaves: dict[tuple, list]) -> list:
-    """Nest {(r, y, b, g): [groups]} as [(r, [(y, [(b, greens, cumulative, (groups, ends))], plane)])], sorted."""
+def _nest(leaves: dict[tuple, list], ranks_only: bool = False) -> list:
+    """Nest {(r, y, b, g): [groups]} as [(r, [(y, [(b, greens, cumulative, (flat, ends))], plane)])], sorted.
+
+    `flat` holds the node's groups in green order and `ends[i]` how many are in
+    its first i greens; with `ranks_only`, `flat` is a list of the groups'
+    word ranks instead, and `ends` is `cumulative`.
+    """
     tree: dict = {}
     for (r, y, b, g), groups in leaves.items():
         tree.setdefault(r, {}).setdefault(y, {}).setdefault(b, {})[g] = groups
@@ -246,6 +265,8 @@ def _nest(leaves: dict[tuple, list]) -> list:
                     cumulative.append(cumulative[-1] + sum(len(group[-1]) for group in groups))
                     flat.extend(groups)
                     ends.append(len(flat))
+                if ranks_only:
+                    flat, ends = list(chain.from_iterable(group[-1] for group in flat)), cumulative
                 bs.append((b, greens, cumulative, (flat, ends)))
             ys.append((y, bs, _plane(bs)))
         nested.append((r, ys))
@@ -333,7 +354,8 @@ def solve(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None
                 break
             if fewest[n] > size:
                 continue
-            ranks += _first_ranks(index.fitting_groups(pool, n), wanted - len(ranks))
+            found, need = index.fitting_ranks(pool, n), wanted - len(ranks)
+            ranks += heapq.nsmallest(need, found) if len(found) > 8 * need else sorted(found)
     else:
         groups = index.fitting_groups(pool)
         if lengths is not None:

@@ -142,6 +142,16 @@ def test_count_matches_brute_force_for_pools_of_any_size(pool):
         assert index.count(pool, lengths) == sum(len(w) in lengths for w in found)
 
 
+@given(big_pools, st.integers(1, 120), st.integers(0, 400))
+@settings(max_examples=60, deadline=None)
+def test_any_page_of_a_big_pool_matches_brute_force(pool, limit, offset):
+    """A big pool's page is taken from the longest words down, a few or all of each length: the same words as a scan."""
+    expected = brute_force(STANDARD, ALPHABET, pool)
+    result = solve(piece_index(STANDARD), pool, limit=limit, offset=offset)
+    assert result.total == len(expected)
+    assert result.page == expected[offset:offset + limit]
+
+
 @given(big_pools)
 @settings(max_examples=40, deadline=None)
 def test_to_dict_gives_each_word_its_own_pieces_and_leftover(pool):
