@@ -181,6 +181,15 @@ def test_invalid_content_length_reads_as_no_body(client, length):
     assert_problem(response, 400)
 
 
+@pytest.mark.parametrize("declared", [5, 400])
+def test_body_is_read_to_its_content_length_only(client, declared):
+    # Shorter than the body: the JSON is cut and unreadable. Longer: the input ends first. Both are 400s, never a hang.
+    response = client.post("/api/v1/words/check", data='{"words": ["cat"]}', content_type="application/json",
+                           environ_overrides={"CONTENT_LENGTH": str(declared)})
+    problem = assert_problem(response, 400)
+    assert ("ended after 18 of the 400 bytes" in problem["detail"]) == (declared == 400)
+
+
 def test_oversize_limit_follows_the_config():
     from app import create_app
 
