@@ -154,7 +154,7 @@ def solve_json(result: search.SolveResult) -> str:
         if tail is None:
             tail = tails[id(cost)] = _WORD_TAIL % result.spent(cost)
         word = ranked[r]
-        words.append('{"word":"' + word + '","score":' + str(len(word)) + tail)
+        words.append(f'{{"word":"{word}","score":{len(word)}{tail}')
     pool = result.pool
     return ('{"pool":' + _PIECES % (pool.red, pool.yellow, pool.blue, pool.green, pool.wild)
             + ',"total":%d,"offset":%d,"limit":%d,"words":[' % (result.total, result.offset, result.limit)
