@@ -67,7 +67,9 @@ class Query:
 
     def __post_init__(self):
         for name in ("starts_with", "ends_with", "contains", "required_letter", "previous_word"):
-            object.__setattr__(self, name, fold(getattr(self, name) or ""))
+            value = getattr(self, name)
+            if value or value is None:  # most queries leave them empty: nothing to fold
+                object.__setattr__(self, name, fold(value or ""))
         object.__setattr__(self, "claimed", tuple(sorted({fold(w) for w in self.claimed})))
         if len(self.required_letter) > 1:
             raise ValueError("required_letter: give a single letter")
