@@ -152,16 +152,17 @@ def parse_pool(value: str | dict | Pool) -> Pool:
     text = value.strip()
     while position < len(text):
         match = _POOL_TOKEN.match(text, position)
-        if not match or match.group(1).lower() not in codes:
+        letter, number = match.groups() if match else ("", "")
+        kind = codes.get(letter.lower())
+        if kind is None:
             bad = text[position:].strip()[:1] or text[position]
             raise ValueError(
                 f"pool {value!r}: {bad!r} at position {position + 1} is not a piece kind; "
                 "use R (red), Y (yellow), B (blue), G (green) or W (wild), each with an optional count: 'R3 Y2 B1 G2'"
             )
-        number = match.group(2)
         if len(number) > 3:
             raise ValueError(f"pool {value!r}: count {number} is too large (at most {MAX_POOL_PIECES} pieces)")
-        counts[codes[match.group(1).lower()]] += int(number) if number else 1
+        counts[kind] += int(number) if number else 1
         position = match.end()
     if not any(counts.values()):
         raise ValueError("pool: empty; give at least one piece, like 'R3 Y2 B1 G2'")
