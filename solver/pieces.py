@@ -119,7 +119,7 @@ class Pool:
         return {"red": self.red, "yellow": self.yellow, "blue": self.blue, "green": self.green, "wild": self.wild}
 
     def __str__(self) -> str:
-        codes = {v: k.upper() for k, v in load_box().code_of().items()}
+        codes = {v: k.upper() for k, v in _codes().items()}
         return " ".join(f"{codes[kind]}{n}" for kind, n in self.to_dict().items() if n) or "(empty)"
 
 

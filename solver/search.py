@@ -36,6 +36,7 @@ from functools import cached_property, lru_cache
 from itertools import chain, groupby
 from operator import itemgetter
 from pathlib import Path
+from typing import Iterator
 
 
 from .lexicon import Lexicon
@@ -398,14 +399,14 @@ class SolveResult:
             found.append(Found(self.index.ranked[r], len(self.index.ranked[r]), *spent[cost]))
         return found
 
-    def entries(self) -> list[tuple[str, tuple[int, int, int, int]]]:
-        """Return the page as (word, cost) pairs, in result order; `spent(cost)` says what a cost uses and leaves.
+    def entries(self) -> Iterator[tuple[str, tuple[int, int, int, int]]]:
+        """Yield the page as (word, cost) pairs, in result order; `spent(cost)` says what a cost uses and leaves.
 
         Words of one cost share one cost tuple (the index keeps one per distinct
         cost), so a writer can key what it derives from a cost by `id(cost)`.
         """
         ranked, costs = self.index.ranked, self.index.costs
-        return [(ranked[r], costs[r]) for r in self.ranks]
+        return zip(map(ranked.__getitem__, self.ranks), map(costs.__getitem__, self.ranks))
 
     def to_dict(self) -> dict:
         """Return the result as JSON-ready values; words of one cost share their pieces' dicts."""

@@ -147,13 +147,10 @@ def solve_json(result: search.SolveResult) -> str:
     """
     tails: dict[int, str] = {}
     words = []
-    ranked, costs = result.index.ranked, result.index.costs  # what entries() pairs up, without the pairs
-    for r in result.ranks:
-        cost = costs[r]
+    for word, cost in result.entries():
         tail = tails.get(id(cost))
         if tail is None:
             tail = tails[id(cost)] = _WORD_TAIL % result.spent(cost)
-        word = ranked[r]
         words.append(f'{{"word":"{word}","score":{len(word)}{tail}')
     pool = result.pool
     return ('{"pool":' + _PIECES % (pool.red, pool.yellow, pool.blue, pool.green, pool.wild)
