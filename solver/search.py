@@ -330,7 +330,9 @@ def _first_ranks(groups: list[tuple], wanted: int) -> list[int]:
 
 
 # Pools this big (wilds included) make thousands of words: count them from the
-# cumulative counts and take the page from the longest words down.
+# cumulative counts and take the page from the longest words down. A request
+# for no words at all (limit 0: the count only, as hints asks per length) is
+# counted the same way, whatever the pool.
 BIG_POOL = 16
 
 
@@ -348,7 +350,7 @@ def solve(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None
     all_lengths = query.min_length <= 1 and query.max_length >= index.lengths[0]
     lengths = None if all_lengths else [n for n in index.lengths if query.min_length <= n <= query.max_length]
     wanted = offset + limit
-    if keep is None and not query.use_all and pool.size >= BIG_POOL:
+    if keep is None and not query.use_all and (pool.size >= BIG_POOL or wanted == 0):
         total = index.count(pool, lengths)
         ranks: list[int] = []
         size, fewest = pool.size, index.fewest_pieces

@@ -117,6 +117,13 @@ def test_solve_matches_brute_force(pool, query):
     assert [f.word for f in result.words] == expected[:MAX_LIMIT]
 
 
+@given(pools, queries)
+@settings(max_examples=40, deadline=None)
+def test_a_count_alone_matches_brute_force(pool, query):
+    """limit=0 asks for the total only (hints does, per length): counted from the index when no per-word filter applies."""
+    assert solve(piece_index(STANDARD), pool, query, limit=0).total == len(brute_force(STANDARD, ALPHABET, pool, query))
+
+
 @given(pools)
 @settings(max_examples=40, deadline=None)
 def test_every_word_returned_is_buildable_and_valid(pool):
