@@ -196,10 +196,6 @@ class Lexicon:
     def __len__(self) -> int:
         return self._size  # counted from the code bytes: no need to list the words
 
-    def keys(self, prefix: str = "") -> list[str]:
-        """Return the valid words that start with `prefix`."""
-        return [w for w in self.lexicons.trie.keys(prefix) if w in self]
-
     def has_prefix(self, prefix: str) -> bool:
         """Tell whether any key (valid or not) starts with `prefix`: a cheap pruning test."""
         return next(self.lexicons.trie.iterkeys(prefix), None) is not None

@@ -152,10 +152,13 @@ class PieceIndex:
         # The result order is the same for every pool: longest first, then the
         # most pieces used (= fewest left over), then alphabetical. So each word
         # gets its rank in that order once, here, and a query sorts small ints.
-        order = sorted((-len(w), -sum(cost[:4]), w) for cost, members in groups.items() for w in members)
-        self.ranked = [w for _, _, w in order]
-        shared: dict[tuple, tuple] = {}  # one tuple per distinct cost, not one per word
-        self.costs = [shared.setdefault(c, c) for c in map(cost, self.ranked)]  # by rank: a page's pieces
+        # Each entry carries its group's cost (one tuple per distinct cost, not
+        # one per word), never compared: the words alone break every tie.
+        shared: dict[tuple, tuple] = {}
+        order = sorted((-len(w), -sum(c), w, c) for key, members in groups.items()
+                       for c in (shared.setdefault(key[:4], key[:4]),) for w in members)
+        self.ranked = [w for _, _, w, _ in order]
+        self.costs = [c for _, _, _, c in order]  # by rank: a page's pieces
         rank = {w: i for i, w in enumerate(self.ranked)}
         by_length: dict[int, dict[tuple, list]] = {}
         combined: dict[tuple, list] = {}
@@ -168,7 +171,6 @@ class PieceIndex:
         self._by_length = {n: _nest(leaves, ranks_only=True) for n, leaves in by_length.items()}
         self._all = _nest(combined)
         self.group_count = len(groups)
-        self.word_count = sum(len(m) for m in groups.values())
 
     def fitting_groups(self, pool: Pool) -> list[tuple]:
         """Return the groups the pool (with its wilds) can build: (order key, length, cost, word ranks) each."""

@@ -15,10 +15,6 @@ from . import serve, tablegames, words, wordsmith
 COMMAND_MODULES = [words, wordsmith, tablegames, serve]
 
 
-class UsageError(Exception):
-    """Bad input from the command line: reported on stderr with exit code 2."""
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="wordsmith", description="Solve, validate and judge table word games.")
     parser.add_argument("--server", metavar="URL", help="ask a running wordsmith service instead of loading the lexicons here")
@@ -36,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return args.handler(args)
-    except (UsageError, ValueError, LookupError, OSError) as error:  # OSError: --server unreachable or refusing
+    except (ValueError, LookupError, OSError) as error:  # OSError: --server unreachable or refusing
         print(f"wordsmith {args.command}: {error}", file=sys.stderr)
         return 2
 
