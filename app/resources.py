@@ -8,7 +8,7 @@ Views reach it through `resources()` and pass it explicitly to `solver`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from flask import Flask, current_app
@@ -29,7 +29,6 @@ class Resources:
     sizes: dict[str, int]
     alphabet: Alphabet
     alphabet_file: Path | None = None  # None: the built-in letter-piece alphabet
-    extra: dict = field(default_factory=dict)  # room for the game engines' data (card sets)
 
 
 def init_app(app: Flask) -> None:

@@ -39,6 +39,7 @@ from solver.search import Query
 
 from ..errors import ApiProblem
 from .models import Limit, Request, Response, ResultLimit, Word, limit_of
+from .operation import invalid_fields
 
 __all__ = [
     "MAX_CLAIMED", "MAX_OFFSET", "MAX_POOL_TEXT", "Checked", "Claimed", "Filters", "Fragment", "GameRequest", "Length", "Letter",
@@ -126,8 +127,7 @@ def answer_json(text: str) -> HttpResponse:
 
 def refuse(pointer: str, detail: str) -> ApiProblem:
     """Return the 422 problem for one bad body field, in the shape `@operation` gives validation errors."""
-    errors = [{"pointer": pointer, "location": "body", "detail": detail}]
-    return ApiProblem(422, "1 field is not valid: each entry of `errors` points at one and says how to fix it.", errors=errors)
+    return invalid_fields([{"pointer": pointer, "location": "body", "detail": detail}])
 
 
 @contextmanager

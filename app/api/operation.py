@@ -73,9 +73,13 @@ def validate(model: type[BaseModel], data: Any, where: dict[str, str] | str) -> 
     try:
         return model.model_validate(data)
     except ValidationError as error:
-        errors = field_errors(error, model, where)
-        count = f"{len(errors)} fields are" if len(errors) > 1 else "1 field is"
-        raise ApiProblem(422, f"{count} not valid: each entry of `errors` points at one and says how to fix it.", errors=errors) from None
+        raise invalid_fields(field_errors(error, model, where)) from None
+
+
+def invalid_fields(errors: list[dict]) -> ApiProblem:
+    """Return the 422 problem listing `errors`, each a bad field's pointer, location and detail."""
+    count = f"{len(errors)} fields are" if len(errors) > 1 else "1 field is"
+    return ApiProblem(422, f"{count} not valid: each entry of `errors` points at one and says how to fix it.", errors=errors)
 
 
 def _takes_list(annotation: Any) -> bool:

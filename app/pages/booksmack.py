@@ -11,6 +11,7 @@ digits typed together are one number card (`12`). Symbols are themselves:
 """
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from typing import Annotated
@@ -57,8 +58,12 @@ def card_text(cards: list[str]) -> str:
     return " ".join("space" if card == " " else card for card in cards)
 
 
+@functools.cache
 def palette() -> list[dict]:
-    """Return the palette's sections: every distinct card of the published deck, grouped by kind."""
+    """Return the palette's sections: every distinct card of the published deck, grouped by kind.
+
+    The deck is fixed, so it is built once per process; callers only read it.
+    """
     seen, groups = set(), {form: [] for _, form in SECTIONS}
     for _, cards in published_deck():
         for text in cards:
