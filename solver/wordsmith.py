@@ -76,7 +76,7 @@ from math import ceil
 from .lexicon import Lexicon, check
 from .normalize import fold, is_well_formed
 from .pieces import KINDS, MAX_POOL_PIECES, Alphabet, Pool, load_alphabet, load_box, parse_pool
-from .search import MAX_LIMIT, PieceIndex, Query, new_letter, solve
+from .search import MAX_LIMIT, PieceIndex, Query, _check_page, new_letter, solve
 
 __all__ = [
     "WHITE_BOXES", "BLUE_BOXES", "DISCARD_BOXES", "WORDS_PER_CHALLENGE", "CHALLENGES", "VARIANTS",
@@ -438,8 +438,7 @@ def hints(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None
     pool = parse_pool(pool)
     query = query or Query()
     boxes = discard_boxes(crossed_white, discards_used)
-    if not 0 <= limit <= MAX_LIMIT:
-        raise ValueError(f"limit: must be between 0 and {MAX_LIMIT}")
+    _check_page(limit, 0)
     claims = tuple(_best_claims(index, pool, query, boxes, limit))
     may_add = may_roll and not after_done and pool.size < MAX_POOL_PIECES
     add: dict[str, tuple[Hint, ...]] = {}
