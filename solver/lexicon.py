@@ -218,6 +218,8 @@ class Lexicon:
         pattern = fold(pattern)
         if "?" not in pattern:
             return [pattern] if pattern in self else []
+        if not pattern.strip("?"):  # only `?`: every word of that length made of letters alone
+            return list(filter(str.isalpha, self._by_length.get(len(pattern), [])))
         prefixes = [""]
         for char in pattern:
             prefixes = [p + c for p in prefixes for c in (_LETTERS if char == "?" else char) if self.has_prefix(p + c)]

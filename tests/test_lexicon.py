@@ -123,6 +123,10 @@ def test_matches_with_wildcards(standard):
     assert "cafe" in standard.matches("c?fe")
     assert all(len(w) == 3 and w.endswith("at") for w in standard.matches("?at"))
     assert standard.matches("zzz?") == []
+    # A pattern of `?` only is every word of its length; a long one crosses the frontier into the length scan.
+    for pattern in ("???", "?" * 9, "c" + "?" * 8):
+        expected = sorted(w for w in standard if len(w) == len(pattern) and w.isalpha() and w.startswith(pattern.strip("?")))
+        assert standard.matches(pattern) == expected
 
 
 words = st.text(alphabet=st.sampled_from("abcdefghijklmnopqrstuvwxyzABCÉéÆø’'-–  1."), max_size=12)
