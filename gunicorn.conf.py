@@ -1,10 +1,14 @@
 """Gunicorn settings for `gunicorn 'app:create_app()' -c gunicorn.conf.py` (the Procfile, `wordsmith serve`).
 
-Sync workers, one per core: a request is a short CPU-bound lookup or search,
-so more workers than cores only queue. `WEB_CONCURRENCY` overrides the count
-and `PORT` the port (Heroku-style platforms set both). `preload_app` builds
-the app — the lexicon tries, word lists and definitions — once in the master
-before forking, so the workers share those pages instead of each loading them.
+One worker per core, each gunicorn's threaded worker with a read deadline
+(`app.worker.DeadlineWorker`; the measurements behind the choice are in
+docs/serving.md). A request is a short CPU-bound lookup or search, so more
+workers than cores only queue; the threads are there so that a slow client or
+a long-lived answer holds one thread, not a whole worker. `WEB_CONCURRENCY`
+overrides the worker count and `PORT` the port (Heroku-style platforms set
+both). `preload_app` builds the app — the lexicon tries, word lists and
+definitions — once in the master before forking, so the workers share those
+pages instead of each loading them.
 """
 import multiprocessing
 import os
@@ -12,9 +16,17 @@ import secrets
 
 bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count())
-worker_class = "sync"
+worker_class = "app.worker.DeadlineWorker"
+# Threads per worker: each request being read or answered holds one, and so will
+# each open event stream. 256 held 32 slow sockets with health's p99 under
+# 10 ms (docs/serving.md); the pool starts threads only as it needs them.
+threads = int(os.environ.get("GUNICORN_THREADS", "256"))
+# Connections per worker, open or kept alive; beyond it the worker stops accepting.
+worker_connections = 1000
 preload_app = True
-# A sync worker busy for longer than this is killed and replaced: no request runs away.
+# A worker whose main loop has not beaten for this long is killed and replaced.
+# The loop keeps beating while its threads work, so a long answer is never cut
+# by it. A slow client is cut by GUNICORN_READ_TIMEOUT (10 s, app/worker.py).
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 accesslog = "-"
 

@@ -58,10 +58,11 @@ def create_app(config: dict | None = None) -> Flask:
 
     # Imported here, not at the top: `app.client` (used by `wordsmith --server`)
     # imports this package and should not pay for pydantic and the blueprints.
-    from . import api, csrf, errors, openapi, pages, resources
+    from . import api, csrf, errors, openapi, pages, resources, security
 
     resources.init_app(app)
     errors.init_app(app)
+    security.init_app(app)
     csrf.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(openapi.bp)

@@ -39,7 +39,17 @@ PROBLEM_TYPES = {
     "not-found": ("Not found", "No page or operation has this path. The operations are listed in /openapi.json."),
     "method-not-allowed": ("Method not allowed", "The path exists but does not take this method; the `Allow` header lists those it takes."),
     "too-large": ("Body too large", "The body is over the size limit (MAX_BODY_BYTES, 16 KiB by default): send less."),
-    "unsupported-media-type": ("Unsupported media type", "Send the body as `Content-Type: application/json`."),
+    "unsupported-media-type": (
+        "Unsupported media type",
+        "Send the body as `Content-Type: application/json`, uncompressed (no `Content-Encoding`).",
+    ),
+    "timeout": (
+        "Request timeout",
+        "The request's headers and body did not all arrive within the read timeout (10 s by default): send the whole request at once.",
+    ),
+    "uri-too-long": ("URI too long", "The request line is over 4094 bytes: shorten the URL (send long input in a POST body)."),
+    "headers-too-large": ("Request header fields too large", "Over 100 headers, or one over 8190 bytes: send fewer and shorter headers."),
+    "redirect": ("Path written differently", "The path has a doubled or trailing slash: the `Location` header gives it as written; send the request there."),
     "validation": (
         "Request not valid",
         "A field of the body, query string or path is missing, unknown, of the wrong type or over a limit. "
@@ -48,7 +58,8 @@ PROBLEM_TYPES = {
     "internal": ("Internal server error", "A bug on our side, logged. The request may be fine: try again, and report it if it persists."),
     "http-error": ("HTTP error", "An HTTP error without a more specific type; the status and detail say what happened."),
 }
-SLUG_BY_STATUS = {400: "bad-request", 404: "not-found", 405: "method-not-allowed", 413: "too-large", 415: "unsupported-media-type", 422: "validation", 500: "internal"}
+SLUG_BY_STATUS = {400: "bad-request", 404: "not-found", 405: "method-not-allowed", 408: "timeout", 413: "too-large", 414: "uri-too-long",
+                  415: "unsupported-media-type", 422: "validation", 431: "headers-too-large", 500: "internal"}
 
 # Pydantic error types whose stock message names the problem but not the fix.
 FIXES = {
@@ -182,6 +193,14 @@ def reject_oversized_body():
         raise ApiProblem(413, _too_large_detail())
 
 
+def refuse_content_encoding():
+    """Refuse a compressed body (415): read as it is, it would be taken for garbage, or worse, for something else."""
+    coding = request.headers.get("Content-Encoding", "").strip().lower()
+    if coding and coding != "identity":
+        raise ApiProblem(415, f"The body is sent with Content-Encoding: {coding}, which this service does not read: send it uncompressed.",
+                         headers={"Accept-Encoding": "identity"})
+
+
 def _too_large_detail() -> str:
     limit = current_app.config["MAX_BODY_BYTES"]
     return f"The body is over {limit} bytes: send a smaller request (split a long list into several requests)."
@@ -193,3 +212,4 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(ApiProblem, handle_api_problem)
     app.register_error_handler(Exception, handle_unexpected)
     app.before_request(reject_oversized_body)
+    app.before_request(refuse_content_encoding)

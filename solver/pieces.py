@@ -129,7 +129,8 @@ def _codes() -> dict[str, str]:
     return load_box().code_of()
 
 
-_POOL_TOKEN = re.compile(r"\s*(?:([A-Za-z])(\d*))\s*,?")
+# [0-9], not \d: \d takes any script's digits ("R٣"), which a pool never holds.
+_POOL_TOKEN = re.compile(r"\s*(?:([A-Za-z])([0-9]*))\s*,?")
 
 
 def parse_pool(value: str | dict | Pool) -> Pool:
@@ -160,7 +161,7 @@ def parse_pool(value: str | dict | Pool) -> Pool:
                 f"pool {value!r}: {bad!r} at position {position + 1} is not a piece kind; "
                 "use R (red), Y (yellow), B (blue), G (green) or W (wild), each with an optional count: 'R3 Y2 B1 G2'"
             )
-        if len(number) > 3:
+        if len(number.lstrip("0")) > 3:  # leading zeros are harmless: R00060 is R60
             raise ValueError(f"pool {value!r}: count {number} is too large (at most {MAX_POOL_PIECES} pieces)")
         counts[kind] += int(number) if number else 1
         position = match.end()

@@ -89,7 +89,8 @@ def test_gunicorn_conf(monkeypatch, env, workers, bind):
     settings = runpy.run_path(str(Path(__file__).resolve().parent.parent / "gunicorn.conf.py"))
     assert settings["bind"] == bind
     assert settings["workers"] == (workers or multiprocessing.cpu_count())
-    assert settings["worker_class"] == "sync" and settings["preload_app"] is True
+    assert settings["worker_class"] == "app.worker.DeadlineWorker" and settings["preload_app"] is True
+    assert settings["threads"] > 64 and settings["timeout"] >= 30  # threads for slow clients and streams (docs/serving.md)
     import os
 
     assert len(os.environ["WORDSMITH_SECRET_KEY"]) == 64  # one key for every worker

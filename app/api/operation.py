@@ -26,7 +26,7 @@ from typing import Any, Callable, Union, get_args, get_origin
 
 from flask import current_app, request
 from pydantic import BaseModel, ValidationError
-from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from ..errors import ApiProblem, field_errors
 
@@ -113,21 +113,45 @@ def _body_bytes() -> bytes:
     by errors.reject_oversized_body; checked again here) the body is read
     straight from the WSGI input: werkzeug's stream wrapper cost as much as
     validating the body does. A streamed (chunked) body has no length to
-    trust, so it goes through werkzeug, which cuts it at the cap.
+    trust: one byte more than the cap is read, so a body of exactly the cap is
+    taken, as it is with a Content-Length (werkzeug's own limited stream
+    refuses it). Only a server that ends a streamed body itself
+    (`wsgi.input_terminated`, as gunicorn does) gets one read; from another,
+    as from werkzeug, a streamed body reads as empty.
     """
     cap = current_app.config["MAX_CONTENT_LENGTH"]
     length = request.content_length
+    stream = request.environ["wsgi.input"]
     if length is None:
-        raw = request.get_data(cache=True)
-        if len(raw) >= cap:  # cut at the cap without an error: a body that reached it is too large
-            raise RequestEntityTooLarge()
-        return raw
+        if request.environ.get("wsgi.input_terminated"):
+            raw = _read_streamed(stream, cap + 1)
+            if len(raw) > cap:
+                raise RequestEntityTooLarge()
+            return raw
+        return b""
     if length > cap:
         raise RequestEntityTooLarge()
-    raw = request.environ["wsgi.input"].read(length)
+    raw = stream.read(length)
     if len(raw) < length:
         raise ApiProblem(400, f"The body ended after {len(raw)} of the {length} bytes its Content-Length announced: send it whole.", slug="invalid-json")
     return raw
+
+
+def _read_streamed(stream, most: int) -> bytes:
+    """Read a streamed body to its end or to `most` bytes, whichever comes first."""
+    chunks, size = [], 0
+    try:
+        while size < most:
+            chunk = stream.read(most - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except HTTPException:
+        raise
+    except Exception as error:  # the server's chunk reader refusing the framing (gunicorn raises its own types)
+        raise ApiProblem(400, f"The chunked body could not be read ({error}): send it with a Content-Length.", slug="bad-request") from None
+    return b"".join(chunks)
 
 
 def read_json() -> Any:

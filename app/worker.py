@@ -1,0 +1,257 @@
+"""The gunicorn worker the service runs under: gunicorn's threaded worker, with a read deadline.
+
+    worker_class = "app.worker.DeadlineWorker"   # gunicorn.conf.py
+
+Why threads (measured in docs/serving.md): a sync worker is held by one slow
+socket, so two sockets that announce a body and never send it stop the whole
+service. gunicorn's `gthread` worker reads each connection in a thread of a
+pool, so a slow socket holds one thread, not the worker; it also leaves a
+connection that has sent nothing to its poller, holding no thread at all. Our
+requests are short CPU-bound work, where threads were fairer than gevent's
+greenlets, and a long-lived event stream will hold one thread each (so
+`threads` is sized for the streams, see gunicorn.conf.py).
+
+What this class adds to `gthread`:
+
+- **A read deadline.** A request's line, headers and body must all arrive
+  within `READ_TIMEOUT` seconds (10 by default, `GUNICORN_READ_TIMEOUT`) of the
+  worker starting to read them, or the client is cut off with a 408. While the
+  headers are still coming the worker writes the 408 itself; once the app
+  runs, the app's own read of the body fails with werkzeug's `RequestTimeout`,
+  which the app answers as any error (problem+json on the API). The clock
+  stops when the body has been read or the app starts its answer, so an
+  answer (an event stream included) may take as long as it needs. A reaper
+  thread checks the clocks four times a second and shuts the read side of a
+  late socket, which wakes the thread blocked reading it.
+- **Server errors in the service's own shape.** A request gunicorn refuses
+  before the app sees it (a malformed request line: 400; a URL over
+  `limit_request_line`: 414; too many or too large headers: 431) is answered
+  with an RFC 9457 problem document and the security headers, not gunicorn's
+  HTML page.
+
+gunicorn's worker `timeout` only watches the worker's main loop, which keeps
+beating while threads are busy: a long answer is never killed by it.
+"""
+from __future__ import annotations
+
+import json
+import os
+import socket
+import threading
+import time
+from datetime import timedelta
+from ssl import SSLError
+
+from gunicorn.http import errors as http_errors
+from gunicorn.http.wsgi import Response, default_environ
+from gunicorn.workers import gthread
+from werkzeug.exceptions import RequestTimeout
+from werkzeug.http import HTTP_STATUS_CODES
+
+from .errors import PROBLEM_JSON, PROBLEM_TYPES, SLUG_BY_STATUS
+from .security import SECURITY_HEADERS
+
+__all__ = ["DeadlineWorker", "READ_TIMEOUT", "server_error_status"]
+
+# nginx's client_header_timeout and client_body_timeout default to 60 s; ours
+# is shorter because an honest request is at most 16 KiB and a phone on a
+# poor link sends that in well under a second.
+READ_TIMEOUT = float(os.environ.get("GUNICORN_READ_TIMEOUT", "10"))
+REAPER_INTERVAL = 0.25  # seconds between looks at the clocks: a late client is cut off within this of its deadline
+
+# gunicorn's refusals, most specific first: (exception classes, status, what to do about it).
+SERVER_ERRORS = [
+    ((http_errors.InvalidResponseHeader, http_errors.InvalidResponseHeaderName, http_errors.ConfigurationProblem), 500, None),
+    ((http_errors.LimitRequestLine,), 414, "The request line (method, path and query string) is too long: shorten the URL."),
+    ((http_errors.LimitRequestHeaders,), 431, "Too many headers, or a header too large: send fewer and shorter headers."),
+    ((http_errors.UnsupportedTransferCoding,), 501, "Transfer-Encoding not supported: send the body with a Content-Length, or chunked."),
+    ((http_errors.ExpectationFailed,), 417, "Only `Expect: 100-continue` is understood."),
+    ((http_errors.ForbiddenProxyRequest, SSLError), 403, None),
+    ((http_errors.ParseException,), 400, None),
+]
+
+
+def server_error_status(error: Exception) -> tuple[int, str]:
+    """Return the status and detail that answer a request gunicorn could not take."""
+    for classes, status, fix in SERVER_ERRORS:
+        if isinstance(error, classes):
+            if status == 500:
+                return 500, "Something went wrong on our side; it has been logged. Try again, and report it if it persists."
+            return status, f"{error}. {fix}" if fix else f"The request could not be read: {error}."
+    return 500, "Something went wrong on our side; it has been logged. Try again, and report it if it persists."
+
+
+def problem_bytes(status: int, detail: str, slug: str | None = None) -> bytes:
+    """Return a whole HTTP/1.1 answer carrying a problem document, for the worker to write itself."""
+    slug = slug or SLUG_BY_STATUS.get(status, "http-error")
+    title = PROBLEM_TYPES[slug][0] if slug != "http-error" else HTTP_STATUS_CODES.get(status, "HTTP error")
+    body = json.dumps({"type": f"/docs#problem-{slug}", "title": title, "status": status, "detail": detail}).encode()
+    head = [f"HTTP/1.1 {status} {HTTP_STATUS_CODES.get(status, 'Error')}", "Connection: close",
+            f"Content-Type: {PROBLEM_JSON}", f"Content-Length: {len(body)}"]
+    head += [f"{name}: {value}" for name, value in SECURITY_HEADERS.items()]
+    return ("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body
+
+
+def write_quietly(sock: socket.socket, data: bytes) -> None:
+    """Write `data` if the socket takes it within a second; a client that cannot read it is gone anyway."""
+    try:
+        sock.settimeout(1.0)
+        sock.sendall(data)
+    except OSError:
+        pass
+
+
+HEADERS, BODY, DONE, LATE = "headers", "body", "done", "late"
+
+
+class Clock:
+    """One request's read deadline, shared by the thread reading it and the reaper."""
+
+    __slots__ = ("sock", "timeout", "deadline", "phase", "late_in", "lock")
+
+    def __init__(self, sock: socket.socket, timeout: float):
+        self.sock = sock
+        self.timeout = timeout
+        self.deadline = time.monotonic() + timeout
+        self.phase = HEADERS
+        self.late_in: str | None = None  # the phase the deadline passed in
+        self.lock = threading.Lock()
+
+    def enter(self, phase: str) -> bool:
+        """Move to `phase` (BODY when the app runs, DONE when reading is over); False if the deadline passed first."""
+        with self.lock:
+            if self.phase == LATE:
+                return False
+            self.phase = phase
+            return True
+
+    def expire(self, now: float) -> bool:
+        """Cut off the reading if the deadline has passed; return whether this clock is finished with."""
+        with self.lock:
+            if self.phase in (DONE, LATE):
+                return True
+            if now < self.deadline:
+                return False
+            self.late_in, self.phase = self.phase, LATE
+        try:
+            self.sock.shutdown(socket.SHUT_RD)  # the blocked recv returns b"": the reader sees the end of input
+        except OSError:
+            pass
+        return True
+
+
+class TimedInput:
+    """`wsgi.input` that turns a read cut off by the deadline into werkzeug's 408, and stops the clock at the end."""
+
+    def __init__(self, stream, clock: Clock, length: int | None):
+        self.stream = stream
+        self.clock = clock
+        self.left = length
+
+    def _check(self, data: bytes, read_all: bool) -> bytes:
+        if self.clock.phase == LATE:
+            raise RequestTimeout(f"The body did not arrive within {self.clock.timeout:g} seconds: send the whole request at once.")
+        if self.left is not None:
+            self.left -= len(data)
+        if read_all or not data or (self.left is not None and self.left <= 0):
+            self.clock.enter(DONE)
+        return data
+
+    def read(self, size: int | None = None) -> bytes:
+        return self._check(self.stream.read(size), size is None or size < 0)
+
+    def readline(self, size: int | None = None) -> bytes:
+        return self._check(self.stream.readline(size), False)
+
+    def readlines(self, hint=None):
+        return list(iter(self.readline, b""))
+
+    def __iter__(self):
+        return iter(self.readline, b"")
+
+
+class DeadlineWorker(gthread.ThreadWorker):
+    """gunicorn's threaded worker with a read deadline and problem+json server errors (see the module)."""
+
+    read_timeout = READ_TIMEOUT
+
+    def init_process(self):
+        self._clocks: set[Clock] = set()
+        self._clocks_lock = threading.Lock()
+        self._local = threading.local()
+        threading.Thread(target=self._reap, name="read-deadline", daemon=True).start()
+        super().init_process()
+
+    def load_wsgi(self):
+        super().load_wsgi()
+        self.wsgi = self._timed(self.wsgi)
+
+    def _timed(self, app):
+        """Wrap the WSGI app: its body input is timed, and answering stops the clock."""
+
+        def timed_app(environ, start_response):
+            clock = getattr(self._local, "clock", None)
+            if clock is not None:
+                if not clock.enter(BODY):
+                    raise OSError(32, "read deadline passed")  # EPIPE: gunicorn closes quietly; the 408 is written by handle()
+                length = environ.get("CONTENT_LENGTH")
+                has_body = (length not in (None, "", "0")) or "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
+                if has_body:
+                    environ["wsgi.input"] = TimedInput(environ["wsgi.input"], clock, int(length) if length and length.isdigit() else None)
+                else:
+                    clock.enter(DONE)
+
+                def start(status, headers, exc_info=None):
+                    clock.enter(DONE)
+                    return start_response(status, headers, exc_info)
+
+                return app(environ, start)
+            return app(environ, start_response)
+
+        return timed_app
+
+    def _reap(self):
+        while True:
+            time.sleep(REAPER_INTERVAL)
+            now = time.monotonic()
+            with self._clocks_lock:
+                finished = [clock for clock in self._clocks if clock.expire(now)]
+                self._clocks.difference_update(finished)
+
+    def handle(self, conn):
+        """Read and answer one request, within the read deadline (runs in a pool thread)."""
+        if not conn.initialized and not conn.data_ready and not conn.wait_for_data(gthread.DEFAULT_WORKER_DATA_TIMEOUT):
+            return gthread._DEFER  # nothing sent yet: back to the poller, holding no thread (gunicorn's own rule)
+        clock = Clock(conn.sock, self.read_timeout)
+        with self._clocks_lock:
+            self._clocks.add(clock)
+        self._local.clock = clock
+        try:
+            result = super().handle(conn)
+        finally:
+            self._local.clock = None
+            clock.enter(DONE)
+        if clock.late_in == HEADERS:
+            self.log.info("Request from %s cut off after %gs: its headers were not complete", conn.client, self.read_timeout)
+            detail = f"The request's headers did not arrive within {self.read_timeout:g} seconds: send the whole request at once."
+            write_quietly(conn.sock, problem_bytes(408, detail, slug="timeout"))
+            return False
+        return result
+
+    def handle_error(self, req, client, addr, exc):
+        """Answer a request gunicorn refused (or a crash outside the app) with a problem document."""
+        status, detail = server_error_status(exc)
+        addr = addr or ("", -1)
+        if status == 500:
+            self.log.exception("Error handling request %s", getattr(req, "uri", "(no URI read)"))
+        else:
+            self.log.warning("Invalid request from ip=%s: %s", addr[0], exc)
+        write_quietly(client, problem_bytes(status, detail))
+        if req is None and isinstance(exc, (http_errors.InvalidHeader, http_errors.InvalidHeaderName)):
+            req = getattr(exc, "req", None)  # the request whose header was bad, for the access log (as gunicorn does)
+        if req is not None and not isinstance(req, str):
+            environ = default_environ(req, client, self.cfg)
+            environ["REMOTE_ADDR"], environ["REMOTE_PORT"] = addr[0], str(addr[1])
+            response = Response(req, client, self.cfg)
+            response.status = f"{status} {HTTP_STATUS_CODES.get(status, 'Error')}"
+            self.log.access(response, req, environ, timedelta(0))

@@ -1,0 +1,277 @@
+"""The edges of a public service: security headers on every answer, relative redirects, refused
+encodings, one body limit both ways; and, through gunicorn, the read deadline (408) and the
+server's own refusals (400, 414, 431) as problem documents."""
+from __future__ import annotations
+
+import io
+import json
+import socket
+import threading
+import time
+
+import pytest
+import requests
+from hypothesis import given, settings, strategies as st
+
+from app.security import SECURITY_HEADERS
+from app.worker import server_error_status
+from service_helpers import GunicornServer, assert_problem
+
+SAMPLE_VALUES = {"word": "cat", "filename": "style.css"}
+
+
+def every_route_request(app):
+    """Yield (method, url) for every route and method of the app, path values filled in."""
+    for rule in app.url_map.iter_rules():
+        url = rule.rule
+        for name in rule.arguments:
+            url = url.replace(f"<{name}>", SAMPLE_VALUES[name])
+            for converter in ("path", "string"):
+                url = url.replace(f"<{converter}:{name}>", SAMPLE_VALUES[name])
+        for method in sorted(rule.methods):
+            yield method, url
+
+
+def assert_security_headers(headers) -> None:
+    for name, value in SECURITY_HEADERS.items():
+        assert headers.get(name) == value, f"{name}: {headers.get(name)!r}"
+    policy = headers["Content-Security-Policy"]
+    assert "frame-ancestors 'none'" in policy and "'unsafe-inline'" not in policy
+
+
+def test_every_route_and_method_carries_the_security_headers(app, client):
+    seen = 0
+    for method, url in every_route_request(app):
+        response = client.open(url, method=method)
+        assert response.status_code < 500, (method, url, response.status_code)
+        assert_security_headers(response.headers)
+        seen += 1
+    assert seen > 30  # every route, not a handful
+
+
+@pytest.mark.parametrize("method, url, accept", [
+    ("GET", "/nowhere", "text/html"), ("GET", "/api/v1/nowhere", "application/json"), ("DELETE", "/api/v1/health", "application/json"),
+])
+def test_errors_carry_the_security_headers(client, method, url, accept):
+    response = client.open(url, method=method, headers={"Accept": accept})
+    assert response.status_code in (404, 405)
+    assert_security_headers(response.headers)
+
+
+def test_the_policy_allows_everything_the_pages_load(client):
+    # No inline script, style or handler: the policy is 'self' only, so a page must not need more.
+    for page in ("/", "/solve", "/booksmack", "/colorsmash", "/docs"):
+        html = client.get(page).get_data(as_text=True)
+        assert "<script>" not in html and "<style" not in html and " style=" not in html, page
+        assert " onclick=" not in html and " onload=" not in html and "javascript:" not in html, page
+
+
+@pytest.mark.parametrize("path, location", [
+    ("/api/v1//health", "/api/v1/health"),
+    ("/api/v1//words//cat?lexicon=small", "/api/v1/words/cat?lexicon=small"),
+])
+def test_api_redirects_are_relative_problems(client, path, location):
+    response = client.get(path, headers={"Host": "evil.example"})
+    assert response.headers["Location"] == location
+    assert "evil.example" not in response.get_data(as_text=True)
+    problem = assert_problem(response, 308)
+    assert location.split("?")[0] in problem["detail"]
+    assert_security_headers(response.headers)
+
+
+def test_page_redirects_are_relative(app):
+    @app.get("/slashed/")
+    def slashed():
+        return "ok"
+
+    response = app.test_client().get("/slashed", headers={"Host": "evil.example"})
+    assert response.status_code == 308 and response.headers["Location"] == "/slashed/"
+
+
+@pytest.mark.parametrize("coding", ["gzip", "deflate", "br", "GZIP"])
+def test_compressed_bodies_are_refused(client, coding):
+    response = client.post("/api/v1/words/check", data=b'{"words": ["cat"]}', content_type="application/json",
+                           headers={"Content-Encoding": coding})
+    problem = assert_problem(response, 415)
+    assert "Content-Encoding" in problem["detail"]
+    assert response.headers["Accept-Encoding"] == "identity"
+
+
+def test_identity_encoding_is_read(client):
+    response = client.post("/api/v1/words/check", json={"words": ["cat"]}, headers={"Content-Encoding": "identity"})
+    assert response.status_code == 200
+
+
+def padded_body(size: int) -> bytes:
+    """A valid check request of exactly `size` bytes (the padding is JSON whitespace)."""
+    body = json.dumps({"words": ["cat"]}).encode()
+    return body[:-1] + b" " * (size - len(body)) + b"}"
+
+
+@pytest.mark.parametrize("extra, status", [(0, 200), (1, 413)])
+def test_one_body_limit_with_and_without_content_length(client, app, extra, status):
+    body = padded_body(app.config["MAX_BODY_BYTES"] + extra)
+    sized = client.post("/api/v1/words/check", data=body, content_type="application/json")
+    streamed = client.post("/api/v1/words/check", input_stream=io.BytesIO(body), content_type="application/json",
+                           environ_overrides={"wsgi.input_terminated": True, "HTTP_TRANSFER_ENCODING": "chunked"})
+    assert sized.status_code == streamed.status_code == status
+
+
+@pytest.mark.parametrize("error, args, status", [
+    ("LimitRequestLine", (5000, 4094), 414), ("LimitRequestHeaders", ("too many",), 431), ("InvalidRequestLine", ("BLAH",), 400),
+    ("InvalidHeader", ("X-A",), 400), ("InvalidChunkSize", (b"zz",), 400), ("UnsupportedTransferCoding", ("gzip",), 501),
+    ("ForbiddenProxyRequest", ("10.0.0.1",), 403), ("InvalidResponseHeader", ("X-B",), 500),
+])
+def test_server_refusals_map_to_their_status(error, args, status):
+    from gunicorn.http import errors
+
+    code, detail = server_error_status(getattr(errors, error)(*args))
+    assert code == status and detail
+    assert server_error_status(ValueError("bug"))[0] == 500
+
+
+# Through gunicorn, with a short read deadline so the tests stay quick.
+READ_TIMEOUT = 1.0
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    env = {"GUNICORN_READ_TIMEOUT": str(READ_TIMEOUT)}
+    server = GunicornServer(tmp_path_factory.mktemp("serving") / "gunicorn.log", env=env).start()
+    yield server
+    server.stop()
+
+
+def exchange(server, data: bytes, *, wait: float = 10.0) -> tuple[bytes, float]:
+    """Send `data` on a fresh socket, read until the server closes it; return the answer and the seconds taken."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=wait) as sock:
+        start = time.monotonic()
+        sock.sendall(data)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+        return answer, time.monotonic() - start
+
+
+def parse(answer: bytes) -> tuple[int, dict, dict]:
+    head, _, body = answer.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = dict(line.split(": ", 1) for line in lines[1:])
+    return int(lines[0].split()[1]), headers, json.loads(body)
+
+
+def assert_raw_problem(answer: bytes, status: int) -> dict:
+    code, headers, body = parse(answer)
+    assert code == status and body["status"] == status, answer[:300]
+    assert headers["Content-Type"] == "application/problem+json"
+    assert {"type", "title", "detail"} <= body.keys()
+    assert_security_headers(headers)
+    return body
+
+
+def test_unfinished_headers_are_cut_off_with_408(server):
+    answer, took = exchange(server, b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\n")
+    body = assert_raw_problem(answer, 408)
+    assert "headers" in body["detail"]
+    assert READ_TIMEOUT <= took < READ_TIMEOUT + 2
+
+
+def test_unfinished_body_is_cut_off_with_408_from_the_app(server):
+    request = b"POST /api/v1/words/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"
+    answer, took = exchange(server, request)
+    body = assert_raw_problem(answer, 408)
+    assert "body" in body["detail"] and body["type"].endswith("#problem-timeout")
+    assert READ_TIMEOUT <= took < READ_TIMEOUT + 2
+
+
+def test_a_body_sent_in_pieces_within_the_deadline_is_read(server):
+    body = json.dumps({"words": ["cat", "dog"]}).encode()
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(b"POST /api/v1/words/check HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: %d\r\n\r\n" % len(body))
+        for piece in (body[:10], body[10:]):
+            time.sleep(READ_TIMEOUT / 4)
+            sock.sendall(piece)
+        answer = b"".join(iter(lambda: sock.recv(65536), b""))
+    code, _, result = parse(answer)
+    assert code == 200 and result["all_valid"] is True
+
+
+def test_an_idle_kept_alive_connection_is_not_a_slow_client(server):
+    # The clock starts with a request's first byte, not with the connection.
+    with requests.Session() as session:
+        assert session.get(server.url + "/api/v1/health").ok
+        time.sleep(READ_TIMEOUT * 1.5)  # within gunicorn's keepalive (2 s)
+        assert session.get(server.url + "/api/v1/health").ok
+
+
+def test_health_answers_while_slow_clients_hold_sockets(server):
+    sockets = []
+    try:
+        for _ in range(32):
+            sock = socket.create_connection(("127.0.0.1", server.port))
+            sock.sendall(b"POST /api/v1/words/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
+            sockets.append(sock)
+        times = []
+        for _ in range(20):
+            start = time.monotonic()
+            assert requests.get(server.url + "/api/v1/health", timeout=5).ok
+            times.append(time.monotonic() - start)
+        assert max(times) < READ_TIMEOUT / 2, times  # answered at once, not after the slow clients are cut off
+    finally:
+        for sock in sockets:
+            sock.close()
+
+
+@pytest.mark.parametrize("request_bytes, status", [
+    (b"GET /api/v1/" + b"a" * 5000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414),
+    (b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\n" + b"".join(b"X-%d: 1\r\n" % i for i in range(120)) + b"\r\n", 431),
+    (b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 9000 + b"\r\n\r\n", 431),
+    (b"BLAH\r\n\r\n", 400),
+    (b"GET /api/v1/health HTTP/9.9\r\nHost: x\r\n\r\n", 400),
+])
+def test_server_refusals_are_problems(server, request_bytes, status):
+    answer, _ = exchange(server, request_bytes)
+    assert_raw_problem(answer, status)
+
+
+def test_a_chunked_body_at_the_limit_through_gunicorn(server):
+    body = padded_body(16384)
+    sized = requests.post(server.url + "/api/v1/words/check", data=body, headers={"Content-Type": "application/json"})
+    streamed = requests.post(server.url + "/api/v1/words/check", data=iter([body[:8000], body[8000:]]),
+                             headers={"Content-Type": "application/json"})
+    assert sized.status_code == streamed.status_code == 200
+    over = requests.post(server.url + "/api/v1/words/check", data=iter([body, b" "]), headers={"Content-Type": "application/json"})
+    assert_problem(over, 413)
+
+
+def test_redirect_through_gunicorn_names_no_host(server):
+    response = requests.get(server.url + "/api/v1//health", headers={"Host": "evil.example"}, allow_redirects=False)
+    assert response.headers["Location"] == "/api/v1/health"
+    assert_problem(response, 308)
+    assert_security_headers(response.headers)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.characters(categories=["Nd"]).filter(lambda c: c not in "0123456789"))
+def test_pool_counts_take_ascii_digits_only(digit):
+    from solver.pieces import parse_pool
+
+    with pytest.raises(ValueError):
+        parse_pool(f"R{digit}")
+
+
+@given(st.integers(0, 59), st.integers(0, 8))
+def test_leading_zeros_do_not_change_a_count(count, zeros):
+    from solver.pieces import parse_pool
+
+    pool = parse_pool(f"R{'0' * zeros}{count} Y1")
+    assert pool == parse_pool(f"R{count} Y1")
+
+
+def test_a_padded_count_at_the_limit_is_the_limit(client):
+    from solver.pieces import parse_pool
+
+    assert parse_pool("R00060").size == 60
+    assert client.post("/api/v1/wordsmith/solve", json={"pool": "R00060", "limit": 1}).status_code == 200
+    assert_problem(client.post("/api/v1/wordsmith/solve", json={"pool": "R٣"}), 422, "/pool")
