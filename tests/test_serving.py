@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import json
 import socket
-import threading
 import time
 
 import pytest

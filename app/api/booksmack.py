@@ -33,7 +33,7 @@ class RoundRequest(GameRequest):
     lexicon: LexiconName | None = Field(None, description="lexicon size for spelled words (default: the service's default lexicon)")
 
 
-class ScoreRequest(GameRequest):
+class CollectionScoreRequest(GameRequest):
     cards: list[CardText] = Field(max_length=MAX_COLLECTION, description="a player's collection: library plus hand")
     variant: Literal[rules.VARIANTS] = Field("base", description="base: every card 1 point; turn-based: letters by position")
 
@@ -118,8 +118,8 @@ def turn(body: RoundRequest):
 
 
 @bp.post("/booksmack/score")
-@operation(body=ScoreRequest, response=CollectionScore)
-def score(body: ScoreRequest):
+@operation(body=CollectionScoreRequest, response=CollectionScore)
+def score(body: CollectionScoreRequest):
     """Score a Booksmack collection (library plus hand): the total and each card's points."""
     with refusals(card_pointer):
         return answer(rules.score_collection(body.cards, body.variant).to_dict())

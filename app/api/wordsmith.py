@@ -336,7 +336,7 @@ def _variant(value: Any) -> str:
     return "+".join(rules.parse_variant(value))
 
 
-class ScoreRequest(GameRequest):
+class SheetScoreRequest(GameRequest):
     sheets: list[Sheet] = Field(min_length=1, max_length=MAX_SHEETS, description="one score sheet per player")
     variant: Annotated[str, Checked(_variant, Annotated[str, Field(max_length=60)]),
                        Field(description="standard, secret, advanced or word_by_word; combine with + (secret+advanced)")] = "standard"
@@ -406,8 +406,8 @@ def sheet_pointer(error: ValueError) -> str:
 
 
 @bp.post("/wordsmith/score")
-@operation(body=ScoreRequest, response=ScoreResult)
-def score(body: ScoreRequest):
+@operation(body=SheetScoreRequest, response=ScoreResult)
+def score(body: SheetScoreRequest):
     """Score the sheets of one game under a variant, and name the winner(s)."""
     sheets = body.model_dump(exclude_unset=True)["sheets"]  # plain dicts, as the rules read them
     with refusals(sheet_pointer):
