@@ -11,13 +11,14 @@ through GUNICORN_CMD_ARGS so everything else stays the same):
 
   boot          seconds from starting gunicorn to the first answer of /api/v1/health
   slow 0/8/32   health and a P8 solve (pool "R3 Y2 B1 G2", limit 100), each loaded by
-                wrk with 4 connections for --seconds, while 0, 8 or 32 slow sockets are
+                wrk with 4 connections for --seconds (in turns of --slice seconds, the
+                six rows rotating), while 0, 8 or 32 slow sockets are
                 held open: half announce a 1000-byte body and send 1 byte, half send
                 an unfinished header block. A socket the server cuts off is opened
                 again at once, so the count holds for the whole measurement.
                 Reported: requests/s, p50 and p99 latency, errors (wrk's timeout is
-                2 s: a request that waits longer is an error), and how many slow
-                sockets the server cut off with a 408.
+                2 s: a request that waits longer is an error), and p99 as a ratio of
+                the same endpoint's p99 with no slow socket, measured in the same run.
   cut off       how long a slow socket is held before the server answers it (the
                 read timeout), and what it answers
   memory        PSS of the master and every worker (MB, from /proc/PID/smaps_rollup)
@@ -35,6 +36,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import math
 import socket
 import subprocess
 import sys
@@ -158,7 +160,7 @@ def served(worker_class: str | None, workers: int, folder: Path):
         server.stop()
 
 
-def run_design(name: str, worker_class: str | None, workers: int, seconds: float, folder: Path) -> None:
+def run_design(name: str, worker_class: str | None, workers: int, seconds: float, slice_seconds: float, folder: Path) -> None:
     with served(worker_class, workers, folder) as (server, boot):
         print(f"\n## {name}\n\nboot to first answer: {boot:.1f} s")
         for size in ("small", "standard", "large"):
@@ -166,20 +168,29 @@ def run_design(name: str, worker_class: str | None, workers: int, seconds: float
         memory, processes = pss_mb(server.process.pid)
         print(f"PSS after a request to each lexicon size: {memory:.0f} MB ({processes} processes)")
         run_wrk_bounded(server.url, HEALTH, 1, folder)  # warm-up
-        print("\n| slow sockets | endpoint | requests/s | p50 ms | p99 ms | errors | slow sockets cut off (408) |")
+        print("\n| slow sockets | endpoint | requests/s | p50 ms | p99 ms | errors | p99 / p99 with 0 slow sockets |")
         print("|---:|---|---:|---:|---:|---:|---:|")
-        for count in SLOW_COUNTS:
-            for scenario in (HEALTH, SOLVE_P8):
-                with SlowClients(server.port, count) as slow:
-                    result = Result(scenario.name)
+        rows = {(count, scenario.name): Result(scenario.name) for count in SLOW_COUNTS for scenario in (HEALTH, SOLVE_P8)}
+        failures: dict[tuple, str] = {}
+        # Rows take turns of --slice seconds, the order rotating each turn, so that load
+        # from elsewhere on the machine falls on every row alike.
+        keys = list(rows)
+        for turn in range(math.ceil(seconds / slice_seconds)):
+            for count, name in keys[turn % len(keys):] + keys[:turn % len(keys)]:
+                scenario = HEALTH if name == HEALTH.name else SOLVE_P8
+                with SlowClients(server.port, count):
                     try:
-                        done, took, errors, sketch = run_wrk_bounded(server.url, scenario, seconds, folder)
-                        result.add(done, took, errors, 0.0, sketch)
+                        done, took, errors, sketch = run_wrk_bounded(server.url, scenario, slice_seconds, folder)
+                        rows[count, name].add(done, took, errors, 0.0, sketch)
                     except RuntimeError as error:
-                        print(f"| {count} | {scenario.name} | — | — | — | all ({error}) | {slow.cut_off} |")
-                        continue
-                p99 = result.percentile(0.99)
-                print(f"| {count} | {scenario.name} | {result.rps:,.0f} | {result.percentile(0.5):.1f} | {p99:.1f} | {result.errors} | {slow.cut_off} |")
+                        failures[count, name] = str(error)
+        for (count, name), result in rows.items():
+            if (count, name) in failures and not result.requests:
+                print(f"| {count} | {name} | 0 | — | — | all ({failures[count, name]}) | — |")
+                continue
+            p99 = result.percentile(0.99)
+            base = rows[0, name].percentile(0.99) if rows[0, name].requests else float("nan")
+            print(f"| {count} | {name} | {result.rps:,.0f} | {result.percentile(0.5):.1f} | {p99:.1f} | {result.errors} | {p99 / base:.2f} |")
         for label, payload in (("unfinished body", SLOW_BODY), ("unfinished headers", SLOW_HEADERS)):
             held, answer = measure_cut_off(server.port, payload)
             print(f"\n{label}: held {held:.1f} s, then `{answer}`", end="")
@@ -204,15 +215,17 @@ def run_wrk_bounded(url: str, scenario, seconds: float, folder: Path):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="seconds of load per row (at most 30)")
+    parser.add_argument("--slice", type=float, default=2.0, help="seconds per turn; rows take turns until each has --seconds")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--compare", action="append", default=[], metavar="WORKER_CLASS",
                         help="also measure gunicorn.conf.py with this worker class (e.g. sync)")
     args = parser.parse_args(argv)
     seconds = max(1.0, min(args.seconds, 30.0))
     with tempfile.TemporaryDirectory() as folder:
-        run_design("gunicorn.conf.py as configured", None, args.workers, seconds, Path(folder))
+        slice_seconds = max(1.0, min(args.slice, seconds))
+        run_design("gunicorn.conf.py as configured", None, args.workers, seconds, slice_seconds, Path(folder))
         for worker_class in args.compare:
-            run_design(f"worker class {worker_class}", worker_class, args.workers, seconds, Path(folder))
+            run_design(f"worker class {worker_class}", worker_class, args.workers, seconds, slice_seconds, Path(folder))
     return 0
 
 

@@ -3,7 +3,7 @@
     python bench/load.py [--duration 20] [--concurrency 16] [--tool auto|wrk|python] [--workers N]
 
 Starts gunicorn itself (`tests/service_helpers.GunicornServer`: the Procfile's
-command with gunicorn.conf.py, so sync workers, preload, access log) on a free
+command with gunicorn.conf.py: threaded workers, preload, access log) on a free
 local port with WEB_CONCURRENCY = the machine's cores (or --workers), then
 loads each endpoint in turn for --duration seconds with --concurrency
 connections, after a short warm-up:
@@ -30,8 +30,9 @@ one event-loop thread) costs the server little CPU, so it is the default when
 installed; `--tool python` uses threads with one `requests.Session` each,
 which on a small machine takes a core away from gunicorn (the GIL keeps it
 near one core) and so measures the load generator as much as the service.
-Gunicorn's sync workers close the connection after each response, so every
-request is a new TCP connection in both tools, as in production. Latency is
+The threaded workers keep connections alive (2 s), so wrk reuses its
+connections; the sync workers used before #12 closed each one, so figures
+from before and after that change are not comparable. Latency is
 the time from sending a request to its full answer, queueing for a free
 worker included (16 connections on 2 workers queue).
 """

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import socket
+import threading
 import time
 
 import pytest
@@ -204,22 +205,43 @@ def test_an_idle_kept_alive_connection_is_not_a_slow_client(server):
         assert session.get(server.url + "/api/v1/health").ok
 
 
+def hold_slow_sockets(port: int, count: int, stop: threading.Event) -> list[threading.Thread]:
+    """Keep `count` slow sockets open (a body announced, one byte sent), opening a new one when the server cuts one off."""
+
+    def hold():
+        while not stop.is_set():
+            with socket.create_connection(("127.0.0.1", port)) as sock:
+                sock.sendall(b"POST /api/v1/words/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
+                sock.settimeout(0.2)
+                while not stop.is_set():
+                    try:
+                        if not sock.recv(4096):
+                            break
+                    except socket.timeout:
+                        continue
+
+    threads = [threading.Thread(target=hold, daemon=True) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    return threads
+
+
 def test_health_answers_while_slow_clients_hold_sockets(server):
-    sockets = []
+    stop = threading.Event()
+    threads = hold_slow_sockets(server.port, 32, stop)
     try:
-        for _ in range(32):
-            sock = socket.create_connection(("127.0.0.1", server.port))
-            sock.sendall(b"POST /api/v1/words/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
-            sockets.append(sock)
+        time.sleep(0.5)
         times = []
         for _ in range(20):
             start = time.monotonic()
             assert requests.get(server.url + "/api/v1/health", timeout=5).ok
             times.append(time.monotonic() - start)
-        assert max(times) < READ_TIMEOUT / 2, times  # answered at once, not after the slow clients are cut off
+        # Sync workers answered nothing here (every worker held by a slow socket); generous for a busy machine.
+        assert sorted(times)[len(times) // 2] < 0.5 and max(times) < 2, times
     finally:
-        for sock in sockets:
-            sock.close()
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=2)
 
 
 @pytest.mark.parametrize("request_bytes, status", [
