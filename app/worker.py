@@ -51,7 +51,7 @@ from werkzeug.http import HTTP_STATUS_CODES
 from .errors import PROBLEM_JSON, PROBLEM_TYPES, SLUG_BY_STATUS
 from .security import SECURITY_HEADERS
 
-__all__ = ["DeadlineWorker", "READ_TIMEOUT", "server_error_status"]
+__all__ = ["READ_TIMEOUT", "DeadlineWorker", "server_error_status"]
 
 # nginx's client_header_timeout and client_body_timeout default to 60 s; ours
 # is shorter because an honest request is at most 16 KiB and a phone on a
@@ -107,7 +107,7 @@ HEADERS, BODY, DONE, LATE = "headers", "body", "done", "late"
 class Clock:
     """One request's read deadline, shared by the thread reading it and the reaper."""
 
-    __slots__ = ("sock", "timeout", "deadline", "phase", "late_in", "lock")
+    __slots__ = ("deadline", "late_in", "lock", "phase", "sock", "timeout")
 
     def __init__(self, sock: socket.socket, timeout: float):
         self.sock = sock

@@ -83,7 +83,7 @@ class SlowClients:
                     while not self._stop.is_set():
                         try:
                             chunk = sock.recv(4096)
-                        except socket.timeout:
+                        except TimeoutError:
                             continue
                         if not chunk:
                             break
@@ -97,7 +97,7 @@ class SlowClients:
             except OSError:
                 time.sleep(0.1)
 
-    def __enter__(self) -> "SlowClients":
+    def __enter__(self) -> SlowClients:
         for thread in self._threads:
             thread.start()
         time.sleep(0.5)  # let them connect and stall
@@ -116,7 +116,7 @@ def measure_cut_off(port: int, payload: bytes, limit: float = 40.0) -> tuple[flo
         sock.sendall(payload)
         try:
             answer = b"".join(iter(lambda: sock.recv(4096), b""))
-        except socket.timeout:
+        except TimeoutError:
             return limit, f"(still open after {limit:g} s)"
         return time.monotonic() - start, answer.split(b"\r\n", 1)[0].decode("latin-1") or "(closed, no answer)"
 
@@ -160,9 +160,9 @@ def served(worker_class: str | None, workers: int, folder: Path):
         server.stop()
 
 
-def run_design(name: str, worker_class: str | None, workers: int, seconds: float, slice_seconds: float, folder: Path) -> None:
+def run_design(title: str, worker_class: str | None, workers: int, seconds: float, slice_seconds: float, folder: Path) -> None:
     with served(worker_class, workers, folder) as (server, boot):
-        print(f"\n## {name}\n\nboot to first answer: {boot:.1f} s")
+        print(f"\n## {title}\n\nboot to first answer: {boot:.1f} s")
         for size in ("small", "standard", "large"):
             requests.get(f"{server.url}/api/v1/words/cat?lexicon={size}", timeout=60)
         memory, processes = pss_mb(server.process.pid)
