@@ -115,7 +115,9 @@ def test_alphabet(client):
     assert letters["b"] == {"letter": "b", "pieces": {"red": 1, "yellow": 0, "blue": 0, "green": 2}, "status": "rulebook"}
     assert {entry["status"] for entry in body["letters"]} == {"confirmed", "rulebook", "inferred"}
     assert tuple(letters["a"]["pieces"].values()) == load_alphabet().cost("a")
-    assert body["dice"] == {"count": 4, "faces": list(load_box().die_faces), "labels": list(load_box().die_face_labels)}
+    assert body["dice"] == {"count": 4, "faces": list(load_box().die_faces), "labels": list(load_box().die_face_labels),
+                            "start": ["red", "red", "yellow", "yellow", "blue", "green"],
+                            "add": ["red", "red", "yellow", "yellow", "wild", "wild"]}
     assert body["wild"] == {"code": "W"}
 
 

@@ -68,8 +68,10 @@ class Wild(Response):
 
 class Dice(Response):
     count: int = Field(description="dice in the box")
-    faces: list[str] = Field(description="each die's six faces: a kind, or `wild`")
+    faces: list[str] = Field(description="each die's six faces: red, yellow, blue_star, green_star")
     labels: list[str] = Field(description="the faces as printed")
+    start: list[str] = Field(description="the piece each face gives when rolling the starting pool: a star gives its colour")
+    add: list[str] = Field(description="the piece each face gives when rolling to add a piece: a star is `wild`")
 
 
 class AlphabetInfo(Response):
@@ -91,7 +93,8 @@ def alphabet():
         "source": source,
         "kinds": list(box.kinds),
         "wild": {"code": box.wild_code},
-        "dice": {"count": box.dice, "faces": list(box.die_faces), "labels": list(box.die_face_labels)},
+        "dice": {"count": box.dice, "faces": list(box.die_faces), "labels": list(box.die_face_labels),
+                 "start": [f.start for f in box.die], "add": [f.add for f in box.die]},
     }
 
 
