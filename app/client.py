@@ -122,9 +122,9 @@ class WordsmithClient:
         """`POST /api/v1/booksmack/judge`: {"action", "spells", "winners" (card positions), "explanation", ...}."""
         return self._post("/api/v1/booksmack/judge", {"cards": list(cards), "lexicon": lexicon})
 
-    def booksmack_turn(self, cards: list[str], lexicon: str | None = None) -> dict:
-        """`POST /api/v1/booksmack/turn`: the turn-based variant: {"highest", "lowest", "spells", "explanation", ...}."""
-        return self._post("/api/v1/booksmack/turn", {"cards": list(cards), "lexicon": lexicon})
+    def booksmack_turn(self, cards: list[str], played: int, lexicon: str | None = None) -> dict:
+        """`POST /api/v1/booksmack/turn`: the card just played at seat `played`: {"action", "highest", "lowest", "spells", ...}."""
+        return self._post("/api/v1/booksmack/turn", {"cards": list(cards), "played": played, "lexicon": lexicon})
 
     def booksmack_score(self, cards: list[str], variant: str = "base") -> dict:
         """`POST /api/v1/booksmack/score`: {"variant", "total", "breakdown": [{card, points, why}, ...]}."""
