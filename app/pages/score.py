@@ -27,7 +27,13 @@ from typing import Annotated
 from flask import request
 from pydantic import Field
 
-from solver.wordsmith import CHALLENGES, DISCARD_BOXES, WHITE_BOXES, WORDS_PER_CHALLENGE, score_sheets
+from solver.wordsmith import (
+    CHALLENGES,
+    DISCARD_BOXES,
+    WHITE_BOXES,
+    WORDS_PER_CHALLENGE,
+    score_sheets,
+)
 
 from ..api.models import LexiconName
 from ..api.wordsmith import MAX_PLAYER_NAME, MAX_SHEETS
