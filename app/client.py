@@ -114,6 +114,10 @@ class WordsmithClient:
         """`POST /api/v1/wordsmith/score`: each sheet's challenges (letters, bonus, total) and total; `winners`."""
         return self._post("/api/v1/wordsmith/score", {"sheets": list(sheets), "variant": variant, "lexicon": lexicon})
 
+    def roll(self, roll: str = "start", seed: int | None = None) -> dict:
+        """`POST /api/v1/wordsmith/roll`: {"what", "seed", "rolls", "labels", "gives", "pieces", "pieces_text"}."""
+        return self._post("/api/v1/wordsmith/roll", {"roll": roll, "seed": seed})
+
     def rack(self, rack: str, **filters: Any) -> dict:
         """`POST /api/v1/racks/solve`: {"rack", "total", "offset", "limit", "words": [{word, score, length, blanks, leftover}, ...]}."""
         return self._post("/api/v1/racks/solve", {"rack": rack, **filters})

@@ -494,3 +494,32 @@ def test_answers_are_the_library_dicts(app, client):
         assert json.loads(response.data) == library, path
     assert "é".encode() in post(client, "/api/v1/booksmack/judge", {"cards": ["c", "A", "f", "é"]}).data  # UTF-8, not \u escapes
     assert post(client, "/api/v1/wordsmith/hints", {"pool": EXAMPLE_POOL}).json["roll"]["faces"][0]["chance"] == 1 / 3
+
+
+# --- dice ----------------------------------------------------------------------------------
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(["start", "add", "word_by_word"]), st.integers(0, 2**32 - 1))
+def test_a_seeded_roll_equals_the_local_roll(client, what, seed):
+    import random
+
+    from solver.wordsmith import roll_dice
+    body = post(client, "/api/v1/wordsmith/roll", {"roll": what, "seed": seed}).json
+    assert body == {**roll_dice(what, random.Random(seed)).to_dict(), "seed": seed}
+    if what == "start":
+        assert body["pieces"]["wild"] == 0 and sum(body["pieces"].values()) == 8  # ruling 5: a star gives its colour
+
+
+def test_an_unseeded_roll_says_its_seed(client):
+    body = post(client, "/api/v1/wordsmith/roll", {}).json
+    assert body["what"] == "start" and 0 <= body["seed"] < 2**32
+    again = post(client, "/api/v1/wordsmith/roll", {"seed": body["seed"]}).json
+    assert again == body
+
+
+@pytest.mark.parametrize("body, pointer", [
+    ({"roll": "twice"}, "/roll"), ({"seed": -1}, "/seed"), ({"seed": 2**32}, "/seed"), ({"seed": "7"}, "/seed"),
+    ({"seed": True}, "/seed"), ({"dice": 3}, "/dice"),
+])
+def test_roll_refuses_bad_input(client, body, pointer):
+    assert_problem(post(client, "/api/v1/wordsmith/roll", body), 422, pointer=pointer)

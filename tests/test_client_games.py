@@ -61,6 +61,14 @@ def test_rack(judge):
     assert len(body["words"]) == 3 and all(w["length"] == 8 for w in body["words"])
 
 
+def test_roll(judge):
+    import random
+
+    from solver.wordsmith import roll_dice
+    assert judge.roll("start", seed=7) == {**roll_dice("start", random.Random(7)).to_dict(), "seed": 7}
+    assert judge.roll("add")["what"] == "add"
+
+
 def test_booksmack(judge):
     body = judge.booksmack(["c", "A", "f", "é"])
     assert body["action"] == "say_word" and body["spells"] == "cafe"
