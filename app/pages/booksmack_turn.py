@@ -18,9 +18,13 @@ from solver.booksmack import MAX_CARDS, turn_state
 from ..api.models import LexiconName
 from ..resources import lexicon_named, resources
 from . import PageForm, bp, lexicon_choices, page_error, read_query, render
+from .say import plainly
 from .booksmack import card_text, split_cards
 
 LABELS = {"cards": "Cards", "played": "Seat just played", "lexicon": "Lexicon"}
+SAY = {"played": f"Seat just played: give the seat of the card just played as a number from 1 to {MAX_CARDS}, like 4",
+       "cards": f"Cards: at most {MAX_CARDS} cards",
+       "lexicon": "Lexicon: choose small, standard or large"}
 HEADLINES = {"win": "Win all cards played", "draw": "Draw a card", "steal": "Steal a card", "none": "Nothing more"}
 
 
@@ -37,7 +41,7 @@ def booksmack_turn():
     context = {"values": raw, "lexicon": raw.get("lexicon") or resources().default_lexicon, "lexicons": lexicon_choices(),
                "state": None, "cards_text": raw.get("cards", ""), "max_cards": MAX_CARDS, "headlines": HEADLINES}
     if form is None:
-        return render("booksmack_turn.html", 422, errors=errors, **context)
+        return render("booksmack_turn.html", 422, errors=plainly(errors, SAY), **context)
     cards = split_cards(form.cards)
     if not cards and form.played is None:
         return render("booksmack_turn.html", errors=[], **context)

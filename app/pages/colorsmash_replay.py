@@ -25,6 +25,7 @@ from pydantic import Field
 from solver.colorsmash import MODES, ImpossibleEvent, replay
 
 from . import PageForm, bp, page_error, read_query, render, split_words
+from .say import plainly
 
 LABELS = {"mode": "Mode", "players": "Players", "events": "Events"}
 # The whole game travels in the URL, and gunicorn reads request lines of up to
@@ -32,6 +33,10 @@ LABELS = {"mode": "Mode", "players": "Players", "events": "Events"}
 # percent-encoded. Longer games: POST /api/v1/colorsmash/replay, or the CLI.
 MAX_EVENTS_TEXT = 1500
 MAX_PLAYERS_TEXT = 200
+SAY = {"mode": "Style: choose standard or competition",
+       "players": f"Players: at most {MAX_PLAYERS_TEXT} characters of names",
+       "events": f"Events: at most {MAX_EVENTS_TEXT} characters fit in the page's address; replay a longer game with the API "
+                 "(POST /api/v1/colorsmash/replay) or the wordsmith colorsmash-replay command"}
 EXAMPLE = "deal ann=red/red,blue,steal bob=yellow/blue,green/green,orange first=ann\nflip ann\nslap bob\nflip bob\nflip ann"
 
 
@@ -94,7 +99,7 @@ def colorsmash_replay():
     context = {"values": raw, "modes": MODES, "result": None, "example": EXAMPLE, "max_events_text": MAX_EVENTS_TEXT,
                "mode": raw.get("mode") or "standard"}
     if form is None:
-        return render("colorsmash_replay.html", 422, errors=errors, **context)
+        return render("colorsmash_replay.html", 422, errors=plainly(errors, SAY), **context)
     if not form.events.strip() and not form.players.strip():
         return render("colorsmash_replay.html", errors=[], **context)
     try:

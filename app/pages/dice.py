@@ -18,11 +18,14 @@ from pydantic import Field
 from solver.wordsmith import ROLLS, roll_dice
 
 from . import PageForm, bp, canonical, read_query, render, see
+from .say import plainly
 
 LABELS = {"roll": "Roll", "seed": "Seed"}
 ORDER = ("roll", "seed")
 # Seeds are what random.Random takes; 2**32 values are plenty to never repeat a roll by chance.
 MAX_SEED = 2**32 - 1
+SAY = {"roll": "Roll: press one of the three buttons (the starting pool, a piece to add, or the Word by Word roll)",
+       "seed": f"Seed: a roll's seed is a whole number from 0 to {MAX_SEED}; press a button for a new roll"}
 TITLES = {"start": "Starting pool", "add": "A piece to add", "word_by_word": "Word by Word roll"}
 
 
@@ -37,7 +40,7 @@ def dice():
     form, raw, errors = read_query(DiceForm, LABELS)
     context = {"values": raw, "rolled": None, "titles": TITLES, "what": raw.get("roll", "")}
     if form is None:
-        return render("dice.html", 422, errors=errors, **context)
+        return render("dice.html", 422, errors=plainly(errors, SAY), **context)
     if form.roll is None:
         return render("dice.html", errors=[], **context)
     if form.seed is None:

@@ -39,8 +39,12 @@ from ..api.models import LexiconName
 from ..api.wordsmith import MAX_PLAYER_NAME, MAX_SHEETS
 from ..resources import lexicon_named, resources
 from . import PageForm, bp, lexicon_choices, read_query, render, split_words
+from .say import plainly
 
 LABELS = {"players": "Players", "lexicon": "Lexicon"}
+SAY = {"players": f"Players: give how many sheets, a number from 1 to {MAX_SHEETS}",
+       "secret": "Secret Wordsmith: tick the box or leave it empty", "advanced": "Advanced Game: tick the box or leave it empty",
+       "word_by_word": "Word by Word: tick the box or leave it empty", "lexicon": "Lexicon: choose small, standard or large"}
 # Six words of up to 40 letters with their details fit in 400 characters.
 MAX_WORDS_TEXT = 400
 _WORD = re.compile(r"(?P<word>[^@:]+)(?:@(?P<row>\d{1,2}))?(?::(?P<circles>\d)(?:/(?P<checked>\d))?)?")
@@ -145,7 +149,7 @@ def score():
     context = {"values": raw, "lexicon": raw.get("lexicon") or resources().default_lexicon, "lexicons": lexicon_choices(),
                "grid": grid, "required": required, "result": None, "challenges": CHALLENGES, "max_sheets": MAX_SHEETS,
                "form": form, "max_words_text": MAX_WORDS_TEXT}
-    errors = errors + sheet_errors
+    errors = plainly(errors, SAY) + sheet_errors
     if errors:
         return render("score.html", 422, errors=errors, **context)
     if not any(s["challenges"] for s in sheets):
