@@ -22,9 +22,10 @@ GAME_POSTS = {
     "/api/v1/wordsmith/hints": {"pool": EXAMPLE_POOL},
     "/api/v1/wordsmith/judge": {"word": "bag", "pool": EXAMPLE_POOL},
     "/api/v1/wordsmith/score": {"sheets": [{"player": "Ann"}]},
+    "/api/v1/wordsmith/roll": {},  # every field has a default: a random starting pool
     "/api/v1/racks/solve": {"rack": "retains?"},
     "/api/v1/booksmack/judge": {"cards": ["c", "A", "f", "é"]},
-    "/api/v1/booksmack/turn": {"cards": ["b", "Z", "m"]},
+    "/api/v1/booksmack/turn": {"cards": ["b", "Z", "m"], "played": 3},
     "/api/v1/booksmack/score": {"cards": ["E", "e"]},
     "/api/v1/colorsmash/judge": {"card": "green/green"},
     "/api/v1/colorsmash/replay": {"players": ["ann", "bob"], "events": []},
