@@ -114,6 +114,10 @@ class WordsmithClient:
         """`POST /api/v1/wordsmith/score`: each sheet's challenges (letters, bonus, total) and total; `winners`."""
         return self._post("/api/v1/wordsmith/score", {"sheets": list(sheets), "variant": variant, "lexicon": lexicon})
 
+    def roll(self, roll: str = "start", seed: int | None = None) -> dict:
+        """`POST /api/v1/wordsmith/roll`: {"what", "seed", "rolls", "labels", "gives", "pieces", "pieces_text"}."""
+        return self._post("/api/v1/wordsmith/roll", {"roll": roll, "seed": seed})
+
     def rack(self, rack: str, **filters: Any) -> dict:
         """`POST /api/v1/racks/solve`: {"rack", "total", "offset", "limit", "words": [{word, score, length, blanks, leftover}, ...]}."""
         return self._post("/api/v1/racks/solve", {"rack": rack, **filters})
@@ -122,9 +126,9 @@ class WordsmithClient:
         """`POST /api/v1/booksmack/judge`: {"action", "spells", "winners" (card positions), "explanation", ...}."""
         return self._post("/api/v1/booksmack/judge", {"cards": list(cards), "lexicon": lexicon})
 
-    def booksmack_turn(self, cards: list[str], lexicon: str | None = None) -> dict:
-        """`POST /api/v1/booksmack/turn`: the turn-based variant: {"highest", "lowest", "spells", "explanation", ...}."""
-        return self._post("/api/v1/booksmack/turn", {"cards": list(cards), "lexicon": lexicon})
+    def booksmack_turn(self, cards: list[str], played: int, lexicon: str | None = None) -> dict:
+        """`POST /api/v1/booksmack/turn`: the card just played at seat `played`: {"action", "highest", "lowest", "spells", ...}."""
+        return self._post("/api/v1/booksmack/turn", {"cards": list(cards), "played": played, "lexicon": lexicon})
 
     def booksmack_score(self, cards: list[str], variant: str = "base") -> dict:
         """`POST /api/v1/booksmack/score`: {"variant", "total", "breakdown": [{card, points, why}, ...]}."""

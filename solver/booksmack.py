@@ -52,11 +52,25 @@ Rulings (issue #4; the rulebook leaves these open):
 5. When no card can be tapped (only unranked cards), action is `none`: nobody
    wins the round and its cards are discarded.
 
-Turn-based variant (`turn_state`): the highest card is the card to tap by the
-rules above (spelling aside): its player draws. The lowest card is the other
-end of the same ranking (the highest one when `#` is on the table), per
-group, leaving out the cards already highest: its player steals. A spelled
-word is reported too: the player who played last wins all cards played.
+6. The Space card (issue #11): "Ignore it entirely." A Space card is as if it
+   were not on the table for every rule: it is no card for the counts of `!`
+   (letters) and `*` (non-letters against letters), no neighbour for `@`, `+`,
+   `-` and `&` (their neighbours are the nearest other cards), and it splits
+   no group; spelling reads past it (ruling 2). It is never tapped, but it is
+   one of the round's cards: it goes to whoever wins the round.
+7. Turn-based variant (`turn_state`, issue #11): the judge acts on the card
+   just played. "On your turn, you play a card ... If it's currently the
+   highest card, draw a card from the deck. If it's currently the lowest
+   card, steal a card from another player. ... If you spell a word, you win
+   all cards played." Given the cards on the table (each player's latest) and
+   `played`, the seat of the card just played, the answer is `action` for
+   that player: `win` when the cards spell a word (spelling comes first, as in
+   ruling 2, and replaces drawing or stealing), else `draw` when the played
+   card is the highest card (the card to tap by rulings 3-6; any of tied
+   winners), else `steal` when it is the lowest card (the other end of the
+   same ranking, per group, leaving out the cards already highest: the
+   highest one when `#` is on the table), else `none`. Every other player
+   does nothing this turn, whatever their older cards are.
 
 Scoring (`score_collection`): base game, every card scores 1. Turn-based:
 a letter scores its alphabet position // 5 (a diacritic letter as its base
@@ -88,7 +102,7 @@ from .lexicon import SIZES, Lexicon
 from .normalize import fold
 
 __all__ = [
-    "MAX_CARDS", "WALK_BUDGET", "Card", "Reading", "Shares", "RoundResult", "TurnState", "CardScore",
+    "MAX_CARDS", "WALK_BUDGET", "TURN_ACTIONS", "Card", "Reading", "Shares", "RoundResult", "TurnState", "CardScore",
     "ScoreResult", "parse_card", "parse_cards", "rank_key", "find_words", "share_cards", "judge_round",
     "turn_state", "score_collection", "published_deck",
 ]
@@ -367,6 +381,12 @@ def _extremes(group: list[int], standings: list[_Standing], lowest: bool) -> lis
     return [i for i in ranked if standings[i].key == best]
 
 
+def _on_table(cards: list[Card]) -> tuple[list[Card], list[int]]:
+    """Return the cards the rank rules see, Space cards left out (ruling 6), and each one's seat (1-based)."""
+    seats = [i for i, c in enumerate(cards, 1) if c.text != " "]
+    return [cards[i - 1] for i in seats], seats
+
+
 # --- the round ------------------------------------------------------------------
 
 
@@ -542,14 +562,17 @@ def judge_round(cards: list[str], lexicon: Lexicon) -> RoundResult:
     """Return who wins a Booksmack round and why (see the rulings in the module docstring)."""
     parsed = parse_cards(cards)
     readings = find_words(parsed, lexicon)
-    standings = _standings(parsed)
-    ranks = [s.rank for s in standings]
+    table, seats = _on_table(parsed)
+    standings = _standings(table)
+    ranks: list[int | None] = [None] * len(parsed)
+    for seat, standing in zip(seats, standings):
+        ranks[seat - 1] = standing.rank
     if readings:
         return RoundResult(parsed, "say_word", "spelled_word", readings[0].words[0], [r.seat for r in readings],
                            readings, [], ranks, share_cards(len(parsed), 1), _word_sentence(readings, parsed))
-    decision = _tap_decision(parsed, standings)
-    winners = [i + 1 for i in decision.winners]
-    shares = share_cards(len(parsed), len(winners))
+    decision = _tap_decision(table, standings)
+    winners = [seats[i] for i in decision.winners]
+    shares = share_cards(len(parsed), len(winners))  # Space cards still go to the winner
     action = "tap" if winners else "none"
     explanation = decision.explanation + _share_clause(shares, len(parsed)) + "."
     return RoundResult(parsed, action, decision.rule, None, [], [], winners, ranks, shares, explanation)
@@ -570,14 +593,19 @@ def _share_clause(shares: Shares, total: int) -> str:
 # --- turn-based variant ---------------------------------------------------------
 
 
+TURN_ACTIONS = ("win", "draw", "steal", "none")
+
+
 @dataclass(frozen=True)
 class TurnState:
-    """After a play in the turn-based variant: who draws, who steals, whether a word is spelled."""
+    """After a play in the turn-based variant: what the player who just played does, and why."""
 
     cards: list[Card]
-    highest: list[int]  # its player draws a card
-    lowest: list[int]  # its player steals a card
-    spells: str | None  # the player who played last wins all cards played
+    played: int  # the seat (1-based) of the card just played
+    action: str  # for that player: "win" (a word is spelled), "draw", "steal" or "none"
+    highest: list[int]  # the card(s) to tap: playing one draws a card
+    lowest: list[int]  # the other end of the ranking: playing one steals a card
+    spells: str | None  # a spelled word: the player who just played wins all cards played
     spelled_from: list[int]
     readings: list[Reading]
     explanation: str
@@ -585,6 +613,8 @@ class TurnState:
     def to_dict(self) -> dict:
         return {
             "cards": [c.to_dict() for c in self.cards],
+            "played": self.played,
+            "action": self.action,
             "highest": self.highest,
             "lowest": self.lowest,
             "spells": self.spells,
@@ -594,14 +624,13 @@ class TurnState:
         }
 
 
-def _lowest_seats(cards: list[Card], standings: list[_Standing], highest: list[int]) -> list[int]:
-    """Return the seats at the other end of the ranking from the card to tap, per group."""
+def _lowest(cards: list[Card], standings: list[_Standing], highest: list[int]) -> list[int]:
+    """Return the cards (0-based) at the other end of the ranking from the card to tap, per group."""
     flip = not any(c.text == "#" for c in cards)
-    taken = set(highest)
     seats = []
     for group in _groups(cards):
-        seats += _extremes([i for i in group if i + 1 not in taken], standings, flip)
-    return sorted(i + 1 for i in seats)
+        seats += _extremes([i for i in group if i not in highest], standings, flip)
+    return sorted(seats)
 
 
 def _seat_list(positions: list[int], cards: list[Card]) -> str:
@@ -609,22 +638,46 @@ def _seat_list(positions: list[int], cards: list[Card]) -> str:
     return ", ".join(f"{cards[p - 1].shown} (seat {p})" for p in positions) or "none"
 
 
-def turn_state(cards: list[str], lexicon: Lexicon) -> TurnState:
-    """Return the visible cards' highest (draws), lowest (steals) and spelled word, if any."""
+_TURN_SENTENCES = {
+    "draw": "it is the highest card (the one to tap), so its player draws a card",
+    "steal": "it is the lowest card, so its player steals a card from another player",
+    "none": "it is neither the highest nor the lowest card and spells no word, so its player does nothing more",
+}
+
+
+def turn_state(cards: list[str], lexicon: Lexicon, played: int) -> TurnState:
+    """Judge the card just played at seat `played` (1-based): does its player win, draw, steal, or nothing?
+
+    See ruling 7 in the module docstring.
+    """
     parsed = parse_cards(cards)
-    standings = _standings(parsed)
-    decision = _tap_decision(parsed, standings)
-    highest = [i + 1 for i in decision.winners]
-    lowest = _lowest_seats(parsed, standings, highest)
+    if not isinstance(played, int) or isinstance(played, bool) or not 1 <= played <= len(parsed):
+        raise ValueError(f"played: give the seat of the card just played, 1 to {len(parsed)} (got {played!r})")
+    table, seats = _on_table(parsed)
+    standings = _standings(table)
+    decision = _tap_decision(table, standings)
+    highest = [seats[i] for i in decision.winners]
+    lowest = [seats[i] for i in _lowest(table, standings, decision.winners)]
     readings = find_words(parsed, lexicon)
-    sentence = (f"Highest (its player draws): {_seat_list(highest, parsed)}; "
-                f"lowest (its player steals): {_seat_list(lowest, parsed)}; ")
-    if readings:
-        sentence += f"{readings[0].words[0].upper()} is spelled from seat {readings[0].seat}, so the last player wins all cards played."
-    else:
-        sentence += "no word is spelled."
     spells = readings[0].words[0] if readings else None
-    return TurnState(parsed, highest, lowest, spells, [r.seat for r in readings], readings, sentence)
+    if spells:
+        action = "win"
+    elif played in highest:
+        action = "draw"
+    elif played in lowest:
+        action = "steal"
+    else:
+        action = "none"
+    card = parsed[played - 1]
+    if action == "win":
+        why = (f"{spells.upper()} is spelled from seat {readings[0].seat}, so its player wins all cards played")
+    elif card.text == " ":
+        why = "a Space card is ignored entirely, so its player does nothing more"
+    else:
+        why = _TURN_SENTENCES[action]
+    sentence = (f"Seat {played} played {card.shown}: {why}. "
+                f"Highest: {_seat_list(highest, parsed)}; lowest: {_seat_list(lowest, parsed)}.")
+    return TurnState(parsed, played, action, highest, lowest, spells, [r.seat for r in readings], readings, sentence)
 
 
 # --- scoring --------------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 A word's *cost* is the sum of its letters' costs: a vector of four counts
 (red, yellow, blue, green). A *pool* is what a player holds: counts of the
-four kinds plus unspent wilds (a die's star face, any kind the player wants).
+four kinds plus unspent wilds (a die's star face rolled to add a piece: any
+kind the player wants; at the start a star face gives a piece of its colour).
 
 The alphabet is data (`solver/data/alphabet.tsv`); `load_alphabet(path)`
 reads another file in the same format when a box differs.
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["KINDS", "Pool", "Alphabet", "Box", "load_alphabet", "load_box", "parse_pool", "MAX_POOL_PIECES"]
+__all__ = ["KINDS", "Pool", "Alphabet", "Box", "DieFace", "load_alphabet", "load_box", "parse_pool", "MAX_POOL_PIECES"]
 
 DATA = Path(__file__).resolve().parent / "data"
 KINDS = ("red", "yellow", "blue", "green")
@@ -33,14 +34,43 @@ MAX_POOL_PIECES = 60
 
 
 @dataclass(frozen=True)
+class DieFace:
+    """One face of a die: its name, its label, and the piece it gives at the start and when adding."""
+
+    face: str  # red, yellow, blue_star or green_star
+    label: str
+    start: str  # the kind it gives when rolling the starting pool
+    add: str  # the kind (or "wild") it gives when rolling to add a piece
+
+    def to_dict(self) -> dict:
+        return {"face": self.face, "label": self.label, "start": self.start, "add": self.add}
+
+
+@dataclass(frozen=True)
 class Box:
     """What is in the box: each kind's colour, shape and count, and the dice faces."""
 
     kinds: tuple[dict, ...]
-    die_faces: tuple[str, ...]
-    die_face_labels: tuple[str, ...]
+    die: tuple[DieFace, ...]  # one entry per side of a die
     dice: int
     wild_code: str
+
+    @property
+    def die_faces(self) -> tuple[str, ...]:
+        """The face names, one per side: red, red, yellow, yellow, blue_star, green_star."""
+        return tuple(f.face for f in self.die)
+
+    @property
+    def die_face_labels(self) -> tuple[str, ...]:
+        return tuple(f.label for f in self.die)
+
+    def face(self, name: str) -> DieFace:
+        """Return the die face called `name`; raise ValueError naming the faces there are."""
+        for face in self.die:
+            if face.face == name:
+                return face
+        names = ", ".join(dict.fromkeys(self.die_faces))
+        raise ValueError(f"faces: {name!r} is not a die face; faces are {names}")
 
     def code_of(self) -> dict[str, str]:
         """Map each pool-text code (R, Y, B, G, W) to its kind."""
@@ -52,7 +82,8 @@ class Box:
 @lru_cache(maxsize=None)
 def load_box() -> Box:
     data = json.loads((DATA / "box.json").read_text("utf-8"))
-    return Box(tuple(data["kinds"]), tuple(data["die_faces"]), tuple(data["die_face_labels"]), data["dice"], data["wild_code"])
+    die = tuple(DieFace(f["face"], f["label"], f["start"], f["add"]) for f in data["die"])
+    return Box(tuple(data["kinds"]), die, data["dice"], data["wild_code"])
 
 
 @dataclass(frozen=True, order=True)

@@ -50,9 +50,19 @@ Rulings (issue #3; the rulebook leaves these open):
      (used). Circles left unchecked at the claim check discard boxes too, on
      top of the challenge's `discards` (the boxes checked for leftover pieces).
    Winners: the highest game total; tied players share the win.
-5. Dice: the faces are `solver/data/box.json`'s; a wild face adds a wild to
-   the pool (the player picks its kind when building). The starting pool is two
-   rolls of all four dice.
+5. Dice (issue #11): each die shows red, red, yellow, yellow, a blue star and a
+   green star (`solver/data/box.json`). A star face reads by when it is rolled:
+   - The starting pool (also Word by Word's): "One player rolls all four dice
+     2 times ... For each roll, all players take a letter piece of the rolled
+     color." A star face is "blue or green with a star", so it gives a blue or
+     a green piece: the starting pool holds 8 pieces, never a wild
+     (`starting_pieces`, `starting_pool`).
+   - Adding a piece: "If a wild side is rolled (blue or green with a star), any
+     letter piece may be chosen": a star face adds a wild, whichever its colour
+     (`added_pieces`; `hints`' roll odds: red, yellow, wild a third each).
+   - Word by Word, per word: three dice, "Re-roll if only wilds have been
+     rolled"; red and yellow faces add their pieces, each star is a circle (a
+     wild, "when they need it") (`word_by_word_roll`, `added_pieces`).
 
 >>> from solver.lexicon import load_lexicons
 >>> lexicon = load_lexicons()["standard"]
@@ -84,7 +94,7 @@ __all__ = [
     "Hint", "RollFace", "Hints", "hints",
     "SheetWord", "Challenge", "Sheet", "parse_sheet", "parse_variant",
     "ScoredWord", "ScoredChallenge", "ScoredSheet", "ScoreResult", "score_sheets",
-    "roll", "pool_from_faces", "starting_pool", "word_by_word_roll",
+    "ROLLS", "DiceRoll", "roll_dice", "roll", "starting_pieces", "added_pieces", "starting_pool", "word_by_word_roll",
 ]
 
 # The score sheet, as printed: 6 white (free) and 6 blue (bonus) discard boxes,
@@ -446,7 +456,7 @@ def hints(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None
     if may_add:
         for kind in KINDS + ("wild",):
             add[kind] = tuple(_best_claims(index, pool.add(kind), query, boxes, limit, new_since=pool))
-        counts = Counter(load_box().die_faces)
+        counts = Counter(face.add for face in load_box().die)
         sides = sum(counts.values())
         for face, n in counts.items():
             best = _best_claims(index, pool.add(face), query, boxes, 1)
@@ -457,7 +467,7 @@ def hints(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None
 # --- dice ------------------------------------------------------------------------
 
 def roll(dice: int | None = None, rng: random.Random | None = None) -> tuple[str, ...]:
-    """Roll dice (all the box's dice by default) and return the faces: red, yellow or wild."""
+    """Roll dice (all the box's dice by default) and return the faces that came up (see `load_box().die`)."""
     box = load_box()
     dice = box.dice if dice is None else dice
     if not _whole(dice) or not 1 <= dice <= box.dice:
@@ -466,29 +476,78 @@ def roll(dice: int | None = None, rng: random.Random | None = None) -> tuple[str
     return tuple(rng.choice(box.die_faces) for _ in range(dice))
 
 
-def pool_from_faces(faces) -> Pool:
-    """Return the pool holding one piece per rolled face (a wild face as a wild)."""
-    counts = Counter(faces)
-    unknown = set(counts) - set(KINDS) - {"wild"}
-    if unknown:
-        raise ValueError(f"faces: {sorted(unknown)[0]!r} is not a die face; faces are {', '.join(KINDS)} or wild")
-    return Pool(**counts)
+def _pieces(faces, reading: str) -> Pool:
+    box = load_box()
+    if isinstance(faces, str):
+        raise ValueError("faces: give a list of die faces")
+    return Pool(**Counter(getattr(box.face(face), reading) for face in faces))
+
+
+def starting_pieces(faces) -> Pool:
+    """Return the pieces rolled faces give at the start: one of the rolled colour each, a star as its colour (ruling 5)."""
+    return _pieces(faces, "start")
+
+
+def added_pieces(faces) -> Pool:
+    """Return the pieces rolled faces give when adding pieces: a star face as a wild (ruling 5)."""
+    return _pieces(faces, "add")
 
 
 def starting_pool(rng: random.Random | None = None) -> tuple[tuple[tuple[str, ...], ...], Pool]:
     """Roll all the dice twice, as at the start of a challenge; return the two rolls and the pool."""
     rng = rng or random.Random()
     rolls = (roll(rng=rng), roll(rng=rng))
-    return rolls, pool_from_faces(chain.from_iterable(rolls))
+    return rolls, starting_pieces(chain.from_iterable(rolls))
 
 
 def word_by_word_roll(rng: random.Random | None = None) -> tuple[str, ...]:
-    """Roll three dice for a Word by Word word, rolling again while they show only wilds."""
+    """Roll three dice for a Word by Word word, rolling again while they show only wilds (stars)."""
     rng = rng or random.Random()
+    box = load_box()
     while True:
         faces = roll(WORD_BY_WORD_DICE, rng)
-        if any(face != "wild" for face in faces):
+        if any(box.face(face).add != "wild" for face in faces):
             return faces
+
+
+ROLLS = ("start", "add", "word_by_word")
+
+
+@dataclass(frozen=True)
+class DiceRoll:
+    """A roll as a table makes it: the faces that came up, roll by roll, and the pieces they give."""
+
+    what: str  # start: the starting pool; add: one die for a piece to add; word_by_word: one word's three dice
+    rolls: tuple[tuple[str, ...], ...]
+    pieces: Pool  # the starting pool, or the pieces to add (a wild: any kind; in Word by Word a circle)
+
+    def to_dict(self) -> dict:
+        box = load_box()
+        reading = "start" if self.what == "start" else "add"
+        return {"what": self.what, "rolls": [list(faces) for faces in self.rolls],
+                "labels": [[box.face(f).label for f in faces] for faces in self.rolls],
+                "gives": [[getattr(box.face(f), reading) for f in faces] for faces in self.rolls],
+                "pieces": self.pieces.to_dict(), "pieces_text": str(self.pieces)}
+
+    def shown(self) -> list[list[tuple[str, str]]]:
+        """Return each roll's faces as (label, what it gives) pairs."""
+        d = self.to_dict()
+        return [list(zip(labels, gives)) for labels, gives in zip(d["labels"], d["gives"])]
+
+
+def roll_dice(what: str = "start", rng: random.Random | None = None) -> DiceRoll:
+    """Make one of the table's rolls: `start` (all dice twice), `add` (one die), `word_by_word` (three dice)."""
+    rng = rng or random.Random()
+    if what == "start":
+        rolls, pool = starting_pool(rng)
+        return DiceRoll(what, rolls, pool)
+    if what == "add":
+        faces = roll(1, rng)
+    elif what == "word_by_word":
+        faces = word_by_word_roll(rng)
+    else:
+        raise ValueError(f"roll: choose {', '.join(ROLLS)} (got {what!r})")
+    return DiceRoll(what, (faces,), added_pieces(faces))
 
 
 # --- score sheets ------------------------------------------------------------------

@@ -8,6 +8,8 @@ import pytest
 
 from app import create_app
 from service_helpers import assert_problem
+from solver import booksmack
+from solver.lexicon import load_lexicons
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "colorsmash"
 GAMES = sorted(GOLDEN.glob("*.game.json"))
@@ -61,12 +63,34 @@ def test_booksmack_space_cards(client):
     assert body["spells"] == "cat" and body["cards"][1]["kind"] == "symbol"
 
 
-def test_booksmack_turn(client):
-    body = post(client, "/api/v1/booksmack/turn", {"cards": ["b", "Z", "m", "a"]}).json
-    assert (body["highest"], body["lowest"], body["spells"]) == ([2], [4], None)
-    assert body["explanation"].startswith("Highest (its player draws): Z (seat 2)")
-    body = post(client, "/api/v1/booksmack/turn", {"cards": ["c", "A", "f", "é"]}).json
-    assert body["spells"] == "cafe" and body["spelled_from"] == [1]
+@pytest.mark.parametrize("cards, played, action", [
+    (["b", "Z", "m", "a"], 2, "draw"),
+    (["b", "Z", "m", "a"], 4, "steal"),
+    (["b", "Z", "m", "a"], 3, "none"),
+    (["c", "A", "f", "é"], 2, "win"),
+])
+def test_booksmack_turn_answers_for_the_card_just_played(client, cards, played, action):
+    body = post(client, "/api/v1/booksmack/turn", {"cards": cards, "played": played}).json
+    local = booksmack.turn_state(cards, load_lexicons()["standard"], played).to_dict()
+    assert body == local and (body["played"], body["action"]) == (played, action)
+
+
+def test_booksmack_turn_space_and_word(client):
+    body = post(client, "/api/v1/booksmack/turn", {"cards": ["*", " ", " ", "a"], "played": 4}).json
+    assert body["action"] == "draw" and body["highest"] == [4]  # spaces are no cards for *
+    body = post(client, "/api/v1/booksmack/turn", {"cards": ["c", "A", "f", "é"], "played": 1}).json
+    assert body["spells"] == "cafe" and body["spelled_from"] == [1] and body["action"] == "win"
+
+
+@pytest.mark.parametrize("played, fragment", [
+    (None, "required"), (0, "1"), (41, "40"),
+    (5, "played: give the seat of the card just played, 1 to 4"), ("2", None), (True, None), (2.5, None),
+])
+def test_booksmack_turn_refuses_a_bad_played_seat(client, played, fragment):
+    body = {"cards": ["b", "Z", "m", "a"]} | ({} if played is None else {"played": played})
+    problem = assert_problem(post(client, "/api/v1/booksmack/turn", body), 422, pointer="/played")
+    if fragment:
+        assert fragment in problem["errors"][0]["detail"], problem
 
 
 def test_booksmack_score(client):
@@ -95,7 +119,8 @@ def test_booksmack_score(client):
     ("abc", "/cards", None),
 ])
 def test_booksmack_bad_cards(client, path, cards, pointer, fragment):
-    problem = assert_problem(post(client, path, {"cards": cards}), 422, pointer=pointer)
+    body = {"cards": cards} | ({"played": 1} if path.endswith("/turn") else {})
+    problem = assert_problem(post(client, path, body), 422, pointer=pointer)
     if fragment:
         assert fragment in problem["errors"][0]["detail"], problem
 
@@ -105,7 +130,7 @@ def test_booksmack_limits(client):
     problem = assert_problem(post(client, "/api/v1/booksmack/judge", {"cards": ["a"] * 41}), 422, pointer="/cards")
     assert "40" in problem["errors"][0]["detail"]
     assert_problem(post(client, "/api/v1/booksmack/judge", {"cards": []}), 422, pointer="/cards")
-    assert_problem(post(client, "/api/v1/booksmack/turn", {"cards": ["a"] * 41}), 422, pointer="/cards")
+    assert_problem(post(client, "/api/v1/booksmack/turn", {"cards": ["a"] * 41, "played": 1}), 422, pointer="/cards")
     assert post(client, "/api/v1/booksmack/score", {"cards": ["a"] * 200}).json["total"] == 200
     assert_problem(post(client, "/api/v1/booksmack/score", {"cards": ["a"] * 201}), 422, pointer="/cards")
     assert_problem(post(client, "/api/v1/booksmack/score", {"cards": ["a"], "variant": "advanced"}), 422, pointer="/variant")

@@ -22,9 +22,10 @@ GAME_POSTS = {
     "/api/v1/wordsmith/hints": {"pool": EXAMPLE_POOL},
     "/api/v1/wordsmith/judge": {"word": "bag", "pool": EXAMPLE_POOL},
     "/api/v1/wordsmith/score": {"sheets": [{"player": "Ann"}]},
+    "/api/v1/wordsmith/roll": {},  # every field has a default: a random starting pool
     "/api/v1/racks/solve": {"rack": "retains?"},
     "/api/v1/booksmack/judge": {"cards": ["c", "A", "f", "é"]},
-    "/api/v1/booksmack/turn": {"cards": ["b", "Z", "m"]},
+    "/api/v1/booksmack/turn": {"cards": ["b", "Z", "m"], "played": 3},
     "/api/v1/booksmack/score": {"cards": ["E", "e"]},
     "/api/v1/colorsmash/judge": {"card": "green/green"},
     "/api/v1/colorsmash/replay": {"players": ["ann", "bob"], "events": []},
@@ -115,7 +116,9 @@ def test_alphabet(client):
     assert letters["b"] == {"letter": "b", "pieces": {"red": 1, "yellow": 0, "blue": 0, "green": 2}, "status": "rulebook"}
     assert {entry["status"] for entry in body["letters"]} == {"confirmed", "rulebook", "inferred"}
     assert tuple(letters["a"]["pieces"].values()) == load_alphabet().cost("a")
-    assert body["dice"] == {"count": 4, "faces": list(load_box().die_faces), "labels": list(load_box().die_face_labels)}
+    assert body["dice"] == {"count": 4, "faces": list(load_box().die_faces), "labels": list(load_box().die_face_labels),
+                            "start": ["red", "red", "yellow", "yellow", "blue", "green"],
+                            "add": ["red", "red", "yellow", "yellow", "wild", "wild"]}
     assert body["wild"] == {"code": "W"}
 
 
@@ -492,3 +495,32 @@ def test_answers_are_the_library_dicts(app, client):
         assert json.loads(response.data) == library, path
     assert "é".encode() in post(client, "/api/v1/booksmack/judge", {"cards": ["c", "A", "f", "é"]}).data  # UTF-8, not \u escapes
     assert post(client, "/api/v1/wordsmith/hints", {"pool": EXAMPLE_POOL}).json["roll"]["faces"][0]["chance"] == 1 / 3
+
+
+# --- dice ----------------------------------------------------------------------------------
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(["start", "add", "word_by_word"]), st.integers(0, 2**32 - 1))
+def test_a_seeded_roll_equals_the_local_roll(client, what, seed):
+    import random
+
+    from solver.wordsmith import roll_dice
+    body = post(client, "/api/v1/wordsmith/roll", {"roll": what, "seed": seed}).json
+    assert body == {**roll_dice(what, random.Random(seed)).to_dict(), "seed": seed}
+    if what == "start":
+        assert body["pieces"]["wild"] == 0 and sum(body["pieces"].values()) == 8  # ruling 5: a star gives its colour
+
+
+def test_an_unseeded_roll_says_its_seed(client):
+    body = post(client, "/api/v1/wordsmith/roll", {}).json
+    assert body["what"] == "start" and 0 <= body["seed"] < 2**32
+    again = post(client, "/api/v1/wordsmith/roll", {"seed": body["seed"]}).json
+    assert again == body
+
+
+@pytest.mark.parametrize("body, pointer", [
+    ({"roll": "twice"}, "/roll"), ({"seed": -1}, "/seed"), ({"seed": 2**32}, "/seed"), ({"seed": "7"}, "/seed"),
+    ({"seed": True}, "/seed"), ({"dice": 3}, "/dice"),
+])
+def test_roll_refuses_bad_input(client, body, pointer):
+    assert_problem(post(client, "/api/v1/wordsmith/roll", body), 422, pointer=pointer)

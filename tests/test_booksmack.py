@@ -10,6 +10,11 @@ from solver.lexicon import load_lexicons
 
 LEXICON = load_lexicons()["standard"]
 NEVER_TAPPED = {"?", ".", "!", "*", "@", "#", "~", " "}
+PUBLISHED = [text for _, texts in booksmack.published_deck() for text in texts]
+HOME_MADE = ["B", "3", "É", "26"]
+ANY_CARD = st.sampled_from(sorted(set(PUBLISHED + HOME_MADE)))
+PLAIN_CARD = st.sampled_from([c for c in sorted(set(PUBLISHED + HOME_MADE)) if parse_card(c).kind != "symbol"])
+SLOW = settings(deadline=None, max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 
 
 def judge(*cards):
@@ -327,25 +332,112 @@ def test_many_question_marks_cannot_hang(cards):
     assert time.perf_counter() - start < 1.0
 
 
-# --- turn-based variant ----------------------------------------------------------
+# --- ruling 6: the Space card is ignored entirely ---------------------------------
+
+# "Ignore it entirely": each table with Space cards is judged as the same table
+# without them, for every rule; the spaces only join the round's cards.
+SPACE_RULING = [
+    # cards with spaces,            tap (seats),  rule,          why
+    (["*", " ", " ", "a"],          [4],          "highest",     "no card for *'s count: 1 non-letter, 1 letter"),
+    (["!", " ", "a"],               [3],          "highest",     "! vs letters: spaces are no letter either way"),
+    (["!", "!", " ", "a"],          [1, 2],       "exclamation", "two ! against one letter"),
+    (["*", " ", " ", "!", "a"],     [1],          "asterisk",    "2 non-letters against 1 letter still taps *"),
+    (["b", " ", "@", "Z"],          [3],          "highest",     "@ sits next to Z once the space is gone"),
+    (["Z", " ", "@", "b"],          [3],          "highest",     "@'s neighbours are Z and b, across the space"),
+    (["y", " ", "+", "b"],          [3],          "highest",     "+ reads y across the space: z"),
+    (["Z", "-", " ", "y"],          [1],          "highest",     "- is Z minus one = y, not beating Z"),
+    (["m", " ", "&", "n", "Y"],     [1, 4],       "highest",     "& links m and n across the space: 27 beats Y"),
+    ([" ", ".", "b", " ", "a", "."], [3],         "highest",     "a space splits no group"),
+    (["~", " ", "a"],               [3],          "tilde",       "a space is never tapped, even with ~"),
+    ([" ", " "],                    [],           "nothing",     "a table of spaces: nothing to tap"),
+]
 
 
-@pytest.mark.parametrize("cards, highest, lowest, spells", [
-    (["b", "Z", "m", "a"], [2], [4], None),
-    (["#", "b", "Z", "m"], [2], [3], None),  # under # the lowest card is the one to tap: the highest steals
-    (["a"], [1], [], None),  # the only ranked card is highest, not also lowest
-    (["c", "a", "t"], [3], [2], "cat"),  # the player who spelled CAT wins all cards played
-    ([".", "Z", "a", ".", "m", "b"], [2, 5], [3, 6], None),  # per group, like the tap
-])
-def test_turn_state(cards, highest, lowest, spells):
-    state = turn_state(cards, LEXICON)
-    assert (state.highest, state.lowest, state.spells) == (highest, lowest, spells)
+@pytest.mark.parametrize("cards, tap, rule, why", SPACE_RULING, ids=[row[3] for row in SPACE_RULING])
+def test_a_space_card_is_ignored_entirely(cards, tap, rule, why):
+    result = judge_round(cards, LEXICON)
+    assert (result.winners, result.rule) == (tap, rule), why
+    seats = [i for i, c in enumerate(cards, 1) if c != " "]
+    without = judge_round([c for c in cards if c != " "], LEXICON) if seats else None
+    if without:  # the same verdict as the table without the spaces, seats mapped back
+        assert [seats[p - 1] for p in without.winners] == result.winners and without.rule == result.rule
+    assert result.shares.winners * result.shares.each + result.shares.discarded == len(cards)  # spaces go to the winner
+
+
+NO_SPACE_CARD = st.sampled_from(sorted(set(PUBLISHED + HOME_MADE) - {" "}))
+
+
+@SLOW
+@given(st.lists(NO_SPACE_CARD, min_size=1, max_size=8).filter(lambda cs: cs.count("?") <= 2),
+       st.lists(st.integers(0, 8), max_size=4))
+def test_spaces_anywhere_change_nothing_but_the_seats(cards, spots):
+    spaced = list(cards)
+    for spot in sorted(spots, reverse=True):
+        spaced.insert(min(spot, len(spaced)), " ")
+    seats = [i for i, c in enumerate(spaced, 1) if c != " "]
+    plain, with_spaces = judge_round(cards, LEXICON), judge_round(spaced, LEXICON)
+    assert (with_spaces.action, with_spaces.rule, with_spaces.spells) == (plain.action, plain.rule, plain.spells)
+    assert with_spaces.winners == [seats[p - 1] for p in plain.winners]
+    assert [r for r, c in zip(with_spaces.ranks, spaced) if c != " "] == plain.ranks
+
+
+# --- ruling 7: turn-based, the card just played -----------------------------------
+
+# "If it's currently the highest card, draw a card ... If it's currently the
+# lowest card, steal a card ... If you spell a word, you win all cards played."
+TURN_RULING = [
+    # cards,                     played, action,  why
+    (["b", "Z", "m", "a"],       2,      "draw",  "Z is the highest"),
+    (["b", "Z", "m", "a"],       4,      "steal", "a is the lowest"),
+    (["b", "Z", "m", "a"],       1,      "none",  "b is neither"),
+    (["b", "Z", "m", "a"],       3,      "none",  "m is neither, whoever holds Z or a"),
+    (["#", "b", "Z", "m"],       2,      "draw",  "under # the lowest card is the one to tap"),
+    (["#", "b", "Z", "m"],       3,      "steal", "under # the highest card is the other end"),
+    (["a"],                      1,      "draw",  "the only ranked card is highest, not also lowest"),
+    (["c", "a", "t"],            2,      "win",   "CAT is spelled: the player who just played wins, whichever card"),
+    (["c", "a", "t"],            3,      "win",   "spelling replaces drawing, as it comes first in the base game"),
+    (["E", "e", "E"],            3,      "draw",  "tied highest cards: either draws"),
+    ([".", "Z", "a", ".", "m", "b"], 5,  "draw",  "per group: m is the highest of its group"),
+    ([".", "Z", "a", ".", "m", "b"], 6,  "steal", "per group: b is the lowest of its group"),
+    (["Z", " ", "a"],            2,      "none",  "a Space is ignored entirely"),
+    (["Z", "@", "m"],            2,      "draw",  "@ next to the highest card is the card to tap"),
+    (["!", "a", "b"],            1,      "none",  "! is never tapped: one ! against two letters"),
+]
+
+
+@pytest.mark.parametrize("cards, played, action, why", TURN_RULING, ids=[row[3] for row in TURN_RULING])
+def test_turn_based_acts_on_the_card_just_played(cards, played, action, why):
+    state = turn_state(cards, LEXICON, played)
+    assert (state.played, state.action) == (played, action), why
+
+
+@SLOW
+@given(st.lists(PLAIN_CARD, min_size=1, max_size=8), st.data())
+def test_turn_action_follows_highest_lowest_and_spelling(cards, data):
+    played = data.draw(st.integers(1, len(cards)))
+    state = turn_state(cards, LEXICON, played)
+    round_ = judge_round(cards, LEXICON)
+    if round_.spells:
+        assert state.action == "win"
+    else:
+        assert state.highest == round_.winners  # the card to tap, as in the base game
+        expected = "draw" if played in state.highest else "steal" if played in state.lowest else "none"
+        assert state.action == expected
+        assert not set(state.highest) & set(state.lowest)
 
 
 def test_turn_state_explanation_and_dict():
-    state = turn_state(["b", "Z", "m", "a"], LEXICON)
-    assert state.explanation == "Highest (its player draws): Z (seat 2); lowest (its player steals): a (seat 4); no word is spelled."
-    assert set(state.to_dict()) == {"cards", "highest", "lowest", "spells", "spelled_from", "readings", "explanation"}
+    state = turn_state(["b", "Z", "m", "a"], LEXICON, 4)
+    assert state.explanation == ("Seat 4 played a: it is the lowest card, so its player steals a card from another player. "
+                                 "Highest: Z (seat 2); lowest: a (seat 4).")
+    assert set(state.to_dict()) == {"cards", "played", "action", "highest", "lowest", "spells", "spelled_from",
+                                    "readings", "explanation"}
+
+
+@pytest.mark.parametrize("played", [0, 5, "2", True, None])
+def test_turn_state_refuses_a_seat_not_on_the_table(played):
+    with pytest.raises(ValueError, match=r"^played: give the seat of the card just played, 1 to 4"):
+        turn_state(["b", "Z", "m", "a"], LEXICON, played)
 
 
 # --- scoring ---------------------------------------------------------------------
@@ -384,11 +476,6 @@ def test_score_refuses_bad_input():
 
 # --- properties ------------------------------------------------------------------
 
-PUBLISHED = [text for _, texts in booksmack.published_deck() for text in texts]
-HOME_MADE = ["B", "3", "É", "26"]
-ANY_CARD = st.sampled_from(sorted(set(PUBLISHED + HOME_MADE)))
-PLAIN_CARD = st.sampled_from([c for c in sorted(set(PUBLISHED + HOME_MADE)) if parse_card(c).kind != "symbol"])
-SLOW = settings(deadline=None, max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 
 
 def oracle_key(text):
@@ -472,8 +559,15 @@ def test_cli_booksmack(capsys):
 
 def test_cli_booksmack_turn_based_and_score(capsys):
     from solver.cli import main
-    assert main(["booksmack", "--turn-based", "b", "Z", "m", "a"]) == 0
-    assert capsys.readouterr().out.startswith("Highest (its player draws): Z (seat 2); lowest (its player steals): a (seat 4)")
+    assert main(["booksmack", "--turn-based", "--played", "2", "b", "Z", "m", "a"]) == 0
+    assert capsys.readouterr().out.startswith("DRAW: Seat 2 played Z: it is the highest card")
+    assert main(["booksmack", "--played", "3", "--json", "b", "Z", "m", "a"]) == 0
+    import json
+    assert json.loads(capsys.readouterr().out)["action"] == "none"
+    assert main(["booksmack", "--turn-based", "b", "Z"]) == 2  # which card was just played?
+    assert "--played" in capsys.readouterr().err
+    assert main(["booksmack", "--played", "3", "b", "Z"]) == 2
+    assert "played: give the seat of the card just played, 1 to 2" in capsys.readouterr().err
     assert main(["booksmack-score", "--variant", "turn-based", "E", "e", "z"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "Total: 11"
     assert main(["booksmack-score", "a", " ", "!"]) == 0

@@ -61,11 +61,20 @@ def test_rack(judge):
     assert len(body["words"]) == 3 and all(w["length"] == 8 for w in body["words"])
 
 
+def test_roll(judge):
+    import random
+
+    from solver.wordsmith import roll_dice
+    assert judge.roll("start", seed=7) == {**roll_dice("start", random.Random(7)).to_dict(), "seed": 7}
+    assert judge.roll("add")["what"] == "add"
+
+
 def test_booksmack(judge):
     body = judge.booksmack(["c", "A", "f", "é"])
     assert body["action"] == "say_word" and body["spells"] == "cafe"
     assert judge.booksmack(["b", "Z", "m"], lexicon="small")["winners"] == [2]
-    assert judge.booksmack_turn(["b", "Z", "m", "a"])["lowest"] == [4]
+    turn = judge.booksmack_turn(["b", "Z", "m", "a"], 4)
+    assert (turn["lowest"], turn["action"]) == ([4], "steal")
     assert judge.booksmack_score(["E", "e", "z"], variant="turn-based")["total"] == 11
 
 
@@ -146,7 +155,8 @@ GAME_COMMANDS = [
     ["booksmack", "b", "Z", "#", "m"],
     ["booksmack", "?", "."],
     ["booksmack", "Z", ".", "y", "é", ".", "m", "è", "--json"],
-    ["booksmack", "--turn-based", "b", "Z", "m", "a"],
+    ["booksmack", "--turn-based", "--played", "2", "b", "Z", "m", "a"],
+    ["booksmack", "--played", "4", "--json", "b", "Z", "m", "a"],
     ["booksmack", "--lexicon", "small", "q", "?"],
     ["booksmack-score", "--variant", "turn-based", "E", "e", "é", "z", "!"],
     ["booksmack-score", "a", " ", "!", "--json"],
@@ -157,6 +167,7 @@ GAME_COMMANDS = [
     *[["colorsmash-replay", str(path)] for path in sorted(GOLDEN.glob("*.game.json")) if "refused" not in path.name],
     ["colorsmash-replay", str(GOLDEN / "standard-face-down.game.json"), "--json"],
     ["roll", "--seed", "7"],  # no lexicon: rolls here either way
+    ["roll", "--add", "--seed", "7", "--json"],
 ]
 
 

@@ -10,7 +10,8 @@ from solver.cli import main
 from solver.lexicon import load_lexicons
 from solver.pieces import KINDS, Pool, load_alphabet, load_box
 from solver.search import MAX_LIMIT, Query, brute_force, piece_index, solve
-from solver.wordsmith import hints, pool_from_faces, roll, starting_pool, word_by_word_roll
+from solver.wordsmith import (ROLLS, added_pieces, hints, roll, roll_dice, starting_pieces, starting_pool,
+                              word_by_word_roll)
 
 STANDARD = load_lexicons()["standard"]
 ALPHABET = load_alphabet()
@@ -120,8 +121,9 @@ def test_hints_follow_the_query():
 
 def test_rolling_one_die():
     result = hints(INDEX, EXAMPLE_POOL, limit=3)
-    faces = Counter(load_box().die_faces)
+    faces = Counter(face.add for face in load_box().die)  # rolled to add a piece, a star is a wild
     assert {f.face: f.chance for f in result.roll} == {face: n / 6 for face, n in faces.items()}
+    assert {f.face for f in result.roll} == {"red", "yellow", "wild"}
     assert sum(f.chance for f in result.roll) == pytest.approx(1)
     for face in result.roll:
         best = hints(INDEX, Pool(3, 2, 1, 2).add(face.face), limit=1, may_roll=False).claims[0]
@@ -194,18 +196,63 @@ def test_roll_faces_come_up_as_often_as_the_die_shows_them():
         assert counts[face] / 12000 == pytest.approx(n / 6, abs=0.02)
 
 
-def test_the_starting_pool_is_two_rolls_of_four_dice():
-    rolls, pool = starting_pool(random.Random(5))
-    assert [len(r) for r in rolls] == [4, 4] and pool.size == 8
+# Ruling 5 (issue #11): a face gives a piece by when it is rolled. At the start
+# "all players take a letter piece of the rolled color", so a star (blue or
+# green with a star) gives its colour; rolled to add a piece it is a wild.
+DIE_RULING = [
+    # face,        at the start,  when adding
+    ("red",        "red",         "red"),
+    ("yellow",     "yellow",      "yellow"),
+    ("blue_star",  "blue",        "wild"),
+    ("green_star", "green",       "wild"),
+]
+
+
+@pytest.mark.parametrize("face, start, add", DIE_RULING)
+def test_a_face_gives_its_colour_at_the_start_and_a_star_is_wild_only_when_adding(face, start, add):
+    assert starting_pieces([face]) == Pool().add(start)
+    assert added_pieces([face]) == Pool().add(add)
+
+
+def test_the_die_table_covers_every_face_of_the_box():
+    assert {face for face, _, _ in DIE_RULING} == set(load_box().die_faces)
+
+
+@given(st.integers(0, 2**32))
+def test_the_starting_pool_is_two_rolls_of_four_dice_and_holds_no_wild(seed):
+    rolls, pool = starting_pool(random.Random(seed))
+    assert [len(r) for r in rolls] == [4, 4] and pool.size == 8 and pool.wild == 0
     faces = Counter(rolls[0] + rolls[1])
-    assert pool == Pool(red=faces["red"], yellow=faces["yellow"], wild=faces["wild"])
+    assert pool == Pool(red=faces["red"], yellow=faces["yellow"], blue=faces["blue_star"], green=faces["green_star"])
 
 
-def test_word_by_word_rolls_three_dice_never_only_wilds():
+def test_the_rulebook_practice_pool_can_be_rolled():
+    """R3 Y2 B1 G2 (the rulebook's BAG/CAST pool) needs blue and green pieces: only stars give them."""
+    pools = {starting_pool(random.Random(seed))[1] for seed in range(3000)}
+    assert Pool(3, 2, 1, 2) in pools
+    assert any(p.blue for p in pools) and any(p.green for p in pools)
+
+
+def test_word_by_word_rolls_three_dice_never_only_stars():
     rng = random.Random(2)
+    stars = {"blue_star", "green_star"}
     for _ in range(300):
         faces = word_by_word_roll(rng)
-        assert len(faces) == 3 and set(faces) != {"wild"}
+        assert len(faces) == 3 and not set(faces) <= stars
+        pieces = added_pieces(faces)  # red and yellow pieces, a circle (wild) per star
+        assert (pieces.blue, pieces.green) == (0, 0) and pieces.wild == sum(f in stars for f in faces)
+
+
+@given(st.sampled_from(ROLLS), st.integers(0, 2**32))
+def test_roll_dice_reports_the_faces_and_the_pieces_they_give(what, seed):
+    rolled = roll_dice(what, random.Random(seed))
+    assert rolled == roll_dice(what, random.Random(seed))  # a seed repeats a roll
+    faces = [face for faces in rolled.rolls for face in faces]
+    assert len(faces) == {"start": 8, "add": 1, "word_by_word": 3}[what]
+    assert rolled.pieces == (starting_pieces(faces) if what == "start" else added_pieces(faces))
+    shown = rolled.to_dict()
+    assert [f for r in shown["rolls"] for f in r] == faces
+    assert sum(shown["pieces"].values()) == len(faces)
 
 
 @pytest.mark.parametrize("dice", [0, 5, "4"])
@@ -214,9 +261,17 @@ def test_roll_refuses_dice_the_box_does_not_hold(dice):
         roll(dice)
 
 
-def test_pool_from_faces_refuses_unknown_faces():
-    with pytest.raises(ValueError, match="'purple'"):
-        pool_from_faces(["red", "purple"])
+@pytest.mark.parametrize("faces", [["red", "purple"], ["wild"], "red"])
+def test_pieces_from_faces_refuse_unknown_faces(faces):
+    with pytest.raises(ValueError, match="faces"):
+        starting_pieces(faces)
+    with pytest.raises(ValueError, match="faces"):
+        added_pieces(faces)
+
+
+def test_roll_dice_refuses_an_unknown_roll():
+    with pytest.raises(ValueError, match="roll: choose start, add, word_by_word"):
+        roll_dice("twice")
 
 
 # --- the command line ----------------------------------------------------------------
@@ -259,6 +314,31 @@ def test_cli_roll_is_repeatable_with_a_seed(capsys):
     assert json.loads(capsys.readouterr().out) == first
     assert sum(first["pool"].values()) == 8 and [len(r) for r in first["rolls"]] == [4, 4]
     assert main(["roll", "--word-by-word", "--seed", "3"]) == 0
+    assert capsys.readouterr().out.startswith("Roll: ")
+
+
+def test_cli_roll_json_pool_has_blue_and_green_pieces_and_no_wilds(capsys):
+    seen = Counter()
+    for seed in range(40):
+        assert main(["roll", "--seed", str(seed), "--json"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        faces = Counter(f for r in data["rolls"] for f in r)
+        assert data["pool"]["wild"] == 0
+        assert (data["pool"]["blue"], data["pool"]["green"]) == (faces["blue_star"], faces["green_star"])
+        seen.update(data["pool"])
+    assert seen["blue"] and seen["green"] and not seen["wild"]
+
+
+def test_cli_roll_says_which_faces_came_up(capsys):
+    for seed in range(40):
+        main(["roll", "--seed", str(seed)])
+        out = capsys.readouterr().out
+        if "star" in out:
+            break
+    assert "blue star (blue)" in out or "green star (green)" in out
+    faces = [f for r in roll_dice("start", random.Random(seed)).rolls for f in r]
+    assert out.count(" star (") == sum(f.endswith("_star") for f in faces)
+    assert main(["roll", "--add", "--seed", "1"]) == 0
     assert capsys.readouterr().out.startswith("Roll: ")
 
 

@@ -33,6 +33,10 @@ class RoundRequest(GameRequest):
     lexicon: LexiconName | None = Field(None, description="lexicon size for spelled words (default: the service's default lexicon)")
 
 
+class TurnRequest(RoundRequest):
+    played: int = Field(ge=1, le=rules.MAX_CARDS, description="the seat (1-based position in `cards`) of the card just played")
+
+
 class CollectionScoreRequest(GameRequest):
     cards: list[CardText] = Field(max_length=MAX_COLLECTION, description="a player's collection: library plus hand")
     variant: Literal[rules.VARIANTS] = Field("base", description="base: every card 1 point; turn-based: letters by position")
@@ -75,9 +79,11 @@ class RoundVerdict(Response):
 
 class TurnState(Response):
     cards: list[Card]
-    highest: list[int] = Field(description="positions of the highest card(s): their players draw")
-    lowest: list[int] = Field(description="positions of the lowest card(s): their players steal")
-    spells: str | None = Field(description="a spelled word: the player who played last wins all cards played")
+    played: int = Field(description="the seat of the card just played")
+    action: Literal[rules.TURN_ACTIONS] = Field(description="for the player who just played: `win` (a word is spelled: all cards played), `draw` (the card is the highest), `steal` (the lowest), or `none`")
+    highest: list[int] = Field(description="positions of the highest card(s), the card(s) to tap")
+    lowest: list[int] = Field(description="positions of the lowest card(s)")
+    spells: str | None = Field(description="a spelled word: the player who just played wins all cards played")
     spelled_from: list[int]
     readings: list[Reading]
     explanation: str
@@ -96,7 +102,9 @@ class CollectionScore(Response):
 
 
 def card_pointer(error: ValueError) -> str:
-    """Return the pointer of the card a rules message names ("card 3 ('%'): not a Booksmack card ...")."""
+    """Return the pointer of the card a rules message names ("card 3 ('%'): not a Booksmack card ..."), or `/played`."""
+    if str(error).startswith("played:"):
+        return "/played"
     match = re.match(r"card (\d+) ", str(error))
     return f"/cards/{int(match.group(1)) - 1}" if match else "/cards"
 
@@ -110,11 +118,11 @@ def judge(body: RoundRequest):
 
 
 @bp.post("/booksmack/turn")
-@operation(body=RoundRequest, response=TurnState)
-def turn(body: RoundRequest):
-    """Judge a play of the turn-based variant: who draws, who steals, and any spelled word."""
+@operation(body=TurnRequest, response=TurnState)
+def turn(body: TurnRequest):
+    """Judge the card just played (turn-based variant): does its player win, draw, steal, or nothing?"""
     with refusals(card_pointer):
-        return answer(rules.turn_state(body.cards, lexicon_named(body.lexicon)).to_dict())
+        return answer(rules.turn_state(body.cards, lexicon_named(body.lexicon), body.played).to_dict())
 
 
 @bp.post("/booksmack/score")

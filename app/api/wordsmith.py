@@ -5,12 +5,14 @@
     POST /wordsmith/hints      the best claims by net points, what one more piece opens
     POST /wordsmith/judge      does a claimed word stand, and every objection if not
     POST /wordsmith/score      score sheets of a game, and the winner(s)
+    POST /wordsmith/roll       roll the dice: the starting pool, a piece to add, a Word by Word roll
 
 The rules live in `solver.wordsmith` (its docstring lists the rulings); each
 view validates, calls one solver function and returns its `to_dict()`.
 """
 from __future__ import annotations
 
+import random
 import re
 from typing import Annotated, Any, Literal
 
@@ -68,8 +70,10 @@ class Wild(Response):
 
 class Dice(Response):
     count: int = Field(description="dice in the box")
-    faces: list[str] = Field(description="each die's six faces: a kind, or `wild`")
+    faces: list[str] = Field(description="each die's six faces: red, yellow, blue_star, green_star")
     labels: list[str] = Field(description="the faces as printed")
+    start: list[str] = Field(description="the piece each face gives when rolling the starting pool: a star gives its colour")
+    add: list[str] = Field(description="the piece each face gives when rolling to add a piece: a star is `wild`")
 
 
 class AlphabetInfo(Response):
@@ -91,8 +95,38 @@ def alphabet():
         "source": source,
         "kinds": list(box.kinds),
         "wild": {"code": box.wild_code},
-        "dice": {"count": box.dice, "faces": list(box.die_faces), "labels": list(box.die_face_labels)},
+        "dice": {"count": box.dice, "faces": list(box.die_faces), "labels": list(box.die_face_labels),
+                 "start": [f.start for f in box.die], "add": [f.add for f in box.die]},
     }
+
+
+# --- dice -----------------------------------------------------------------------------
+
+# Seeds are what random.Random takes; 2**32 values never repeat a roll by chance.
+MAX_SEED = 2**32 - 1
+
+
+class RollRequest(GameRequest):
+    roll: Literal[rules.ROLLS] = Field("start", description="`start`: the starting pool (all dice twice; a star gives its colour); `add`: one die for a piece to add (a star is a wild); `word_by_word`: three dice for one Word by Word word")
+    seed: int | None = Field(None, ge=0, le=MAX_SEED, description="seed the dice to repeat a roll; left out: a random roll")
+
+
+class DiceRoll(Response):
+    what: Literal[rules.ROLLS]
+    seed: int = Field(description="the seed rolled with: send it again for the same roll")
+    rolls: list[list[str]] = Field(description="the faces that came up, roll by roll: red, yellow, blue_star, green_star")
+    labels: list[list[str]] = Field(description="the faces as printed")
+    gives: list[list[str]] = Field(description="the piece each face gives: its colour at the start; a star is `wild` when adding")
+    pieces: PiecesOut = Field(description="the pieces in all: the starting pool, or the pieces to add (a wild: any kind; in Word by Word a circle)")
+    pieces_text: str
+
+
+@bp.post("/wordsmith/roll")
+@operation(body=RollRequest, response=DiceRoll)
+def roll(body: RollRequest):
+    """Roll the dice as the table does: the starting pool, a piece to add, or a Word by Word word's three dice."""
+    seed = random.SystemRandom().randint(0, MAX_SEED) if body.seed is None else body.seed
+    return answer({**rules.roll_dice(body.roll, random.Random(seed)).to_dict(), "seed": seed})
 
 
 # --- solve ----------------------------------------------------------------------------

@@ -1,7 +1,11 @@
 """The server-rendered pages: readable across a table, working without JavaScript.
 
-Four pages, one module each: the Wordsmith judge (`/`, judge.py), the solver
-(`/solve`, solve.py), Booksmack (`/booksmack`) and Color Smash (`/colorsmash`).
+One module per page: the Wordsmith judge (`/`, judge.py), the solver
+(`/solve`, solve.py), Booksmack (`/booksmack`) and Color Smash (`/colorsmash`);
+and for what the CLI and API already did (issue #11): score sheets (`/score`,
+score.py), dice (`/dice`, dice.py), turn-based Booksmack (`/booksmack/turn`,
+booksmack_turn.py) and the Color Smash replay (`/colorsmash/replay`,
+colorsmash_replay.py).
 
 Every page is a GET whose whole state is its query string, so a verdict is a
 link that can be shared, and reloading it shows the same verdict. A view reads
@@ -174,4 +178,4 @@ def render(template: str, status: int = 200, **context):
     return render_template(template, **context), status
 
 
-from . import booksmack, colorsmash, judge, solve  # noqa: E402,F401 - registers the views on `bp`
+from . import booksmack, booksmack_turn, colorsmash, colorsmash_replay, dice, judge, score, solve  # noqa: E402,F401 - registers the views on `bp`

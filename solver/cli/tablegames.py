@@ -16,7 +16,8 @@ from .common import add_command, lexicon_from, print_json, server_client
 def register(subparsers) -> None:
     parser = add_command(subparsers, "booksmack", "judge a Booksmack round: which card wins, or which word is spelled", run_booksmack)
     parser.add_argument("cards", nargs="+", metavar="CARD", help="the cards in seating order, clockwise (quote ? * # ~ ! & and ' ')")
-    parser.add_argument("--turn-based", action="store_true", help="report the turn-based variant: who draws, who steals")
+    parser.add_argument("--turn-based", action="store_true", help="turn-based variant: judge the card just played (needs --played)")
+    parser.add_argument("--played", type=int, metavar="SEAT", help="turn-based: the seat (1-based) of the card just played")
 
     parser = add_command(subparsers, "booksmack-score", "score a Booksmack collection (library plus hand)", run_booksmack_score, lexicon=False)
     parser.add_argument("cards", nargs="+", metavar="CARD")
@@ -50,12 +51,14 @@ def _shown(card: str) -> str:
 
 def run_booksmack(args: argparse.Namespace) -> int:
     client = server_client(args)
-    if args.turn_based:
+    if args.turn_based or args.played is not None:
+        if args.played is None:
+            raise ValueError("played: the turn-based judge needs --played SEAT, the seat of the card just played")
         if client is None:
-            state = booksmack.turn_state(args.cards, lexicon_from(args)).to_dict()
+            state = booksmack.turn_state(args.cards, lexicon_from(args), args.played).to_dict()
         else:
-            state = client.booksmack_turn(args.cards, lexicon=args.lexicon)
-        print_json(state) if args.json else print(state["explanation"])
+            state = client.booksmack_turn(args.cards, args.played, lexicon=args.lexicon)
+        print_json(state) if args.json else print(f"{state['action'].upper()}: {state['explanation']}")
         return 0
     if client is None:
         result = booksmack.judge_round(args.cards, lexicon_from(args)).to_dict()

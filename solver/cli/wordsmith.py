@@ -47,9 +47,11 @@ def register(subparsers) -> None:
     parser.add_argument("file", metavar="SHEET.json", help='JSON {"variant": ..., "sheets": [...]} or a list of sheets; - for stdin')
     parser.add_argument("--variant", help="standard, secret, advanced or word_by_word (combine with +); overrides the file's")
 
-    parser = add_command(subparsers, "roll", "roll the starting pool: all four dice, twice", run_roll, lexicon=False)
+    parser = add_command(subparsers, "roll", "roll the starting pool: all four dice, twice (a star gives its colour)", run_roll, lexicon=False)
     parser.add_argument("--seed", type=int, help="seed the dice, to repeat a roll")
-    parser.add_argument("--word-by-word", action="store_true", help="roll three dice for one Word by Word word instead")
+    kind = parser.add_mutually_exclusive_group()
+    kind.add_argument("--add", action="store_true", help="roll one die for a piece to add instead (a star is a wild)")
+    kind.add_argument("--word-by-word", action="store_true", help="roll three dice for one Word by Word word instead")
 
     parser = add_command(subparsers, "rack", "list the words a rack of letters builds (? is a blank), best tile score first", run_rack)
     parser.add_argument("rack", nargs="+", metavar="RACK", help="letters and up to two ? blanks, like 'retains?'")
@@ -222,21 +224,23 @@ def run_score(args: argparse.Namespace) -> int:
 
 
 def run_roll(args: argparse.Namespace) -> int:
-    rng = random.Random(args.seed)
-    if args.word_by_word:
-        faces = wordsmith.word_by_word_roll(rng)
-        if args.json:
-            print_json({"seed": args.seed, "faces": list(faces), "pieces": wordsmith.pool_from_faces(faces).to_dict()})
-        else:
-            print(f"Roll: {' '.join(faces)}: add {wordsmith.pool_from_faces(faces)} (a wild is a circle on the sheet)")
-        return 0
-    rolls, pool = wordsmith.starting_pool(rng)
+    what = "word_by_word" if args.word_by_word else "add" if args.add else "start"
+    rolled = wordsmith.roll_dice(what, random.Random(args.seed))
+    result = rolled.to_dict()
     if args.json:
-        print_json({"seed": args.seed, "rolls": [list(r) for r in rolls], "pool": pool.to_dict(), "pool_text": str(pool)})
+        if what == "start":  # the starting pool keeps its name
+            result["pool"], result["pool_text"] = result.pop("pieces"), result.pop("pieces_text")
+        print_json({"seed": args.seed, **result})
+        return 0
+    for number, faces in enumerate(rolled.shown(), 1):
+        shown = ", ".join(label if label == gives else f"{label} ({gives})" for label, gives in faces)
+        print(f"Roll {number}: {shown}" if len(result["rolls"]) > 1 else f"Roll: {shown}")
+    if what == "start":
+        print(f"Starting pool: {rolled.pieces} (a star gives a piece of its colour)")
+    elif what == "add":
+        print(f"Add: {rolled.pieces}" + (" (a wild: take any piece)" if rolled.pieces.wild else ""))
     else:
-        for number, faces in enumerate(rolls, 1):
-            print(f"Roll {number}: {' '.join(faces)}")
-        print(f"Starting pool: {pool}")
+        print(f"Add: {rolled.pieces}" + (" (each wild is a circle on the sheet: any piece, when you need it)" if rolled.pieces.wild else ""))
     return 0
 
 
