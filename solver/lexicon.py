@@ -109,51 +109,25 @@ class Lexicons:
 
     @cached_property
     def _definitions(self) -> dict[str, str]:
-        table = {}
+        """Every word WordNet's morphology reaches -> its senses, `" | "`-joined (`=base` lines share their base's)."""
+        table: dict[str, str] = {}
         with open(self.directory / "definitions.tsv", encoding="utf-8") as lines:
             for line in lines:
                 word, _, senses = line.rstrip("\n").partition("\t")
                 table[word] = senses
-        return table
-
-    @cached_property
-    def _exceptions(self) -> dict[str, list[str]]:
-        table: dict[str, list[str]] = {}
-        with open(self.directory / "morphology.tsv", encoding="utf-8") as lines:
-            for line in lines:
-                inflected, _, base = line.rstrip("\n").partition("\t")
-                table.setdefault(inflected, []).append(base)
+        for word, senses in table.items():
+            if senses.startswith("="):
+                table[word] = table[senses[1:]]  # the base is a lemma, written out: one string shared
         return table
 
     def define(self, word: str, normalized: bool = False) -> list[str]:
-        """Return up to three short WordNet senses of a word, looking through inflections."""
-        if not normalized:
-            word = fold(word)
-        for base in base_forms(word, self._exceptions):
-            senses = self._definitions.get(base)
-            if senses:
-                return senses.split(" | ")
-        return []
+        """Return up to three short WordNet senses of a word or of its base form (`is` -> *be*), most frequent first.
 
-
-# WordNet's detachment rules (morphy), all parts of speech together, filed by
-# the suffix's last letter so a word tries only the rules that can apply.
-_DETACH = (
-    ("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"), ("men", "man"), ("ies", "y"),
-    ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""), ("ing", "e"), ("ing", ""), ("er", ""), ("est", ""), ("er", "e"), ("est", "e"),
-)
-_DETACH_BY_LAST: dict[str, list[tuple[str, str]]] = {}
-for _suffix, _ending in _DETACH:
-    _DETACH_BY_LAST.setdefault(_suffix[-1], []).append((_suffix, _ending))
-
-
-def base_forms(word: str, exceptions: dict[str, list[str]]) -> Iterator[str]:
-    """Yield the word, then its WordNet base forms: exception lists first, then the suffix rules."""
-    yield word
-    yield from exceptions.get(word, ())
-    for suffix, ending in _DETACH_BY_LAST.get(word[-1:], ()):
-        if word.endswith(suffix) and len(word) > len(suffix) + 1:
-            yield word[: len(word) - len(suffix)] + ending
+        wordlists/build.py does the work (WordNet's morphology, its tag
+        counts, lowercase lemmas only), so this is one look-up.
+        """
+        senses = self._definitions.get(word if normalized else fold(word))
+        return senses.split(" | ") if senses else []
 
 
 class Lexicon:

@@ -208,33 +208,138 @@ def short_gloss(gloss: str) -> str:
     return "; ".join(kept) if kept else parts[0]
 
 
-def build_definitions() -> tuple[list[str], list[str]]:
-    senses: dict[str, list[str]] = {}
-    for pos in ("noun", "verb", "adj", "adv"):
-        for line in (WORDNET / f"data.{pos}").read_text("utf-8").splitlines():
+# Definitions: WordNet's parts of speech by their one-letter code, in the order
+# that breaks a tie between equally frequent senses.
+WORDNET_POS = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
+# WordNet's detachment rules (morphy, `man 7WN morphy`): an inflection ending in
+# the first string is tried with the second in its place, in that part of speech.
+DETACHMENT = {
+    "n": (("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"), ("men", "man"), ("ies", "y")),
+    "v": (("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""), ("ing", "e"), ("ing", "")),
+    "a": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
+    "r": (),
+}
+MAX_SENSES = 3
+
+
+def wordnet_exceptions() -> dict[str, dict[str, list[str]]]:
+    """WordNet's exception lists by part of speech: inflection -> its base forms (`is` -> `be`; `his` -> `his`)."""
+    exceptions: dict[str, dict[str, list[str]]] = {}
+    for pos, name in WORDNET_POS.items():
+        table = exceptions[pos] = {}
+        for line in (WORDNET / f"{name}.exc").read_text("utf-8").splitlines():
+            inflected, *bases = line.split()
+            if "_" not in inflected:
+                table[inflected] = [base for base in bases if "_" not in base]
+    return exceptions
+
+
+def wordnet_senses() -> dict[tuple[str, str], list[tuple[int, int, str]]]:
+    """Each lowercase lemma's senses in one part of speech: (tag count, sense number, short gloss), in WordNet's order.
+
+    The index files list a lemma's synsets in sense-number order, lowercased;
+    the data files keep each synset's words as written, so a sense counts only
+    where its synset writes the lemma in lowercase (`Be`, beryllium, is not a
+    sense of *be*; `IT` is not one of *it*). `cntlist.rev` holds each sense's
+    tag count in the semantic concordances: how often it was seen in running text.
+    """
+    synsets: dict[tuple[str, str], tuple[set[str], str]] = {}
+    for pos, name in WORDNET_POS.items():
+        for line in (WORDNET / f"data.{name}").read_text("utf-8").splitlines():
             if line.startswith(" "):
-                continue
+                continue  # licence header
             head, _, gloss = line.partition(" | ")
             fields = head.split()
-            count = int(fields[3], 16)
-            words = [fields[4 + 2 * i] for i in range(count)]
-            text = short_gloss(gloss.strip())
-            for lemma in words:
-                lemma = re.sub(r"\(.*\)$", "", lemma)  # adjective markers: (a), (p), (ip)
-                if "_" in lemma:
-                    continue
-                key = fold(lemma)
-                if WELLFORMED.match(key) and len(senses.setdefault(key, [])) < 3 and text not in senses[key]:
-                    senses[key].append(text)
-    definitions = [f"{k}\t{' | '.join(v)}\n" for k, v in sorted(senses.items())]
-    morphology = set()
-    for pos in ("noun", "verb", "adj", "adv"):
-        for line in (WORDNET / f"{pos}.exc").read_text("utf-8").splitlines():
-            inflected, *bases = line.split()
-            for base in bases:
-                if "_" not in inflected and "_" not in base:
-                    morphology.add(f"{fold(inflected)}\t{fold(base)}\n")
-    return definitions, sorted(morphology)
+            words = {re.sub(r"\(.*\)$", "", fields[4 + 2 * i]) for i in range(int(fields[3], 16))}  # (a), (p), (ip) cut
+            synsets[pos, fields[0]] = (words, short_gloss(gloss.strip()))
+    tag_counts: dict[tuple[str, str, int], int] = {}
+    for line in (WORDNET / "cntlist.rev").read_text("utf-8").splitlines():
+        sense_key, sense_number, count = line.split()
+        lemma, _, lex_sense = sense_key.partition("%")
+        pos = "nvara"[int(lex_sense[0]) - 1]  # ss_type 5, a satellite adjective, is an adjective
+        tag_counts[lemma, pos, int(sense_number)] = int(count)
+    senses: dict[tuple[str, str], list[tuple[int, int, str]]] = {}
+    for pos, name in WORDNET_POS.items():
+        for line in (WORDNET / f"index.{name}").read_text("utf-8").splitlines():
+            if line.startswith(" "):
+                continue
+            fields = line.split()
+            lemma = fields[0]
+            if "_" in lemma:
+                continue
+            offsets = fields[-int(fields[2]):]
+            for number, offset in enumerate(offsets, 1):
+                words, gloss = synsets[pos, offset]
+                if lemma in words:  # written in lowercase in this synset
+                    senses.setdefault((lemma, pos), []).append((tag_counts.get((lemma, pos, number), 0), number, gloss))
+    return senses
+
+
+def base_forms(word: str, pos: str, exceptions: dict[str, dict[str, list[str]]]) -> list[str]:
+    """The word and its base forms in one part of speech, as WordNet's morphy finds them.
+
+    A word on the exception list gets only the bases listed there (`his` -> `his`
+    blocks the noun rule that would make it the plural of *hi*); any other word
+    gets what the detachment rules give.
+    """
+    if word in exceptions[pos]:
+        return list(dict.fromkeys([word, *exceptions[pos][word]]))
+    return list(dict.fromkeys([word] + [word[: len(word) - len(suffix)] + ending
+                                        for suffix, ending in DETACHMENT[pos] if word.endswith(suffix)]))
+
+
+def word_senses(word: str, senses: dict, exceptions: dict) -> list[str]:
+    """Up to MAX_SENSES glosses of a word: the senses of it and its base forms, every part of speech, most frequent first.
+
+    Ties (most senses were never tagged) go to the word's own lemma, then to
+    the lower sense number, then to the part of speech in WORDNET_POS order.
+    """
+    found = []
+    for rank, pos in enumerate(WORDNET_POS):
+        for base in base_forms(word, pos, exceptions):
+            for count, number, gloss in senses.get((base, pos), ()):
+                found.append((-count, base != word, number, rank, gloss))
+    glosses: list[str] = []
+    for *_, gloss in sorted(found):
+        if gloss not in glosses:
+            glosses.append(gloss)
+    return glosses[:MAX_SENSES]
+
+
+def build_definitions() -> tuple[list[str], list[str]]:
+    """definitions.tsv: every word WordNet's morphology reaches, with its senses; morphology.tsv: the exception lists.
+
+    The words are the lowercase lemmas, the inflections on the exception lists
+    and every form the detachment rules lead back to a lemma of their part of
+    speech (`bags`, `bagged`, `happier`), so the run-time look-up is one
+    dictionary read. A word that is no lemma itself and whose senses are
+    exactly one base's is written `=base`, which keeps the file small. A word
+    with no sense of its own or of its bases is left out (`his`, `its`): it
+    has no definition, rather than a wrong one.
+    """
+    senses = wordnet_senses()
+    exceptions = wordnet_exceptions()
+    words = {lemma for lemma, _ in senses}
+    for (lemma, pos) in list(senses):
+        for suffix, ending in DETACHMENT[pos]:
+            if lemma.endswith(ending):
+                words.add(lemma[: len(lemma) - len(ending)] + suffix)
+    for table in exceptions.values():
+        words.update(table)
+    table = {word: word_senses(word, senses, exceptions) for word in words}
+    lines = {}
+    for word, glosses in sorted(table.items()):
+        key = fold(word)
+        if not glosses or not WELLFORMED.match(key) or key in lines:
+            continue
+        is_lemma = any((word, pos) in senses for pos in WORDNET_POS)
+        same_as = None if is_lemma else next(
+            (base for pos in WORDNET_POS for base in base_forms(word, pos, exceptions)[1:]
+             if table.get(base) == glosses and any((base, p) in senses for p in WORDNET_POS)), None)
+        lines[key] = f"{key}\t={fold(same_as)}\n" if same_as else f"{key}\t{' | '.join(glosses)}\n"
+    morphology = sorted({f"{fold(inflected)}\t{WORDNET_POS[pos]}\t{fold(base)}\n"
+                         for pos, exc in exceptions.items() for inflected, bases in exc.items() for base in bases})
+    return [lines[key] for key in sorted(lines)], morphology
 
 
 def build() -> dict[str, str]:
