@@ -220,6 +220,7 @@ DETACHMENT = {
     "r": (),
 }
 MAX_SENSES = 3
+MIN_BASE = 2  # letters a detachment rule must leave (see base_forms)
 
 
 def wordnet_exceptions() -> dict[str, dict[str, list[str]]]:
@@ -234,15 +235,8 @@ def wordnet_exceptions() -> dict[str, dict[str, list[str]]]:
     return exceptions
 
 
-def wordnet_senses() -> dict[tuple[str, str], list[tuple[int, int, str]]]:
-    """Each lowercase lemma's senses in one part of speech: (tag count, sense number, short gloss), in WordNet's order.
-
-    The index files list a lemma's synsets in sense-number order, lowercased;
-    the data files keep each synset's words as written, so a sense counts only
-    where its synset writes the lemma in lowercase (`Be`, beryllium, is not a
-    sense of *be*; `IT` is not one of *it*). `cntlist.rev` holds each sense's
-    tag count in the semantic concordances: how often it was seen in running text.
-    """
+def wordnet_synsets() -> dict[tuple[str, str], tuple[set[str], str]]:
+    """Every synset, by (part of speech, offset): its words as written (case kept) and its short gloss."""
     synsets: dict[tuple[str, str], tuple[set[str], str]] = {}
     for pos, name in WORDNET_POS.items():
         for line in (WORDNET / f"data.{name}").read_text("utf-8").splitlines():
@@ -252,6 +246,19 @@ def wordnet_senses() -> dict[tuple[str, str], list[tuple[int, int, str]]]:
             fields = head.split()
             words = {re.sub(r"\(.*\)$", "", fields[4 + 2 * i]) for i in range(int(fields[3], 16))}  # (a), (p), (ip) cut
             synsets[pos, fields[0]] = (words, short_gloss(gloss.strip()))
+    return synsets
+
+
+def wordnet_senses() -> dict[tuple[str, str], list[tuple[int, int, str]]]:
+    """Each lowercase lemma's senses in one part of speech: (tag count, sense number, short gloss), in WordNet's order.
+
+    The index files list a lemma's synsets in sense-number order, lowercased;
+    the data files keep each synset's words as written, so a sense counts only
+    where its synset writes the lemma in lowercase (`Be`, beryllium, is not a
+    sense of *be*; `IT` is not one of *it*). `cntlist.rev` holds each sense's
+    tag count in the semantic concordances: how often it was seen in running text.
+    """
+    synsets = wordnet_synsets()
     tag_counts: dict[tuple[str, str, int], int] = {}
     for line in (WORDNET / "cntlist.rev").read_text("utf-8").splitlines():
         sense_key, sense_number, count = line.split()
@@ -280,12 +287,13 @@ def base_forms(word: str, pos: str, exceptions: dict[str, dict[str, list[str]]])
 
     A word on the exception list gets only the bases listed there (`his` -> `his`
     blocks the noun rule that would make it the plural of *hi*); any other word
-    gets what the detachment rules give.
+    gets what the detachment rules give, when that leaves two letters or more:
+    a one-letter lemma is a letter or a symbol, and US is not the plural of U.
     """
     if word in exceptions[pos]:
         return list(dict.fromkeys([word, *exceptions[pos][word]]))
-    return list(dict.fromkeys([word] + [word[: len(word) - len(suffix)] + ending
-                                        for suffix, ending in DETACHMENT[pos] if word.endswith(suffix)]))
+    bases = [word[: len(word) - len(suffix)] + ending for suffix, ending in DETACHMENT[pos] if word.endswith(suffix)]
+    return list(dict.fromkeys([word] + [base for base in bases if len(base) >= MIN_BASE]))
 
 
 def word_senses(word: str, senses: dict, exceptions: dict) -> list[str]:
@@ -322,7 +330,7 @@ def build_definitions() -> tuple[list[str], list[str]]:
     words = {lemma for lemma, _ in senses}
     for (lemma, pos) in list(senses):
         for suffix, ending in DETACHMENT[pos]:
-            if lemma.endswith(ending):
+            if lemma.endswith(ending) and len(lemma) >= MIN_BASE:
                 words.add(lemma[: len(lemma) - len(ending)] + suffix)
     for table in exceptions.values():
         words.update(table)
