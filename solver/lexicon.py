@@ -108,26 +108,61 @@ class Lexicons:
         return None if key_id is None else CODES[self.codes[key_id]]
 
     @cached_property
-    def _definitions(self) -> dict[str, str]:
-        """Every word WordNet's morphology reaches -> its senses, `" | "`-joined (`=base` lines share their base's)."""
-        table: dict[str, str] = {}
+    def _definitions(self) -> tuple[dict[str, str], dict[str, str]]:
+        """Read definitions.tsv: word -> its senses `" | "`-joined, and lemma -> its parts of speech."""
+        senses: dict[str, str] = {}
+        parts: dict[str, str] = {}
         with open(self.directory / "definitions.tsv", encoding="utf-8") as lines:
             for line in lines:
-                word, _, senses = line.rstrip("\n").partition("\t")
-                table[word] = senses
-        for word, senses in table.items():
-            if senses.startswith("="):
-                table[word] = table[senses[1:]]  # the base is a lemma, written out: one string shared
-        return table
+                word, pos, text = line.rstrip("\n").split("\t")
+                senses[word] = text
+                if pos:
+                    parts[word] = pos
+        return senses, parts
 
     def define(self, word: str, normalized: bool = False) -> list[str]:
         """Return up to three short WordNet senses of a word or of its base form (`is` -> *be*), most frequent first.
 
-        wordlists/build.py does the work (WordNet's morphology, its tag
-        counts, lowercase lemmas only), so this is one look-up.
+        wordlists/build.py does the work (WordNet's morphology, its tag counts,
+        lowercase lemmas only): a word is either in its table, or a regular
+        inflection the detachment rules lead to a lemma of theirs (`bags`).
         """
-        senses = self._definitions.get(word if normalized else fold(word))
-        return senses.split(" | ") if senses else []
+        senses, parts = self._definitions
+        word = word if normalized else fold(word)
+        found = senses.get(word)
+        if found is None:
+            found = through_rules(word, senses, parts)
+        return found.split(" | ") if found else []
+
+
+# WordNet's detachment rules (morphy, `man 7WN morphy`) by part of speech: an
+# inflection ending in the first string is tried with the second in its place.
+DETACHMENT = {
+    "n": (("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"), ("men", "man"), ("ies", "y")),
+    "v": (("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""), ("ing", "e"), ("ing", "")),
+    "a": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
+    "r": (),
+}
+# Filed by the suffix's last letter, so a word tries only the rules that can apply.
+_RULES_BY_LAST: dict[str, list[tuple[str, str, str]]] = {}
+for _pos, _rules in DETACHMENT.items():
+    for _suffix, _ending in _rules:
+        _RULES_BY_LAST.setdefault(_suffix[-1], []).append((_suffix, _ending, _pos))
+
+
+def through_rules(word: str, senses: dict[str, str], parts: dict[str, str]) -> str | None:
+    """Return the senses of the first lemma a detachment rule leads `word` to, in the rule's part of speech.
+
+    The build stores every word this would answer wrongly (DOES, whose first
+    rule finds the noun *doe*; HIS, which is no plural of *hi*), so for a word
+    not in the table this is exact.
+    """
+    for suffix, ending, pos in _RULES_BY_LAST.get(word[-1:], ()):
+        if word.endswith(suffix):
+            base = word[: len(word) - len(suffix)] + ending
+            if pos in parts.get(base, ""):
+                return senses[base]
+    return None
 
 
 class Lexicon:

@@ -34,6 +34,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
+from solver.lexicon import DETACHMENT, through_rules  # noqa: E402  (the run-time look-up the build must agree with)
 from solver.normalize import fold  # noqa: E402  (the one normalization, shared)
 
 SCOWL = Path("/usr/share/dict/scowl")
@@ -211,14 +212,6 @@ def short_gloss(gloss: str) -> str:
 # Definitions: WordNet's parts of speech by their one-letter code, in the order
 # that breaks a tie between equally frequent senses.
 WORDNET_POS = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
-# WordNet's detachment rules (morphy, `man 7WN morphy`): an inflection ending in
-# the first string is tried with the second in its place, in that part of speech.
-DETACHMENT = {
-    "n": (("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"), ("men", "man"), ("ies", "y")),
-    "v": (("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""), ("ing", "e"), ("ing", "")),
-    "a": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
-    "r": (),
-}
 MAX_SENSES = 3
 MIN_BASE = 2  # letters a detachment rule must leave (see base_forms)
 
@@ -315,39 +308,39 @@ def word_senses(word: str, senses: dict, exceptions: dict) -> list[str]:
 
 
 def build_definitions() -> tuple[list[str], list[str]]:
-    """definitions.tsv: every word WordNet's morphology reaches, with its senses; morphology.tsv: the exception lists.
+    """definitions.tsv: `word<TAB>parts of speech<TAB>senses`; morphology.tsv: the exception lists.
 
-    The words are the lowercase lemmas, the inflections on the exception lists
-    and every form the detachment rules lead back to a lemma of their part of
-    speech (`bags`, `bagged`, `happier`), so the run-time look-up is one
-    dictionary read. A word that is no lemma itself and whose senses are
-    exactly one base's is written `=base`, which keeps the file small. A word
-    with no sense of its own or of its bases is left out (`his`, `its`): it
-    has no definition, rather than a wrong one.
+    Every lowercase lemma is written with its parts of speech (`bag<TAB>nv`)
+    and the senses of it and its base forms. Any other word is left to the
+    run-time look-up, `solver.lexicon.through_rules`: the first detachment rule
+    that leads it to a lemma of the rule's part of speech gives that lemma's
+    senses (`bags` -> *bag*). The build runs that look-up on every word the
+    rules can reach, and on the exception lists, and writes out each word it
+    would answer wrongly, with its own senses and no parts of speech: `bagged`
+    (the verb only), `does` (*do* before *doe*), `is` (*be*); and `his`,
+    `its`, `us` with none, so they show no definition rather than a wrong one.
     """
     senses = wordnet_senses()
     exceptions = wordnet_exceptions()
-    words = {lemma for lemma, _ in senses}
-    for (lemma, pos) in list(senses):
-        for suffix, ending in DETACHMENT[pos]:
-            if lemma.endswith(ending) and len(lemma) >= MIN_BASE:
-                words.add(lemma[: len(lemma) - len(ending)] + suffix)
-    for table in exceptions.values():
-        words.update(table)
-    table = {word: word_senses(word, senses, exceptions) for word in words}
-    lines = {}
-    for word, glosses in sorted(table.items()):
-        key = fold(word)
-        if not glosses or not WELLFORMED.match(key) or key in lines:
-            continue
-        is_lemma = any((word, pos) in senses for pos in WORDNET_POS)
-        same_as = None if is_lemma else next(
-            (base for pos in WORDNET_POS for base in base_forms(word, pos, exceptions)[1:]
-             if table.get(base) == glosses and any((base, p) in senses for p in WORDNET_POS)), None)
-        lines[key] = f"{key}\t={fold(same_as)}\n" if same_as else f"{key}\t{' | '.join(glosses)}\n"
+    lemmas: dict[str, str] = {}  # lemma -> its parts of speech, in WORDNET_POS order
+    for lemma, pos in sorted(senses, key=lambda key: (key[0], list(WORDNET_POS).index(key[1]))):
+        if WELLFORMED.match(lemma) and fold(lemma) == lemma:
+            lemmas[lemma] = lemmas.get(lemma, "") + pos
+    table = {lemma: " | ".join(word_senses(lemma, senses, exceptions)) for lemma in lemmas}
+    reachable = {lemma[: len(lemma) - len(ending)] + suffix
+                 for lemma, parts in lemmas.items() for pos in parts for suffix, ending in DETACHMENT[pos] if lemma.endswith(ending)}
+    reachable |= {word for exc in exceptions.values() for word in exc}
+    written = {}
+    for word in sorted(reachable - set(lemmas)):
+        if WELLFORMED.match(word) and fold(word) == word:
+            own = " | ".join(word_senses(word, senses, exceptions))
+            if (through_rules(word, table, lemmas) or "") != own:
+                written[word] = own
+    lines = [f"{lemma}\t{parts}\t{table[lemma]}\n" for lemma, parts in lemmas.items()]
+    lines += [f"{word}\t\t{own}\n" for word, own in written.items()]
     morphology = sorted({f"{fold(inflected)}\t{WORDNET_POS[pos]}\t{fold(base)}\n"
                          for pos, exc in exceptions.items() for inflected, bases in exc.items() for base in bases})
-    return [lines[key] for key in sorted(lines)], morphology
+    return sorted(lines), morphology
 
 
 def build() -> dict[str, str]:
