@@ -34,7 +34,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from solver.lexicon import DETACHMENT, through_rules  # noqa: E402  (the run-time look-up the build must agree with)
+from solver.morphology import DETACHMENT, through_rules  # noqa: E402  (the run-time look-up the build must agree with)
 from solver.normalize import fold  # noqa: E402  (the one normalization, shared)
 
 SCOWL = Path("/usr/share/dict/scowl")
@@ -312,7 +312,7 @@ def build_definitions() -> tuple[list[str], list[str]]:
 
     Every lowercase lemma is written with its parts of speech (`bag<TAB>nv`)
     and the senses of it and its base forms. Any other word is left to the
-    run-time look-up, `solver.lexicon.through_rules`: the first detachment rule
+    run-time look-up, `solver.morphology.through_rules`: the first detachment rule
     that leads it to a lemma of the rule's part of speech gives that lemma's
     senses (`bags` -> *bag*). The build runs that look-up on every word the
     rules can reach, and on the exception lists, and writes out each word it
