@@ -201,7 +201,10 @@ def test_peru_is_a_proper_name(client):
         html = page(client, url)
         assert "verdict--invalid" in html
         assert "PERU is a proper name, and proper names are not allowed." in texts(html, "verdict__message")
-        assert "<summary>Definition</summary>" in html  # the reason may be in the dictionary: one tap away
+        # WordNet writes Peru capitalised: definitions come from lowercase lemmas only (README, Definitions).
+        assert "<summary>Definition</summary>" not in html
+    html = page(client, "/?word=berlin")  # refused in standard, yet a word: the reason may be in the dictionary, one tap away
+    assert "verdict--invalid" in html and "<summary>Definition</summary>" in html
 
 
 def test_leftovers_say_what_they_cost(client):
