@@ -88,6 +88,69 @@ def proper_names_quality(standard, common_words: set[str], references: list[str]
     return quality
 
 
+DEFINITIONS_SCRIPT = """
+import resource, time, sys
+sys.path.insert(0, {root!r})
+import solver.lexicon
+lexicons = solver.lexicon.load_lexicons()
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+start = time.perf_counter()
+lexicons.define("warm")
+print(time.perf_counter() - start, (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024)
+"""
+
+
+def fresh_process_definitions(cache_dir: str) -> tuple[float, float]:
+    """Read the definitions table in a new interpreter (the app does it once at start); return (seconds, MB added)."""
+    env = {"WORDSMITH_CACHE_DIR": cache_dir, "PATH": "/usr/bin:/bin"}
+    out = subprocess.run([sys.executable, "-c", DEFINITIONS_SCRIPT.format(root=str(ROOT))], env=env,
+                         capture_output=True, text=True, check=True).stdout.split()
+    return float(out[0]), float(out[1])
+
+
+def definitions_quality(lexicons, top: int = 1000) -> dict:
+    """The first sense shown for the `top` most frequent English words (PyPI `wordfreq`) that have a definition.
+
+    Each first sense is looked up in WordNet's data files: it must come from a
+    synset that writes the word, or a base form of it (WordNet's exception
+    lists and detachment rules for that part of speech, wordlists/build.py),
+    in lowercase. Counted: first senses from a capitalised lemma only (`Be`
+    for IS), and first senses that belong to no base form at all. The words
+    shown through another lemma are listed too (`is` -> be), to read.
+    """
+    try:
+        from wordfreq import top_n_list
+        sys.path.insert(0, str(ROOT / "wordlists"))
+        import build
+        synsets, exceptions = build.wordnet_synsets(), build.wordnet_exceptions()
+    except (ImportError, OSError):
+        return {"definitions": "needs pip install wordfreq and apt-get install wordnet-base"}
+    by_gloss: dict[str, list[tuple[str, set[str]]]] = {}
+    for (pos, _), (words, gloss) in synsets.items():
+        by_gloss.setdefault(gloss, []).append((pos, words))
+    defined, capitalised, foreign, through = 0, [], [], {}
+    for word in dict.fromkeys(fold(w) for w in top_n_list("en", top)):
+        senses = lexicons.define(word)
+        if not senses:
+            continue
+        defined += 1
+        lemmas = {(pos, base) for pos, words in by_gloss[senses[0]] for base in build.base_forms(word, pos, exceptions) if base in words}
+        if not lemmas:
+            written = {w for _, words in by_gloss[senses[0]] for w in words}
+            (capitalised if any(w != w.lower() and w.lower() == word for w in written) else foreign).append(word)
+        elif all(base != word for _, base in lemmas):
+            through[word] = sorted({base for _, base in lemmas})[0]
+    return {
+        "definitions_top_words": top,
+        "definitions_top_words_defined": defined,
+        "definitions_first_sense_from_capitalised_lemma": len(capitalised),
+        "definitions_first_sense_not_of_a_base_form": len(foreign),
+        "definitions_wrong_first_senses": capitalised + foreign,
+        "definitions_shown_through_a_base_form": len(through),
+        "definitions_base_forms_sample": dict(list(through.items())[:25]),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--enable", type=Path, help="path to the ENABLE word list (enable1.txt)")
@@ -100,10 +163,12 @@ def main() -> None:
         cold = fresh_process_load(cache)   # builds the trie and writes the cache
         warm = min(fresh_process_load(cache) for _ in range(5))
         cache_mb = sum(p.stat().st_size for p in Path(cache).glob("*")) / 2**20
+        definitions = min(fresh_process_definitions(cache) for _ in range(3))
     report["load_cold_s"], report["load_cold_mb"] = round(cold[0], 3), round(cold[1], 1)
     report["load_cached_s"], report["load_cached_mb"] = round(warm[0], 3), round(warm[1], 1)
     report["load_cached_all_words_listed_mb"] = round(warm[2], 1)
     report["trie_cache_file_mb"] = round(cache_mb, 1)  # all three sizes: one trie, mapped
+    report["definitions_load_s"], report["definitions_load_mb"] = round(definitions[0], 3), round(definitions[1], 1)
 
     lexicons = load_lexicons()
     standard = lexicons["standard"]
@@ -145,6 +210,7 @@ def main() -> None:
         common_words.update(enable)
         references.append("ENABLE")
     report.update(proper_names_quality(standard, common_words, references))
+    report.update(definitions_quality(lexicons))
     print(json.dumps(report, indent=2))
 
 

@@ -26,6 +26,7 @@ from typing import Iterator, NamedTuple
 
 import marisa_trie
 
+from .morphology import through_rules
 from .normalize import fold, is_well_formed
 
 __all__ = ["SIZES", "DEFAULT_SIZE", "Lexicon", "Lexicons", "Verdict", "check", "load_lexicons", "wordlists_dir"]
@@ -108,52 +109,31 @@ class Lexicons:
         return None if key_id is None else CODES[self.codes[key_id]]
 
     @cached_property
-    def _definitions(self) -> dict[str, str]:
-        table = {}
+    def _definitions(self) -> tuple[dict[str, str], dict[str, str]]:
+        """Read definitions.tsv: word -> its senses `" | "`-joined, and lemma -> its parts of speech."""
+        senses: dict[str, str] = {}
+        parts: dict[str, str] = {}
         with open(self.directory / "definitions.tsv", encoding="utf-8") as lines:
             for line in lines:
-                word, _, senses = line.rstrip("\n").partition("\t")
-                table[word] = senses
-        return table
-
-    @cached_property
-    def _exceptions(self) -> dict[str, list[str]]:
-        table: dict[str, list[str]] = {}
-        with open(self.directory / "morphology.tsv", encoding="utf-8") as lines:
-            for line in lines:
-                inflected, _, base = line.rstrip("\n").partition("\t")
-                table.setdefault(inflected, []).append(base)
-        return table
+                word, pos, text = line.rstrip("\n").split("\t")
+                senses[word] = text
+                if pos:
+                    parts[word] = pos
+        return senses, parts
 
     def define(self, word: str, normalized: bool = False) -> list[str]:
-        """Return up to three short WordNet senses of a word, looking through inflections."""
-        if not normalized:
-            word = fold(word)
-        for base in base_forms(word, self._exceptions):
-            senses = self._definitions.get(base)
-            if senses:
-                return senses.split(" | ")
-        return []
+        """Return up to three short WordNet senses of a word or of its base form (`is` -> *be*), most frequent first.
 
-
-# WordNet's detachment rules (morphy), all parts of speech together, filed by
-# the suffix's last letter so a word tries only the rules that can apply.
-_DETACH = (
-    ("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"), ("men", "man"), ("ies", "y"),
-    ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""), ("ing", "e"), ("ing", ""), ("er", ""), ("est", ""), ("er", "e"), ("est", "e"),
-)
-_DETACH_BY_LAST: dict[str, list[tuple[str, str]]] = {}
-for _suffix, _ending in _DETACH:
-    _DETACH_BY_LAST.setdefault(_suffix[-1], []).append((_suffix, _ending))
-
-
-def base_forms(word: str, exceptions: dict[str, list[str]]) -> Iterator[str]:
-    """Yield the word, then its WordNet base forms: exception lists first, then the suffix rules."""
-    yield word
-    yield from exceptions.get(word, ())
-    for suffix, ending in _DETACH_BY_LAST.get(word[-1:], ()):
-        if word.endswith(suffix) and len(word) > len(suffix) + 1:
-            yield word[: len(word) - len(suffix)] + ending
+        wordlists/build.py does the work (WordNet's morphology, its tag counts,
+        lowercase lemmas only): a word is either in its table, or a regular
+        inflection the detachment rules lead to a lemma of theirs (`bags`).
+        """
+        senses, parts = self._definitions
+        word = word if normalized else fold(word)
+        found = senses.get(word)
+        if found is None:
+            found = through_rules(word, senses, parts)
+        return found.split(" | ") if found else []
 
 
 class Lexicon:

@@ -5,8 +5,11 @@ import json
 
 import pytest
 
+from app import DEFAULTS
 from service_helpers import assert_problem
 from solver.lexicon import SIZES, load_lexicons
+
+TOO_LONG = "a" * (DEFAULTS["MAX_WORD_LENGTH"] + 1)  # one letter over the word limit
 
 
 def test_health(client):
@@ -73,10 +76,11 @@ def test_word_invalid_for_each_reason(client, word, lexicon, reason, tier):
 
 
 def test_word_too_long(client):
-    assert client.get("/api/v1/words/" + "a" * 40).status_code == 200
-    body = assert_problem(client.get("/api/v1/words/" + "a" * 41), 422, pointer="/word")
+    limit = DEFAULTS["MAX_WORD_LENGTH"]
+    assert client.get("/api/v1/words/" + "a" * limit).status_code == 200
+    body = assert_problem(client.get("/api/v1/words/" + "a" * (limit + 1)), 422, pointer="/word")
     assert body["errors"][0]["location"] == "path"
-    assert "40" in body["errors"][0]["detail"]
+    assert str(limit) in body["errors"][0]["detail"]
 
 
 def test_limits_follow_the_config():
@@ -132,7 +136,7 @@ def test_check_fifty_words_and_no_more(client):
         ({"words": "cat"}, "/words"),
         ({"words": ["cat", 7]}, "/words/1"),
         ({"words": ["cat", ""]}, "/words/1"),
-        ({"words": ["cat", "a" * 41]}, "/words/1"),
+        ({"words": ["cat", TOO_LONG]}, "/words/1"),
         ({"words": ["cat"], "lexicon": "huge"}, "/lexicon"),
         (["cat"], ""),  # not an object: the pointer to the whole body
         ("cat", ""),
@@ -149,7 +153,7 @@ def test_unknown_field_names_the_fix(client):
 
 
 def test_every_bad_field_is_reported(client):
-    body = assert_problem(client.post("/api/v1/words/check", json={"words": ["a" * 41, "ok", 3], "x": 1}), 422)
+    body = assert_problem(client.post("/api/v1/words/check", json={"words": [TOO_LONG, "ok", 3], "x": 1}), 422)
     assert [e["pointer"] for e in body["errors"]] == ["/words/0", "/words/2", "/x"]
 
 

@@ -20,7 +20,7 @@ class Example(Request):
 @pytest.mark.parametrize(
     "field, value, setting",
     [
-        ("word", "a" * 41, "MAX_WORD_LENGTH"),
+        ("word", "a" * (DEFAULTS["MAX_WORD_LENGTH"] + 1), "MAX_WORD_LENGTH"),
         ("words", ["a"] * 51, "MAX_WORDS_PER_CHECK"),
         ("pool", ["red"] * 61, "MAX_POOL_PIECES"),
         ("rack", "a" * 21, "MAX_RACK_LETTERS"),

@@ -7,12 +7,14 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from app import create_app
+from app import DEFAULTS, create_app
 from service_helpers import assert_problem
 from solver import search
 from solver.lexicon import load_lexicons
 from solver.pieces import Pool, load_alphabet, load_box
 from solver.search import piece_index
+
+TOO_LONG = "a" * (DEFAULTS["MAX_WORD_LENGTH"] + 1)  # one letter over the word limit
 
 EXAMPLE_POOL = "R3 Y2 B1 G2"  # the rulebook's 8-piece pool: BAG and CAST
 EMPTY = {"red": 0, "yellow": 0, "blue": 0, "green": 0, "wild": 0}
@@ -227,11 +229,11 @@ def test_bad_pools_point_at_pool_with_the_library_message(client, pool, fragment
     ({"min_length": 0}, "/min_length"),
     ({"min_length": 5, "max_length": 3}, "/max_length"),
     ({"max_length": 100}, "/max_length"),
-    ({"starts_with": "a" * 41}, "/starts_with"),
+    ({"starts_with": TOO_LONG}, "/starts_with"),
     ({"contains": 3}, "/contains"),
     ({"required_letter": "ab"}, "/required_letter"),
     ({"required_letter": "1"}, "/required_letter"),
-    ({"previous_word": "a" * 41}, "/previous_word"),
+    ({"previous_word": TOO_LONG}, "/previous_word"),
     ({"claimed": ["cat"] * 51}, "/claimed"),
     ({"claimed": ["cat", ""]}, "/claimed/1"),
     ({"claimed": "cat,bag"}, "/claimed"),
@@ -351,7 +353,7 @@ def test_judge_after_done_and_other_lexicons(client):
 
 @pytest.mark.parametrize("fields, pointer", [
     ({"word": ""}, "/word"),
-    ({"word": "a" * 41}, "/word"),
+    ({"word": TOO_LONG}, "/word"),
     ({"word": 3}, "/word"),
     ({"words_written": 7}, "/words_written"),
     ({"required_letter": "é!"}, "/required_letter"),
@@ -415,7 +417,7 @@ def test_score_advanced_and_word_by_word(client):
     ({"sheets": [{"player": ""}]}, "/sheets/0/player", None),
     ({"sheets": [{"player": "Ann", "challenges": [{}] * 4}]}, "/sheets/0/challenges", None),
     ({"sheets": [{"player": "Ann", "challenges": [{"words": ["a"] * 7}]}]}, "/sheets/0/challenges/0/words", None),
-    ({"sheets": [{"player": "Ann", "challenges": [{"words": ["a" * 41]}]}]}, "/sheets/0/challenges/0/words/0", "40"),
+    ({"sheets": [{"player": "Ann", "challenges": [{"words": [TOO_LONG]}]}]}, "/sheets/0/challenges/0/words/0", str(DEFAULTS["MAX_WORD_LENGTH"])),
     ({"sheets": [{"player": "Ann", "challenges": [{"words": [{"word": "bag", "row": 7}]}]}]}, "/sheets/0/challenges/0/words/0", "row"),
     ({"sheets": [{"player": "Ann", "challenges": [{"words": [{"word": "bag", "colour": 7}]}]}]}, "/sheets/0/challenges/0/words/0", "colour"),
     ({"sheets": [{"player": "Ann", "challenges": [{"words": [7]}]}]}, "/sheets/0/challenges/0/words/0", "give a word"),

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from app import DEFAULTS
 from solver.cli import main
 
 
@@ -35,7 +36,7 @@ def test_server_output_is_identical(capsys, live_server, argv):
 
 
 def test_server_error_is_reported(capsys, live_server):
-    code, out, err = run(capsys, ["--server", live_server, "check", "a" * 41])
+    code, out, err = run(capsys, ["--server", live_server, "check", "a" * (DEFAULTS["MAX_WORD_LENGTH"] + 1)])
     assert code == 2 and out == ""
     assert "422" in err and "/words/0" in err
 

@@ -114,7 +114,7 @@ def test_tiers_nest(lexicons):
 
 def test_definitions_follow_inflections(standard):
     assert standard.define("x-rays") == standard.define("x-ray") != []
-    assert standard.define("geese") == standard.define("goose") != []
+    assert standard.define("geese")[0] == standard.define("goose")[0]  # the noun: GEESE is no verb form
     assert len(standard.define("cast")) <= 3
     assert all('"' not in sense for sense in standard.define("cast"))  # usage examples cut
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from app import create_app
+from app import DEFAULTS, create_app
 
 
 def test_every_api_route_is_documented(app, client):
@@ -24,7 +24,7 @@ def test_operations(client):
     lookup = spec["paths"]["/api/v1/words/{word}"]["get"]
     parameters = {p["name"]: p for p in lookup["parameters"]}
     assert parameters["word"]["in"] == "path" and parameters["word"]["required"] is True
-    assert parameters["word"]["schema"]["maxLength"] == 40
+    assert parameters["word"]["schema"]["maxLength"] == DEFAULTS["MAX_WORD_LENGTH"]
     assert parameters["lexicon"]["in"] == "query" and parameters["lexicon"]["required"] is False
     assert parameters["lexicon"]["schema"]["enum"] == ["small", "standard", "large"]
     check = spec["paths"]["/api/v1/words/check"]["post"]

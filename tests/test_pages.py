@@ -95,7 +95,7 @@ def test_markup_is_shown_never_run(client, url):
     "/?word=bag&pool=R3&remove=everything", "/?word=bag&pool=R60&add=red", "/?word=bag&pool=R3&discards_used=-1",
     "/?word=bag&pool=R3&discards_used=x", "/?word=bag&pool=R3&crossed_white=7", "/?word=bag&required=xy",
     "/?word=bag&required=1", "/?word=bag&pool=R3&crossed_white=6&discards_used=12", "/?word=bag&lexicon=huge",
-    "/?word=%00", "/?word=" + "a" * 41, "/?word=bag&previous=" + "b" * 41,
+    "/?word=%00", "/?word=" + "a" * 65, "/?word=bag&previous=" + "b" * 65,
     "/solve?pool=", "/solve?pool=W60", "/solve?pool=R3&required=%3F", "/solve?rack=ab1", "/solve?rack=%3F%3F%3F",
     "/solve?rack=" + "a" * 21, "/solve?pool=xx&rack=cat",
     "/booksmack?cards=zz9", "/booksmack?cards=27", "/booksmack?cards=a&remove=first", "/booksmack?cards=" + "a+" * 41,
@@ -151,8 +151,11 @@ def test_output_is_escaped(client):
 
 
 def test_bad_input_is_shown_on_the_page(client):
-    html = page(client, "/?word=" + "a" * 41, 422)
-    assert "form-errors" in html and "at most 40 characters" in html
+    from app import DEFAULTS
+
+    limit = DEFAULTS["MAX_WORD_LENGTH"]
+    html = page(client, "/?word=" + "a" * (limit + 1), 422)
+    assert "form-errors" in html and f"at most {limit} characters" in html
     assert "lexicon" in page(client, "/?word=cat&lexicon=huge", 422)
 
 
@@ -198,7 +201,10 @@ def test_peru_is_a_proper_name(client):
         html = page(client, url)
         assert "verdict--invalid" in html
         assert "PERU is a proper name, and proper names are not allowed." in texts(html, "verdict__message")
-        assert "<summary>Definition</summary>" in html  # the reason may be in the dictionary: one tap away
+        # WordNet writes Peru capitalised: definitions come from lowercase lemmas only (README, Definitions).
+        assert "<summary>Definition</summary>" not in html
+    html = page(client, "/?word=berlin")  # refused in standard, yet a word: the reason may be in the dictionary, one tap away
+    assert "verdict--invalid" in html and "<summary>Definition</summary>" in html
 
 
 def test_leftovers_say_what_they_cost(client):

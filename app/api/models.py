@@ -8,8 +8,8 @@ appear in the OpenAPI document:
         words: Words
         lexicon: LexiconName | None = None
 
-`Limit("MAX_WORD_LENGTH")` bounds a string's length, a list's size or a
-number by a setting read from the running app's config (the defaults outside
+`Limit("MAX_WORD_LENGTH")` bounds a string's length (normalized: padding
+does not count), a list's size or a number by a setting read from the running app's config (the defaults outside
 one), both when validating and when the OpenAPI document is written. Sizes are
 checked before the items are validated, so an oversized list costs nothing.
 """
@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from pydantic_core import PydanticCustomError, core_schema
 
 from solver.lexicon import CATEGORY_SENTENCES, SIZES
+from solver.normalize import fold
 
 __all__ = [
     "LexiconName", "Limit", "Pool", "Rack", "Reason", "Request", "Response", "ResultLimit", "Word", "Words", "limit_of",
@@ -64,8 +65,10 @@ class Limit:
 
     def _check_size(self, value: Any) -> Any:
         limit = limit_of(self.setting)
-        if isinstance(value, str) and len(value) > limit:
-            raise PydanticCustomError("too_long", "at most {limit} characters, not {actual}: shorten it", {"limit": limit, "actual": len(value)})
+        # A string is a word, a fragment or a rack: counted as it will be judged, normalized,
+        # so surrounding spaces and invisible characters (a phone's, a copy's) never tip it over.
+        if isinstance(value, str) and len(value) > limit and len(folded := fold(value)) > limit:
+            raise PydanticCustomError("too_long", "at most {limit} characters, not {actual}: shorten it", {"limit": limit, "actual": len(folded)})
         if isinstance(value, (list, tuple, dict)) and len(value) > limit:
             raise PydanticCustomError("too_long", "at most {limit} items, not {actual}: send fewer, or split the request", {"limit": limit, "actual": len(value)})
         return value

@@ -57,7 +57,8 @@ class PageForm(BaseModel):
 def read_query(model: type[PageForm], labels: dict[str, str]) -> tuple[PageForm | None, dict[str, str], list[dict]]:
     """Return (the validated form or None, the raw values to refill the form with, the errors to show)."""
     raw = {key: request.args.get(key, "") for key in model.model_fields if key in request.args}
-    given = {key: value for key, value in raw.items() if value.strip()}  # a no-JS form sends its empty fields too
+    # Trimmed like every word is (a phone's keyboard adds a space); a no-JS form sends its empty fields too.
+    given = {key: value.strip() for key, value in raw.items() if value.strip()}
     try:
         return model.model_validate(given), raw, []
     except ValidationError as error:
