@@ -204,7 +204,12 @@ def test_peru_is_a_proper_name(client):
 def test_leftovers_say_what_they_cost(client):
     html = page(client, "/?word=bag&pool=R5+Y2+B1+G2+W1&discards_used=5")
     assert "verdict--valid" in html
-    assert "Leaves 3 pieces over (2 red, 1 wild): 3 discard boxes, 2 of them blue: −2 bonus points." in texts(html, "verdict__facts")[0]
+    assert ("Leaves 3 pieces over (2 red, 1 wild): they go in 3 discard boxes, 2 of them blue, so you lose 2 bonus points."
+            in texts(html, "verdict__facts")[0])
+    html = page(client, "/?word=bag&pool=R4+Y2+B1+G2&discards_used=8")  # the 9th box is the first blue one
+    assert "Leaves 1 piece over (1 red): it goes in a blue discard box, so you lose 1 bonus point." in texts(html, "verdict__facts")[0]
+    html = page(client, "/?word=bag&pool=R4+Y2+B1+G3")
+    assert "Leaves 2 pieces over (1 red, 1 green): they go in white discard boxes, which cost nothing." in texts(html, "verdict__facts")[0]
     html = page(client, "/?word=bag&pool=R4+Y2+B1+G2&discards_used=12")
     assert "verdict--invalid" in html
     assert "must use every piece" in texts(html, "verdict__message")[0]
@@ -213,9 +218,10 @@ def test_leftovers_say_what_they_cost(client):
 def test_without_a_pool_the_other_rules_still_judge(client):
     html = page(client, "/?word=gab&previous=bag")
     assert texts(html, "verdict__message") == ["GAB has no new letter: every letter of it was already in BAG."]
-    assert "No pool given: the pieces were not checked." in texts(html, "verdict__facts")[0]
+    assert texts(html, "verdict__unchecked") == ["Not checked: the pieces (no pool), already claimed (no claimed words)."]
     html = page(client, "/?word=cast&previous=bag")
-    assert "verdict--valid" in html and "No pool given" in html
+    assert "verdict--valid" in html and texts(html, "verdict__facts") == ["Scores 4 points."]
+    assert "the pieces (no pool)" in texts(html, "verdict__unchecked")[0]
 
 
 def test_pool_text_is_shown_the_canonical_way(client):
@@ -235,12 +241,12 @@ def test_a_tapped_chip_redirects_to_the_canonical_url(client, query, pool):
     response = client.get("/?" + query + "&previous=&claimed=&lexicon=")  # a no-JS form sends empty fields too
     assert response.status_code == 303
     path, state = location(response)
-    assert path == "/" and state == {"word": ["bag"], "pool": [pool]}
+    assert path == "/" and state == {"word": ["bag"], "pool": [pool], "draft": ["1"]}
 
 
 def test_clearing_the_pool_drops_it_from_the_url(client):
     response = client.get("/?word=bag&pool=R3+Y2&remove=all&lexicon=large&discards_used=0")
-    assert location(response) == ("/", {"word": ["bag"], "lexicon": ["large"]})
+    assert location(response) == ("/", {"word": ["bag"], "lexicon": ["large"], "draft": ["1"]})
 
 
 # --- the solver (/solve) -----------------------------------------------------------------
@@ -251,10 +257,70 @@ def test_solver_groups_words_by_score(client):
     letters = [int(h.split()[0]) for h in headings if h[0].isdigit()]
     assert letters == sorted(letters, reverse=True) and letters[0] == 5 and "5 letters 1 word" in headings
     assert "4 letters 34 words" in headings
-    words = re.findall(r'<li><a href="/\?word=(\w+)&amp;pool=R3\+Y2\+B1\+G2"', html)
+    words = re.findall(r'<li><a class="word-link" href="/\?word=(\w+)&amp;pool=R3\+Y2\+B1\+G2"', html)
     assert {"bag", "cast", "sigil"} <= set(words)
     assert texts(html, "best__word") == ["SIGIL"]
     assert "R3 Y2 B1 G2 builds 155 words." in texts(html, "results__count")
+
+
+WORD_FACTS = r'<li><a class="word-link" href="[^"]*">([^<]+)</a>\s*<small class="word-facts">(.*?)</small>'
+
+
+@pytest.mark.parametrize("pool, discards_used", [("R5 Y3 B1 G2", 0), ("R5 Y3 B1 G2 W1", 10), ("R3 Y2 B1 G2", 0)])
+def test_solver_shows_points_and_leftovers_without_a_hover(app, client, pool, discards_used):
+    from app.resources import lexicon_named, pieces_for
+    from solver import search
+    from solver.wordsmith import discard_boxes
+
+    html = page(client, f"/solve?pool={pool.replace(' ', '+')}&discards_used={discards_used}")
+    shown = {unescape(word): " ".join(unescape(re.sub(r"<[^>]+>", "", facts)).split()) for word, facts in re.findall(WORD_FACTS, html, flags=re.S)}
+    with app.app_context():
+        found = search.solve(pieces_for(lexicon_named(None)), pool, limit=300).words
+    boxes = discard_boxes(0, discards_used)
+    assert shown and set(shown) == {w.word for w in found}
+    for w in found:  # net points = letters − the blue boxes its leftovers check; the leftovers, or ★ all for none
+        left = w.leftover.size
+        points = "too many leftovers" if left > boxes.left else f"{w.score - boxes.blue_cost(left)} pt" + ("" if w.score - boxes.blue_cost(left) == 1 else "s")
+        assert shown[w.word] == f"{points} · " + (f"leaves {w.leftover}" if left else "★ all"), w
+    assert "title=" not in html.split('id="words"')[1]  # nothing hides in a tooltip
+
+
+def test_solver_pages_through_every_word(client):
+    pool = "R9+Y9+B4+G4+W2"
+    first = page(client, f"/solve?pool={pool}")
+    total = int(re.search(r"builds (\d+) words", first).group(1))
+    assert total > 1000 and f"page 1 of {-(-total // 300)}" in first
+    by_length = dict(map(int, pair) for pair in re.findall(r'<span class="results__length">(\d+) letters: (\d+)</span>', first))
+    assert sum(by_length.values()) == total  # the per-length counts count every result, not the shown 300
+    for n, shown in re.findall(r'<h2 class="results__heading">(\d+) letters? <small>(\d+) word', first):
+        assert by_length[int(n)] == int(shown)
+    words = lambda html: re.findall(r'<li><a class="word-link" href="[^"]*">([^<]+)</a>', html)
+    assert len(words(first)) == 300
+    next_url = unescape(re.search(r'<a class="pager__link" rel="next" href="([^"]+)"', first).group(1))
+    assert parse_qs(urlparse(next_url).query)["page"] == ["2"]
+    second = page(client, next_url.split("#")[0])
+    assert not set(words(first)) & set(words(second)) and len(words(second)) == 300
+    last_page = -(-total // 300)
+    last = page(client, f"/solve?pool={pool}&page={last_page}")
+    assert len(words(last)) == total - 300 * (last_page - 1) and 'rel="next"' not in last
+    assert "only" in errors(page(client, f"/solve?pool={pool}&page={last_page + 1}", 422))
+    assert "whole number" in errors(page(client, f"/solve?pool={pool}&page=two", 422))
+
+
+def test_solver_word_links_keep_the_claim(client):
+    html = page(client, "/solve?pool=R3+Y2+B1+G2&previous=bag&claimed=cast&discards_used=2&lexicon=large")
+    links = [urlparse(unescape(href)) for href in re.findall(r'<a class="word-link" href="([^"]+)"', html)]
+    assert links
+    for link in links:
+        state = parse_qs(link.query)
+        assert state["previous"] == ["bag"] and state["claimed"] == ["cast"] and state["discards_used"] == ["2"]
+        assert state["lexicon"] == ["large"]
+
+
+def test_solver_hints_show_net_points(client):
+    html = page(client, "/solve?pool=R3+Y2+B1+G2")
+    hints = re.findall(r'<a class="word-link" href="[^"]*">(\w+) <small class="net">(\d+) pts?</small>', html.split('id="words"')[0])
+    assert hints and all(int(net) <= len(word) for word, net in hints)
 
 
 def test_solver_says_what_one_more_piece_opens(client):
@@ -269,7 +335,7 @@ def test_solver_says_what_one_more_piece_opens(client):
 
 def test_solver_keeps_the_rules(client):
     html = page(client, "/solve?pool=R3+Y2+B1+G2&previous=bag&required=s")
-    words = re.findall(r'<li><a href="/\?word=([\w\']+)&amp;', html)
+    words = re.findall(r'<li><a class="word-link" href="/\?word=([\w\']+)&amp;', html)
     assert words and all("s" in w for w in words) and "bag" not in words and "gab" not in words
 
 
@@ -283,7 +349,9 @@ def test_solver_rack_mode(client):
 
 def test_solver_chip_taps_redirect(client):
     response = client.get("/solve?pool=R3&add=green&rack=")
-    assert location(response) == ("/solve", {"pool": ["R3 G1"]})
+    assert location(response) == ("/solve", {"pool": ["R3 G1"], "draft": ["1"]})
+    html = page(client, "/solve?pool=R3+G1&draft=1")  # the pool being entered: nothing solved until Solve
+    assert "results__count" not in html and "Not solved yet" in html
 
 
 # --- Booksmack ---------------------------------------------------------------------------
