@@ -1,8 +1,11 @@
 """The pages, rendered by the server (no browser needed): judge, solver, Booksmack, Color Smash."""
 from __future__ import annotations
 
+import gzip
+import hashlib
 import re
 from html import unescape
+from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -60,9 +63,44 @@ def test_forms_are_gets_enhanced_by_one_script(client, path):
         assert 'method="get"' in form and "data-enhance" in form, form
         action = re.search(r'action="([^"]+)"', form).group(1)
         assert urlparse(action).path == path  # url_for of the page itself: what the script fetches
-    assert '<script src="/static/pages.js" defer></script>' in html
-    assert client.get("/static/pages.js").status_code == 200
-    assert client.get("/static/style.css").status_code == 200
+    script = re.search(r'<script src="(/static/pages\.[0-9a-f]{10}\.js)" defer></script>', html)
+    style = re.search(r'<link rel="stylesheet" href="(/static/style\.[0-9a-f]{10}\.css)">', html)
+    assert script and style
+    for url in (script.group(1), style.group(1)):
+        assert client.get(url).status_code == 200
+
+
+@pytest.mark.parametrize("name", ["pages.js", "style.css"])
+def test_static_files_have_fingerprinted_names_and_long_lifetimes(app, client, name):
+    html = page(client, "/")
+    url = re.search(rf'"(/static/{name.split(".")[0]}\.([0-9a-f]{{10}})\.{name.split(".")[1]})"', html)
+    assert url, name
+    body = (Path(app.root_path) / "static" / name).read_bytes()
+    assert url.group(2) == hashlib.sha256(body).hexdigest()[:10]  # the name changes with the content
+    response = client.get(url.group(1))
+    assert response.data == body and "immutable" in response.headers["Cache-Control"]
+    assert "max-age=31536000" in response.headers["Cache-Control"]
+    assert client.get(url.group(1), headers={"If-None-Match": response.headers["ETag"]}).status_code == 304
+    # The plain name, and a fingerprint that is not the content's (a page from before a deploy): revalidated.
+    for other in (f"/static/{name}", url.group(1).replace(url.group(2), "0" * 10)):
+        stale = client.get(other)
+        assert stale.data == body and stale.headers["Cache-Control"] == "no-cache"
+    assert client.get("/static/nothing.css").status_code == 404
+
+
+@pytest.mark.parametrize("path", ["/solve?pool=R9+Y9+B4+G4+W2", "/", "/booksmack?cards=c+A+f+%C3%A9", "/static/style.css"])
+def test_pages_and_static_files_are_gzipped_for_clients_that_accept_it(client, path):
+    plain = client.get(path)
+    assert "Content-Encoding" not in plain.headers and "Accept-Encoding" in plain.headers["Vary"]
+    zipped = client.get(path, headers={"Accept-Encoding": "gzip, deflate"})
+    assert zipped.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in zipped.headers["Vary"]
+    assert gzip.decompress(zipped.data) == plain.data
+    assert len(zipped.data) < len(plain.data) / 2
+
+
+def test_api_answers_are_not_gzipped(client):
+    response = client.get("/api/v1/words/cat", headers={"Accept-Encoding": "gzip"})
+    assert "Content-Encoding" not in response.headers
 
 
 def test_page_forms_are_gets_or_carry_a_token(client):
@@ -222,6 +260,55 @@ def test_without_a_pool_the_other_rules_still_judge(client):
     html = page(client, "/?word=cast&previous=bag")
     assert "verdict--valid" in html and texts(html, "verdict__facts") == ["Scores 4 points."]
     assert "the pieces (no pool)" in texts(html, "verdict__unchecked")[0]
+
+
+def test_a_draft_shows_no_verdict(client):
+    """A chip tap lands on draft=1: the form as it stands, and no verdict until Judge is pressed."""
+    html = page(client, "/?word=bag&pool=R3+Y2+B1+G2&draft=1")
+    assert "verdict--" not in html and "verdict__mark" not in html and "Not judged yet" in html
+    assert 'value="bag"' in html and 'value="R3 Y2 B1 G2"' in html
+    assert "verdict--valid" in page(client, "/?word=bag&pool=R3+Y2+B1+G2")  # the shared verdict URL
+
+
+@pytest.mark.parametrize("query, missing", [
+    ("word=cat", ["the pieces (no pool)", "a new letter (no previous word)", "already claimed (no claimed words)"]),
+    ("word=cat&pool=R3+Y2+B1", ["a new letter (no previous word)", "already claimed (no claimed words)"]),
+    ("word=cat&previous=bag", ["the pieces (no pool)", "already claimed (no claimed words)"]),
+    ("word=cat&pool=R3+Y2+B1&claimed=dog", ["a new letter (no previous word)"]),
+    ("word=zzxq&previous=bag", ["the pieces (no pool)", "already claimed (no claimed words)"]),
+    ("word=cat&pool=R3+Y2+B1&previous=bag&claimed=dog", []),
+])
+def test_the_verdict_says_what_it_did_not_check(client, query, missing):
+    html = page(client, "/?" + query)
+    assert texts(html, "verdict__unchecked") == ([f"Not checked: {', '.join(missing)}."] if missing else [])
+
+
+def test_tier_is_said_in_plain_words(client):
+    html = page(client, "/?word=cat&lexicon=large")
+    assert texts(html, "verdict__lexicon") == ["large lexicon (in the small one too)"]
+    assert texts(page(client, "/?word=cat&lexicon=small"), "verdict__lexicon") == ["small lexicon"]
+    assert "tier" not in html
+
+
+@pytest.mark.parametrize("query, field, words", [
+    ("word=cat&discards_used=two", "discards_used", "type a whole number, like 3"),
+    ("word=cat&discards_used=99", "discards_used", "at most 12"),
+    ("word=cat&crossed_white=-1", "crossed_white", "0 or more"),
+    ("word=cat&pool=R3+Q", "pool", "not a piece kind"),
+    ("word=cat&required=xy", "required", "at most 1 character"),
+    ("word=cat&pool=R3&required=1", "required", "give a single letter a-z"),
+    ("word=" + "a" * 41, "word", "at most 40 characters"),
+])
+def test_errors_show_at_their_field_in_the_players_words(client, query, field, words):
+    html = page(client, "/?" + query, 422)
+    input_id = {"pool": "pool-text"}.get(field, field)
+    tag = re.search(rf'<input id="{input_id}"[^>]*>', html).group(0)
+    assert 'aria-invalid="true"' in tag and f'aria-describedby="{field}-error"' in tag
+    message = re.search(rf'<p class="field-error" id="{field}-error">(.*?)</p>', html, flags=re.S).group(1)
+    assert words in unescape(message)
+    assert "parse" not in message and "Input should" not in message  # no validator wording
+    assert f'href="#{input_id}"' in html  # the summary above links to the field
+    assert html.count('aria-invalid="true"') == 1  # only the bad field
 
 
 def test_pool_text_is_shown_the_canonical_way(client):
@@ -400,6 +487,20 @@ def test_booksmack_palette_taps_redirect(client, query, cards):
 
 def test_booksmack_clear(client):
     assert location(client.get("/booksmack?cards=c+A&remove=all")) == ("/booksmack", {})
+
+
+@pytest.mark.parametrize("cards, tap", [
+    ("z+a+z", "Tap seat 1 (z) or seat 3 (z)"),  # two equal faces: each named with its seat
+    ("q+U+m", "Tap U"),  # one of its face: the face says it
+])
+def test_booksmack_names_a_repeated_card_by_its_seat(client, cards, tap):
+    html = page(client, f"/booksmack?cards={cards}")
+    assert texts(html, "verdict__mark") == [tap]
+
+
+def test_booksmack_answer_sits_between_the_cards_and_the_palette(client):
+    html = page(client, "/booksmack?cards=c+A+f")
+    assert html.index('id="cards-text"') < html.index('id="verdict"') < html.index('class="palette"')
 
 
 def test_booksmack_bad_card(client):
