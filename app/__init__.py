@@ -47,7 +47,7 @@ LIMITS = ("MAX_BODY_BYTES", "MAX_WORD_LENGTH", "MAX_POOL_PIECES", "MAX_RACK_LETT
 
 def create_app(config: dict | None = None) -> Flask:
     """Create the Flask app: settings, lexicons, error handling, the API, the docs and the pages."""
-    app = Flask(__name__)
+    app = Flask(__name__, static_folder=None)  # app/static is served by `assets`: fingerprinted names, gzip
     app.config.from_mapping(DEFAULTS)
     app.config.from_prefixed_env("WORDSMITH")
     if config is not None:
@@ -60,9 +60,10 @@ def create_app(config: dict | None = None) -> Flask:
 
     # Imported here, not at the top: `app.client` (used by `wordsmith --server`)
     # imports this package and should not pay for pydantic and the blueprints.
-    from . import api, csrf, errors, openapi, pages, resources, security
+    from . import api, assets, csrf, errors, openapi, pages, resources, security
 
     resources.init_app(app)
+    assets.init_app(app)
     errors.init_app(app)
     security.init_app(app)
     csrf.init_app(app)

@@ -374,18 +374,33 @@ def solve(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None
             groups = [(key, n, cost, kept) for key, n, cost, ranks in groups
                       if (kept := [r for r in ranks if keep(words[r])])]
         total = sum(map(len, map(_RANKS, groups)))
+        by_length = Counter()
+        for _, n, _, ranks in groups:  # free here: the walk is done (the count path counts on demand)
+            by_length[n] += len(ranks)
         ranks = _first_ranks(groups, wanted)
-    return SolveResult(pool, total, offset, limit, ranks[offset:wanted], index)
+        return SolveResult(pool, total, offset, limit, ranks[offset:wanted], index, dict(by_length))
+    return SolveResult(pool, total, offset, limit, ranks[offset:wanted], index, lengths=lengths)
 
 
 class SolveResult:
     """The total count and one page of found words; the per-word details are built on demand."""
 
-    def __init__(self, pool: Pool, total: int, offset: int, limit: int, ranks: list[int], index: PieceIndex):
+    def __init__(self, pool: Pool, total: int, offset: int, limit: int, ranks: list[int], index: PieceIndex,
+                 by_length: dict[int, int] | None = None, lengths: list[int] | None = None):
         self.pool, self.total, self.offset, self.limit = pool, total, offset, limit
         self.ranks = ranks  # the page, as ranks in the index's result order: cheap to build
         self.index = index
         self._held = (pool.red, pool.yellow, pool.blue, pool.green, pool.wild)
+        self._by_length, self._lengths = by_length, lengths
+
+    @property
+    def by_length(self) -> dict[int, int]:
+        """Return how many of all the found words (not only the page's) have each length, longest first."""
+        if self._by_length is None:  # the count path: the cumulative counts, one length at a time
+            size, fewest = self.pool.size, self.index.fewest_pieces
+            self._by_length = {n: self.index.count(self.pool, [n]) for n in self._lengths or self.index.lengths
+                               if fewest[n] <= size}
+        return {n: c for n, c in sorted(self._by_length.items(), reverse=True) if c}
 
     @property
     def page(self) -> list[str]:

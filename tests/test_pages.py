@@ -1,8 +1,11 @@
 """The pages, rendered by the server (no browser needed): judge, solver, Booksmack, Color Smash."""
 from __future__ import annotations
 
+import gzip
+import hashlib
 import re
 from html import unescape
+from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -60,9 +63,44 @@ def test_forms_are_gets_enhanced_by_one_script(client, path):
         assert 'method="get"' in form and "data-enhance" in form, form
         action = re.search(r'action="([^"]+)"', form).group(1)
         assert urlparse(action).path == path  # url_for of the page itself: what the script fetches
-    assert '<script src="/static/pages.js" defer></script>' in html
-    assert client.get("/static/pages.js").status_code == 200
-    assert client.get("/static/style.css").status_code == 200
+    script = re.search(r'<script src="(/static/pages\.[0-9a-f]{10}\.js)" defer></script>', html)
+    style = re.search(r'<link rel="stylesheet" href="(/static/style\.[0-9a-f]{10}\.css)">', html)
+    assert script and style
+    for url in (script.group(1), style.group(1)):
+        assert client.get(url).status_code == 200
+
+
+@pytest.mark.parametrize("name", ["pages.js", "style.css"])
+def test_static_files_have_fingerprinted_names_and_long_lifetimes(app, client, name):
+    html = page(client, "/")
+    url = re.search(rf'"(/static/{name.split(".")[0]}\.([0-9a-f]{{10}})\.{name.split(".")[1]})"', html)
+    assert url, name
+    body = (Path(app.root_path) / "static" / name).read_bytes()
+    assert url.group(2) == hashlib.sha256(body).hexdigest()[:10]  # the name changes with the content
+    response = client.get(url.group(1))
+    assert response.data == body and "immutable" in response.headers["Cache-Control"]
+    assert "max-age=31536000" in response.headers["Cache-Control"]
+    assert client.get(url.group(1), headers={"If-None-Match": response.headers["ETag"]}).status_code == 304
+    # The plain name, and a fingerprint that is not the content's (a page from before a deploy): revalidated.
+    for other in (f"/static/{name}", url.group(1).replace(url.group(2), "0" * 10)):
+        stale = client.get(other)
+        assert stale.data == body and stale.headers["Cache-Control"] == "no-cache"
+    assert client.get("/static/nothing.css").status_code == 404
+
+
+@pytest.mark.parametrize("path", ["/solve?pool=R9+Y9+B4+G4+W2", "/", "/booksmack?cards=c+A+f+%C3%A9", "/static/style.css"])
+def test_pages_and_static_files_are_gzipped_for_clients_that_accept_it(client, path):
+    plain = client.get(path)
+    assert "Content-Encoding" not in plain.headers and "Accept-Encoding" in plain.headers["Vary"]
+    zipped = client.get(path, headers={"Accept-Encoding": "gzip, deflate"})
+    assert zipped.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in zipped.headers["Vary"]
+    assert gzip.decompress(zipped.data) == plain.data
+    assert len(zipped.data) < len(plain.data) / 2
+
+
+def test_api_answers_are_not_gzipped(client):
+    response = client.get("/api/v1/words/cat", headers={"Accept-Encoding": "gzip"})
+    assert "Content-Encoding" not in response.headers
 
 
 def test_page_forms_are_gets_or_carry_a_token(client):
@@ -210,7 +248,12 @@ def test_peru_is_a_proper_name(client):
 def test_leftovers_say_what_they_cost(client):
     html = page(client, "/?word=bag&pool=R5+Y2+B1+G2+W1&discards_used=5")
     assert "verdict--valid" in html
-    assert "Leaves 3 pieces over (2 red, 1 wild): 3 discard boxes, 2 of them blue: −2 bonus points." in texts(html, "verdict__facts")[0]
+    assert ("Leaves 3 pieces over (2 red, 1 wild): they go in 3 discard boxes, 2 of them blue, so you lose 2 bonus points."
+            in texts(html, "verdict__facts")[0])
+    html = page(client, "/?word=bag&pool=R4+Y2+B1+G2&discards_used=8")  # the 9th box is the first blue one
+    assert "Leaves 1 piece over (1 red): it goes in a blue discard box, so you lose 1 bonus point." in texts(html, "verdict__facts")[0]
+    html = page(client, "/?word=bag&pool=R4+Y2+B1+G3")
+    assert "Leaves 2 pieces over (1 red, 1 green): they go in white discard boxes, which cost nothing." in texts(html, "verdict__facts")[0]
     html = page(client, "/?word=bag&pool=R4+Y2+B1+G2&discards_used=12")
     assert "verdict--invalid" in html
     assert "must use every piece" in texts(html, "verdict__message")[0]
@@ -219,9 +262,59 @@ def test_leftovers_say_what_they_cost(client):
 def test_without_a_pool_the_other_rules_still_judge(client):
     html = page(client, "/?word=gab&previous=bag")
     assert texts(html, "verdict__message") == ["GAB has no new letter: every letter of it was already in BAG."]
-    assert "No pool given: the pieces were not checked." in texts(html, "verdict__facts")[0]
+    assert texts(html, "verdict__unchecked") == ["Not checked: the pieces (no pool), already claimed (no claimed words)."]
     html = page(client, "/?word=cast&previous=bag")
-    assert "verdict--valid" in html and "No pool given" in html
+    assert "verdict--valid" in html and texts(html, "verdict__facts") == ["Scores 4 points."]
+    assert "the pieces (no pool)" in texts(html, "verdict__unchecked")[0]
+
+
+def test_a_draft_shows_no_verdict(client):
+    """A chip tap lands on draft=1: the form as it stands, and no verdict until Judge is pressed."""
+    html = page(client, "/?word=bag&pool=R3+Y2+B1+G2&draft=1")
+    assert "verdict--" not in html and "verdict__mark" not in html and "Not judged yet" in html
+    assert 'value="bag"' in html and 'value="R3 Y2 B1 G2"' in html
+    assert "verdict--valid" in page(client, "/?word=bag&pool=R3+Y2+B1+G2")  # the shared verdict URL
+
+
+@pytest.mark.parametrize("query, missing", [
+    ("word=cat", ["the pieces (no pool)", "a new letter (no previous word)", "already claimed (no claimed words)"]),
+    ("word=cat&pool=R3+Y2+B1", ["a new letter (no previous word)", "already claimed (no claimed words)"]),
+    ("word=cat&previous=bag", ["the pieces (no pool)", "already claimed (no claimed words)"]),
+    ("word=cat&pool=R3+Y2+B1&claimed=dog", ["a new letter (no previous word)"]),
+    ("word=zzxq&previous=bag", ["the pieces (no pool)", "already claimed (no claimed words)"]),
+    ("word=cat&pool=R3+Y2+B1&previous=bag&claimed=dog", []),
+])
+def test_the_verdict_says_what_it_did_not_check(client, query, missing):
+    html = page(client, "/?" + query)
+    assert texts(html, "verdict__unchecked") == ([f"Not checked: {', '.join(missing)}."] if missing else [])
+
+
+def test_tier_is_said_in_plain_words(client):
+    html = page(client, "/?word=cat&lexicon=large")
+    assert texts(html, "verdict__lexicon") == ["large lexicon (in the small one too)"]
+    assert texts(page(client, "/?word=cat&lexicon=small"), "verdict__lexicon") == ["small lexicon"]
+    assert "tier" not in html
+
+
+@pytest.mark.parametrize("query, field, words", [
+    ("word=cat&discards_used=two", "discards_used", "type a whole number, like 3"),
+    ("word=cat&discards_used=99", "discards_used", "at most 12"),
+    ("word=cat&crossed_white=-1", "crossed_white", "0 or more"),
+    ("word=cat&pool=R3+Q", "pool", "not a piece kind"),
+    ("word=cat&required=xy", "required", "at most 1 character"),
+    ("word=cat&pool=R3&required=1", "required", "give a single letter a-z"),
+    ("word=" + "a" * 41, "word", "at most 40 characters"),
+])
+def test_errors_show_at_their_field_in_the_players_words(client, query, field, words):
+    html = page(client, "/?" + query, 422)
+    input_id = {"pool": "pool-text"}.get(field, field)
+    tag = re.search(rf'<input id="{input_id}"[^>]*>', html).group(0)
+    assert 'aria-invalid="true"' in tag and f'aria-describedby="{field}-error"' in tag
+    message = re.search(rf'<p class="field-error" id="{field}-error">(.*?)</p>', html, flags=re.S).group(1)
+    assert words in unescape(message)
+    assert "parse" not in message and "Input should" not in message  # no validator wording
+    assert f'href="#{input_id}"' in html  # the summary above links to the field
+    assert html.count('aria-invalid="true"') == 1  # only the bad field
 
 
 def test_pool_text_is_shown_the_canonical_way(client):
@@ -241,12 +334,12 @@ def test_a_tapped_chip_redirects_to_the_canonical_url(client, query, pool):
     response = client.get("/?" + query + "&previous=&claimed=&lexicon=")  # a no-JS form sends empty fields too
     assert response.status_code == 303
     path, state = location(response)
-    assert path == "/" and state == {"word": ["bag"], "pool": [pool]}
+    assert path == "/" and state == {"word": ["bag"], "pool": [pool], "draft": ["1"]}
 
 
 def test_clearing_the_pool_drops_it_from_the_url(client):
     response = client.get("/?word=bag&pool=R3+Y2&remove=all&lexicon=large&discards_used=0")
-    assert location(response) == ("/", {"word": ["bag"], "lexicon": ["large"]})
+    assert location(response) == ("/", {"word": ["bag"], "lexicon": ["large"], "draft": ["1"]})
 
 
 # --- the solver (/solve) -----------------------------------------------------------------
@@ -257,10 +350,70 @@ def test_solver_groups_words_by_score(client):
     letters = [int(h.split()[0]) for h in headings if h[0].isdigit()]
     assert letters == sorted(letters, reverse=True) and letters[0] == 5 and "5 letters 1 word" in headings
     assert "4 letters 34 words" in headings
-    words = re.findall(r'<li><a href="/\?word=(\w+)&amp;pool=R3\+Y2\+B1\+G2"', html)
+    words = re.findall(r'<li><a class="word-link" href="/\?word=(\w+)&amp;pool=R3\+Y2\+B1\+G2"', html)
     assert {"bag", "cast", "sigil"} <= set(words)
     assert texts(html, "best__word") == ["SIGIL"]
     assert "R3 Y2 B1 G2 builds 155 words." in texts(html, "results__count")
+
+
+WORD_FACTS = r'<li><a class="word-link" href="[^"]*">([^<]+)</a>\s*<small class="word-facts">(.*?)</small>'
+
+
+@pytest.mark.parametrize("pool, discards_used", [("R5 Y3 B1 G2", 0), ("R5 Y3 B1 G2 W1", 10), ("R3 Y2 B1 G2", 0)])
+def test_solver_shows_points_and_leftovers_without_a_hover(app, client, pool, discards_used):
+    from app.resources import lexicon_named, pieces_for
+    from solver import search
+    from solver.wordsmith import discard_boxes
+
+    html = page(client, f"/solve?pool={pool.replace(' ', '+')}&discards_used={discards_used}")
+    shown = {unescape(word): " ".join(unescape(re.sub(r"<[^>]+>", "", facts)).split()) for word, facts in re.findall(WORD_FACTS, html, flags=re.S)}
+    with app.app_context():
+        found = search.solve(pieces_for(lexicon_named(None)), pool, limit=300).words
+    boxes = discard_boxes(0, discards_used)
+    assert shown and set(shown) == {w.word for w in found}
+    for w in found:  # net points = letters − the blue boxes its leftovers check; the leftovers, or ★ all for none
+        left = w.leftover.size
+        points = "too many leftovers" if left > boxes.left else f"{w.score - boxes.blue_cost(left)} pt" + ("" if w.score - boxes.blue_cost(left) == 1 else "s")
+        assert shown[w.word] == f"{points} · " + (f"leaves {w.leftover}" if left else "★ all"), w
+    assert "title=" not in html.split('id="words"')[1]  # nothing hides in a tooltip
+
+
+def test_solver_pages_through_every_word(client):
+    pool = "R9+Y9+B4+G4+W2"
+    first = page(client, f"/solve?pool={pool}")
+    total = int(re.search(r"builds (\d+) words", first).group(1))
+    assert total > 1000 and f"page 1 of {-(-total // 300)}" in first
+    by_length = dict(map(int, pair) for pair in re.findall(r'<span class="results__length">(\d+) letters: (\d+)</span>', first))
+    assert sum(by_length.values()) == total  # the per-length counts count every result, not the shown 300
+    for n, shown in re.findall(r'<h2 class="results__heading">(\d+) letters? <small>(\d+) word', first):
+        assert by_length[int(n)] == int(shown)
+    words = lambda html: re.findall(r'<li><a class="word-link" href="[^"]*">([^<]+)</a>', html)
+    assert len(words(first)) == 300
+    next_url = unescape(re.search(r'<a class="pager__link" rel="next" href="([^"]+)"', first).group(1))
+    assert parse_qs(urlparse(next_url).query)["page"] == ["2"]
+    second = page(client, next_url.split("#")[0])
+    assert not set(words(first)) & set(words(second)) and len(words(second)) == 300
+    last_page = -(-total // 300)
+    last = page(client, f"/solve?pool={pool}&page={last_page}")
+    assert len(words(last)) == total - 300 * (last_page - 1) and 'rel="next"' not in last
+    assert "only" in errors(page(client, f"/solve?pool={pool}&page={last_page + 1}", 422))
+    assert "whole number" in errors(page(client, f"/solve?pool={pool}&page=two", 422))
+
+
+def test_solver_word_links_keep_the_claim(client):
+    html = page(client, "/solve?pool=R3+Y2+B1+G2&previous=bag&claimed=cast&discards_used=2&lexicon=large")
+    links = [urlparse(unescape(href)) for href in re.findall(r'<a class="word-link" href="([^"]+)"', html)]
+    assert links
+    for link in links:
+        state = parse_qs(link.query)
+        assert state["previous"] == ["bag"] and state["claimed"] == ["cast"] and state["discards_used"] == ["2"]
+        assert state["lexicon"] == ["large"]
+
+
+def test_solver_hints_show_net_points(client):
+    html = page(client, "/solve?pool=R3+Y2+B1+G2")
+    hints = re.findall(r'<a class="word-link" href="[^"]*">(\w+) <small class="net">(\d+) pts?</small>', html.split('id="words"')[0])
+    assert hints and all(int(net) <= len(word) for word, net in hints)
 
 
 def test_solver_says_what_one_more_piece_opens(client):
@@ -275,7 +428,7 @@ def test_solver_says_what_one_more_piece_opens(client):
 
 def test_solver_keeps_the_rules(client):
     html = page(client, "/solve?pool=R3+Y2+B1+G2&previous=bag&required=s")
-    words = re.findall(r'<li><a href="/\?word=([\w\']+)&amp;', html)
+    words = re.findall(r'<li><a class="word-link" href="/\?word=([\w\']+)&amp;', html)
     assert words and all("s" in w for w in words) and "bag" not in words and "gab" not in words
 
 
@@ -289,7 +442,9 @@ def test_solver_rack_mode(client):
 
 def test_solver_chip_taps_redirect(client):
     response = client.get("/solve?pool=R3&add=green&rack=")
-    assert location(response) == ("/solve", {"pool": ["R3 G1"]})
+    assert location(response) == ("/solve", {"pool": ["R3 G1"], "draft": ["1"]})
+    html = page(client, "/solve?pool=R3+G1&draft=1")  # the pool being entered: nothing solved until Solve
+    assert "results__count" not in html and "Not solved yet" in html
 
 
 # --- Booksmack ---------------------------------------------------------------------------
@@ -338,6 +493,20 @@ def test_booksmack_palette_taps_redirect(client, query, cards):
 
 def test_booksmack_clear(client):
     assert location(client.get("/booksmack?cards=c+A&remove=all")) == ("/booksmack", {})
+
+
+@pytest.mark.parametrize("cards, tap", [
+    ("z+a+z", "Tap seat 1 (z) or seat 3 (z)"),  # two equal faces: each named with its seat
+    ("q+U+m", "Tap U"),  # one of its face: the face says it
+])
+def test_booksmack_names_a_repeated_card_by_its_seat(client, cards, tap):
+    html = page(client, f"/booksmack?cards={cards}")
+    assert texts(html, "verdict__mark") == [tap]
+
+
+def test_booksmack_answer_sits_between_the_cards_and_the_palette(client):
+    html = page(client, "/booksmack?cards=c+A+f")
+    assert html.index('id="cards-text"') < html.index('id="verdict"') < html.index('class="palette"')
 
 
 def test_booksmack_bad_card(client):

@@ -9,6 +9,7 @@ phone-sized (390x844), named <what>-js.png and <what>-no-js.png.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
@@ -176,7 +177,9 @@ def test_taking_a_piece_away_and_clearing(page, live_server):
     assert "short of 1 red piece" in page.inner_text(".verdict__message")
     page.click(".pool__text button")  # Clear
     wait_text(page, ".pool__size", "0 pieces")
-    assert state(page) == {"word": ["bag"], "lexicon": ["standard"]}
+    expect(page.locator("#verdict .verdict__mark")).to_have_count(0)  # the pool changed: no verdict until Judge
+    page.wait_for_function("new URL(location.href).searchParams.get('draft') === '1'") if page.javascript else None
+    assert state(page) == {"word": ["bag"], "lexicon": ["standard"], "draft": ["1"]}
 
 
 def test_quick_taps_all_count(page, live_server):
@@ -235,7 +238,119 @@ def test_the_verdict_is_big(page, live_server):
     assert 0 <= page.evaluate("document.getElementById('verdict').getBoundingClientRect().top") < PHONE["height"] / 2
 
 
+def test_no_verdict_before_judge(page, live_server):
+    """Tapping the pool with a word typed shows no verdict; Judge does."""
+    page.goto(live_server + "/")
+    page.fill("#word", "bag")
+    for kind in ("red", "red", "red", "yellow", "yellow", "blue", "green", "green"):
+        before = int(page.inner_text(f".chip--{kind} .chip__count"))
+        page.click(f".chip--{kind} .chip__add")
+        wait_text(page, f".chip--{kind} .chip__count", str(before + 1))
+        expect(page.locator(".verdict__mark")).to_have_count(0)
+        assert "verdict--valid" not in (page.locator("#verdict").get_attribute("class") or "")
+    if page.javascript:
+        page.wait_for_function("new URL(location.href).searchParams.get('pool') === 'R3 Y2 B1 G2'")
+    page.wait_for_timeout(300)  # any answer still on its way has landed
+    expect(page.locator(".verdict__mark")).to_have_count(0)
+    assert page.input_value("#word") == "bag" and page.input_value("#pool-text") == "R3 Y2 B1 G2"
+    submit(page, "button.go")
+    page.wait_for_selector("#verdict.verdict--valid")
+    assert page.inner_text(".verdict__mark") == "VALID"
+
+
+def test_a_changed_field_marks_the_verdict_out_of_date(page, live_server):
+    page.goto(live_server + "/?word=bag&pool=R3+Y2+B1+G2")
+    stale = page.locator("#verdict .verdict__stale")
+    expect(stale).to_be_hidden()
+    page.fill("#word", "gab")
+    if page.javascript:  # without JavaScript nothing runs until a button is pressed: the next page has no verdict yet
+        expect(page.locator("#verdict")).to_have_class(re.compile(r"\bverdict--stale\b"))
+        expect(stale).to_be_visible()
+        assert "Out of date" in stale.inner_text()
+        screenshot(page, "judge-stale")
+    submit(page, "button.go")
+    page.wait_for_selector("#verdict.verdict--valid")
+    expect(page.locator("#verdict")).not_to_have_class(re.compile(r"\bverdict--stale\b"))
+    expect(stale).to_be_hidden()
+    if page.javascript:  # a chip tap: stale at once, then the draft (no verdict) follows
+        page.click(".chip--red .chip__add")
+        expect(page.locator(".verdict__mark")).to_have_count(0)
+
+
+def test_chip_taps_show_at_once_on_a_slow_connection(browser, live_server):
+    """Each tap shows before any answer: 1.5 s of latency per request, three taps, counts within 400 ms."""
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(live_server + "/?word=cat")
+    session = context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send("Network.emulateNetworkConditions", {"offline": False, "latency": 1500, "downloadThroughput": -1, "uploadThroughput": -1})
+    started = page.evaluate("performance.now()")
+    for _ in range(3):
+        page.click(".chip--red .chip__add", no_wait_after=True)
+    page.click(".chip--blue .chip__add", no_wait_after=True)
+    assert page.inner_text(".chip--red .chip__count") == "3" and page.inner_text(".chip--blue .chip__count") == "1"
+    assert page.inner_text(".pool__size") == "4 pieces" and page.input_value("#pool-text") == "R3 B1"
+    assert page.evaluate("performance.now()") - started < 1500  # before the first answer could have come
+    page.click(".chip--red .chip__remove", no_wait_after=True)
+    assert page.inner_text(".chip--red .chip__count") == "2"
+    # The answers follow and agree; the address bar ends with the pool.
+    page.wait_for_function("new URL(location.href).searchParams.get('pool') === 'R2 B1'", timeout=20_000)
+    page.wait_for_timeout(200)
+    assert page.inner_text(".chip--red .chip__count") == "2" and page.inner_text(".pool__size") == "3 pieces"
+    context.close()
+
+
+def test_the_verdict_is_in_view_after_judge_on_a_phone(page, live_server):
+    """Mark, word and reason on screen without scrolling, as large as before."""
+    for word, pool, previous in (("bag", {"red": 3, "yellow": 2, "blue": 1, "green": 2}, ""),
+                                 ("gab", {"red": 3, "yellow": 2, "blue": 1, "green": 2}, "bag")):
+        judge(page, live_server, word, pool, previous=previous)
+        page.wait_for_timeout(100)  # the scroll to the verdict
+        for selector in (".verdict__mark", ".verdict__word", ".verdict__message"):
+            box = page.locator(selector).first.bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], (word, selector, box)
+        assert page.locator(".verdict__mark").bounding_box()["height"] >= 48
+    screenshot(page, "judge-in-view")
+
+
+@pytest.mark.parametrize("query, field", [("word=cat&discards_used=two", "discards_used"), ("word=cat&pool=R3+Q", "pool-text"),
+                                          ("word=cat&pool=R3&required=1", "required")])
+def test_errors_are_shown_at_their_field(page, live_server, query, field):
+    page.goto(live_server + "/?" + query)
+    field_input = page.locator(f"#{field}")
+    expect(field_input).to_have_attribute("aria-invalid", "true")
+    message = page.locator("#" + field_input.get_attribute("aria-describedby"))
+    expect(message).to_be_visible()
+    assert "parse" not in message.inner_text() and "Input should" not in message.inner_text()
+    # The message is right under its field.
+    box, below = field_input.bounding_box(), message.bounding_box()
+    assert 0 <= below["y"] - (box["y"] + box["height"]) < 40
+    # The summary's link goes to the field.
+    page.click(f'.form-errors a[href="#{field}"]')
+    expect(field_input).to_be_in_viewport()
+
+
 # --- the solver -----------------------------------------------------------------------------
+
+def test_solver_pages_through_every_word(page, live_server):
+    page.goto(live_server + "/solve?pool=R9+Y9+B4+G4+W2")
+    mark_no_reload(page)
+    first = page.locator(".words .word-link").all_inner_texts()
+    assert len(first) == 300
+    facts = page.locator(".word-facts").first
+    expect(facts).to_be_visible()  # points and leftovers on a phone, no hover needed
+    assert "pt" in facts.inner_text()
+    page.locator('.pager__link[rel="next"]').first.click()
+    page.wait_for_function("new URL(location.href).searchParams.get('page') === '2'")
+    expect(page.locator(".pager__where").first).to_have_text(re.compile(r"^Page 2 of \d+$"))
+    second = page.locator(".words .word-link").all_inner_texts()
+    assert len(second) == 300 and not set(first) & set(second)
+    page.locator('.pager__link[rel="prev"]').first.click()
+    page.wait_for_function("new URL(location.href).searchParams.get('page') === null")
+    assert page.locator(".words .word-link").all_inner_texts() == first
+    screenshot(page, "solver-pages")
+
 
 def test_solve_a_pool(page, live_server):
     page.goto(live_server + "/solve")
@@ -308,6 +423,48 @@ def test_booksmack_highest_card_and_undo(page, live_server):
     screenshot(page, "booksmack-tap")
 
 
+def test_booksmack_cards_and_answer_in_view_while_tapping(page, live_server):
+    """On a phone the answer (with the cards entered) stays on screen as the palette is tapped, down to its last rows."""
+    page.goto(live_server + "/booksmack")
+    keys = page.locator("details[open] .card-key")  # the open sections: lowercase and uppercase
+    last = keys.count() - 1
+    for n, index in enumerate([0, 7, last, last - 6, 3], start=1):  # top rows and the palette's last row
+        keys.nth(index).click()
+        expect(page.locator(".table-card")).to_have_count(n)
+        assert page.locator("#verdict").bounding_box()["height"] <= PHONE["height"] / 2  # room left for the palette
+        for selector in ("#verdict .verdict__mark", "#verdict .table-cards"):
+            box = page.locator(selector).bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], (card, selector, box)
+    screenshot(page, "booksmack-tapping")
+
+
+def test_booksmack_lowercase_l_and_capital_i_look_different(page, live_server):
+    if not page.javascript:
+        pytest.skip("drawn with a canvas")
+    page.goto(live_server + "/booksmack?cards=l+I")
+    # Draw each face's glyph in its own computed font and compare the inked pixels.
+    differing = page.evaluate("""() => {
+      const faces = Array.from(document.querySelectorAll('.table-card__face'));
+      const inks = faces.map((face) => {
+        const style = getComputedStyle(face);
+        const canvas = document.createElement('canvas');
+        canvas.width = canvas.height = 120;
+        const ctx = canvas.getContext('2d');
+        ctx.font = style.fontWeight + ' 96px ' + style.fontFamily;
+        ctx.textBaseline = 'alphabetic';
+        ctx.fillText(face.textContent.trim(), 30, 100);
+        const data = ctx.getImageData(0, 0, 120, 120).data;
+        const ink = [];
+        for (let i = 3; i < data.length; i += 4) ink.push(data[i] > 127);
+        return ink;
+      });
+      let union = 0, diff = 0;
+      inks[0].forEach((a, i) => { const b = inks[1][i]; if (a || b) union++; if (a !== b) diff++; });
+      return diff / union;
+    }""")
+    assert differing > 0.3, differing
+
+
 def test_booksmack_typed_cards_and_a_bad_card(page, live_server):
     page.goto(live_server + "/booksmack")
     page.fill("#cards-text", "c, A, x9")
@@ -338,7 +495,59 @@ def test_colorsmash_check(page, live_server):
     assert "does not name the green splat" in page.inner_text(".verdict__message")
 
 
+def test_colorsmash_splat_shows_on_its_verdict(page, live_server):
+    """The splat keeps its colour on a white card, whatever the verdict's colour (green on green included)."""
+    for splat, word in (("green", "green"), ("red", "blue"), ("black", "")):
+        page.goto(live_server + f"/colorsmash?splat={splat}" + (f"&word={word}" if word else ""))
+        colours = page.evaluate("""() => ({
+          verdict: getComputedStyle(document.getElementById('verdict')).backgroundColor,
+          card: getComputedStyle(document.querySelector('.splat-card')).backgroundColor,
+          splat: getComputedStyle(document.querySelector('.splat-card__splat')).backgroundColor,
+        })""")
+        assert colours["card"] == "rgb(255, 255, 255)" and colours["splat"] not in (colours["card"], "rgba(0, 0, 0, 0)"), colours
+        assert page.locator(".splat-card__splat").bounding_box()["width"] >= 100
+
+
 # --- every page -----------------------------------------------------------------------------
+
+EVERY_PAGE = [
+    "/", "/?word=bag&pool=R3+Y2+B1+G2+W1&previous=gab&claimed=cast&required=b&discards_used=3",
+    "/?word=cat&discards_used=two", "/?word=bag&pool=R3&draft=1",
+    "/solve", "/solve?pool=R9+Y9+B4+G4+W2&rack=retains%3F", "/solve?pool=R3+Y2+B1+G2&page=9",
+    "/booksmack", "/booksmack?cards=c+A+f+%C3%A9+space+12+%23+%40", "/booksmack?cards=z+a+z",
+    "/colorsmash", "/colorsmash?splat=purple&word=orange", "/colorsmash?splat=steal", "/docs",
+]
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
+# The controls a finger taps: links in running text (the docs, the error summary) are exempt, as in WCAG 2.5.8.
+TAP_TARGETS = ("nav a, .brand, .word-link, .best__word a, .pager__link, button:not(.default-submit), summary, select, "
+               "input:not([type=radio]):not([type=hidden]), label.paint")
+
+
+@pytest.mark.parametrize("path", [p for p in EVERY_PAGE if p != "/docs"])
+def test_every_tap_target_is_at_least_44_pixels(browser, live_server, path):
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(live_server + path)
+    page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+    small = page.evaluate("""(selector) => Array.from(document.querySelectorAll(selector))
+      .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
+      .map((el) => { const r = el.getBoundingClientRect(); return [el.outerHTML.slice(0, 80), Math.round(r.width), Math.round(r.height)]; })
+      .filter(([, w, h]) => w < 44 || h < 44)""", TAP_TARGETS)
+    context.close()
+    assert small == []
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="axe-core not installed: npm install --no-save axe-core@4 (as .ci/run does)")
+@pytest.mark.parametrize("path", EVERY_PAGE)
+def test_axe_finds_no_violations(browser, live_server, path):
+    context = browser.new_context(viewport=PHONE, bypass_csp=True)  # axe is injected as a script of its own
+    page = context.new_page()
+    page.goto(live_server + path)
+    page.add_script_tag(content=AXE.read_text())
+    violations = page.evaluate("async () => (await axe.run(document)).violations.map((v) => [v.id, v.nodes.map((n) => n.target.join(' '))])")
+    context.close()
+    assert violations == []
+
 
 @pytest.mark.parametrize("path", [
     "/?word=bag&pool=R3+Y2+B1+G2+W1&previous=gab&claimed=cast&required=b&discards_used=3",

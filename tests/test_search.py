@@ -213,3 +213,13 @@ def test_rack_blank_scores_zero():
 def test_bad_racks_are_refused(rack, part):
     with pytest.raises(ValueError, match=part):
         solve_rack(rack_index(STANDARD), rack)
+
+
+@given(st.one_of(pools, big_pools), queries | st.just(Query()))
+@settings(max_examples=60, deadline=None)
+def test_counts_by_length_match_brute_force(pool, query):
+    """by_length counts every found word by its length, not only the page's, on the count path and the walk alike."""
+    expected = Counter(len(word) for word in brute_force(STANDARD, ALPHABET, pool, query))
+    result = solve(piece_index(STANDARD), pool, query, limit=3)
+    assert result.by_length == dict(sorted(expected.items(), reverse=True))
+    assert list(result.by_length) == sorted(result.by_length, reverse=True)  # longest first

@@ -14,8 +14,11 @@ link may carry tracking tags), calls one `solver` function, and renders.
 Buttons that change the state one step (a tapped piece chip, a tapped card)
 are submit buttons of the same GET form (`add=red`, `add=é`, `remove=last`):
 the view applies the step and redirects (303) to the page's canonical URL, so
-the address bar never keeps the step. Bad input is shown on the page, above
-the form, with a 422 — never a 500.
+the address bar never keeps the step. On the judge and the solver that URL
+carries `draft=1`: the pool is being entered, and no verdict is shown until
+Judge (Solve) is pressed. Bad input is shown with a 422 — never a 500 — next
+to its field (`aria-invalid`), in the player's words, and listed in a summary
+above the form.
 
 `static/pages.js` makes the same forms quicker: it fetches the GET URL the
 form would load and swaps the page's <main> in place (see its header for why
@@ -63,17 +66,62 @@ def read_query(model: type[PageForm], labels: dict[str, str]) -> tuple[PageForm 
         return model.model_validate(given), raw, []
     except ValidationError as error:
         errors = []
-        for entry in field_errors(error, model, "query"):
-            field = entry["pointer"].lstrip("/").split("/")[0]
-            errors.append(page_error(field, entry["detail"], labels))
+        for item in error.errors(include_url=False, include_input=False):
+            field = str(item["loc"][0]) if item["loc"] else None
+            errors.append(page_error(field, player_words(item), labels))
         return None, raw, errors
 
 
+# What a page says for a field the validator refused: the player's words, not
+# pydantic's ("unable to parse string as an integer"). Keyed by pydantic's error
+# type, formatted with the error's context (its limit); others keep their message.
+PLAYER_WORDS = {
+    "int_parsing": "type a whole number, like 3",
+    "int_from_float": "type a whole number, like 3",
+    "less_than_equal": "at most {le}",
+    "greater_than_equal": "{ge} or more",
+    "string_too_long": "at most {max_length} characters: shorten it",
+    "literal_error": "choose one of {expected}",
+    "enum": "choose one of {expected}",
+}
+
+
+def player_words(item: dict) -> str:
+    """Return a validation error of one field as a short phrase a player understands."""
+    words = PLAYER_WORDS.get(item["type"])
+    try:
+        return words.format(**item.get("ctx", {})) if words else item["msg"]
+    except (KeyError, IndexError):
+        return item["msg"]
+
+
+# The solver's ValueErrors name the value they refuse ("required_letter: give a
+# single letter a-z", "15 discards, but the sheet has only 12 discard boxes"):
+# the page's field for each, found by the first word that names it.
+SOLVER_FIELDS = {"required_letter": "required", "crossed_white": "crossed_white", "discards": "discards_used",
+                 "pool": "pool", "rack": "rack"}
+
+
+def solver_error(error: ValueError, labels: dict[str, str]) -> dict:
+    """Return a solver's refusal as a page error at the field it names (only in the summary when none)."""
+    detail = str(error)
+    for word in re.findall(r"[a-z_]+", detail):
+        if word in SOLVER_FIELDS:
+            if detail.startswith(word + ":"):
+                detail = detail[len(word) + 1:].strip()  # the label says it: "Required letter: give a single letter"
+            return page_error(SOLVER_FIELDS[word], detail, labels)
+    return page_error(None, detail, labels)
+
+
 def page_error(field: str | None, detail: str, labels: dict[str, str]) -> dict:
-    """Return one error to show above a form: the field's label (when the detail does not already name it) and the detail."""
+    """Return one error to show at its field and in the summary above the form: the field, its label and the detail.
+
+    A library message that starts by naming the field ("pool 'x': ...") loses
+    that start: the label, next to the field, already says it.
+    """
     label = labels.get(field, field) if field else None
-    if label and detail.lower().startswith((field.lower(), label.lower())):
-        label = None  # the library's messages already start with the field: "pool 'x': ..."
+    if field:
+        detail = re.sub(rf"^{re.escape(field)}(?: '[^']*')?: ", "", detail, flags=re.I) or detail
     return {"field": field, "label": label, "detail": detail}
 
 
@@ -149,8 +197,21 @@ def read_pool(form: "PageForm", endpoint: str, template: str, labels: dict[str, 
     except ValueError as error:
         raise PageDone(render(template, 422, errors=[page_error("pool", str(error), labels)], **context)) from None
     if step:
-        raise PageDone(see(canonical(endpoint, {**form.model_dump(), "pool": pool_text(pool)}, order)))
+        url = canonical(endpoint, {**form.model_dump(), "pool": pool_text(pool), "draft": DRAFT}, (*order, "draft"))
+        raise PageDone(see(url))
     return pool
+
+
+# `draft=1` in a page's URL: the form is being filled in (a chip was tapped), so
+# the page shows the form as it stands and no verdict: a verdict appears only
+# when Judge (or Solve) is pressed, whose form sends no `draft`, or when a
+# shared verdict URL (which has none) is opened.
+DRAFT = "1"
+
+
+def is_draft() -> bool:
+    """Tell whether the page's URL is a form being filled in rather than a question to answer."""
+    return bool(request.args.get("draft", "").strip())
 
 
 def canonical(endpoint: str, values: dict[str, object], order: tuple[str, ...]) -> str:

@@ -8,6 +8,10 @@ Card entry (the `cards` text): cards are separated by spaces and/or commas
 of letters typed together is one card per letter (`cAfé` = `c A f é`), while
 digits typed together are one number card (`12`). Symbols are themselves:
 `. ? ! + - & * @ ~ #`. The on-screen palette types the same text.
+
+The answer names the card to tap by its face ("Tap U"); a face that shows on
+more than one seat is named with its seat too ("Tap seat 2 (c) or seat 4 (c)"),
+so two players with equal-looking cards know which one is meant.
 """
 from __future__ import annotations
 
@@ -92,6 +96,14 @@ def card_action(cards: list[str]) -> list[str] | None:
     return cards + split_cards(add)
 
 
+def tap_label(result) -> str:
+    """Return what the answer says to tap: each winning card's face, with its seat when the face is on more than one seat."""
+    faces = [card.shown for card in result.cards]
+    names = [f"seat {seat} ({faces[seat - 1]})" if faces.count(faces[seat - 1]) > 1 else faces[seat - 1]
+             for seat in result.winners]
+    return "Tap " + " or ".join(names)
+
+
 @bp.get("/booksmack")
 def booksmack():
     """Judge a Booksmack round: who taps which card, or which word to say."""
@@ -115,4 +127,4 @@ def booksmack():
     except ValueError as error:
         context["cards_text"] = form.cards
         return render("booksmack.html", 422, errors=[page_error("cards", str(error), LABELS)], **context)
-    return render("booksmack.html", errors=[], **{**context, "result": result})
+    return render("booksmack.html", errors=[], **{**context, "result": result, "tap": tap_label(result)})

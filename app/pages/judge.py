@@ -8,7 +8,12 @@ discard boxes. Without one the pieces are not judged: a bare word is checked
 in the lexicon (`solver.lexicon.check`), and a word with a previous word,
 claimed words or a required letter is judged as if the player's pieces were
 exactly the word's own (nothing missing, nothing left over), so those
-objections still show.
+objections still show. One line under the reason names each rule the verdict
+could not check for want of a field ("Not checked: the pieces (no pool), a
+new letter (no previous word)"), so a VALID never claims more than it checked.
+
+With `draft=1` (a chip was just tapped) the page shows the form and no
+verdict: a verdict comes only from pressing Judge or opening a verdict URL.
 """
 from __future__ import annotations
 
@@ -22,8 +27,8 @@ from solver.wordsmith import DISCARD_BOXES, WHITE_BOXES, judge_claim
 
 from ..api.models import LexiconName
 from ..resources import lexicon_named, resources
-from . import (PageDone, PageForm, PoolText, Word, WordList, bp, lexicon_choices, page_error, pool_chips, pool_text, read_pool,
-               read_query, render, split_words)
+from . import (PageDone, PageForm, PoolText, Word, WordList, bp, is_draft, lexicon_choices, pool_chips, pool_text, read_pool,
+               read_query, render, solver_error, split_words)
 
 LABELS = {"word": "Word", "pool": "Pool", "previous": "Previous word", "claimed": "Claimed words",
           "required": "Required letter", "discards_used": "Discards used", "crossed_white": "Crossed white boxes",
@@ -58,24 +63,46 @@ def _plural(n: int, thing: str) -> str:
     return f"{n} {thing}" + ("" if n == 1 else ("es" if thing.endswith("x") else "s"))
 
 
-def claim_facts(claim, pool_given: bool) -> list[str]:
-    """Return what writing a valid claim costs, as short sentences."""
+def claim_facts(claim) -> list[str]:
+    """Return what writing a valid claim costs, as short plain sentences."""
     facts = [f"Scores {_plural(claim.score, 'point')}."]
-    if not pool_given:
-        facts.append("No pool given: the pieces were not checked.")
-        return facts
     if claim.pieces.wild:
         facts.append(f"Uses {_plural(claim.pieces.wild, 'wild')} as any piece.")
     left = claim.leftover.size
     if not left:
         facts.append("Uses every piece: nothing to discard.")
+        return facts
+    kinds = ", ".join(f"{n} {kind}" for kind, n in claim.leftover.to_dict().items() if n)
+    they = "it goes" if left == 1 else "they go"
+    blue = claim.bonus_lost
+    if not blue:
+        where = "a white discard box, which costs nothing" if left == 1 else "white discard boxes, which cost nothing"
+    elif left == 1:
+        where = f"a blue discard box, so you lose {_plural(blue, 'bonus point')}"
     else:
-        kinds = ", ".join(f"{n} {kind}" for kind, n in claim.leftover.to_dict().items() if n)
-        blue = claim.bonus_lost
-        boxes = (f"{_plural(left, 'discard box')}, {blue} of them blue: −{_plural(blue, 'bonus point')}" if blue
-                 else f"{_plural(left, 'white discard box')}: free")
-        facts.append(f"Leaves {_plural(left, 'piece')} over ({kinds}): {boxes}.")
+        where = f"{left} discard boxes, {blue} of them blue, so you lose {_plural(blue, 'bonus point')}"
+    facts.append(f"Leaves {_plural(left, 'piece')} over ({kinds}): {they} in {where}.")
     return facts
+
+
+def unchecked(form: JudgeForm, pool_given: bool) -> str:
+    """Return the one line saying which rules this verdict could not check, and why ('' when it checked them all)."""
+    missing = []
+    if not pool_given:
+        missing.append("the pieces (no pool)")
+    if not form.previous.strip():
+        missing.append("a new letter (no previous word)")
+    if not form.claimed.strip():
+        missing.append("already claimed (no claimed words)")
+    return f"Not checked: {', '.join(missing)}." if missing else ""
+
+
+def lexicon_line(found) -> str:
+    """Return the line naming the lexicon; a valid word also in a smaller one says so (its "tier")."""
+    line = f"{found.lexicon} lexicon"
+    if found.valid and found.tier and found.tier != found.lexicon:
+        line += f" (in the {found.tier} one too)"
+    return line
 
 
 def verdict_for(form: JudgeForm, pool: Pool | None) -> dict:
@@ -85,9 +112,10 @@ def verdict_for(form: JudgeForm, pool: Pool | None) -> dict:
     found = check(word, lexicon)
     shout = found.normalized.upper() or found.word
     verdict = {"valid": found.valid, "word": shout, "letters": letter_pieces(found.normalized),
-               "messages": [found.message], "facts": [], "lexicon": found.lexicon, "tier": found.tier,
-               "definition": found.definition, "claim": False}
+               "messages": [found.message], "facts": [], "unchecked": unchecked(form, pool is not None),
+               "lexicon": lexicon_line(found), "definition": found.definition, "claim": False}
     rules_given = form.previous.strip() or form.claimed.strip() or form.required.strip()
+    pool_given = pool is not None
     if pool is None and rules_given:
         cost = resources().alphabet.cost(found.normalized)
         if cost is None:
@@ -95,23 +123,18 @@ def verdict_for(form: JudgeForm, pool: Pool | None) -> dict:
         elif sum(cost) <= MAX_POOL_PIECES:
             pool = Pool(*cost)
         else:
-            verdict["facts"].append("Too long to judge without a pool: only the dictionary was checked.")
+            verdict["unchecked"] = "Not checked: too long to judge without a pool, so only the dictionary was."
             return verdict
-        pool_given = False
     elif pool is None:
         return verdict
-    else:
-        pool_given = True
     claim = judge_claim(word, pool, lexicon, alphabet=resources().alphabet, previous_word=form.previous.strip(),
                         claimed=split_words(form.claimed), required_letter=form.required.strip(),
                         discards_used=form.discards_used, crossed_white=form.crossed_white)
     verdict.update(valid=claim.valid, claim=True)
     if claim.valid:
-        verdict["facts"] = claim_facts(claim, pool_given)
+        verdict["facts"] = claim_facts(claim) if pool_given else [f"Scores {_plural(claim.score, 'point')}."]
     else:
         verdict["messages"] = [objection.message for objection in claim.objections]
-        if not pool_given:
-            verdict["facts"] = ["No pool given: the pieces were not checked."]
     return verdict
 
 
@@ -120,18 +143,18 @@ def home():
     """Judge a claimed word: the verdict fills the screen."""
     form, raw, errors = read_query(JudgeForm, LABELS)
     context = {"values": raw, "lexicon": raw.get("lexicon") or resources().default_lexicon,
-               "lexicons": lexicon_choices(), "verdict": None, "chips": pool_chips(None), "pool_text": raw.get("pool", "")}
+               "lexicons": lexicon_choices(), "verdict": None, "draft": False, "chips": pool_chips(None), "pool_text": raw.get("pool", "")}
     if form is None:
         return render("home.html", 422, errors=errors, **context)
     try:
         pool = read_pool(form, "pages.home", "home.html", LABELS, ORDER, context)
     except PageDone as done:
         return done.response
-    context.update(chips=pool_chips(pool), pool_text=pool_text(pool) or form.pool)
-    if not form.word.strip():
+    context.update(chips=pool_chips(pool), pool_text=pool_text(pool) or form.pool, draft=is_draft())
+    if not form.word.strip() or context["draft"]:
         return render("home.html", errors=[], **context)
     try:
         verdict = verdict_for(form, pool)
     except ValueError as error:  # a required "letter" that is not one, discard boxes that do not add up
-        return render("home.html", 422, errors=[page_error(None, str(error), LABELS)], **context)
+        return render("home.html", 422, errors=[solver_error(error, LABELS)], **context)
     return render("home.html", errors=[], **{**context, "verdict": verdict})

@@ -2,7 +2,16 @@
 
     /solve?pool=R3+Y2+B1+G2            words of the pool (solver.search.solve) and hints (solver.wordsmith.hints)
     /solve?pool=R3+Y2+B1+G2&previous=bag&required=s&discards_used=7
+    /solve?pool=R9+Y9+B4+G4&page=3     the third page of the words
     /solve?rack=retains%3F             a letter rack, `?` for a blank (solver.search.solve_rack)
+
+Every word shows, without a hover, its net points (letters minus the blue
+discard boxes its leftovers would check, from the discards already used) and
+the pieces it leaves; a word that uses every piece is marked. The per-length
+counts count every word the pool builds, not only the page's. Each word links
+to the judge with the whole claim: pool, previous word, claimed words,
+required letter and discards. With `draft=1` (a chip was just tapped) nothing
+is solved until Solve is pressed.
 """
 from __future__ import annotations
 
@@ -13,18 +22,19 @@ from pydantic import Field
 
 from solver import search
 from solver.pieces import Pool
-from solver.wordsmith import DISCARD_BOXES, WHITE_BOXES, hints
+from solver.wordsmith import DISCARD_BOXES, WHITE_BOXES, discard_boxes, hints
 
 from ..api.models import LexiconName, Limit
 from ..resources import lexicon_named, pieces_for, racks_for, resources
-from . import (PageDone, PageForm, PoolText, Word, WordList, bp, lexicon_choices, page_error, pool_chips, pool_text, read_pool,
-               read_query, render, split_words)
+from . import (PageDone, PageForm, PoolText, Word, WordList, bp, is_draft, lexicon_choices, page_error, pool_chips, pool_text,
+               read_pool, read_query, render, solver_error, split_words)
 
 LABELS = {"pool": "Pool", "rack": "Rack", "previous": "Previous word", "claimed": "Claimed words",
           "required": "Required letter", "discards_used": "Discards used", "crossed_white": "Crossed white boxes",
-          "lexicon": "Lexicon"}
+          "lexicon": "Lexicon", "page": "Page"}
 ORDER = ("pool", "previous", "claimed", "required", "discards_used", "crossed_white", "lexicon")
-# Words shown per solve: a big pool builds thousands; the best few hundred are what a table reads.
+# Words per page: a big pool builds thousands; the best few hundred are what a table reads, and the
+# rest are a "Next" away. 300 words keep a page under ~60 KB of HTML (~12 KB gzipped).
 SHOWN = 300
 # Words shown per "one more piece" hint.
 HINTS = 6
@@ -39,12 +49,28 @@ class SolveForm(PageForm):
     discards_used: Annotated[int, Field(ge=0, le=DISCARD_BOXES)] = 0
     crossed_white: Annotated[int, Field(ge=0, le=WHITE_BOXES)] = 0
     lexicon: LexiconName | None = None
+    page: Annotated[int, Field(ge=1)] = 1
 
 
-def _groups(words, length) -> list[dict]:
-    """Group found words (already best first) by their length: one heading per score."""
+def _groups(words, length, counts: dict[int, int] | None = None) -> list[dict]:
+    """Group found words (already best first) by their length; `counts` gives each length's count over all pages."""
     ordered = sorted(words, key=lambda w: -length(w))  # stable: keeps the solver's order within a length
-    return [{"letters": n, "words": list(members)} for n, members in groupby(ordered, key=length)]
+    groups = []
+    for n, members in groupby(ordered, key=length):
+        members = list(members)
+        groups.append({"letters": n, "words": members, "count": (counts or {}).get(n, len(members))})
+    return groups
+
+
+def claim_links(form: SolveForm) -> dict:
+    """Return the judge-link parameters that carry the claim's rules: previous and claimed words, letter, boxes."""
+    values = {"previous": form.previous.strip(), "claimed": form.claimed.strip(), "required": form.required.strip(),
+              "discards_used": form.discards_used, "crossed_white": form.crossed_white, "lexicon": form.lexicon}
+    return {key: value for key, value in values.items() if value}
+
+
+def page_count(total: int) -> int:
+    return max(1, -(-total // SHOWN))
 
 
 def solve_pool(form: SolveForm, pool: Pool) -> dict:
@@ -52,16 +78,24 @@ def solve_pool(form: SolveForm, pool: Pool) -> dict:
     index = pieces_for(lexicon)
     query = search.Query(previous_word=form.previous.strip(), required_letter=form.required.strip(),
                          claimed=tuple(split_words(form.claimed)))
-    found = search.solve(index, pool, query, limit=SHOWN)
+    boxes = discard_boxes(form.crossed_white, form.discards_used)
+    found = search.solve(index, pool, query, limit=SHOWN, offset=(form.page - 1) * SHOWN)
+    if form.page > page_count(found.total):
+        raise ValueError(f"page: there {'is' if page_count(found.total) == 1 else 'are'} only {page_count(found.total)} "
+                         f"page{'' if page_count(found.total) == 1 else 's'} of words")
     advice = hints(index, pool, query, discards_used=form.discards_used, crossed_white=form.crossed_white, limit=HINTS)
     chips = {chip["kind"]: chip for chip in pool_chips(None)}
+    words = [{"word": w.word, "leftover": w.leftover, "left": w.leftover.size,
+              "net": w.score - boxes.blue_cost(w.leftover.size), "claimable": w.leftover.size <= boxes.left}
+             for w in found.words]
     return {
-        "pool": str(pool), "total": found.total, "shown": len(found.page),
-        "groups": _groups(found.words, lambda w: w.score),
+        "pool": str(pool), "total": found.total, "shown": len(words), "page": form.page, "pages": page_count(found.total), "per_page": SHOWN,
+        "first": found.offset + 1, "last": found.offset + len(words),
+        "groups": _groups(words, lambda w: len(w["word"]), found.by_length), "by_length": found.by_length,
         "best": advice.claims[0] if advice.claims else None,
         "add": [{"kind": kind, "shape": chips[kind]["shape"], "pool": str(pool.add(kind)), "words": list(words)}
                 for kind, words in advice.add.items()],
-        "boxes_left": advice.boxes.left,
+        "boxes_left": advice.boxes.left, "links": claim_links(form),
     }
 
 
@@ -76,20 +110,20 @@ def solve():
     """Find every word a pool of pieces (or a rack of letters) builds."""
     form, raw, errors = read_query(SolveForm, LABELS)
     context = {"values": raw, "lexicon": raw.get("lexicon") or resources().default_lexicon, "lexicons": lexicon_choices(),
-               "chips": pool_chips(None), "pool_text": raw.get("pool", ""), "pieces": None, "rack": None}
+               "chips": pool_chips(None), "pool_text": raw.get("pool", ""), "pieces": None, "rack": None, "draft": False}
     if form is None:
         return render("solve.html", 422, errors=errors, **context)
     try:
         pool = read_pool(form, "pages.solve", "solve.html", LABELS, ORDER, context)
     except PageDone as done:
         return done.response
-    context.update(chips=pool_chips(pool), pool_text=pool_text(pool) or form.pool)
+    context.update(chips=pool_chips(pool), pool_text=pool_text(pool) or form.pool, draft=is_draft())
     errors = []
-    if pool is not None and pool.size:
+    if pool is not None and pool.size and not context["draft"]:
         try:
             context["pieces"] = solve_pool(form, pool)
         except ValueError as error:  # a required "letter" that is not one, discard boxes that do not add up
-            errors.append(page_error(None, str(error), LABELS))
+            errors.append(solver_error(error, LABELS))
     if form.rack.strip():
         try:
             context["rack"] = solve_rack(form)

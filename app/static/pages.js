@@ -20,6 +20,16 @@
 // three quick taps on the red chip add three red pieces. What the player typed
 // or picked while an answer was on its way is carried into the new form.
 //
+// A tapped piece chip shows at once: its count, the pool's size and the pool
+// text change here, before any answer (a slow phone took up to 7 s to show
+// eight taps, and a player who thinks a tap was lost taps again). What is sent
+// is then the whole form with draft=1 (no add=red), so the server's answer
+// matches whatever was tapped meanwhile. When the typed pool text is not the
+// chips' own (the player typed one), the tap goes to the server as a step.
+//
+// A verdict on screen is marked out of date (verdict--stale) as soon as any
+// field of its form changes: it no longer answers the form as it stands.
+//
 // Text never goes into the page as HTML built here: the server's document is
 // parsed by DOMParser (its scripts never run) and moved in as nodes. On any
 // failure the browser simply loads the URL, as it would without this file.
@@ -104,6 +114,8 @@
     const changed = fieldsOf(document.getElementById(formId));
     const keep = new Set(Object.keys(Object.assign({}, sent, changed)).filter(function (name) { return changed[name] !== sent[name]; }));
     morph(main, document.adoptNode(fresh), keep);
+    const form = document.getElementById(formId);
+    if (form && keep.has("pool") && shownPools[formId]) paintPool(form, shownPools[formId]);  // taps since: still shown
     document.title = next.title;
     const box = document.getElementById("verdict");
     if (box) box.dataset.source = "fetch";
@@ -136,6 +148,67 @@
     }
   }
 
+  // --- the pool picker: a chip tap shown at once -------------------------------------------
+
+  function chipsOf(form) {
+    return Array.from(form.querySelectorAll(".pool .chip[data-code]"));
+  }
+
+  function countOf(chip) {
+    return parseInt(chip.querySelector(".chip__count").textContent, 10) || 0;
+  }
+
+  // The pool text the server writes for these chips: "R3 Y2 B1 G2", kinds in the picker's order.
+  function poolText(chips, counts) {
+    return chips.map(function (chip, i) { return counts[i] ? chip.dataset.code + counts[i] : ""; })
+      .filter(Boolean).join(" ");
+  }
+
+  function paintPool(form, counts) {
+    const chips = chipsOf(form);
+    chips.forEach(function (chip, i) {
+      chip.querySelector(".chip__count").textContent = String(counts[i]);
+      chip.querySelector(".chip__remove").disabled = counts[i] === 0;
+    });
+    const size = form.querySelector(".pool__size");
+    const total = counts.reduce(function (a, b) { return a + b; }, 0);
+    if (size) size.textContent = total + (total === 1 ? " piece" : " pieces");
+  }
+
+  const shownPools = {};  // form id -> the counts last painted by a tap, kept across an answer for an older tap
+
+  // Apply a chip tap (add=red, remove=red, remove=all) to the chips and the pool text; false when it cannot be.
+  function tapChip(form, submitter) {
+    const picker = submitter.closest(".pool");
+    const text = form.querySelector("#pool-text");
+    if (!picker || !text) return false;
+    const chips = chipsOf(form);
+    const counts = chips.map(countOf);
+    if (text.value.trim().toUpperCase() !== poolText(chips, counts)) return false;  // a typed pool: the server reads it
+    const kind = submitter.value;
+    const i = chips.findIndex(function (chip) { return chip.classList.contains("chip--" + kind); });
+    const max = parseInt(picker.dataset.maxPieces, 10) || Infinity;
+    if (submitter.name === "remove" && kind === "all") counts.fill(0);
+    else if (i < 0) return false;
+    else if (submitter.name === "add") {
+      if (counts.reduce(function (a, b) { return a + b; }, 0) >= max) return false;  // the server says why not
+      counts[i] += 1;
+    } else if (counts[i] > 0) counts[i] -= 1;
+    paintPool(form, counts);
+    text.value = poolText(chips, counts);
+    shownPools[form.id] = counts;
+    markStale(form);
+    return true;
+  }
+
+  // --- a verdict that no longer answers the form ---------------------------------------------
+
+  function markStale(form) {
+    if (form.hasAttribute("data-autosubmit")) return;  // it judges on every change anyway
+    const box = document.getElementById("verdict");
+    if (box && box.querySelector(".verdict__stale")) box.classList.add("verdict--stale");
+  }
+
   function enqueue(press) {
     queue = queue.then(function () { return go(press); });
   }
@@ -147,13 +220,27 @@
   document.addEventListener("submit", function (event) {
     if (!enhanced(event.target)) return;
     event.preventDefault();
-    enqueue(pressed(event.target, event.submitter || null, false));
+    const form = event.target;
+    const submitter = event.submitter || null;
+    if (submitter && submitter.closest(".pool") && tapChip(form, submitter)) {
+      enqueue({formId: form.id, action: form.action, name: "draft", value: "1", step: true});
+      return;
+    }
+    if (submitter && submitter.name) markStale(form);  // a palette card: the answer follows
+    enqueue(pressed(form, submitter, false));
+  });
+
+  document.addEventListener("input", function (event) {
+    const form = event.target.form;
+    if (form && enhanced(form)) markStale(form);
   });
 
   // A form marked data-autosubmit (Color Smash) judges as soon as a choice changes, staying where the player is.
   document.addEventListener("change", function (event) {
     const form = event.target.form;
-    if (form && enhanced(form) && form.hasAttribute("data-autosubmit")) enqueue(pressed(form, null, true));
+    if (!form || !enhanced(form)) return;
+    if (form.hasAttribute("data-autosubmit")) enqueue(pressed(form, null, true));
+    else markStale(form);
   });
 
   // Back and Forward: show the verdict of that URL.
