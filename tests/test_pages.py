@@ -12,6 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from app import DEFAULTS
+
 PAGES = ("/", "/solve", "/booksmack", "/colorsmash")
 
 
@@ -303,7 +305,7 @@ def test_tier_is_said_in_plain_words(client):
     ("word=cat&pool=R3+Q", "pool", "not a piece kind"),
     ("word=cat&required=xy", "required", "at most 1 character"),
     ("word=cat&pool=R3&required=1", "required", "give a single letter a-z"),
-    ("word=" + "a" * 41, "word", "at most 40 characters"),
+    ("word=" + "a" * (DEFAULTS["MAX_WORD_LENGTH"] + 1), "word", f"at most {DEFAULTS['MAX_WORD_LENGTH']} characters"),
 ])
 def test_errors_show_at_their_field_in_the_players_words(client, query, field, words):
     html = page(client, "/?" + query, 422)
