@@ -39,12 +39,14 @@ from pathlib import Path
 from typing import Iterator
 
 
+from . import budget
 from .lexicon import Lexicon
 from .normalize import fold
 from .pieces import KINDS, Alphabet, Pool, load_alphabet, parse_pool
+from .wordtable import WordTable
 
 __all__ = ["Query", "PieceIndex", "RackIndex", "piece_index", "rack_index", "solve", "solve_rack", "brute_force",
-           "new_letter", "MAX_LIMIT", "MAX_RACK_LETTERS", "MAX_BLANKS"]
+           "new_letter", "small_pool", "MAX_LIMIT", "MAX_RACK_LETTERS", "MAX_BLANKS"]
 
 MAX_LIMIT = 1000
 MAX_RACK_LETTERS = 20
@@ -171,6 +173,7 @@ class PieceIndex:
         self._by_length = {n: _nest(leaves, ranks_only=True) for n, leaves in by_length.items()}
         self._all = _nest(combined)
         self.group_count = len(groups)
+        self.table = WordTable(self.ranked, self.costs)
 
     def fitting_groups(self, pool: Pool) -> list[tuple]:
         """Return the groups the pool (with its wilds) can build: (order key, length, cost, word ranks) each."""
@@ -338,12 +341,28 @@ def _first_ranks(groups: list[tuple], wanted: int) -> list[int]:
 BIG_POOL = 16
 
 
+def small_pool(index: PieceIndex, pool: Pool, lengths=None) -> bool:
+    """Tell whether a pool builds so few words that filtering them one by one beats whole-array passes.
+
+    Filtering a word in Python costs up to 7 us (a new letter against the
+    previous word); the word table's passes cost 2-15 ms whatever the pool
+    (large lexicon, bench/worst_case.py). The count is cheap for the pools it
+    is asked about: at most SMALL_POOL pieces, wilds counted twice.
+    """
+    return pool.size + pool.wild <= SMALL_POOL and index.count(pool, lengths) <= SMALL_RESULT
+
+
+SMALL_POOL, SMALL_RESULT = 14, 300
+
+
 def solve(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None, limit: int = 100, offset: int = 0) -> "SolveResult":
     """Return the total count and one sorted page of the words `pool` builds under `query`.
 
     Without per-word constraints a big pool's total comes from cumulative
     counts and its page from the longest words down, stopping once full;
-    otherwise one walk visits every group that fits (and only those).
+    with them, a big pool is answered by whole-array passes over the word
+    table (a few ms whatever the filters); otherwise one walk visits every
+    group that fits (and only those).
     """
     pool = parse_pool(pool)
     query = query or Query()
@@ -357,12 +376,19 @@ def solve(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None
         ranks: list[int] = []
         size, fewest = pool.size, index.fewest_pieces
         for n in lengths or index.lengths:  # longest first: stop once the page is full
+            budget.check()
             if len(ranks) >= wanted:
                 break
             if fewest[n] > size:
                 continue
             found, need = index.fitting_ranks(pool, n), wanted - len(ranks)
             ranks += heapq.nsmallest(need, found) if len(found) > 8 * need else sorted(found)
+        page = ranks[offset:wanted]
+    elif (keep is not None or query.use_all) and not small_pool(index, pool, lengths):
+        # Filters over a pool that builds thousands of words: whole-array passes (solver/wordtable.py)
+        # instead of one Python step per fitting word.
+        found = index.table.select(query, pool.counts, pool.wild, pool.size)
+        total, page = len(found), found[offset:wanted].tolist()
     else:
         groups = index.fitting_groups(pool)
         if lengths is not None:
@@ -374,8 +400,9 @@ def solve(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None
             groups = [(key, n, cost, kept) for key, n, cost, ranks in groups
                       if (kept := [r for r in ranks if keep(words[r])])]
         total = sum(map(len, map(_RANKS, groups)))
-        ranks = _first_ranks(groups, wanted)
-    return SolveResult(pool, total, offset, limit, ranks[offset:wanted], index)
+        page = _first_ranks(groups, wanted)[offset:wanted]
+    budget.check()
+    return SolveResult(pool, total, offset, limit, page, index)
 
 
 class SolveResult:
@@ -570,6 +597,8 @@ def _rack_keys(index: RackIndex, tiles: Counter, blanks: int) -> list[tuple[int,
         # `mask` has bit c set while a tile c is left on the rack
         if node_key[node] >= 0:
             found.append((node_key[node], depth, score, blank_letters))
+            if not len(found) & 1023:
+                budget.check()
         depth += 1
         if spare:  # a blank can take any edge: look at each
             for edge in range(start[node], start[node + 1]):
@@ -612,7 +641,9 @@ def solve_rack(index: RackIndex, rack: str, query: Query | None = None, limit: i
     anagrams = index.anagrams
     entries = []  # one per anagram key: (-score, -length, words, blank letters)
     total = 0
-    for i, length, score, blank_letters in _rack_keys(index, tiles, blanks):
+    keys = _rack_keys(index, tiles, blanks)
+    budget.check()
+    for i, length, score, blank_letters in keys:
         if not query.min_length <= length <= query.max_length or (query.use_all and length != rack_size):
             continue
         words = anagrams[i] if keep is None else [w for w in anagrams[i] if keep(w)]
