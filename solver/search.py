@@ -38,6 +38,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Iterator
 
+import numpy as np
 
 from . import budget
 from .lexicon import Lexicon
@@ -533,6 +534,8 @@ class RackIndex:
                 by_key.setdefault("".join(sorted(word)), []).append(word)
         keys = sorted(by_key)
         self.anagrams = [tuple(sorted(by_key[key])) for key in keys]
+        self.words = sorted(chain.from_iterable(by_key.values()))
+        self.table = WordTable(self.words)  # for big racks: whole-array passes (see _rack_table)
         follow: dict[str, set[str]] = {"": set()}
         for key in keys:
             for i in range(len(key)):
@@ -626,6 +629,50 @@ def _rack_keys(index: RackIndex, tiles: Counter, blanks: int) -> list[tuple[int,
     return found
 
 
+# A rack of more tiles than this (blanks counted three times) can build tens of
+# thousands of anagram keys: walking them costs up to 0.5 s and filtering their
+# words in Python 1.5 s more (20 tiles, two blanks, large lexicon). Past it the
+# rack is answered from the word table, about 10-20 ms for any rack.
+SMALL_RACK = 10
+
+
+def _rack_table(index: RackIndex, tiles: Counter, blanks: int, query: Query, offset: int, wanted: int
+                ) -> tuple[int, list[tuple[str, int, str]]]:
+    """Return (total, results `offset` to `wanted` as (word, score, blank letters)) for a big rack, from the word table.
+
+    Per word: how many of its letters the tiles lack (blanks must cover them)
+    and the value of the letters the tiles do cover (blanks score 0), both
+    whole-array sums over the 26 letter columns; then one sort of the words
+    that fit, by score, length and alphabet (the table is alphabetical).
+    """
+    table = index.table
+    values = tile_values()
+    short = np.zeros(table.size, dtype=np.uint8)  # no word is 255 letters long
+    score = np.zeros(table.size, dtype=np.int16)
+    for char, column in table.letters.items():
+        have = tiles.get(char, 0)
+        if have:
+            short += np.maximum(column, have) - have
+            score += np.minimum(column, have) * values[char]  # at most 9 of a letter in a word, 10 points each: fits a byte
+        else:
+            short += column
+    keep = table.matching(query)
+    keep &= short <= blanks
+    if query.use_all:
+        keep &= table.length == sum(tiles.values()) + blanks
+    budget.check()
+    found = np.flatnonzero(keep)
+    key = -(score[found].astype(np.int64) * 64 + table.length[found]) * table.size + found
+    if wanted < len(found):  # only the page and what comes before it need sorting
+        first = np.argpartition(key, wanted - 1)[:wanted] if wanted else np.zeros(0, dtype=np.int64)
+        found, key = found[first], key[first]
+    page = []
+    for i in found[np.argsort(key)][offset:].tolist():
+        word = index.words[i]
+        page.append((word, int(score[i]), "".join(sorted((Counter(word) - tiles).elements())) if short[i] else ""))
+    return int(keep.sum()), page
+
+
 def solve_rack(index: RackIndex, rack: str, query: Query | None = None, limit: int = 100, offset: int = 0) -> RackResult:
     """Return every word the rack builds (blanks `?` stand for any letter), best score first.
 
@@ -638,6 +685,10 @@ def solve_rack(index: RackIndex, rack: str, query: Query | None = None, limit: i
     _check_page(limit, offset)
     keep = query.word_filter()
     rack_size = sum(tiles.values()) + blanks
+    wanted = offset + limit
+    if rack_size + 2 * blanks > SMALL_RACK:
+        total, page = _rack_table(index, tiles, blanks, query, offset, wanted)
+        return _rack_result(rack, tiles, blanks, total, offset, limit, page)
     anagrams = index.anagrams
     entries = []  # one per anagram key: (-score, -length, words, blank letters)
     total = 0
@@ -651,7 +702,6 @@ def solve_rack(index: RackIndex, rack: str, query: Query | None = None, limit: i
             total += len(words)
             entries.append((-score, -length, words, blank_letters))
     entries.sort(key=itemgetter(0, 1))
-    wanted = offset + limit
     page: list[tuple[str, int, str]] = []  # (word, score, blank letters)
     i = 0
     while i < len(entries) and len(page) < wanted:
@@ -661,8 +711,13 @@ def solve_rack(index: RackIndex, rack: str, query: Query | None = None, limit: i
         # keys of equal score and length: their words in one alphabetical run
         page.extend(sorted((w, -e[0], e[3]) for e in entries[i:j] for w in e[2]))
         i = j
+    return _rack_result(rack, tiles, blanks, total, offset, limit, page[offset:wanted])
+
+
+def _rack_result(rack: str, tiles: Counter, blanks: int, total: int, offset: int, limit: int,
+                 page: list[tuple[str, int, str]]) -> RackResult:
     words = []
-    for word, score, blank_letters in page[offset:wanted]:
+    for word, score, blank_letters in page:
         left = Counter(tiles)
         left.subtract(word)
         left.update(blank_letters)

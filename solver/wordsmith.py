@@ -485,7 +485,7 @@ def hints(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None
     query = query or Query()
     boxes = discard_boxes(crossed_white, discards_used)
     _check_page(limit, 0)
-    if not small_pool(index, pool.add("wild")):
+    if not small_pool(index, pool.add("wild") if pool.size < MAX_POOL_PIECES else pool):
         # A pool that builds thousands of words: one pass over the word table per pool (solver/wordtable.py),
         # not a page of words per length read and filtered in Python (up to 0.9 s, issue 12).
         candidates = _filtered(index, query)

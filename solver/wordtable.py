@@ -30,10 +30,11 @@ _SEPARATOR = ord("\n")  # between words in `text`: never part of a word, so no f
 class WordTable:
     """Columns over the words of a piece index, indexed by rank (the index's result order)."""
 
-    def __init__(self, ranked: list[str], costs: list[tuple[int, int, int, int]]):
+    def __init__(self, ranked: list[str], costs: list[tuple[int, int, int, int]] | None = None):
+        """Build the columns of `ranked` (the words in result order); `costs` (their piece costs) adds the groups."""
         n = len(ranked)
         self.size = n
-        cost = np.array(costs, dtype=np.int16).reshape(n, 4)
+        cost = np.array(costs if costs is not None else [(0, 0, 0, 0)] * n, dtype=np.int16).reshape(n, 4)
         length = np.fromiter(map(len, ranked), dtype=np.int16, count=n)
         # Whether a pool pays for a word depends only on its group (cost and length): a few thousand
         # groups, so the pool is compared with each group once and the answer spread to its words.
@@ -143,7 +144,12 @@ class WordTable:
             groups &= self.group_fits(counts, wild)
             if query.use_all:
                 groups &= self.group_pieces == pool_size
-        keep = groups[self.group]
+        return np.flatnonzero(self.matching(query, groups[self.group]))
+
+    def matching(self, query, keep: np.ndarray | None = None) -> np.ndarray:
+        """Return, per word, whether it meets the query's per-word filters (and `keep`, if given; changed in place)."""
+        if keep is None:
+            keep = (self.length >= query.min_length) & (self.length <= query.max_length)
         for fragment, where in ((query.starts_with, "start"), (query.ends_with, "end"), (query.contains, "any"),
                                 (query.required_letter, "any")):
             if fragment:
@@ -154,4 +160,4 @@ class WordTable:
             rank = self.rank_of(word)
             if rank is not None:
                 keep[rank] = False
-        return np.flatnonzero(keep)
+        return keep
