@@ -254,7 +254,7 @@ def _nest(leaves: dict[tuple, list], ranks_only: bool = False) -> list:
     """Nest {(r, y, b, g): [groups]} as [(r, [(y, [(b, greens, cumulative, (flat, ends))], plane)])], sorted.
 
     `flat` holds the node's groups in green order and `ends[i]` how many are in
-    its first i greens; with `ranks_only`, `flat` is a list of the groups'
+    its first i greens; with `ranks_only`, `flat` is an array of the groups'
     word ranks instead, and `ends` is `cumulative`.
     """
     tree: dict = {}
@@ -275,7 +275,9 @@ def _nest(leaves: dict[tuple, list], ranks_only: bool = False) -> list:
                     flat.extend(groups)
                     ends.append(len(flat))
                 if ranks_only:
-                    flat, ends = list(chain.from_iterable(group[-1] for group in flat)), cumulative
+                    # an array, not a list of int objects: a worker reading it touches no reference
+                    # counts, so the pages gunicorn's master built stay shared
+                    flat, ends = array("i", chain.from_iterable(group[-1] for group in flat)), cumulative
                 bs.append((b, greens, cumulative, (flat, ends)))
             ys.append((y, bs, _plane(bs)))
         nested.append((r, ys))
