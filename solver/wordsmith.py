@@ -452,14 +452,15 @@ def _best_claims_table(index: PieceIndex, pool: Pool, candidates: tuple[np.ndarr
     found, found_groups = ranks[take], groups[take]
     found_net = net[found_groups]
     best = np.argsort(-found_net, kind="stable")[:limit]  # ties stay in rank order: longest, fewest left over, A-Z
+    best_groups = found_groups[best]
     hints, spent = [], {}
-    for i in best.tolist():
-        rank, group = int(found[i]), int(found_groups[i])
-        word, cost = index.ranked[rank], index.costs[rank]
+    ranked, costs = index.ranked, index.costs
+    for rank, lost_boxes, points in zip(found[best].tolist(), lost[best_groups].tolist(), net[best_groups].tolist()):
+        word, cost = ranked[rank], costs[rank]
         if cost not in spent:
             spent[cost] = pool.spend(cost)
         pieces, leftover = spent[cost]
-        hints.append(Hint(word, len(word), pieces, leftover, int(lost[group]), int(net[group])))
+        hints.append(Hint(word, len(word), pieces, leftover, lost_boxes, points))
     return hints
 
 
