@@ -264,3 +264,21 @@ def test_the_word_table_knows_each_words_rank():
     for rank in (0, 1, 500, len(index.ranked) - 1):
         assert index.table.rank_of(index.ranked[rank]) == rank
     assert index.table.rank_of("zzzzzz") is None and index.table.rank_of("") is None
+
+
+@given(st.text(alphabet="abcdeilnorstuz", min_size=1, max_size=9), st.integers(0, 2),
+       st.sampled_from([Query(), Query(previous_word="stone"), Query(contains="e", min_length=3), Query(use_all=True),
+                        Query(starts_with="re", claimed=("rest",))]), st.integers(0, 50))
+@settings(max_examples=20, deadline=None)
+def test_big_racks_from_the_word_table_match_the_walk(letters_, blanks, query, offset):
+    """Racks past SMALL_RACK are answered from the word table: the same words, scores, blanks and order as the walk."""
+    import solver.search as search
+
+    rack, index, small = letters_ + "?" * blanks, rack_index(STANDARD), search.SMALL_RACK
+    try:
+        search.SMALL_RACK = 100  # every rack walked
+        walked = solve_rack(index, rack, query, limit=200, offset=offset)
+        search.SMALL_RACK = 0  # every rack from the table
+        assert solve_rack(index, rack, query, limit=200, offset=offset) == walked
+    finally:
+        search.SMALL_RACK = small
