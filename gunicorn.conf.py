@@ -10,6 +10,7 @@ both). `preload_app` builds the app — the lexicon tries, word lists and
 definitions — once in the master before forking, so the workers share those
 pages instead of each loading them.
 """
+import gc
 import multiprocessing
 import os
 import secrets
@@ -37,3 +38,12 @@ accesslog = "-"
 # putting it in the environment also covers workers when preloading is off.
 # Set WORDSMITH_SECRET_KEY yourself to keep tokens valid across restarts.
 os.environ.setdefault("WORDSMITH_SECRET_KEY", secrets.token_hex(32))
+
+
+def pre_fork(server, worker):
+    """Move the preloaded app's objects (the lexicon indexes) out of the collector's reach before each fork.
+
+    A collection in a worker would write to every object it scans and so copy
+    the master's pages into the worker; frozen, they stay shared.
+    """
+    gc.freeze()

@@ -55,6 +55,8 @@ PROBLEM_TYPES = {
         "A field of the body, query string or path is missing, unknown, of the wrong type or over a limit. "
         "Each entry of `errors` has a JSON `pointer` to the field, its `location` and a `detail` naming the fix.",
     ),
+    "work-budget": ("Work budget spent", "The request needed more CPU time than one request may use (WORK_BUDGET_MS): "
+                    "narrow it (fewer pieces, a filter, a smaller limit) or try again later."),
     "internal": ("Internal server error", "A bug on our side, logged. The request may be fine: try again, and report it if it persists."),
     "http-error": ("HTTP error", "An HTTP error without a more specific type; the status and detail say what happened."),
 }

@@ -1,9 +1,12 @@
 """The expensive objects the views share: built once per process, held on the app.
 
 `create_app` calls `init_app`, which loads the lexicons (`load_lexicons` is
-cached per process) and warms what the first request would otherwise pay for
-— each size's word list and the definitions. Under gunicorn's `preload_app`
-that happens once in the master, before the workers fork, so they share it.
+cached per process) and builds what the first request would otherwise pay for
+— every size's piece and rack indexes, the word lists and the definitions —
+so the first request of any size is as quick as the next. Under gunicorn's
+`preload_app` that happens once in the master, before the workers fork, and
+`gunicorn.conf.py` freezes it out of the garbage collector's reach
+(`gc.freeze()`), so the workers share those pages instead of copying them.
 Views reach it through `resources()` and pass it explicitly to `solver`.
 """
 from __future__ import annotations
@@ -39,10 +42,11 @@ def init_app(app: Flask) -> None:
     alphabet_file = Path(app.config["ALPHABET_FILE"]) if app.config["ALPHABET_FILE"] else None
     alphabet = load_alphabet(alphabet_file)
     default = app.config["DEFAULT_LEXICON"]
-    # The default lexicon's solver indexes are built now (about a second each),
-    # before gunicorn forks; the other sizes' on their first query.
-    piece_index(lexicons[default], alphabet)
-    rack_index(lexicons[default])
+    # Every size's solver indexes are built now (1-6 s each), before gunicorn forks:
+    # built on first use they cost that request seconds, in every worker (issue 12).
+    for name in SIZES:
+        piece_index(lexicons[name], alphabet)
+        rack_index(lexicons[name])
     app.extensions["wordsmith"] = Resources(lexicons, default, sizes, alphabet, alphabet_file)
 
 

@@ -38,13 +38,16 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Iterator
 
+import numpy as np
 
+from . import budget
 from .lexicon import Lexicon
 from .normalize import fold
 from .pieces import KINDS, Alphabet, Pool, load_alphabet, parse_pool
+from .wordtable import WordTable
 
 __all__ = ["Query", "PieceIndex", "RackIndex", "piece_index", "rack_index", "solve", "solve_rack", "brute_force",
-           "new_letter", "MAX_LIMIT", "MAX_RACK_LETTERS", "MAX_BLANKS"]
+           "new_letter", "small_pool", "MAX_LIMIT", "MAX_RACK_LETTERS", "MAX_BLANKS"]
 
 MAX_LIMIT = 1000
 MAX_RACK_LETTERS = 20
@@ -171,6 +174,7 @@ class PieceIndex:
         self._by_length = {n: _nest(leaves, ranks_only=True) for n, leaves in by_length.items()}
         self._all = _nest(combined)
         self.group_count = len(groups)
+        self.table = WordTable(self.ranked, self.costs)
 
     def fitting_groups(self, pool: Pool) -> list[tuple]:
         """Return the groups the pool (with its wilds) can build: (order key, length, cost, word ranks) each."""
@@ -250,7 +254,7 @@ def _nest(leaves: dict[tuple, list], ranks_only: bool = False) -> list:
     """Nest {(r, y, b, g): [groups]} as [(r, [(y, [(b, greens, cumulative, (flat, ends))], plane)])], sorted.
 
     `flat` holds the node's groups in green order and `ends[i]` how many are in
-    its first i greens; with `ranks_only`, `flat` is a list of the groups'
+    its first i greens; with `ranks_only`, `flat` is an array of the groups'
     word ranks instead, and `ends` is `cumulative`.
     """
     tree: dict = {}
@@ -271,7 +275,9 @@ def _nest(leaves: dict[tuple, list], ranks_only: bool = False) -> list:
                     flat.extend(groups)
                     ends.append(len(flat))
                 if ranks_only:
-                    flat, ends = list(chain.from_iterable(group[-1] for group in flat)), cumulative
+                    # an array, not a list of int objects: a worker reading it touches no reference
+                    # counts, so the pages gunicorn's master built stay shared
+                    flat, ends = array("i", chain.from_iterable(group[-1] for group in flat)), cumulative
                 bs.append((b, greens, cumulative, (flat, ends)))
             ys.append((y, bs, _plane(bs)))
         nested.append((r, ys))
@@ -338,12 +344,28 @@ def _first_ranks(groups: list[tuple], wanted: int) -> list[int]:
 BIG_POOL = 16
 
 
+def small_pool(index: PieceIndex, pool: Pool, lengths=None) -> bool:
+    """Tell whether a pool builds so few words that filtering them one by one beats whole-array passes.
+
+    Filtering a word in Python costs up to 7 us (a new letter against the
+    previous word); the word table's passes cost 2-15 ms whatever the pool
+    (large lexicon, bench/worst_case.py). The count is cheap for the pools it
+    is asked about: at most SMALL_POOL pieces, wilds counted twice.
+    """
+    return pool.size + pool.wild <= SMALL_POOL and index.count(pool, lengths) <= SMALL_RESULT
+
+
+SMALL_POOL, SMALL_RESULT = 14, 300
+
+
 def solve(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None, limit: int = 100, offset: int = 0) -> "SolveResult":
     """Return the total count and one sorted page of the words `pool` builds under `query`.
 
     Without per-word constraints a big pool's total comes from cumulative
     counts and its page from the longest words down, stopping once full;
-    otherwise one walk visits every group that fits (and only those).
+    with them, a big pool is answered by whole-array passes over the word
+    table (a few ms whatever the filters); otherwise one walk visits every
+    group that fits (and only those).
     """
     pool = parse_pool(pool)
     query = query or Query()
@@ -357,12 +379,23 @@ def solve(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None
         ranks: list[int] = []
         size, fewest = pool.size, index.fewest_pieces
         for n in lengths or index.lengths:  # longest first: stop once the page is full
+            budget.check()
             if len(ranks) >= wanted:
                 break
             if fewest[n] > size:
                 continue
             found, need = index.fitting_ranks(pool, n), wanted - len(ranks)
             ranks += heapq.nsmallest(need, found) if len(found) > 8 * need else sorted(found)
+        page = ranks[offset:wanted]
+    elif (keep is not None or query.use_all) and not small_pool(index, pool, lengths):
+        # Filters over a pool that builds thousands of words: whole-array passes (solver/wordtable.py)
+        # instead of one Python step per fitting word.
+        found = index.table.select(query, pool.counts, pool.wild, pool.size)
+        total, page = len(found), found[offset:wanted].tolist()
+        lengths_found = np.bincount(index.table.length[found])
+        by_length = {n: int(c) for n, c in enumerate(lengths_found) if c}
+        budget.check()
+        return SolveResult(pool, total, offset, limit, page, index, by_length)
     else:
         groups = index.fitting_groups(pool)
         if lengths is not None:
@@ -377,9 +410,11 @@ def solve(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None
         by_length = Counter()
         for _, n, _, ranks in groups:  # free here: the walk is done (the count path counts on demand)
             by_length[n] += len(ranks)
-        ranks = _first_ranks(groups, wanted)
-        return SolveResult(pool, total, offset, limit, ranks[offset:wanted], index, dict(by_length))
-    return SolveResult(pool, total, offset, limit, ranks[offset:wanted], index, lengths=lengths)
+        page = _first_ranks(groups, wanted)[offset:wanted]
+        budget.check()
+        return SolveResult(pool, total, offset, limit, page, index, dict(by_length))
+    budget.check()
+    return SolveResult(pool, total, offset, limit, page, index, lengths=lengths)
 
 
 class SolveResult:
@@ -521,6 +556,8 @@ class RackIndex:
                 by_key.setdefault("".join(sorted(word)), []).append(word)
         keys = sorted(by_key)
         self.anagrams = [tuple(sorted(by_key[key])) for key in keys]
+        self.words = sorted(chain.from_iterable(by_key.values()))
+        self.table = WordTable(self.words)  # for big racks: whole-array passes (see _rack_table)
         follow: dict[str, set[str]] = {"": set()}
         for key in keys:
             for i in range(len(key)):
@@ -585,6 +622,8 @@ def _rack_keys(index: RackIndex, tiles: Counter, blanks: int) -> list[tuple[int,
         # `mask` has bit c set while a tile c is left on the rack
         if node_key[node] >= 0:
             found.append((node_key[node], depth, score, blank_letters))
+            if not len(found) & 1023:
+                budget.check()
         depth += 1
         if spare:  # a blank can take any edge: look at each
             for edge in range(start[node], start[node + 1]):
@@ -612,6 +651,50 @@ def _rack_keys(index: RackIndex, tiles: Counter, blanks: int) -> list[tuple[int,
     return found
 
 
+# A rack of more tiles than this (blanks counted three times) can build tens of
+# thousands of anagram keys: walking them costs up to 0.5 s and filtering their
+# words in Python 1.5 s more (20 tiles, two blanks, large lexicon). Past it the
+# rack is answered from the word table, about 10-20 ms for any rack.
+SMALL_RACK = 10
+
+
+def _rack_table(index: RackIndex, tiles: Counter, blanks: int, query: Query, offset: int, wanted: int
+                ) -> tuple[int, list[tuple[str, int, str]]]:
+    """Return (total, results `offset` to `wanted` as (word, score, blank letters)) for a big rack, from the word table.
+
+    Per word: how many of its letters the tiles lack (blanks must cover them)
+    and the value of the letters the tiles do cover (blanks score 0), both
+    whole-array sums over the 26 letter columns; then one sort of the words
+    that fit, by score, length and alphabet (the table is alphabetical).
+    """
+    table = index.table
+    values = tile_values()
+    short = np.zeros(table.size, dtype=np.uint8)  # no word is 255 letters long
+    score = np.zeros(table.size, dtype=np.int16)
+    for char, column in table.letters.items():
+        have = tiles.get(char, 0)
+        if have:
+            short += np.maximum(column, have) - have
+            score += np.minimum(column, have) * values[char]  # at most 9 of a letter in a word, 10 points each: fits a byte
+        else:
+            short += column
+    keep = table.matching(query)
+    keep &= short <= blanks
+    if query.use_all:
+        keep &= table.length == sum(tiles.values()) + blanks
+    budget.check()
+    found = np.flatnonzero(keep)
+    key = -(score[found].astype(np.int64) * 64 + table.length[found]) * table.size + found
+    if wanted < len(found):  # only the page and what comes before it need sorting
+        first = np.argpartition(key, wanted - 1)[:wanted] if wanted else np.zeros(0, dtype=np.int64)
+        found, key = found[first], key[first]
+    page = []
+    for i in found[np.argsort(key)][offset:].tolist():
+        word = index.words[i]
+        page.append((word, int(score[i]), "".join(sorted((Counter(word) - tiles).elements())) if short[i] else ""))
+    return int(keep.sum()), page
+
+
 def solve_rack(index: RackIndex, rack: str, query: Query | None = None, limit: int = 100, offset: int = 0) -> RackResult:
     """Return every word the rack builds (blanks `?` stand for any letter), best score first.
 
@@ -624,10 +707,16 @@ def solve_rack(index: RackIndex, rack: str, query: Query | None = None, limit: i
     _check_page(limit, offset)
     keep = query.word_filter()
     rack_size = sum(tiles.values()) + blanks
+    wanted = offset + limit
+    if rack_size + 2 * blanks > SMALL_RACK:
+        total, page = _rack_table(index, tiles, blanks, query, offset, wanted)
+        return _rack_result(rack, tiles, blanks, total, offset, limit, page)
     anagrams = index.anagrams
     entries = []  # one per anagram key: (-score, -length, words, blank letters)
     total = 0
-    for i, length, score, blank_letters in _rack_keys(index, tiles, blanks):
+    keys = _rack_keys(index, tiles, blanks)
+    budget.check()
+    for i, length, score, blank_letters in keys:
         if not query.min_length <= length <= query.max_length or (query.use_all and length != rack_size):
             continue
         words = anagrams[i] if keep is None else [w for w in anagrams[i] if keep(w)]
@@ -635,7 +724,6 @@ def solve_rack(index: RackIndex, rack: str, query: Query | None = None, limit: i
             total += len(words)
             entries.append((-score, -length, words, blank_letters))
     entries.sort(key=itemgetter(0, 1))
-    wanted = offset + limit
     page: list[tuple[str, int, str]] = []  # (word, score, blank letters)
     i = 0
     while i < len(entries) and len(page) < wanted:
@@ -645,8 +733,13 @@ def solve_rack(index: RackIndex, rack: str, query: Query | None = None, limit: i
         # keys of equal score and length: their words in one alphabetical run
         page.extend(sorted((w, -e[0], e[3]) for e in entries[i:j] for w in e[2]))
         i = j
+    return _rack_result(rack, tiles, blanks, total, offset, limit, page[offset:wanted])
+
+
+def _rack_result(rack: str, tiles: Counter, blanks: int, total: int, offset: int, limit: int,
+                 page: list[tuple[str, int, str]]) -> RackResult:
     words = []
-    for word, score, blank_letters in page[offset:wanted]:
+    for word, score, blank_letters in page:
         left = Counter(tiles)
         left.subtract(word)
         left.update(blank_letters)

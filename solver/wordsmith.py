@@ -83,10 +83,13 @@ from dataclasses import dataclass, field, replace
 from itertools import chain
 from math import ceil
 
+import numpy as np
+
+from . import budget
 from .lexicon import Lexicon, check
 from .normalize import fold, is_well_formed
 from .pieces import KINDS, MAX_POOL_PIECES, Alphabet, Pool, load_alphabet, load_box, parse_pool
-from .search import MAX_LIMIT, PieceIndex, Query, _check_page, new_letter, solve
+from .search import MAX_LIMIT, PieceIndex, Query, _check_page, new_letter, small_pool, solve
 
 __all__ = [
     "WHITE_BOXES", "BLUE_BOXES", "DISCARD_BOXES", "WORDS_PER_CHALLENGE", "CHALLENGES", "VARIANTS",
@@ -410,6 +413,7 @@ def _best_claims(index: PieceIndex, pool: Pool, query: Query, boxes: DiscardBoxe
             continue
         if length < shortest or beaten(length):
             break
+        budget.check()
         at_length = replace(query, min_length=length, max_length=length)
         total = solve(index, pool, at_length, limit=0).total
         unseen = total
@@ -433,6 +437,49 @@ def _best_claims(index: PieceIndex, pool: Pool, query: Query, boxes: DiscardBoxe
     return found
 
 
+def _best_claims_table(index: PieceIndex, pool: Pool, candidates: tuple[np.ndarray, np.ndarray], boxes: DiscardBoxes,
+                       limit: int, use_all: bool = False, new_since: Pool | None = None) -> list[Hint]:
+    """Return what `_best_claims` returns, from whole-array passes over the word table.
+
+    `candidates` holds the ranks of the words meeting the query's per-word
+    filters and their groups (`_filtered`), found once per request. Whether
+    a pool pays for a word, what it leaves over and so its net points depend
+    only on the word's group (cost and length), so each pool costs one pass
+    over the groups and one over the candidates, whatever the filters.
+    """
+    if limit <= 0:
+        return []
+    budget.check()
+    table = index.table
+    ranks, groups = candidates
+    left = pool.size - table.group_pieces
+    claimable = table.group_fits(pool.counts, pool.wild) & (left <= (0 if use_all or boxes.left == 0 else boxes.left))
+    if new_since is not None:
+        claimable &= ~table.group_fits(new_since.counts, new_since.wild)
+    lost = np.maximum(np.minimum(left, boxes.left) - boxes.free_left, 0)
+    net = table.group_length - lost
+    take = claimable[groups]
+    found, found_groups = ranks[take], groups[take]
+    found_net = net[found_groups]
+    best = np.argsort(-found_net, kind="stable")[:limit]  # ties stay in rank order: longest, fewest left over, A-Z
+    best_groups = found_groups[best]
+    hints, spent = [], {}
+    ranked, costs = index.ranked, index.costs
+    for rank, lost_boxes, points in zip(found[best].tolist(), lost[best_groups].tolist(), net[best_groups].tolist()):
+        word, cost = ranked[rank], costs[rank]
+        if cost not in spent:
+            spent[cost] = pool.spend(cost)
+        pieces, leftover = spent[cost]
+        hints.append(Hint(word, len(word), pieces, leftover, lost_boxes, points))
+    return hints
+
+
+def _filtered(index: PieceIndex, query: Query) -> tuple[np.ndarray, np.ndarray]:
+    """Return the ranks of the words meeting the query's per-word filters, and their groups."""
+    ranks = index.table.select(query)
+    return ranks, index.table.group[ranks]
+
+
 def hints(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None, *, discards_used: int = 0,
           crossed_white: int = 0, after_done: bool = False, may_roll: bool = True, limit: int = 10) -> Hints:
     """Return the best claims now by net points, what one more piece of each kind opens, and a die's worth.
@@ -449,17 +496,27 @@ def hints(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None
     query = query or Query()
     boxes = discard_boxes(crossed_white, discards_used)
     _check_page(limit, 0)
-    claims = tuple(_best_claims(index, pool, query, boxes, limit))
+    if not small_pool(index, pool.add("wild") if pool.size < MAX_POOL_PIECES else pool):
+        # A pool that builds thousands of words: one pass over the word table per pool (solver/wordtable.py),
+        # not a page of words per length read and filtered in Python (up to 0.9 s, issue 12).
+        candidates = _filtered(index, query)
+
+        def best_claims(pool, limit, new_since=None):
+            return _best_claims_table(index, pool, candidates, boxes, limit, query.use_all, new_since)
+    else:
+        def best_claims(pool, limit, new_since=None):
+            return _best_claims(index, pool, query, boxes, limit, new_since)
+    claims = tuple(best_claims(pool, limit))
     may_add = may_roll and not after_done and pool.size < MAX_POOL_PIECES
     add: dict[str, tuple[Hint, ...]] = {}
     faces: list[RollFace] = []
     if may_add:
         for kind in KINDS + ("wild",):
-            add[kind] = tuple(_best_claims(index, pool.add(kind), query, boxes, limit, new_since=pool))
+            add[kind] = tuple(best_claims(pool.add(kind), limit, new_since=pool))
         counts = Counter(face.add for face in load_box().die)
         sides = sum(counts.values())
         for face, n in counts.items():
-            best = _best_claims(index, pool.add(face), query, boxes, 1)
+            best = best_claims(pool.add(face), 1)
             faces.append(RollFace(face, n / sides, best[0] if best else None))
     return Hints(pool, boxes, claims, add, tuple(faces), may_add)
 

@@ -223,3 +223,72 @@ def test_counts_by_length_match_brute_force(pool, query):
     result = solve(piece_index(STANDARD), pool, query, limit=3)
     assert result.by_length == dict(sorted(expected.items(), reverse=True))
     assert list(result.by_length) == sorted(result.by_length, reverse=True)  # longest first
+
+
+# --- filters over big pools: the word table (solver/wordtable.py) ------------------------
+
+fragments = st.text(alphabet="aeinrst'-", min_size=0, max_size=3)
+big_queries = st.builds(
+    Query,
+    min_length=st.integers(1, 8),
+    max_length=st.integers(8, 30),
+    starts_with=fragments,
+    ends_with=fragments,
+    contains=fragments,
+    required_letter=st.sampled_from(["", "e", "q", "-"]),
+    previous_word=st.sampled_from(["", "aeiourstln", "stone", "bookkeeper", "x-ray"]),
+    claimed=st.lists(st.sampled_from(["stone", "notes", "rest", "zzz", "eat"]), max_size=3).map(tuple),
+    use_all=st.booleans(),
+)
+
+
+@given(big_pools, big_queries, st.integers(0, 300), st.integers(0, 3000))
+@settings(max_examples=25, deadline=None)
+def test_filters_over_big_pools_match_brute_force(pool, query, limit, offset):
+    """Past a few hundred words a filtered solve is answered from the word table: the same words as a scan."""
+    expected = brute_force(STANDARD, ALPHABET, pool, query)
+    result = solve(piece_index(STANDARD), pool, query, limit=limit, offset=offset)
+    assert result.total == len(expected)
+    assert result.page == expected[offset:offset + limit]
+
+
+@given(st.text(alphabet="abest'-", min_size=1, max_size=4), st.sampled_from(["start", "end", "any"]))
+@settings(max_examples=40, deadline=None)
+def test_word_table_finds_fragments_like_str_methods(fragment, where):
+    index = piece_index(STANDARD)
+    test = {"start": str.startswith, "end": str.endswith, "any": lambda w, f: f in w}[where]
+    found = index.table.holding(fragment, where)
+    assert [r for r in range(len(index.ranked)) if found[r]] == [r for r, w in enumerate(index.ranked) if test(w, fragment)]
+
+
+@given(st.text(alphabet="abeorst-", max_size=8))
+@settings(max_examples=40, deadline=None)
+def test_word_table_new_letters_match_new_letter(previous):
+    index = piece_index(STANDARD)
+    found, counts = index.table.has_new_letter(previous), Counter(previous)
+    assert [r for r in range(len(index.ranked)) if not found[r]] == [r for r, w in enumerate(index.ranked) if not new_letter(w, counts)]
+
+
+def test_the_word_table_knows_each_words_rank():
+    index = piece_index(STANDARD)
+    for rank in (0, 1, 500, len(index.ranked) - 1):
+        assert index.table.rank_of(index.ranked[rank]) == rank
+    assert index.table.rank_of("zzzzzz") is None and index.table.rank_of("") is None
+
+
+@given(st.text(alphabet="abcdeilnorstuz", min_size=1, max_size=9), st.integers(0, 2),
+       st.sampled_from([Query(), Query(previous_word="stone"), Query(contains="e", min_length=3), Query(use_all=True),
+                        Query(starts_with="re", claimed=("rest",))]), st.integers(0, 50))
+@settings(max_examples=20, deadline=None)
+def test_big_racks_from_the_word_table_match_the_walk(letters_, blanks, query, offset):
+    """Racks past SMALL_RACK are answered from the word table: the same words, scores, blanks and order as the walk."""
+    import solver.search as search
+
+    rack, index, small = letters_ + "?" * blanks, rack_index(STANDARD), search.SMALL_RACK
+    try:
+        search.SMALL_RACK = 100  # every rack walked
+        walked = solve_rack(index, rack, query, limit=200, offset=offset)
+        search.SMALL_RACK = 0  # every rack from the table
+        assert solve_rack(index, rack, query, limit=200, offset=offset) == walked
+    finally:
+        search.SMALL_RACK = small

@@ -2,6 +2,7 @@
 import json
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -349,3 +350,35 @@ def test_cli_rack(capsys):
     assert main(["rack", "c", "a", "t", "--min-length", "3"]) == 0
     assert "CAT" in capsys.readouterr().out
     assert main(["rack", "ca7"]) == 2
+
+
+# --- big pools: best claims from the word table --------------------------------------
+
+big_pools = st.builds(Pool, *[st.integers(0, 14) for _ in KINDS], wild=st.integers(0, 4)).filter(lambda p: p.size > 0)
+filters = st.builds(Query, required_letter=st.sampled_from(["", "e"]), contains=st.sampled_from(["", "st"]),
+                    previous_word=st.sampled_from(["", "aeiourstln"]), claimed=st.sampled_from([(), ("stone",)]),
+                    max_length=st.sampled_from([99, 9]), use_all=st.booleans())
+
+
+def scanned(pool, query):
+    """Every word brute force finds, as (word, letters, leftover) for ranked_by_net."""
+    class Found:
+        def __init__(self, word):
+            self.word, self.score = word, len(word)
+            self.leftover = Pool(wild=pool.size - sum(ALPHABET.cost(word)))
+    return [Found(w) for w in brute_force(STANDARD, ALPHABET, pool, query)]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pool=big_pools, query=filters, boxes=box_states, limit=st.sampled_from([1, 10, 1000]))
+def test_claims_of_big_filtered_pools_are_the_best_by_net_points(pool, query, boxes, limit):
+    crossed, used = boxes
+    result = hints(INDEX, pool, query, discards_used=used, crossed_white=crossed, limit=limit)
+    left = 12 - crossed - used
+    found = scanned(pool, replace(query, use_all=query.use_all or left == 0))
+    assert [(h.word, h.net) for h in result.claims] == ranked_by_net(found, left, max(0, 6 - crossed - used), limit)
+    for kind, claims in result.add.items():
+        bigger = pool.add(kind)
+        expected = ranked_by_net(scanned(bigger, replace(query, use_all=query.use_all or left == 0)), left,
+                                 max(0, 6 - crossed - used), limit, skip=lambda word: pool.fits(ALPHABET.cost(word)))
+        assert [(h.word, h.net) for h in claims] == expected

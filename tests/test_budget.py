@@ -1,0 +1,85 @@
+"""The work budget: a request that would spend more CPU than WORK_BUDGET_MS is refused quickly; every size is ready at boot."""
+import time
+
+import pytest
+
+from app import create_app
+from service_helpers import assert_problem
+from solver import budget
+from solver.lexicon import SIZES, load_lexicons
+from solver.search import Query, piece_index, rack_index, solve, solve_rack
+from solver.wordsmith import hints
+
+BIG_POOL = "R15 Y15 B15 G10 W4"  # the issue's pool: thousands of words
+
+
+@pytest.fixture(scope="module")
+def tight():
+    """An app whose requests may spend no CPU time at all in the solver."""
+    return create_app({"TESTING": True, "WORK_BUDGET_MS": 1}).test_client()
+
+
+@pytest.mark.parametrize("call", [
+    lambda index: solve(index, BIG_POOL, Query(previous_word="aeiourstln")),
+    lambda index: solve(index, BIG_POOL, limit=1000),
+    lambda index: hints(index, BIG_POOL, Query(previous_word="aeiourstln")),
+    lambda index: hints(index, "R3 Y2 B1 G2"),
+])
+def test_a_spent_budget_stops_the_solver(call):
+    with budget.work_budget(0):
+        with pytest.raises(budget.WorkBudgetExceeded):
+            call(piece_index(load_lexicons()["standard"]))
+
+
+def test_a_spent_budget_stops_the_rack_walk():
+    with budget.work_budget(0):
+        with pytest.raises(budget.WorkBudgetExceeded):
+            solve_rack(rack_index(load_lexicons()["standard"]), "aeinrstlo??")
+
+
+def test_outside_a_budget_nothing_is_checked():
+    budget.check()
+    assert solve(piece_index(load_lexicons()["standard"]), "R3 Y2 B1 G2").total > 0
+
+
+@pytest.mark.parametrize("path, body", [
+    ("/api/v1/wordsmith/hints", {"pool": BIG_POOL, "previous_word": "aeiourstln", "lexicon": "large", "limit": 1000}),
+    ("/api/v1/wordsmith/solve", {"pool": BIG_POOL, "required_letter": "e"}),
+    ("/api/v1/racks/solve", {"rack": "aeinrstlodc??"}),
+])
+def test_a_request_over_the_budget_is_refused_quickly_with_a_problem(tight, path, body):
+    started = time.process_time()
+    response = tight.post(path, json=body)
+    problem = assert_problem(response, 503)
+    assert "WORK_BUDGET_MS" in problem["detail"] and problem["type"].endswith("#problem-work-budget")
+    assert time.process_time() - started < 1.0  # refused at the first check, not after the whole search
+
+
+def test_the_solver_page_over_the_budget_is_refused_too(tight):
+    response = tight.get("/solve", query_string={"pool": BIG_POOL, "previous": "aeiourstln"}, headers={"Accept": "text/html"})
+    assert response.status_code == 503 and b"Work budget" in response.data
+
+
+def test_requests_without_solver_work_ignore_the_budget(tight):
+    assert tight.get("/api/v1/health").status_code == 200
+
+
+def test_the_budget_is_a_documented_limit():
+    with pytest.raises(ValueError, match="WORDSMITH_WORK_BUDGET_MS"):
+        create_app({"WORK_BUDGET_MS": 0})
+
+
+def test_every_size_is_ready_when_the_app_is_created():
+    """create_app builds each size's indexes (gunicorn's master does it once, before forking): no request pays for one."""
+    app = create_app({"TESTING": True})
+    shared = app.extensions["wordsmith"]
+    pieces, racks = piece_index.cache_info(), rack_index.cache_info()
+    for name in SIZES:
+        piece_index(shared.lexicons[name], shared.alphabet)
+        rack_index(shared.lexicons[name])
+    assert piece_index.cache_info().misses == pieces.misses and rack_index.cache_info().misses == racks.misses
+    client = app.test_client()
+    for name in SIZES:
+        started = time.process_time()
+        assert client.post("/api/v1/wordsmith/solve", json={"pool": "R3 Y2 B1 G2", "lexicon": name}).status_code == 200
+        assert time.process_time() - started < 0.5  # a built index answers in ms; building one took seconds
