@@ -31,7 +31,7 @@ import re
 import sys
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterator
+from typing import Iterable, Iterator
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
@@ -317,8 +317,9 @@ def read_judgements(name: str) -> tuple[dict[str, str], set[str]]:
 INFORMAL = re.compile(r"^([a-z]{2,5}?)(a|ta|na|da|cha|tcha|ya|me|mme|no|nno|nit|nnit)$")
 
 
-def informal_candidates(code: dict[str, str], lemmas: set[str]) -> set[str]:
-    """Everyday words that read as informal spellings and no WordNet lemma or inflection explains: each is judged in slang.txt."""
+def informal_candidates(code: dict[str, str], lemmas: Iterable[str]) -> set[str]:
+    """Everyday words that read as informal spellings and no WordNet lemma (any case) or inflection explains: each is judged in slang.txt."""
+    lemmas = {fold(lemma) for lemma in lemmas}
     inflected = {line.split()[0] for pos in ("noun", "verb", "adj", "adv")
                  for line in (WORDNET / f"{pos}.exc").read_text("utf-8").splitlines()}
     candidates = set()
@@ -385,7 +386,7 @@ def build_lexicon() -> list[str]:
             if (category == "abbreviation" and word in clipped and word not in deny and len(word) >= 3
                     and re.search("[aeiouy]", word) and code.get(plural) in TIER_MAX_LEVEL):
                 code[word] = category = clipped[word]
-            elif category in TIER_MAX_LEVEL and code.get(plural) == "abbreviation":
+            elif category in TIER_MAX_LEVEL and len(word) >= 2 and code.get(plural) == "abbreviation":  # not v: vs
                 code[plural] = category
     # A word SCOWL lists in lowercase only from level 70 up, while its
     # capitalised form is a listed name, is above all a name (Berlin, Nancy,
