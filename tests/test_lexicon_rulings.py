@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from solver import booksmack
 from solver.lexicon import SIZES, check, load_lexicons
@@ -127,7 +128,7 @@ def test_the_issue_pool_lists_no_slur():
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_hints_never_propose_an_offensive_word(pool):
     found = hints(INDEXES["standard"], pool)
-    words = {h.word for h in found.claims} | {h.word for kind in found.add.values() for h in kind}
+    words = {h.word for h in found.claims} | {h.word for added in found.add.values() for h in added}
     words |= {face.best.word for face in found.roll if face.best}
     assert not words & OFFENSIVE_SET
 

@@ -29,14 +29,13 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from functools import lru_cache
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Iterable, Iterator
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from solver.normalize import fold  # noqa: E402  (the one normalization, shared)
+from solver.normalize import fold
 
 SCOWL = Path("/usr/share/dict/scowl")
 WORDNET = Path("/usr/share/wordnet")
@@ -116,9 +115,7 @@ def valid_words(max_level: int, with_variant_2: bool, s_contractions: set[str]) 
             invalid.setdefault(word, category)
     everyday = read_scowl("english-contractions", min(max_level, CONTRACTION_MAX_LEVEL))
     for entry in sorted(everyday):
-        if entry in LOWERCASE_CONTRACTIONS:
-            valid.add(fold(entry))
-        elif classify_raw(entry) is None:
+        if entry in LOWERCASE_CONTRACTIONS or classify_raw(entry) is None:
             valid.add(fold(entry))
         else:
             invalid.setdefault(fold(entry), classify_raw(entry))
@@ -394,15 +391,15 @@ def build_lexicon() -> list[str]:
     # From level 80 up, such a word that is common in current English (james,
     # paul, russia: common as names) is only a name, unless WordNet lists it
     # as an ordinary lowercase word; a rare one (alencon, the lace) stays.
-    for word in names - lowercase_lemmas:
+    for word in names:
         if code.get(word) == "standard":
             code[word] = "large"
-        elif code.get(word) == "large" and is_common(word):
+        elif code.get(word) == "large" and word not in lowercase_lemmas and is_common(word):
             code[word] = "proper_name"
-    # A `large` word common in current English joins `standard`, a name too
-    # when WordNet lists it as an ordinary lowercase word (henry, the unit).
+    # A `large` word common in current English joins `standard`; never a name
+    # (henry the unit stays in `large`, as berlin the carriage does).
     for word, tier in code.items():
-        if tier == "large" and (word not in names or word in lowercase_lemmas) and is_common(word):
+        if tier == "large" and word not in names and is_common(word):
             code[word] = "standard"
     agree_on_plurals(code, lemmas)
     for word, tier in list(code.items()):
