@@ -34,8 +34,8 @@ SIZES = ("small", "standard", "large")
 DEFAULT_SIZE = "standard"
 DESCRIPTIONS = {
     "small": "SCOWL levels up to 60: everyday words (about 88k)",
-    "standard": "SCOWL levels up to 70: the default, what a fair table accepts (about 124k)",
-    "large": "SCOWL levels up to 80 plus variant spellings: rare words included (about 262k)",
+    "standard": "SCOWL levels up to 70 and the common modern words: the default, what a fair table accepts (about 123k)",
+    "large": "SCOWL levels up to 80 plus variant spellings: rare words included (about 261k)",
 }
 # The byte stored per key: tiers first (so `code <= rank` means valid), then categories.
 CODES = SIZES + ("proper_name", "abbreviation", "possessive", "slang", "offensive", "letter")
