@@ -330,7 +330,8 @@ def informal_candidates(code: dict[str, str], lemmas: Iterable[str]) -> set[str]
 
 
 # Zipf frequency (log10 of occurrences per billion words, wordfreq 3.1.1's
-# "best" English list) from which a word valid in `large` joins `standard`.
+# "best" English list) from which a word valid in `large`, of four letters or
+# more, joins `standard`.
 # Measured (bench/lexicon.py, README): at 3.0 about 1,900 words move, the
 # modern everyday ones (lockdown 3.6, rainforest 3.3, donut 3.3, improv 3.0,
 # hotspot 3.2) with few rarities; at 2.5 the list fills with trade terms and
@@ -382,7 +383,7 @@ def build_lexicon() -> list[str]:
         for plural in simple_plurals(word):
             if (category == "abbreviation" and word in clipped and word not in deny and len(word) >= 3
                     and re.search("[aeiouy]", word) and code.get(plural) in TIER_MAX_LEVEL):
-                code[word] = category = clipped[word]
+                code[word] = category = code[plural]  # the plural's tier: cits is rare, so is cit
             elif category in TIER_MAX_LEVEL and len(word) >= 2 and code.get(plural) == "abbreviation":  # not v: vs
                 code[plural] = category
     # A word SCOWL lists in lowercase only from level 70 up, while its
@@ -399,8 +400,8 @@ def build_lexicon() -> list[str]:
     # A `large` word common in current English joins `standard`; never a name
     # (henry the unit stays in `large`, as berlin the carriage does).
     for word, tier in code.items():
-        if tier == "large" and word not in names and is_common(word):
-            code[word] = "standard"
+        if tier == "large" and len(word) >= 4 and word not in names and is_common(word):
+            code[word] = "standard"  # three letters and fewer: foreign and abbreviated uses swamp the counts (das, dui)
     agree_on_plurals(code, lemmas)
     for word, tier in list(code.items()):
         if tier not in TIER_MAX_LEVEL:
