@@ -1,6 +1,10 @@
 """Benchmark the lexicon: load time and memory in a fresh process, check speed, and quality.
 
-    python bench/lexicon.py [--enable PATH] [--sample N]
+    python bench/lexicon.py [--enable PATH] [--census DIR] [--sample N]
+
+`--enable` takes the ENABLE list (bench/get_enable.sh), `--census` the US
+Census first-name lists (bench/get_census_names.sh); the recall figure needs
+`wordfreq` (pip install '.[build]').
 
 Speed is reported beside baselines measured in the same run (a plain Python
 `set` and a bare `marisa_trie` membership test), because machines here are
@@ -15,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -154,6 +159,7 @@ def definitions_quality(lexicons, top: int = 1000) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--enable", type=Path, help="path to the ENABLE word list (enable1.txt)")
+    parser.add_argument("--census", type=Path, help="folder with the Census first-name lists (bench/get_census_names.sh)")
     parser.add_argument("--sample", type=int, default=5000)
     args = parser.parse_args()
     rng = random.Random(1)
@@ -211,7 +217,67 @@ def main() -> None:
         references.append("ENABLE")
     report.update(proper_names_quality(standard, common_words, references))
     report.update(definitions_quality(lexicons))
+    report.update(verdict_quality(lexicons, enable, common_words, args.census))
     print(json.dumps(report, indent=2))
+
+
+def verdict_quality(lexicons, enable: list[str], common_words: set[str], census: Path | None) -> dict:
+    """Issue 9's numbers: offensive words accepted, recall of everyday words, names in `large`, ENABLE coverage."""
+    standard, large = lexicons["standard"], lexicons["large"]
+    accepted_anywhere = lambda w: any(w in lexicons[size] for size in SIZES)
+    quality: dict = {}
+    try:
+        import build
+        kept = {w for w, why in build.read_overrides("offensive.txt").items() if why.startswith("keep")}
+        marked = [w for w in build.wordnet_offensive() if w not in kept]
+        quality["wordnet_offensive_lemmas"] = len(marked)
+        quality["wordnet_offensive_accepted_any_size"] = [w for w in marked if accepted_anywhere(w)]
+        listed = [w for w, why in build.read_overrides("offensive.txt").items() if not why.startswith("keep")]
+        quality["offensive_txt_accepted_any_size"] = [w for w in listed if accepted_anywhere(w)]
+    except (ImportError, OSError):
+        quality["wordnet_offensive_accepted_any_size"] = "needs wordnet-base"
+    code = lexicons.code
+    if enable:
+        enable_set = set(enable)
+        try:
+            from wordfreq import top_n_list
+            frequent = [w for w in top_n_list("en", 200_000) if w in enable_set][:30_000]
+            refused = [w for w in frequent if w not in standard]
+            mandated = [w for w in refused if code(w) in ("offensive", "letter")]
+            quality["recall_standard_top30000_enable"] = round(1 - len(refused) / len(frequent), 4)
+            quality["recall_standard_top30000_enable_less_offensive"] = round(
+                1 - (len(refused) - len(mandated)) / (len(frequent) - len(mandated)), 4)
+            # Names first (README's ruling): a spelling whose capitalised form is a listed name.
+            names = build.proper_forms(set(build.read_overrides("s_contractions.txt")))
+            ordinary = [w for w in frequent if w not in names and code(w) not in ("offensive", "letter")]
+            quality["recall_standard_top30000_enable_less_offensive_and_names"] = round(
+                sum(w in standard for w in ordinary) / len(ordinary), 4)
+            by_reason: dict[str, list[str]] = {}
+            for w in refused:
+                by_reason.setdefault(code(w) or "not_in_lexicon", []).append(w)
+            quality["recall_refused_by_reason_count"] = {k: len(v) for k, v in sorted(by_reason.items())}
+            quality["recall_refused_by_reason"] = by_reason
+        except (ImportError, NameError, OSError):
+            quality["recall_standard_top30000_enable"] = "needs wordfreq (pip install '.[build]') and wordnet-base"
+        excluded = {w for w in enable if code(w) in ("offensive", "letter")}
+        rest = [w for w in enable if w not in excluded]
+        quality["enable_accepted_large_less_offensive_and_letters"] = round(sum(w in large for w in rest) / len(rest), 4)
+        quality["enable_refused_large_by_reason_count"] = dict(sorted(
+            Counter(code(w) or "not_in_lexicon" for w in rest if w not in large).items()))
+    if census:
+        given = []
+        for sex in ("male", "female"):
+            lines = (census / f"dist.{sex}.first").read_text().splitlines()
+            given += [line.split()[0].lower() for line in lines[:100]]
+        only_names = [n for n in given if n not in common_words]
+        quality["census_top200_given_names_only_names"] = len(only_names)
+        quality["census_top200_only_names_accepted_large"] = [n for n in only_names if n in large]
+        quality["census_top200_accepted_large_all"] = [n for n in given if n in large]
+    lines = (ROOT / "bench" / "proper_names.txt").read_text("utf-8").splitlines()
+    countries = [n.strip() for n in lines[lines.index("# Countries") + 1: lines.index("# Cities")] if n.strip()]
+    quality["countries_accepted_large"] = [c for c in countries if c in large]
+    quality["countries_only_names_accepted_large"] = [c for c in countries if c in large and c not in common_words]
+    return quality
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 One `marisa_trie.Trie` holds every word the sources know, valid or not, and a
 byte per key says what it is: the tier of a valid word (the smallest size that
 holds it) or the category of a known invalid one (proper name, abbreviation,
-possessive). Each size (`small`, `standard`, `large`) is a view over that one
+possessive, slang, offensive, letter). Each size (`small`, `standard`, `large`) is a view over that one
 trie that accepts the tiers up to its own, so the three sizes cost the memory
 of one. The trie is built from `wordlists/lexicon.tsv` once per process and
 cached on disk (`WORDSMITH_CACHE_DIR`, default `~/.cache/wordsmith`), so a
@@ -35,16 +35,18 @@ SIZES = ("small", "standard", "large")
 DEFAULT_SIZE = "standard"
 DESCRIPTIONS = {
     "small": "SCOWL levels up to 60: everyday words (about 88k)",
-    "standard": "SCOWL levels up to 70: the default, what a fair table accepts (about 124k)",
-    "large": "SCOWL levels up to 80 plus variant spellings: rare words included (about 262k)",
+    "standard": "SCOWL levels up to 70 and the common modern words: the default, what a fair table accepts (about 123k)",
+    "large": "SCOWL levels up to 80 plus variant spellings: rare words included (about 261k)",
 }
 # The byte stored per key: tiers first (so `code <= rank` means valid), then categories.
-CODES = SIZES + ("proper_name", "abbreviation", "possessive", "slang")
+CODES = SIZES + ("proper_name", "abbreviation", "possessive", "slang", "offensive", "letter")
 CATEGORY_SENTENCES = {
     "proper_name": "{W} is a proper name, and proper names are not allowed.",
     "abbreviation": "{W} is an abbreviation, and abbreviations are not allowed.",
     "possessive": "{W} is a possessive form, not a word of its own.",
     "slang": "{W} is slang, and slang is not allowed.",
+    "offensive": "{W} is offensive (a slur or an obscenity), and offensive words are not allowed.",
+    "letter": "{W} is a letter, not a word.",
     "invalid_characters": "{W} holds characters that are not letters: only a-z, an apostrophe or a hyphen inside a word are allowed.",
     "not_in_lexicon": "{W} is not in the {size} dictionary.",
     "larger_lexicon_only": "{W} is only in the {tier} dictionary, not in the {size} one.",
@@ -221,9 +223,11 @@ def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
     """Return whether `word` is valid in `lexicon`, its tier, and why not when it isn't.
 
     Reasons: `invalid_characters`, `proper_name`, `abbreviation`,
-    `possessive`, `slang` (the vulgar slang in wordlists/slang.txt),
-    `not_in_lexicon`, `larger_lexicon_only` (then `tier` names the smallest
-    size that holds it).
+    `possessive`, `slang` (informal spellings: wordlists/slang.txt),
+    `offensive` (slurs and obscenities, refused in every size:
+    wordlists/offensive.txt), `letter` (a letter or letters' plural: only A
+    and I are one-letter words), `not_in_lexicon`, `larger_lexicon_only`
+    (then `tier` names the smallest size that holds it).
     """
     normalized = fold(word)
     shout = normalized.upper() or repr(word)
@@ -239,7 +243,9 @@ def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
         else:
             reason, tier = code or "not_in_lexicon", None
     message = CATEGORY_SENTENCES[reason].format(W=shout, size=lexicon.name, tier=tier)
-    definition = lexicon.lexicons.define(normalized, True) if define and reason != "invalid_characters" else []
+    # Senses only for a real word refused by size: a name, letter, slur or misspelling would show
+    # another word's senses (JAMES -> jam, B -> barn), and an obscenity's gloss has no place at a family table.
+    definition = lexicon.lexicons.define(normalized, True) if define and reason == "larger_lexicon_only" else []
     return Verdict(word, normalized, False, lexicon.name, tier, reason, message, definition)
 
 

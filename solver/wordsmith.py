@@ -9,7 +9,7 @@ Rulings (issue #3; the rulebook leaves these open):
 1. Objections. A claim is refused for every one of these that holds, in this
    order: `sheet_full` (six words already on the sheet this challenge),
    `challenge_over`, `invalid_characters`, `not_a_word` (with the lexicon's
-   reason: proper_name, abbreviation, possessive, slang, not_in_lexicon,
+   reason: proper_name, abbreviation, possessive, slang, offensive, letter, not_in_lexicon,
    larger_lexicon_only), `already_claimed` (by anyone, this challenge),
    `no_new_letter` (the word's letters, repeats counted, all fit inside the
    previous word: no GAB after BAG, no NIE after EINE), `missing_required_letter`,

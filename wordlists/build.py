@@ -29,6 +29,8 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -52,6 +54,9 @@ CONTRACTION_MAX_LEVEL = 60
 LOWERCASE_CONTRACTIONS = {"I'm", "I'd", "I'll", "I've"}
 
 WELLFORMED = re.compile(r"^[a-z]([a-z'-]*[a-z])?$")
+# A lexicon word may also open with an apostrophe: the clipped archaic
+# contractions ('tis, 'twas) in allow.txt.
+LEXICON_WORD = re.compile(r"^'?[a-z]([a-z'-]*[a-z])?$")
 
 
 def read_scowl(stem: str, max_level: int) -> set[str]:
@@ -61,6 +66,11 @@ def read_scowl(stem: str, max_level: int) -> set[str]:
         if level <= max_level and path.exists():
             words.update(line.strip() for line in path.read_text("utf-8").splitlines() if line.strip())
     return words
+
+
+def read_scowl_level(stem: str, level: int) -> set[str]:
+    path = SCOWL / f"{stem}.{level}"
+    return {line.strip() for line in path.read_text("utf-8").splitlines() if line.strip()} if path.exists() else set()
 
 
 def read_overrides(name: str) -> dict[str, str]:
@@ -105,14 +115,49 @@ def valid_words(max_level: int, with_variant_2: bool, s_contractions: set[str]) 
             valid.add(word)
         else:
             invalid.setdefault(word, category)
-    for entry in sorted(read_scowl("english-contractions", min(max_level, CONTRACTION_MAX_LEVEL))):
-        if entry in LOWERCASE_CONTRACTIONS:
-            valid.add(fold(entry))
-        elif classify_raw(entry) is None:
+    everyday = read_scowl("english-contractions", min(max_level, CONTRACTION_MAX_LEVEL))
+    for entry in sorted(everyday):
+        if entry in LOWERCASE_CONTRACTIONS or classify_raw(entry) is None:
             valid.add(fold(entry))
         else:
             invalid.setdefault(fold(entry), classify_raw(entry))
+    # Above level 60 only the contractions built like the everyday ones: a host
+    # that already takes a clitic at the everyday levels (there, what, where,
+    # who ...) with 'll 'd 're 've, or a verb with n't (daren't).
+    hosts, verbs = contraction_hosts(everyday | s_contractions)
+    for entry in sorted(read_scowl("english-contractions", 95) - everyday):
+        word = fold(entry)
+        if classify_raw(entry) is None and is_regular_contraction(word, hosts, verbs):
+            valid.add(word)
     return valid, invalid
+
+
+CLITICS = ("'ll", "'d", "'re", "'ve")
+
+
+def contraction_hosts(everyday: set[str]) -> tuple[set[str], set[str]]:
+    """The words that take a clitic in the everyday contractions, and the verbs that take n't."""
+    hosts, verbs = set(), set()
+    for entry in everyday:
+        word = fold(entry)
+        for clitic in CLITICS + ("'s",):
+            if word.endswith(clitic):
+                hosts.add(word[: -len(clitic)])
+        if word.endswith("n't"):
+            verbs.add(word[:-3])
+    return hosts, verbs
+
+
+def is_regular_contraction(word: str, hosts: set[str], verbs: set[str]) -> bool:
+    """Host plus 'll/'d/'re/'ve (what'd, there'll), or a modal verb plus n't (daren't: dare)."""
+    for clitic in CLITICS:
+        if word.endswith(clitic) and word[: -len(clitic)] in hosts:
+            return True
+    return word.endswith("n't") and (word[:-3] in verbs or word[:-3] in MODAL_VERBS)
+
+
+# The English modal verbs (closed class): their n't forms are standard even where SCOWL files them high.
+MODAL_VERBS = {"can", "could", "may", "might", "must", "shall", "should", "will", "would", "ought", "need", "dare"}
 
 
 def wordnet_lemmas() -> dict[str, set[str]]:
@@ -138,6 +183,11 @@ def wordnet_lemmas() -> dict[str, set[str]]:
     return {lemma: by_lower[lemma.lower()] for lemma in pos_of}
 
 
+def simple_plurals(noun: str) -> list[str]:
+    """The plural by -s, and by -es after x, ch, sh (max, tech): never a guess that could be another word's verb form (doz: dozes)."""
+    return [noun + "s", noun + "es"] if re.search(r"(x|ch|sh)$", noun) else [noun + "s"]
+
+
 def regular_plural(noun: str) -> str:
     if re.search(r"(s|x|z|ch|sh)$", noun):
         return noun + "es"
@@ -146,21 +196,166 @@ def regular_plural(noun: str) -> str:
     return noun + "s"
 
 
-def hyphenated_words(lemmas: dict[str, list[str]]) -> set[str]:
+def irregular_plurals() -> dict[str, list[str]]:
+    """WordNet's noun.exc turned around: base noun -> its irregular plurals (`axis` -> `axes`)."""
+    plurals: dict[str, list[str]] = {}
+    for line in (WORDNET / "noun.exc").read_text("utf-8").splitlines():
+        inflected, *bases = line.replace("_", "-").split()
+        for base in bases:
+            plurals.setdefault(base, []).append(inflected)
+    return plurals
+
+
+# A compound noun whose second element is one of these is headed by its first
+# element: mother-in-law, passer-by, runner-up, man-of-war.
+POSTMODIFIER_PARTICLES = {"in", "by", "up", "of", "on", "at", "about"}
+
+
+def compound_plurals(noun: str, lemmas: dict[str, set[str]], plurals: dict[str, list[str]]) -> list[str]:
+    """The plurals of a hyphenated noun: WordNet's own (noun.exc), else its head noun inflected.
+
+    The head is the first element when a particle follows it and it is only a
+    noun (passers-by, mothers-in-law; not good-for-nothing, whose `good` is
+    also an adjective), else the last element (x-rays, x-axes).
+    """
+    if noun in plurals:
+        return plurals[noun]
+    parts = noun.split("-")
+    first_parts = lemmas.get(parts[0], set())
+    head = 0 if parts[1] in POSTMODIFIER_PARTICLES and "noun" in first_parts and "adj" not in first_parts else len(parts) - 1
+    return ["-".join(parts[:head] + [form] + parts[head + 1:]) for form in plurals.get(parts[head], [regular_plural(parts[head])])]
+
+
+def hyphenated_words(lemmas: dict[str, set[str]]) -> set[str]:
     words = set()
+    plurals = irregular_plurals()
     for lemma, parts in lemmas.items():
         if "-" in lemma and "_" not in lemma and lemma == lemma.lower() and WELLFORMED.match(lemma):
             words.add(lemma)
             if "noun" in parts:
-                words.add(regular_plural(lemma))
+                words.update(compound_plurals(lemma, lemmas, plurals))
     return words
+
+
+# WordNet 3.0's usage domains for offensive words: a synset (or one lemma of
+# it) marked with a `;u` pointer to one of these is a slur or an obscenity.
+OFFENSIVE_DOMAINS = {"ethnic_slur", "disparagement", "obscenity", "vulgarism"}
+POS_LETTERS = {"n": "noun", "v": "verb", "a": "adj", "s": "adj", "r": "adv"}
+
+
+@lru_cache(maxsize=None)
+def wordnet_synsets() -> dict[tuple[str, str], tuple[list[str], list[tuple[str, str, str, str]], str]]:
+    """Every synset by (part of speech, offset): its lemmas as written (case kept; (a), (p), (ip) cut), its pointers
+    (symbol, offset, pos, source/target) and its short gloss. Read once: the word list and the definitions both use it.
+    """
+    synsets = {}
+    for pos in ("noun", "verb", "adj", "adv"):
+        for line in (WORDNET / f"data.{pos}").read_text("utf-8").splitlines():
+            if line.startswith(" "):
+                continue  # licence header
+            head, _, gloss = line.partition(" | ")
+            fields = head.split()
+            count = int(fields[3], 16)
+            words = [re.sub(r"\(.*\)$", "", fields[4 + 2 * i]) for i in range(count)]
+            at = 4 + 2 * count
+            pointers = [tuple(fields[at + 1 + 4 * k: at + 5 + 4 * k]) for k in range(int(fields[at]))]
+            synsets[(pos, fields[0])] = (words, pointers, short_gloss(gloss.strip()))
+    return synsets
+
+
+def wordnet_offensive() -> dict[str, str]:
+    """WordNet's slurs and obscenities: each single-word lemma marked with one of OFFENSIVE_DOMAINS, and its domain.
+
+    A pointer names one lemma of a synset or all of them; only the marked
+    lemma counts (`shag` is marked in its sexual sense, the carpet is not).
+    Whether a marked lemma's *main* sense is the offensive one is a judgement
+    WordNet's sense order cannot make (its senses are mostly untagged): it is
+    written in wordlists/offensive.txt, where `keep` lines spare SPADE or BUCK.
+    """
+    synsets = wordnet_synsets()
+    marked: dict[str, str] = {}
+    for key, (domain_words, pointers, _) in synsets.items():
+        if key[0] != "noun" or not OFFENSIVE_DOMAINS & set(domain_words):
+            continue
+        for symbol, offset, pos_letter, source_target in pointers:
+            if symbol != "-u":
+                continue
+            words = synsets[(POS_LETTERS[pos_letter], offset)][0]
+            index = int(source_target[2:], 16)
+            for word in words if index == 0 else [words[index - 1]]:
+                if "_" not in word and word == word.lower():  # capitalised ones are names already (Jap, Kraut)
+                    marked.setdefault(word, domain_words[0])
+    return dict(sorted(marked.items()))
+
+
+def inflections(word: str, plurals: dict[str, list[str]], noun: bool, verb: bool) -> set[str]:
+    """A noun's plural and a verb's forms, spelled by the regular rules (and WordNet's exceptions).
+
+    Only the forms of the word's own parts of speech: SPIC is no verb, so
+    SPICED is not its form; CRAPPY is an adjective, so CRAPPIES is the fish.
+    """
+    forms = ({regular_plural(word), word + "s"} | set(plurals.get(word, ()))) if noun else set()
+    if not verb:
+        return forms
+    forms.update({word + "ed", word + "ing", word + "d"})
+    if word.endswith("e"):
+        forms.add(word[:-1] + "ing")
+    if re.search(r"[^aeiou][aeiou][bdfgklmnprtvz]$", word):  # shag -> shagged
+        forms.update({word + word[-1] + "ed", word + word[-1] + "ing"})
+    return forms
+
+
+def read_judgements(name: str) -> tuple[dict[str, str], set[str]]:
+    """Read a judgement file: the refused words with their reason, and the words a `keep:` line spares."""
+    refused, kept = {}, set()
+    for word, reason in read_overrides(name).items():
+        if reason.startswith("keep"):
+            kept.add(word)
+        else:
+            refused[word] = reason
+    return refused, kept
+
+
+# Informal spellings: a short word run into a reduced to/of/you/me/know/it.
+INFORMAL = re.compile(r"^([a-z]{2,5}?)(a|ta|na|da|cha|tcha|ya|me|mme|no|nno|nit|nnit)$")
+
+
+def informal_candidates(code: dict[str, str], lemmas: Iterable[str]) -> set[str]:
+    """Everyday words that read as informal spellings and no WordNet lemma (any case) or inflection explains: each is judged in slang.txt."""
+    lemmas = {fold(lemma) for lemma in lemmas}
+    inflected = {line.split()[0] for pos in ("noun", "verb", "adj", "adv")
+                 for line in (WORDNET / f"{pos}.exc").read_text("utf-8").splitlines()}
+    candidates = set()
+    for word, tier in code.items():
+        match = INFORMAL.match(word)
+        if tier == "small" and match and word not in lemmas and word not in inflected:
+            stem = match.group(1)
+            if code.get(stem) == "small" or code.get(stem[:-1]) == "small" or code.get(stem + match.group(2)[0]) == "small":
+                candidates.add(word)
+    return candidates
+
+
+# Zipf frequency (log10 of occurrences per billion words, wordfreq 3.1.1's
+# "best" English list) from which a word valid in `large`, of four letters or
+# more, joins `standard`.
+# Measured (bench/lexicon.py, README): 288 words move (lockdown, donut,
+# hotspot, improv); at 3.0 only 101, and 91 more of the 30,000 most frequent
+# ENABLE words stay out of `standard`; at 2.5 the next ones are mostly
+# misspellings and informal forms (altho, alway, afterall).
+STANDARD_MIN_ZIPF = 2.7
+# One-letter words: the rulebook's A and I; every other letter is a letter.
+ONE_LETTER_WORDS = {"a", "i"}
+# Two letters with no vowel are symbols or abbreviations (kb, lx, mf), except
+# the interjections dictionaries list.
+TWO_LETTER_INTERJECTIONS = {"hm", "mm", "sh"}
 
 
 def build_lexicon() -> list[str]:
     s_contractions = set(read_overrides("s_contractions.txt"))
     allow = read_overrides("allow.txt")
     deny = read_overrides("deny.txt")
-    extra = hyphenated_words(wordnet_lemmas()) | set(allow)
+    lemmas = wordnet_lemmas()
+    extra = hyphenated_words(lemmas) | set(allow)
 
     code: dict[str, str] = {}
     for tier, max_level in TIER_MAX_LEVEL.items():
@@ -171,24 +366,113 @@ def build_lexicon() -> list[str]:
             code.setdefault(word, category)  # a valid spelling elsewhere wins
 
     # Known invalid words from every level, so a verdict can say why.
+    clipped: dict[str, str] = {}
     for stem_suffix, category in (("abbreviations", "abbreviation"), ("upper", "proper_name"), ("proper-names", "proper_name")):
         for stem in SPELLINGS + VARIANT_1 + VARIANT_2:
-            for entry in sorted(read_scowl(f"{stem}-{stem_suffix}", 95)):
-                word = fold(entry)
-                category_here = "possessive" if classify_raw(entry, s_contractions) == "possessive" else category
-                code.setdefault(word, category_here)
+            for level in LEVELS:
+                for entry in sorted(read_scowl_level(f"{stem}-{stem_suffix}", level)):
+                    word = fold(entry)
+                    category_here = "possessive" if classify_raw(entry, s_contractions) == "possessive" else category
+                    code.setdefault(word, category_here)
+                    if category == "abbreviation" and entry == word:
+                        clipped.setdefault(word, tier_of_level(level))
     for word in deny:
         if code.get(word) in TIER_MAX_LEVEL:
             del code[word]
-    for word in read_overrides("slang.txt"):
-        code[word] = "slang"
+    names = proper_forms(s_contractions)
+    lowercase_lemmas = {fold(lemma) for lemma in lemmas if lemma == lemma.lower()}
+    # A clipped word SCOWL files among the abbreviations (app, stat, bio) is an
+    # ordinary word when SCOWL lists its plural as a word (apps): a singular
+    # and its plural get one verdict. Three letters at least, with a vowel.
+    # And the other way round: the plural of a valid word is no abbreviation (abs: ab).
+    for word, category in list(code.items()):
+        for plural in simple_plurals(word):
+            if (category == "abbreviation" and word in clipped and word not in deny and len(word) >= 3
+                    and re.search("[aeiouy]", word) and code.get(plural) in TIER_MAX_LEVEL):
+                code[word] = category = code[plural]  # the plural's tier: cits is rare, so is cit
+            elif category in TIER_MAX_LEVEL and len(word) >= 2 and code.get(plural) == "abbreviation":  # not v: vs
+                code[plural] = category
     # A word SCOWL lists in lowercase only from level 70 up, while its
     # capitalised form is a listed name, is above all a name (Berlin, Nancy,
     # Tesla): the standard size treats it as one and only `large` accepts it.
-    for word in proper_forms(s_contractions):
+    # From level 80 up, such a word that is common in current English (james,
+    # paul, russia: common as names) is only a name, unless WordNet lists it
+    # as an ordinary lowercase word; a rare one (alencon, the lace) stays.
+    for word in names:
         if code.get(word) == "standard":
             code[word] = "large"
-    return [f"{w}\t{c}\n" for w, c in sorted(code.items()) if WELLFORMED.match(w)]
+        elif code.get(word) == "large" and word not in lowercase_lemmas and is_common(word):
+            code[word] = "proper_name"
+    # A `large` word common in current English joins `standard`; never a name
+    # (henry the unit stays in `large`, as berlin the carriage does).
+    for word, tier in code.items():
+        if tier == "large" and len(word) >= 4 and word not in names and is_common(word):
+            code[word] = "standard"  # three letters and fewer: foreign and abbreviated uses swamp the counts (das, dui)
+    agree_on_plurals(code, lemmas)
+    for word, tier in list(code.items()):
+        if tier not in TIER_MAX_LEVEL:
+            continue
+        if len(word) == 1 and word not in ONE_LETTER_WORDS:
+            code[word] = "letter"
+        elif len(word) == 2 and word[1] == "s" and word[0] not in "aeiou":
+            code[word] = "letter"  # bs, ks, ms: letter plurals
+        elif len(word) == 2 and word.isalpha() and not re.search("[aeiouy]", word) and word not in TWO_LETTER_INTERJECTIONS:
+            code[word] = "abbreviation"
+    slang, _ = read_judgements("slang.txt")
+    for word in slang:
+        code[word] = "slang"
+    for word, category in offensive_words(code).items():
+        code[word] = category
+    return [f"{w}\t{c}\n" for w, c in sorted(code.items()) if LEXICON_WORD.match(w)]
+
+
+def noun_plurals(lemmas: dict[str, set[str]]) -> Iterator[tuple[str, str]]:
+    """Each lowercase WordNet noun of three letters or more with its plural: WordNet's irregular ones, else the regular one."""
+    plurals = irregular_plurals()
+    for lemma, parts in sorted(lemmas.items()):
+        if "noun" in parts and lemma == lemma.lower() and len(lemma) >= 3 and LEXICON_WORD.match(lemma):
+            for plural in plurals.get(lemma) or [regular_plural(lemma)]:
+                yield lemma, plural
+
+
+def agree_on_plurals(code: dict[str, str], lemmas: dict[str, set[str]]) -> None:
+    """A singular and its plural get one verdict: a valid noun's plural is no name or abbreviation (catholics, sera), and back.
+
+    The tier may differ (loneliness is everyday, lonelinesses rare); the kind of verdict may not.
+    """
+    for singular, plural in noun_plurals(lemmas):
+        one, other = code.get(singular), code.get(plural)
+        if one in TIER_MAX_LEVEL and other in ("proper_name", "abbreviation"):
+            code[plural] = one
+        elif other in TIER_MAX_LEVEL and one in ("proper_name", "abbreviation"):
+            code[singular] = other
+
+
+def offensive_words(code: dict[str, str]) -> dict[str, str]:
+    """WordNet's slurs and obscenities less the `keep` judgements, plus offensive.txt, with every inflection the lexicon holds."""
+    listed, kept = read_judgements("offensive.txt")
+    bases = (set(wordnet_offensive()) - kept) | set(listed)
+    plurals = irregular_plurals()
+    lemmas = wordnet_lemmas()
+    offensive = {}
+    for base in sorted(bases):
+        parts = lemmas.get(base, {"noun"})  # a word WordNet lacks (milf, blowjob) is taken for a noun
+        for word in {base} | inflections(base, plurals, "noun" in parts, "verb" in parts):
+            if word == base or (word in code and word not in kept):
+                offensive[word] = "offensive"
+    return offensive
+
+
+def is_common(word: str) -> bool:
+    """Whether a word is common in current English: wordfreq's Zipf frequency at least STANDARD_MIN_ZIPF."""
+    from wordfreq import zipf_frequency  # build time only: pip install '.[build]'
+
+    return zipf_frequency(word, "en", wordlist="best") >= STANDARD_MIN_ZIPF
+
+
+def tier_of_level(level: int) -> str:
+    """The smallest size whose SCOWL levels hold `level` (95 counts as large)."""
+    return next((tier for tier, top in TIER_MAX_LEVEL.items() if level <= top), "large")
 
 
 def proper_forms(s_contractions: set[str]) -> set[str]:
@@ -228,20 +512,6 @@ def wordnet_exceptions() -> dict[str, dict[str, list[str]]]:
     return exceptions
 
 
-def wordnet_synsets() -> dict[tuple[str, str], tuple[set[str], str]]:
-    """Every synset, by (part of speech, offset): its words as written (case kept) and its short gloss."""
-    synsets: dict[tuple[str, str], tuple[set[str], str]] = {}
-    for pos, name in WORDNET_POS.items():
-        for line in (WORDNET / f"data.{name}").read_text("utf-8").splitlines():
-            if line.startswith(" "):
-                continue  # licence header
-            head, _, gloss = line.partition(" | ")
-            fields = head.split()
-            words = {re.sub(r"\(.*\)$", "", fields[4 + 2 * i]) for i in range(int(fields[3], 16))}  # (a), (p), (ip) cut
-            synsets[pos, fields[0]] = (words, short_gloss(gloss.strip()))
-    return synsets
-
-
 def wordnet_senses() -> dict[tuple[str, str], list[tuple[int, int, str]]]:
     """Each lowercase lemma's senses in one part of speech: (tag count, sense number, short gloss), in WordNet's order.
 
@@ -269,7 +539,7 @@ def wordnet_senses() -> dict[tuple[str, str], list[tuple[int, int, str]]]:
                 continue
             offsets = fields[-int(fields[2]):]
             for number, offset in enumerate(offsets, 1):
-                words, gloss = synsets[pos, offset]
+                words, _, gloss = synsets[name, offset]
                 if lemma in words:  # written in lowercase in this synset
                     senses.setdefault((lemma, pos), []).append((tag_counts.get((lemma, pos, number), 0), number, gloss))
     return senses
