@@ -1,0 +1,23 @@
+"""The engine's one exception for refused input: what is wrong, said as people read it, and where.
+
+`path` is the JSON path of the bad value in the request that carried it
+(`("sheets", 0, "words", 2)`; empty when the whole input is at fault). The app
+turns a `Refused` into a 422 problem in one place, its pointer built from the
+path, so rewording a message never moves the pointer.
+"""
+from __future__ import annotations
+
+__all__ = ["Refused"]
+
+
+class Refused(ValueError):
+    """Input the engine refuses, with the path of the bad value."""
+
+    def __init__(self, message: str, path: tuple[str | int, ...] = ()):
+        super().__init__(message)
+        self.message = message
+        self.path = tuple(path)
+
+    def at(self, *prefix: str | int) -> "Refused":
+        """Return the same refusal with `prefix` put before its path (a caller knows where its part sits)."""
+        return type(self)(self.message, (*prefix, *self.path))
