@@ -27,6 +27,7 @@ from typing import Iterator, NamedTuple
 import marisa_trie
 
 from .morphology import through_rules
+from .cache import cache_dir
 from .normalize import fold, is_well_formed
 
 __all__ = ["SIZES", "DEFAULT_SIZE", "Lexicon", "Lexicons", "Verdict", "check", "load_lexicons", "wordlists_dir"]
@@ -63,7 +64,7 @@ def wordlists_dir() -> Path:
 
 
 def _cache_dir() -> Path:
-    return Path(os.environ.get("WORDSMITH_CACHE_DIR") or Path.home() / ".cache" / "wordsmith")
+    return cache_dir()
 
 
 class Verdict(NamedTuple):

@@ -41,6 +41,7 @@ from typing import Iterator
 import numpy as np
 
 from . import budget
+from .cache import cached
 from .lexicon import Lexicon
 from .normalize import fold
 from .pieces import KINDS, Alphabet, Pool, load_alphabet, parse_pool
@@ -305,8 +306,13 @@ def _walk(tree: list, pool: Pool):
 
 @lru_cache(maxsize=16)
 def piece_index(lexicon: Lexicon, alphabet: Alphabet | None = None) -> PieceIndex:
-    """Build (once per process, per lexicon and alphabet) the cost-vector index."""
-    return PieceIndex(lexicon, alphabet or load_alphabet(), lexicon.name)
+    """Build (once per process, per lexicon and alphabet; read from the disk cache when built before) the cost-vector index."""
+    alphabet = alphabet or load_alphabet()
+    costs = sorted((letter, spec.cost) for letter, spec in alphabet.letters.items())
+    index = cached("pieces", f"{lexicon.lexicons.checksum}/{lexicon.name}/{costs}",
+                   lambda: PieceIndex(lexicon, alphabet, lexicon.name))
+    index.alphabet = alphabet  # the caller's, not the unpickled copy
+    return index
 
 
 def _check_page(limit: int, offset: int) -> None:
@@ -583,8 +589,8 @@ class RackIndex:
 
 @lru_cache(maxsize=4)
 def rack_index(lexicon: Lexicon) -> RackIndex:
-    """Build (once per process, per lexicon) the anagram-key trie for rack queries."""
-    return RackIndex(lexicon, lexicon.name)
+    """Build (once per process, per lexicon; read from the disk cache when built before) the anagram-key trie for rack queries."""
+    return cached("racks", f"{lexicon.lexicons.checksum}/{lexicon.name}", lambda: RackIndex(lexicon, lexicon.name))
 
 
 def parse_rack(rack: str) -> tuple[Counter, int]:

@@ -1,0 +1,66 @@
+"""Built indexes kept on disk between processes, so a start-up loads in a second what takes half a minute to build.
+
+Every lexicon size's piece and rack indexes are built before the service
+takes traffic (issue 12): about 36 s of CPU for the three sizes, paid again
+by every gunicorn start and every test server. Pickled, the same objects load
+in about 2.5 s (bench/worst_case.py notes the figures). The cache sits beside
+the lexicon's (`WORDSMITH_CACHE_DIR`, default `~/.cache/wordsmith`), and each
+file's name is a digest of what it was built from: its kind, the caller's key
+(the word list's checksum, the alphabet) and the source of the `solver`
+package, so a changed word list, alphabet or algorithm never reads a stale
+index. A cache that cannot be read or written is rebuilt, never an error.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable, TypeVar
+
+__all__ = ["cache_dir", "cached"]
+
+T = TypeVar("T")
+
+
+def cache_dir() -> Path:
+    """Return the folder of the on-disk caches (`WORDSMITH_CACHE_DIR` overrides)."""
+    return Path(os.environ.get("WORDSMITH_CACHE_DIR") or Path.home() / ".cache" / "wordsmith")
+
+
+@lru_cache(maxsize=1)
+def code_version() -> str:
+    """Return a digest of the solver package's source: a cached index is only as good as the code that built it."""
+    digest = hashlib.sha256()
+    root = Path(__file__).resolve().parent
+    for path in sorted(root.rglob("*.py")):
+        digest.update(str(path.relative_to(root)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def cached(kind: str, key: str, build: Callable[[], T]) -> T:
+    """Return what `build()` makes, read from the disk cache when an earlier process built it from the same inputs."""
+    name = hashlib.sha256(f"{kind}\0{key}\0{code_version()}".encode()).hexdigest()[:24]
+    path = cache_dir() / f"{kind}-{name}.pickle"
+    try:
+        with open(path, "rb") as file:
+            return pickle.load(file)
+    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, IndexError, TypeError, ValueError):
+        pass  # missing, partly written by a crashed process, or from other code: build it
+    value = build()
+    limit = sys.getrecursionlimit()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, prefix=path.name, suffix=".tmp", delete=False) as file:
+            sys.setrecursionlimit(max(limit, 20_000))  # the indexes nest a few levels of lists deep
+            pickle.dump(value, file, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(file.name, path)  # whole or not at all: a reader never sees half a file
+    except (OSError, pickle.PicklingError, RecursionError):
+        pass  # a read-only home is fine: the next process builds again
+    finally:
+        sys.setrecursionlimit(limit)
+    return value
