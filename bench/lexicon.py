@@ -131,8 +131,9 @@ def definitions_quality(lexicons, top: int = 1000) -> dict:
     except (ImportError, OSError):
         return {"definitions": "needs pip install wordfreq and apt-get install wordnet-base"}
     by_gloss: dict[str, list[tuple[str, set[str]]]] = {}
-    for (pos, _), (words, gloss) in synsets.items():
-        by_gloss.setdefault(gloss, []).append((pos, words))
+    letter_of = {name: letter for letter, name in build.WORDNET_POS.items()}
+    for (name, _), (words, _, gloss) in synsets.items():
+        by_gloss.setdefault(gloss, []).append((letter_of[name], set(words)))
     defined, capitalised, foreign, through = 0, [], [], {}
     for word in dict.fromkeys(fold(w) for w in top_n_list("en", top)):
         senses = lexicons.define(word)
