@@ -543,7 +543,7 @@ def test_never_tapped_cards_win_only_by_their_own_power(cards):
 
 
 def test_cli_booksmack(capsys):
-    from solver.cli import main
+    from cli import main
     assert main(["booksmack", "b", "Z", "#", "m"]) == 0
     assert capsys.readouterr().out == "Tap seat 1 (b). # is on the table, so the lowest card wins: b.\n"
     assert main(["booksmack", "f", "é", "c", "A"]) == 0
@@ -558,7 +558,7 @@ def test_cli_booksmack(capsys):
 
 
 def test_cli_booksmack_turn_based_and_score(capsys):
-    from solver.cli import main
+    from cli import main
     assert main(["booksmack", "--turn-based", "--played", "2", "b", "Z", "m", "a"]) == 0
     assert capsys.readouterr().out.startswith("DRAW: Seat 2 played Z: it is the highest card")
     assert main(["booksmack", "--played", "3", "--json", "b", "Z", "m", "a"]) == 0

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from app import DEFAULTS
-from solver.cli import main
+from cli import main
 
 
 def run(capsys, argv):
@@ -98,5 +98,5 @@ def test_gunicorn_conf(monkeypatch, env, workers, bind):
 
 
 def test_solver_imports_no_flask():
-    code = "import sys, solver, solver.cli, solver.lexicon; sys.exit('flask' in sys.modules or 'app' in sys.modules)"
+    code = "import sys, solver, solver.lexicon; sys.exit('flask' in sys.modules or 'app' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parent.parent).returncode == 0

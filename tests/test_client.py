@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 import requests
 
-from app.client import WordsmithClient, WordsmithError
+from client import WordsmithClient, WordsmithError
 from service_helpers import assert_problem
 from solver.lexicon import SIZES, load_lexicons
 
@@ -101,9 +101,9 @@ def test_client_module_does_not_need_flask():
     import ast
     from pathlib import Path
 
-    import app.client
+    import client
 
-    tree = ast.parse(Path(app.client.__file__).read_text())
+    tree = ast.parse(Path(client.__file__).read_text())
     imported = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
     imported |= {node.module.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
     assert "flask" not in imported and "requests" in imported

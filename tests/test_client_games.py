@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 import requests
 
-from app.client import WordsmithClient, WordsmithError
+from client import WordsmithClient, WordsmithError
 from service_helpers import assert_problem
-from solver.cli import main
+from cli import main
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "colorsmash"
 EXAMPLE_POOL = "R3 Y2 B1 G2"

@@ -294,7 +294,7 @@ def test_golden_standard_game_in_brief():
 
 
 def test_cli_colorsmash(capsys):
-    from solver.cli import main
+    from cli import main
     assert main(["colorsmash", "green", "Green"]) == 0
     assert capsys.readouterr().out.startswith("The word GREEN names the green splat: slap!")
     assert main(["colorsmash", "red", "blue"]) == 1  # a wrong slap answers no, like an invalid word
@@ -308,7 +308,7 @@ def test_cli_colorsmash(capsys):
 
 
 def test_cli_colorsmash_replay(capsys):
-    from solver.cli import main
+    from cli import main
     assert main(["colorsmash-replay", str(GOLDEN / "standard-three-players.game.json")]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "Winner: bob."
     assert main(["colorsmash-replay", str(GOLDEN / "refused-flip-out-of-turn.game.json")]) == 2

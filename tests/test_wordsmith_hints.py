@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from solver.cli import main
+from cli import main
 from solver.lexicon import load_lexicons
 from solver.pieces import KINDS, Pool, load_alphabet, load_box
 from solver.search import MAX_LIMIT, Query, brute_force, piece_index, solve

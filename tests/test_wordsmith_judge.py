@@ -4,7 +4,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
-from solver.cli import main
+from cli import main
 from solver.lexicon import check, load_lexicons
 from solver.pieces import Pool, load_alphabet
 from solver.search import MAX_LIMIT, Query, piece_index, solve

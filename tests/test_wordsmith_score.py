@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from solver.cli import main
+from cli import main
 from solver.lexicon import load_lexicons
 from solver.wordsmith import Challenge, Sheet, SheetWord, parse_variant, score_sheets
 

@@ -32,7 +32,7 @@ def port_number(text: str) -> int:
 
 def project_root() -> Path:
     """Return the folder holding `app/` and `gunicorn.conf.py` (a source checkout)."""
-    return Path(__file__).resolve().parents[2]
+    return Path(__file__).resolve().parents[1]
 
 
 def gunicorn_command(config: Path) -> list[str]:

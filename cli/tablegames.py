@@ -9,7 +9,8 @@ import argparse
 import json
 import sys
 
-from .. import booksmack, colorsmash
+from solver import booksmack, colorsmash
+
 from .common import add_command, lexicon_from, print_json, server_client
 
 

@@ -13,9 +13,10 @@ import sys
 from itertools import groupby
 from operator import itemgetter
 
-from .. import wordsmith
-from ..pieces import Pool, parse_pool
-from ..search import MAX_LIMIT, Query, piece_index, rack_index, solve, solve_rack
+from solver import wordsmith
+from solver.pieces import Pool, parse_pool
+from solver.search import MAX_LIMIT, Query, piece_index, rack_index, solve, solve_rack
+
 from .common import add_command, lexicon_from, print_json, server_client
 
 

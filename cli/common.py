@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..lexicon import DEFAULT_SIZE, SIZES, Lexicon, load_lexicons
+from solver.lexicon import DEFAULT_SIZE, SIZES, Lexicon, load_lexicons
 
 
 def add_command(subparsers, name: str, help: str, handler, *, lexicon: bool = True, json: bool = True,
@@ -52,6 +52,6 @@ def server_client(args: argparse.Namespace):
     """Return a client of the service named by `--server`, or None to answer here."""
     if not getattr(args, "server", None):
         return None
-    from app.client import WordsmithClient  # only --server pulls in requests (and the app package)
+    from client import WordsmithClient  # only --server pulls in requests
 
     return WordsmithClient(args.server)

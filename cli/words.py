@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..lexicon import Verdict, check
+from solver.lexicon import Verdict, check
+
 from .common import add_command, lexicon_from, print_json, server_client
 
 REMOTE_BATCH = 50  # words per request to a server: its MAX_WORDS_PER_CHECK default
