@@ -3,11 +3,10 @@ from __future__ import annotations
 
 import argparse
 
-from solver.lexicon import Verdict, check
+from .common import add_command, backend, print_json
 
-from .common import add_command, lexicon_from, print_json, server_client
-
-REMOTE_BATCH = 50  # words per request to a server: its MAX_WORDS_PER_CHECK default
+# Words per request: a service takes at most MAX_WORDS_PER_CHECK (50 by default) at once.
+BATCH = 50
 
 
 def register(subparsers) -> None:
@@ -19,38 +18,22 @@ def register(subparsers) -> None:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    client = server_client(args)
-    if client is None:
-        lexicon = lexicon_from(args)
-        verdicts = [check(word, lexicon) for word in args.words]
-    else:
-        verdicts = remote_verdicts(client, args.words, args.lexicon)
+    judge = backend(args)
+    verdicts = []
+    for start in range(0, len(args.words), BATCH):
+        verdicts += judge.check(args.words[start : start + BATCH], args.lexicon)["verdicts"]
     if args.json:
-        print_json([v.to_dict() for v in verdicts])
+        print_json(verdicts)
     else:
         for v in verdicts:
-            mark = "valid  " if v.valid else "INVALID"
-            detail = f" ({v.tier})" if v.valid else f" [{v.reason}]"
-            print(f"{mark} {v.normalized.upper() or repr(v.word)}{detail}: {v.message}")
-    return 0 if all(v.valid for v in verdicts) else 1
-
-
-def remote_verdicts(client, words: list[str], lexicon: str) -> list[Verdict]:
-    """Ask the server for the verdicts, in batches it accepts."""
-    known = set(Verdict._fields)  # a server may add fields; print what the local path prints
-    verdicts = []
-    for start in range(0, len(words), REMOTE_BATCH):
-        answer = client.check(words[start : start + REMOTE_BATCH], lexicon)
-        verdicts += [Verdict(**{k: v for k, v in data.items() if k in known}) for data in answer["verdicts"]]
-    return verdicts
+            mark = "valid  " if v["valid"] else "INVALID"
+            detail = f" ({v['tier']})" if v["valid"] else f" [{v['reason']}]"
+            print(f"{mark} {v['normalized'].upper() or repr(v['word'])}{detail}: {v['message']}")
+    return 0 if all(v["valid"] for v in verdicts) else 1
 
 
 def run_define(args: argparse.Namespace) -> int:
-    client = server_client(args)
-    if client is None:
-        senses = lexicon_from(args).define(args.word)
-    else:
-        senses = client.word(args.word, args.lexicon)["definition"]
+    senses = backend(args).word(args.word, args.lexicon)["definition"]
     if not senses:
         print(f"No definition of {args.word!r}.")
         return 1
