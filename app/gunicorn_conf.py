@@ -1,4 +1,8 @@
-"""Gunicorn settings for `gunicorn 'app:create_app()' -c gunicorn.conf.py` (the Procfile, `wordsmith serve`).
+"""Gunicorn settings: `gunicorn 'app:create_app()' -c python:app.gunicorn_conf` (`wordsmith serve`).
+
+A module of the package, so that it is found wherever the project is
+installed; the root gunicorn.conf.py (the Procfile's `-c gunicorn.conf.py`)
+imports these settings.
 
 One worker per core, each gunicorn's threaded worker with a read deadline
 (`app.worker.DeadlineWorker`; the measurements behind the choice are in
@@ -13,6 +17,8 @@ pages instead of each loading them.
 import multiprocessing
 import os
 import secrets
+
+__all__ = ["bind", "workers", "worker_class", "threads", "worker_connections", "preload_app", "timeout", "accesslog"]
 
 bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count())
