@@ -1,4 +1,4 @@
-"""`wordsmith --server URL ...` prints what the local command prints; `wordsmith serve` runs gunicorn."""
+"""`wordsmith --server URL ...` prints what the local command prints (`wordsmith serve`: test_cli_serve.py)."""
 from __future__ import annotations
 
 import subprocess
@@ -51,50 +51,6 @@ def test_unreachable_server(capsys):
 def test_commands_without_server_support_refuse_it(capsys):
     code, _, err = run(capsys, ["--server", "http://127.0.0.1:9", "serve"])
     assert code == 2 and "--server" in err
-
-
-def test_serve_execs_gunicorn_with_the_config(monkeypatch):
-    calls = []
-    monkeypatch.setattr("os.execve", lambda path, argv, env: calls.append((path, argv, env)))
-    monkeypatch.setattr("os.chdir", lambda path: None)
-    assert main(["serve", "--port", "5123"]) == 0
-    (path, argv, env), = calls
-    root = Path(__file__).resolve().parent.parent
-    assert path == sys.executable
-    assert argv == [sys.executable, "-m", "gunicorn", "app:create_app()", "-c", str(root / "gunicorn.conf.py")]
-    assert env["PORT"] == "5123"
-
-
-def test_serve_rejects_a_bad_port(capsys):
-    with pytest.raises(SystemExit) as raised:
-        main(["serve", "--port", "http"])
-    assert raised.value.code == 2
-
-
-def test_procfile():
-    root = Path(__file__).resolve().parent.parent
-    assert (root / "Procfile").read_text() == "web: gunicorn 'app:create_app()' -c gunicorn.conf.py\n"
-
-
-@pytest.mark.parametrize("env, workers, bind", [({}, None, "0.0.0.0:8000"), ({"WEB_CONCURRENCY": "3", "PORT": "9001"}, 3, "0.0.0.0:9001")])
-def test_gunicorn_conf(monkeypatch, env, workers, bind):
-    import multiprocessing
-    import runpy
-
-    monkeypatch.delenv("WEB_CONCURRENCY", raising=False)
-    monkeypatch.delenv("PORT", raising=False)
-    monkeypatch.setenv("WORDSMITH_SECRET_KEY", "")  # recorded, so the key the config sets is removed after the test
-    monkeypatch.delenv("WORDSMITH_SECRET_KEY")
-    for key, value in env.items():
-        monkeypatch.setenv(key, value)
-    settings = runpy.run_path(str(Path(__file__).resolve().parent.parent / "gunicorn.conf.py"))
-    assert settings["bind"] == bind
-    assert settings["workers"] == (workers or multiprocessing.cpu_count())
-    assert settings["worker_class"] == "app.worker.DeadlineWorker" and settings["preload_app"] is True
-    assert settings["threads"] > 64 and settings["timeout"] >= 30  # threads for slow clients and streams (docs/serving.md)
-    import os
-
-    assert len(os.environ["WORDSMITH_SECRET_KEY"]) == 64  # one key for every worker
 
 
 def test_solver_imports_no_flask():
