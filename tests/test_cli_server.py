@@ -1,9 +1,6 @@
 """`wordsmith --server URL ...` prints what the local command prints (`wordsmith serve`: test_cli_serve.py)."""
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -51,8 +48,3 @@ def test_unreachable_server(capsys):
 def test_commands_without_server_support_refuse_it(capsys):
     code, _, err = run(capsys, ["--server", "http://127.0.0.1:9", "serve"])
     assert code == 2 and "--server" in err
-
-
-def test_solver_imports_no_flask():
-    code = "import sys, solver, solver.lexicon; sys.exit('flask' in sys.modules or 'app' in sys.modules)"
-    assert subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parent.parent).returncode == 0
