@@ -97,18 +97,27 @@ def _shown(count: int, offset: int, total: int, noun: str) -> str:
     return f"{total} {noun}" + (f" (showing {offset + 1}-{offset + count})" if count < total else "")
 
 
-def run_solve(args: argparse.Namespace) -> int:
-    pool = " ".join(args.pool)
-    result = backend(args).solve(pool, **filters_from(args), limit=args.limit, offset=args.offset, lexicon=args.lexicon)
+def print_page(args: argparse.Namespace, result: dict, source: str, shown) -> int:
+    """Print one page of found words (solve, rack) grouped by score, or its JSON; return 1 when none is found."""
     if args.json:
         print_json(result)
         return 0 if result["total"] else 1
     words = result["words"]
-    print(f"{_shown(len(words), args.offset, result['total'], 'words')} from {Pool(**result['pool'])}; +N: N pieces left over")
+    print(f"{_shown(len(words), args.offset, result['total'], 'words')} from {source}")
     for score, found in groupby(words, key=itemgetter("score")):
-        line = " ".join(f["word"].upper() + (f"+{f['leftover_count']}" if f["leftover_count"] else "") for f in found)
-        print(f"{score:3d}  {line}")
+        print(f"{score:3d}  " + " ".join(shown(w) for w in found))
     return 0 if result["total"] else 1
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    pool = " ".join(args.pool)
+    result = backend(args).solve(pool, **filters_from(args), limit=args.limit, offset=args.offset, lexicon=args.lexicon)
+    return print_page(args, result, f"{Pool(**result['pool'])}; +N: N pieces left over", _with_leftover)
+
+
+def _with_leftover(word: dict) -> str:
+    """Show a pool word in capitals, with +N when N pieces are left over."""
+    return word["word"].upper() + (f"+{word['leftover_count']}" if word["leftover_count"] else "")
 
 
 def _hint_line(hint: dict) -> str:
@@ -224,15 +233,7 @@ def run_roll(args: argparse.Namespace) -> int:
 def run_rack(args: argparse.Namespace) -> int:
     rack = " ".join(args.rack)
     result = backend(args).rack(rack, **filters_from(args), limit=args.limit, offset=args.offset, lexicon=args.lexicon)
-    if args.json:
-        print_json(result)
-        return 0 if result["total"] else 1
-    words = result["words"]
-    print(f"{_shown(len(words), args.offset, result['total'], 'words')} from {result['rack'].upper()}; "
-          "lowercase letters are blanks")
-    for score, found in groupby(words, key=itemgetter("score")):
-        print(f"{score:3d}  " + " ".join(_with_blanks(w) for w in found))
-    return 0 if result["total"] else 1
+    return print_page(args, result, f"{result['rack'].upper()}; lowercase letters are blanks", _with_blanks)
 
 
 def _with_blanks(word: dict) -> str:
