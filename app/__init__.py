@@ -63,8 +63,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
     app.json.sort_keys = False  # keep fields in the order the code gives them: `type` before `title`
 
-    # Imported here, not at the top: `app.client` (used by `wordsmith --server`)
-    # imports this package and should not pay for pydantic and the blueprints.
+    # Imported here, not at the top: importing `app` (its DEFAULTS, say) should not pay for pydantic and the blueprints.
     from . import api, assets, budget, csrf, errors, openapi, pages, resources, security
 
     resources.init_app(app)

@@ -78,6 +78,12 @@ class Box:
         codes[self.wild_code.lower()] = "wild"
         return codes
 
+    def to_dict(self) -> dict:
+        """Describe the box: each kind, the wild's pool-text code, and the dice with what each face gives."""
+        return {"kinds": list(self.kinds), "wild": {"code": self.wild_code},
+                "dice": {"count": self.dice, "faces": list(self.die_faces), "labels": list(self.die_face_labels),
+                         "start": [f.start for f in self.die], "add": [f.add for f in self.die]}}
+
 
 @lru_cache(maxsize=None)
 def load_box() -> Box:

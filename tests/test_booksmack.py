@@ -537,38 +537,3 @@ def test_never_tapped_cards_win_only_by_their_own_power(cards):
         assert text not in NEVER_TAPPED or text in (own, "@"), (cards, result.winners)
         if text == "@":
             assert result.rule in ("highest", "lowest")
-
-
-# --- the command line --------------------------------------------------------------
-
-
-def test_cli_booksmack(capsys):
-    from solver.cli import main
-    assert main(["booksmack", "b", "Z", "#", "m"]) == 0
-    assert capsys.readouterr().out == "Tap seat 1 (b). # is on the table, so the lowest card wins: b.\n"
-    assert main(["booksmack", "f", "é", "c", "A"]) == 0
-    assert capsys.readouterr().out == "Say the word: CAFE. CAFE is spelled from seat 3.\n"
-    assert main(["booksmack", "?", "."]) == 1  # nobody wins
-    capsys.readouterr()
-    assert main(["booksmack", "--json", "Z", "@", "m"]) == 0
-    import json
-    assert json.loads(capsys.readouterr().out)["winners"] == [2]
-    assert main(["booksmack", "a", "%"]) == 2
-    assert "card 2 ('%'): not a Booksmack card" in capsys.readouterr().err
-
-
-def test_cli_booksmack_turn_based_and_score(capsys):
-    from solver.cli import main
-    assert main(["booksmack", "--turn-based", "--played", "2", "b", "Z", "m", "a"]) == 0
-    assert capsys.readouterr().out.startswith("DRAW: Seat 2 played Z: it is the highest card")
-    assert main(["booksmack", "--played", "3", "--json", "b", "Z", "m", "a"]) == 0
-    import json
-    assert json.loads(capsys.readouterr().out)["action"] == "none"
-    assert main(["booksmack", "--turn-based", "b", "Z"]) == 2  # which card was just played?
-    assert "--played" in capsys.readouterr().err
-    assert main(["booksmack", "--played", "3", "b", "Z"]) == 2
-    assert "played: give the seat of the card just played, 1 to 2" in capsys.readouterr().err
-    assert main(["booksmack-score", "--variant", "turn-based", "E", "e", "z"]) == 0
-    assert capsys.readouterr().out.splitlines()[-1] == "Total: 11"
-    assert main(["booksmack-score", "a", " ", "!"]) == 0
-    assert capsys.readouterr().out.splitlines()[-1] == "Total: 3"

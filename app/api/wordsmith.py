@@ -90,14 +90,7 @@ def alphabet():
     """Describe the letter pieces: each kind's colour, shape and count, each letter's pieces, the dice."""
     shared, box = resources(), load_box()
     source = shared.alphabet_file.name if shared.alphabet_file else "built-in"  # never the server's paths
-    return {
-        **shared.alphabet.to_dict(),
-        "source": source,
-        "kinds": list(box.kinds),
-        "wild": {"code": box.wild_code},
-        "dice": {"count": box.dice, "faces": list(box.die_faces), "labels": list(box.die_face_labels),
-                 "start": [f.start for f in box.die], "add": [f.add for f in box.die]},
-    }
+    return {**shared.alphabet.to_dict(), "source": source, **box.to_dict()}
 
 
 # --- dice -----------------------------------------------------------------------------

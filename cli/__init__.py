@@ -1,9 +1,11 @@
 """The `wordsmith` command line: one subcommand per thing the library can do.
 
 Each module here registers its subcommands with `register(subparsers)`; a
-subcommand's handler takes the parsed arguments and returns the exit code:
-0 when every answer is a yes (valid words, a valid claim), 1 when any is a
-no, 2 on a usage error (argparse's own convention).
+subcommand's handler takes the parsed arguments, asks one backend for the
+answer (`local.Local`, or with `--server URL` a `client.WordsmithClient`:
+same methods, same dicts) and returns the exit code: 0 when every answer is
+a yes (valid words, a valid claim), 1 when any is a no, 2 on a usage error
+(argparse's own convention) or a refusal.
 """
 from __future__ import annotations
 

@@ -1,22 +1,21 @@
 """`wordsmith solve`, `hint`, `judge`, `score`, `roll` and `rack`: the Wordsmith table on the command line.
 
-Each command gets its answer as the dict the library's `to_dict()` gives, or
-the same dict from a service (`wordsmith --server URL ...`), and prints that
-dict, so both ways print the same. `roll` needs no lexicon and always rolls here.
+Each command asks its backend (see `common.backend`) once and prints the
+dict it answers, so asking a service (`wordsmith --server URL ...`) prints
+what working it out here prints. `roll` needs no lexicon.
 """
 from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from itertools import groupby
 from operator import itemgetter
 
-from .. import wordsmith
-from ..pieces import Pool, parse_pool
-from ..search import MAX_LIMIT, Query, piece_index, rack_index, solve, solve_rack
-from .common import add_command, lexicon_from, print_json, server_client
+from solver.pieces import Pool
+from solver.search import MAX_LIMIT
+
+from .common import add_command, backend, print_json
 
 
 def register(subparsers) -> None:
@@ -82,15 +81,10 @@ def add_box_options(parser: argparse.ArgumentParser) -> None:
 
 
 def filters_from(args: argparse.Namespace) -> dict:
-    """Return the query options by their names in Query and in the API."""
+    """Return the query options by their names in the API (and in the solver's Query)."""
     return {"min_length": args.min_length, "max_length": args.max_length, "starts_with": args.starts_with,
             "ends_with": args.ends_with, "contains": args.contains, "required_letter": args.required,
             "previous_word": args.previous, "claimed": split_words(args.claimed), "use_all": args.use_all}
-
-
-def query_from(args: argparse.Namespace) -> Query:
-    filters = filters_from(args)
-    return Query(**{**filters, "claimed": tuple(filters["claimed"])})
 
 
 def split_words(text: str) -> list[str]:
@@ -103,22 +97,27 @@ def _shown(count: int, offset: int, total: int, noun: str) -> str:
     return f"{total} {noun}" + (f" (showing {offset + 1}-{offset + count})" if count < total else "")
 
 
-def run_solve(args: argparse.Namespace) -> int:
-    pool = " ".join(args.pool)
-    client = server_client(args)
-    if client is None:
-        result = solve(piece_index(lexicon_from(args)), parse_pool(pool), query_from(args), args.limit, args.offset).to_dict()
-    else:
-        result = client.solve(pool, **filters_from(args), limit=args.limit, offset=args.offset, lexicon=args.lexicon)
+def print_page(args: argparse.Namespace, result: dict, source: str, shown) -> int:
+    """Print one page of found words (solve, rack) grouped by score, or its JSON; return 1 when none is found."""
     if args.json:
         print_json(result)
         return 0 if result["total"] else 1
     words = result["words"]
-    print(f"{_shown(len(words), args.offset, result['total'], 'words')} from {Pool(**result['pool'])}; +N: N pieces left over")
+    print(f"{_shown(len(words), args.offset, result['total'], 'words')} from {source}")
     for score, found in groupby(words, key=itemgetter("score")):
-        line = " ".join(f["word"].upper() + (f"+{f['leftover_count']}" if f["leftover_count"] else "") for f in found)
-        print(f"{score:3d}  {line}")
+        print(f"{score:3d}  " + " ".join(shown(w) for w in found))
     return 0 if result["total"] else 1
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    pool = " ".join(args.pool)
+    result = backend(args).solve(pool, **filters_from(args), limit=args.limit, offset=args.offset, lexicon=args.lexicon)
+    return print_page(args, result, f"{Pool(**result['pool'])}; +N: N pieces left over", _with_leftover)
+
+
+def _with_leftover(word: dict) -> str:
+    """Show a pool word in capitals, with +N when N pieces are left over."""
+    return word["word"].upper() + (f"+{word['leftover_count']}" if word["leftover_count"] else "")
 
 
 def _hint_line(hint: dict) -> str:
@@ -130,11 +129,7 @@ def run_hint(args: argparse.Namespace) -> int:
     pool = " ".join(args.pool)
     options = {"discards_used": args.discards, "crossed_white": args.crossed_white, "after_done": args.after_done,
                "may_roll": not args.no_rolling, "limit": args.limit}
-    client = server_client(args)
-    if client is None:
-        result = wordsmith.hints(piece_index(lexicon_from(args)), pool, query_from(args), **options).to_dict()
-    else:
-        result = client.hints(pool, **filters_from(args), **options, lexicon=args.lexicon)
+    result = backend(args).hints(pool, **filters_from(args), **options, lexicon=args.lexicon)
     if args.json:
         print_json(result)
         return 0 if result["claims"] else 1
@@ -164,11 +159,7 @@ def run_judge(args: argparse.Namespace) -> int:
     claim = {"previous_word": args.previous, "claimed": split_words(args.claimed), "required_letter": args.required,
              "discards_used": args.discards, "crossed_white": args.crossed_white,
              "words_written": args.words_written, "after_done": args.after_done}
-    client = server_client(args)
-    if client is None:
-        verdict = wordsmith.judge_claim(args.word, args.pool, lexicon_from(args), **claim).to_dict()
-    else:
-        verdict = client.judge(args.word, args.pool, **claim, lexicon=args.lexicon)
+    verdict = backend(args).judge(args.word, args.pool, **claim, lexicon=args.lexicon)
     if args.json:
         print_json(verdict)
     elif verdict["valid"]:
@@ -199,12 +190,7 @@ def read_sheets(path: str) -> tuple[list, str | None]:
 def run_score(args: argparse.Namespace) -> int:
     sheets, variant = read_sheets(args.file)
     variant = args.variant or variant or "standard"
-    client = server_client(args)
-    if client is None:
-        lexicon = lexicon_from(args) if "secret" in wordsmith.parse_variant(variant) else None
-        result = wordsmith.score_sheets(sheets, variant, lexicon).to_dict()
-    else:
-        result = client.score(sheets, variant, lexicon=args.lexicon)
+    result = backend(args).score(sheets, variant, lexicon=args.lexicon)
     if args.json:
         print_json(result)
         return 0
@@ -225,41 +211,29 @@ def run_score(args: argparse.Namespace) -> int:
 
 def run_roll(args: argparse.Namespace) -> int:
     what = "word_by_word" if args.word_by_word else "add" if args.add else "start"
-    rolled = wordsmith.roll_dice(what, random.Random(args.seed))
-    result = rolled.to_dict()
+    result = backend(args).roll(what, args.seed)
     if args.json:
         if what == "start":  # the starting pool keeps its name
             result["pool"], result["pool_text"] = result.pop("pieces"), result.pop("pieces_text")
-        print_json({"seed": args.seed, **result})
+        print_json({"seed": result.pop("seed"), **result})
         return 0
-    for number, faces in enumerate(rolled.shown(), 1):
-        shown = ", ".join(label if label == gives else f"{label} ({gives})" for label, gives in faces)
+    for number, (labels, gives) in enumerate(zip(result["labels"], result["gives"]), 1):
+        shown = ", ".join(label if label == piece else f"{label} ({piece})" for label, piece in zip(labels, gives))
         print(f"Roll {number}: {shown}" if len(result["rolls"]) > 1 else f"Roll: {shown}")
+    pieces, wild = result["pieces_text"], result["pieces"]["wild"]
     if what == "start":
-        print(f"Starting pool: {rolled.pieces} (a star gives a piece of its colour)")
+        print(f"Starting pool: {pieces} (a star gives a piece of its colour)")
     elif what == "add":
-        print(f"Add: {rolled.pieces}" + (" (a wild: take any piece)" if rolled.pieces.wild else ""))
+        print(f"Add: {pieces}" + (" (a wild: take any piece)" if wild else ""))
     else:
-        print(f"Add: {rolled.pieces}" + (" (each wild is a circle on the sheet: any piece, when you need it)" if rolled.pieces.wild else ""))
+        print(f"Add: {pieces}" + (" (each wild is a circle on the sheet: any piece, when you need it)" if wild else ""))
     return 0
 
 
 def run_rack(args: argparse.Namespace) -> int:
     rack = " ".join(args.rack)
-    client = server_client(args)
-    if client is None:
-        result = solve_rack(rack_index(lexicon_from(args)), rack, query_from(args), args.limit, args.offset).to_dict()
-    else:
-        result = client.rack(rack, **filters_from(args), limit=args.limit, offset=args.offset, lexicon=args.lexicon)
-    if args.json:
-        print_json(result)
-        return 0 if result["total"] else 1
-    words = result["words"]
-    print(f"{_shown(len(words), args.offset, result['total'], 'words')} from {result['rack'].upper()}; "
-          "lowercase letters are blanks")
-    for score, found in groupby(words, key=itemgetter("score")):
-        print(f"{score:3d}  " + " ".join(_with_blanks(w) for w in found))
-    return 0 if result["total"] else 1
+    result = backend(args).rack(rack, **filters_from(args), limit=args.limit, offset=args.offset, lexicon=args.lexicon)
+    return print_page(args, result, f"{result['rack'].upper()}; lowercase letters are blanks", _with_blanks)
 
 
 def _with_blanks(word: dict) -> str:

@@ -1,16 +1,19 @@
-"""Pieces the subcommands share: lexicon options, JSON printing, asking a server.
+"""Pieces the subcommands share: lexicon options, JSON printing, and the backend that answers.
 
-A subcommand that can answer through a running service (`wordsmith --server
-URL ...`) calls `accepts_server(parser)` when registering, and in its handler
-takes `client = server_client(args)`: None means answer here, else call the
-client method mirroring its endpoint and print exactly what the local path prints.
+A subcommand's handler gets its answer from `backend(args)`: `Local()`, which
+works it out here, or a `WordsmithClient` of the service named by `wordsmith
+--server URL` (a subcommand that can ask one calls `accepts_server(parser)`
+when registering). Both have the same methods and give the same dicts, so a
+handler makes one call and prints what either gives.
 """
 from __future__ import annotations
 
 import argparse
 import json
 
-from ..lexicon import DEFAULT_SIZE, SIZES, Lexicon, load_lexicons
+from solver.lexicon import DEFAULT_SIZE, SIZES
+
+from .local import Local
 
 
 def add_command(subparsers, name: str, help: str, handler, *, lexicon: bool = True, json: bool = True,
@@ -35,10 +38,6 @@ def add_json_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
-def lexicon_from(args: argparse.Namespace) -> Lexicon:
-    return load_lexicons()[args.lexicon]
-
-
 def print_json(value) -> None:
     print(json.dumps(value, indent=2, ensure_ascii=False))
 
@@ -48,10 +47,10 @@ def accepts_server(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(accepts_server=True)
 
 
-def server_client(args: argparse.Namespace):
-    """Return a client of the service named by `--server`, or None to answer here."""
+def backend(args: argparse.Namespace):
+    """Return what answers: a client of the service named by `--server`, else `Local()`."""
     if not getattr(args, "server", None):
-        return None
-    from app.client import WordsmithClient  # only --server pulls in requests (and the app package)
+        return Local()
+    from client import WordsmithClient  # only --server pulls in requests
 
     return WordsmithClient(args.server)

@@ -1,7 +1,8 @@
 """`wordsmith booksmack`, `booksmack-score`, `colorsmash` and `colorsmash-replay`.
 
-Each command prints the dict the library's `to_dict()` gives, or the same
-dict from a service (`wordsmith --server URL ...`), so both ways print the same.
+Each command asks its backend (see `common.backend`) once and prints the
+dict it answers, so asking a service (`wordsmith --server URL ...`) prints
+what working it out here prints.
 """
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ import argparse
 import json
 import sys
 
-from .. import booksmack, colorsmash
-from .common import add_command, lexicon_from, print_json, server_client
+from solver import booksmack, colorsmash
+
+from .common import add_command, backend, print_json
 
 
 def register(subparsers) -> None:
@@ -37,8 +39,9 @@ def add_colours_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--colours", metavar="LIST", help="comma-separated colour set (default: %s)" % ",".join(colorsmash.DEFAULT_COLOURS))
 
 
-def colours_from(args: argparse.Namespace) -> tuple[str, ...]:
-    return tuple(c.strip() for c in args.colours.split(",")) if args.colours else colorsmash.DEFAULT_COLOURS
+def colours_from(args: argparse.Namespace) -> list[str] | None:
+    """Return the --colours given, or None: the game's own set."""
+    return [c.strip() for c in args.colours.split(",")] if args.colours else None
 
 
 def _seats(positions: list[int], cards: list[dict]) -> str:
@@ -50,20 +53,13 @@ def _shown(card: str) -> str:
 
 
 def run_booksmack(args: argparse.Namespace) -> int:
-    client = server_client(args)
     if args.turn_based or args.played is not None:
         if args.played is None:
             raise ValueError("played: the turn-based judge needs --played SEAT, the seat of the card just played")
-        if client is None:
-            state = booksmack.turn_state(args.cards, lexicon_from(args), args.played).to_dict()
-        else:
-            state = client.booksmack_turn(args.cards, args.played, lexicon=args.lexicon)
+        state = backend(args).booksmack_turn(args.cards, args.played, lexicon=args.lexicon)
         print_json(state) if args.json else print(f"{state['action'].upper()}: {state['explanation']}")
         return 0
-    if client is None:
-        result = booksmack.judge_round(args.cards, lexicon_from(args)).to_dict()
-    else:
-        result = client.booksmack(args.cards, lexicon=args.lexicon)
+    result = backend(args).booksmack(args.cards, lexicon=args.lexicon)
     if args.json:
         print_json(result)
     elif result["action"] == "say_word":
@@ -76,11 +72,7 @@ def run_booksmack(args: argparse.Namespace) -> int:
 
 
 def run_booksmack_score(args: argparse.Namespace) -> int:
-    client = server_client(args)
-    if client is None:
-        result = booksmack.score_collection(args.cards, args.variant).to_dict()
-    else:
-        result = client.booksmack_score(args.cards, variant=args.variant)
+    result = backend(args).booksmack_score(args.cards, variant=args.variant)
     if args.json:
         print_json(result)
         return 0
@@ -92,11 +84,7 @@ def run_booksmack_score(args: argparse.Namespace) -> int:
 
 def run_colorsmash(args: argparse.Namespace) -> int:
     card = "steal" if args.splat.strip().lower() == "steal" and args.word is None else {"splat": args.splat, "word": args.word}
-    client = server_client(args)
-    if client is None:
-        result = colorsmash.judge_slap(card, colours_from(args)).to_dict()
-    else:
-        result = client.colorsmash(card, colours=colours_from(args) if args.colours else None)
+    result = backend(args).colorsmash(card, colours=colours_from(args))
     print_json(result) if args.json else print(result["outcome"])
     return 0 if result["slap"] else 1
 
@@ -110,11 +98,7 @@ def run_colorsmash_replay(args: argparse.Namespace) -> int:
     if not isinstance(game, dict):
         raise ValueError('the file holds one JSON object: {"mode": ..., "players": [...], "events": [...]}')
     mode, players, events = game.get("mode", "standard"), game.get("players", []), game.get("events", [])
-    client = server_client(args)
-    if client is None:
-        result = colorsmash.replay(mode, players, events, colours_from(args)).to_dict()
-    else:
-        result = client.colorsmash_replay(mode, players, events, colours=colours_from(args) if args.colours else None)
+    result = backend(args).colorsmash_replay(mode, players, events, colours=colours_from(args))
     if args.json:
         print_json(result)
         return 0

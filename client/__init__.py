@@ -1,6 +1,6 @@
 """A small Python client for the Wordsmith judge API, on `requests` (no Flask here).
 
-    >>> from app.client import WordsmithClient          # doctest: +SKIP
+    >>> from client import WordsmithClient              # doctest: +SKIP
     >>> judge = WordsmithClient("http://localhost:8000")  # doctest: +SKIP
     >>> judge.check(["qi", "zyzzyva"])["all_valid"]      # doctest: +SKIP
     True

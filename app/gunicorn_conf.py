@@ -1,0 +1,56 @@
+"""Gunicorn settings: `gunicorn 'app:create_app()' -c python:app.gunicorn_conf` (`wordsmith serve`).
+
+A module of the package, so that it is found wherever the project is
+installed; the root gunicorn.conf.py (the Procfile's `-c gunicorn.conf.py`)
+imports these settings.
+
+One worker per core, each gunicorn's threaded worker with a read deadline
+(`app.worker.DeadlineWorker`; the measurements behind the choice are in
+docs/serving.md). A request is a short CPU-bound lookup or search, so more
+workers than cores only queue; the threads are there so that a slow client or
+a long-lived answer holds one thread, not a whole worker. `WEB_CONCURRENCY`
+overrides the worker count and `PORT` the port (Heroku-style platforms set
+both). `preload_app` builds the app — the lexicon tries, word lists and
+definitions — once in the master before forking, so the workers share those
+pages instead of each loading them; `pre_fork` freezes them first.
+"""
+import gc
+import multiprocessing
+import os
+import secrets
+
+__all__ = ["bind", "workers", "worker_class", "threads", "worker_connections", "preload_app", "timeout", "accesslog",
+           "pre_fork"]
+
+bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
+workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count())
+worker_class = "app.worker.DeadlineWorker"
+# Threads per worker: each request being read or answered holds one, and so will
+# each open event stream. 2 x 640 carried 1,000 open streams with health's p99
+# at 9-11 ms in the prototype (docs/serving.md); a worker whose threads are all
+# held answers nothing, so streams must be capped below this (#13). The pool
+# starts threads only as it needs them.
+threads = int(os.environ.get("GUNICORN_THREADS", "640"))
+# Connections per worker, open or kept alive; beyond it the worker stops accepting.
+worker_connections = 1000
+preload_app = True
+# A worker whose main loop has not beaten for this long is killed and replaced.
+# The loop keeps beating while its threads work, so a long answer is never cut
+# by it. A slow client is cut by GUNICORN_READ_TIMEOUT (10 s, app/worker.py).
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+accesslog = "-"
+
+# Every worker must sign the CSRF session cookie with the same key. With
+# preload_app the app (and a random key) is made once before the fork anyway;
+# putting it in the environment also covers workers when preloading is off.
+# Set WORDSMITH_SECRET_KEY yourself to keep tokens valid across restarts.
+os.environ.setdefault("WORDSMITH_SECRET_KEY", secrets.token_hex(32))
+
+
+def pre_fork(server, worker):
+    """Move the preloaded app's objects (the lexicon indexes) out of the collector's reach before each fork.
+
+    A collection in a worker would write to every object it scans and so copy
+    the master's pages into the worker; frozen, they stay shared.
+    """
+    gc.freeze()
