@@ -136,6 +136,19 @@ def judge(page, live_server, word: str, pool: dict[str, int] | None = None, prev
     page.wait_for_selector("#verdict.verdict--valid, #verdict.verdict--invalid")
 
 
+
+def wait_query(page, name: str, value: str | None, timeout_ms: int = 10_000) -> None:
+    """Wait until the address bar's query has `name` = `value` (None: absent).
+
+    Polled from Python: `wait_for_function` evaluates its code with `new Function`,
+    which the pages' Content-Security-Policy forbids (no 'unsafe-eval').
+    """
+    for _ in range(timeout_ms // 50):
+        if parse_qs(urlparse(page.url).query).get(name, [None])[0] == value:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{name}={value!r} never reached the address bar: {page.url}")
+
 def test_judge_a_valid_claim_tapping_the_chips(page, live_server):
     judge(page, live_server, "bag", {"red": 3, "yellow": 2, "blue": 1, "green": 2})
     assert page.inner_text(".verdict__mark") == "VALID"
@@ -178,7 +191,8 @@ def test_taking_a_piece_away_and_clearing(page, live_server):
     page.click(".pool__text button")  # Clear
     wait_text(page, ".pool__size", "0 pieces")
     expect(page.locator("#verdict .verdict__mark")).to_have_count(0)  # the pool changed: no verdict until Judge
-    page.wait_for_function("new URL(location.href).searchParams.get('draft') === '1'") if page.javascript else None
+    if page.javascript:
+        wait_query(page, "draft", "1")
     assert state(page) == {"word": ["bag"], "lexicon": ["standard"], "draft": ["1"]}
 
 
@@ -249,7 +263,7 @@ def test_no_verdict_before_judge(page, live_server):
         expect(page.locator(".verdict__mark")).to_have_count(0)
         assert "verdict--valid" not in (page.locator("#verdict").get_attribute("class") or "")
     if page.javascript:
-        page.wait_for_function("new URL(location.href).searchParams.get('pool') === 'R3 Y2 B1 G2'")
+        wait_query(page, "pool", "R3 Y2 B1 G2")
     page.wait_for_timeout(300)  # any answer still on its way has landed
     expect(page.locator(".verdict__mark")).to_have_count(0)
     assert page.input_value("#word") == "bag" and page.input_value("#pool-text") == "R3 Y2 B1 G2"
@@ -295,7 +309,7 @@ def test_chip_taps_show_at_once_on_a_slow_connection(browser, live_server):
     page.click(".chip--red .chip__remove", no_wait_after=True)
     assert page.inner_text(".chip--red .chip__count") == "2"
     # The answers follow and agree; the address bar ends with the pool.
-    page.wait_for_function("new URL(location.href).searchParams.get('pool') === 'R2 B1'", timeout=20_000)
+    wait_query(page, "pool", "R2 B1", timeout_ms=20_000)
     page.wait_for_timeout(200)
     assert page.inner_text(".chip--red .chip__count") == "2" and page.inner_text(".pool__size") == "3 pieces"
     context.close()
@@ -342,12 +356,12 @@ def test_solver_pages_through_every_word(page, live_server):
     expect(facts).to_be_visible()  # points and leftovers on a phone, no hover needed
     assert "pt" in facts.inner_text()
     page.locator('.pager__link[rel="next"]').first.click()
-    page.wait_for_function("new URL(location.href).searchParams.get('page') === '2'")
+    wait_query(page, "page", "2")
     expect(page.locator(".pager__where").first).to_have_text(re.compile(r"^Page 2 of \d+$"))
     second = page.locator(".words .word-link").all_inner_texts()
     assert len(second) == 300 and not set(first) & set(second)
     page.locator('.pager__link[rel="prev"]').first.click()
-    page.wait_for_function("new URL(location.href).searchParams.get('page') === null")
+    wait_query(page, "page", None)
     assert page.locator(".words .word-link").all_inner_texts() == first
     screenshot(page, "solver-pages")
 
