@@ -200,7 +200,7 @@ def main() -> None:
     try:
         sys.path.insert(0, str(ROOT / "wordlists"))
         import build
-        lemmas = sorted(fold(l) for l in build.wordnet_lemmas() if "_" not in l and l == l.lower())
+        lemmas = sorted(fold(lemma) for lemma in build.wordnet_lemmas() if "_" not in lemma and lemma == lemma.lower())
         lemma_sample = rng.sample(lemmas, min(args.sample, len(lemmas)))
         report["wordnet_lowercase_lemmas_accepted"] = {
             size: round(sum(w in lexicons[size] for w in lemma_sample) / len(lemma_sample), 3) for size in SIZES}

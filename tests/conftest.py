@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import pytest
+from service_helpers import GunicornServer
 
 from app import create_app
-from service_helpers import GunicornServer
 
 
 @pytest.fixture

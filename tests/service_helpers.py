@@ -69,7 +69,7 @@ class GunicornServer:
         self.env = {**os.environ, "PORT": str(self.port), "WEB_CONCURRENCY": str(workers), **(env or {})}
         self.process: subprocess.Popen | None = None
 
-    def start(self, timeout: float = 180.0) -> "GunicornServer":  # boot builds every size: ~15 s quiet, more when busy
+    def start(self, timeout: float = 180.0) -> GunicornServer:  # boot builds every size: ~15 s quiet, more when busy
         command = [sys.executable, "-m", "gunicorn", "app:create_app()", "-c", "gunicorn.conf.py"]
         if gunicorn_can_disable_control_socket():
             command.append("--no-control-socket")  # several test servers must not fight over one socket

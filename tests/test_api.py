@@ -4,9 +4,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from service_helpers import assert_problem
 
 from app import DEFAULTS
-from service_helpers import assert_problem
 from solver.lexicon import SIZES, load_lexicons
 
 TOO_LONG = "a" * (DEFAULTS["MAX_WORD_LENGTH"] + 1)  # one letter over the word limit

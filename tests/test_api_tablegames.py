@@ -5,9 +5,9 @@ import json
 from pathlib import Path
 
 import pytest
+from service_helpers import assert_problem
 
 from app import create_app
-from service_helpers import assert_problem
 from solver import booksmack
 from solver.lexicon import load_lexicons
 

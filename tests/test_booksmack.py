@@ -2,10 +2,20 @@
 import time
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from solver import booksmack
-from solver.booksmack import MAX_CARDS, Shares, judge_round, parse_card, parse_cards, rank_key, score_collection, turn_state
+from solver.booksmack import (
+    MAX_CARDS,
+    Shares,
+    judge_round,
+    parse_card,
+    parse_cards,
+    rank_key,
+    score_collection,
+    turn_state,
+)
 from solver.lexicon import load_lexicons
 
 LEXICON = load_lexicons()["standard"]

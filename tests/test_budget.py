@@ -2,9 +2,9 @@
 import time
 
 import pytest
+from service_helpers import assert_problem
 
 from app import create_app
-from service_helpers import assert_problem
 from solver import budget
 from solver.lexicon import SIZES, load_lexicons
 from solver.search import Query, piece_index, rack_index, solve, solve_rack

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 import requests
+from service_helpers import assert_problem
 
 from app.client import WordsmithClient, WordsmithError
-from service_helpers import assert_problem
 from solver.lexicon import SIZES, load_lexicons
 
 

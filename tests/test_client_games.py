@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 import requests
+from service_helpers import assert_problem
 
 from app.client import WordsmithClient, WordsmithError
-from service_helpers import assert_problem
 from solver.cli import main
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "colorsmash"

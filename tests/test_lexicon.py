@@ -4,7 +4,8 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from solver.lexicon import SIZES, check, load_lexicons
 

@@ -2,12 +2,22 @@
 from collections import Counter
 
 import pytest
-from hypothesis import assume, given, settings, strategies as st
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from solver.lexicon import load_lexicons
 from solver.pieces import KINDS, Pool, load_alphabet, parse_pool
-from solver.search import (MAX_LIMIT, Query, brute_force, new_letter, parse_rack, piece_index, rack_index, solve,
-                           solve_rack)
+from solver.search import (
+    MAX_LIMIT,
+    Query,
+    brute_force,
+    new_letter,
+    parse_rack,
+    piece_index,
+    rack_index,
+    solve,
+    solve_rack,
+)
 
 STANDARD = load_lexicons()["standard"]
 ALPHABET = load_alphabet()
@@ -131,7 +141,7 @@ def test_every_word_returned_is_buildable_and_valid(pool):
         cost = ALPHABET.cost(found.word)
         assert found.word in STANDARD and pool.fits(cost)
         # pieces used and pieces left over add up to the pool
-        assert Pool(*(u + l for u, l in zip(found.pieces.counts, found.leftover.counts)),
+        assert Pool(*(used + left for used, left in zip(found.pieces.counts, found.leftover.counts)),
                     wild=found.pieces.wild + found.leftover.wild) == pool
 
 

@@ -11,11 +11,12 @@ import time
 
 import pytest
 import requests
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from service_helpers import GunicornServer, assert_problem
 
 from app.security import SECURITY_HEADERS
 from app.worker import server_error_status
-from service_helpers import GunicornServer, assert_problem
 
 SAMPLE_VALUES = {"word": "cat", "filename": "style.css"}
 
@@ -217,7 +218,7 @@ def hold_slow_sockets(port: int, count: int, stop: threading.Event) -> list[thre
                     try:
                         if not sock.recv(4096):
                             break
-                    except socket.timeout:
+                    except TimeoutError:
                         continue
 
     threads = [threading.Thread(target=hold, daemon=True) for _ in range(count)]

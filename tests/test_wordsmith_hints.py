@@ -5,14 +5,23 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from solver.cli import main
 from solver.lexicon import load_lexicons
 from solver.pieces import KINDS, Pool, load_alphabet, load_box
 from solver.search import MAX_LIMIT, Query, brute_force, piece_index, solve
-from solver.wordsmith import (ROLLS, added_pieces, hints, roll, roll_dice, starting_pieces, starting_pool,
-                              word_by_word_roll)
+from solver.wordsmith import (
+    ROLLS,
+    added_pieces,
+    hints,
+    roll,
+    roll_dice,
+    starting_pieces,
+    starting_pool,
+    word_by_word_roll,
+)
 
 STANDARD = load_lexicons()["standard"]
 ALPHABET = load_alphabet()

@@ -2,7 +2,8 @@
 import random
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from solver.cli import main
 from solver.lexicon import check, load_lexicons
