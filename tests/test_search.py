@@ -4,6 +4,7 @@ from collections import Counter
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from strategies import big_pools, pools
 
 from solver.lexicon import load_lexicons
 from solver.pieces import KINDS, Pool, load_alphabet, parse_pool
@@ -101,7 +102,6 @@ def test_pool_forms_agree():
 
 # --- properties ---------------------------------------------------------------
 
-pools = st.builds(Pool, *[st.integers(0, 6) for _ in KINDS], wild=st.integers(0, 2)).filter(lambda p: p.size > 0)
 letters = st.sampled_from("abcdefghijklmnopqrstuvwxyz")
 queries = st.builds(
     Query,
@@ -145,7 +145,6 @@ def test_every_word_returned_is_buildable_and_valid(pool):
                     wild=found.pieces.wild + found.leftover.wild) == pool
 
 
-big_pools = st.builds(Pool, *[st.integers(0, 14) for _ in KINDS], wild=st.integers(0, 4))  # up to the 60-piece limit
 
 
 @given(big_pools)
