@@ -4,6 +4,7 @@ from collections import Counter
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from oracles import brute_force
 from strategies import big_pools, pools
 
 from solver.lexicon import load_lexicons
@@ -11,7 +12,6 @@ from solver.pieces import KINDS, Pool, load_alphabet, parse_pool
 from solver.search import (
     MAX_LIMIT,
     Query,
-    brute_force,
     new_letter,
     parse_rack,
     piece_index,

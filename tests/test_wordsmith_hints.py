@@ -7,12 +7,13 @@ from dataclasses import replace
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oracles import brute_force
 from strategies import big_pools, pools
 
 from solver.cli import main
 from solver.lexicon import load_lexicons
 from solver.pieces import KINDS, Pool, load_alphabet, load_box
-from solver.search import MAX_LIMIT, Query, brute_force, piece_index, solve
+from solver.search import MAX_LIMIT, Query, piece_index, solve
 from solver.wordsmith import (
     ROLLS,
     added_pieces,
