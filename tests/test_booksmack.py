@@ -1,4 +1,4 @@
-"""Booksmack: one table per ruling (issue #4), their combinations, and hypothesis properties."""
+"""Booksmack: one table per ruling of docs/rules/booksmack.md, their combinations, and hypothesis properties."""
 
 import pytest
 from hypothesis import HealthCheck, given, settings
