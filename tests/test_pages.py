@@ -249,7 +249,7 @@ def test_peru_is_a_proper_name(client):
         html = page(client, url)
         assert "verdict--invalid" in html
         assert "PERU is a proper name, and proper names are not allowed." in texts(html, "verdict__message")
-        # WordNet writes Peru capitalised: definitions come from lowercase lemmas only (README, Definitions).
+        # WordNet writes Peru capitalised: definitions come from lowercase lemmas only (docs/lexicon.md, Definitions).
         assert "<summary>Definition</summary>" not in html
     html = page(client, "/?word=berlin")  # refused in standard, yet a word: the reason may be in the dictionary, one tap away
     assert "verdict--invalid" in html and "<summary>Definition</summary>" in html
