@@ -48,3 +48,21 @@ def brute_force(lexicon, alphabet, pool, query: Query | None = None) -> list[str
             continue
         found.append((-len(word), left, word))
     return [word for _, _, word in sorted(found)]
+
+
+_LETTER_COUNTS: dict[int, tuple[list[str], np.ndarray]] = {}
+
+
+def rack_brute_force(lexicon, tiles, blanks: int) -> set[str]:
+    """Return every all-letter word that the rack's tiles (a Counter) and `blanks` build: a scan, vectorized."""
+    if id(lexicon) not in _LETTER_COUNTS:
+        words = [word for word in lexicon if word.isalpha() and word.isascii()]
+        counts = np.zeros((len(words), 26), dtype=np.int32)
+        for row, word in enumerate(words):
+            for letter in word:
+                counts[row, ord(letter) - 97] += 1
+        _LETTER_COUNTS[id(lexicon)] = (words, counts)
+    words, counts = _LETTER_COUNTS[id(lexicon)]
+    have = np.array([tiles.get(chr(97 + i), 0) for i in range(26)])
+    short = np.maximum(counts - have, 0).sum(axis=1)
+    return {words[i] for i in np.flatnonzero(short <= blanks)}
