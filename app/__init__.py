@@ -6,7 +6,7 @@ Settings come, in order, from `DEFAULTS`, from `WORDSMITH_*` environment
 variables (`WORDSMITH_DEFAULT_LEXICON=large`; values are read as JSON when
 they parse, so `WORDSMITH_MAX_BODY_BYTES=32768` is a number), then from the
 `config` mapping given to `create_app` (tests). Every key of `DEFAULTS` is
-documented in the README's configuration table; a test enforces it.
+documented in docs/configuration.md's table; a test enforces it.
 """
 from __future__ import annotations
 

@@ -201,7 +201,7 @@ def main() -> None:
     try:
         sys.path.insert(0, str(ROOT / "wordlists"))
         import build
-        lemmas = sorted(fold(l) for l in build.wordnet_lemmas() if "_" not in l and l == l.lower())
+        lemmas = sorted(fold(lemma) for lemma in build.wordnet_lemmas() if "_" not in lemma and lemma == lemma.lower())
         lemma_sample = rng.sample(lemmas, min(args.sample, len(lemmas)))
         report["wordnet_lowercase_lemmas_accepted"] = {
             size: round(sum(w in lexicons[size] for w in lemma_sample) / len(lemma_sample), 3) for size in SIZES}
@@ -248,7 +248,7 @@ def verdict_quality(lexicons, enable: list[str], common_words: set[str], census:
             quality["recall_standard_top30000_enable"] = round(1 - len(refused) / len(frequent), 4)
             quality["recall_standard_top30000_enable_less_offensive"] = round(
                 1 - (len(refused) - len(mandated)) / (len(frequent) - len(mandated)), 4)
-            # Names first (README's ruling): a spelling whose capitalised form is a listed name.
+            # Names first (docs/lexicon.md's ruling): a spelling whose capitalised form is a listed name.
             names = build.proper_forms(set(build.read_overrides("s_contractions.txt")))
             ordinary = [w for w in frequent if w not in names and code(w) not in ("offensive", "letter")]
             quality["recall_standard_top30000_enable_less_offensive_and_names"] = round(

@@ -97,7 +97,8 @@ def measure(client, case, repeat: int) -> tuple[float, float, int]:
 
 def search(client, examples: int) -> tuple[float, str]:
     """Let hypothesis hunt for the slowest solve/hints/racks request within the limits; return its time and body."""
-    from hypothesis import HealthCheck, given, settings, strategies as st, target
+    from hypothesis import HealthCheck, given, settings, target
+    from hypothesis import strategies as st
 
     counts = st.integers(0, 60)
     pools = st.tuples(counts, counts, counts, counts, counts).filter(lambda c: 0 < sum(c) <= 60).map(
@@ -109,11 +110,11 @@ def search(client, examples: int) -> tuple[float, str]:
         "claimed": st.lists(st.text("aeinrst", min_size=2, max_size=6), max_size=50),
         "min_length": st.integers(1, 10)})
     bodies = st.one_of(
-        st.builds(lambda p, f, s, l, o: ("/api/v1/wordsmith/solve", {"pool": p, "lexicon": s, "limit": l, "offset": o, **f}),
+        st.builds(lambda p, f, s, n, o: ("/api/v1/wordsmith/solve", {"pool": p, "lexicon": s, "limit": n, "offset": o, **f}),
                   pools, filters, st.sampled_from(SIZES), st.integers(0, 1000), st.integers(0, 100_000)),
-        st.builds(lambda p, f, s, l, d: ("/api/v1/wordsmith/hints", {"pool": p, "lexicon": s, "limit": l, "discards_used": d, **f}),
+        st.builds(lambda p, f, s, n, d: ("/api/v1/wordsmith/hints", {"pool": p, "lexicon": s, "limit": n, "discards_used": d, **f}),
                   pools, filters, st.sampled_from(SIZES), st.integers(0, 1000), st.integers(0, 12)),
-        st.builds(lambda r, s, l: ("/api/v1/racks/solve", {"rack": r, "lexicon": s, "limit": l}),
+        st.builds(lambda r, s, n: ("/api/v1/racks/solve", {"rack": r, "lexicon": s, "limit": n}),
                   st.text("abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=18).map(lambda r: r + "??"),
                   st.sampled_from(SIZES), st.integers(0, 1000)),
     )

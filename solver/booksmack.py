@@ -5,79 +5,10 @@ The card set and the powers written on the cards are data
 strings: a letter (`a`, `A`, `é`), a number (`"12"`), a symbol
 (`. ? ! + - & * @ ~ #`) or a single space for the Space card.
 
-Rulings (issue #4; the rulebook leaves these open):
-
-1. Cards are given in seating order, clockwise; positions and seats are 1-based.
-2. Spelling comes first. The cards spell a word when reading all of them
-   clockwise from some card gives a lexicon word: case and diacritics ignored,
-   Space cards skipped, each `?` standing for whatever letter makes a word. Any
-   other non-letter card on the table means no word. A word needs at least two
-   letters, and at least one of them must be a real letter card (a table of
-   only `?` spells nothing: nobody could say which word). A reading starts at a
-   letter or `?` card (starting at a Space reads the same as the next card).
-   Every starting seat that spells a word is reported with every word it
-   spells; the answer is the first seat in seating order, and at that seat the
-   most common word (smallest lexicon tier), then the first alphabetically.
-   A spelled word wins even when the table also holds a high card.
-3. Otherwise the highest card wins: a letter ranks by its alphabet position
-   (A = 1 ... Z = 26), a number by its value. At equal rank: lowercase <
-   uppercase < a letter with a diacritic < a number. So `a` and `A` on the
-   table: tap `A` (the base rule). All diacritic versions of a letter tie
-   (an uppercase `É` counts as a diacritic letter too), as do identical cards.
-   Tied winning cards share the round: each tapping player gets
-   cards // winners, the rest are discarded.
-4. Powers, applied in this order; the first three decide the round outright:
-
-   - `~` on the table: tapping any other card wins (except the cards that are
-     never tapped, see below).
-   - More `!` cards than letter cards: the `!` cards are the ones to tap.
-   - `*` on the table and more non-letter cards than letter cards: tap the `*`.
-   - `+` ranks as its higher-ranked neighbour plus one, `-` as minus one, and
-     takes that neighbour's place in the tie-break order (`+` next to `y`
-     counts as a lowercase z, so it loses to `Z`). Neighbours are read with
-     their printed ranks: two `+`/`-` side by side ignore each other. Then `&`
-     links its two neighbours (those that have a rank, after `+`/`-`); every
-     card in a chain of links (`a & b & c`) ranks as the sum of the chain.
-   - `.` cuts the circle at each period into groups; the best card of each
-     group wins (one winner, or one set of tied winners, per group that holds
-     a ranked card). A single period leaves one group.
-   - `#` anywhere on the table makes the lowest card win instead, in every
-     group; several `#` do not cancel. At equal rank the lower of the
-     tie-break order is lower (`a` below `A`).
-   - `@` next to a winning card wins instead of it. An `@` between two
-     winners replaces both and is one winning card. `@` only redirects a
-     win by rank, not the `~`, `!` and `*` rulings.
-   - `?`, `.`, `!`, `*`, `@`, `#`, `~` and Space are never tapped except where
-     their own power says so.
-5. When no card can be tapped (only unranked cards), action is `none`: nobody
-   wins the round and its cards are discarded.
-
-6. The Space card (issue #11): "Ignore it entirely." A Space card is as if it
-   were not on the table for every rule: it is no card for the counts of `!`
-   (letters) and `*` (non-letters against letters), no neighbour for `@`, `+`,
-   `-` and `&` (their neighbours are the nearest other cards), and it splits
-   no group; spelling reads past it (ruling 2). It is never tapped, but it is
-   one of the round's cards: it goes to whoever wins the round.
-7. Turn-based variant (`turn_state`, issue #11): the judge acts on the card
-   just played. "On your turn, you play a card ... If it's currently the
-   highest card, draw a card from the deck. If it's currently the lowest
-   card, steal a card from another player. ... If you spell a word, you win
-   all cards played." Given the cards on the table (each player's latest) and
-   `played`, the seat of the card just played, the answer is `action` for
-   that player: `win` when the cards spell a word (spelling comes first, as in
-   ruling 2, and replaces drawing or stealing), else `draw` when the played
-   card is the highest card (the card to tap by rulings 3-6; any of tied
-   winners), else `steal` when it is the lowest card (the other end of the
-   same ranking, per group, leaving out the cards already highest: the
-   highest one when `#` is on the table), else `none`. Every other player
-   does nothing this turn, whatever their older cards are.
-
-Scoring (`score_collection`): base game, every card scores 1. Turn-based:
-a letter scores its alphabet position // 5 (a diacritic letter as its base
-letter), numbers and symbols 1; when a letter is owned both uppercase and
-lowercase (a diacritic lowercase letter counts as lowercase) each of those
-cards gets +2; when the lowercase cards of one letter show two or more
-different forms (e, é) each of them gets -2.
+The rulings on points the rulebook leaves open (spelling first, ranks and
+ties, the powers, no tap, the Space card, the turn-based variant, the final
+score) are numbered in docs/rules/booksmack.md, their only home; the code and
+tests/test_booksmack.py cite them as "ruling N".
 
 >>> from solver.lexicon import load_lexicons
 >>> lexicon = load_lexicons()["standard"]
@@ -559,7 +490,7 @@ def _wildcard_letters(cards: list[Card], seat: int, word: str) -> list[str]:
 
 
 def judge_round(cards: list[str], lexicon: Lexicon) -> RoundResult:
-    """Return who wins a Booksmack round and why (see the rulings in the module docstring)."""
+    """Return who wins a Booksmack round and why (rulings 1-6 of docs/rules/booksmack.md)."""
     parsed = parse_cards(cards)
     readings = find_words(parsed, lexicon)
     table, seats = _on_table(parsed)
@@ -648,7 +579,7 @@ _TURN_SENTENCES = {
 def turn_state(cards: list[str], lexicon: Lexicon, played: int) -> TurnState:
     """Judge the card just played at seat `played` (1-based): does its player win, draw, steal, or nothing?
 
-    See ruling 7 in the module docstring.
+    See ruling 7 of docs/rules/booksmack.md.
     """
     parsed = parse_cards(cards)
     if not isinstance(played, int) or isinstance(played, bool) or not 1 <= played <= len(parsed):

@@ -21,30 +21,9 @@ Replay events, a JSON list, replayed in order:
   to slap the pile. `steal_from` names the opponent to rob when the top card
   is a Steal card, and only then.
 
-Rulings (the rulebook leaves these open):
-
-1. Turns go clockwise in the order of `players`, skipping players who are out;
-   a slap does not change whose turn it is.
-2. A player's "cards" are the face-down stack they flip from (their hand).
-   A player whose hand is empty is out for good: they cannot flip or slap,
-   even if cards they collected are still beside them (standard style).
-3. A slap is right on a word that names the splat's colour, or on a Steal
-   card; only the first slap on that card is rewarded. A right slap on a
-   match takes the whole pile: to the side (standard) or under the slapper's
-   hand (competition). A right slap on a Steal card takes up to 5 cards the
-   chosen opponent collected: the top of their side pile (standard) or the
-   bottom of their hand, where won cards go (competition); the pile stays.
-4. Any other slap (no word, a mismatched word, a Steal card already claimed)
-   is wrong: the slapper puts the top 5 cards of their hand (all, if fewer)
-   under the pile.
-5. Standard style ends when every hand is empty (every card has been played);
-   a player's total is hand plus side cards, and the most cards win (ties
-   share the win). Competition style ends when one player alone has cards:
-   that player wins. Cards left in the pile count for nobody. Events after
-   the end are refused.
-6. An impossible event (out of turn, by a player who is out, a slap on an
-   empty pile, a flip whose card contradicts the known top card, a malformed
-   event) raises `ImpossibleEvent` with the event's 0-based index and reason.
+The rulings on points the rulebook leaves open (turns, who is out, right and
+wrong slaps, the end of each style, impossible events) are numbered in
+docs/rules/colorsmash.md, their only home.
 
 >>> judge_slap({"splat": "green", "word": "Green"}).code
 'match'

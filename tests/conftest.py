@@ -1,10 +1,18 @@
-"""Shared fixtures: the app and its test client, and the app served by a real gunicorn."""
+"""Shared fixtures: the app and its test client, the app served by a real gunicorn, golden files, hypothesis profiles.
+
+Hypothesis strategies shared by several files live in tests/strategies.py.
+"""
 from __future__ import annotations
 
+import json
+import os
+from pathlib import Path
+
 import pytest
+from hypothesis import settings
+from service_helpers import GunicornServer
 
 from app import create_app
-from service_helpers import GunicornServer
 
 
 @pytest.fixture
@@ -24,3 +32,39 @@ def live_server(tmp_path_factory):
     server = GunicornServer(tmp_path_factory.mktemp("gunicorn") / "gunicorn.log").start()
     yield server.url
     server.stop()
+
+
+# --- hypothesis profiles -----------------------------------------------------------------
+# "default": each property's own max_examples. "thorough": ten times as many, for a run by
+# hand after touching the solver (HYPOTHESIS_PROFILE=thorough python -m pytest tests/test_search.py).
+settings.register_profile("thorough", max_examples=1000, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+# --- golden files --------------------------------------------------------------------------
+
+
+def pytest_addoption(parser):
+    parser.addoption("--record-golden", action="store_true",
+                     help="re-record the golden files under tests/golden/ from today's output (then read the diff)")
+
+
+class Golden:
+    """The recorded output a golden test compares with; with --record-golden, record today's output first."""
+
+    def __init__(self, record: bool):
+        self.record = record
+
+    def text(self, path: Path, actual: str) -> str:
+        if self.record:
+            path.write_text(actual, "utf-8")
+        return path.read_text("utf-8")
+
+    def json(self, path: Path, actual) -> object:
+        return json.loads(self.text(path, json.dumps(actual, indent=2, ensure_ascii=False) + "\n"))
+
+
+@pytest.fixture
+def golden(request) -> Golden:
+    """Golden files, re-recorded only on purpose: `python -m pytest --record-golden tests/...`."""
+    return Golden(request.config.getoption("--record-golden"))

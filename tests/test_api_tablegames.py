@@ -5,9 +5,9 @@ import json
 from pathlib import Path
 
 import pytest
+from service_helpers import assert_problem
 
 from app import create_app
-from service_helpers import assert_problem
 from solver import booksmack
 from solver.lexicon import load_lexicons
 
@@ -138,12 +138,10 @@ def test_booksmack_limits(client):
     assert_problem(post(client, "/api/v1/booksmack/score", {"cards": ["a"], "lexicon": "small"}), 422, pointer="/lexicon")
 
 
-def test_booksmack_worst_table_is_quick(client):
-    import time
-
-    start = time.perf_counter()
+def test_booksmack_worst_table_answers(client):
+    # Its time is measured in bench/booksmack.py, not asserted here.
     response = post(client, "/api/v1/booksmack/judge", {"cards": ["?"] * 39 + ["e"]})
-    assert time.perf_counter() - start < 2 and response.status_code == 200
+    assert response.status_code == 200
 
 
 # --- Color Smash: the slap judge -----------------------------------------------------

@@ -6,9 +6,9 @@ import json
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from service_helpers import assert_problem
 
 from app import DEFAULTS, create_app
-from service_helpers import assert_problem
 from solver import search
 from solver.lexicon import load_lexicons
 from solver.pieces import Pool, load_alphabet, load_box

@@ -1,11 +1,20 @@
-"""Booksmack: one table per ruling (issue #4), their combinations, and hypothesis properties."""
-import time
+"""Booksmack: one table per ruling of docs/rules/booksmack.md, their combinations, and hypothesis properties."""
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from solver import booksmack
-from solver.booksmack import MAX_CARDS, Shares, judge_round, parse_card, parse_cards, rank_key, score_collection, turn_state
+from solver.booksmack import (
+    MAX_CARDS,
+    Shares,
+    judge_round,
+    parse_card,
+    parse_cards,
+    rank_key,
+    score_collection,
+    turn_state,
+)
 from solver.lexicon import load_lexicons
 
 LEXICON = load_lexicons()["standard"]
@@ -309,16 +318,8 @@ def test_to_dict_is_json_ready():
     assert data["shares"] == {"winners": 1, "each": 3, "discarded": 0}
 
 
-# --- performance and the cap ------------------------------------------------------
-
-
-def test_a_typical_round_takes_well_under_a_millisecond():
-    judge("b", "Z", "m", "a", "E")
-    start = time.perf_counter()
-    for _ in range(200):
-        judge("b", "Z", "m", "a", "E")
-        judge("c", "A", "f", "é")
-    assert (time.perf_counter() - start) / 400 < 0.002  # loose bound for slow machines; ~0.1 ms measured
+# --- the cap on ? walks ----------------------------------------------------------
+# Times are measured in bench/booksmack.py (a typical round, these tables), not asserted here.
 
 
 @pytest.mark.parametrize("cards", [
@@ -326,10 +327,9 @@ def test_a_typical_round_takes_well_under_a_millisecond():
     ["s"] + ["?"] * 8,
     ["?", "a"] * 20,
 ])
-def test_many_question_marks_cannot_hang(cards):
-    start = time.perf_counter()
-    judge_round(cards, LEXICON)
-    assert time.perf_counter() - start < 1.0
+def test_many_question_marks_are_answered(cards):
+    result = judge_round(cards, LEXICON)
+    assert result.action in {"say_word", "tap", "none"}
 
 
 # --- ruling 6: the Space card is ignored entirely ---------------------------------

@@ -2,9 +2,9 @@
 import time
 
 import pytest
+from service_helpers import assert_problem
 
 from app import create_app
-from service_helpers import assert_problem
 from solver import budget
 from solver.lexicon import SIZES, load_lexicons
 from solver.search import Query, piece_index, rack_index, solve, solve_rack
@@ -80,6 +80,6 @@ def test_every_size_is_ready_when_the_app_is_created():
     assert piece_index.cache_info().misses == pieces.misses and rack_index.cache_info().misses == racks.misses
     client = app.test_client()
     for name in SIZES:
-        started = time.process_time()
         assert client.post("/api/v1/wordsmith/solve", json={"pool": "R3 Y2 B1 G2", "lexicon": name}).status_code == 200
-        assert time.process_time() - started < 0.5  # a built index answers in ms; building one took seconds
+    # No request built an index (counted, not timed: bench/README.md has the build and answer times).
+    assert piece_index.cache_info().misses == pieces.misses and rack_index.cache_info().misses == racks.misses

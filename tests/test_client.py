@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 import requests
+from service_helpers import assert_problem
 
 from client import WordsmithClient, WordsmithError
 from service_helpers import assert_problem

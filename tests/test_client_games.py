@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 import requests
+from service_helpers import assert_problem
 
 from client import WordsmithClient, WordsmithError
 from service_helpers import assert_problem

@@ -2,10 +2,9 @@
 
 The golden games are tests/golden/colorsmash/NAME.game.json (hand-written
 inputs) with NAME.expected.json beside each (recorded output). Re-record only
-on purpose, after checking the diff: `python tests/test_colorsmash.py --record`.
+on purpose, then read the diff: `python -m pytest --record-golden tests/test_colorsmash.py`.
 """
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -277,8 +276,9 @@ def test_there_are_golden_games():
 
 
 @pytest.mark.parametrize("path", GAMES, ids=lambda p: p.name.split(".")[0])
-def test_golden_replay(path):
-    assert run_game(path) == json.loads(expected_path(path).read_text("utf-8"))
+def test_golden_replay(path, golden):
+    result = run_game(path)
+    assert result == golden.json(expected_path(path), result)
 
 
 def test_golden_standard_game_in_brief():
@@ -289,6 +289,3 @@ def test_golden_standard_game_in_brief():
     assert result["pile"] == ["red/blue", "brown/brown"]
 
 
-if __name__ == "__main__" and "--record" in sys.argv:
-    for game_path in GAMES:
-        expected_path(game_path).write_text(json.dumps(run_game(game_path), indent=2, ensure_ascii=False) + "\n", "utf-8")

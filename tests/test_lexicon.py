@@ -2,7 +2,8 @@
 import re
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from solver.lexicon import SIZES, check, load_lexicons
 

@@ -124,10 +124,18 @@ def test_page_forms_are_gets_or_carry_a_token(client):
 ])
 def test_markup_is_shown_never_run(client, url):
     response = client.get(url, follow_redirects=True)
-    assert response.status_code in (200, 422)
+    # Only the first URL is valid input (the word is judged, the markup shown as text); the others are refused.
+    assert response.status_code == (200 if url.startswith("/?word=%3Cscript") else 422)
     html = response.get_data(as_text=True)
     assert "<script>" not in html and "<SCRIPT>" not in html and "<b>" not in html and "<i>" not in html
     assert "&lt;script&gt;" in html.lower()
+
+
+# These look bad but are not refused: an empty form (a word of only an invisible character, no
+# pool, no cards) is shown blank, and W60 is a legal pool of 60 wilds. `?` as the required letter
+# is accepted today (the page shows "required ?"): issue 10's one required-letter validator should
+# refuse it, and then it leaves this set.
+NOT_REFUSED = {"/?word=%00", "/solve?pool=", "/solve?pool=W60", "/solve?pool=R3&required=%3F", "/booksmack?cards=,,,"}
 
 
 @pytest.mark.parametrize("url", [
@@ -144,7 +152,7 @@ def test_markup_is_shown_never_run(client, url):
 ])
 def test_bad_input_is_a_readable_error_never_a_500(client, url):
     response = client.get(url)
-    assert response.status_code in (200, 422), (url, response.status_code)
+    assert response.status_code == (200 if url in NOT_REFUSED else 422), (url, response.status_code)
     if response.status_code == 422:
         message = errors(response.get_data(as_text=True))
         assert len(message) > 25, message  # a sentence, not a code
@@ -241,7 +249,7 @@ def test_peru_is_a_proper_name(client):
         html = page(client, url)
         assert "verdict--invalid" in html
         assert "PERU is a proper name, and proper names are not allowed." in texts(html, "verdict__message")
-        # WordNet writes Peru capitalised: definitions come from lowercase lemmas only (README, Definitions).
+        # WordNet writes Peru capitalised: definitions come from lowercase lemmas only (docs/lexicon.md, Definitions).
         assert "<summary>Definition</summary>" not in html
     html = page(client, "/?word=berlin")  # refused in standard, yet a word: the reason may be in the dictionary, one tap away
     assert "verdict--invalid" in html and "<summary>Definition</summary>" in html

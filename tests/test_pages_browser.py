@@ -448,7 +448,7 @@ def test_booksmack_cards_and_answer_in_view_while_tapping(page, live_server):
         assert page.locator("#verdict").bounding_box()["height"] <= PHONE["height"] / 2  # room left for the palette
         for selector in ("#verdict .verdict__mark", "#verdict .table-cards"):
             box = page.locator(selector).bounding_box()
-            assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], (card, selector, box)
+            assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], (index, selector, box)
     screenshot(page, "booksmack-tapping")
 
 

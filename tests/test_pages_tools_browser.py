@@ -8,7 +8,6 @@ import os
 import re
 
 import pytest
-
 from test_pages_browser import ARGS, CHROMIUM, PHONE, expect, screenshot
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"no Chromium at {CHROMIUM}")

@@ -1,13 +1,25 @@
 """The solver finds exactly what a brute-force scan finds, in the documented order."""
 from collections import Counter
 
+import oracles
 import pytest
-from hypothesis import assume, given, settings, strategies as st
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from oracles import brute_force
+from strategies import big_pools, pools
 
 from solver.lexicon import load_lexicons
 from solver.pieces import KINDS, Pool, load_alphabet, parse_pool
-from solver.search import (MAX_LIMIT, Query, brute_force, new_letter, parse_rack, piece_index, rack_index, solve,
-                           solve_rack)
+from solver.search import (
+    MAX_LIMIT,
+    Query,
+    new_letter,
+    parse_rack,
+    piece_index,
+    rack_index,
+    solve,
+    solve_rack,
+)
 
 STANDARD = load_lexicons()["standard"]
 ALPHABET = load_alphabet()
@@ -91,7 +103,6 @@ def test_pool_forms_agree():
 
 # --- properties ---------------------------------------------------------------
 
-pools = st.builds(Pool, *[st.integers(0, 6) for _ in KINDS], wild=st.integers(0, 2)).filter(lambda p: p.size > 0)
 letters = st.sampled_from("abcdefghijklmnopqrstuvwxyz")
 queries = st.builds(
     Query,
@@ -131,11 +142,10 @@ def test_every_word_returned_is_buildable_and_valid(pool):
         cost = ALPHABET.cost(found.word)
         assert found.word in STANDARD and pool.fits(cost)
         # pieces used and pieces left over add up to the pool
-        assert Pool(*(u + l for u, l in zip(found.pieces.counts, found.leftover.counts)),
+        assert Pool(*(used + left for used, left in zip(found.pieces.counts, found.leftover.counts)),
                     wild=found.pieces.wild + found.leftover.wild) == pool
 
 
-big_pools = st.builds(Pool, *[st.integers(0, 14) for _ in KINDS], wild=st.integers(0, 4))  # up to the 60-piece limit
 
 
 @given(big_pools)
@@ -182,13 +192,7 @@ def test_adding_a_piece_never_removes_a_word(pool, kind):
 
 def rack_brute_force(rack: str) -> set[str]:
     tiles, blanks = parse_rack(rack)
-    found = set()
-    for word in STANDARD:
-        if word.isalpha():
-            short = Counter(word) - tiles
-            if sum(short.values()) <= blanks:
-                found.add(word)
-    return found
+    return oracles.rack_brute_force(STANDARD, tiles, blanks)
 
 
 @given(st.text(alphabet="abcdeilnorst", min_size=1, max_size=8), st.integers(0, 2))

@@ -2,10 +2,9 @@
 
 The sample is every 997th line of wordlists/lexicon.tsv, recorded in
 tests/golden/lexicon_sample.tsv. Re-record only on purpose, after checking the
-diff: `python tests/test_wordlists_golden.py --record`.
+diff: `python -m pytest --record-golden tests/test_wordlists_golden.py`.
 """
 import hashlib
-import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -18,15 +17,12 @@ def sample() -> str:
     return "".join(lines[::STEP])
 
 
-def test_lexicon_matches_golden_sample():
-    assert sample() == GOLDEN.read_text("utf-8")
+def test_lexicon_matches_golden_sample(golden):
+    today = sample()
+    assert today == golden.text(GOLDEN, today)
 
 
 def test_health_checksum_is_the_word_list_hash():
     from solver.lexicon import load_lexicons
     digest = hashlib.sha256((ROOT / "wordlists" / "lexicon.tsv").read_bytes()).hexdigest()
     assert load_lexicons().checksum == digest
-
-
-if __name__ == "__main__" and "--record" in sys.argv:
-    GOLDEN.write_text(sample(), "utf-8")

@@ -5,13 +5,24 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from oracles import brute_force
+from strategies import big_pools, pools
 
 from solver.lexicon import load_lexicons
 from solver.pieces import KINDS, Pool, load_alphabet, load_box
-from solver.search import MAX_LIMIT, Query, brute_force, piece_index, solve
-from solver.wordsmith import (ROLLS, added_pieces, hints, roll, roll_dice, starting_pieces, starting_pool,
-                              word_by_word_roll)
+from solver.search import MAX_LIMIT, Query, piece_index, solve
+from solver.wordsmith import (
+    ROLLS,
+    added_pieces,
+    hints,
+    roll,
+    roll_dice,
+    starting_pieces,
+    starting_pool,
+    word_by_word_roll,
+)
 
 STANDARD = load_lexicons()["standard"]
 ALPHABET = load_alphabet()
@@ -42,8 +53,6 @@ def ranked_by_net(found, boxes_left, free_left, limit, skip=lambda word: False):
     return [(word, -net) for net, _, _, word in sorted(rows)[:limit]]
 
 
-pools = st.builds(Pool, red=st.integers(0, 5), yellow=st.integers(0, 4), blue=st.integers(0, 2),
-                  green=st.integers(0, 3), wild=st.integers(0, 2)).filter(lambda p: p.size > 0)
 box_states = st.tuples(st.integers(0, 6), st.integers(0, 12)).filter(lambda s: s[1] <= 12 - s[0])
 
 
@@ -276,7 +285,6 @@ def test_roll_dice_refuses_an_unknown_roll():
 
 # --- big pools: best claims from the word table --------------------------------------
 
-big_pools = st.builds(Pool, *[st.integers(0, 14) for _ in KINDS], wild=st.integers(0, 4)).filter(lambda p: p.size > 0)
 filters = st.builds(Query, required_letter=st.sampled_from(["", "e"]), contains=st.sampled_from(["", "st"]),
                     previous_word=st.sampled_from(["", "aeiourstln"]), claimed=st.sampled_from([(), ("stone",)]),
                     max_length=st.sampled_from([99, 9]), use_all=st.booleans())

@@ -2,7 +2,9 @@
 import random
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from strategies import pools
 
 from solver.lexicon import check, load_lexicons
 from solver.pieces import Pool, load_alphabet
@@ -206,8 +208,6 @@ def every_found(index, pool, query=None):
 
 
 SHORT_WORDS = random.Random(3).sample([w for w in STANDARD if len(w) <= 5], 400)
-pools = st.builds(Pool, red=st.integers(0, 4), yellow=st.integers(0, 3), blue=st.integers(0, 2),
-                  green=st.integers(0, 3), wild=st.integers(0, 2)).filter(lambda p: p.size > 0)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

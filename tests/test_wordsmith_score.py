@@ -2,12 +2,11 @@
 
 Golden files (tests/golden/wordsmith/<variant>.json in, <variant>.expected.json
 out) are re-recorded only on purpose:
-    WORDSMITH_RECORD_GOLDEN=1 python -m pytest tests/test_wordsmith_score.py
+    python -m pytest --record-golden tests/test_wordsmith_score.py
 then read the diff. Each input also carries totals and winners worked out by
 hand (`_by_hand`), checked on every run.
 """
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -246,22 +245,14 @@ def load_game(name: str) -> dict:
     return json.loads((GOLDEN / f"{name}.json").read_text("utf-8"))
 
 
-def expected_result(name: str, result: dict) -> dict:
-    """Return the recorded result of a golden game (recording it first when asked to)."""
-    path = GOLDEN / f"{name}.expected.json"
-    if os.environ.get("WORDSMITH_RECORD_GOLDEN") == "1":
-        path.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", "utf-8")
-    return json.loads(path.read_text("utf-8"))
-
-
 @pytest.mark.parametrize("name", GAMES)
-def test_golden_game(name):
+def test_golden_game(name, golden):
     game = load_game(name)
     result = score_sheets(game["sheets"], game["variant"], STANDARD)
     assert {s.player: s.total for s in result.sheets} == game["_by_hand"]["totals"]
     assert result.winners == game["_by_hand"]["winners"]
     assert all(len(s.challenges) == 3 for s in result.sheets)
-    assert result.to_dict() == expected_result(name, result.to_dict())
+    assert result.to_dict() == golden.json(GOLDEN / f"{name}.expected.json", result.to_dict())
 
 
 def test_advanced_says_when_a_word_holds_no_required_letter_at_all():

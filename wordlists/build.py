@@ -338,7 +338,7 @@ def informal_candidates(code: dict[str, str], lemmas: Iterable[str]) -> set[str]
 # Zipf frequency (log10 of occurrences per billion words, wordfreq 3.1.1's
 # "best" English list) from which a word valid in `large`, of four letters or
 # more, joins `standard`.
-# Measured (bench/lexicon.py, README): 288 words move (lockdown, donut,
+# Measured (bench/lexicon.py, bench/README.md): 288 words move (lockdown, donut,
 # hotspot, improv); at 3.0 only 101, and 91 more of the 30,000 most frequent
 # ENABLE words stay out of `standard`; at 2.5 the next ones are mostly
 # misspellings and informal forms (altho, alway, afterall).
