@@ -40,10 +40,10 @@ DEFAULTS = {
     # a 503. The worst requests within the limits above cost about 40 ms on a
     # busy 2-core machine (bench/worst_case.py); this only stops what slips through.
     "WORK_BUDGET_MS": 250,
-    # Signs the session cookie that carries the pages' CSRF token. Unset: a random
-    # key made when the app is created — once in gunicorn's master with
-    # preload_app, so all workers share it (gunicorn.conf.py also sets one in the
-    # environment). Set it to keep tokens valid across restarts and machines.
+    # Signs Flask's session cookie (no page uses it today: every form is a GET).
+    # Unset: a random key made when the app is created — once in gunicorn's master
+    # with preload_app, so all workers share it. Set it to keep signed values
+    # valid across restarts and machines.
     "SECRET_KEY": None,
 }
 LIMITS = ("MAX_BODY_BYTES", "MAX_WORD_LENGTH", "MAX_POOL_PIECES", "MAX_RACK_LETTERS", "MAX_RESULT_LIMIT", "MAX_WORDS_PER_CHECK",
@@ -65,16 +65,18 @@ def create_app(config: dict | None = None) -> Flask:
 
     # Imported here, not at the top: `app.client` (used by `wordsmith --server`)
     # imports this package and should not pay for pydantic and the blueprints.
-    from . import api, assets, budget, csrf, errors, openapi, pages, resources, security
+    from . import api, assets, budget, errors, openapi, pages, resources, security
 
     resources.init_app(app)
     assets.init_app(app)
     errors.init_app(app)
     security.init_app(app)
     budget.init_app(app)
-    csrf.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(openapi.bp)
+    # Every page form is a GET. When the first POST form arrives, protect it with
+    # Flask-WTF's CSRFProtect (`CSRFProtect(app)` here, `{{ csrf_token() }}` in the
+    # form, the `api` blueprint exempted: it reads no cookies) rather than our own.
     app.register_blueprint(pages.bp)
     return app
 

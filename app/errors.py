@@ -35,7 +35,6 @@ JSON_PATHS = ("/api/", "/openapi.json")
 PROBLEM_TYPES = {
     "bad-request": ("Bad request", "The request could not be read. The detail says what to change."),
     "invalid-json": ("Body is not valid JSON", "Send a JSON object as the body, UTF-8 encoded."),
-    "csrf": ("CSRF token missing or invalid", "A form was sent without the token its page carried: reload the page and send it again."),
     "not-found": ("Not found", "No page or operation has this path. The operations are listed in /openapi.json."),
     "method-not-allowed": ("Method not allowed", "The path exists but does not take this method; the `Allow` header lists those it takes."),
     "too-large": ("Body too large", "The body is over the size limit (MAX_BODY_BYTES, 16 KiB by default): send less."),

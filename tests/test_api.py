@@ -274,20 +274,3 @@ def test_browsers_get_error_pages_api_clients_get_json(client):
     assert "Not found" in page.get_data(as_text=True)
     assert_problem(client.get("/api/v1/nothing", headers=browser), 404)  # the API answers JSON whatever the Accept
     assert_problem(client.get("/no/such/page"), 404)
-
-
-def test_csrf_guards_page_forms(app):
-    from flask import render_template_string
-
-    @app.route("/test-form", methods=["GET", "POST"])
-    def test_form():
-        return render_template_string("{{ csrf_token() }}")
-
-    client = app.test_client()
-    assert_problem(client.post("/test-form", data={"x": "1"}), 400)
-    token = client.get("/test-form").get_data(as_text=True)
-    assert client.post("/test-form", data={"csrf_token": token}).status_code == 200
-    assert client.post("/test-form", headers={"X-CSRF-Token": token}).status_code == 200
-    assert_problem(client.post("/test-form", data={"csrf_token": token + "x"}), 400)
-    # The JSON API needs no token.
-    assert client.post("/api/v1/words/check", json={"words": ["cat"]}).status_code == 200
