@@ -5,7 +5,6 @@ not have is refused with a pointer to it (`/cards/2`) and the rules' message.
 """
 from __future__ import annotations
 
-import re
 from typing import Annotated, Literal
 
 from flask import Blueprint
@@ -14,7 +13,7 @@ from pydantic import Field
 from solver import booksmack as rules
 
 from ..resources import lexicon_named
-from .game_types import GameRequest, answer, refusals
+from .game_types import GameRequest, answer
 from .models import LexiconName, Response
 from .operation import operation
 
@@ -101,33 +100,22 @@ class CollectionScore(Response):
     breakdown: list[CardScore] = Field(description="each card's points and why, in the order sent")
 
 
-def card_pointer(error: ValueError) -> str:
-    """Return the pointer of the card a rules message names ("card 3 ('%'): not a Booksmack card ..."), or `/played`."""
-    if str(error).startswith("played:"):
-        return "/played"
-    match = re.match(r"card (\d+) ", str(error))
-    return f"/cards/{int(match.group(1)) - 1}" if match else "/cards"
-
-
 @bp.post("/booksmack/judge")
-@operation(body=RoundRequest, response=RoundVerdict)
+@operation(body=RoundRequest, response=RoundVerdict, refused_at="cards")
 def judge(body: RoundRequest):
     """Judge a Booksmack round: the word to say, or the card(s) to tap, and why."""
-    with refusals(card_pointer):
-        return answer(rules.judge_round(body.cards, lexicon_named(body.lexicon)).to_dict())
+    return answer(rules.judge_round(body.cards, lexicon_named(body.lexicon)).to_dict())
 
 
 @bp.post("/booksmack/turn")
-@operation(body=TurnRequest, response=TurnState)
+@operation(body=TurnRequest, response=TurnState, refused_at="cards")
 def turn(body: TurnRequest):
     """Judge the card just played (turn-based variant): does its player win, draw, steal, or nothing?"""
-    with refusals(card_pointer):
-        return answer(rules.turn_state(body.cards, lexicon_named(body.lexicon), body.played).to_dict())
+    return answer(rules.turn_state(body.cards, lexicon_named(body.lexicon), body.played).to_dict())
 
 
 @bp.post("/booksmack/score")
-@operation(body=CollectionScoreRequest, response=CollectionScore)
+@operation(body=CollectionScoreRequest, response=CollectionScore, refused_at="cards")
 def score(body: CollectionScoreRequest):
     """Score a Booksmack collection (library plus hand): the total and each card's points."""
-    with refusals(card_pointer):
-        return answer(rules.score_collection(body.cards, body.variant).to_dict())
+    return answer(rules.score_collection(body.cards, body.variant).to_dict())

@@ -13,7 +13,7 @@ from pydantic import Field, field_validator
 
 from solver import colorsmash as rules
 
-from .game_types import Checked, GameRequest, answer, either, refusals
+from .game_types import Checked, GameRequest, answer, either
 from .models import Response
 from .operation import operation
 
@@ -54,11 +54,6 @@ CardInput = Annotated[
 ]
 
 
-def colours_or_card(error: ValueError) -> str:
-    """Return `/colours` for a message about the colour set, else `/card`."""
-    return "/colours" if str(error).startswith(("give the colours", "colour names")) else "/card"
-
-
 class SlapRequest(GameRequest):
     card: CardInput
     colours: Colours = None
@@ -79,11 +74,10 @@ class SlapVerdict(Response):
 
 
 @bp.post("/colorsmash/judge")
-@operation(body=SlapRequest, response=SlapVerdict)
+@operation(body=SlapRequest, response=SlapVerdict, refused_at="card")
 def judge(body: SlapRequest):
     """Tell whether a Color Smash card should be slapped, and what happens to the slapper."""
-    with refusals(colours_or_card):
-        return answer(rules.judge_slap(body.card, tuple(body.colours or rules.DEFAULT_COLOURS)).to_dict())
+    return answer(rules.judge_slap(body.card, tuple(body.colours or rules.DEFAULT_COLOURS)).to_dict())
 
 
 def read_hand(value: Any) -> Any:
@@ -157,15 +151,9 @@ class ReplayResult(Response):
     log: list[str] = Field(description="one sentence per event")
 
 
-def event_pointer(error: ValueError) -> str:
-    """Return `/events/N` for an impossible event, else `/colours` (the only other thing the rules check here)."""
-    return f"/events/{error.index}" if isinstance(error, rules.ImpossibleEvent) else "/colours"
-
-
 @bp.post("/colorsmash/replay")
-@operation(body=ReplayRequest, response=ReplayResult)
+@operation(body=ReplayRequest, response=ReplayResult, refused_at="events")
 def replay(body: ReplayRequest):
     """Replay a Color Smash game from its events: every player's cards, the pile, and the winner(s)."""
     events = [event.model_dump(exclude_unset=True) for event in body.events]
-    with refusals(event_pointer):
-        return answer(rules.replay(body.mode, body.players, events, tuple(body.colours or rules.DEFAULT_COLOURS)).to_dict())
+    return answer(rules.replay(body.mode, body.players, events, tuple(body.colours or rules.DEFAULT_COLOURS)).to_dict())

@@ -6,10 +6,9 @@ Two ways a game request is refused, both as the one 422 problem shape:
   field with a library function (`parse_pool`, ...), the function's
   ValueError message becoming the field's `detail`, while the OpenAPI
   document shows `documented`;
-* by the library while it works (a rule only the game knows, like an
-  impossible Color Smash event): `with refusals(pointer):` around the one
-  solver call turns its ValueError into a 422 pointing at the field it is
-  about, never a 500.
+* by the engine while it works (a rule only the game knows, like an
+  impossible Color Smash event): it raises `solver.errors.Refused` with the
+  path of the bad value, and app/errors.py answers the 422 at that path.
 
 Answers leave through `answer(payload)`: the same JSON Flask would write,
 serialized by pydantic-core (Rust) instead of the json module. The one
@@ -23,10 +22,8 @@ Limits the config does not hold are constants here, each with its reason.
 """
 from __future__ import annotations
 
-import re
-from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Annotated, Any, Callable, Iterator
+from typing import Annotated, Any, Callable
 
 from flask import Response as HttpResponse
 from flask import current_app
@@ -37,14 +34,11 @@ from solver.normalize import fold
 from solver.pieces import Pool, parse_pool
 from solver.search import Query
 
-from ..errors import ApiProblem
 from .models import Limit, Request, Response, ResultLimit, Word, limit_of
-from .operation import invalid_fields
 
 __all__ = [
     "MAX_CLAIMED", "MAX_OFFSET", "MAX_POOL_TEXT", "Checked", "Claimed", "Filters", "Fragment", "GameRequest", "Length", "Letter",
-    "Offset", "Page", "PieceCounts", "PiecesOut", "PoolInput", "answer", "either", "field_named_first", "read_letter", "read_pool",
-    "refusals", "refuse",
+    "Offset", "Page", "PieceCounts", "PiecesOut", "PoolInput", "answer", "either", "read_letter", "read_pool",
 ]
 
 # A page may start this deep: past it nobody is reading, and building the
@@ -123,31 +117,6 @@ def answer(payload: dict) -> HttpResponse:
 def answer_json(text: str) -> HttpResponse:
     """Return JSON already written (by a view's own writer) as the response, ending in a newline like `answer`."""
     return current_app.response_class(text + "\n", mimetype="application/json")
-
-
-def refuse(pointer: str, detail: str) -> ApiProblem:
-    """Return the 422 problem for one bad body field, in the shape `@operation` gives validation errors."""
-    return invalid_fields([{"pointer": pointer, "location": "body", "detail": detail}])
-
-
-@contextmanager
-def refusals(pointer: str | Callable[[ValueError], str]) -> Iterator[None]:
-    """Turn a ValueError the library raises on bad game input into a 422 at `pointer` (or `pointer(error)`)."""
-    try:
-        yield
-    except ValueError as error:
-        where = pointer(error) if callable(pointer) else pointer
-        raise refuse(where, str(error)) from None
-
-
-def field_named_first(model: type[BaseModel], default: str = "") -> Callable[[ValueError], str]:
-    """Return a pointer function: the field a library message starts with (`limit: ...`), else `default`."""
-
-    def pointer(error: ValueError) -> str:
-        match = re.match(r"[a-z_]+", str(error))
-        return f"/{match.group()}" if match and match.group() in model.model_fields else default
-
-    return pointer
 
 
 # --- letter pieces ------------------------------------------------------------------

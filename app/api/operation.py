@@ -28,7 +28,9 @@ from flask import current_app, request
 from pydantic import BaseModel, ValidationError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from ..errors import ApiProblem, field_errors
+from solver.errors import Refused
+
+from ..errors import ApiProblem, field_errors, invalid_fields
 
 __all__ = ["Operation", "operation", "read_json", "validate"]
 
@@ -44,8 +46,15 @@ class Operation:
     description: str = ""
 
 
-def operation(*, response: Any, params: type[BaseModel] | None = None, body: type[BaseModel] | None = None) -> Callable:
-    """Decorate a view: validate its `params` and `body`, and describe it (summary: the docstring)."""
+def operation(*, response: Any, params: type[BaseModel] | None = None, body: type[BaseModel] | None = None,
+              refused_at: str | None = None) -> Callable:
+    """Decorate a view: validate its `params` and `body`, and describe it (summary: the docstring).
+
+    The engine's `Refused` leaves the view as a 422 at the refusal's path
+    (app/errors.py). `refused_at` names the field a plain ValueError from the
+    engine points at, for refusals that do not carry their path yet; the
+    message is never read for it.
+    """
 
     def decorate(view: Callable) -> Callable:
         summary, _, description = (inspect.getdoc(view) or view.__name__).partition("\n")
@@ -60,7 +69,14 @@ def operation(*, response: Any, params: type[BaseModel] | None = None, body: typ
                 kwargs["params"] = validate(params, values, where={name: "path" for name in path_values})
             if body is not None:
                 kwargs["body"] = validate(body, read_json(), where="body")
-            return view(**kwargs)
+            if refused_at is None:
+                return view(**kwargs)
+            try:
+                return view(**kwargs)
+            except Refused:
+                raise
+            except ValueError as error:
+                raise Refused(str(error), (refused_at,)) from error
 
         validated_view.operation = Operation(response, params, body, summary.strip(), description.strip())
         return validated_view
@@ -74,12 +90,6 @@ def validate(model: type[BaseModel], data: Any, where: dict[str, str] | str) -> 
         return model.model_validate(data)
     except ValidationError as error:
         raise invalid_fields(field_errors(error, model, where)) from None
-
-
-def invalid_fields(errors: list[dict]) -> ApiProblem:
-    """Return the 422 problem listing `errors`, each a bad field's pointer, location and detail."""
-    count = f"{len(errors)} fields are" if len(errors) > 1 else "1 field is"
-    return ApiProblem(422, f"{count} not valid: each entry of `errors` points at one and says how to fix it.", errors=errors)
 
 
 def _takes_list(annotation: Any) -> bool:

@@ -9,7 +9,7 @@ from pydantic import Field
 from solver import search
 
 from ..resources import lexicon_named, racks_for
-from .game_types import Checked, Filters, Page, answer, field_named_first, refusals
+from .game_types import Checked, Filters, Page, answer
 from .models import LexiconName, Rack, Response, limit_of
 from .operation import operation
 
@@ -51,9 +51,8 @@ class RackResult(Response):
 
 
 @bp.post("/racks/solve")
-@operation(body=RackRequest, response=RackResult)
+@operation(body=RackRequest, response=RackResult, refused_at="rack")
 def solve(body: RackRequest):
     """List the words a rack of letter tiles builds (`?` is a blank), best tile score first."""
     index = racks_for(lexicon_named(body.lexicon))
-    with refusals(field_named_first(RackRequest)):
-        return answer(search.solve_rack(index, body.rack, body.query(), body.limit, body.offset).to_dict())
+    return answer(search.solve_rack(index, body.rack, body.query(), body.limit, body.offset).to_dict())

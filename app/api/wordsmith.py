@@ -13,7 +13,6 @@ view validates, calls one solver function and returns its `to_dict()`.
 from __future__ import annotations
 
 import random
-import re
 from typing import Annotated, Any, Literal
 
 from flask import Blueprint
@@ -25,7 +24,7 @@ from solver import wordsmith as rules
 from solver.pieces import load_box
 
 from ..resources import lexicon_named, pieces_for, resources
-from .game_types import Checked, Claimed, Filters, GameRequest, Letter, Page, PiecesOut, PoolInput, answer, answer_json, either, field_named_first, refusals
+from .game_types import Checked, Claimed, Filters, GameRequest, Letter, Page, PiecesOut, PoolInput, answer, answer_json, either
 from .models import LexiconName, Limit, Response, ResultLimit, Word
 from .operation import operation
 
@@ -158,12 +157,11 @@ class SolveResult(Response):
 
 
 @bp.post("/wordsmith/solve")
-@operation(body=SolveRequest, response=SolveResult)
+@operation(body=SolveRequest, response=SolveResult, refused_at="pool")
 def solve(body: SolveRequest):
     """List the words a pool of letter pieces builds: longest first, one page at a time."""
     index = pieces_for(lexicon_named(body.lexicon))
-    with refusals(field_named_first(SolveRequest)):
-        return answer_json(solve_json(search.solve(index, body.pool, body.query(), body.limit, body.offset)))
+    return answer_json(solve_json(search.solve(index, body.pool, body.query(), body.limit, body.offset)))
 
 
 _PIECES = '{"red":%d,"yellow":%d,"blue":%d,"green":%d,"wild":%d}'
@@ -252,13 +250,12 @@ class HintsResult(Response):
 
 
 @bp.post("/wordsmith/hints")
-@operation(body=HintsRequest, response=HintsResult)
+@operation(body=HintsRequest, response=HintsResult, refused_at="pool")
 def hints(body: HintsRequest):
     """Suggest the best claims by net points, and what one more piece of each kind (or a die) opens."""
     index = pieces_for(lexicon_named(body.lexicon))
-    with refusals(field_named_first(HintsRequest)):
-        return answer(rules.hints(index, body.pool, body.query(), discards_used=body.discards_used, crossed_white=body.crossed_white,
-                                  after_done=body.after_done, may_roll=body.may_roll, limit=body.limit).to_dict())
+    return answer(rules.hints(index, body.pool, body.query(), discards_used=body.discards_used, crossed_white=body.crossed_white,
+                              after_done=body.after_done, may_roll=body.may_roll, limit=body.limit).to_dict())
 
 
 # --- judge ----------------------------------------------------------------------------
@@ -311,16 +308,15 @@ class ClaimVerdict(Response):
 
 
 @bp.post("/wordsmith/judge")
-@operation(body=JudgeRequest, response=ClaimVerdict)
+@operation(body=JudgeRequest, response=ClaimVerdict, refused_at="word")
 def judge(body: JudgeRequest):
     """Judge a claimed word against the rules and the player's pool: every objection, or its points."""
-    with refusals(field_named_first(JudgeRequest)):
-        return answer(rules.judge_claim(
-            body.word, body.pool, lexicon_named(body.lexicon), alphabet=resources().alphabet, previous_word=body.previous_word,
-            claimed=body.claimed, required_letter=body.required_letter, discards_used=body.discards_used,
-            crossed_white=body.crossed_white, words_written=body.words_written, after_done=body.after_done,
-            challenge_over=body.challenge_over,
-        ).to_dict())
+    return answer(rules.judge_claim(
+        body.word, body.pool, lexicon_named(body.lexicon), alphabet=resources().alphabet, previous_word=body.previous_word,
+        claimed=body.claimed, required_letter=body.required_letter, discards_used=body.discards_used,
+        crossed_white=body.crossed_white, words_written=body.words_written, after_done=body.after_done,
+        challenge_over=body.challenge_over,
+    ).to_dict())
 
 
 # --- score ----------------------------------------------------------------------------
@@ -419,30 +415,9 @@ class ScoreResult(Response):
     high_score: int | None
 
 
-_WHERE = re.compile(r"sheet (\d+)(?: \(.*?\))?(?:, challenge (\d+))?(?:, word (\d+))?")
-
-
-def sheet_pointer(error: ValueError) -> str:
-    """Return the pointer of the sheet, challenge or word a score-sheet message names ("sheet 2 (Bo), challenge 1, word 3: ...")."""
-    text = str(error)
-    if text.startswith("variant"):
-        return "/variant"
-    match = _WHERE.match(text)
-    if not match:
-        return "/sheets"
-    sheet, challenge, word = match.groups()
-    pointer = f"/sheets/{int(sheet) - 1}"
-    if challenge:
-        pointer += f"/challenges/{int(challenge) - 1}"
-        if word:
-            pointer += f"/words/{int(word) - 1}"
-    return pointer
-
-
 @bp.post("/wordsmith/score")
-@operation(body=SheetScoreRequest, response=ScoreResult)
+@operation(body=SheetScoreRequest, response=ScoreResult, refused_at="sheets")
 def score(body: SheetScoreRequest):
     """Score the sheets of one game under a variant, and name the winner(s)."""
     sheets = body.model_dump(exclude_unset=True)["sheets"]  # plain dicts, as the rules read them
-    with refusals(sheet_pointer):
-        return answer(rules.score_sheets(sheets, body.variant, lexicon_named(body.lexicon)).to_dict())
+    return answer(rules.score_sheets(sheets, body.variant, lexicon_named(body.lexicon)).to_dict())
