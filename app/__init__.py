@@ -61,11 +61,12 @@ def create_app(config: dict | None = None) -> Flask:
     app.config["SECRET_KEY"] = str(app.config["SECRET_KEY"] or secrets.token_hex(32))
     app.config["MAX_CONTENT_LENGTH"] = app.config["MAX_BODY_BYTES"]  # werkzeug's own cap, for streamed bodies
     app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
-    app.json.sort_keys = False  # keep fields in the order the code gives them: `type` before `title`
 
     # Imported here, not at the top: `app.client` (used by `wordsmith --server`)
     # imports this package and should not pay for pydantic and the blueprints.
-    from . import api, assets, budget, errors, openapi, pages, resources, security
+    from . import api, assets, budget, errors, json_provider, openapi, pages, resources, security
+
+    app.json = json_provider.FastJSONProvider(app)  # answers written by pydantic-core, fields in the code's order
 
     resources.init_app(app)
     assets.init_app(app)

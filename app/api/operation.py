@@ -1,7 +1,7 @@
 """`@operation`: validate a view's input with pydantic models, and describe it for OpenAPI.
 
     @bp.post("/check")
-    @operation(body=CheckWords, response=CheckResult)
+    @operation(body=CheckWords, response=CheckOut)
     def check(body: CheckWords):
         \"\"\"Judge up to 50 words.\"\"\"
         ...
@@ -10,7 +10,8 @@
 `params` is one model for the path and query parameters together: fields
 named in the route's path (`<path:word>`) are path parameters, the others the
 query string. `body` is the JSON body's model. The view receives validated
-`params=` and `body=` and returns a dict. Bad input never reaches it: an
+`params=` and `body=` and returns a dict, which goes to the app's JSON
+provider (`app.json`, app/json_provider.py): the one way a view answers. Bad input never reaches it: an
 unreadable body is a 400 or 415, a field that does not validate a 422 with a
 JSON pointer to each bad field. The OpenAPI document (app/openapi.py) is built
 from `view.operation`, so a new operation appears there without more code.
@@ -69,14 +70,15 @@ def operation(*, response: Any, params: type[BaseModel] | None = None, body: typ
                 kwargs["params"] = validate(params, values, where={name: "path" for name in path_values})
             if body is not None:
                 kwargs["body"] = validate(body, read_json(), where="body")
-            if refused_at is None:
-                return view(**kwargs)
             try:
-                return view(**kwargs)
+                result = view(**kwargs)
             except Refused:
                 raise
             except ValueError as error:
+                if refused_at is None:
+                    raise
                 raise Refused(str(error), (refused_at,)) from error
+            return current_app.json.response(result)
 
         validated_view.operation = Operation(response, params, body, summary.strip(), description.strip())
         return validated_view

@@ -36,8 +36,7 @@ from solver.lexicon import SIZES
 from solver.pieces import KINDS, Pool, load_box, parse_pool
 from solver.wordsmith import DISCARD_BOXES, WHITE_BOXES
 
-from ..api.models import Limit
-from ..errors import field_errors
+from ..api.fields import Limit
 from ..resources import resources
 
 __all__ = ["bp"]

@@ -15,7 +15,7 @@ from pydantic import Field
 
 from solver.booksmack import MAX_CARDS, turn_state
 
-from ..api.models import LexiconName
+from ..api.fields import LexiconName
 from ..resources import lexicon_named, resources
 from . import PageForm, bp, lexicon_choices, page_error, read_query, render
 from .say import plainly

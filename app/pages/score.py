@@ -35,8 +35,8 @@ from solver.wordsmith import (
     score_sheets,
 )
 
-from ..api.models import LexiconName
-from ..api.wordsmith import MAX_PLAYER_NAME, MAX_SHEETS
+from ..api.fields import LexiconName
+from ..api.score_sheets import MAX_PLAYER_NAME, MAX_SHEETS
 from ..resources import lexicon_named, resources
 from . import PageForm, bp, lexicon_choices, read_query, render, split_words
 from .say import plainly
