@@ -40,10 +40,10 @@ DEFAULTS = {
     # a 503. The worst requests within the limits above cost about 40 ms on a
     # busy 2-core machine (bench/worst_case.py); this only stops what slips through.
     "WORK_BUDGET_MS": 250,
-    # Signs the session cookie that carries the pages' CSRF token. Unset: a random
-    # key made when the app is created — once in gunicorn's master with
-    # preload_app, so all workers share it (gunicorn.conf.py also sets one in the
-    # environment). Set it to keep tokens valid across restarts and machines.
+    # Signs Flask's session cookie (no page uses it today: every form is a GET).
+    # Unset: a random key made when the app is created — once in gunicorn's master
+    # with preload_app, so all workers share it. Set it to keep signed values
+    # valid across restarts and machines.
     "SECRET_KEY": None,
 }
 LIMITS = ("MAX_BODY_BYTES", "MAX_WORD_LENGTH", "MAX_POOL_PIECES", "MAX_RACK_LETTERS", "MAX_RESULT_LIMIT", "MAX_WORDS_PER_CHECK",
@@ -61,19 +61,22 @@ def create_app(config: dict | None = None) -> Flask:
     app.config["SECRET_KEY"] = str(app.config["SECRET_KEY"] or secrets.token_hex(32))
     app.config["MAX_CONTENT_LENGTH"] = app.config["MAX_BODY_BYTES"]  # werkzeug's own cap, for streamed bodies
     app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
-    app.json.sort_keys = False  # keep fields in the order the code gives them: `type` before `title`
 
     # Imported here, not at the top: importing `app` (its DEFAULTS, say) should not pay for pydantic and the blueprints.
-    from . import api, assets, budget, csrf, errors, openapi, pages, resources, security
+    from . import api, assets, budget, errors, json_provider, openapi, pages, resources, security
+
+    app.json = json_provider.FastJSONProvider(app)  # answers written by pydantic-core, fields in the code's order
 
     resources.init_app(app)
     assets.init_app(app)
     errors.init_app(app)
     security.init_app(app)
     budget.init_app(app)
-    csrf.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(openapi.bp)
+    # Every page form is a GET. When the first POST form arrives, protect it with
+    # Flask-WTF's CSRFProtect (`CSRFProtect(app)` here, `{{ csrf_token() }}` in the
+    # form, the `api` blueprint exempted: it reads no cookies) rather than our own.
     app.register_blueprint(pages.bp)
     return app
 

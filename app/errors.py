@@ -9,7 +9,9 @@ size limit, a bug — ends here and leaves as one document:
 
 `type` points at the paragraph of `/docs` that explains the problem (see
 `PROBLEM_TYPES`). Views and validators raise `ApiProblem`; they never build
-error responses themselves. A browser asking for a page gets the same problem
+error responses themselves. The engine raises `solver.errors.Refused` for input
+it refuses, carrying the JSON path of the bad value: `handle_refused` is the one
+place it becomes a 422, its pointer built from that path. A browser asking for a page gets the same problem
 rendered as HTML (`error.html`); everything else gets the JSON.
 """
 from __future__ import annotations
@@ -23,7 +25,9 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.routing import BuildError
 from werkzeug.http import HTTP_STATUS_CODES
 
-__all__ = ["PROBLEM_JSON", "PROBLEM_TYPES", "ApiProblem", "FieldError", "Problem", "field_errors", "init_app", "problem_response"]
+from solver.errors import Refused
+
+__all__ = ["PROBLEM_JSON", "PROBLEM_TYPES", "ApiProblem", "FieldError", "Problem", "field_errors", "init_app", "invalid_fields", "problem_response"]
 
 PROBLEM_JSON = "application/problem+json"
 # Paths whose errors are always JSON, whatever the Accept header says.
@@ -35,7 +39,6 @@ JSON_PATHS = ("/api/", "/openapi.json")
 PROBLEM_TYPES = {
     "bad-request": ("Bad request", "The request could not be read. The detail says what to change."),
     "invalid-json": ("Body is not valid JSON", "Send a JSON object as the body, UTF-8 encoded."),
-    "csrf": ("CSRF token missing or invalid", "A form was sent without the token its page carried: reload the page and send it again."),
     "not-found": ("Not found", "No page or operation has this path. The operations are listed in /openapi.json."),
     "method-not-allowed": ("Method not allowed", "The path exists but does not take this method; the `Allow` header lists those it takes."),
     "too-large": ("Body too large", "The body is over the size limit (MAX_BODY_BYTES, 16 KiB by default): send less."),
@@ -120,6 +123,12 @@ def field_errors(error: ValidationError, model: type[BaseModel], where: dict[str
     return entries
 
 
+def invalid_fields(errors: list[dict]) -> ApiProblem:
+    """Return the 422 problem listing `errors`, each a bad field's pointer, location and detail."""
+    count = f"{len(errors)} fields are" if len(errors) > 1 else "1 field is"
+    return ApiProblem(422, f"{count} not valid: each entry of `errors` points at one and says how to fix it.", errors=errors)
+
+
 def problem_body(status: int, detail: str, slug: str | None = None, errors: list[dict] | None = None) -> dict:
     """Return the problem document for `status`; the one place its shape is decided."""
     slug = slug if slug in PROBLEM_TYPES else SLUG_BY_STATUS.get(status, "http-error")
@@ -183,6 +192,12 @@ def handle_api_problem(problem: ApiProblem):
     return problem_response(problem.status, problem.detail, slug=problem.slug, errors=problem.errors, headers=problem.headers)
 
 
+def handle_refused(error: Refused):
+    """Answer input the engine refused: a 422 whose pointer is the refusal's path, whatever its message says."""
+    location = "body" if request.is_json else "query"
+    return handle_api_problem(invalid_fields([{"pointer": json_pointer(error.path), "location": location, "detail": str(error)}]))
+
+
 def handle_unexpected(error: Exception):
     current_app.logger.exception("Unhandled error on %s %s", request.method, request.path)
     return problem_response(500, "Something went wrong on our side; it has been logged. Try again, and report it if it persists.")
@@ -212,6 +227,7 @@ def init_app(app: Flask) -> None:
     """Make every error, expected or not, leave as a problem document."""
     app.register_error_handler(HTTPException, handle_http_exception)
     app.register_error_handler(ApiProblem, handle_api_problem)
+    app.register_error_handler(Refused, handle_refused)
     app.register_error_handler(Exception, handle_unexpected)
     app.before_request(reject_oversized_body)
     app.before_request(refuse_content_encoding)

@@ -37,6 +37,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Mapping, Sequence
 
+from .errors import Refused
 from .normalize import fold
 
 __all__ = [
@@ -155,11 +156,11 @@ def _count(cards: int) -> str:
     return f"{cards} card" + ("" if cards == 1 else "s")
 
 
-class ImpossibleEvent(ValueError):
+class ImpossibleEvent(Refused):
     """An event that cannot happen in the game so far: carries its 0-based index and the reason."""
 
     def __init__(self, index: int, reason: str):
-        super().__init__(f"events[{index}]: {reason}")
+        super().__init__(f"events[{index}]: {reason}", ("events", index))
         self.index = index
         self.reason = reason
 

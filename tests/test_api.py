@@ -276,18 +276,30 @@ def test_browsers_get_error_pages_api_clients_get_json(client):
     assert_problem(client.get("/no/such/page"), 404)
 
 
-def test_csrf_guards_page_forms(app):
-    from flask import render_template_string
+@pytest.mark.parametrize("path, pointer", [
+    (("sheets", 0, "challenges", 1, "words", 2), "/sheets/0/challenges/1/words/2"),
+    (("a/b~c",), "/a~1b~0c"),
+    ((), ""),  # the whole body
+])
+def test_a_refusal_points_where_its_path_says_whatever_its_message(app, path, pointer):
+    """The engine's Refused becomes a 422 at its path in one place; its message is the detail, never read for the pointer."""
+    from solver.errors import Refused
 
-    @app.route("/test-form", methods=["GET", "POST"])
-    def test_form():
-        return render_template_string("{{ csrf_token() }}")
+    @app.post("/test-refused")
+    def refused():
+        raise Refused("pool: reworded, naming another field first", path)
 
-    client = app.test_client()
-    assert_problem(client.post("/test-form", data={"x": "1"}), 400)
-    token = client.get("/test-form").get_data(as_text=True)
-    assert client.post("/test-form", data={"csrf_token": token}).status_code == 200
-    assert client.post("/test-form", headers={"X-CSRF-Token": token}).status_code == 200
-    assert_problem(client.post("/test-form", data={"csrf_token": token + "x"}), 400)
-    # The JSON API needs no token.
-    assert client.post("/api/v1/words/check", json={"words": ["cat"]}).status_code == 200
+    body = assert_problem(app.test_client().post("/test-refused", json={}), 422, pointer=pointer)
+    assert body["errors"] == [{"pointer": pointer, "location": "body", "detail": "pool: reworded, naming another field first"}]
+
+
+def test_a_plain_value_error_from_the_engine_points_at_the_operations_field(client, monkeypatch):
+    """Until every engine refusal carries its path, a plain ValueError is a 422 at the field `refused_at` names."""
+    from solver import booksmack
+
+    def refuse(*args, **kwargs):
+        raise ValueError("played: a message naming another field")
+
+    monkeypatch.setattr(booksmack, "score_collection", refuse)
+    body = assert_problem(client.post("/api/v1/booksmack/score", json={"cards": ["a"]}), 422, pointer="/cards")
+    assert body["errors"][0]["detail"] == "played: a message naming another field"

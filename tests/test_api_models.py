@@ -1,17 +1,19 @@
 """The shared field types of request models: limits from the config, in validation and in the schema."""
 from __future__ import annotations
 
+from typing import Annotated
+
 import pytest
 from pydantic import ValidationError
 
 from app import DEFAULTS, create_app
-from app.api.models import LexiconName, Pool, Rack, Request, ResultLimit, Word, Words
+from app.api.fields import LexiconName, Limit, Rack, Request, ResultLimit, Word, Words
 
 
 class Example(Request):
     word: Word = "cat"
     words: Words = ["cat"]
-    pool: Pool(str) = []
+    pool: Annotated[list[str], Limit("MAX_POOL_PIECES")] = []
     rack: Rack = "abc"
     limit: ResultLimit = 10
     lexicon: LexiconName | None = None

@@ -479,7 +479,7 @@ def test_rack_validation(client, fields, pointer):
 
 
 def test_answers_are_the_library_dicts(app, client):
-    """`answer()` writes the library's to_dict() as JSON (with pydantic-core), exactly as returning the dict would."""
+    """The app's JSON provider writes the library's to_dict() as JSON (with pydantic-core), exactly as json would; the solve page's own writer agrees."""
     from app.resources import lexicon_named, pieces_for, racks_for
     from solver import booksmack, search, wordsmith
 

@@ -2,13 +2,15 @@
 
 Each resource module has its own `bp` (flaskr style) and its views use
 `@operation` (app/api/operation.py) to validate input and to appear in the
-OpenAPI document. A new resource is a new module added to `RESOURCES`.
+OpenAPI document. A new resource is a new module added to `RESOURCES`; an
+operation of a resource may live in a module of its own on the resource's
+`bp` (score_sheets.py: `POST /wordsmith/score`, operationId `wordsmith_score`).
 """
 from __future__ import annotations
 
 from flask import Blueprint
 
-from . import booksmack, colorsmash, meta, racks, words, wordsmith
+from . import booksmack, colorsmash, meta, racks, score_sheets, words, wordsmith  # noqa: F401 - score_sheets: its route is on wordsmith's bp
 
 __all__ = ["RESOURCES", "bp"]
 

@@ -5,7 +5,6 @@ not have is refused with a pointer to it (`/cards/2`) and the rules' message.
 """
 from __future__ import annotations
 
-import re
 from typing import Annotated, Literal
 
 from flask import Blueprint
@@ -14,8 +13,7 @@ from pydantic import Field
 from solver import booksmack as rules
 
 from ..resources import lexicon_named
-from .game_types import GameRequest, answer, refusals
-from .models import LexiconName, Response
+from .fields import Lexicon, Out, Request
 from .operation import operation
 
 bp = Blueprint("booksmack", __name__)
@@ -28,21 +26,21 @@ CardText = Annotated[str, Field(min_length=1, max_length=4, description="a lette
 MAX_COLLECTION = 200
 
 
-class RoundRequest(GameRequest):
+class RoundRequest(Request):
     cards: list[CardText] = Field(min_length=1, max_length=rules.MAX_CARDS, description="the cards on the table in seating order, clockwise")
-    lexicon: LexiconName | None = Field(None, description="lexicon size for spelled words (default: the service's default lexicon)")
+    lexicon: Lexicon = None
 
 
 class TurnRequest(RoundRequest):
     played: int = Field(ge=1, le=rules.MAX_CARDS, description="the seat (1-based position in `cards`) of the card just played")
 
 
-class CollectionScoreRequest(GameRequest):
+class CollectionScoreRequest(Request):
     cards: list[CardText] = Field(max_length=MAX_COLLECTION, description="a player's collection: library plus hand")
     variant: Literal[rules.VARIANTS] = Field("base", description="base: every card 1 point; turn-based: letters by position")
 
 
-class Card(Response):
+class BookCardOut(Out):
     text: str
     kind: Literal["letter", "number", "symbol"]
     name: str
@@ -53,81 +51,70 @@ class Card(Response):
     published: bool = Field(description="whether the published card set has this card")
 
 
-class Reading(Response):
+class ReadingOut(Out):
     seat: int = Field(description="the seat (1-based) the reading starts from")
     words: list[str] = Field(description="the words it spells, most common first")
 
 
-class Shares(Response):
+class SharesOut(Out):
     winners: int
     each: int = Field(description="cards each winner gets when all tap at once")
     discarded: int
 
 
-class RoundVerdict(Response):
-    cards: list[Card]
+class RoundVerdictOut(Out):
+    cards: list[BookCardOut]
     action: Literal["say_word", "tap", "none"] = Field(description="say the spelled word, tap the winning card(s), or nothing wins")
     rule: Literal["spelled_word", "tilde", "exclamation", "asterisk", "highest", "lowest", "nothing"]
     spells: str | None = Field(description="the word to say; null when none is spelled")
     spelled_from: list[int] = Field(description="every seat from which a word is spelled")
-    readings: list[Reading]
+    readings: list[ReadingOut]
     winners: list[int] = Field(description="the positions (1-based) of the cards to tap")
     ranks: list[int | None] = Field(description="each card's rank after + - &")
-    shares: Shares
+    shares: SharesOut
     explanation: str = Field(description="the ruling as a sentence")
 
 
-class TurnState(Response):
-    cards: list[Card]
+class TurnStateOut(Out):
+    cards: list[BookCardOut]
     played: int = Field(description="the seat of the card just played")
     action: Literal[rules.TURN_ACTIONS] = Field(description="for the player who just played: `win` (a word is spelled: all cards played), `draw` (the card is the highest), `steal` (the lowest), or `none`")
     highest: list[int] = Field(description="positions of the highest card(s), the card(s) to tap")
     lowest: list[int] = Field(description="positions of the lowest card(s)")
     spells: str | None = Field(description="a spelled word: the player who just played wins all cards played")
     spelled_from: list[int]
-    readings: list[Reading]
+    readings: list[ReadingOut]
     explanation: str
 
 
-class CardScore(Response):
+class CardScoreOut(Out):
     card: str
     points: int
     why: str
 
 
-class CollectionScore(Response):
+class CollectionScoreOut(Out):
     variant: Literal[rules.VARIANTS]
     total: int
-    breakdown: list[CardScore] = Field(description="each card's points and why, in the order sent")
-
-
-def card_pointer(error: ValueError) -> str:
-    """Return the pointer of the card a rules message names ("card 3 ('%'): not a Booksmack card ..."), or `/played`."""
-    if str(error).startswith("played:"):
-        return "/played"
-    match = re.match(r"card (\d+) ", str(error))
-    return f"/cards/{int(match.group(1)) - 1}" if match else "/cards"
+    breakdown: list[CardScoreOut] = Field(description="each card's points and why, in the order sent")
 
 
 @bp.post("/booksmack/judge")
-@operation(body=RoundRequest, response=RoundVerdict)
+@operation(body=RoundRequest, response=RoundVerdictOut, refused_at="cards")
 def judge(body: RoundRequest):
     """Judge a Booksmack round: the word to say, or the card(s) to tap, and why."""
-    with refusals(card_pointer):
-        return answer(rules.judge_round(body.cards, lexicon_named(body.lexicon)).to_dict())
+    return rules.judge_round(body.cards, lexicon_named(body.lexicon)).to_dict()
 
 
 @bp.post("/booksmack/turn")
-@operation(body=TurnRequest, response=TurnState)
+@operation(body=TurnRequest, response=TurnStateOut, refused_at="cards")
 def turn(body: TurnRequest):
     """Judge the card just played (turn-based variant): does its player win, draw, steal, or nothing?"""
-    with refusals(card_pointer):
-        return answer(rules.turn_state(body.cards, lexicon_named(body.lexicon), body.played).to_dict())
+    return rules.turn_state(body.cards, lexicon_named(body.lexicon), body.played).to_dict()
 
 
 @bp.post("/booksmack/score")
-@operation(body=CollectionScoreRequest, response=CollectionScore)
+@operation(body=CollectionScoreRequest, response=CollectionScoreOut, refused_at="cards")
 def score(body: CollectionScoreRequest):
     """Score a Booksmack collection (library plus hand): the total and each card's points."""
-    with refusals(card_pointer):
-        return answer(rules.score_collection(body.cards, body.variant).to_dict())
+    return rules.score_collection(body.cards, body.variant).to_dict()

@@ -13,8 +13,7 @@ from pydantic import Field, field_validator
 
 from solver import colorsmash as rules
 
-from .game_types import Checked, GameRequest, answer, either, refusals
-from .models import Response
+from .fields import Checked, Out, Request, either
 from .operation import operation
 
 bp = Blueprint("colorsmash", __name__)
@@ -37,7 +36,7 @@ Colours = Annotated[
 ]
 
 
-class CardObject(GameRequest):
+class CardObject(Request):
     """A card as an object: a splat colour and an optional colour word, or `{"steal": true}`."""
 
     splat: Colour | None = None
@@ -54,24 +53,19 @@ CardInput = Annotated[
 ]
 
 
-def colours_or_card(error: ValueError) -> str:
-    """Return `/colours` for a message about the colour set, else `/card`."""
-    return "/colours" if str(error).startswith(("give the colours", "colour names")) else "/card"
-
-
-class SlapRequest(GameRequest):
+class SlapRequest(Request):
     card: CardInput
     colours: Colours = None
 
 
-class CardOut(Response):
+class ColourCardOut(Out):
     splat: str | None
     word: str | None
     steal: bool
 
 
-class SlapVerdict(Response):
-    card: CardOut
+class SlapVerdictOut(Out):
+    card: ColourCardOut
     text: str = Field(description="the card in short text: red/blue, red or steal")
     slap: bool = Field(description="whether to slap")
     code: Literal["match", "steal", "no_word", "mismatch"]
@@ -79,11 +73,10 @@ class SlapVerdict(Response):
 
 
 @bp.post("/colorsmash/judge")
-@operation(body=SlapRequest, response=SlapVerdict)
+@operation(body=SlapRequest, response=SlapVerdictOut, refused_at="card")
 def judge(body: SlapRequest):
     """Tell whether a Color Smash card should be slapped, and what happens to the slapper."""
-    with refusals(colours_or_card):
-        return answer(rules.judge_slap(body.card, tuple(body.colours or rules.DEFAULT_COLOURS)).to_dict())
+    return rules.judge_slap(body.card, tuple(body.colours or rules.DEFAULT_COLOURS)).to_dict()
 
 
 def read_hand(value: Any) -> Any:
@@ -107,7 +100,7 @@ Hand = Annotated[
 ]
 
 
-class Event(GameRequest):
+class Event(Request):
     """One event of the game; which fields it takes depends on its type."""
 
     type: Literal["deal", "flip", "slap"]
@@ -121,7 +114,7 @@ class Event(GameRequest):
     steal_from: PlayerName | None = Field(None, description="slap on a Steal card: the opponent robbed")
 
 
-class ReplayRequest(GameRequest):
+class ReplayRequest(Request):
     mode: Literal[rules.MODES] = Field("standard", description="standard: won cards go to the side; competition: under the hand")
     players: list[PlayerName] = Field(min_length=2, max_length=MAX_PLAYERS, description="the players in clockwise order")
     events: list[Event] = Field(max_length=MAX_EVENTS, description="deal first, then flips and slaps in order")
@@ -135,7 +128,7 @@ class ReplayRequest(GameRequest):
         return players
 
 
-class PlayerState(Response):
+class PlayerStateOut(Out):
     name: str
     hand: list[str | None] = Field(description="top card first; null: a face-down card")
     hand_count: int
@@ -145,9 +138,9 @@ class PlayerState(Response):
     total: int = Field(description="hand plus side")
 
 
-class ReplayResult(Response):
+class ReplayOut(Out):
     mode: Literal[rules.MODES]
-    players: list[PlayerState]
+    players: list[PlayerStateOut]
     pile: list[str | None] = Field(description="bottom first")
     pile_count: int
     next_player: str | None = Field(description="who flips next; null once over, or while anyone may start")
@@ -157,15 +150,9 @@ class ReplayResult(Response):
     log: list[str] = Field(description="one sentence per event")
 
 
-def event_pointer(error: ValueError) -> str:
-    """Return `/events/N` for an impossible event, else `/colours` (the only other thing the rules check here)."""
-    return f"/events/{error.index}" if isinstance(error, rules.ImpossibleEvent) else "/colours"
-
-
 @bp.post("/colorsmash/replay")
-@operation(body=ReplayRequest, response=ReplayResult)
+@operation(body=ReplayRequest, response=ReplayOut, refused_at="events")
 def replay(body: ReplayRequest):
     """Replay a Color Smash game from its events: every player's cards, the pile, and the winner(s)."""
     events = [event.model_dump(exclude_unset=True) for event in body.events]
-    with refusals(event_pointer):
-        return answer(rules.replay(body.mode, body.players, events, tuple(body.colours or rules.DEFAULT_COLOURS)).to_dict())
+    return rules.replay(body.mode, body.players, events, tuple(body.colours or rules.DEFAULT_COLOURS)).to_dict()

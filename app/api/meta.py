@@ -5,36 +5,36 @@ from flask import Blueprint
 from pydantic import Field
 
 from ..resources import resources
-from .models import LexiconName, Response
+from .fields import LexiconName, Out
 from .operation import operation
 
 bp = Blueprint("meta", __name__)
 
 
-class LexiconHealth(Response):
+class LexiconHealthOut(Out):
     id: LexiconName
     size: int = Field(description="number of valid words")
     checksum: str = Field(description="sha256 of the word list the lexicons are built from (shared by all sizes)")
 
 
-class Health(Response):
+class HealthOut(Out):
     status: str = Field(description="`ok` when the service answers")
-    lexicons: list[LexiconHealth]
+    lexicons: list[LexiconHealthOut]
 
 
-class LexiconInfo(Response):
+class LexiconOut(Out):
     id: LexiconName
     size: int = Field(description="number of valid words")
     description: str
     default: bool = Field(description="whether requests that name no lexicon use this one")
 
 
-class LexiconList(Response):
-    lexicons: list[LexiconInfo] = Field(description="smallest first")
+class LexiconsOut(Out):
+    lexicons: list[LexiconOut] = Field(description="smallest first")
 
 
 @bp.get("/health")
-@operation(response=Health)
+@operation(response=HealthOut)
 def health():
     """Report that the service is up, with each lexicon's size and checksum."""
     shared = resources()
@@ -43,7 +43,7 @@ def health():
 
 
 @bp.get("/lexicons")
-@operation(response=LexiconList)
+@operation(response=LexiconsOut)
 def lexicons():
     """List the lexicons: id, size, description, and which is the default."""
     shared = resources()

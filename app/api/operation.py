@@ -1,7 +1,7 @@
 """`@operation`: validate a view's input with pydantic models, and describe it for OpenAPI.
 
     @bp.post("/check")
-    @operation(body=CheckWords, response=CheckResult)
+    @operation(body=CheckWords, response=CheckOut)
     def check(body: CheckWords):
         \"\"\"Judge up to 50 words.\"\"\"
         ...
@@ -10,7 +10,8 @@
 `params` is one model for the path and query parameters together: fields
 named in the route's path (`<path:word>`) are path parameters, the others the
 query string. `body` is the JSON body's model. The view receives validated
-`params=` and `body=` and returns a dict. Bad input never reaches it: an
+`params=` and `body=` and returns a dict, which goes to the app's JSON
+provider (`app.json`, app/json_provider.py): the one way a view answers. Bad input never reaches it: an
 unreadable body is a 400 or 415, a field that does not validate a 422 with a
 JSON pointer to each bad field. The OpenAPI document (app/openapi.py) is built
 from `view.operation`, so a new operation appears there without more code.
@@ -28,7 +29,9 @@ from flask import current_app, request
 from pydantic import BaseModel, ValidationError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from ..errors import ApiProblem, field_errors
+from solver.errors import Refused
+
+from ..errors import ApiProblem, field_errors, invalid_fields
 
 __all__ = ["Operation", "operation", "read_json", "validate"]
 
@@ -44,8 +47,15 @@ class Operation:
     description: str = ""
 
 
-def operation(*, response: Any, params: type[BaseModel] | None = None, body: type[BaseModel] | None = None) -> Callable:
-    """Decorate a view: validate its `params` and `body`, and describe it (summary: the docstring)."""
+def operation(*, response: Any, params: type[BaseModel] | None = None, body: type[BaseModel] | None = None,
+              refused_at: str | None = None) -> Callable:
+    """Decorate a view: validate its `params` and `body`, and describe it (summary: the docstring).
+
+    The engine's `Refused` leaves the view as a 422 at the refusal's path
+    (app/errors.py). `refused_at` names the field a plain ValueError from the
+    engine points at, for refusals that do not carry their path yet; the
+    message is never read for it.
+    """
 
     def decorate(view: Callable) -> Callable:
         summary, _, description = (inspect.getdoc(view) or view.__name__).partition("\n")
@@ -60,7 +70,15 @@ def operation(*, response: Any, params: type[BaseModel] | None = None, body: typ
                 kwargs["params"] = validate(params, values, where={name: "path" for name in path_values})
             if body is not None:
                 kwargs["body"] = validate(body, read_json(), where="body")
-            return view(**kwargs)
+            try:
+                result = view(**kwargs)
+            except Refused:
+                raise
+            except ValueError as error:
+                if refused_at is None:
+                    raise
+                raise Refused(str(error), (refused_at,)) from error
+            return current_app.json.response(result)
 
         validated_view.operation = Operation(response, params, body, summary.strip(), description.strip())
         return validated_view
@@ -74,12 +92,6 @@ def validate(model: type[BaseModel], data: Any, where: dict[str, str] | str) -> 
         return model.model_validate(data)
     except ValidationError as error:
         raise invalid_fields(field_errors(error, model, where)) from None
-
-
-def invalid_fields(errors: list[dict]) -> ApiProblem:
-    """Return the 422 problem listing `errors`, each a bad field's pointer, location and detail."""
-    count = f"{len(errors)} fields are" if len(errors) > 1 else "1 field is"
-    return ApiProblem(422, f"{count} not valid: each entry of `errors` points at one and says how to fix it.", errors=errors)
 
 
 def _takes_list(annotation: Any) -> bool:

@@ -9,8 +9,7 @@ from pydantic import Field
 from solver import search
 
 from ..resources import lexicon_named, racks_for
-from .game_types import Checked, Filters, Page, answer, field_named_first, refusals
-from .models import LexiconName, Rack, Response, limit_of
+from .fields import Checked, Filters, Lexicon, Out, Page, Rack, limit_of
 from .operation import operation
 
 bp = Blueprint("racks", __name__)
@@ -31,10 +30,10 @@ class RackRequest(Page, Filters):
     rack: Annotated[str, Checked(read_rack, Rack)] = Field(
         description=f"letters a-z and up to {search.MAX_BLANKS} `?` blanks (spaces ignored), like `retains?`"
     )
-    lexicon: LexiconName | None = Field(None, description="lexicon size (default: the service's default lexicon)")
+    lexicon: Lexicon = None
 
 
-class RackWord(Response):
+class RackWordOut(Out):
     word: str
     score: int = Field(description="Scrabble tile values; a blank scores 0")
     length: int
@@ -42,18 +41,17 @@ class RackWord(Response):
     leftover: str = Field(description="the rack's tiles left over (`?` for an unused blank)")
 
 
-class RackResult(Response):
+class RackSolveOut(Out):
     rack: str = Field(description="the rack, normalized")
     total: int = Field(description="how many words the rack builds under the filters (all pages)")
     offset: int
     limit: int
-    words: list[RackWord] = Field(description="this page: best tile score first, then longest, then alphabetical")
+    words: list[RackWordOut] = Field(description="this page: best tile score first, then longest, then alphabetical")
 
 
 @bp.post("/racks/solve")
-@operation(body=RackRequest, response=RackResult)
+@operation(body=RackRequest, response=RackSolveOut, refused_at="rack")
 def solve(body: RackRequest):
     """List the words a rack of letter tiles builds (`?` is a blank), best tile score first."""
     index = racks_for(lexicon_named(body.lexicon))
-    with refusals(field_named_first(RackRequest)):
-        return answer(search.solve_rack(index, body.rack, body.query(), body.limit, body.offset).to_dict())
+    return search.solve_rack(index, body.rack, body.query(), body.limit, body.offset).to_dict()

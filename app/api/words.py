@@ -7,7 +7,7 @@ from pydantic import Field
 from solver.lexicon import check
 
 from ..resources import lexicon_named
-from .models import LexiconName, Reason, Request, Response, Word, Words
+from .fields import Lexicon, LexiconName, Out, Reason, Request, Word, Words
 from .operation import operation
 
 bp = Blueprint("words", __name__)
@@ -15,15 +15,15 @@ bp = Blueprint("words", __name__)
 
 class WordParams(Request):
     word: Word
-    lexicon: LexiconName | None = Field(None, description="lexicon size (default: the service's default lexicon)")
+    lexicon: Lexicon = None
 
 
 class CheckWords(Request):
     words: Words
-    lexicon: LexiconName | None = Field(None, description="lexicon size (default: the service's default lexicon)")
+    lexicon: Lexicon = None
 
 
-class Verdict(Response):
+class VerdictOut(Out):
     """Whether one word is valid in one lexicon, and why not."""
 
     word: str = Field(description="the word as sent")
@@ -36,20 +36,20 @@ class Verdict(Response):
     definition: list[str] = Field(description="up to three WordNet senses; may be empty")
 
 
-class CheckResult(Response):
-    verdicts: list[Verdict] = Field(description="one per word, in the order sent")
+class CheckOut(Out):
+    verdicts: list[VerdictOut] = Field(description="one per word, in the order sent")
     all_valid: bool = Field(description="whether every word is valid")
 
 
 @bp.get("/words/<path:word>")
-@operation(params=WordParams, response=Verdict)
+@operation(params=WordParams, response=VerdictOut)
 def lookup(params: WordParams):
     """Judge one word: valid or not, why not, its tier and its definition."""
     return check(params.word, lexicon_named(params.lexicon)).to_dict()
 
 
 @bp.post("/words/check")
-@operation(body=CheckWords, response=CheckResult)
+@operation(body=CheckWords, response=CheckOut)
 def check_words(body: CheckWords):
     """Judge a list of words (at most MAX_WORDS_PER_CHECK, 50 by default) in one lexicon."""
     lexicon = lexicon_named(body.lexicon)

@@ -36,8 +36,7 @@ from solver.lexicon import SIZES
 from solver.pieces import KINDS, Pool, load_box, parse_pool
 from solver.wordsmith import DISCARD_BOXES, WHITE_BOXES
 
-from ..api.models import Limit
-from ..errors import field_errors
+from ..api.fields import Limit
 from ..resources import resources
 
 __all__ = ["bp"]
@@ -95,33 +94,22 @@ def player_words(item: dict) -> str:
         return item["msg"]
 
 
-# The solver's ValueErrors name the value they refuse ("required_letter: give a
-# single letter a-z", "15 discards, but the sheet has only 12 discard boxes"):
-# the page's field for each, found by the first word that names it.
-SOLVER_FIELDS = {"required_letter": "required", "crossed_white": "crossed_white", "discards": "discards_used",
+# The page's field for each request field a solver refusal's path starts with
+# (`Refused.path`); its message is shown as it is, never read for the field.
+SOLVER_FIELDS = {"required_letter": "required", "crossed_white": "crossed_white", "discards_used": "discards_used",
                  "pool": "pool", "rack": "rack"}
 
 
 def solver_error(error: ValueError, labels: dict[str, str]) -> dict:
-    """Return a solver's refusal as a page error at the field it names (only in the summary when none)."""
-    detail = str(error)
-    for word in re.findall(r"[a-z_]+", detail):
-        if word in SOLVER_FIELDS:
-            if detail.startswith(word + ":"):
-                detail = detail[len(word) + 1:].strip()  # the label says it: "Required letter: give a single letter"
-            return page_error(SOLVER_FIELDS[word], detail, labels)
-    return page_error(None, detail, labels)
+    """Return a solver's refusal as a page error at the field its path names (only in the summary when none)."""
+    path = getattr(error, "path", ())  # a plain ValueError carries none
+    field = SOLVER_FIELDS.get(path[0]) if path else None
+    return page_error(field, str(error), labels)
 
 
 def page_error(field: str | None, detail: str, labels: dict[str, str]) -> dict:
-    """Return one error to show at its field and in the summary above the form: the field, its label and the detail.
-
-    A library message that starts by naming the field ("pool 'x': ...") loses
-    that start: the label, next to the field, already says it.
-    """
+    """Return one error to show at its field and in the summary above the form: the field, its label and the detail."""
     label = labels.get(field, field) if field else None
-    if field:
-        detail = re.sub(rf"^{re.escape(field)}(?: '[^']*')?: ", "", detail, flags=re.I) or detail
     return {"field": field, "label": label, "detail": detail}
 
 

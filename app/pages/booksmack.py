@@ -25,7 +25,7 @@ from pydantic import Field
 
 from solver.booksmack import MAX_CARDS, judge_round, parse_card, published_deck
 
-from ..api.models import LexiconName
+from ..api.fields import LexiconName
 from ..resources import lexicon_named, resources
 from . import PageForm, bp, canonical, lexicon_choices, page_error, read_query, render, see
 

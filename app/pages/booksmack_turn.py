@@ -15,7 +15,7 @@ from pydantic import Field
 
 from solver.booksmack import MAX_CARDS, turn_state
 
-from ..api.models import LexiconName
+from ..api.fields import LexiconName
 from ..resources import lexicon_named, resources
 from . import PageForm, bp, lexicon_choices, page_error, read_query, render
 from .say import plainly
@@ -54,6 +54,6 @@ def booksmack_turn():
     try:
         state = turn_state(cards, lexicon_named(form.lexicon), form.played)
     except ValueError as error:
-        field = "played" if str(error).startswith("played") else "cards"
+        field = "played" if getattr(error, "path", ())[:1] == ("played",) else "cards"  # the refusal's path, not its wording
         return render("booksmack_turn.html", 422, errors=[page_error(field, str(error), LABELS)], **context)
     return render("booksmack_turn.html", errors=[], **{**context, "state": state})

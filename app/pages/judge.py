@@ -25,7 +25,7 @@ from solver.lexicon import check
 from solver.pieces import KINDS, MAX_POOL_PIECES, Pool
 from solver.wordsmith import DISCARD_BOXES, WHITE_BOXES, judge_claim
 
-from ..api.models import LexiconName
+from ..api.fields import LexiconName
 from ..resources import lexicon_named, resources
 from . import (PageDone, PageForm, PoolText, Word, WordList, bp, is_draft, lexicon_choices, pool_chips, pool_text, read_pool,
                read_query, render, solver_error, split_words)

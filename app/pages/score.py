@@ -35,8 +35,8 @@ from solver.wordsmith import (
     score_sheets,
 )
 
-from ..api.models import LexiconName
-from ..api.wordsmith import MAX_PLAYER_NAME, MAX_SHEETS
+from ..api.fields import LexiconName
+from ..api.score_sheets import MAX_PLAYER_NAME, MAX_SHEETS
 from ..resources import lexicon_named, resources
 from . import PageForm, bp, lexicon_choices, read_query, render, split_words
 from .say import plainly
@@ -127,15 +127,15 @@ def read_sheets(count: int, advanced: bool, errors: list) -> tuple[list[dict], l
     return sheets, grid
 
 
-def error_field(message: str) -> str | None:
-    """Return the form field a score_sheets message is about ('sheet 2 (Bob), challenge 1, word 3: ...')."""
-    match = re.match(r"sheet (\d+) \(.*?\)(?:, challenge (\d+))?", message)
-    if not match:
+def error_field(path: tuple) -> str | None:
+    """Return the form field a score_sheets refusal is about, from its path (`("sheets", 1, "challenges", 0, "words", 2)`)."""
+    if len(path) < 2 or path[0] != "sheets":
         return None
-    n, k = match.groups()
-    if k and "required" in message:
-        return f"c{k}r"
-    return f"p{n}c{k}" if k else f"p{n}"
+    n = path[1] + 1
+    if len(path) < 4 or path[2] != "challenges":
+        return f"p{n}"
+    k = path[3] + 1
+    return f"c{k}r" if path[4:5] == ("required",) else f"p{n}c{k}"
 
 
 @bp.get("/score")
@@ -158,5 +158,5 @@ def score():
     try:
         result = score_sheets(sheets, variant, lexicon_named(form.lexicon))
     except ValueError as error:
-        return render("score.html", 422, errors=[_error(error_field(str(error)), str(error))], **context)
+        return render("score.html", 422, errors=[_error(error_field(getattr(error, "path", ())), str(error))], **context)
     return render("score.html", errors=[], **{**context, "result": result, "variant": variant})

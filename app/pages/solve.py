@@ -24,7 +24,7 @@ from solver import search
 from solver.pieces import Pool
 from solver.wordsmith import DISCARD_BOXES, WHITE_BOXES, discard_boxes, hints
 
-from ..api.models import LexiconName, Limit
+from ..api.fields import LexiconName, Limit
 from ..resources import lexicon_named, pieces_for, racks_for, resources
 from . import (PageDone, PageForm, PoolText, Word, WordList, bp, is_draft, lexicon_choices, page_error, pool_chips, pool_text,
                read_pool, read_query, render, solver_error, split_words)

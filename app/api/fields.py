@@ -1,51 +1,123 @@
-"""Request fields and helpers the game resources share (wordsmith, racks, booksmack, colorsmash).
+"""The fields request and response models share, one vocabulary for every resource.
 
-Two ways a game request is refused, both as the one 422 problem shape:
+A request model subclasses `Request` (unknown fields refused, strict types) and
+types its fields with the aliases below (in a new alias, put `Field(...)`
+before `Limit`), so the limits are the same everywhere and appear in the
+OpenAPI document:
 
-* by its model, before any work: `Checked(function, documented)` validates a
-  field with a library function (`parse_pool`, ...), the function's
-  ValueError message becoming the field's `detail`, while the OpenAPI
-  document shows `documented`;
-* by the library while it works (a rule only the game knows, like an
-  impossible Color Smash event): `with refusals(pointer):` around the one
-  solver call turns its ValueError into a 422 pointing at the field it is
-  about, never a 500.
+    class CheckWords(Request):
+        words: Words
+        lexicon: Lexicon = None
 
-Answers leave through `answer(payload)`: the same JSON Flask would write,
-serialized by pydantic-core (Rust) instead of the json module. The one
-exception is the solve page, the biggest answer (17 KB for 100 words): its
-view writes the JSON itself with `answer_json(text)`, one tail per distinct
-cost (`wordsmith.solve_json`; a test checks it equals `to_dict()`).
+A response schema subclasses `Out` and is named for output (`VerdictOut`):
+it only describes what the view returns; `@operation` hands the view's dict
+to the app's JSON provider (app/json_provider.py).
 
-Game request models subclass `GameRequest`: unknown fields refused, and
-strict types, so `true` is not a count and `1` is not a yes (JSON has both).
+`Limit("MAX_WORD_LENGTH")` bounds a string's length (normalized: padding
+does not count), a list's size or a number by a setting read from the
+running app's config (the defaults outside one), both when validating and
+when the OpenAPI document is written. Sizes are checked before the items are
+validated, so an oversized list costs nothing.
+
+`Checked(function, documented)` validates a field with a library function
+(`parse_pool`, ...), the function's ValueError message becoming the field's
+`detail`, while the OpenAPI document shows `documented`. Input the engine
+refuses while it works (a rule only the game knows, like an impossible Color
+Smash event) raises `solver.errors.Refused` with the path of the bad value,
+and app/errors.py answers the 422 at that path.
+
 Limits the config does not hold are constants here, each with its reason.
 """
 from __future__ import annotations
 
-import re
-from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Annotated, Any, Callable, Iterator
+from typing import Annotated, Any, Callable, Literal, get_origin
 
-from flask import Response as HttpResponse
-from flask import current_app
+from flask import current_app, has_app_context
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, ValidationInfo, field_validator
-from pydantic_core import PydanticCustomError, core_schema, to_json
+from pydantic_core import PydanticCustomError, core_schema
 
+from solver import pieces
+from solver.lexicon import CATEGORY_SENTENCES, SIZES
 from solver.normalize import fold
-from solver.pieces import Pool, parse_pool
 from solver.search import Query
 
-from ..errors import ApiProblem
-from .models import Limit, Request, Response, ResultLimit, Word, limit_of
-from .operation import invalid_fields
-
 __all__ = [
-    "MAX_CLAIMED", "MAX_OFFSET", "MAX_POOL_TEXT", "Checked", "Claimed", "Filters", "Fragment", "GameRequest", "Length", "Letter",
-    "Offset", "Page", "PieceCounts", "PiecesOut", "PoolInput", "answer", "either", "field_named_first", "read_letter", "read_pool",
-    "refusals", "refuse",
+    "MAX_CLAIMED", "MAX_OFFSET", "MAX_POOL_TEXT", "Checked", "Claimed", "Filters", "Fragment", "Length", "Letter", "Lexicon",
+    "LexiconName", "Limit", "Offset", "Out", "Page", "PieceCounts", "PiecesOut", "PoolInput", "Rack", "Reason", "Request",
+    "ResultLimit", "Word", "Words", "either", "limit_of", "read_letter", "read_pool",
 ]
+
+
+class Request(BaseModel):
+    """Base of every request model (body, or path and query parameters): unknown fields refused, no type coercion.
+
+    Strict, so `true` is not a count and `1` is not a yes (JSON has both).
+    """
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class Out(BaseModel):
+    """Base of every response schema: it only describes the JSON a view answers (views return dicts).
+
+    Every field an answer carries is documented: tests/test_openapi.py fails on one that is not.
+    """
+
+
+def limit_of(setting: str) -> int:
+    """Return the value of a limit setting in the running app, or its default."""
+    if has_app_context():
+        return current_app.config[setting]
+    from app import DEFAULTS
+
+    return DEFAULTS[setting]
+
+
+@dataclass(frozen=True)
+class Limit:
+    """Annotation: at most `limit_of(setting)` characters, items, or (for a number) its value."""
+
+    setting: str
+
+    def __get_pydantic_core_schema__(self, source: Any, handler) -> core_schema.CoreSchema:
+        inner = handler(source)
+        if (get_origin(source) or source) in (int, float):
+            return core_schema.no_info_after_validator_function(self._check_number, inner)
+        return core_schema.no_info_before_validator_function(self._check_size, inner)
+
+    def _check_size(self, value: Any) -> Any:
+        limit = limit_of(self.setting)
+        # A string is a word, a fragment or a rack: counted as it will be judged, normalized,
+        # so surrounding spaces and invisible characters (a phone's, a copy's) never tip it over.
+        if isinstance(value, str) and len(value) > limit and len(folded := fold(value)) > limit:
+            raise PydanticCustomError("too_long", "at most {limit} characters, not {actual}: shorten it", {"limit": limit, "actual": len(folded)})
+        if isinstance(value, (list, tuple, dict)) and len(value) > limit:
+            raise PydanticCustomError("too_long", "at most {limit} items, not {actual}: send fewer, or split the request", {"limit": limit, "actual": len(value)})
+        return value
+
+    def _check_number(self, value: Any) -> Any:
+        limit = limit_of(self.setting)
+        if value > limit:
+            raise PydanticCustomError("less_than_equal", "at most {limit}: ask for fewer", {"limit": limit})
+        return value
+
+    def __get_pydantic_json_schema__(self, schema: core_schema.CoreSchema, handler) -> dict:
+        json_schema = handler(schema)
+        kind = json_schema.get("type")
+        key = {"string": "maxLength", "array": "maxItems", "object": "maxProperties"}.get(kind, "maximum")
+        json_schema[key] = limit_of(self.setting)
+        return json_schema
+
+
+LexiconName = Annotated[Literal[SIZES], Field(description="a lexicon size: " + ", ".join(SIZES))]
+Reason = Literal[tuple(CATEGORY_SENTENCES)]
+Word = Annotated[str, Field(min_length=1, description="a word, as typed (it is normalized)"), Limit("MAX_WORD_LENGTH")]
+Words = Annotated[list[Word], Field(min_length=1, description="the words, judged in order"), Limit("MAX_WORDS_PER_CHECK")]
+Rack = Annotated[str, Field(min_length=1, description="letters a-z, `?` for a blank"), Limit("MAX_RACK_LETTERS")]
+ResultLimit = Annotated[int, Field(ge=1, description="the most results to return"), Limit("MAX_RESULT_LIMIT")]
+Lexicon = Annotated[LexiconName | None, Field(description="lexicon size (default: the service's default lexicon)")]
+
 
 # A page may start this deep: past it nobody is reading, and building the
 # skipped words costs about 0.3 s for a 60-piece pool (measured).
@@ -56,12 +128,6 @@ MAX_CLAIMED = 50
 # Pool text: 60 pieces written one by one with separators ("R1 Y1 ...") is
 # 180 characters; 240 leaves room for spaces and commas.
 MAX_POOL_TEXT = 240
-
-
-class GameRequest(Request):
-    """Base of the game request models: unknown fields refused, no type coercion."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 @dataclass(frozen=True)
@@ -115,48 +181,13 @@ def _say(item: dict) -> str:
     return f"{where}: {message}" if where else message
 
 
-def answer(payload: dict) -> HttpResponse:
-    """Return `payload` as the JSON response (what returning the dict would give, a few times quicker)."""
-    return current_app.response_class(to_json(payload) + b"\n", mimetype="application/json")
-
-
-def answer_json(text: str) -> HttpResponse:
-    """Return JSON already written (by a view's own writer) as the response, ending in a newline like `answer`."""
-    return current_app.response_class(text + "\n", mimetype="application/json")
-
-
-def refuse(pointer: str, detail: str) -> ApiProblem:
-    """Return the 422 problem for one bad body field, in the shape `@operation` gives validation errors."""
-    return invalid_fields([{"pointer": pointer, "location": "body", "detail": detail}])
-
-
-@contextmanager
-def refusals(pointer: str | Callable[[ValueError], str]) -> Iterator[None]:
-    """Turn a ValueError the library raises on bad game input into a 422 at `pointer` (or `pointer(error)`)."""
-    try:
-        yield
-    except ValueError as error:
-        where = pointer(error) if callable(pointer) else pointer
-        raise refuse(where, str(error)) from None
-
-
-def field_named_first(model: type[BaseModel], default: str = "") -> Callable[[ValueError], str]:
-    """Return a pointer function: the field a library message starts with (`limit: ...`), else `default`."""
-
-    def pointer(error: ValueError) -> str:
-        match = re.match(r"[a-z_]+", str(error))
-        return f"/{match.group()}" if match and match.group() in model.model_fields else default
-
-    return pointer
-
-
 # --- letter pieces ------------------------------------------------------------------
 
 
 Count = Annotated[int, Field(ge=0), Limit("MAX_POOL_PIECES")]
 
 
-class PieceCounts(GameRequest):
+class PieceCounts(Request):
     """A pool as counts of each piece kind; a kind left out counts 0."""
 
     red: Count = 0
@@ -166,7 +197,7 @@ class PieceCounts(GameRequest):
     wild: Annotated[Count, Field(description="unspent wilds (a die's star face: any kind)")] = 0
 
 
-class PiecesOut(Response):
+class PiecesOut(Out):
     """Counts of each piece kind, wilds apart."""
 
     red: int
@@ -176,7 +207,7 @@ class PiecesOut(Response):
     wild: int
 
 
-def read_pool(value: Any) -> Pool:
+def read_pool(value: Any) -> pieces.Pool:
     """Return the pool a JSON value gives (text or counts), refusing one over MAX_POOL_PIECES."""
     if isinstance(value, str) and len(value) > MAX_POOL_TEXT:
         raise ValueError(f"pool: at most {MAX_POOL_TEXT} characters of text, not {len(value)}: write counts, like 'R3 Y2 B1 G2'")
@@ -184,7 +215,7 @@ def read_pool(value: Any) -> Pool:
         value = {kind: int(n) if isinstance(n, float) and n.is_integer() else n for kind, n in value.items()}
     if not isinstance(value, (str, dict)):
         raise ValueError("pool: give text like 'R3 Y2 B1 G2' or an object of counts like {\"red\": 3}")
-    pool = parse_pool(value)
+    pool = pieces.parse_pool(value)
     limit = limit_of("MAX_POOL_PIECES")
     if pool.size > limit:
         raise ValueError(f"pool: {pool.size} pieces is more than the limit of {limit}")
@@ -192,7 +223,7 @@ def read_pool(value: Any) -> Pool:
 
 
 PoolInput = Annotated[
-    Pool,
+    pieces.Pool,
     Checked(read_pool, Annotated[str, Field(min_length=1, max_length=MAX_POOL_TEXT)] | PieceCounts),
     Field(description="the pieces: text like `R3 Y2 B1 G2 W1` (or `rrryybgg`), or counts `{\"red\": 3, ...}`"),
 ]
@@ -216,7 +247,7 @@ Offset = Annotated[int, Field(ge=0, le=MAX_OFFSET, description="results to skip 
 Length = Annotated[int, Field(ge=1, le=99)]
 
 
-class Filters(GameRequest):
+class Filters(Request):
     """What a found word must meet besides being buildable; each filter left out is no constraint."""
 
     min_length: Length = Field(1, description="shortest word")
@@ -243,7 +274,7 @@ class Filters(GameRequest):
                      self.required_letter, self.previous_word, tuple(self.claimed), self.use_all)
 
 
-class Page(GameRequest):
+class Page(Request):
     """Which page of results to return."""
 
     limit: ResultLimit = 100
