@@ -8,7 +8,9 @@ the lexicon's (`WORDSMITH_CACHE_DIR`, default `~/.cache/wordsmith`), and each
 file's name is a digest of what it was built from: its kind, the caller's key
 (the word list's checksum, the alphabet) and the source of the `solver`
 package, so a changed word list, alphabet or algorithm never reads a stale
-index. A cache that cannot be read or written is rebuilt, never an error.
+index. Writing a file removes the older files of its kind (one per lexicon
+size), so code changes do not pile up stale copies. A cache that cannot be
+read or written is rebuilt, never an error.
 """
 from __future__ import annotations
 
@@ -59,6 +61,9 @@ def cached(kind: str, key: str, build: Callable[[], T]) -> T:
             sys.setrecursionlimit(max(limit, 20_000))  # the indexes nest a few levels of lists deep
             pickle.dump(value, file, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(file.name, path)  # whole or not at all: a reader never sees half a file
+        for stale in path.parent.glob(f"{kind}-*.pickle"):
+            if stale != path:
+                stale.unlink(missing_ok=True)
     except (OSError, pickle.PicklingError, RecursionError):
         pass  # a read-only home is fine: the next process builds again
     finally:

@@ -309,7 +309,7 @@ def piece_index(lexicon: Lexicon, alphabet: Alphabet | None = None) -> PieceInde
     """Build (once per process, per lexicon and alphabet; read from the disk cache when built before) the cost-vector index."""
     alphabet = alphabet or load_alphabet()
     costs = sorted((letter, spec.cost) for letter, spec in alphabet.letters.items())
-    index = cached("pieces", f"{lexicon.lexicons.checksum}/{lexicon.name}/{costs}",
+    index = cached(f"pieces-{lexicon.name}", f"{lexicon.lexicons.checksum}/{costs}",
                    lambda: PieceIndex(lexicon, alphabet, lexicon.name))
     index.alphabet = alphabet  # the caller's, not the unpickled copy
     return index
@@ -590,7 +590,7 @@ class RackIndex:
 @lru_cache(maxsize=4)
 def rack_index(lexicon: Lexicon) -> RackIndex:
     """Build (once per process, per lexicon; read from the disk cache when built before) the anagram-key trie for rack queries."""
-    return cached("racks", f"{lexicon.lexicons.checksum}/{lexicon.name}", lambda: RackIndex(lexicon, lexicon.name))
+    return cached(f"racks-{lexicon.name}", lexicon.lexicons.checksum, lambda: RackIndex(lexicon, lexicon.name))
 
 
 def parse_rack(rack: str) -> tuple[Counter, int]:
