@@ -85,11 +85,11 @@ from math import ceil
 
 import numpy as np
 
-from . import budget
-from .lexicon import Lexicon, check
-from .normalize import fold, is_well_formed
-from .pieces import KINDS, MAX_POOL_PIECES, Alphabet, Pool, load_alphabet, load_box, parse_pool
-from .search import MAX_LIMIT, PieceIndex, Query, _check_page, new_letter, small_pool, solve
+from .. import budget
+from ..lexicon import Lexicon, check
+from ..normalize import fold, is_well_formed
+from ..pieces import KINDS, MAX_POOL_PIECES, Alphabet, Pool, load_alphabet, load_box, parse_pool
+from ..search import MAX_LIMIT, PieceIndex, Query, _check_page, new_letter, small_pool, solve
 
 __all__ = [
     "WHITE_BOXES", "BLUE_BOXES", "DISCARD_BOXES", "WORDS_PER_CHALLENGE", "CHALLENGES", "VARIANTS",
