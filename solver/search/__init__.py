@@ -40,11 +40,11 @@ from typing import Iterator
 
 import numpy as np
 
-from . import budget
-from .lexicon import Lexicon
-from .normalize import fold
-from .pieces import KINDS, Alphabet, Pool, load_alphabet, parse_pool
-from .wordtable import WordTable
+from .. import budget
+from ..lexicon import Lexicon
+from ..normalize import fold
+from ..pieces import KINDS, Alphabet, Pool, load_alphabet, parse_pool
+from ..wordtable import WordTable
 
 __all__ = ["Query", "PieceIndex", "RackIndex", "piece_index", "rack_index", "solve", "solve_rack", "brute_force",
            "new_letter", "small_pool", "MAX_LIMIT", "MAX_RACK_LETTERS", "MAX_BLANKS"]
@@ -52,7 +52,7 @@ __all__ = ["Query", "PieceIndex", "RackIndex", "piece_index", "rack_index", "sol
 MAX_LIMIT = 1000
 MAX_RACK_LETTERS = 20
 MAX_BLANKS = 2
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parent.parent / "data"
 
 
 @dataclass(frozen=True)
