@@ -10,7 +10,7 @@ import numpy as np
 
 from .. import budget
 from ..pieces import KINDS, MAX_POOL_PIECES, Pool, load_box, parse_pool
-from ..search import MAX_LIMIT, PieceIndex, Query, _check_page, small_pool, solve
+from ..search import MAX_LIMIT, PieceIndex, Query, check_page, small_pool, solve
 from .boxes import DiscardBoxes, discard_boxes
 
 # --- hints -------------------------------------------------------------------------
@@ -191,7 +191,7 @@ def hints(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None
     pool = parse_pool(pool)
     query = query or Query()
     boxes = discard_boxes(crossed_white, discards_used)
-    _check_page(limit, 0)
+    check_page(limit, 0)
     if not small_pool(index, pool.add("wild") if pool.size < MAX_POOL_PIECES else pool):
         # A pool that builds thousands of words: one pass over the word table per pool (solver/wordtable.py),
         # not a page of words per length read and filtered in Python (up to 0.9 s, issue 12).

@@ -1,0 +1,411 @@
+"""The letter-piece index: words grouped by cost vector, walked so the work is bound by the answer."""
+from __future__ import annotations
+
+import heapq
+from array import array
+from bisect import bisect_right
+from collections import Counter
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from itertools import chain, groupby
+from operator import itemgetter
+from typing import Iterator
+
+import numpy as np
+
+from .. import budget
+from ..lexicon import Lexicon
+from ..pieces import Alphabet, Pool, load_alphabet, parse_pool
+from ..wordtable import WordTable
+from .query import Query, check_page
+
+
+@dataclass(frozen=True)
+class Found:
+    """One buildable word: its score, the pieces it uses and the pieces left over."""
+
+    word: str
+    score: int
+    pieces: Pool
+    leftover: Pool
+
+    @property
+    def leftover_count(self) -> int:
+        return self.leftover.size
+
+    def to_dict(self) -> dict:
+        return {"word": self.word, "score": self.score, "pieces": self.pieces.to_dict(),
+                "leftover": self.leftover.to_dict(), "leftover_count": self.leftover.size}
+
+
+class PieceIndex:
+    """The words of one lexicon grouped by cost vector and length, nested for pruning.
+
+    Nested trees (red -> yellow -> blue -> sorted green), all walked with the
+    same pruning on what the pool and its wilds can still pay. Each blue node
+    keeps cumulative word counts over its greens, so a count is one bisect per
+    blue node, not one step per group.
+    * `_all`: every length; a green leaf holds its (length, words) groups.
+    * `_by_length[n]`: one tree per length, so a big pool's first page can be
+      taken from the longest words down without touching the short ones;
+      `fewest_pieces[n]` skips the lengths no word of which the pool can pay.
+      A blue node here holds its words' ranks in one flat list (green
+      order) instead of groups: the page needs only ranks, and one list per
+      node is what the walk reads.
+    Each yellow node of every tree also keeps a *plane*: its words with at
+    most b blue and g green pieces, for every (b, g). A pool without wilds
+    reaches exactly the cells at or below its own counts, so its count is one
+    look-up per yellow node.
+    """
+
+    def __init__(self, words, alphabet: Alphabet, name: str = ""):
+        self.alphabet = alphabet
+        self.name = name
+        groups: dict[tuple, list[str]] = {}
+        cost = alphabet.cost
+        for word in words:
+            c = cost(word)
+            if c is not None:
+                groups.setdefault(c + (len(word),), []).append(word)
+        # The result order is the same for every pool: longest first, then the
+        # most pieces used (= fewest left over), then alphabetical. So each word
+        # gets its rank in that order once, here, and a query sorts small ints.
+        # Each entry carries its group's cost (one tuple per distinct cost, not
+        # one per word), never compared: the words alone break every tie.
+        shared: dict[tuple, tuple] = {}
+        order = sorted((-len(w), -sum(c), w, c) for key, members in groups.items()
+                       for c in (shared.setdefault(key[:4], key[:4]),) for w in members)
+        self.ranked = [w for _, _, w, _ in order]
+        self.costs = [c for _, _, _, c in order]  # by rank: a page's pieces
+        rank = {w: i for i, w in enumerate(self.ranked)}
+        by_length: dict[int, dict[tuple, list]] = {}
+        combined: dict[tuple, list] = {}
+        for (r, y, b, g, n), members in groups.items():
+            group = (-(n * 1024 + r + y + b + g), n, (r, y, b, g), tuple(sorted(rank[w] for w in members)))
+            by_length.setdefault(n, {})[(r, y, b, g)] = [group]
+            combined.setdefault((r, y, b, g), []).append(group)
+        self.lengths = sorted(by_length, reverse=True)
+        self.fewest_pieces = {n: min(map(sum, leaves)) for n, leaves in by_length.items()}
+        self._by_length = {n: _nest(leaves, ranks_only=True) for n, leaves in by_length.items()}
+        self._all = _nest(combined)
+        self.group_count = len(groups)
+        self.table = WordTable(self.ranked, self.costs)
+
+    def fitting_groups(self, pool: Pool) -> list[tuple]:
+        """Return the groups the pool (with its wilds) can build: (order key, length, cost, word ranks) each."""
+        return _gather(self._all, pool)
+
+    def fitting_ranks(self, pool: Pool, length: int) -> list[int]:
+        """Return the ranks of the words of one length the pool (with its wilds) can build, unsorted."""
+        return _gather(self._by_length.get(length, []), pool)
+
+    def count(self, pool: Pool, lengths=None) -> int:
+        """Return how many words the pool builds (of the given lengths, or of any)."""
+        trees = [self._all] if lengths is None else [self._by_length[n] for n in lengths if n in self._by_length]
+        if not pool.wild:
+            return sum(_count_in_planes(tree, pool) for tree in trees)
+        return sum(cumulative[bisect_right(greens, top)]
+                   for tree in trees for _, _, _, greens, cumulative, _, top in _walk(tree, pool))
+
+
+def _gather(tree: list, pool: Pool) -> list:
+    """Return, concatenated, what the blue nodes the pool reaches hold for the greens it can pay.
+
+    `_walk`'s loops written out: this is the hot path of every solve, and a
+    generator's yield per blue node cost a third of its time.
+    """
+    pr, py, pb, pg = pool.counts
+    wild = pool.wild
+    found = []
+    for r, ys in tree:
+        w1 = wild - (r - pr if r > pr else 0)
+        if w1 < 0:
+            break
+        for y, bs, (top_blue, top_green, cells) in ys:
+            w2 = w1 - (y - py if y > py else 0)
+            if w2 < 0:
+                break
+            if not wild and not cells[(pb if pb < top_blue else top_blue) * (top_green + 1) + (pg if pg < top_green else top_green)]:
+                continue  # without wilds the plane says this node holds nothing the pool builds
+            for b, greens, _, (flat, ends) in bs:
+                w3 = w2 - (b - pb if b > pb else 0)
+                if w3 < 0:
+                    break
+                end = ends[bisect_right(greens, pg + w3)]
+                if end:
+                    found += flat[:end]
+    return found
+
+
+def _count_in_planes(tree: list, pool: Pool) -> int:
+    """Count the words of a tree a wild-free pool builds: one plane cell per (red, yellow) node it reaches."""
+    pr, py, pb, pg = pool.counts
+    total = 0
+    for r, ys in tree:
+        if r > pr:
+            break
+        for y, _, (top_blue, top_green, cells) in ys:
+            if y > py:
+                break
+            total += cells[(pb if pb < top_blue else top_blue) * (top_green + 1) + (pg if pg < top_green else top_green)]
+    return total
+
+
+def _plane(bs: list) -> tuple[int, int, list[int]]:
+    """Return (most blue, most green, cells) for one yellow node: cells[b * (most green + 1) + g] counts its words
+    with at most b blue and g green pieces."""
+    top_blue = bs[-1][0]
+    top_green = max(greens[-1] for _, greens, _, _ in bs)
+    width = top_green + 1
+    cells = [0] * ((top_blue + 1) * width)
+    for b, greens, cumulative, _ in bs:  # this blue count alone, up to each green count
+        cells[b * width: (b + 1) * width] = [cumulative[bisect_right(greens, g)] for g in range(width)]
+    for i in range(width, len(cells)):  # then up to each blue count
+        cells[i] += cells[i - width]
+    return top_blue, top_green, cells
+
+
+def _nest(leaves: dict[tuple, list], ranks_only: bool = False) -> list:
+    """Nest {(r, y, b, g): [groups]} as [(r, [(y, [(b, greens, cumulative, (flat, ends))], plane)])], sorted.
+
+    `flat` holds the node's groups in green order and `ends[i]` how many are in
+    its first i greens; with `ranks_only`, `flat` is an array of the groups'
+    word ranks instead, and `ends` is `cumulative`.
+    """
+    tree: dict = {}
+    for (r, y, b, g), groups in leaves.items():
+        tree.setdefault(r, {}).setdefault(y, {}).setdefault(b, {})[g] = groups
+    nested = []
+    for r in sorted(tree):
+        ys = []
+        for y in sorted(tree[r]):
+            bs = []
+            for b in sorted(tree[r][y]):
+                greens = sorted(tree[r][y][b])
+                ordered = [tree[r][y][b][g] for g in greens]
+                # cumulative[i]: words in the first i greens; ends[i]: groups in them
+                cumulative, ends, flat = [0], [0], []
+                for groups in ordered:
+                    cumulative.append(cumulative[-1] + sum(len(group[-1]) for group in groups))
+                    flat.extend(groups)
+                    ends.append(len(flat))
+                if ranks_only:
+                    # an array, not a list of int objects: a worker reading it touches no reference
+                    # counts, so the pages gunicorn's master built stay shared
+                    flat, ends = array("i", chain.from_iterable(group[-1] for group in flat)), cumulative
+                bs.append((b, greens, cumulative, (flat, ends)))
+            ys.append((y, bs, _plane(bs)))
+        nested.append((r, ys))
+    return nested
+
+
+def _walk(tree: list, pool: Pool):
+    """Yield (r, y, b, greens, cumulative, leaves, most green payable) for each blue node the pool reaches."""
+    pr, py, pb, pg = pool.counts
+    wild = pool.wild
+    for r, ys in tree:
+        w1 = wild - (r - pr if r > pr else 0)
+        if w1 < 0:
+            break
+        for y, bs, _ in ys:
+            w2 = w1 - (y - py if y > py else 0)
+            if w2 < 0:
+                break
+            for b, greens, cumulative, leaves in bs:
+                w3 = w2 - (b - pb if b > pb else 0)
+                if w3 < 0:
+                    break
+                yield r, y, b, greens, cumulative, leaves, pg + w3
+
+
+@lru_cache(maxsize=16)
+def piece_index(lexicon: Lexicon, alphabet: Alphabet | None = None) -> PieceIndex:
+    """Build (once per process, per lexicon and alphabet) the cost-vector index."""
+    return PieceIndex(lexicon, alphabet or load_alphabet(), lexicon.name)
+
+_KEY, _RANKS = itemgetter(0), itemgetter(3)
+
+
+def _first_ranks(groups: list[tuple], wanted: int) -> list[int]:
+    """Return the ranks of the words of `groups` in result order: at least the first `wanted`.
+
+    A few hundred ranks sort in one C call; past that, groups are taken in
+    order-key runs (a run's words interleave alphabetically, runs do not),
+    stopping once the page is covered.
+    """
+    if sum(map(len, map(_RANKS, groups))) <= 4 * wanted + 200:
+        return sorted(chain.from_iterable(map(_RANKS, groups)))
+    groups.sort(key=_KEY)
+    ranks: list[int] = []
+    for _, run in groupby(groups, _KEY):
+        ranks += sorted(chain.from_iterable(map(_RANKS, run)))
+        if len(ranks) >= wanted:
+            break
+    return ranks
+
+
+# Pools this big (wilds included) make thousands of words: count them from the
+# cumulative counts and take the page from the longest words down. A request
+# for no words at all (limit 0: the count only, as hints asks per length) is
+# counted the same way, whatever the pool.
+BIG_POOL = 16
+
+
+def small_pool(index: PieceIndex, pool: Pool, lengths=None) -> bool:
+    """Tell whether a pool builds so few words that filtering them one by one beats whole-array passes.
+
+    Filtering a word in Python costs up to 7 us (a new letter against the
+    previous word); the word table's passes cost 2-15 ms whatever the pool
+    (large lexicon, bench/worst_case.py). The count is cheap for the pools it
+    is asked about: at most SMALL_POOL pieces, wilds counted twice.
+    """
+    return pool.size + pool.wild <= SMALL_POOL and index.count(pool, lengths) <= SMALL_RESULT
+
+
+SMALL_POOL, SMALL_RESULT = 14, 300
+
+
+def solve(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None, limit: int = 100, offset: int = 0) -> "SolveResult":
+    """Return the total count and one sorted page of the words `pool` builds under `query`.
+
+    Without per-word constraints a big pool's total comes from cumulative
+    counts and its page from the longest words down, stopping once full;
+    with them, a big pool is answered by whole-array passes over the word
+    table (a few ms whatever the filters); otherwise one walk visits every
+    group that fits (and only those).
+    """
+    pool = parse_pool(pool)
+    query = query or Query()
+    check_page(limit, offset)
+    keep = query.word_filter()
+    all_lengths = query.min_length <= 1 and query.max_length >= index.lengths[0]
+    lengths = None if all_lengths else [n for n in index.lengths if query.min_length <= n <= query.max_length]
+    wanted = offset + limit
+    if keep is None and not query.use_all and (pool.size >= BIG_POOL or wanted == 0):
+        total = index.count(pool, lengths)
+        ranks: list[int] = []
+        size, fewest = pool.size, index.fewest_pieces
+        for n in lengths or index.lengths:  # longest first: stop once the page is full
+            budget.check()
+            if len(ranks) >= wanted:
+                break
+            if fewest[n] > size:
+                continue
+            found, need = index.fitting_ranks(pool, n), wanted - len(ranks)
+            ranks += heapq.nsmallest(need, found) if len(found) > 8 * need else sorted(found)
+        page = ranks[offset:wanted]
+    elif (keep is not None or query.use_all) and not small_pool(index, pool, lengths):
+        # Filters over a pool that builds thousands of words: whole-array passes (solver/wordtable.py)
+        # instead of one Python step per fitting word.
+        found = index.table.select(query, pool.counts, pool.wild, pool.size)
+        total, page = len(found), found[offset:wanted].tolist()
+        lengths_found = np.bincount(index.table.length[found])
+        by_length = {n: int(c) for n, c in enumerate(lengths_found) if c}
+        budget.check()
+        return SolveResult(pool, total, offset, limit, page, index, by_length)
+    else:
+        groups = index.fitting_groups(pool)
+        if lengths is not None:
+            groups = [g for g in groups if query.min_length <= g[1] <= query.max_length]
+        if query.use_all:
+            groups = [g for g in groups if sum(g[2]) == pool.size]
+        if keep is not None:
+            words = index.ranked
+            groups = [(key, n, cost, kept) for key, n, cost, ranks in groups
+                      if (kept := [r for r in ranks if keep(words[r])])]
+        total = sum(map(len, map(_RANKS, groups)))
+        by_length = Counter()
+        for _, n, _, ranks in groups:  # free here: the walk is done (the count path counts on demand)
+            by_length[n] += len(ranks)
+        page = _first_ranks(groups, wanted)[offset:wanted]
+        budget.check()
+        return SolveResult(pool, total, offset, limit, page, index, dict(by_length))
+    budget.check()
+    return SolveResult(pool, total, offset, limit, page, index, lengths=lengths)
+
+
+class SolveResult:
+    """The total count and one page of found words; the per-word details are built on demand."""
+
+    def __init__(self, pool: Pool, total: int, offset: int, limit: int, ranks: list[int], index: PieceIndex,
+                 by_length: dict[int, int] | None = None, lengths: list[int] | None = None):
+        self.pool, self.total, self.offset, self.limit = pool, total, offset, limit
+        self.ranks = ranks  # the page, as ranks in the index's result order: cheap to build
+        self.index = index
+        self._held = (pool.red, pool.yellow, pool.blue, pool.green, pool.wild)
+        self._by_length, self._lengths = by_length, lengths
+
+    @property
+    def by_length(self) -> dict[int, int]:
+        """Return how many of all the found words (not only the page's) have each length, longest first."""
+        if self._by_length is None:  # the count path: the cumulative counts, one length at a time
+            size, fewest = self.pool.size, self.index.fewest_pieces
+            self._by_length = {n: self.index.count(self.pool, [n]) for n in self._lengths or self.index.lengths
+                               if fewest[n] <= size}
+        return {n: c for n, c in sorted(self._by_length.items(), reverse=True) if c}
+
+    @property
+    def page(self) -> list[str]:
+        """The words of the page, in result order."""
+        return [self.index.ranked[r] for r in self.ranks]
+
+    @cached_property
+    def words(self) -> list[Found]:
+        spent: dict[tuple, tuple[Pool, Pool]] = {}
+        found = []
+        for r in self.ranks:
+            cost = self.index.costs[r]
+            if cost not in spent:
+                spent[cost] = self.pool.spend(cost)
+            found.append(Found(self.index.ranked[r], len(self.index.ranked[r]), *spent[cost]))
+        return found
+
+    def entries(self) -> Iterator[tuple[str, tuple[int, int, int, int]]]:
+        """Yield the page as (word, cost) pairs, in result order; `spent(cost)` says what a cost uses and leaves.
+
+        Words of one cost share one cost tuple (the index keeps one per distinct
+        cost), so a writer can key what it derives from a cost by `id(cost)`.
+        """
+        ranked, costs = self.index.ranked, self.index.costs
+        return zip(map(ranked.__getitem__, self.ranks), map(costs.__getitem__, self.ranks))
+
+    def to_dict(self) -> dict:
+        """Return the result as JSON-ready values; words of one cost share their pieces' dicts."""
+        shared: dict[int, tuple[dict, dict, int]] = {}
+        words = []
+        for word, cost in self.entries():
+            pieces = shared.get(id(cost))
+            if pieces is None:
+                ur, uy, ub, ug, uw, lr, ly, lb, lg, lw, left = self.spent(cost)
+                pieces = shared[id(cost)] = ({"red": ur, "yellow": uy, "blue": ub, "green": ug, "wild": uw},
+                                             {"red": lr, "yellow": ly, "blue": lb, "green": lg, "wild": lw}, left)
+            words.append({"word": word, "score": len(word), "pieces": pieces[0], "leftover": pieces[1],
+                          "leftover_count": pieces[2]})
+        return {"pool": self.pool.to_dict(), "total": self.total, "offset": self.offset, "limit": self.limit,
+                "words": words}
+
+    def spent(self, cost: tuple) -> tuple[int, ...]:
+        """Return 11 counts for a cost the pool fits: the pieces it uses (red, yellow, blue, green, wild),
+        the pieces left over (the same five) and how many are left over."""
+        r, y, b, g = cost
+        pr, py, pb, pg, pw = self._held
+        ur, uy, ub, ug = r if r < pr else pr, y if y < py else py, b if b < pb else pb, g if g < pg else pg
+        uw = r + y + b + g - ur - uy - ub - ug
+        lr, ly, lb, lg, lw = pr - ur, py - uy, pb - ub, pg - ug, pw - uw
+        return ur, uy, ub, ug, uw, lr, ly, lb, lg, lw, lr + ly + lb + lg + lw
+
+
+def brute_force(lexicon, alphabet: Alphabet, pool: Pool, query: Query | None = None) -> list[str]:
+    """Scan every word of the lexicon: the slow, obviously right answer, sorted like `solve`."""
+    query = query or Query()
+    keep = query.word_filter() or (lambda w: True)
+    found = []
+    for word in lexicon:
+        cost = alphabet.cost(word)
+        if cost is None or not pool.fits(cost) or not query.min_length <= len(word) <= query.max_length:
+            continue
+        left = pool.size - sum(cost)
+        if (query.use_all and left) or not keep(word):
+            continue
+        found.append((-len(word), left, word))
+    return [w for _, _, w in sorted(found)]
