@@ -98,6 +98,7 @@ from functools import lru_cache
 from pathlib import Path
 from string import ascii_lowercase
 
+from .errors import Refused
 from .lexicon import SIZES, Lexicon
 from .normalize import fold
 
@@ -184,8 +185,8 @@ class Card:
         return "Space" if self.text == " " else self.text
 
 
-def _refuse(position: int, text: str, why: str) -> ValueError:
-    return ValueError(f"card {position} ({text!r}): not a Booksmack card — {why}")
+def _refuse(position: int, text: str, why: str) -> Refused:
+    return Refused(f"card {position} ({text!r}): not a Booksmack card — {why}", ("cards", position - 1))
 
 
 def parse_card(text: str, position: int = 1) -> Card:
@@ -215,11 +216,11 @@ def parse_card(text: str, position: int = 1) -> Card:
 def parse_cards(cards: list[str]) -> list[Card]:
     """Return the cards of one round, in seating order; refuse a bad card by its position."""
     if isinstance(cards, str):
-        raise ValueError("give the cards as a list of strings, one per card")
+        raise Refused("give the cards as a list of strings, one per card", ("cards",))
     if not cards:
-        raise ValueError("a round needs at least one card")
+        raise Refused("a round needs at least one card", ("cards",))
     if len(cards) > MAX_CARDS:
-        raise ValueError(f"a round has at most {MAX_CARDS} cards, got {len(cards)}")
+        raise Refused(f"a round has at most {MAX_CARDS} cards, got {len(cards)}", ("cards",))
     return [card if isinstance(card, Card) else parse_card(card, i) for i, card in enumerate(cards, 1)]
 
 
@@ -652,7 +653,7 @@ def turn_state(cards: list[str], lexicon: Lexicon, played: int) -> TurnState:
     """
     parsed = parse_cards(cards)
     if not isinstance(played, int) or isinstance(played, bool) or not 1 <= played <= len(parsed):
-        raise ValueError(f"played: give the seat of the card just played, 1 to {len(parsed)} (got {played!r})")
+        raise Refused(f"played: give the seat of the card just played, 1 to {len(parsed)} (got {played!r})", ("played",))
     table, seats = _on_table(parsed)
     standings = _standings(table)
     decision = _tap_decision(table, standings)
@@ -729,9 +730,9 @@ def score_collection(cards: list[str], variant: str = "base") -> ScoreResult:
     [3, 1, 1, 5, 1]
     """
     if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}: choose one of {', '.join(VARIANTS)}")
+        raise Refused(f"unknown variant {variant!r}: choose one of {', '.join(VARIANTS)}", ("variant",))
     if isinstance(cards, str):
-        raise ValueError("give the cards as a list of strings, one per card")
+        raise Refused("give the cards as a list of strings, one per card", ("cards",))
     parsed = [card if isinstance(card, Card) else parse_card(card, i) for i, card in enumerate(cards, 1)]
     if variant == "base":
         breakdown = [CardScore(c.text, 1, "every card scores 1 in the base game") for c in parsed]

@@ -58,6 +58,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Mapping, Sequence
 
+from .errors import Refused
 from .normalize import fold
 
 __all__ = [
@@ -102,17 +103,17 @@ def _colour(name: object, colours: Sequence[str], what: str) -> str:
     folded = fold(name).strip() if isinstance(name, str) else None
     known = [fold(c) for c in colours]
     if folded not in known:
-        raise ValueError(f"{what} {name!r} is not a colour of this set: choose one of {', '.join(known)}")
+        raise Refused(f"{what} {name!r} is not a colour of this set: choose one of {', '.join(known)}", ("card",))
     return folded
 
 
 def _check_colours(colours: Sequence[str]) -> None:
     """Refuse an empty or repeating colour set."""
     if isinstance(colours, str) or not colours:
-        raise ValueError("give the colours as a non-empty list of names")
+        raise Refused("give the colours as a non-empty list of names", ("colours",))
     folded = [fold(c).strip() for c in colours]
     if len(set(folded)) != len(folded) or "steal" in folded or any(not c or "/" in c for c in folded):
-        raise ValueError(f"colour names must be distinct, non-empty, without '/', and not 'steal': {list(colours)}")
+        raise Refused(f"colour names must be distinct, non-empty, without '/', and not 'steal': {list(colours)}", ("colours",))
 
 
 def parse_card(card: Card | Mapping | str, colours: Sequence[str] = DEFAULT_COLOURS) -> Card:
@@ -126,13 +127,13 @@ def parse_card(card: Card | Mapping | str, colours: Sequence[str] = DEFAULT_COLO
         splat, _, word = text.partition("/")
         card = {"splat": splat, "word": word or None}
     if not isinstance(card, Mapping):
-        raise ValueError(f"a card is a dict like {{'splat': 'red', 'word': 'blue'}} or a text like 'red/blue', not {card!r}")
+        raise Refused(f"a card is a dict like {{'splat': 'red', 'word': 'blue'}} or a text like 'red/blue', not {card!r}", ("card",))
     unknown = set(card) - {"splat", "word", "steal"}
     if unknown:
-        raise ValueError(f"unknown card field(s): {', '.join(sorted(unknown))}")
+        raise Refused(f"unknown card field(s): {', '.join(sorted(unknown))}", ("card",))
     if card.get("steal"):
         if card.get("splat") is not None or card.get("word") is not None:
-            raise ValueError("a Steal card has no splat colour or word")
+            raise Refused("a Steal card has no splat colour or word", ("card",))
         return Card(steal=True)
     splat = _colour(card.get("splat"), colours, "splat colour")
     word = card.get("word")
@@ -176,11 +177,11 @@ def _count(cards: int) -> str:
     return f"{cards} card" + ("" if cards == 1 else "s")
 
 
-class ImpossibleEvent(ValueError):
-    """An event that cannot happen in the game so far: carries its 0-based index and the reason."""
+class ImpossibleEvent(Refused):
+    """An event that cannot happen in the game so far: carries its 0-based index, the reason, and its path."""
 
     def __init__(self, index: int, reason: str):
-        super().__init__(f"events[{index}]: {reason}")
+        super().__init__(f"events[{index}]: {reason}", ("events", index))
         self.index = index
         self.reason = reason
 
@@ -383,16 +384,16 @@ _FIELDS = {"deal": {"type", "hands", "first"}, "flip": {"type", "player", "card"
 def _check_players(players: Sequence[str]) -> list[str]:
     """Return the players as a list, refusing fewer than two or repeated names."""
     if isinstance(players, str) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise ValueError("give the players as a list of names, in clockwise order")
+        raise Refused("give the players as a list of names, in clockwise order", ("players",))
     if len(players) < 2 or len(set(players)) != len(players):
-        raise ValueError(f"a game needs at least two players with distinct names, got {list(players)}")
+        raise Refused(f"a game needs at least two players with distinct names, got {list(players)}", ("players",))
     return list(players)
 
 
 def replay(mode: str, players: list[str], events: list[dict], colours: Sequence[str] = DEFAULT_COLOURS) -> ReplayResult:
     """Replay a game's events (see the module docstring) and return the table at the end."""
     if mode not in MODES:
-        raise ValueError(f"unknown mode {mode!r}: choose one of {', '.join(MODES)}")
+        raise Refused(f"unknown mode {mode!r}: choose one of {', '.join(MODES)}", ("mode",))
     _check_colours(colours)
     game = _Game(mode, _check_players(players), colours)
     for index, event in enumerate(events):

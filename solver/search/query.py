@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from ..errors import Refused
 from ..normalize import fold
 
 MAX_LIMIT = 1000
@@ -30,9 +31,9 @@ class Query:
                 object.__setattr__(self, name, fold(value or ""))
         object.__setattr__(self, "claimed", tuple(sorted({fold(w) for w in self.claimed})))
         if len(self.required_letter) > 1:
-            raise ValueError("required_letter: give a single letter")
+            raise Refused("required_letter: give a single letter", ("required_letter",))
         if self.min_length < 1 or self.max_length < self.min_length:
-            raise ValueError("min_length/max_length: need 1 <= min_length <= max_length")
+            raise Refused("min_length/max_length: need 1 <= min_length <= max_length", ("min_length",))
 
     def word_filter(self):
         """Return a predicate for the per-word constraints, or None when there are none."""
@@ -62,6 +63,6 @@ def new_letter(word: str, previous: Counter) -> bool:
 def check_page(limit: int, offset: int) -> None:
     """Refuse a page (`limit` results from `offset`) the solvers do not serve."""
     if not 0 <= limit <= MAX_LIMIT:
-        raise ValueError(f"limit: must be between 0 and {MAX_LIMIT}")
+        raise Refused(f"limit: must be between 0 and {MAX_LIMIT}", ("limit",))
     if offset < 0:
-        raise ValueError("offset: must be 0 or more")
+        raise Refused("offset: must be 0 or more", ("offset",))

@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from .. import budget
+from ..errors import Refused
 from ..lexicon import Lexicon
 from ..normalize import fold
 from ..wordtable import WordTable
@@ -107,18 +108,18 @@ def rack_index(lexicon: Lexicon) -> RackIndex:
 
 
 def parse_rack(rack: str) -> tuple[Counter, int]:
-    """Read a rack of letters and `?` blanks; raise ValueError naming what is wrong."""
+    """Read a rack of letters and `?` blanks; refuse it naming what is wrong."""
     text = fold(rack).replace(" ", "")
     if not text:
-        raise ValueError("rack: empty; give letters like 'retains?'")
+        raise Refused("rack: empty; give letters like 'retains?'", ("rack",))
     if len(text) > MAX_RACK_LETTERS:
-        raise ValueError(f"rack: {len(text)} tiles is more than the limit of {MAX_RACK_LETTERS}")
+        raise Refused(f"rack: {len(text)} tiles is more than the limit of {MAX_RACK_LETTERS}", ("rack",))
     bad = [c for c in text if not ("a" <= c <= "z" or c == "?")]
     if bad:
-        raise ValueError(f"rack: {bad[0]!r} is not a letter a-z or a blank '?'")
+        raise Refused(f"rack: {bad[0]!r} is not a letter a-z or a blank '?'", ("rack",))
     blanks = text.count("?")
     if blanks > MAX_BLANKS:
-        raise ValueError(f"rack: {blanks} blanks is more than the limit of {MAX_BLANKS}")
+        raise Refused(f"rack: {blanks} blanks is more than the limit of {MAX_BLANKS}", ("rack",))
     return Counter(text.replace("?", "")), blanks
 
 

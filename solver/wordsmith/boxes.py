@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import Refused
+
 # The score sheet, as printed: 6 white (free) and 6 blue (bonus) discard boxes,
 # six word lines per challenge, three challenges.
 WHITE_BOXES = 6
@@ -56,17 +58,24 @@ class DiscardBoxes:
         return max(0, min(discards, self.left) - self.free_left)
 
 
-def discard_boxes(crossed_white: int = 0, checked: int = 0, where: str = "") -> DiscardBoxes:
-    """Return the boxes of a challenge, or raise ValueError when the counts cannot be on a sheet."""
+def discard_boxes(crossed_white: int = 0, checked: int = 0, where: str = "", *,
+                  crossed_path: tuple = ("crossed_white",), checked_path: tuple = ("discards_used",)) -> DiscardBoxes:
+    """Return the boxes of a challenge, or refuse counts that cannot be on a sheet.
+
+    `where` names the challenge in messages; `crossed_path` and `checked_path` are where
+    the two counts sit in the request (a score sheet gives its challenge's path for both).
+    """
     prefix = f"{where}: " if where else ""
     if not is_whole(crossed_white) or not 0 <= crossed_white <= WHITE_BOXES:
-        raise ValueError(f"{prefix}crossed_white must be a whole number from 0 to {WHITE_BOXES} (got {crossed_white!r})")
+        raise Refused(f"{prefix}crossed_white must be a whole number from 0 to {WHITE_BOXES} (got {crossed_white!r})",
+                      crossed_path)
     if not is_whole(checked) or checked < 0:
-        raise ValueError(f"{prefix}discards must be a whole number, 0 or more (got {checked!r})")
+        raise Refused(f"{prefix}discards must be a whole number, 0 or more (got {checked!r})", checked_path)
     boxes = DiscardBoxes(crossed_white, checked)
     if checked > boxes.total:
         crossed = f" ({crossed_white} white boxes crossed out)" if crossed_white else ""
-        raise ValueError(f"{prefix}{checked} discards, but the sheet has only {boxes.total} discard boxes{crossed}")
+        raise Refused(f"{prefix}{checked} discards, but the sheet has only {boxes.total} discard boxes{crossed}",
+                      checked_path)
     return boxes
 
 

@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import chain
 
+from ..errors import Refused
 from ..pieces import Pool, load_box
 from .boxes import WORD_BY_WORD_DICE, is_whole
 
@@ -16,7 +17,7 @@ def roll(dice: int | None = None, rng: random.Random | None = None) -> tuple[str
     box = load_box()
     dice = box.dice if dice is None else dice
     if not is_whole(dice) or not 1 <= dice <= box.dice:
-        raise ValueError(f"dice: roll from 1 to {box.dice} dice (got {dice!r})")
+        raise Refused(f"dice: roll from 1 to {box.dice} dice (got {dice!r})", ("dice",))
     rng = rng or random.Random()
     return tuple(rng.choice(box.die_faces) for _ in range(dice))
 
@@ -24,7 +25,7 @@ def roll(dice: int | None = None, rng: random.Random | None = None) -> tuple[str
 def _pieces(faces, reading: str) -> Pool:
     box = load_box()
     if isinstance(faces, str):
-        raise ValueError("faces: give a list of die faces")
+        raise Refused("faces: give a list of die faces", ("faces",))
     return Pool(**Counter(getattr(box.face(face), reading) for face in faces))
 
 
@@ -91,5 +92,5 @@ def roll_dice(what: str = "start", rng: random.Random | None = None) -> DiceRoll
     elif what == "word_by_word":
         faces = word_by_word_roll(rng)
     else:
-        raise ValueError(f"roll: choose {', '.join(ROLLS)} (got {what!r})")
+        raise Refused(f"roll: choose {', '.join(ROLLS)} (got {what!r})", ("roll",))
     return DiceRoll(what, (faces,), added_pieces(faces))

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ..errors import Refused
 from ..lexicon import Lexicon, check
 from ..normalize import fold, is_well_formed
 from ..pieces import Alphabet, Pool, load_alphabet, parse_pool
@@ -80,7 +81,7 @@ def _pieces_phrase(counts: dict[str, int]) -> str:
 def _required(letter: str) -> str:
     letter = fold(letter or "")
     if len(letter) > 1 or (letter and not "a" <= letter <= "z"):
-        raise ValueError(f"required_letter: give a single letter a-z (got {letter!r})")
+        raise Refused(f"required_letter: give a single letter a-z (got {letter!r})", ("required_letter",))
     return letter
 
 
@@ -99,7 +100,7 @@ def judge_claim(word: str, pool: Pool | str | dict, lexicon: Lexicon, *, alphabe
     required = _required(required_letter)
     boxes = discard_boxes(crossed_white, discards_used)
     if not is_whole(words_written) or not 0 <= words_written <= WORDS_PER_CHALLENGE:
-        raise ValueError(f"words_written must be a whole number from 0 to {WORDS_PER_CHALLENGE} (got {words_written!r})")
+        raise Refused(f"words_written must be a whole number from 0 to {WORDS_PER_CHALLENGE} (got {words_written!r})", ("words_written",))
     if isinstance(claimed, str):
         claimed = [w for w in claimed.split(",") if w.strip()]
     normalized = fold(word).strip()

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from ..errors import Refused
 from ..lexicon import Lexicon, check
 from ..normalize import fold, is_well_formed
 from ..search import new_letter
@@ -41,104 +42,105 @@ class Sheet:
 def parse_variant(variant: str) -> tuple[str, ...]:
     """Return the variant's parts in canonical order: ('standard',) or some of secret, advanced, word_by_word."""
     if not isinstance(variant, str):
-        raise ValueError(f"variant: give a name like 'standard' or 'secret+advanced' (got {variant!r})")
+        raise Refused(f"variant: give a name like 'standard' or 'secret+advanced' (got {variant!r})", ("variant",))
     aliases = {"secret_wordsmith": "secret", "advanced_game": "advanced", "word_by_word_game": "word_by_word"}
     parts = set()
     for part in variant.lower().replace("-", "_").replace(" ", "_").split("+"):
         part = aliases.get(part.strip("_"), part.strip("_"))
         if part not in VARIANTS:
-            raise ValueError(f"variant: unknown variant {part!r}; choose {', '.join(VARIANTS)} (combine with '+')")
+            raise Refused(f"variant: unknown variant {part!r}; choose {', '.join(VARIANTS)} (combine with '+')", ("variant",))
         parts.add(part)
     if "standard" in parts and len(parts) > 1:
-        raise ValueError("variant: 'standard' does not combine with other variants")
+        raise Refused("variant: 'standard' does not combine with other variants", ("variant",))
     return tuple(v for v in VARIANTS if v in parts)
 
 
-def _parse_word(value, where: str, parts: tuple[str, ...]) -> SheetWord:
+def _parse_word(value, where: str, parts: tuple[str, ...], path: tuple) -> SheetWord:
     if isinstance(value, SheetWord):
         value = {"word": value.word, "row": value.row, "circles": value.circles, "checked": value.checked}
     if isinstance(value, str):
         value = {"word": value}
     if not isinstance(value, dict):
-        raise ValueError(f"{where}: a word is a string or an object with 'word'")
+        raise Refused(f"{where}: a word is a string or an object with 'word'", path)
     unknown = sorted(set(value) - {"word", "row", "circles", "checked"})
     if unknown:
-        raise ValueError(f"{where}: unknown field {unknown[0]!r}; a word has word, row (advanced), circles and checked (word by word)")
+        raise Refused(f"{where}: unknown field {unknown[0]!r}; a word has word, row (advanced), circles and checked (word by word)", path)
     word = value.get("word")
     if not isinstance(word, str) or not word.strip():
-        raise ValueError(f"{where}: the word is missing or empty")
+        raise Refused(f"{where}: the word is missing or empty", path)
     row = value.get("row")
     if row is not None:
         if "advanced" not in parts:
-            raise ValueError(f"{where}: 'row' is only for the advanced variant")
+            raise Refused(f"{where}: 'row' is only for the advanced variant", path)
         if not is_whole(row) or not 1 <= row <= WORDS_PER_CHALLENGE:
-            raise ValueError(f"{where}: row must be a whole number from 1 to {WORDS_PER_CHALLENGE} (got {row!r})")
+            raise Refused(f"{where}: row must be a whole number from 1 to {WORDS_PER_CHALLENGE} (got {row!r})", path)
     circles, checked = value.get("circles", 0), value.get("checked", 0)
     if (circles or checked) and "word_by_word" not in parts:
-        raise ValueError(f"{where}: circles are only for the word_by_word variant")
+        raise Refused(f"{where}: circles are only for the word_by_word variant", path)
     if not is_whole(circles) or not 0 <= circles <= MAX_CIRCLES:
-        raise ValueError(f"{where}: circles must be a whole number from 0 to {MAX_CIRCLES} (got {circles!r})")
+        raise Refused(f"{where}: circles must be a whole number from 0 to {MAX_CIRCLES} (got {circles!r})", path)
     if not is_whole(checked) or not 0 <= checked <= circles:
-        raise ValueError(f"{where}: checked circles must be a whole number from 0 to the {circles} circles (got {checked!r})")
+        raise Refused(f"{where}: checked circles must be a whole number from 0 to the {circles} circles (got {checked!r})", path)
     return SheetWord(word, row, circles, checked)
 
 
-def _parse_challenge(value, where: str, parts: tuple[str, ...]) -> Challenge:
+def _parse_challenge(value, where: str, parts: tuple[str, ...], path: tuple) -> Challenge:
     if isinstance(value, Challenge):
         value = {"words": list(value.words), "discards": value.discards, "crossed_white": value.crossed_white,
                  **({"required": value.required} if value.required else {})}
     if not isinstance(value, dict):
-        raise ValueError(f"{where}: a challenge is an object with words, discards and crossed_white")
+        raise Refused(f"{where}: a challenge is an object with words, discards and crossed_white", path)
     unknown = sorted(set(value) - {"words", "discards", "crossed_white", "required"})
     if unknown:
-        raise ValueError(f"{where}: unknown field {unknown[0]!r}; a challenge has words, discards, crossed_white and required (advanced)")
+        raise Refused(f"{where}: unknown field {unknown[0]!r}; a challenge has words, discards, crossed_white and required (advanced)", path)
     words = value.get("words", [])
     if not isinstance(words, (list, tuple)):
-        raise ValueError(f"{where}: words must be a list")
+        raise Refused(f"{where}: words must be a list", path)
     if len(words) > WORDS_PER_CHALLENGE:
-        raise ValueError(f"{where}: {len(words)} words, but a challenge has only {WORDS_PER_CHALLENGE} word lines")
-    parsed = tuple(_parse_word(w, f"{where}, word {i}", parts) for i, w in enumerate(words, 1))
+        raise Refused(f"{where}: {len(words)} words, but a challenge has only {WORDS_PER_CHALLENGE} word lines", path)
+    parsed = tuple(_parse_word(w, f"{where}, word {i}", parts, (*path, "words", i - 1)) for i, w in enumerate(words, 1))
     rows = [w.row for w in parsed if w.row is not None]
     if len(rows) != len(set(rows)):
         twice = next(r for r in rows if rows.count(r) > 1)
-        raise ValueError(f"{where}: two words are written in row {twice}")
+        raise Refused(f"{where}: two words are written in row {twice}", path)
     required = value.get("required", "")
     if "advanced" in parts:
         if isinstance(required, (list, tuple)) and all(isinstance(r, str) for r in required):
             required = "".join(required)
         required = fold(required) if isinstance(required, str) else required
         if not isinstance(required, str) or len(required) != WORDS_PER_CHALLENGE or not required.isalpha() or not required.isascii():
-            raise ValueError(f"{where}: the advanced variant needs 'required': {WORDS_PER_CHALLENGE} letters a-z, one per row (got {value.get('required')!r})")
+            raise Refused(f"{where}: the advanced variant needs 'required': {WORDS_PER_CHALLENGE} letters a-z, one per row (got {value.get('required')!r})", path)
     elif required:
-        raise ValueError(f"{where}: 'required' letters are only for the advanced variant")
+        raise Refused(f"{where}: 'required' letters are only for the advanced variant", path)
     discards = value.get("discards", 0)
     crossed_white = value.get("crossed_white", 0)
     circle_discards = sum(w.circles - w.checked for w in parsed)
-    discard_boxes(crossed_white, discards, where)  # the counts alone
-    discard_boxes(crossed_white, discards + circle_discards,
-                  f"{where} (with {circle_discards} boxes for unchecked circles)" if circle_discards else where)
+    discard_boxes(crossed_white, discards, where, crossed_path=path, checked_path=path)  # the counts alone
+    with_circles = f"{where} (with {circle_discards} boxes for unchecked circles)" if circle_discards else where
+    discard_boxes(crossed_white, discards + circle_discards, with_circles, crossed_path=path, checked_path=path)
     return Challenge(parsed, discards, crossed_white, required)
 
 
 def parse_sheet(value, parts: tuple[str, ...] = ("standard",), number: int = 1) -> Sheet:
-    """Read one score sheet from a dict (or a Sheet); raise ValueError saying what is wrong and where."""
+    """Read one score sheet from a dict (or a Sheet); refuse it saying what is wrong and where."""
+    path = ("sheets", number - 1)
     if isinstance(value, Sheet):
         value = {"player": value.player, "challenges": list(value.challenges)}
     if not isinstance(value, dict):
-        raise ValueError(f"sheet {number}: a sheet is an object with player and challenges")
+        raise Refused(f"sheet {number}: a sheet is an object with player and challenges", path)
     unknown = sorted(set(value) - {"player", "challenges"})
     if unknown:
-        raise ValueError(f"sheet {number}: unknown field {unknown[0]!r}; a sheet has player and challenges")
+        raise Refused(f"sheet {number}: unknown field {unknown[0]!r}; a sheet has player and challenges", path)
     player = value.get("player")
     if not isinstance(player, str) or not player.strip():
-        raise ValueError(f"sheet {number}: the player's name is missing")
+        raise Refused(f"sheet {number}: the player's name is missing", path)
     where = f"sheet {number} ({player})"
     challenges = value.get("challenges", [])
     if not isinstance(challenges, (list, tuple)):
-        raise ValueError(f"{where}: challenges must be a list")
+        raise Refused(f"{where}: challenges must be a list", path)
     if len(challenges) > CHALLENGES:
-        raise ValueError(f"{where}: {len(challenges)} challenges, but a game has only {CHALLENGES}")
-    return Sheet(player.strip(), tuple(_parse_challenge(c, f"{where}, challenge {i}", parts)
+        raise Refused(f"{where}: {len(challenges)} challenges, but a game has only {CHALLENGES}", path)
+    return Sheet(player.strip(), tuple(_parse_challenge(c, f"{where}, challenge {i}", parts, (*path, "challenges", i - 1))
                                        for i, c in enumerate(challenges, 1)))
 
 
@@ -276,7 +278,7 @@ def _assign_rows(words: tuple[SheetWord, ...], counts: list[bool], letters: list
 
 
 def _score_challenge(challenge: Challenge, number: int, parts: tuple[str, ...], lexicon: Lexicon | None,
-                     where: str) -> ScoredChallenge:
+                     where: str, path: tuple) -> ScoredChallenge:
     normalized = [fold(w.word).strip() for w in challenge.words]
     objections: list[list[Objection]] = []
     for i, (word, text) in enumerate(zip(challenge.words, normalized), 1):
@@ -285,8 +287,8 @@ def _score_challenge(challenge: Challenge, number: int, parts: tuple[str, ...], 
         elif is_well_formed(text):
             objections.append([])
         else:
-            raise ValueError(f"{where}, word {i}: {word.word!r} cannot stand on a sheet: "
-                             "a word holds only letters, with apostrophes or hyphens inside")
+            raise Refused(f"{where}, word {i}: {word.word!r} cannot stand on a sheet: "
+                             "a word holds only letters, with apostrophes or hyphens inside", (*path, "words", i - 1))
     rows: list[int | None] = [None] * len(challenge.words)
     if "advanced" in parts:
         rows = _assign_rows(challenge.words, [not o for o in objections], [len(t) for t in normalized],
@@ -307,7 +309,8 @@ def _score_challenge(challenge: Challenge, number: int, parts: tuple[str, ...], 
         scored.append(ScoredWord(word.word, text, len(text), 0 if found else len(text), tuple(found), row, letter,
                                  word.circles, word.checked))
     circle_discards = sum(w.circles - w.checked for w in challenge.words)
-    boxes = discard_boxes(challenge.crossed_white, challenge.discards + circle_discards, where)
+    boxes = discard_boxes(challenge.crossed_white, challenge.discards + circle_discards, where,
+                          crossed_path=path, checked_path=path)
     return ScoredChallenge(number, tuple(scored), boxes, challenge.discards, circle_discards, challenge.required)
 
 
@@ -318,18 +321,19 @@ def score_sheets(sheets, variant: str = "standard", lexicon: Lexicon | None = No
     """
     parts = parse_variant(variant)
     if "secret" in parts and lexicon is None:
-        raise ValueError("variant: secret checks every word, so it needs a lexicon")
+        raise Refused("variant: secret checks every word, so it needs a lexicon", ("variant",))
     if not isinstance(sheets, (list, tuple)) or not sheets:
-        raise ValueError("sheets: give a list of at least one score sheet")
+        raise Refused("sheets: give a list of at least one score sheet", ("sheets",))
     parsed = [parse_sheet(s, parts, n) for n, s in enumerate(sheets, 1)]
     names = [s.player for s in parsed]
     twice = next((n for n in names if names.count(n) > 1), None)
     if twice:
-        raise ValueError(f"sheets: two sheets belong to {twice!r}; give each player one sheet")
+        raise Refused(f"sheets: two sheets belong to {twice!r}; give each player one sheet", ("sheets",))
     scored = []
     for n, sheet in enumerate(parsed, 1):
         where = f"sheet {n} ({sheet.player})"
-        challenges = tuple(_score_challenge(c, i, parts, lexicon, f"{where}, challenge {i}")
+        challenges = tuple(_score_challenge(c, i, parts, lexicon, f"{where}, challenge {i}",
+                                            ("sheets", n - 1, "challenges", i - 1))
                            for i, c in enumerate(sheet.challenges, 1))
         scored.append(ScoredSheet(sheet.player, challenges))
     return ScoreResult("+".join(parts), tuple(scored))
