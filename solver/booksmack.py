@@ -101,6 +101,7 @@ from string import ascii_lowercase
 from .errors import Refused
 from .lexicon import SIZES, Lexicon
 from .normalize import fold
+from .text import and_list
 
 __all__ = [
     "MAX_CARDS", "WALK_BUDGET", "TURN_ACTIONS", "Card", "Reading", "Shares", "RoundResult", "TurnState", "CardScore",
@@ -456,7 +457,7 @@ def _names(seats: list[int], cards: list[Card], standings: list[_Standing], desc
     order = sorted(seats, key=lambda i: (standings[i].key if standings[i].rank is not None else (0, -1),
                                          cards[i].text), reverse=descending)
     shown = [cards[i].shown + (f" ({standings[i].note})" if standings[i].note else "") for i in order]
-    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+    return and_list(shown)
 
 
 _TIE_REASONS = {

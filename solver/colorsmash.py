@@ -60,6 +60,7 @@ from typing import Mapping, Sequence
 
 from .errors import Refused
 from .normalize import fold
+from .text import count
 
 __all__ = [
     "DEFAULT_COLOURS", "MODES", "PENALTY", "STEAL", "Card", "SlapResult", "PlayerState", "ReplayResult",
@@ -171,10 +172,6 @@ def judge_slap(card: Card | Mapping | str, colours: Sequence[str] = DEFAULT_COLO
 
 
 # --- the scorekeeper ------------------------------------------------------------
-
-
-def _count(cards: int) -> str:
-    return f"{cards} card" + ("" if cards == 1 else "s")
 
 
 class ImpossibleEvent(Refused):
@@ -335,7 +332,7 @@ class _Game:
             self.side[player] += won
         else:
             self.hands[player] += won
-        return f"{player} slaps {won[-1].text}, a match: {player} takes the pile ({_count(len(won))})."
+        return f"{player} slaps {won[-1].text}, a match: {player} takes the pile ({count(len(won), 'card')})."
 
     def _check_victim(self, player: str, victim: object) -> None:
         if victim is None:
@@ -348,19 +345,19 @@ class _Game:
             source, target = self.side[victim], self.side[player]
         else:
             source, target = self.hands[victim], self.hands[player]
-        count = min(STEAL, len(source))
-        taken = source[len(source) - count:]
-        del source[len(source) - count:]
+        n = min(STEAL, len(source))
+        taken = source[len(source) - n:]
+        del source[len(source) - n:]
         target += taken
-        return f"{player} slaps the Steal card and steals {_count(count)} from {victim}." + (
+        return f"{player} slaps the Steal card and steals {count(n, 'card')} from {victim}." + (
             self._out_if_empty(victim) if self.mode == "competition" else "")
 
     def _penalty(self, player: str, top: Card) -> str:
-        count = min(PENALTY, len(self.hands[player]))
-        paid, self.hands[player] = self.hands[player][:count], self.hands[player][count:]
+        n = min(PENALTY, len(self.hands[player]))
+        paid, self.hands[player] = self.hands[player][:n], self.hands[player][n:]
         self.pile[:0] = paid
         why = "a Steal card already claimed" if top.steal else judge_slap(top, self.colours).code.replace("_", " ")
-        return f"{player} slaps {top.text} wrongly ({why}) and puts {_count(count)} under the pile." + (
+        return f"{player} slaps {top.text} wrongly ({why}) and puts {count(n, 'card')} under the pile." + (
             self._out_if_empty(player))
 
     # the result -------------------------------------------------------------

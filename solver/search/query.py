@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..errors import Refused
 from ..normalize import fold
+from ..text import read_letter
 
 MAX_LIMIT = 1000
 
@@ -30,8 +31,7 @@ class Query:
             if value or value is None:  # most queries leave them empty: nothing to fold
                 object.__setattr__(self, name, fold(value or ""))
         object.__setattr__(self, "claimed", tuple(sorted({fold(w) for w in self.claimed})))
-        if len(self.required_letter) > 1:
-            raise Refused("required_letter: give a single letter", ("required_letter",))
+        object.__setattr__(self, "required_letter", read_letter(self.required_letter))
         if self.min_length < 1 or self.max_length < self.min_length:
             raise Refused("min_length/max_length: need 1 <= min_length <= max_length", ("min_length",))
 

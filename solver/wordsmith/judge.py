@@ -8,6 +8,7 @@ from ..errors import Refused
 from ..lexicon import Lexicon, check
 from ..normalize import fold, is_well_formed
 from ..pieces import Alphabet, Pool, load_alphabet, parse_pool
+from ..text import and_list, count, read_letter, split_words
 from ..search import new_letter
 from .boxes import WORDS_PER_CHALLENGE, discard_boxes, is_whole
 
@@ -62,27 +63,9 @@ class ClaimVerdict:
         }
 
 
-def _count(n: int, thing: str) -> str:
-    """Say a count with its noun: '1 piece', '2 pieces', '3 discard boxes'."""
-    if n == 1:
-        return f"{n} {thing}"
-    return f"{n} {thing}es" if thing.endswith(("x", "s")) else f"{n} {thing}s"
-
-
-def _and(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
 def _pieces_phrase(counts: dict[str, int]) -> str:
     """Say a set of pieces out loud: '1 blue piece and 2 green pieces'."""
-    return _and([_count(n, f"{kind} piece") for kind, n in counts.items() if n])
-
-
-def _required(letter: str) -> str:
-    letter = fold(letter or "")
-    if len(letter) > 1 or (letter and not "a" <= letter <= "z"):
-        raise Refused(f"required_letter: give a single letter a-z (got {letter!r})", ("required_letter",))
-    return letter
+    return and_list([count(n, f"{kind} piece") for kind, n in counts.items() if n])
 
 
 def judge_claim(word: str, pool: Pool | str | dict, lexicon: Lexicon, *, alphabet: Alphabet | None = None,
@@ -97,12 +80,12 @@ def judge_claim(word: str, pool: Pool | str | dict, lexicon: Lexicon, *, alphabe
     """
     pool = parse_pool(pool)
     alphabet = alphabet or load_alphabet()
-    required = _required(required_letter)
+    required = read_letter(required_letter)
     boxes = discard_boxes(crossed_white, discards_used)
     if not is_whole(words_written) or not 0 <= words_written <= WORDS_PER_CHALLENGE:
         raise Refused(f"words_written must be a whole number from 0 to {WORDS_PER_CHALLENGE} (got {words_written!r})", ("words_written",))
     if isinstance(claimed, str):
-        claimed = [w for w in claimed.split(",") if w.strip()]
+        claimed = split_words(claimed)
     normalized = fold(word).strip()
     shout = normalized.upper() or repr(word)
     previous = fold(previous_word or "").strip()
@@ -145,10 +128,10 @@ def judge_claim(word: str, pool: Pool | str | dict, lexicon: Lexicon, *, alphabe
         if left and boxes.left == 0:
             object_("must_use_all_pieces",
                     f"You have checked all {boxes.total} discard boxes, so you must use every piece in your pool: "
-                    f"{shout} leaves {_count(left, 'piece')} over.", leftover=left, boxes_left=0)
+                    f"{shout} leaves {count(left, 'piece')} over.", leftover=left, boxes_left=0)
         elif left > boxes.left:
             object_("too_many_leftovers",
-                    f"{shout} leaves {_count(left, 'piece')} over, but you have only {_count(boxes.left, 'discard box')} "
+                    f"{shout} leaves {count(left, 'piece')} over, but you have only {count(boxes.left, 'discard box')} "
                     f"left: a word may leave at most {boxes.left}.", leftover=left, boxes_left=boxes.left)
     discards = leftover.size if leftover else 0
     valid = not objections
