@@ -90,16 +90,16 @@ different forms (e, é) each of them gets -2.
 """
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
-from pathlib import Path
 from string import ascii_lowercase
 
+from .datafiles import read_json
 from .errors import Refused
 from .lexicon import SIZES, Lexicon
+from .limits import MAX_CARDS
 from .normalize import fold
 from .text import and_list
 
@@ -109,10 +109,6 @@ __all__ = [
     "turn_state", "score_collection", "published_deck",
 ]
 
-DATA = Path(__file__).resolve().parent / "data" / "booksmack_cards.json"
-# A table of ten players each showing a card is a big round; 40 leaves room for
-# home rules while keeping every judgement (n readings of n cards) tiny.
-MAX_CARDS = 40
 # Prefix checks one round may spend walking the trie for `?` readings (a few
 # ms). Readings left when it runs out (many `?` side by side) are matched
 # against one list of the lexicon words of their length instead, so the worst
@@ -142,7 +138,7 @@ class _CardSet:
 
 @lru_cache(maxsize=None)
 def _card_set() -> _CardSet:
-    data = json.loads(DATA.read_text("utf-8"))
+    data = read_json("booksmack_cards.json")
     symbols = {s["card"]: _Symbol(s["card"], s["name"], s["power"], s["never_tapped"]) for s in data["symbols"]}
     published = tuple((s["name"], tuple(s["cards"])) for s in data["sets"])
     numbers = data["numbers"]

@@ -53,11 +53,10 @@ False
 """
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass
-from pathlib import Path
 from typing import Mapping, Sequence
 
+from .datafiles import read_json
 from .errors import Refused
 from .normalize import fold
 from .text import count
@@ -67,14 +66,13 @@ __all__ = [
     "ImpossibleEvent", "parse_card", "judge_slap", "replay",
 ]
 
-DATA = Path(__file__).resolve().parent / "data" / "colorsmash_colours.json"
 MODES = ("standard", "competition")
 PENALTY = 5  # cards a wrong slap puts under the pile
 STEAL = 5  # collected cards a Steal card lets the first slapper take
 
 
 def _load_colours() -> tuple[str, ...]:
-    return tuple(json.loads(DATA.read_text("utf-8"))["colours"])
+    return tuple(read_json("colorsmash_colours.json")["colours"])
 
 
 DEFAULT_COLOURS = _load_colours()

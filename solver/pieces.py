@@ -18,21 +18,18 @@ True
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from .datafiles import data_path, read_json
 from .errors import Refused
+from .limits import MAX_POOL_PIECES
 
 __all__ = ["KINDS", "Pool", "Alphabet", "Box", "DieFace", "load_alphabet", "load_box", "parse_pool", "MAX_POOL_PIECES"]
 
-DATA = Path(__file__).resolve().parent / "data"
 KINDS = ("red", "yellow", "blue", "green")
-# The most pieces a pool may hold: the box has 120 pieces, but no table game
-# gets near that; 60 keeps every query small and is the documented API limit.
-MAX_POOL_PIECES = 60
 
 
 @dataclass(frozen=True)
@@ -83,7 +80,7 @@ class Box:
 
 @lru_cache(maxsize=None)
 def load_box() -> Box:
-    data = json.loads((DATA / "box.json").read_text("utf-8"))
+    data = read_json("box.json")
     die = tuple(DieFace(f["face"], f["label"], f["start"], f["add"]) for f in data["die"])
     return Box(tuple(data["kinds"]), die, data["dice"], data["wild_code"])
 
@@ -239,7 +236,7 @@ class Alphabet:
 @lru_cache(maxsize=8)
 def load_alphabet(path: str | Path | None = None) -> Alphabet:
     """Read an alphabet file: `letter red yellow blue green status` per line, `#` comments."""
-    path = Path(path) if path else DATA / "alphabet.tsv"
+    path = Path(path) if path else data_path("alphabet.tsv")
     letters = {}
     for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("#"):

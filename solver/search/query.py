@@ -5,10 +5,9 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..errors import Refused
+from ..limits import MAX_LIMIT
 from ..normalize import fold
 from ..text import read_letter
-
-MAX_LIMIT = 1000
 
 
 @dataclass(frozen=True)

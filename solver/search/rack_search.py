@@ -1,35 +1,30 @@
 """The letter-rack index: a trie of anagram keys walked once per sub-multiset of the rack."""
 from __future__ import annotations
 
-import json
 from array import array
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain
 from operator import itemgetter
-from pathlib import Path
 
 import numpy as np
 
 from .. import budget
+from ..datafiles import read_json
 from ..errors import Refused
 from ..lexicon import Lexicon
+from ..limits import MAX_BLANKS, MAX_RACK_LETTERS
 from ..normalize import fold
 from ..wordtable import WordTable
 from .query import Query, check_page
-
-MAX_RACK_LETTERS = 20
-MAX_BLANKS = 2
-DATA = Path(__file__).resolve().parent.parent / "data"
-
 
 # --- letter racks ---------------------------------------------------------------
 
 @lru_cache(maxsize=1)
 def tile_values() -> dict[str, int]:
     """Scrabble's English tile values (data/tile_values.json); a blank scores 0."""
-    return json.loads((DATA / "tile_values.json").read_text("utf-8"))["values"]
+    return read_json("tile_values.json")["values"]
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,9 @@ from math import ceil
 import numpy as np
 
 from .. import budget
-from ..pieces import KINDS, MAX_POOL_PIECES, Pool, load_box, parse_pool
-from ..search import MAX_LIMIT, PieceIndex, Query, check_page, small_pool, solve
+from ..limits import MAX_LIMIT, MAX_POOL_PIECES
+from ..pieces import KINDS, Pool, load_box, parse_pool
+from ..search import PieceIndex, Query, check_page, small_pool, solve
 from .boxes import DiscardBoxes, discard_boxes
 
 # --- hints -------------------------------------------------------------------------
