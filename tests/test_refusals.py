@@ -68,3 +68,11 @@ def test_an_impossible_event_is_a_refusal_that_keeps_its_index():
     with pytest.raises(colorsmash.ImpossibleEvent) as refused:
         colorsmash.replay("standard", ["ann", "bob"], [{"type": "flip", "player": "ann"}])
     assert isinstance(refused.value, Refused) and refused.value.index == 0 and refused.value.reason == "deal the cards first"
+
+
+def test_a_refusal_put_inside_a_larger_request_keeps_its_kind_and_message():
+    with pytest.raises(colorsmash.ImpossibleEvent) as refused:
+        colorsmash.replay("standard", ["ann", "bob"], [{"type": "flip", "player": "ann"}])
+    moved = refused.value.at("games", 2)
+    assert isinstance(moved, colorsmash.ImpossibleEvent) and moved.path == ("games", 2, "events", 0)
+    assert moved.message == refused.value.message and refused.value.path == ("events", 0)
