@@ -418,7 +418,7 @@ class _Decision:
     explanation: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)  # ten fields: built by name, never by position
 class RoundResult:
     """The verdict on one round: what to do, which cards win, and why."""
 
@@ -566,14 +566,16 @@ def judge_round(cards: list[str], lexicon: Lexicon) -> RoundResult:
     for seat, standing in zip(seats, standings):
         ranks[seat - 1] = standing.rank
     if readings:
-        return RoundResult(parsed, "say_word", "spelled_word", readings[0].words[0], [r.seat for r in readings],
-                           readings, [], ranks, share_cards(len(parsed), 1), _word_sentence(readings, parsed))
+        return RoundResult(cards=parsed, action="say_word", rule="spelled_word", spells=readings[0].words[0],
+                           spelled_from=[r.seat for r in readings], readings=readings, winners=[], ranks=ranks,
+                           shares=share_cards(len(parsed), 1), explanation=_word_sentence(readings, parsed))
     decision = _tap_decision(table, standings)
     winners = [seats[i] for i in decision.winners]
     shares = share_cards(len(parsed), len(winners))  # Space cards still go to the winner
     action = "tap" if winners else "none"
     explanation = decision.explanation + _share_clause(shares, len(parsed)) + "."
-    return RoundResult(parsed, action, decision.rule, None, [], [], winners, ranks, shares, explanation)
+    return RoundResult(cards=parsed, action=action, rule=decision.rule, spells=None, spelled_from=[], readings=[],
+                       winners=winners, ranks=ranks, shares=shares, explanation=explanation)
 
 
 def _share_clause(shares: Shares, total: int) -> str:

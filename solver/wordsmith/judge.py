@@ -26,7 +26,7 @@ class Objection:
         return {"code": self.code, "message": self.message, **self.detail}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)  # fifteen fields: built by name, never by position
 class ClaimVerdict:
     """Whether a claimed word stands, every objection that holds, and what writing it costs."""
 
@@ -135,6 +135,8 @@ def judge_claim(word: str, pool: Pool | str | dict, lexicon: Lexicon, *, alphabe
                     f"left: a word may leave at most {boxes.left}.", leftover=left, boxes_left=boxes.left)
     discards = leftover.size if leftover else 0
     valid = not objections
-    return ClaimVerdict(word, normalized, valid, tuple(objections), len(normalized), len(normalized) if valid else 0,
-                        pieces, leftover, discards, discards_used, boxes.left, discards_used + discards,
-                        boxes.blue_cost(discards), lexicon.name, after_done)
+    return ClaimVerdict(word=word, normalized=normalized, valid=valid, objections=tuple(objections),
+                        letters=len(normalized), score=len(normalized) if valid else 0, pieces=pieces,
+                        leftover=leftover, discards=discards, discards_used=discards_used, boxes_left=boxes.left,
+                        discards_after=discards_used + discards, bonus_lost=boxes.blue_cost(discards),
+                        lexicon=lexicon.name, after_done=after_done)

@@ -144,7 +144,7 @@ def parse_sheet(value, parts: tuple[str, ...] = ("standard",), number: int = 1) 
                                        for i, c in enumerate(challenges, 1)))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)  # nine fields: built by name, never by position
 class ScoredWord:
     """One word line scored: its letters, its points, and why it scores zero when it does."""
 
@@ -306,8 +306,9 @@ def _score_challenge(challenge: Challenge, number: int, parts: tuple[str, ...], 
     scored = []
     for word, text, found, row in zip(challenge.words, normalized, objections, rows):
         letter = challenge.required[row - 1] if row is not None else None
-        scored.append(ScoredWord(word.word, text, len(text), 0 if found else len(text), tuple(found), row, letter,
-                                 word.circles, word.checked))
+        scored.append(ScoredWord(word=word.word, normalized=text, letters=len(text), points=0 if found else len(text),
+                                 objections=tuple(found), row=row, required_letter=letter, circles=word.circles,
+                                 checked=word.checked))
     circle_discards = sum(w.circles - w.checked for w in challenge.words)
     boxes = discard_boxes(challenge.crossed_white, challenge.discards + circle_discards, where,
                           crossed_path=path, checked_path=path)
