@@ -15,6 +15,7 @@ from pathlib import Path
 
 from flask import Flask
 
+from solver import limits
 from solver.lexicon import SIZES
 
 __all__ = ["DEFAULTS", "create_app"]
@@ -32,9 +33,11 @@ DEFAULTS = {
     # of a name; the longest valid one, PNEUMONOULTRAMICROSCOPICSILICOVOLCANOCONIOSIS,
     # has 45): 64 lets every known word get its own verdict (a test checks the data).
     "MAX_WORD_LENGTH": 64,
-    "MAX_POOL_PIECES": 60,  # more pieces than a Wordsmith box holds
-    "MAX_RACK_LETTERS": 20,
-    "MAX_RESULT_LIMIT": 1000,  # results one solve may return
+    # The engine's limits (solver/limits.py, with their reasons): a deployment
+    # may lower them; check_config refuses one raised past what the engine allows.
+    "MAX_POOL_PIECES": limits.MAX_POOL_PIECES,
+    "MAX_RACK_LETTERS": limits.MAX_RACK_LETTERS,
+    "MAX_RESULT_LIMIT": limits.MAX_LIMIT,  # results one solve may return
     "MAX_WORDS_PER_CHECK": 50,
     # CPU time (ms) one request may spend in the solver before it is refused with
     # a 503. The worst requests within the limits above cost about 40 ms on a
@@ -89,6 +92,8 @@ def check_config(config) -> None:
         value = config[key]
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise ValueError(f"WORDSMITH_{key}={value!r}: must be a whole number of at least 1")
+        if value > limits.MAXIMA.get(key, value):
+            raise ValueError(f"WORDSMITH_{key}={value!r}: the engine allows at most {limits.MAXIMA[key]}")
     alphabet = config["ALPHABET_FILE"]
     if alphabet is not None and not Path(alphabet).is_file():
         raise ValueError(f"WORDSMITH_ALPHABET_FILE={alphabet!r}: no such file")

@@ -21,16 +21,18 @@ tests/test_booksmack.py cite them as "ruling N".
 """
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
-from pathlib import Path
 from string import ascii_lowercase
 
+from .datafiles import read_json
+from .errors import Refused
 from .lexicon import SIZES, Lexicon
+from .limits import MAX_CARDS
 from .normalize import fold
+from .text import and_list
 
 __all__ = [
     "MAX_CARDS", "WALK_BUDGET", "TURN_ACTIONS", "Card", "Reading", "Shares", "RoundResult", "TurnState", "CardScore",
@@ -38,10 +40,6 @@ __all__ = [
     "turn_state", "score_collection", "published_deck",
 ]
 
-DATA = Path(__file__).resolve().parent / "data" / "booksmack_cards.json"
-# A table of ten players each showing a card is a big round; 40 leaves room for
-# home rules while keeping every judgement (n readings of n cards) tiny.
-MAX_CARDS = 40
 # Prefix checks one round may spend walking the trie for `?` readings (a few
 # ms). Readings left when it runs out (many `?` side by side) are matched
 # against one list of the lexicon words of their length instead, so the worst
@@ -71,7 +69,7 @@ class _CardSet:
 
 @lru_cache(maxsize=None)
 def _card_set() -> _CardSet:
-    data = json.loads(DATA.read_text("utf-8"))
+    data = read_json("booksmack_cards.json")
     symbols = {s["card"]: _Symbol(s["card"], s["name"], s["power"], s["never_tapped"]) for s in data["symbols"]}
     published = tuple((s["name"], tuple(s["cards"])) for s in data["sets"])
     numbers = data["numbers"]
@@ -115,8 +113,8 @@ class Card:
         return "Space" if self.text == " " else self.text
 
 
-def _refuse(position: int, text: str, why: str) -> ValueError:
-    return ValueError(f"card {position} ({text!r}): not a Booksmack card — {why}")
+def _refuse(position: int, text: str, why: str) -> Refused:
+    return Refused(f"card {position} ({text!r}): not a Booksmack card — {why}", ("cards", position - 1))
 
 
 def parse_card(text: str, position: int = 1) -> Card:
@@ -146,11 +144,11 @@ def parse_card(text: str, position: int = 1) -> Card:
 def parse_cards(cards: list[str]) -> list[Card]:
     """Return the cards of one round, in seating order; refuse a bad card by its position."""
     if isinstance(cards, str):
-        raise ValueError("give the cards as a list of strings, one per card")
+        raise Refused("give the cards as a list of strings, one per card", ("cards",))
     if not cards:
-        raise ValueError("a round needs at least one card")
+        raise Refused("a round needs at least one card", ("cards",))
     if len(cards) > MAX_CARDS:
-        raise ValueError(f"a round has at most {MAX_CARDS} cards, got {len(cards)}")
+        raise Refused(f"a round has at most {MAX_CARDS} cards, got {len(cards)}", ("cards",))
     return [card if isinstance(card, Card) else parse_card(card, i) for i, card in enumerate(cards, 1)]
 
 
@@ -351,7 +349,7 @@ class _Decision:
     explanation: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)  # ten fields: built by name, never by position
 class RoundResult:
     """The verdict on one round: what to do, which cards win, and why."""
 
@@ -386,7 +384,7 @@ def _names(seats: list[int], cards: list[Card], standings: list[_Standing], desc
     order = sorted(seats, key=lambda i: (standings[i].key if standings[i].rank is not None else (0, -1),
                                          cards[i].text), reverse=descending)
     shown = [cards[i].shown + (f" ({standings[i].note})" if standings[i].note else "") for i in order]
-    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+    return and_list(shown)
 
 
 _TIE_REASONS = {
@@ -499,14 +497,16 @@ def judge_round(cards: list[str], lexicon: Lexicon) -> RoundResult:
     for seat, standing in zip(seats, standings):
         ranks[seat - 1] = standing.rank
     if readings:
-        return RoundResult(parsed, "say_word", "spelled_word", readings[0].words[0], [r.seat for r in readings],
-                           readings, [], ranks, share_cards(len(parsed), 1), _word_sentence(readings, parsed))
+        return RoundResult(cards=parsed, action="say_word", rule="spelled_word", spells=readings[0].words[0],
+                           spelled_from=[r.seat for r in readings], readings=readings, winners=[], ranks=ranks,
+                           shares=share_cards(len(parsed), 1), explanation=_word_sentence(readings, parsed))
     decision = _tap_decision(table, standings)
     winners = [seats[i] for i in decision.winners]
     shares = share_cards(len(parsed), len(winners))  # Space cards still go to the winner
     action = "tap" if winners else "none"
     explanation = decision.explanation + _share_clause(shares, len(parsed)) + "."
-    return RoundResult(parsed, action, decision.rule, None, [], [], winners, ranks, shares, explanation)
+    return RoundResult(cards=parsed, action=action, rule=decision.rule, spells=None, spelled_from=[], readings=[],
+                       winners=winners, ranks=ranks, shares=shares, explanation=explanation)
 
 
 def _share_clause(shares: Shares, total: int) -> str:
@@ -583,7 +583,7 @@ def turn_state(cards: list[str], lexicon: Lexicon, played: int) -> TurnState:
     """
     parsed = parse_cards(cards)
     if not isinstance(played, int) or isinstance(played, bool) or not 1 <= played <= len(parsed):
-        raise ValueError(f"played: give the seat of the card just played, 1 to {len(parsed)} (got {played!r})")
+        raise Refused(f"played: give the seat of the card just played, 1 to {len(parsed)} (got {played!r})", ("played",))
     table, seats = _on_table(parsed)
     standings = _standings(table)
     decision = _tap_decision(table, standings)
@@ -660,9 +660,9 @@ def score_collection(cards: list[str], variant: str = "base") -> ScoreResult:
     [3, 1, 1, 5, 1]
     """
     if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}: choose one of {', '.join(VARIANTS)}")
+        raise Refused(f"unknown variant {variant!r}: choose one of {', '.join(VARIANTS)}", ("variant",))
     if isinstance(cards, str):
-        raise ValueError("give the cards as a list of strings, one per card")
+        raise Refused("give the cards as a list of strings, one per card", ("cards",))
     parsed = [card if isinstance(card, Card) else parse_card(card, i) for i, card in enumerate(cards, 1)]
     if variant == "base":
         breakdown = [CardScore(c.text, 1, "every card scores 1 in the base game") for c in parsed]

@@ -32,27 +32,26 @@ False
 """
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass
-from pathlib import Path
 from typing import Mapping, Sequence
 
+from .datafiles import read_json
 from .errors import Refused
 from .normalize import fold
+from .text import count
 
 __all__ = [
     "DEFAULT_COLOURS", "MODES", "PENALTY", "STEAL", "Card", "SlapResult", "PlayerState", "ReplayResult",
     "ImpossibleEvent", "parse_card", "judge_slap", "replay",
 ]
 
-DATA = Path(__file__).resolve().parent / "data" / "colorsmash_colours.json"
 MODES = ("standard", "competition")
 PENALTY = 5  # cards a wrong slap puts under the pile
 STEAL = 5  # collected cards a Steal card lets the first slapper take
 
 
 def _load_colours() -> tuple[str, ...]:
-    return tuple(json.loads(DATA.read_text("utf-8"))["colours"])
+    return tuple(read_json("colorsmash_colours.json")["colours"])
 
 
 DEFAULT_COLOURS = _load_colours()
@@ -82,17 +81,17 @@ def _colour(name: object, colours: Sequence[str], what: str) -> str:
     folded = fold(name).strip() if isinstance(name, str) else None
     known = [fold(c) for c in colours]
     if folded not in known:
-        raise ValueError(f"{what} {name!r} is not a colour of this set: choose one of {', '.join(known)}")
+        raise Refused(f"{what} {name!r} is not a colour of this set: choose one of {', '.join(known)}", ("card",))
     return folded
 
 
 def _check_colours(colours: Sequence[str]) -> None:
     """Refuse an empty or repeating colour set."""
     if isinstance(colours, str) or not colours:
-        raise ValueError("give the colours as a non-empty list of names")
+        raise Refused("give the colours as a non-empty list of names", ("colours",))
     folded = [fold(c).strip() for c in colours]
     if len(set(folded)) != len(folded) or "steal" in folded or any(not c or "/" in c for c in folded):
-        raise ValueError(f"colour names must be distinct, non-empty, without '/', and not 'steal': {list(colours)}")
+        raise Refused(f"colour names must be distinct, non-empty, without '/', and not 'steal': {list(colours)}", ("colours",))
 
 
 def parse_card(card: Card | Mapping | str, colours: Sequence[str] = DEFAULT_COLOURS) -> Card:
@@ -106,13 +105,13 @@ def parse_card(card: Card | Mapping | str, colours: Sequence[str] = DEFAULT_COLO
         splat, _, word = text.partition("/")
         card = {"splat": splat, "word": word or None}
     if not isinstance(card, Mapping):
-        raise ValueError(f"a card is a dict like {{'splat': 'red', 'word': 'blue'}} or a text like 'red/blue', not {card!r}")
+        raise Refused(f"a card is a dict like {{'splat': 'red', 'word': 'blue'}} or a text like 'red/blue', not {card!r}", ("card",))
     unknown = set(card) - {"splat", "word", "steal"}
     if unknown:
-        raise ValueError(f"unknown card field(s): {', '.join(sorted(unknown))}")
+        raise Refused(f"unknown card field(s): {', '.join(sorted(unknown))}", ("card",))
     if card.get("steal"):
         if card.get("splat") is not None or card.get("word") is not None:
-            raise ValueError("a Steal card has no splat colour or word")
+            raise Refused("a Steal card has no splat colour or word", ("card",))
         return Card(steal=True)
     splat = _colour(card.get("splat"), colours, "splat colour")
     word = card.get("word")
@@ -152,12 +151,8 @@ def judge_slap(card: Card | Mapping | str, colours: Sequence[str] = DEFAULT_COLO
 # --- the scorekeeper ------------------------------------------------------------
 
 
-def _count(cards: int) -> str:
-    return f"{cards} card" + ("" if cards == 1 else "s")
-
-
 class ImpossibleEvent(Refused):
-    """An event that cannot happen in the game so far: carries its 0-based index and the reason."""
+    """An event that cannot happen in the game so far: carries its 0-based index, the reason, and its path."""
 
     def __init__(self, index: int, reason: str):
         super().__init__(f"events[{index}]: {reason}", ("events", index))
@@ -314,7 +309,7 @@ class _Game:
             self.side[player] += won
         else:
             self.hands[player] += won
-        return f"{player} slaps {won[-1].text}, a match: {player} takes the pile ({_count(len(won))})."
+        return f"{player} slaps {won[-1].text}, a match: {player} takes the pile ({count(len(won), 'card')})."
 
     def _check_victim(self, player: str, victim: object) -> None:
         if victim is None:
@@ -327,19 +322,19 @@ class _Game:
             source, target = self.side[victim], self.side[player]
         else:
             source, target = self.hands[victim], self.hands[player]
-        count = min(STEAL, len(source))
-        taken = source[len(source) - count:]
-        del source[len(source) - count:]
+        n = min(STEAL, len(source))
+        taken = source[len(source) - n:]
+        del source[len(source) - n:]
         target += taken
-        return f"{player} slaps the Steal card and steals {_count(count)} from {victim}." + (
+        return f"{player} slaps the Steal card and steals {count(n, 'card')} from {victim}." + (
             self._out_if_empty(victim) if self.mode == "competition" else "")
 
     def _penalty(self, player: str, top: Card) -> str:
-        count = min(PENALTY, len(self.hands[player]))
-        paid, self.hands[player] = self.hands[player][:count], self.hands[player][count:]
+        n = min(PENALTY, len(self.hands[player]))
+        paid, self.hands[player] = self.hands[player][:n], self.hands[player][n:]
         self.pile[:0] = paid
         why = "a Steal card already claimed" if top.steal else judge_slap(top, self.colours).code.replace("_", " ")
-        return f"{player} slaps {top.text} wrongly ({why}) and puts {_count(count)} under the pile." + (
+        return f"{player} slaps {top.text} wrongly ({why}) and puts {count(n, 'card')} under the pile." + (
             self._out_if_empty(player))
 
     # the result -------------------------------------------------------------
@@ -363,16 +358,16 @@ _FIELDS = {"deal": {"type", "hands", "first"}, "flip": {"type", "player", "card"
 def _check_players(players: Sequence[str]) -> list[str]:
     """Return the players as a list, refusing fewer than two or repeated names."""
     if isinstance(players, str) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise ValueError("give the players as a list of names, in clockwise order")
+        raise Refused("give the players as a list of names, in clockwise order", ("players",))
     if len(players) < 2 or len(set(players)) != len(players):
-        raise ValueError(f"a game needs at least two players with distinct names, got {list(players)}")
+        raise Refused(f"a game needs at least two players with distinct names, got {list(players)}", ("players",))
     return list(players)
 
 
 def replay(mode: str, players: list[str], events: list[dict], colours: Sequence[str] = DEFAULT_COLOURS) -> ReplayResult:
     """Replay a game's events (see the module docstring) and return the table at the end."""
     if mode not in MODES:
-        raise ValueError(f"unknown mode {mode!r}: choose one of {', '.join(MODES)}")
+        raise Refused(f"unknown mode {mode!r}: choose one of {', '.join(MODES)}", ("mode",))
     _check_colours(colours)
     game = _Game(mode, _check_players(players), colours)
     for index, event in enumerate(events):

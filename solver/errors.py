@@ -20,4 +20,7 @@ class Refused(ValueError):
 
     def at(self, *prefix: str | int) -> "Refused":
         """Return the same refusal with `prefix` put before its path (a caller knows where its part sits)."""
-        return type(self)(self.message, (*prefix, *self.path))
+        # Copied field by field, not type(self)(...) or copy(): subclasses (ImpossibleEvent) take other arguments.
+        refused = type(self).__new__(type(self), *self.args)
+        refused.args, refused.__dict__ = self.args, {**self.__dict__, "path": (*prefix, *self.path)}
+        return refused

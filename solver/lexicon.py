@@ -238,7 +238,8 @@ def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
         code = lexicon.lexicons.code(normalized)
         if code in SIZES and SIZES.index(code) <= lexicon.rank:
             definition = lexicon.lexicons.define(normalized, True) if define else []
-            return Verdict(word, normalized, True, lexicon.name, code, None, f"{shout} is a valid word.", definition)
+            return Verdict(word=word, normalized=normalized, valid=True, lexicon=lexicon.name, tier=code, reason=None,
+                           message=f"{shout} is a valid word.", definition=definition)
         if code in SIZES:
             reason, tier = "larger_lexicon_only", code
         else:
@@ -247,7 +248,8 @@ def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
     # Senses only for a real word refused by size: a name, letter, slur or misspelling would show
     # another word's senses (JAMES -> jam, B -> barn), and an obscenity's gloss has no place at a family table.
     definition = lexicon.lexicons.define(normalized, True) if define and reason == "larger_lexicon_only" else []
-    return Verdict(word, normalized, False, lexicon.name, tier, reason, message, definition)
+    return Verdict(word=word, normalized=normalized, valid=False, lexicon=lexicon.name, tier=tier, reason=reason,
+                   message=message, definition=definition)
 
 
 def _read_source(path: Path) -> tuple[list[str], bytes]:

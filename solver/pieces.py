@@ -18,19 +18,18 @@ True
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from .datafiles import data_path, read_json
+from .errors import Refused
+from .limits import MAX_POOL_PIECES
+
 __all__ = ["KINDS", "Pool", "Alphabet", "Box", "DieFace", "load_alphabet", "load_box", "parse_pool", "MAX_POOL_PIECES"]
 
-DATA = Path(__file__).resolve().parent / "data"
 KINDS = ("red", "yellow", "blue", "green")
-# The most pieces a pool may hold: the box has 120 pieces, but no table game
-# gets near that; 60 keeps every query small and is the documented API limit.
-MAX_POOL_PIECES = 60
 
 
 @dataclass(frozen=True)
@@ -65,12 +64,12 @@ class Box:
         return tuple(f.label for f in self.die)
 
     def face(self, name: str) -> DieFace:
-        """Return the die face called `name`; raise ValueError naming the faces there are."""
+        """Return the die face called `name`; refuse a name that is none, naming the faces there are."""
         for face in self.die:
             if face.face == name:
                 return face
         names = ", ".join(dict.fromkeys(self.die_faces))
-        raise ValueError(f"faces: {name!r} is not a die face; faces are {names}")
+        raise Refused(f"faces: {name!r} is not a die face; faces are {names}", ("faces",))
 
     def code_of(self) -> dict[str, str]:
         """Map each pool-text code (R, Y, B, G, W) to its kind."""
@@ -87,7 +86,7 @@ class Box:
 
 @lru_cache(maxsize=None)
 def load_box() -> Box:
-    data = json.loads((DATA / "box.json").read_text("utf-8"))
+    data = read_json("box.json")
     die = tuple(DieFace(f["face"], f["label"], f["start"], f["add"]) for f in data["die"])
     return Box(tuple(data["kinds"]), die, data["dice"], data["wild_code"])
 
@@ -106,9 +105,9 @@ class Pool:
         for kind in KINDS + ("wild",):
             value = getattr(self, kind)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise ValueError(f"pool: {kind} must be a whole number of pieces, 0 or more (got {value!r})")
+                raise Refused(f"pool: {kind} must be a whole number of pieces, 0 or more (got {value!r})", ("pool",))
         if self.size > MAX_POOL_PIECES:
-            raise ValueError(f"pool: {self.size} pieces is more than the limit of {MAX_POOL_PIECES}")
+            raise Refused(f"pool: {self.size} pieces is more than the limit of {MAX_POOL_PIECES}", ("pool",))
 
     @property
     def counts(self) -> tuple[int, int, int, int]:
@@ -180,10 +179,10 @@ def parse_pool(value: str | dict | Pool) -> Pool:
     if isinstance(value, dict):
         unknown = sorted(set(value) - set(KINDS) - {"wild"})
         if unknown:
-            raise ValueError(f"pool: unknown piece kind {unknown[0]!r}; use red, yellow, blue, green or wild")
+            raise Refused(f"pool: unknown piece kind {unknown[0]!r}; use red, yellow, blue, green or wild", ("pool",))
         return Pool(**value)
     if not isinstance(value, str):
-        raise ValueError("pool: give text like 'R3 Y2 B1 G2' or an object of counts")
+        raise Refused("pool: give text like 'R3 Y2 B1 G2' or an object of counts", ("pool",))
     codes = _codes()
     counts = dict.fromkeys(KINDS + ("wild",), 0)
     position = 0
@@ -194,16 +193,17 @@ def parse_pool(value: str | dict | Pool) -> Pool:
         kind = codes.get(letter.lower())
         if kind is None:
             bad = text[position:].strip()[:1] or text[position]
-            raise ValueError(
+            raise Refused(
                 f"pool {value!r}: {bad!r} at position {position + 1} is not a piece kind; "
-                "use R (red), Y (yellow), B (blue), G (green) or W (wild), each with an optional count: 'R3 Y2 B1 G2'"
+                "use R (red), Y (yellow), B (blue), G (green) or W (wild), each with an optional count: 'R3 Y2 B1 G2'",
+                ("pool",),
             )
         if len(number.lstrip("0")) > 3:  # leading zeros are harmless: R00060 is R60
-            raise ValueError(f"pool {value!r}: count {number} is too large (at most {MAX_POOL_PIECES} pieces)")
+            raise Refused(f"pool {value!r}: count {number} is too large (at most {MAX_POOL_PIECES} pieces)", ("pool",))
         counts[kind] += int(number) if number else 1
         position = match.end()
     if not any(counts.values()):
-        raise ValueError("pool: empty; give at least one piece, like 'R3 Y2 B1 G2'")
+        raise Refused("pool: empty; give at least one piece, like 'R3 Y2 B1 G2'", ("pool",))
     return Pool(**counts)
 
 
@@ -242,7 +242,7 @@ class Alphabet:
 @lru_cache(maxsize=8)
 def load_alphabet(path: str | Path | None = None) -> Alphabet:
     """Read an alphabet file: `letter red yellow blue green status` per line, `#` comments."""
-    path = Path(path) if path else DATA / "alphabet.tsv"
+    path = Path(path) if path else data_path("alphabet.tsv")
     letters = {}
     for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("#"):

@@ -45,6 +45,8 @@ def test_config_overrides_environment(monkeypatch):
         ({"MAX_BODY_BYTES": 0}, "WORDSMITH_MAX_BODY_BYTES"),
         ({"MAX_WORD_LENGTH": "forty"}, "WORDSMITH_MAX_WORD_LENGTH"),
         ({"MAX_RESULT_LIMIT": True}, "WORDSMITH_MAX_RESULT_LIMIT"),
+        ({"MAX_POOL_PIECES": 100}, "WORDSMITH_MAX_POOL_PIECES=100: the engine allows at most 60"),  # not an API promising 100
+        ({"MAX_RESULT_LIMIT": 1001}, "WORDSMITH_MAX_RESULT_LIMIT"),
         ({"ALPHABET_FILE": "/no/such/alphabet.tsv"}, "WORDSMITH_ALPHABET_FILE"),
     ],
 )

@@ -34,6 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from solver.lexicon import SIZES
 from solver.pieces import KINDS, Pool, load_box, parse_pool
+from solver.text import split_words  # noqa: F401 (the pages import it from here)
 from solver.wordsmith import DISCARD_BOXES, WHITE_BOXES
 
 from ..api.fields import Limit
@@ -211,11 +212,6 @@ def canonical(endpoint: str, values: dict[str, object], order: tuple[str, ...]) 
 def see(url: str):
     """Redirect after a one-step tap: 303, so the browser GETs the canonical URL (and keeps its #fragment)."""
     return redirect(url, code=303)
-
-
-def split_words(text: str) -> list[str]:
-    """Split a list of words typed with commas and/or spaces."""
-    return [word for word in re.split(r"[\s,]+", text) if word]
 
 
 @bp.context_processor

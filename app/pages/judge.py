@@ -23,6 +23,7 @@ from pydantic import Field
 
 from solver.lexicon import check
 from solver.pieces import KINDS, MAX_POOL_PIECES, Pool
+from solver.text import count as _plural
 from solver.wordsmith import DISCARD_BOXES, WHITE_BOXES, judge_claim
 
 from ..api.fields import LexiconName
@@ -57,10 +58,6 @@ def letter_pieces(word: str) -> list[dict]:
         spoken = ", ".join(f"{n} {kind}" for kind, n in zip(KINDS, letter.cost) if n) if letter else "no pieces"
         drawn.append({"char": char.upper(), "pieces": kinds, "spoken": spoken})
     return drawn
-
-
-def _plural(n: int, thing: str) -> str:
-    return f"{n} {thing}" + ("" if n == 1 else ("es" if thing.endswith("x") else "s"))
 
 
 def claim_facts(claim) -> list[str]:

@@ -1,109 +1,24 @@
-"""Find every lexicon word a pool of letter pieces (or a rack of letters) builds.
-
-Letter pieces: words are grouped by (cost vector, length). A query walks the
-groups in a nested index (red count, then yellow, then blue, then green),
-pruning on what the pool and its wilds can still pay, so it only touches
-groups that fit: the work is bound by the answer, not by the lexicon. The
-result order (score, then leftovers, then alphabet) does not depend on the
-pool, so every word's rank in it is computed once when the index is built and
-a query sorts small integers; a big result is taken in runs of equal score and
-leftovers, stopping once the page asked for is full.
-
-Letter racks (Scrabble-style, `?` = blank): each letter costs itself, and 26
-kinds make cost groups useless; there a depth-first walk over a trie of
-*sorted* spellings (anagram keys) with multiset pruning visits each
-sub-multiset of the rack once, not each ordering. (marisa-trie offers no
-step-by-step walk, so that trie is our own, in flat arrays.)
-
-Results sort by score (letters, `-` and `'` included) descending, then fewest
-leftover pieces, then alphabetically.
-
->>> from solver.lexicon import load_lexicons
->>> index = piece_index(load_lexicons()["standard"])
->>> result = solve(index, "R3 Y2 B1 G2")
->>> "bag" in [w.word for w in result.words] and "cast" in [w.word for w in result.words]
-True
-"""
+"""The letter-piece index: words grouped by cost vector, walked so the work is bound by the answer."""
 from __future__ import annotations
 
 import heapq
-import json
 from array import array
 from bisect import bisect_right
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import chain, groupby
 from operator import itemgetter
-from pathlib import Path
 from typing import Iterator
 
 import numpy as np
 
-from . import budget
-from .cache import cached
-from .lexicon import Lexicon
-from .normalize import fold
-from .pieces import KINDS, Alphabet, Pool, load_alphabet, parse_pool
-from .wordtable import WordTable
-
-__all__ = ["Query", "PieceIndex", "RackIndex", "piece_index", "rack_index", "solve", "solve_rack", "brute_force",
-           "new_letter", "small_pool", "MAX_LIMIT", "MAX_RACK_LETTERS", "MAX_BLANKS"]
-
-MAX_LIMIT = 1000
-MAX_RACK_LETTERS = 20
-MAX_BLANKS = 2
-DATA = Path(__file__).resolve().parent / "data"
-
-
-@dataclass(frozen=True)
-class Query:
-    """The constraints a found word must meet, beyond being buildable."""
-
-    min_length: int = 1
-    max_length: int = 99
-    starts_with: str = ""
-    ends_with: str = ""
-    contains: str = ""
-    required_letter: str = ""
-    previous_word: str = ""
-    claimed: tuple[str, ...] = ()
-    use_all: bool = False
-
-    def __post_init__(self):
-        for name in ("starts_with", "ends_with", "contains", "required_letter", "previous_word"):
-            value = getattr(self, name)
-            if value or value is None:  # most queries leave them empty: nothing to fold
-                object.__setattr__(self, name, fold(value or ""))
-        object.__setattr__(self, "claimed", tuple(sorted({fold(w) for w in self.claimed})))
-        if len(self.required_letter) > 1:
-            raise ValueError("required_letter: give a single letter")
-        if self.min_length < 1 or self.max_length < self.min_length:
-            raise ValueError("min_length/max_length: need 1 <= min_length <= max_length")
-
-    def word_filter(self):
-        """Return a predicate for the per-word constraints, or None when there are none."""
-        tests = []
-        if self.starts_with:
-            tests.append(lambda w, s=self.starts_with: w.startswith(s))
-        if self.ends_with:
-            tests.append(lambda w, s=self.ends_with: w.endswith(s))
-        if self.contains:
-            tests.append(lambda w, s=self.contains: s in w)
-        if self.required_letter:
-            tests.append(lambda w, s=self.required_letter: s in w)
-        if self.claimed:
-            tests.append(lambda w, s=frozenset(self.claimed): w not in s)
-        if self.previous_word:
-            tests.append(lambda w, p=Counter(self.previous_word), n=len(self.previous_word): len(w) > n or new_letter(w, p))
-        if not tests:
-            return None
-        return lambda w: all(t(w) for t in tests)
-
-
-def new_letter(word: str, previous: Counter) -> bool:
-    """Tell whether `word` has a letter the previous word lacks (counting repeats): no GAB after BAG."""
-    return any(n > previous[c] for c, n in Counter(word).items())
+from .. import budget
+from ..cache import cached
+from ..lexicon import Lexicon
+from ..pieces import Alphabet, Pool, load_alphabet, parse_pool
+from ..wordtable import WordTable
+from .query import Query, check_page
 
 
 @dataclass(frozen=True)
@@ -314,14 +229,6 @@ def piece_index(lexicon: Lexicon, alphabet: Alphabet | None = None) -> PieceInde
     index.alphabet = alphabet  # the caller's, not the unpickled copy
     return index
 
-
-def _check_page(limit: int, offset: int) -> None:
-    if not 0 <= limit <= MAX_LIMIT:
-        raise ValueError(f"limit: must be between 0 and {MAX_LIMIT}")
-    if offset < 0:
-        raise ValueError("offset: must be 0 or more")
-
-
 _KEY, _RANKS = itemgetter(0), itemgetter(3)
 
 
@@ -375,7 +282,7 @@ def solve(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None
     """
     pool = parse_pool(pool)
     query = query or Query()
-    _check_page(limit, offset)
+    check_page(limit, offset)
     keep = query.word_filter()
     all_lengths = query.min_length <= 1 and query.max_length >= index.lengths[0]
     lengths = None if all_lengths else [n for n in index.lengths if query.min_length <= n <= query.max_length]
@@ -508,250 +415,3 @@ def brute_force(lexicon, alphabet: Alphabet, pool: Pool, query: Query | None = N
             continue
         found.append((-len(word), left, word))
     return [w for _, _, w in sorted(found)]
-
-
-# --- letter racks ---------------------------------------------------------------
-
-@lru_cache(maxsize=1)
-def tile_values() -> dict[str, int]:
-    """Scrabble's English tile values (data/tile_values.json); a blank scores 0."""
-    return json.loads((DATA / "tile_values.json").read_text("utf-8"))["values"]
-
-
-@dataclass(frozen=True)
-class RackWord:
-    word: str
-    score: int
-    blanks: str  # the letters the blanks stand for
-    leftover: str
-
-    def to_dict(self) -> dict:
-        return {"word": self.word, "score": self.score, "length": len(self.word), "blanks": self.blanks, "leftover": self.leftover}
-
-
-@dataclass(frozen=True)
-class RackResult:
-    rack: str
-    total: int
-    offset: int
-    limit: int
-    words: list[RackWord] = field(default_factory=list)
-
-    def to_dict(self) -> dict:
-        return {"rack": self.rack, "total": self.total, "offset": self.offset, "limit": self.limit,
-                "words": [w.to_dict() for w in self.words]}
-
-
-class RackIndex:
-    """The plain a-z words of one lexicon, keyed by their sorted letters (anagram keys).
-
-    The keys form a trie stored as flat arrays (compressed sparse rows): node
-    `n`'s edges are `edge_letter[i]`, `edge_child[i]` for `i` in
-    `edge_start[n]:edge_start[n + 1]`, letters in alphabetical order, and
-    `node_key[n]` is the key id of the key ending there (-1 if none), whose
-    words are `anagrams[id]`. Arrays of machine ints hold the 190,000 nodes of
-    the standard lexicon in a few MB, where a dict of prefixes took 90 MB, and
-    the walk reads them without building a string per step.
-    """
-
-    def __init__(self, words, name: str = ""):
-        self.name = name
-        by_key: dict[str, list[str]] = {}
-        for word in words:
-            if word.isalpha():
-                by_key.setdefault("".join(sorted(word)), []).append(word)
-        keys = sorted(by_key)
-        self.anagrams = [tuple(sorted(by_key[key])) for key in keys]
-        self.words = sorted(chain.from_iterable(by_key.values()))
-        self.table = WordTable(self.words)  # for big racks: whole-array passes (see _rack_table)
-        follow: dict[str, set[str]] = {"": set()}
-        for key in keys:
-            for i in range(len(key)):
-                follow.setdefault(key[:i], set()).add(key[i])
-            follow.setdefault(key, set())
-        prefixes = sorted(follow)  # parents before children: a prefix sorts before its extensions
-        node_of = {prefix: n for n, prefix in enumerate(prefixes)}
-        key_id = {key: i for i, key in enumerate(keys)}
-        self.node_key = array("i", (key_id.get(prefix, -1) for prefix in prefixes))
-        self.edge_start = array("i", [0])
-        self.edge_letter = array("b")
-        self.edge_child = array("i")
-        self.child_mask = array("i")  # bit c set: the node has an edge for letter c
-        for prefix in prefixes:
-            mask = 0
-            for c in sorted(follow[prefix]):
-                self.edge_letter.append(ord(c) - 97)
-                self.edge_child.append(node_of[prefix + c])
-                mask |= 1 << (ord(c) - 97)
-            self.edge_start.append(len(self.edge_child))
-            self.child_mask.append(mask)
-
-
-@lru_cache(maxsize=4)
-def rack_index(lexicon: Lexicon) -> RackIndex:
-    """Build (once per process, per lexicon; read from the disk cache when built before) the anagram-key trie for rack queries."""
-    return cached(f"racks-{lexicon.name}", lexicon.lexicons.checksum, lambda: RackIndex(lexicon, lexicon.name))
-
-
-def parse_rack(rack: str) -> tuple[Counter, int]:
-    """Read a rack of letters and `?` blanks; raise ValueError naming what is wrong."""
-    text = fold(rack).replace(" ", "")
-    if not text:
-        raise ValueError("rack: empty; give letters like 'retains?'")
-    if len(text) > MAX_RACK_LETTERS:
-        raise ValueError(f"rack: {len(text)} tiles is more than the limit of {MAX_RACK_LETTERS}")
-    bad = [c for c in text if not ("a" <= c <= "z" or c == "?")]
-    if bad:
-        raise ValueError(f"rack: {bad[0]!r} is not a letter a-z or a blank '?'")
-    blanks = text.count("?")
-    if blanks > MAX_BLANKS:
-        raise ValueError(f"rack: {blanks} blanks is more than the limit of {MAX_BLANKS}")
-    return Counter(text.replace("?", "")), blanks
-
-
-def _rack_keys(index: RackIndex, tiles: Counter, blanks: int) -> list[tuple[int, int, int, str]]:
-    """Return (key id, length, score, letters taken by blanks) for every anagram key the rack builds.
-
-    A depth-first walk of the key trie in alphabetical order: each step
-    appends a letter some key continues with, from a real tile if one is left
-    (a blank standing in for a letter still on the rack is never better) or
-    else from a blank, which scores nothing. Recursion with one mutable tally
-    measured a third quicker than an explicit stack of immutable states.
-    """
-    node_key, start, letter, child, child_mask = (index.node_key, index.edge_start, index.edge_letter,
-                                                   index.edge_child, index.child_mask)
-    values = [tile_values()[c] for c in "abcdefghijklmnopqrstuvwxyz"]
-    have = [tiles.get(c, 0) for c in "abcdefghijklmnopqrstuvwxyz"]
-    found: list[tuple[int, int, int, str]] = []
-
-    def walk(node: int, depth: int, score: int, spare: int, blank_letters: str, mask: int) -> None:
-        # `mask` has bit c set while a tile c is left on the rack
-        if node_key[node] >= 0:
-            found.append((node_key[node], depth, score, blank_letters))
-            if not len(found) & 1023:
-                budget.check()
-        depth += 1
-        if spare:  # a blank can take any edge: look at each
-            for edge in range(start[node], start[node + 1]):
-                c = letter[edge]
-                if have[c]:
-                    have[c] -= 1
-                    walk(child[edge], depth, score + values[c], spare, blank_letters, mask if have[c] else mask & ~(1 << c))
-                    have[c] += 1
-                else:
-                    walk(child[edge], depth, score, spare - 1, blank_letters + chr(97 + c), mask)
-        else:  # only the edges whose letter is on the rack: a bit test instead of a loop over all
-            edges = child_mask[node]
-            base = start[node]
-            usable = edges & mask
-            while usable:
-                bit = usable & -usable
-                c = bit.bit_length() - 1
-                have[c] -= 1
-                walk(child[base + (edges & (bit - 1)).bit_count()], depth, score + values[c], 0, blank_letters,
-                     mask if have[c] else mask & ~bit)
-                have[c] += 1
-                usable ^= bit
-
-    walk(0, 0, 0, blanks, "", sum(1 << c for c in range(26) if have[c]))
-    return found
-
-
-# A rack of more tiles than this (blanks counted three times) can build tens of
-# thousands of anagram keys: walking them costs up to 0.5 s and filtering their
-# words in Python 1.5 s more (20 tiles, two blanks, large lexicon). Past it the
-# rack is answered from the word table, about 10-20 ms for any rack.
-SMALL_RACK = 10
-
-
-def _rack_table(index: RackIndex, tiles: Counter, blanks: int, query: Query, offset: int, wanted: int
-                ) -> tuple[int, list[tuple[str, int, str]]]:
-    """Return (total, results `offset` to `wanted` as (word, score, blank letters)) for a big rack, from the word table.
-
-    Per word: how many of its letters the tiles lack (blanks must cover them)
-    and the value of the letters the tiles do cover (blanks score 0), both
-    whole-array sums over the 26 letter columns; then one sort of the words
-    that fit, by score, length and alphabet (the table is alphabetical).
-    """
-    table = index.table
-    values = tile_values()
-    short = np.zeros(table.size, dtype=np.uint8)  # no word is 255 letters long
-    score = np.zeros(table.size, dtype=np.int16)
-    for char, column in table.letters.items():
-        have = tiles.get(char, 0)
-        if have:
-            short += np.maximum(column, have) - have
-            score += np.minimum(column, have) * values[char]  # at most 9 of a letter in a word, 10 points each: fits a byte
-        else:
-            short += column
-    keep = table.matching(query)
-    keep &= short <= blanks
-    if query.use_all:
-        keep &= table.length == sum(tiles.values()) + blanks
-    budget.check()
-    found = np.flatnonzero(keep)
-    key = -(score[found].astype(np.int64) * 64 + table.length[found]) * table.size + found
-    if wanted < len(found):  # only the page and what comes before it need sorting
-        first = np.argpartition(key, wanted - 1)[:wanted] if wanted else np.zeros(0, dtype=np.int64)
-        found, key = found[first], key[first]
-    page = []
-    for i in found[np.argsort(key)][offset:].tolist():
-        word = index.words[i]
-        page.append((word, int(score[i]), "".join(sorted((Counter(word) - tiles).elements())) if short[i] else ""))
-    return int(keep.sum()), page
-
-
-def solve_rack(index: RackIndex, rack: str, query: Query | None = None, limit: int = 100, offset: int = 0) -> RackResult:
-    """Return every word the rack builds (blanks `?` stand for any letter), best score first.
-
-    Score is the sum of Scrabble tile values, blanks scoring 0; ties go to the
-    longer word, then alphabetical. Words with `-` or `'` are left out: racks
-    hold letters only.
-    """
-    tiles, blanks = parse_rack(rack)
-    query = query or Query()
-    _check_page(limit, offset)
-    keep = query.word_filter()
-    rack_size = sum(tiles.values()) + blanks
-    wanted = offset + limit
-    if rack_size + 2 * blanks > SMALL_RACK:
-        total, page = _rack_table(index, tiles, blanks, query, offset, wanted)
-        return _rack_result(rack, tiles, blanks, total, offset, limit, page)
-    anagrams = index.anagrams
-    entries = []  # one per anagram key: (-score, -length, words, blank letters)
-    total = 0
-    keys = _rack_keys(index, tiles, blanks)
-    budget.check()
-    for i, length, score, blank_letters in keys:
-        if not query.min_length <= length <= query.max_length or (query.use_all and length != rack_size):
-            continue
-        words = anagrams[i] if keep is None else [w for w in anagrams[i] if keep(w)]
-        if words:
-            total += len(words)
-            entries.append((-score, -length, words, blank_letters))
-    entries.sort(key=itemgetter(0, 1))
-    page: list[tuple[str, int, str]] = []  # (word, score, blank letters)
-    i = 0
-    while i < len(entries) and len(page) < wanted:
-        j = i + 1
-        while j < len(entries) and entries[j][:2] == entries[i][:2]:
-            j += 1
-        # keys of equal score and length: their words in one alphabetical run
-        page.extend(sorted((w, -e[0], e[3]) for e in entries[i:j] for w in e[2]))
-        i = j
-    return _rack_result(rack, tiles, blanks, total, offset, limit, page[offset:wanted])
-
-
-def _rack_result(rack: str, tiles: Counter, blanks: int, total: int, offset: int, limit: int,
-                 page: list[tuple[str, int, str]]) -> RackResult:
-    words = []
-    for word, score, blank_letters in page:
-        left = Counter(tiles)
-        left.subtract(word)
-        left.update(blank_letters)
-        leftover = "".join(sorted((+left).elements())) + "?" * (blanks - len(blank_letters))
-        words.append(RackWord(word, score, blank_letters, leftover))
-    return RackResult(fold(rack).replace(" ", ""), total, offset, limit, words)
-
-
-__all__ += ["Found", "SolveResult", "RackWord", "RackResult", "parse_rack", "tile_values", "KINDS"]

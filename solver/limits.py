@@ -1,0 +1,31 @@
+"""The engine's limits, written once: the solver refuses past them, and the app and the CLI read them from here.
+
+A front end may set a lower limit of its own (the app's `MAX_POOL_PIECES`
+setting) but never a higher one: `MAXIMA` maps each such setting to the most
+the engine allows, and the app refuses a larger setting at start-up.
+"""
+from __future__ import annotations
+
+__all__ = ["MAX_POOL_PIECES", "MAX_LIMIT", "MAX_RACK_LETTERS", "MAX_BLANKS", "MAX_CARDS", "MAXIMA"]
+
+# The most pieces a pool may hold: the box has 120 pieces, but no table game
+# gets near that; 60 keeps every query small and is the documented API limit.
+MAX_POOL_PIECES = 60
+# Results one query may return: a page of a thousand words is more than anyone
+# reads, and keeps the worst request within the work budget (bench/worst_case.py).
+MAX_LIMIT = 1000
+# Tiles in a rack: Scrabble racks hold 7; 20 allows other games' racks while the
+# depth-first walk over the anagram trie stays output-bound.
+MAX_RACK_LETTERS = 20
+# Blank tiles (`?`) in a rack: each blank multiplies the walk by 26.
+MAX_BLANKS = 2
+# A table of ten players each showing a card is a big round; 40 leaves room for
+# home rules while keeping every judgement (n readings of n cards) tiny.
+MAX_CARDS = 40
+
+# The app's settings a deployment may lower but not raise, with the engine's maximum.
+MAXIMA = {
+    "MAX_POOL_PIECES": MAX_POOL_PIECES,
+    "MAX_RACK_LETTERS": MAX_RACK_LETTERS,
+    "MAX_RESULT_LIMIT": MAX_LIMIT,
+}
