@@ -109,7 +109,8 @@ def _parse_challenge(value, where: str, parts: tuple[str, ...], path: tuple) -> 
             required = "".join(required)
         required = fold(required) if isinstance(required, str) else required
         if not isinstance(required, str) or len(required) != WORDS_PER_CHALLENGE or not required.isalpha() or not required.isascii():
-            raise Refused(f"{where}: the advanced variant needs 'required': {WORDS_PER_CHALLENGE} letters a-z, one per row (got {value.get('required')!r})", path)
+            at = (*path, "required") if "required" in value else path  # a bad value points at itself; a missing one at its challenge
+            raise Refused(f"{where}: the advanced variant needs 'required': {WORDS_PER_CHALLENGE} letters a-z, one per row (got {value.get('required')!r})", at)
     elif required:
         raise Refused(f"{where}: 'required' letters are only for the advanced variant", path)
     discards = value.get("discards", 0)
