@@ -5,4 +5,5 @@ They live in the package, where `wordsmith serve` finds them as
 directory on sys.path before it reads this file, so the import finds the
 `app` it is about to serve.
 """
+
 from app.gunicorn_conf import *  # noqa: F403

@@ -8,6 +8,7 @@ they parse, so `WORDSMITH_MAX_BODY_BYTES=32768` is a number), then from the
 `config` mapping given to `create_app` (tests). Every key of `DEFAULTS` is
 documented in docs/configuration.md's table; a test enforces it.
 """
+
 from __future__ import annotations
 
 import secrets
@@ -49,8 +50,15 @@ DEFAULTS = {
     # valid across restarts and machines.
     "SECRET_KEY": None,
 }
-LIMITS = ("MAX_BODY_BYTES", "MAX_WORD_LENGTH", "MAX_POOL_PIECES", "MAX_RACK_LETTERS", "MAX_RESULT_LIMIT", "MAX_WORDS_PER_CHECK",
-          "WORK_BUDGET_MS")
+LIMITS = (
+    "MAX_BODY_BYTES",
+    "MAX_WORD_LENGTH",
+    "MAX_POOL_PIECES",
+    "MAX_RACK_LETTERS",
+    "MAX_RESULT_LIMIT",
+    "MAX_WORDS_PER_CHECK",
+    "WORK_BUDGET_MS",
+)
 
 
 def create_app(config: dict | None = None) -> Flask:

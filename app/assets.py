@@ -15,6 +15,7 @@ Pages (`text/html`) and static files are sent gzipped to clients that accept
 it: a solver page of 33 KB is about 9 KB on the wire. Streamed responses
 (event streams) and small ones are sent as they are.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -107,8 +108,14 @@ def init_app(app: Flask) -> None:
     @app.after_request
     def compress(response):
         """Gzip a page for a client that accepts it (static files come gzipped already)."""
-        if (response.mimetype not in COMPRESSED_TYPES or response.status_code < 200 or response.is_streamed
-                or response.direct_passthrough or "Content-Encoding" in response.headers or request.method == "HEAD"):
+        if (
+            response.mimetype not in COMPRESSED_TYPES
+            or response.status_code < 200
+            or response.is_streamed
+            or response.direct_passthrough
+            or "Content-Encoding" in response.headers
+            or request.method == "HEAD"
+        ):
             return response
         response.vary.add("Accept-Encoding")
         if not accepts_gzip():

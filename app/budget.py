@@ -6,6 +6,7 @@ a few tens of ms, bench/worst_case.py); the budget only stops what slips
 through, quickly and with a problem document, where gunicorn would kill the
 worker after 30 s and answer with its own HTML 500.
 """
+
 from __future__ import annotations
 
 from flask import Flask, current_app, g
@@ -29,8 +30,12 @@ def close_budget(error=None) -> None:
 
 def refuse(error: budget.WorkBudgetExceeded):
     limit = current_app.config["WORK_BUDGET_MS"]
-    return problem_response(503, f"This request needs more work than one request may do ({limit} ms of CPU time, WORK_BUDGET_MS): "
-                          "narrow it (fewer pieces, a filter, a smaller limit) or try again later.", slug="work-budget")
+    return problem_response(
+        503,
+        f"This request needs more work than one request may do ({limit} ms of CPU time, WORK_BUDGET_MS): "
+        "narrow it (fewer pieces, a filter, a smaller limit) or try again later.",
+        slug="work-budget",
+    )
 
 
 def init_app(app: Flask) -> None:

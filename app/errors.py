@@ -14,6 +14,7 @@ it refuses, carrying the JSON path of the bad value: `handle_refused` is the one
 place it becomes a 422, its pointer built from that path. A browser asking for a page gets the same problem
 rendered as HTML (`error.html`); everything else gets the JSON.
 """
+
 from __future__ import annotations
 
 import json
@@ -22,12 +23,22 @@ from typing import Literal
 from flask import Flask, current_app, render_template, request, url_for
 from pydantic import BaseModel, Field, ValidationError
 from werkzeug.exceptions import HTTPException
-from werkzeug.routing import BuildError
 from werkzeug.http import HTTP_STATUS_CODES
+from werkzeug.routing import BuildError
 
 from solver.errors import Refused
 
-__all__ = ["PROBLEM_JSON", "PROBLEM_TYPES", "ApiProblem", "FieldError", "Problem", "field_errors", "init_app", "invalid_fields", "problem_response"]
+__all__ = [
+    "PROBLEM_JSON",
+    "PROBLEM_TYPES",
+    "ApiProblem",
+    "FieldError",
+    "Problem",
+    "field_errors",
+    "init_app",
+    "invalid_fields",
+    "problem_response",
+]
 
 PROBLEM_JSON = "application/problem+json"
 # Paths whose errors are always JSON, whatever the Accept header says.
@@ -40,7 +51,10 @@ PROBLEM_TYPES = {
     "bad-request": ("Bad request", "The request could not be read. The detail says what to change."),
     "invalid-json": ("Body is not valid JSON", "Send a JSON object as the body, UTF-8 encoded."),
     "not-found": ("Not found", "No page or operation has this path. The operations are listed in /openapi.json."),
-    "method-not-allowed": ("Method not allowed", "The path exists but does not take this method; the `Allow` header lists those it takes."),
+    "method-not-allowed": (
+        "Method not allowed",
+        "The path exists but does not take this method; the `Allow` header lists those it takes.",
+    ),
     "too-large": ("Body too large", "The body is over the size limit (MAX_BODY_BYTES, 16 KiB by default): send less."),
     "unsupported-media-type": (
         "Unsupported media type",
@@ -50,21 +64,49 @@ PROBLEM_TYPES = {
         "Request timeout",
         "The request's headers and body did not all arrive within the read timeout (10 s by default): send the whole request at once.",
     ),
-    "uri-too-long": ("URI too long", "The request line is over 4094 bytes: shorten the URL (send long input in a POST body)."),
-    "headers-too-large": ("Request header fields too large", "Over 100 headers, or one over 8190 bytes: send fewer and shorter headers."),
-    "redirect": ("Path written differently", "The path has a doubled or trailing slash: the `Location` header gives it as written; send the request there."),
+    "uri-too-long": (
+        "URI too long",
+        "The request line is over 4094 bytes: shorten the URL (send long input in a POST body).",
+    ),
+    "headers-too-large": (
+        "Request header fields too large",
+        "Over 100 headers, or one over 8190 bytes: send fewer and shorter headers.",
+    ),
+    "redirect": (
+        "Path written differently",
+        "The path has a doubled or trailing slash: the `Location` header gives it as written; send the request there.",
+    ),
     "validation": (
         "Request not valid",
         "A field of the body, query string or path is missing, unknown, of the wrong type or over a limit. "
         "Each entry of `errors` has a JSON `pointer` to the field, its `location` and a `detail` naming the fix.",
     ),
-    "work-budget": ("Work budget spent", "The request needed more CPU time than one request may use (WORK_BUDGET_MS): "
-                    "narrow it (fewer pieces, a filter, a smaller limit) or try again later."),
-    "internal": ("Internal server error", "A bug on our side, logged. The request may be fine: try again, and report it if it persists."),
-    "http-error": ("HTTP error", "An HTTP error without a more specific type; the status and detail say what happened."),
+    "work-budget": (
+        "Work budget spent",
+        "The request needed more CPU time than one request may use (WORK_BUDGET_MS): "
+        "narrow it (fewer pieces, a filter, a smaller limit) or try again later.",
+    ),
+    "internal": (
+        "Internal server error",
+        "A bug on our side, logged. The request may be fine: try again, and report it if it persists.",
+    ),
+    "http-error": (
+        "HTTP error",
+        "An HTTP error without a more specific type; the status and detail say what happened.",
+    ),
 }
-SLUG_BY_STATUS = {400: "bad-request", 404: "not-found", 405: "method-not-allowed", 408: "timeout", 413: "too-large", 414: "uri-too-long",
-                  415: "unsupported-media-type", 422: "validation", 431: "headers-too-large", 500: "internal"}
+SLUG_BY_STATUS = {
+    400: "bad-request",
+    404: "not-found",
+    405: "method-not-allowed",
+    408: "timeout",
+    413: "too-large",
+    414: "uri-too-long",
+    415: "unsupported-media-type",
+    422: "validation",
+    431: "headers-too-large",
+    500: "internal",
+}
 
 # Pydantic error types whose stock message names the problem but not the fix.
 FIXES = {
@@ -95,7 +137,15 @@ class Problem(BaseModel):
 class ApiProblem(Exception):
     """Raise to answer the current request with a problem document."""
 
-    def __init__(self, status: int, detail: str, *, slug: str | None = None, errors: list[dict] | None = None, headers: dict | None = None):
+    def __init__(
+        self,
+        status: int,
+        detail: str,
+        *,
+        slug: str | None = None,
+        errors: list[dict] | None = None,
+        headers: dict | None = None,
+    ):
         super().__init__(detail)
         self.status = status
         self.detail = detail
@@ -126,7 +176,9 @@ def field_errors(error: ValidationError, model: type[BaseModel], where: dict[str
 def invalid_fields(errors: list[dict]) -> ApiProblem:
     """Return the 422 problem listing `errors`, each a bad field's pointer, location and detail."""
     count = f"{len(errors)} fields are" if len(errors) > 1 else "1 field is"
-    return ApiProblem(422, f"{count} not valid: each entry of `errors` points at one and says how to fix it.", errors=errors)
+    return ApiProblem(
+        422, f"{count} not valid: each entry of `errors` points at one and says how to fix it.", errors=errors
+    )
 
 
 def problem_body(status: int, detail: str, slug: str | None = None, errors: list[dict] | None = None) -> dict:
@@ -154,7 +206,9 @@ def wants_html() -> bool:
     return best == "text/html"
 
 
-def problem_response(status: int, detail: str, *, slug: str | None = None, errors: list[dict] | None = None, headers: dict | None = None):
+def problem_response(
+    status: int, detail: str, *, slug: str | None = None, errors: list[dict] | None = None, headers: dict | None = None
+):
     """Return the response carrying a problem: JSON for API clients, HTML for browsers."""
     body = problem_body(status, detail, slug, errors)
     response = None
@@ -164,7 +218,9 @@ def problem_response(status: int, detail: str, *, slug: str | None = None, error
         except Exception:  # a broken template must not hide the error: fall back to the JSON
             current_app.logger.exception("Could not render error.html")
     if response is None:
-        response = current_app.response_class(json.dumps(body, ensure_ascii=False), status=status, mimetype=PROBLEM_JSON)
+        response = current_app.response_class(
+            json.dumps(body, ensure_ascii=False), status=status, mimetype=PROBLEM_JSON
+        )
     for name, value in (headers or {}).items():
         response.headers[name] = value
     return response
@@ -184,23 +240,31 @@ def _http_detail(error: HTTPException) -> str:
 
 
 def handle_http_exception(error: HTTPException):
-    headers = {name: value for name, value in error.get_headers() if name.lower() != "content-type"}  # keeps Allow on 405
+    headers = {
+        name: value for name, value in error.get_headers() if name.lower() != "content-type"
+    }  # keeps Allow on 405
     return problem_response(error.code, _http_detail(error), headers=headers)
 
 
 def handle_api_problem(problem: ApiProblem):
-    return problem_response(problem.status, problem.detail, slug=problem.slug, errors=problem.errors, headers=problem.headers)
+    return problem_response(
+        problem.status, problem.detail, slug=problem.slug, errors=problem.errors, headers=problem.headers
+    )
 
 
 def handle_refused(error: Refused):
     """Answer input the engine refused: a 422 whose pointer is the refusal's path, whatever its message says."""
     location = "body" if request.is_json else "query"
-    return handle_api_problem(invalid_fields([{"pointer": json_pointer(error.path), "location": location, "detail": str(error)}]))
+    return handle_api_problem(
+        invalid_fields([{"pointer": json_pointer(error.path), "location": location, "detail": str(error)}])
+    )
 
 
 def handle_unexpected(error: Exception):
     current_app.logger.exception("Unhandled error on %s %s", request.method, request.path)
-    return problem_response(500, "Something went wrong on our side; it has been logged. Try again, and report it if it persists.")
+    return problem_response(
+        500, "Something went wrong on our side; it has been logged. Try again, and report it if it persists."
+    )
 
 
 def reject_oversized_body():
@@ -214,8 +278,11 @@ def refuse_content_encoding():
     """Refuse a compressed body (415): read as it is, it would be taken for garbage, or worse, for something else."""
     coding = request.headers.get("Content-Encoding", "").strip().lower()
     if coding and coding != "identity":
-        raise ApiProblem(415, f"The body is sent with Content-Encoding: {coding}, which this service does not read: send it uncompressed.",
-                         headers={"Accept-Encoding": "identity"})
+        raise ApiProblem(
+            415,
+            f"The body is sent with Content-Encoding: {coding}, which this service does not read: send it uncompressed.",
+            headers={"Accept-Encoding": "identity"},
+        )
 
 
 def _too_large_detail() -> str:

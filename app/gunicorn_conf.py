@@ -14,13 +14,23 @@ both). `preload_app` builds the app — the lexicon tries, word lists and
 definitions — once in the master before forking, so the workers share those
 pages instead of each loading them; `pre_fork` freezes them first.
 """
+
 import gc
 import multiprocessing
 import os
 import secrets
 
-__all__ = ["bind", "workers", "worker_class", "threads", "worker_connections", "preload_app", "timeout", "accesslog",
-           "pre_fork"]
+__all__ = [
+    "bind",
+    "workers",
+    "worker_class",
+    "threads",
+    "worker_connections",
+    "preload_app",
+    "timeout",
+    "accesslog",
+    "pre_fork",
+]
 
 bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count())

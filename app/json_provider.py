@@ -7,6 +7,7 @@ One answer is special: the solve page, the biggest (17 KB for 100 words), is
 written by its view with one tail per distinct cost (`wordsmith.solve_json`)
 and returned as `Prewritten`, which the provider passes through as it is.
 """
+
 from __future__ import annotations
 
 from typing import Any

@@ -9,6 +9,7 @@ pydantic (`TypeAdapter.json_schemas`, JSON Schema 2020-12, hence OpenAPI 3.1)
 and live under `components/schemas`. The limits in them are the running
 app's (see `Limit`), so the document is built per app and cached on it.
 """
+
 from __future__ import annotations
 
 import re
@@ -33,7 +34,10 @@ ERROR_RESPONSES = {
     "NotFound": (404, "No operation at this path (for example an empty path parameter)."),
     "ContentTooLarge": (413, "The body is over MAX_BODY_BYTES."),
     "UnsupportedMediaType": (415, "The body is not sent as application/json."),
-    "ValidationFailed": (422, "A field is missing, unknown, of the wrong type or over a limit: `errors` points at each."),
+    "ValidationFailed": (
+        422,
+        "A field is missing, unknown, of the wrong type or over a limit: `errors` points at each.",
+    ),
     "InternalError": (500, "A bug on our side. Never caused by what the client sends."),
 }
 
@@ -82,7 +86,12 @@ def _parameters(definition: dict, path_names: set[str]) -> list[dict]:
     for field, schema in definition["properties"].items():
         schema = _query_schema(schema)
         description = schema.pop("description", None)
-        parameter = {"name": field, "in": "path" if field in path_names else "query", "required": field in path_names or field in required, "schema": schema}
+        parameter = {
+            "name": field,
+            "in": "path" if field in path_names else "query",
+            "required": field in path_names or field in required,
+            "schema": schema,
+        }
         if description:
             parameter["description"] = description
         parameters.append(parameter)
@@ -111,7 +120,12 @@ def build_document(app: Flask) -> dict:
 
     paths: dict[str, dict] = {}
     for path, method, endpoint, path_names, described in operations:
-        responses = {"200": {"description": described.summary or "OK", "content": {"application/json": {"schema": refs[(described.response, "serialization")]}}}}
+        responses = {
+            "200": {
+                "description": described.summary or "OK",
+                "content": {"application/json": {"schema": refs[(described.response, "serialization")]}},
+            }
+        }
         entry = {
             "operationId": endpoint.removeprefix("api.").replace(".", "_"),
             "tags": [endpoint.split(".")[-2]] if "." in endpoint else [],
@@ -128,8 +142,18 @@ def build_document(app: Flask) -> dict:
                 responses["404"] = _problem("NotFound")
             responses["422"] = _problem("ValidationFailed")
         if described.body is not None:
-            entry["requestBody"] = {"required": True, "content": {"application/json": {"schema": refs[(described.body, "validation")]}}}
-            responses.update({"400": _problem("BadRequest"), "413": _problem("ContentTooLarge"), "415": _problem("UnsupportedMediaType"), "422": _problem("ValidationFailed")})
+            entry["requestBody"] = {
+                "required": True,
+                "content": {"application/json": {"schema": refs[(described.body, "validation")]}},
+            }
+            responses.update(
+                {
+                    "400": _problem("BadRequest"),
+                    "413": _problem("ContentTooLarge"),
+                    "415": _problem("UnsupportedMediaType"),
+                    "422": _problem("ValidationFailed"),
+                }
+            )
         responses["500"] = _problem("InternalError")
         entry["responses"] = dict(sorted(responses.items()))
         paths.setdefault(path, {})[method] = entry

@@ -9,6 +9,7 @@ so the first request of any size is as quick as the next. Under gunicorn's
 (`gc.freeze()`), so the workers share those pages instead of copying them.
 Views reach it through `resources()` and pass it explicitly to `solver`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -14,6 +14,7 @@ header, which a client controls. `relative_redirect` rewrites the Location of
 any redirect to our own host as a path, and on the API paths the redirect
 carries a problem document like every other non-2xx answer.
 """
+
 from __future__ import annotations
 
 from urllib.parse import urlsplit, urlunsplit
@@ -25,16 +26,18 @@ from .errors import JSON_PATHS, problem_response
 
 __all__ = ["CONTENT_SECURITY_POLICY", "SECURITY_HEADERS", "init_app"]
 
-CONTENT_SECURITY_POLICY = "; ".join([
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",  # data: for small inline images (an SVG QR code, later)
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-])
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",  # data: for small inline images (an SVG QR code, later)
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
 SECURITY_HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
     "X-Content-Type-Options": "nosniff",

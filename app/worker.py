@@ -32,6 +32,7 @@ What this class adds to `gthread`:
 gunicorn's worker `timeout` only watches the worker's main loop, which keeps
 beating while threads are busy: a long answer is never killed by it.
 """
+
 from __future__ import annotations
 
 import json
@@ -61,10 +62,26 @@ REAPER_INTERVAL = 0.25  # seconds between looks at the clocks: a late client is 
 
 # gunicorn's refusals, most specific first: (exception classes, status, what to do about it).
 SERVER_ERRORS = [
-    ((http_errors.InvalidResponseHeader, http_errors.InvalidResponseHeaderName, http_errors.ConfigurationProblem), 500, None),
-    ((http_errors.LimitRequestLine,), 414, "The request line (method, path and query string) is too long: shorten the URL."),
-    ((http_errors.LimitRequestHeaders,), 431, "Too many headers, or a header too large: send fewer and shorter headers."),
-    ((http_errors.UnsupportedTransferCoding,), 501, "Transfer-Encoding not supported: send the body with a Content-Length, or chunked."),
+    (
+        (http_errors.InvalidResponseHeader, http_errors.InvalidResponseHeaderName, http_errors.ConfigurationProblem),
+        500,
+        None,
+    ),
+    (
+        (http_errors.LimitRequestLine,),
+        414,
+        "The request line (method, path and query string) is too long: shorten the URL.",
+    ),
+    (
+        (http_errors.LimitRequestHeaders,),
+        431,
+        "Too many headers, or a header too large: send fewer and shorter headers.",
+    ),
+    (
+        (http_errors.UnsupportedTransferCoding,),
+        501,
+        "Transfer-Encoding not supported: send the body with a Content-Length, or chunked.",
+    ),
     ((http_errors.ExpectationFailed,), 417, "Only `Expect: 100-continue` is understood."),
     ((http_errors.ForbiddenProxyRequest, SSLError), 403, None),
     ((http_errors.ParseException,), 400, None),
@@ -76,7 +93,10 @@ def server_error_status(error: Exception) -> tuple[int, str]:
     for classes, status, fix in SERVER_ERRORS:
         if isinstance(error, classes):
             if status == 500:
-                return 500, "Something went wrong on our side; it has been logged. Try again, and report it if it persists."
+                return (
+                    500,
+                    "Something went wrong on our side; it has been logged. Try again, and report it if it persists.",
+                )
             return status, f"{error}. {fix}" if fix else f"The request could not be read: {error}."
     return 500, "Something went wrong on our side; it has been logged. Try again, and report it if it persists."
 
@@ -86,8 +106,12 @@ def problem_bytes(status: int, detail: str, slug: str | None = None) -> bytes:
     slug = slug or SLUG_BY_STATUS.get(status, "http-error")
     title = PROBLEM_TYPES[slug][0] if slug != "http-error" else HTTP_STATUS_CODES.get(status, "HTTP error")
     body = json.dumps({"type": f"/docs#problem-{slug}", "title": title, "status": status, "detail": detail}).encode()
-    head = [f"HTTP/1.1 {status} {HTTP_STATUS_CODES.get(status, 'Error')}", "Connection: close",
-            f"Content-Type: {PROBLEM_JSON}", f"Content-Length: {len(body)}"]
+    head = [
+        f"HTTP/1.1 {status} {HTTP_STATUS_CODES.get(status, 'Error')}",
+        "Connection: close",
+        f"Content-Type: {PROBLEM_JSON}",
+        f"Content-Length: {len(body)}",
+    ]
     head += [f"{name}: {value}" for name, value in SECURITY_HEADERS.items()]
     return ("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body
 
@@ -150,7 +174,9 @@ class TimedInput:
 
     def _check(self, data: bytes, read_all: bool) -> bytes:
         if self.clock.phase == LATE:
-            raise RequestTimeout(f"The body did not arrive within {self.clock.timeout:g} seconds: send the whole request at once.")
+            raise RequestTimeout(
+                f"The body did not arrive within {self.clock.timeout:g} seconds: send the whole request at once."
+            )
         if self.left is not None:
             self.left -= len(data)
         if read_all or not data or (self.left is not None and self.left <= 0):
@@ -193,11 +219,17 @@ class DeadlineWorker(gthread.ThreadWorker):
             clock = getattr(self._local, "clock", None)
             if clock is not None:
                 if not clock.enter(BODY):
-                    raise OSError(32, "read deadline passed")  # EPIPE: gunicorn closes quietly; the 408 is written by handle()
+                    raise OSError(
+                        32, "read deadline passed"
+                    )  # EPIPE: gunicorn closes quietly; the 408 is written by handle()
                 length = environ.get("CONTENT_LENGTH")
-                has_body = (length not in (None, "", "0")) or "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
+                has_body = (length not in (None, "", "0")) or "chunked" in environ.get(
+                    "HTTP_TRANSFER_ENCODING", ""
+                ).lower()
                 if has_body:
-                    environ["wsgi.input"] = TimedInput(environ["wsgi.input"], clock, int(length) if length and length.isdigit() else None)
+                    environ["wsgi.input"] = TimedInput(
+                        environ["wsgi.input"], clock, int(length) if length and length.isdigit() else None
+                    )
                 else:
                     clock.enter(DONE)
 
@@ -232,7 +264,9 @@ class DeadlineWorker(gthread.ThreadWorker):
             self._local.clock = None
             clock.enter(DONE)
         if clock.late_in == HEADERS:
-            self.log.info("Request from %s cut off after %gs: its headers were not complete", conn.client, self.read_timeout)
+            self.log.info(
+                "Request from %s cut off after %gs: its headers were not complete", conn.client, self.read_timeout
+            )
             detail = f"The request's headers did not arrive within {self.read_timeout:g} seconds: send the whole request at once."
             write_quietly(conn.sock, problem_bytes(408, detail, slug="timeout"))
             return False

@@ -31,6 +31,7 @@ Bounded: loopback only, at most 64 slow sockets, each phase --seconds long
 happens. Compare rows of one run with each other: the load generator and the
 server share the machine's cores.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -58,7 +59,9 @@ from service_helpers import GunicornServer  # noqa: E402
 SOLVE_P8 = next(s for s in SCENARIOS if s.name == "solve P8")
 SLOW_COUNTS = (0, 8, 32)
 MAX_SLOW = 64
-SLOW_BODY = b"POST /api/v1/words/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"
+SLOW_BODY = (
+    b"POST /api/v1/words/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"
+)
 SLOW_HEADERS = b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Slow: "
 
 
@@ -160,7 +163,9 @@ def served(worker_class: str | None, workers: int, folder: Path):
         server.stop()
 
 
-def run_design(title: str, worker_class: str | None, workers: int, seconds: float, slice_seconds: float, folder: Path) -> None:
+def run_design(
+    title: str, worker_class: str | None, workers: int, seconds: float, slice_seconds: float, folder: Path
+) -> None:
     with served(worker_class, workers, folder) as (server, boot):
         print(f"\n## {title}\n\nboot to first answer: {boot:.1f} s")
         for size in ("small", "standard", "large"):
@@ -170,13 +175,15 @@ def run_design(title: str, worker_class: str | None, workers: int, seconds: floa
         run_wrk_bounded(server.url, HEALTH, 1, folder)  # warm-up
         print("\n| slow sockets | endpoint | requests/s | p50 ms | p99 ms | errors | p99 / p99 with 0 slow sockets |")
         print("|---:|---|---:|---:|---:|---:|---:|")
-        rows = {(count, scenario.name): Result(scenario.name) for count in SLOW_COUNTS for scenario in (HEALTH, SOLVE_P8)}
+        rows = {
+            (count, scenario.name): Result(scenario.name) for count in SLOW_COUNTS for scenario in (HEALTH, SOLVE_P8)
+        }
         failures: dict[tuple, str] = {}
         # Rows take turns of --slice seconds, the order rotating each turn, so that load
         # from elsewhere on the machine falls on every row alike.
         keys = list(rows)
         for turn in range(math.ceil(seconds / slice_seconds)):
-            for count, name in keys[turn % len(keys):] + keys[:turn % len(keys)]:
+            for count, name in keys[turn % len(keys) :] + keys[: turn % len(keys)]:
                 scenario = HEALTH if name == HEALTH.name else SOLVE_P8
                 with SlowClients(server.port, count):
                     try:
@@ -190,7 +197,9 @@ def run_design(title: str, worker_class: str | None, workers: int, seconds: floa
                 continue
             p99 = result.percentile(0.99)
             base = rows[0, name].percentile(0.99) if rows[0, name].requests else float("nan")
-            print(f"| {count} | {name} | {result.rps:,.0f} | {result.percentile(0.5):.1f} | {p99:.1f} | {result.errors} | {p99 / base:.2f} |")
+            print(
+                f"| {count} | {name} | {result.rps:,.0f} | {result.percentile(0.5):.1f} | {p99:.1f} | {result.errors} | {p99 / base:.2f} |"
+            )
         for label, payload in (("unfinished body", SLOW_BODY), ("unfinished headers", SLOW_HEADERS)):
             held, answer = measure_cut_off(server.port, payload)
             print(f"\n{label}: held {held:.1f} s, then `{answer}`", end="")
@@ -215,10 +224,17 @@ def run_wrk_bounded(url: str, scenario, seconds: float, folder: Path):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="seconds of load per row (at most 30)")
-    parser.add_argument("--slice", type=float, default=2.0, help="seconds per turn; rows take turns until each has --seconds")
+    parser.add_argument(
+        "--slice", type=float, default=2.0, help="seconds per turn; rows take turns until each has --seconds"
+    )
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--compare", action="append", default=[], metavar="WORKER_CLASS",
-                        help="also measure gunicorn.conf.py with this worker class (e.g. sync)")
+    parser.add_argument(
+        "--compare",
+        action="append",
+        default=[],
+        metavar="WORKER_CLASS",
+        help="also measure gunicorn.conf.py with this worker class (e.g. sync)",
+    )
     args = parser.parse_args(argv)
     seconds = max(1.0, min(args.seconds, 30.0))
     with tempfile.TemporaryDirectory() as folder:

@@ -9,6 +9,7 @@ length, so the worst tables must stay a bounded multiple of the baseline.
 These timings were assertions in the unit tests until issue 10 (a typical
 round < 2 ms, a worst table < 1 s); here they are measured, not asserted.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -54,7 +55,9 @@ def main() -> None:
         number = 200 if "?" not in cards else 3
         seconds = best(lambda cards=cards: booksmack.judge_round(cards, lexicon), 3, number)
         rows.append({"round": name, "ms": round(seconds * 1e3, 3), "x_baseline": round(seconds / baseline, 1)})
-    print(json.dumps({"lexicon": args.lexicon, "baseline_lookups_us": round(baseline * 1e6, 2), "rounds": rows}, indent=1))
+    print(
+        json.dumps({"lexicon": args.lexicon, "baseline_lookups_us": round(baseline * 1e6, 2), "rounds": rows}, indent=1)
+    )
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ Speed is reported beside baselines measured in the same run (a plain Python
 `set` and a bare `marisa_trie` membership test), because machines here are
 shared and noisy: ratios travel, absolute figures less so.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -49,8 +50,9 @@ print(elapsed, (after - imported) / 1024, (touched - imported) / 1024)
 def fresh_process_load(cache_dir: str) -> tuple[float, float, float]:
     """Load the lexicons in a new interpreter; return (seconds, MB of peak RSS added, MB once every word is listed)."""
     env = {"WORDSMITH_CACHE_DIR": cache_dir, "PATH": "/usr/bin:/bin"}
-    out = subprocess.run([sys.executable, "-c", LOAD_SCRIPT.format(root=str(ROOT))], env=env,
-                         capture_output=True, text=True, check=True).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", LOAD_SCRIPT.format(root=str(ROOT))], env=env, capture_output=True, text=True, check=True
+    ).stdout.split()
     return float(out[0]), float(out[1]), float(out[2])
 
 
@@ -75,21 +77,29 @@ def proper_names_quality(standard, common_words: set[str], references: list[str]
     ENABLE when given) lists its spelling as an ordinary word; the goal
     (>= 97%) is measured on those. Both figures are reported.
     """
-    names = [n.strip() for n in (ROOT / "bench" / "proper_names.txt").read_text("utf-8").splitlines()
-             if n.strip() and not n.startswith("#")]
+    names = [
+        n.strip()
+        for n in (ROOT / "bench" / "proper_names.txt").read_text("utf-8").splitlines()
+        if n.strip() and not n.startswith("#")
+    ]
     accepted = [n for n in names if check(n, standard).valid]
-    quality = {"proper_names": len(names), "proper_names_rejected_standard": round(1 - len(accepted) / len(names), 3),
-               "proper_names_accepted": accepted}
+    quality = {
+        "proper_names": len(names),
+        "proper_names_rejected_standard": round(1 - len(accepted) / len(names), 3),
+        "proper_names_accepted": accepted,
+    }
     if references:
         only_names = [n for n in names if fold(n) not in common_words]
         wrongly = [n for n in only_names if n in accepted]
-        quality.update({
-            "common_word_references": references,
-            "names_also_common_words": len(names) - len(only_names),
-            "only_names": len(only_names),
-            "only_names_rejected_standard": round(1 - len(wrongly) / len(only_names), 4),
-            "only_names_accepted": wrongly,
-        })
+        quality.update(
+            {
+                "common_word_references": references,
+                "names_also_common_words": len(names) - len(only_names),
+                "only_names": len(only_names),
+                "only_names_rejected_standard": round(1 - len(wrongly) / len(only_names), 4),
+                "only_names_accepted": wrongly,
+            }
+        )
     return quality
 
 
@@ -108,8 +118,13 @@ print(time.perf_counter() - start, (resource.getrusage(resource.RUSAGE_SELF).ru_
 def fresh_process_definitions(cache_dir: str) -> tuple[float, float]:
     """Read the definitions table in a new interpreter (the app does it once at start); return (seconds, MB added)."""
     env = {"WORDSMITH_CACHE_DIR": cache_dir, "PATH": "/usr/bin:/bin"}
-    out = subprocess.run([sys.executable, "-c", DEFINITIONS_SCRIPT.format(root=str(ROOT))], env=env,
-                         capture_output=True, text=True, check=True).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", DEFINITIONS_SCRIPT.format(root=str(ROOT))],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
     return float(out[0]), float(out[1])
 
 
@@ -125,8 +140,10 @@ def definitions_quality(lexicons, top: int = 1000) -> dict:
     """
     try:
         from wordfreq import top_n_list
+
         sys.path.insert(0, str(ROOT / "wordlists"))
         import build
+
         synsets, exceptions = build.wordnet_synsets(), build.wordnet_exceptions()
     except (ImportError, OSError):
         return {"definitions": "needs pip install wordfreq and apt-get install wordnet-base"}
@@ -140,7 +157,12 @@ def definitions_quality(lexicons, top: int = 1000) -> dict:
         if not senses:
             continue
         defined += 1
-        lemmas = {(pos, base) for pos, words in by_gloss[senses[0]] for base in build.base_forms(word, pos, exceptions) if base in words}
+        lemmas = {
+            (pos, base)
+            for pos, words in by_gloss[senses[0]]
+            for base in build.base_forms(word, pos, exceptions)
+            if base in words
+        }
         if not lemmas:
             written = {w for _, words in by_gloss[senses[0]] for w in words}
             (capitalised if any(w != w.lower() and w.lower() == word for w in written) else foreign).append(word)
@@ -160,14 +182,16 @@ def definitions_quality(lexicons, top: int = 1000) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--enable", type=Path, help="path to the ENABLE word list (enable1.txt)")
-    parser.add_argument("--census", type=Path, help="folder with the Census first-name lists (bench/get_census_names.sh)")
+    parser.add_argument(
+        "--census", type=Path, help="folder with the Census first-name lists (bench/get_census_names.sh)"
+    )
     parser.add_argument("--sample", type=int, default=5000)
     args = parser.parse_args()
     rng = random.Random(1)
     report: dict = {}
 
     with tempfile.TemporaryDirectory() as cache:
-        cold = fresh_process_load(cache)   # builds the trie and writes the cache
+        cold = fresh_process_load(cache)  # builds the trie and writes the cache
         warm = min(fresh_process_load(cache) for _ in range(5))
         cache_mb = sum(p.stat().st_size for p in Path(cache).glob("*")) / 2**20
         definitions = min(fresh_process_definitions(cache) for _ in range(3))
@@ -201,10 +225,12 @@ def main() -> None:
     try:
         sys.path.insert(0, str(ROOT / "wordlists"))
         import build
+
         lemmas = sorted(fold(lemma) for lemma in build.wordnet_lemmas() if "_" not in lemma and lemma == lemma.lower())
         lemma_sample = rng.sample(lemmas, min(args.sample, len(lemmas)))
         report["wordnet_lowercase_lemmas_accepted"] = {
-            size: round(sum(w in lexicons[size] for w in lemma_sample) / len(lemma_sample), 3) for size in SIZES}
+            size: round(sum(w in lexicons[size] for w in lemma_sample) / len(lemma_sample), 3) for size in SIZES
+        }
         common_words.update(lemmas)
         references.append("WordNet lowercase lemmas")
     except OSError:
@@ -229,6 +255,7 @@ def verdict_quality(lexicons, enable: list[str], common_words: set[str], census:
     quality: dict = {}
     try:
         import build
+
         kept = {w for w, why in build.read_overrides("offensive.txt").items() if why.startswith("keep")}
         marked = [w for w in build.wordnet_offensive() if w not in kept]
         quality["wordnet_offensive_lemmas"] = len(marked)
@@ -242,17 +269,20 @@ def verdict_quality(lexicons, enable: list[str], common_words: set[str], census:
         enable_set = set(enable)
         try:
             from wordfreq import top_n_list
+
             frequent = [w for w in top_n_list("en", 200_000) if w in enable_set][:30_000]
             refused = [w for w in frequent if w not in standard]
             mandated = [w for w in refused if code(w) in ("offensive", "letter")]
             quality["recall_standard_top30000_enable"] = round(1 - len(refused) / len(frequent), 4)
             quality["recall_standard_top30000_enable_less_offensive"] = round(
-                1 - (len(refused) - len(mandated)) / (len(frequent) - len(mandated)), 4)
+                1 - (len(refused) - len(mandated)) / (len(frequent) - len(mandated)), 4
+            )
             # Names first (docs/lexicon.md's ruling): a spelling whose capitalised form is a listed name.
             names = build.proper_forms(set(build.read_overrides("s_contractions.txt")))
             ordinary = [w for w in frequent if w not in names and code(w) not in ("offensive", "letter")]
             quality["recall_standard_top30000_enable_less_offensive_and_names"] = round(
-                sum(w in standard for w in ordinary) / len(ordinary), 4)
+                sum(w in standard for w in ordinary) / len(ordinary), 4
+            )
             by_reason: dict[str, list[str]] = {}
             for w in refused:
                 by_reason.setdefault(code(w) or "not_in_lexicon", []).append(w)
@@ -262,9 +292,12 @@ def verdict_quality(lexicons, enable: list[str], common_words: set[str], census:
             quality["recall_standard_top30000_enable"] = "needs wordfreq (pip install '.[build]') and wordnet-base"
         excluded = {w for w in enable if code(w) in ("offensive", "letter")}
         rest = [w for w in enable if w not in excluded]
-        quality["enable_accepted_large_less_offensive_and_letters"] = round(sum(w in large for w in rest) / len(rest), 4)
-        quality["enable_refused_large_by_reason_count"] = dict(sorted(
-            Counter(code(w) or "not_in_lexicon" for w in rest if w not in large).items()))
+        quality["enable_accepted_large_less_offensive_and_letters"] = round(
+            sum(w in large for w in rest) / len(rest), 4
+        )
+        quality["enable_refused_large_by_reason_count"] = dict(
+            sorted(Counter(code(w) or "not_in_lexicon" for w in rest if w not in large).items())
+        )
     if census:
         given = []
         for sex in ("male", "female"):
@@ -275,7 +308,7 @@ def verdict_quality(lexicons, enable: list[str], common_words: set[str], census:
         quality["census_top200_only_names_accepted_large"] = [n for n in only_names if n in large]
         quality["census_top200_accepted_large_all"] = [n for n in given if n in large]
     lines = (ROOT / "bench" / "proper_names.txt").read_text("utf-8").splitlines()
-    countries = [n.strip() for n in lines[lines.index("# Countries") + 1: lines.index("# Cities")] if n.strip()]
+    countries = [n.strip() for n in lines[lines.index("# Countries") + 1 : lines.index("# Cities")] if n.strip()]
     quality["countries_accepted_large"] = [c for c in countries if c in large]
     quality["countries_only_names_accepted_large"] = [c for c in countries if c in large and c not in common_words]
     return quality

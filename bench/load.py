@@ -36,6 +36,7 @@ from before and after that change are not comparable. Latency is
 the time from sending a request to its full answer, queueing for a free
 worker included (16 connections on 2 workers queue).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -60,8 +61,16 @@ sys.path.insert(0, str(ROOT / "tests"))
 from service_helpers import GunicornServer  # noqa: E402
 
 WORDS = ["qi", "cat", "zyzzyva", "Peru", "zzzq", "she's", "café", "xylophone", "cmmu", "to-do", "aesacus's", "<b>"]
-ROUNDS = [["c", "A", "f", "é"], ["b", "Z", "#", "m"], ["Z", ".", "y", "é", ".", "m", "è"], ["q", "?"],
-          ["b", "@", "Z", "#", "m"], ["é", "è", "ê", "4"], ["t", "a", "b", "l", "e"], ["k", "!", "!", "~", "x"]]
+ROUNDS = [
+    ["c", "A", "f", "é"],
+    ["b", "Z", "#", "m"],
+    ["Z", ".", "y", "é", ".", "m", "è"],
+    ["q", "?"],
+    ["b", "@", "Z", "#", "m"],
+    ["é", "è", "ê", "4"],
+    ["t", "a", "b", "l", "e"],
+    ["k", "!", "!", "~", "x"],
+]
 
 
 @dataclass(frozen=True)
@@ -166,7 +175,9 @@ def wrk_script(scenario: Scenario, folder: Path) -> Path:
             formatted.append(f'wrk.format("GET", {_lua_string(path)})')
         else:
             payload = _lua_string(json.dumps(body, ensure_ascii=False))
-            formatted.append(f'wrk.format("POST", {_lua_string(path)}, {{["Content-Type"] = "application/json"}}, {payload})')
+            formatted.append(
+                f'wrk.format("POST", {_lua_string(path)}, {{["Content-Type"] = "application/json"}}, {payload})'
+            )
     script = folder / (scenario.name.replace(" ", "_") + ".lua")
     script.write_text(LUA % {"requests": ", ".join(formatted)}, encoding="utf-8")
     return script
@@ -175,7 +186,17 @@ def wrk_script(scenario: Scenario, folder: Path) -> Path:
 def run_wrk(url: str, scenario: Scenario, seconds: float, concurrency: int, folder: Path):
     """Load one scenario for `seconds`; return (requests, seconds, errors, latency sketch)."""
     script = wrk_script(scenario, folder)
-    command = ["wrk", "-t1", f"-c{concurrency}", f"-d{max(1, round(seconds))}s", "--timeout", "10s", "-s", str(script), url]
+    command = [
+        "wrk",
+        "-t1",
+        f"-c{concurrency}",
+        f"-d{max(1, round(seconds))}s",
+        "--timeout",
+        "10s",
+        "-s",
+        str(script),
+        url,
+    ]
     output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
     data = json.loads(next(line for line in output.splitlines() if line.startswith("RESULT ")).removeprefix("RESULT "))
     weight = data["requests"] / len(data["quantiles"])
@@ -239,21 +260,39 @@ def check_answers(url: str) -> None:
 
 def table(results: list[Result]) -> str:
     health = results[0]
-    lines = ["| endpoint | requests/s | p50 ms | p99 ms | errors | server CPU ms/request | % of health (requests/s) | % of health (CPU) |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = [
+        "| endpoint | requests/s | p50 ms | p99 ms | errors | server CPU ms/request | % of health (requests/s) | % of health (CPU) |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
     for r in results:
-        lines.append(f"| {r.name} | {r.rps:,.0f} | {r.percentile(0.5):.1f} | {r.percentile(0.99):.1f} | {r.errors} | "
-                     f"{r.cpu_ms:.2f} | {100 * r.rps / health.rps:.0f}% | {100 * health.cpu_ms / r.cpu_ms:.0f}% |")
+        lines.append(
+            f"| {r.name} | {r.rps:,.0f} | {r.percentile(0.5):.1f} | {r.percentile(0.99):.1f} | {r.errors} | "
+            f"{r.cpu_ms:.2f} | {100 * r.rps / health.rps:.0f}% | {100 * health.cpu_ms / r.cpu_ms:.0f}% |"
+        )
     return "\n".join(lines)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--duration", type=float, default=20.0, help="seconds of load per endpoint (default: %(default)s)")
+    parser.add_argument(
+        "--duration", type=float, default=20.0, help="seconds of load per endpoint (default: %(default)s)"
+    )
     parser.add_argument("--concurrency", type=int, default=16, help="concurrent connections (default: %(default)s)")
-    parser.add_argument("--tool", choices=("auto", "wrk", "python"), default="auto", help="load generator (auto: wrk when installed)")
-    parser.add_argument("--workers", type=int, default=multiprocessing.cpu_count(), help="gunicorn workers (default: cores, %(default)s)")
-    parser.add_argument("--slice", type=float, default=2.0, help="seconds per turn: endpoints take turns, so background load hits all alike (default: %(default)s)")
+    parser.add_argument(
+        "--tool", choices=("auto", "wrk", "python"), default="auto", help="load generator (auto: wrk when installed)"
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=multiprocessing.cpu_count(),
+        help="gunicorn workers (default: cores, %(default)s)",
+    )
+    parser.add_argument(
+        "--slice",
+        type=float,
+        default=2.0,
+        help="seconds per turn: endpoints take turns, so background load hits all alike (default: %(default)s)",
+    )
     args = parser.parse_args()
     tool = ("wrk" if shutil.which("wrk") else "python") if args.tool == "auto" else args.tool
     run = run_wrk if tool == "wrk" else run_python
@@ -266,18 +305,26 @@ def main() -> int:
         server = GunicornServer(folder / "gunicorn.log", workers=args.workers).start()
         try:
             check_answers(server.url)
-            print(f"gunicorn: {args.workers} sync workers on {multiprocessing.cpu_count()} cores; load: {tool}, "
-                  f"{args.concurrency} connections, {args.duration:g} s per endpoint in {rounds} turns of {piece:g} s; "
-                  f"load average before: {os.getloadavg()[0]:.2f}", file=sys.stderr)
+            print(
+                f"gunicorn: {args.workers} sync workers on {multiprocessing.cpu_count()} cores; load: {tool}, "
+                f"{args.concurrency} connections, {args.duration:g} s per endpoint in {rounds} turns of {piece:g} s; "
+                f"load average before: {os.getloadavg()[0]:.2f}",
+                file=sys.stderr,
+            )
             for scenario in scenarios:  # warm up: every worker has answered every kind of request
                 run(server.url, scenario, 1, args.concurrency, folder)
             results = {scenario.name: Result(scenario.name) for scenario in scenarios}
             for turn in range(rounds):
-                for scenario in scenarios[turn % len(scenarios):] + scenarios[: turn % len(scenarios)]:
+                for scenario in scenarios[turn % len(scenarios) :] + scenarios[: turn % len(scenarios)]:
                     cpu = server_cpu(server.process.pid)
                     requests_done, seconds, errors, sketch = run(server.url, scenario, piece, args.concurrency, folder)
-                    results[scenario.name].add(requests_done, seconds, errors, server_cpu(server.process.pid) - cpu, sketch)
-                print(f"  turn {turn + 1}/{rounds}: " + ", ".join(f"{r.name} {r.rps:,.0f}/s" for r in results.values()), file=sys.stderr)
+                    results[scenario.name].add(
+                        requests_done, seconds, errors, server_cpu(server.process.pid) - cpu, sketch
+                    )
+                print(
+                    f"  turn {turn + 1}/{rounds}: " + ", ".join(f"{r.name} {r.rps:,.0f}/s" for r in results.values()),
+                    file=sys.stderr,
+                )
         finally:
             server.stop()
 
@@ -286,10 +333,16 @@ def main() -> int:
     health = ordered[0]
     errors = sum(r.errors for r in ordered)
     short = [r.name for r in ordered[1:] if r.rps < 0.6 * health.rps]
-    print(f"\n{tool}, {args.concurrency} connections, {args.duration:g} s per endpoint in turns of {piece:g} s, "
-          f"{args.workers} workers on {multiprocessing.cpu_count()} cores; load average after: {os.getloadavg()[0]:.2f}; "
-          f"errors: {errors}" + (f"; below 60% of health's requests/s: {', '.join(short)}" if short else
-                                  "; every endpoint at 60% of health's requests/s or more"))
+    print(
+        f"\n{tool}, {args.concurrency} connections, {args.duration:g} s per endpoint in turns of {piece:g} s, "
+        f"{args.workers} workers on {multiprocessing.cpu_count()} cores; load average after: {os.getloadavg()[0]:.2f}; "
+        f"errors: {errors}"
+        + (
+            f"; below 60% of health's requests/s: {', '.join(short)}"
+            if short
+            else "; every endpoint at 60% of health's requests/s or more"
+        )
+    )
     return 1 if errors else 0
 
 

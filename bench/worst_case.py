@@ -17,6 +17,7 @@ and Booksmack's pattern readings. Then a hypothesis search (`--search`
 examples, `target()` on the CPU time) looks for anything slower among random
 requests within the limits. The goal (issue 12): every request <= 50 ms.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -31,7 +32,14 @@ from app import create_app  # noqa: E402
 GOAL_MS = 50
 SIZES = ("small", "standard", "large")
 BIG = "R15 Y15 B15 G10 W4"
-POOLS = {"issue": BIG, "R60": "R60", "W60": "W60", "even 60": "R15 Y15 B15 G15", "W59 R1": "R1 W59", "P20": "R8 Y6 B3 G3"}
+POOLS = {
+    "issue": BIG,
+    "R60": "R60",
+    "W60": "W60",
+    "even 60": "R15 Y15 B15 G15",
+    "W59 R1": "R1 W59",
+    "P20": "R8 Y6 B3 G3",
+}
 FILTERS = {
     "none": {},
     "previous_word": {"previous_word": "aeiourstln"},
@@ -42,8 +50,16 @@ FILTERS = {
     "ends_with": {"ends_with": "ing"},
     "claimed (50)": {"claimed": [f"{a}{b}t" for a in "abcdefghij" for b in "aeiou"]},
     "use_all": {"use_all": True},
-    "every filter": {"previous_word": "aeiourstln", "required_letter": "e", "contains": "e", "starts_with": "s",
-                     "ends_with": "s", "claimed": ["stones", "notes"], "min_length": 3, "max_length": 12},
+    "every filter": {
+        "previous_word": "aeiourstln",
+        "required_letter": "e",
+        "contains": "e",
+        "starts_with": "s",
+        "ends_with": "s",
+        "claimed": ["stones", "notes"],
+        "min_length": 3,
+        "max_length": 12,
+    },
 }
 
 
@@ -52,29 +68,82 @@ def cases():
     for size in SIZES:
         for pool_name, pool in POOLS.items():
             for filter_name, filters in FILTERS.items():
-                yield (f"solve {size} {pool_name} {filter_name} limit 1000", "POST", "/api/v1/wordsmith/solve",
-                       {"pool": pool, "lexicon": size, "limit": 1000, **filters})
-        yield f"solve {size} W60 last page", "POST", "/api/v1/wordsmith/solve", {"pool": "W60", "lexicon": size, "limit": 1000, "offset": 100_000}
-        yield (f"solve {size} W60 previous_word last page", "POST", "/api/v1/wordsmith/solve",
-               {"pool": "W60", "lexicon": size, "limit": 1000, "offset": 100_000, "previous_word": "aeiourstln"})
+                yield (
+                    f"solve {size} {pool_name} {filter_name} limit 1000",
+                    "POST",
+                    "/api/v1/wordsmith/solve",
+                    {"pool": pool, "lexicon": size, "limit": 1000, **filters},
+                )
+        yield (
+            f"solve {size} W60 last page",
+            "POST",
+            "/api/v1/wordsmith/solve",
+            {"pool": "W60", "lexicon": size, "limit": 1000, "offset": 100_000},
+        )
+        yield (
+            f"solve {size} W60 previous_word last page",
+            "POST",
+            "/api/v1/wordsmith/solve",
+            {"pool": "W60", "lexicon": size, "limit": 1000, "offset": 100_000, "previous_word": "aeiourstln"},
+        )
         for pool_name in ("issue", "R60", "W59 R1", "P20"):
             for filter_name in ("none", "previous_word", "every filter", "use_all"):
                 for used in (0, 11, 12):
-                    yield (f"hints {size} {pool_name} {filter_name} discards {used} limit 1000", "POST", "/api/v1/wordsmith/hints",
-                           {"pool": POOLS[pool_name], "lexicon": size, "limit": 1000, "discards_used": used, **FILTERS[filter_name]})
+                    yield (
+                        f"hints {size} {pool_name} {filter_name} discards {used} limit 1000",
+                        "POST",
+                        "/api/v1/wordsmith/hints",
+                        {
+                            "pool": POOLS[pool_name],
+                            "lexicon": size,
+                            "limit": 1000,
+                            "discards_used": used,
+                            **FILTERS[filter_name],
+                        },
+                    )
         for rack in ("aeinrstlodcupmhgbfy??", "eeeeaaaaiiiioooouu??", "etaoinshrdlucmfwyp??"):
             rack = rack[:20]
             yield f"racks {size} {rack}", "POST", "/api/v1/racks/solve", {"rack": rack, "lexicon": size, "limit": 1000}
-            yield (f"racks {size} {rack} filtered", "POST", "/api/v1/racks/solve",
-                   {"rack": rack, "lexicon": size, "limit": 1000, "offset": 1000, "previous_word": "aeiourst", "contains": "e"})
-        yield (f"page /solve {size} issue pool", "GET", "/solve",
-               {"pool": BIG, "previous": "aeiourstln", "lexicon": size})
-        yield (f"page /solve {size} issue pool, rack", "GET", "/solve",
-               {"pool": BIG, "rack": "aeinrstlodcupmhgbf??", "lexicon": size})
-        yield (f"words/check {size} 50 words", "POST", "/api/v1/words/check",
-               {"words": ["pneumonoultramicroscopicsilicovolcanoco", "running", "Peru", "x" * 40] * 12 + ["a", "b"], "lexicon": size})
-        yield (f"booksmack {size} 12 cards", "POST", "/api/v1/booksmack/judge",
-               {"cards": list("eaiostrnlcud"), "lexicon": size})
+            yield (
+                f"racks {size} {rack} filtered",
+                "POST",
+                "/api/v1/racks/solve",
+                {
+                    "rack": rack,
+                    "lexicon": size,
+                    "limit": 1000,
+                    "offset": 1000,
+                    "previous_word": "aeiourst",
+                    "contains": "e",
+                },
+            )
+        yield (
+            f"page /solve {size} issue pool",
+            "GET",
+            "/solve",
+            {"pool": BIG, "previous": "aeiourstln", "lexicon": size},
+        )
+        yield (
+            f"page /solve {size} issue pool, rack",
+            "GET",
+            "/solve",
+            {"pool": BIG, "rack": "aeinrstlodcupmhgbf??", "lexicon": size},
+        )
+        yield (
+            f"words/check {size} 50 words",
+            "POST",
+            "/api/v1/words/check",
+            {
+                "words": ["pneumonoultramicroscopicsilicovolcanoco", "running", "Peru", "x" * 40] * 12 + ["a", "b"],
+                "lexicon": size,
+            },
+        )
+        yield (
+            f"booksmack {size} 12 cards",
+            "POST",
+            "/api/v1/booksmack/judge",
+            {"cards": list("eaiostrnlcud"), "lexicon": size},
+        )
 
 
 def cpu_ms(client, method: str, path: str, payload) -> tuple[float, int]:
@@ -101,22 +170,51 @@ def search(client, examples: int) -> tuple[float, str]:
     from hypothesis import strategies as st
 
     counts = st.integers(0, 60)
-    pools = st.tuples(counts, counts, counts, counts, counts).filter(lambda c: 0 < sum(c) <= 60).map(
-        lambda c: " ".join(f"{k}{n}" for k, n in zip("RYBGW", c) if n))
+    pools = (
+        st.tuples(counts, counts, counts, counts, counts)
+        .filter(lambda c: 0 < sum(c) <= 60)
+        .map(lambda c: " ".join(f"{k}{n}" for k, n in zip("RYBGW", c) if n))
+    )
     fragment = st.text("aeinrst", max_size=3)
-    filters = st.fixed_dictionaries({}, optional={
-        "previous_word": st.text("aeiourstlnbcdg", max_size=40), "required_letter": st.sampled_from("etaqz"),
-        "contains": fragment, "starts_with": fragment, "ends_with": fragment, "use_all": st.booleans(),
-        "claimed": st.lists(st.text("aeinrst", min_size=2, max_size=6), max_size=50),
-        "min_length": st.integers(1, 10)})
+    filters = st.fixed_dictionaries(
+        {},
+        optional={
+            "previous_word": st.text("aeiourstlnbcdg", max_size=40),
+            "required_letter": st.sampled_from("etaqz"),
+            "contains": fragment,
+            "starts_with": fragment,
+            "ends_with": fragment,
+            "use_all": st.booleans(),
+            "claimed": st.lists(st.text("aeinrst", min_size=2, max_size=6), max_size=50),
+            "min_length": st.integers(1, 10),
+        },
+    )
     bodies = st.one_of(
-        st.builds(lambda p, f, s, n, o: ("/api/v1/wordsmith/solve", {"pool": p, "lexicon": s, "limit": n, "offset": o, **f}),
-                  pools, filters, st.sampled_from(SIZES), st.integers(0, 1000), st.integers(0, 100_000)),
-        st.builds(lambda p, f, s, n, d: ("/api/v1/wordsmith/hints", {"pool": p, "lexicon": s, "limit": n, "discards_used": d, **f}),
-                  pools, filters, st.sampled_from(SIZES), st.integers(0, 1000), st.integers(0, 12)),
-        st.builds(lambda r, s, n: ("/api/v1/racks/solve", {"rack": r, "lexicon": s, "limit": n}),
-                  st.text("abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=18).map(lambda r: r + "??"),
-                  st.sampled_from(SIZES), st.integers(0, 1000)),
+        st.builds(
+            lambda p, f, s, n, o: ("/api/v1/wordsmith/solve", {"pool": p, "lexicon": s, "limit": n, "offset": o, **f}),
+            pools,
+            filters,
+            st.sampled_from(SIZES),
+            st.integers(0, 1000),
+            st.integers(0, 100_000),
+        ),
+        st.builds(
+            lambda p, f, s, n, d: (
+                "/api/v1/wordsmith/hints",
+                {"pool": p, "lexicon": s, "limit": n, "discards_used": d, **f},
+            ),
+            pools,
+            filters,
+            st.sampled_from(SIZES),
+            st.integers(0, 1000),
+            st.integers(0, 12),
+        ),
+        st.builds(
+            lambda r, s, n: ("/api/v1/racks/solve", {"rack": r, "lexicon": s, "limit": n}),
+            st.text("abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=18).map(lambda r: r + "??"),
+            st.sampled_from(SIZES),
+            st.integers(0, 1000),
+        ),
     )
     worst = [0.0, ""]
 
@@ -137,7 +235,9 @@ def search(client, examples: int) -> tuple[float, str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--search", type=int, default=200, help="hypothesis examples in the worst-case search (0: none)")
+    parser.add_argument(
+        "--search", type=int, default=200, help="hypothesis examples in the worst-case search (0: none)"
+    )
     parser.add_argument("--only", default="", help="run only the fixed cases whose name holds this text")
     args = parser.parse_args()
     booted = time.process_time()
@@ -158,9 +258,13 @@ def main() -> None:
         print(f"{low:8.1f} {high:8.1f} {low / p8:6.0f} {status:6d}  {case[0]}{flag}", flush=True)
     results.sort(reverse=True)
     high, low, status, name = results[0]
-    print(f"\nslowest fixed case: {name}: best {low:.1f} ms, worst {high:.1f} ms CPU ({low / p8:.0f}x P8, {low / health:.0f}x health)")
+    print(
+        f"\nslowest fixed case: {name}: best {low:.1f} ms, worst {high:.1f} ms CPU ({low / p8:.0f}x P8, {low / health:.0f}x health)"
+    )
     lows = sorted(r[1] for r in results)
-    print(f"fixed cases: {len(results)}, median best {lows[len(lows) // 2]:.1f} ms, {sum(low > GOAL_MS for low in lows)} over {GOAL_MS} ms")
+    print(
+        f"fixed cases: {len(results)}, median best {lows[len(lows) // 2]:.1f} ms, {sum(low > GOAL_MS for low in lows)} over {GOAL_MS} ms"
+    )
     if args.search:
         ms, body = search(client, args.search)
         print(f"search ({args.search} examples): slowest {ms:.1f} ms CPU ({ms / p8:.0f}x P8): {body[:300]}")

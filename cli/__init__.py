@@ -7,6 +7,7 @@ same methods, same dicts) and returns the exit code: 0 when every answer is
 a yes (valid words, a valid claim), 1 when any is a no, 2 on a usage error
 (argparse's own convention) or a refusal.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -19,7 +20,9 @@ COMMAND_MODULES = [words, wordsmith, tablegames, serve]
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="wordsmith", description="Solve, validate and judge table word games.")
-    parser.add_argument("--server", metavar="URL", help="ask a running wordsmith service instead of loading the lexicons here")
+    parser.add_argument(
+        "--server", metavar="URL", help="ask a running wordsmith service instead of loading the lexicons here"
+    )
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in COMMAND_MODULES:
         module.register(subparsers)

@@ -6,6 +6,7 @@ works it out here, or a `WordsmithClient` of the service named by `wordsmith
 when registering). Both have the same methods and give the same dicts, so a
 handler makes one call and prints what either gives.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -16,8 +17,9 @@ from solver.lexicon import DEFAULT_SIZE, SIZES
 from .local import Local
 
 
-def add_command(subparsers, name: str, help: str, handler, *, lexicon: bool = True, json: bool = True,
-                server: bool = True) -> argparse.ArgumentParser:
+def add_command(
+    subparsers, name: str, help: str, handler, *, lexicon: bool = True, json: bool = True, server: bool = True
+) -> argparse.ArgumentParser:
     """Register a subcommand with the options most share: --lexicon, --json, and --server support."""
     parser = subparsers.add_parser(name, help=help)
     if lexicon:

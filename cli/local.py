@@ -10,6 +10,7 @@ Local checks input only as the engine does: the service's request limits
 (MAX_WORDS_PER_CHECK, MAX_BODY_BYTES, ...) guard a shared server, not a
 command run on one's own machine.
 """
+
 from __future__ import annotations
 
 import json
@@ -34,7 +35,7 @@ class Local:
     def __repr__(self) -> str:
         return "Local()"
 
-    def __enter__(self) -> "Local":
+    def __enter__(self) -> Local:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -47,12 +48,30 @@ class Local:
 
     def health(self) -> dict:
         lexicons = self._loaded()
-        return _plain({"status": "ok", "lexicons": [{"id": name, "size": len(lexicons[name]), "checksum": lexicons.checksum} for name in SIZES]})
+        return _plain(
+            {
+                "status": "ok",
+                "lexicons": [
+                    {"id": name, "size": len(lexicons[name]), "checksum": lexicons.checksum} for name in SIZES
+                ],
+            }
+        )
 
     def lexicons(self) -> dict:
         lexicons = self._loaded()
-        return _plain({"lexicons": [{"id": name, "size": len(lexicons[name]), "description": lexicons[name].description,
-                                     "default": name == self.default_lexicon} for name in SIZES]})
+        return _plain(
+            {
+                "lexicons": [
+                    {
+                        "id": name,
+                        "size": len(lexicons[name]),
+                        "description": lexicons[name].description,
+                        "default": name == self.default_lexicon,
+                    }
+                    for name in SIZES
+                ]
+            }
+        )
 
     def word(self, word: str, lexicon: str | None = None) -> dict:
         return _plain(check(word, self._lexicon(lexicon)).to_dict())
@@ -65,13 +84,35 @@ class Local:
     def alphabet(self) -> dict:
         return _plain({**load_alphabet().to_dict(), "source": "built-in", **load_box().to_dict()})
 
-    def solve(self, pool: str | dict, *, limit: int = 100, offset: int = 0, lexicon: str | None = None, **filters: Any) -> dict:
+    def solve(
+        self, pool: str | dict, *, limit: int = 100, offset: int = 0, lexicon: str | None = None, **filters: Any
+    ) -> dict:
         return _plain(solve(piece_index(self._lexicon(lexicon)), pool, Query(**filters), limit, offset).to_dict())
 
-    def hints(self, pool: str | dict, *, discards_used: int = 0, crossed_white: int = 0, after_done: bool = False,
-              may_roll: bool = True, limit: int = 10, lexicon: str | None = None, **filters: Any) -> dict:
-        return _plain(wordsmith.hints(piece_index(self._lexicon(lexicon)), pool, Query(**filters), discards_used=discards_used,
-                                      crossed_white=crossed_white, after_done=after_done, may_roll=may_roll, limit=limit).to_dict())
+    def hints(
+        self,
+        pool: str | dict,
+        *,
+        discards_used: int = 0,
+        crossed_white: int = 0,
+        after_done: bool = False,
+        may_roll: bool = True,
+        limit: int = 10,
+        lexicon: str | None = None,
+        **filters: Any,
+    ) -> dict:
+        return _plain(
+            wordsmith.hints(
+                piece_index(self._lexicon(lexicon)),
+                pool,
+                Query(**filters),
+                discards_used=discards_used,
+                crossed_white=crossed_white,
+                after_done=after_done,
+                may_roll=may_roll,
+                limit=limit,
+            ).to_dict()
+        )
 
     def judge(self, word: str, pool: str | dict, *, lexicon: str | None = None, **kw: Any) -> dict:
         return _plain(wordsmith.judge_claim(word, pool, self._lexicon(lexicon), **kw).to_dict())
@@ -101,7 +142,9 @@ class Local:
     def colorsmash(self, card: str | dict, colours: list[str] | None = None) -> dict:
         return _plain(colorsmash.judge_slap(card, tuple(colours or colorsmash.DEFAULT_COLOURS)).to_dict())
 
-    def colorsmash_replay(self, mode: str, players: list[str], events: list[dict], colours: list[str] | None = None) -> dict:
+    def colorsmash_replay(
+        self, mode: str, players: list[str], events: list[dict], colours: list[str] | None = None
+    ) -> dict:
         return _plain(colorsmash.replay(mode, players, events, tuple(colours or colorsmash.DEFAULT_COLOURS)).to_dict())
 
     def _loaded(self) -> Lexicons:

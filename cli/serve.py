@@ -5,6 +5,7 @@ python:app.gunicorn_conf` (exec, so signals reach gunicorn directly): the
 settings are a module of the app package, found wherever it is installed, as
 the app is. Nothing of Flask is imported here.
 """
+
 from __future__ import annotations
 
 import argparse

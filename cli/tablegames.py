@@ -4,6 +4,7 @@ Each command asks its backend (see `common.backend`) once and prints the
 dict it answers, so asking a service (`wordsmith --server URL ...`) prints
 what working it out here prints.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -16,27 +17,57 @@ from .common import add_command, backend, print_json
 
 
 def register(subparsers) -> None:
-    parser = add_command(subparsers, "booksmack", "judge a Booksmack round: which card wins, or which word is spelled", run_booksmack)
-    parser.add_argument("cards", nargs="+", metavar="CARD", help="the cards in seating order, clockwise (quote ? * # ~ ! & and ' ')")
-    parser.add_argument("--turn-based", action="store_true", help="turn-based variant: judge the card just played (needs --played)")
-    parser.add_argument("--played", type=int, metavar="SEAT", help="turn-based: the seat (1-based) of the card just played")
+    parser = add_command(
+        subparsers, "booksmack", "judge a Booksmack round: which card wins, or which word is spelled", run_booksmack
+    )
+    parser.add_argument(
+        "cards", nargs="+", metavar="CARD", help="the cards in seating order, clockwise (quote ? * # ~ ! & and ' ')"
+    )
+    parser.add_argument(
+        "--turn-based", action="store_true", help="turn-based variant: judge the card just played (needs --played)"
+    )
+    parser.add_argument(
+        "--played", type=int, metavar="SEAT", help="turn-based: the seat (1-based) of the card just played"
+    )
 
-    parser = add_command(subparsers, "booksmack-score", "score a Booksmack collection (library plus hand)", run_booksmack_score, lexicon=False)
+    parser = add_command(
+        subparsers,
+        "booksmack-score",
+        "score a Booksmack collection (library plus hand)",
+        run_booksmack_score,
+        lexicon=False,
+    )
     parser.add_argument("cards", nargs="+", metavar="CARD")
-    parser.add_argument("--variant", choices=booksmack.VARIANTS, default="base", help="scoring rules (default: %(default)s)")
+    parser.add_argument(
+        "--variant", choices=booksmack.VARIANTS, default="base", help="scoring rules (default: %(default)s)"
+    )
 
-    parser = add_command(subparsers, "colorsmash", "should a Color Smash card be slapped", run_colorsmash, lexicon=False)
+    parser = add_command(
+        subparsers, "colorsmash", "should a Color Smash card be slapped", run_colorsmash, lexicon=False
+    )
     parser.add_argument("splat", metavar="SPLAT", help="the splat colour, or 'steal' for a Steal card")
     parser.add_argument("word", nargs="?", metavar="WORD", help="the colour word printed on the card, if any")
     add_colours_option(parser)
 
-    parser = add_command(subparsers, "colorsmash-replay", "replay a Color Smash game from a JSON file of events", run_colorsmash_replay, lexicon=False)
-    parser.add_argument("file", metavar="FILE", help='JSON {"mode": ..., "players": [...], "events": [...]}, or - for stdin')
+    parser = add_command(
+        subparsers,
+        "colorsmash-replay",
+        "replay a Color Smash game from a JSON file of events",
+        run_colorsmash_replay,
+        lexicon=False,
+    )
+    parser.add_argument(
+        "file", metavar="FILE", help='JSON {"mode": ..., "players": [...], "events": [...]}, or - for stdin'
+    )
     add_colours_option(parser)
 
 
 def add_colours_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--colours", metavar="LIST", help="comma-separated colour set (default: %s)" % ",".join(colorsmash.DEFAULT_COLOURS))
+    parser.add_argument(
+        "--colours",
+        metavar="LIST",
+        help="comma-separated colour set (default: %s)" % ",".join(colorsmash.DEFAULT_COLOURS),
+    )
 
 
 def colours_from(args: argparse.Namespace) -> list[str] | None:
@@ -83,14 +114,18 @@ def run_booksmack_score(args: argparse.Namespace) -> int:
 
 
 def run_colorsmash(args: argparse.Namespace) -> int:
-    card = "steal" if args.splat.strip().lower() == "steal" and args.word is None else {"splat": args.splat, "word": args.word}
+    card = (
+        "steal"
+        if args.splat.strip().lower() == "steal" and args.word is None
+        else {"splat": args.splat, "word": args.word}
+    )
     result = backend(args).colorsmash(card, colours=colours_from(args))
     print_json(result) if args.json else print(result["outcome"])
     return 0 if result["slap"] else 1
 
 
 def run_colorsmash_replay(args: argparse.Namespace) -> int:
-    with (sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")) as source:
+    with sys.stdin if args.file == "-" else open(args.file, encoding="utf-8") as source:
         try:
             game = json.load(source)
         except json.JSONDecodeError as error:
@@ -106,11 +141,15 @@ def run_colorsmash_replay(args: argparse.Namespace) -> int:
         print(line)
     for player in result["players"]:
         status = " (out)" if player["out"] else ""
-        print(f"{player['name']}: {player['hand_count']} in hand, {player['side_count']} collected, {player['total']} in all{status}")
+        print(
+            f"{player['name']}: {player['hand_count']} in hand, {player['side_count']} collected, {player['total']} in all{status}"
+        )
     print(f"Pile: {result['pile_count']} cards.")
     if result["finished"]:
         winners = result["winners"]
         print(f"Winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)}.")
     else:
-        print(f"The game is on; leading: {', '.join(result['leaders'])}; next to flip: {result['next_player'] or 'anyone'}.")
+        print(
+            f"The game is on; leading: {', '.join(result['leaders'])}; next to flip: {result['next_player'] or 'anyone'}."
+        )
     return 0

@@ -1,4 +1,5 @@
 """`wordsmith check` and `wordsmith define`."""
+
 from __future__ import annotations
 
 import argparse

@@ -4,6 +4,7 @@ Each command asks its backend (see `common.backend`) once and prints the
 dict it answers, so asking a service (`wordsmith --server URL ...`) prints
 what working it out here prints. `roll` needs no lexicon.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,35 +25,61 @@ def register(subparsers) -> None:
     add_query_options(parser)
     add_page_options(parser, limit=100)
 
-    parser = add_command(subparsers, "hint", "the best claims by net points, and what one more piece or a die roll opens", run_hint)
+    parser = add_command(
+        subparsers, "hint", "the best claims by net points, and what one more piece or a die roll opens", run_hint
+    )
     parser.add_argument("pool", nargs="+", metavar="POOL", help="the pool, like 'R3 Y2 B1 G2 W1' or rrryybgg")
     add_query_options(parser)
     add_box_options(parser)
     parser.add_argument("--after-done", action="store_true", help="someone shouted Done!: suggest no pieces to add")
-    parser.add_argument("--no-rolling", action="store_true", help="rolling is not allowed (Word by Word): suggest no pieces to add")
-    parser.add_argument("--limit", type=int, default=10, help="claims to list, and words per added piece (default: %(default)s)")
+    parser.add_argument(
+        "--no-rolling", action="store_true", help="rolling is not allowed (Word by Word): suggest no pieces to add"
+    )
+    parser.add_argument(
+        "--limit", type=int, default=10, help="claims to list, and words per added piece (default: %(default)s)"
+    )
 
-    parser = add_command(subparsers, "judge", "judge a claimed word: exit 0 when it stands, 1 on any objection", run_judge)
+    parser = add_command(
+        subparsers, "judge", "judge a claimed word: exit 0 when it stands, 1 on any objection", run_judge
+    )
     parser.add_argument("word", metavar="WORD")
     parser.add_argument("--pool", required=True, help="the claiming player's pool, like 'R3 Y2 B1 G2'")
     parser.add_argument("--previous", default="", metavar="WORD", help="the player's previous word this challenge")
-    parser.add_argument("--claimed", default="", metavar="W,W", help="words already claimed this challenge, comma-separated")
+    parser.add_argument(
+        "--claimed", default="", metavar="W,W", help="words already claimed this challenge, comma-separated"
+    )
     parser.add_argument("--required", default="", metavar="LETTER", help="the row's required letter (Advanced Game)")
     add_box_options(parser)
-    parser.add_argument("--words-written", type=int, default=0, metavar="N", help="words already on the sheet this challenge")
+    parser.add_argument(
+        "--words-written", type=int, default=0, metavar="N", help="words already on the sheet this challenge"
+    )
     parser.add_argument("--after-done", action="store_true", help="someone shouted Done!: this is the one more word")
 
-    parser = add_command(subparsers, "score", "score Wordsmith sheets from a JSON file and name the winner(s)", run_score)
-    parser.add_argument("file", metavar="SHEET.json", help='JSON {"variant": ..., "sheets": [...]} or a list of sheets; - for stdin')
-    parser.add_argument("--variant", help="standard, secret, advanced or word_by_word (combine with +); overrides the file's")
+    parser = add_command(
+        subparsers, "score", "score Wordsmith sheets from a JSON file and name the winner(s)", run_score
+    )
+    parser.add_argument(
+        "file", metavar="SHEET.json", help='JSON {"variant": ..., "sheets": [...]} or a list of sheets; - for stdin'
+    )
+    parser.add_argument(
+        "--variant", help="standard, secret, advanced or word_by_word (combine with +); overrides the file's"
+    )
 
-    parser = add_command(subparsers, "roll", "roll the starting pool: all four dice, twice (a star gives its colour)", run_roll, lexicon=False)
+    parser = add_command(
+        subparsers,
+        "roll",
+        "roll the starting pool: all four dice, twice (a star gives its colour)",
+        run_roll,
+        lexicon=False,
+    )
     parser.add_argument("--seed", type=int, help="seed the dice, to repeat a roll")
     kind = parser.add_mutually_exclusive_group()
     kind.add_argument("--add", action="store_true", help="roll one die for a piece to add instead (a star is a wild)")
     kind.add_argument("--word-by-word", action="store_true", help="roll three dice for one Word by Word word instead")
 
-    parser = add_command(subparsers, "rack", "list the words a rack of letters builds (? is a blank), best tile score first", run_rack)
+    parser = add_command(
+        subparsers, "rack", "list the words a rack of letters builds (? is a blank), best tile score first", run_rack
+    )
     parser.add_argument("rack", nargs="+", metavar="RACK", help="letters and up to two ? blanks, like 'retains?'")
     add_query_options(parser)
     add_page_options(parser, limit=50)
@@ -64,27 +91,45 @@ def add_query_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--starts-with", default="", metavar="S")
     parser.add_argument("--ends-with", default="", metavar="S")
     parser.add_argument("--contains", default="", metavar="S")
-    parser.add_argument("--required", default="", metavar="LETTER", help="a letter every word must hold (Advanced Game)")
-    parser.add_argument("--previous", default="", metavar="WORD", help="leave out words with no new letter against WORD")
+    parser.add_argument(
+        "--required", default="", metavar="LETTER", help="a letter every word must hold (Advanced Game)"
+    )
+    parser.add_argument(
+        "--previous", default="", metavar="WORD", help="leave out words with no new letter against WORD"
+    )
     parser.add_argument("--claimed", default="", metavar="W,W", help="leave out these words, comma-separated")
     parser.add_argument("--use-all", action="store_true", help="only words that use every piece")
 
 
 def add_page_options(parser: argparse.ArgumentParser, limit: int) -> None:
-    parser.add_argument("--limit", type=int, default=limit, help=f"words to list, at most {MAX_LIMIT} (default: %(default)s)")
+    parser.add_argument(
+        "--limit", type=int, default=limit, help=f"words to list, at most {MAX_LIMIT} (default: %(default)s)"
+    )
     parser.add_argument("--offset", type=int, default=0, help="words to skip first (default: %(default)s)")
 
 
 def add_box_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--discards", type=int, default=0, metavar="N", help="discard boxes already checked this challenge")
-    parser.add_argument("--crossed-white", type=int, default=0, metavar="N", help="white discard boxes crossed out (0-6)")
+    parser.add_argument(
+        "--discards", type=int, default=0, metavar="N", help="discard boxes already checked this challenge"
+    )
+    parser.add_argument(
+        "--crossed-white", type=int, default=0, metavar="N", help="white discard boxes crossed out (0-6)"
+    )
 
 
 def filters_from(args: argparse.Namespace) -> dict:
     """Return the query options by their names in the API (and in the solver's Query)."""
-    return {"min_length": args.min_length, "max_length": args.max_length, "starts_with": args.starts_with,
-            "ends_with": args.ends_with, "contains": args.contains, "required_letter": args.required,
-            "previous_word": args.previous, "claimed": split_words(args.claimed), "use_all": args.use_all}
+    return {
+        "min_length": args.min_length,
+        "max_length": args.max_length,
+        "starts_with": args.starts_with,
+        "ends_with": args.ends_with,
+        "contains": args.contains,
+        "required_letter": args.required,
+        "previous_word": args.previous,
+        "claimed": split_words(args.claimed),
+        "use_all": args.use_all,
+    }
 
 
 def split_words(text: str) -> list[str]:
@@ -127,14 +172,21 @@ def _hint_line(hint: dict) -> str:
 
 def run_hint(args: argparse.Namespace) -> int:
     pool = " ".join(args.pool)
-    options = {"discards_used": args.discards, "crossed_white": args.crossed_white, "after_done": args.after_done,
-               "may_roll": not args.no_rolling, "limit": args.limit}
+    options = {
+        "discards_used": args.discards,
+        "crossed_white": args.crossed_white,
+        "after_done": args.after_done,
+        "may_roll": not args.no_rolling,
+        "limit": args.limit,
+    }
     result = backend(args).hints(pool, **filters_from(args), **options, lexicon=args.lexicon)
     if args.json:
         print_json(result)
         return 0 if result["claims"] else 1
-    print(f"Pool {Pool(**result['pool'])}: {result['boxes_left']} discard boxes left, "
-          f"{result['free_discards_left']} of them free.")
+    print(
+        f"Pool {Pool(**result['pool'])}: {result['boxes_left']} discard boxes left, "
+        f"{result['free_discards_left']} of them free."
+    )
     if result["claims"]:
         print("Best claims now (net points = letters - blue boxes checked):")
         for hint in result["claims"]:
@@ -149,22 +201,33 @@ def run_hint(args: argparse.Namespace) -> int:
         words = ", ".join(f"{h['word'].upper()} {h['net']}" for h in found) or "nothing new"
         print(f"  {kind:<7} {words}")
     roll = result["roll"]
-    faces = "; ".join(f"{f['face']} {f['chance']:.0%}: " + (f"{f['best']['word'].upper()} {f['best']['net']}" if f["best"] else "nothing")
-                      for f in roll["faces"])
+    faces = "; ".join(
+        f"{f['face']} {f['chance']:.0%}: "
+        + (f"{f['best']['word'].upper()} {f['best']['net']}" if f["best"] else "nothing")
+        for f in roll["faces"]
+    )
     print(f"Rolling one die: expected best net {roll['expected_net']:.2f} ({faces})")
     return 0 if result["claims"] else 1
 
 
 def run_judge(args: argparse.Namespace) -> int:
-    claim = {"previous_word": args.previous, "claimed": split_words(args.claimed), "required_letter": args.required,
-             "discards_used": args.discards, "crossed_white": args.crossed_white,
-             "words_written": args.words_written, "after_done": args.after_done}
+    claim = {
+        "previous_word": args.previous,
+        "claimed": split_words(args.claimed),
+        "required_letter": args.required,
+        "discards_used": args.discards,
+        "crossed_white": args.crossed_white,
+        "words_written": args.words_written,
+        "after_done": args.after_done,
+    }
     verdict = backend(args).judge(args.word, args.pool, **claim, lexicon=args.lexicon)
     if args.json:
         print_json(verdict)
     elif verdict["valid"]:
         left = f"{verdict['discards']} pieces left over" if verdict["discards"] != 1 else "1 piece left over"
-        lost = {0: "", 1: ", 1 bonus point lost"}.get(verdict["bonus_lost"], f", {verdict['bonus_lost']} bonus points lost")
+        lost = {0: "", 1: ", 1 bonus point lost"}.get(
+            verdict["bonus_lost"], f", {verdict['bonus_lost']} bonus points lost"
+        )
         print(f"{verdict['normalized'].upper()} stands: {verdict['score']} points; {left}{lost}.")
     else:
         print(f"{verdict['normalized'].upper() or repr(verdict['word'])} is refused:")
@@ -198,7 +261,9 @@ def run_score(args: argparse.Namespace) -> int:
     for sheet in result["sheets"]:
         print(f"{sheet['player']}: {sheet['total']}")
         for challenge in sheet["challenges"]:
-            print(f"  Challenge {challenge['number']}: {challenge['letters']} letters + {challenge['bonus']} bonus = {challenge['total']}")
+            print(
+                f"  Challenge {challenge['number']}: {challenge['letters']} letters + {challenge['bonus']} bonus = {challenge['total']}"
+            )
             for word in challenge["words"]:
                 row = f" (row {word['row']}: {word['required_letter'].upper()})" if word["row"] else ""
                 print(f"    {word['points']:3d}  {word['normalized'].upper()}{row}")

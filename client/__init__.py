@@ -9,6 +9,7 @@ Each method mirrors one endpoint and returns its JSON body as a dict. An error
 response raises `WordsmithError` carrying the problem document's `status`,
 `title`, `detail` and `errors` (each bad field's `pointer` and `detail`).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -22,7 +23,16 @@ __all__ = ["WordsmithClient", "WordsmithError"]
 class WordsmithError(requests.HTTPError):
     """An error response from the service, read from its RFC 9457 problem document."""
 
-    def __init__(self, status: int, title: str, detail: str = "", errors: list[dict] | None = None, *, type: str = "about:blank", response=None):
+    def __init__(
+        self,
+        status: int,
+        title: str,
+        detail: str = "",
+        errors: list[dict] | None = None,
+        *,
+        type: str = "about:blank",
+        response=None,
+    ):
         self.status = status
         self.title = title
         self.detail = detail
@@ -32,7 +42,7 @@ class WordsmithError(requests.HTTPError):
         super().__init__(f"{status} {title}: {detail}{fields}", response=response)
 
     @classmethod
-    def from_response(cls, response: requests.Response) -> "WordsmithError":
+    def from_response(cls, response: requests.Response) -> WordsmithError:
         """Read the problem document of an error response (or make one from a non-JSON error)."""
         try:
             body = response.json()
@@ -62,7 +72,7 @@ class WordsmithClient:
     def __repr__(self) -> str:
         return f"WordsmithClient({self.base_url!r})"
 
-    def __enter__(self) -> "WordsmithClient":
+    def __enter__(self) -> WordsmithClient:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -136,11 +146,20 @@ class WordsmithClient:
 
     def colorsmash(self, card: str | dict, colours: list[str] | None = None) -> dict:
         """`POST /api/v1/colorsmash/judge`: {"slap": bool, "code", "outcome", "card", "text"}."""
-        return self._post("/api/v1/colorsmash/judge", {"card": card, "colours": None if colours is None else list(colours)})
+        return self._post(
+            "/api/v1/colorsmash/judge", {"card": card, "colours": None if colours is None else list(colours)}
+        )
 
-    def colorsmash_replay(self, mode: str, players: list[str], events: list[dict], colours: list[str] | None = None) -> dict:
+    def colorsmash_replay(
+        self, mode: str, players: list[str], events: list[dict], colours: list[str] | None = None
+    ) -> dict:
         """`POST /api/v1/colorsmash/replay`: every player's state, the pile, `finished`, `winners`, the log."""
-        body = {"mode": mode, "players": list(players), "events": list(events), "colours": None if colours is None else list(colours)}
+        body = {
+            "mode": mode,
+            "players": list(players),
+            "events": list(events),
+            "colours": None if colours is None else list(colours),
+        }
         return self._post("/api/v1/colorsmash/replay", body)
 
     def _get(self, path: str, params: dict[str, Any] | None = None) -> dict:
@@ -156,7 +175,12 @@ class WordsmithClient:
         try:
             return response.json()
         except ValueError:
-            raise WordsmithError(response.status_code, "Not JSON", f"{method} {path} answered {response.headers.get('Content-Type')}", response=response) from None
+            raise WordsmithError(
+                response.status_code,
+                "Not JSON",
+                f"{method} {path} answered {response.headers.get('Content-Type')}",
+                response=response,
+            ) from None
 
 
 def _given(values: dict[str, Any] | None) -> dict[str, Any]:

@@ -19,12 +19,13 @@ tests/test_booksmack.py cite them as "ruling N".
 >>> judge_round(["b", "Z", "#", "m"], lexicon).explanation
 '# is on the table, so the lowest card wins: b.'
 """
+
 from __future__ import annotations
 
 import re
 import unicodedata
 from dataclasses import asdict, dataclass, field
-from functools import lru_cache
+from functools import cache
 from string import ascii_lowercase
 
 from .datafiles import read_json
@@ -35,9 +36,25 @@ from .normalize import fold
 from .text import and_list
 
 __all__ = [
-    "MAX_CARDS", "WALK_BUDGET", "TURN_ACTIONS", "Card", "Reading", "Shares", "RoundResult", "TurnState", "CardScore",
-    "ScoreResult", "parse_card", "parse_cards", "rank_key", "find_words", "share_cards", "judge_round",
-    "turn_state", "score_collection", "published_deck",
+    "MAX_CARDS",
+    "WALK_BUDGET",
+    "TURN_ACTIONS",
+    "Card",
+    "Reading",
+    "Shares",
+    "RoundResult",
+    "TurnState",
+    "CardScore",
+    "ScoreResult",
+    "parse_card",
+    "parse_cards",
+    "rank_key",
+    "find_words",
+    "share_cards",
+    "judge_round",
+    "turn_state",
+    "score_collection",
+    "published_deck",
 ]
 
 # Prefix checks one round may spend walking the trie for `?` readings (a few
@@ -67,7 +84,7 @@ class _CardSet:
     published: tuple[tuple[str, tuple[str, ...]], ...]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _card_set() -> _CardSet:
     data = read_json("booksmack_cards.json")
     symbols = {s["card"]: _Symbol(s["card"], s["name"], s["power"], s["never_tapped"]) for s in data["symbols"]}
@@ -81,7 +98,7 @@ def published_deck() -> list[tuple[str, list[str]]]:
     return [(name, list(cards)) for name, cards in _card_set().published]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _published_texts() -> frozenset[str]:
     return frozenset(card for _, cards in _card_set().published for card in cards)
 
@@ -130,14 +147,28 @@ def parse_card(text: str, position: int = 1) -> Card:
         value = int(canonical)
         if not cards.lowest_number <= value <= cards.highest_number:
             raise _refuse(position, text, f"numbers run from {cards.lowest_number} to {cards.highest_number}")
-        return Card(str(value), "number", f"number {value}", rank=value, form="number",
-                    published=str(value) in _published_texts())
+        return Card(
+            str(value),
+            "number",
+            f"number {value}",
+            rank=value,
+            form="number",
+            published=str(value) in _published_texts(),
+        )
     letter = fold(canonical) if len(canonical) == 1 else ""
     if len(letter) == 1 and letter in ascii_lowercase:
         plain = canonical.isascii()
         form = ("uppercase" if canonical.isupper() else "lowercase") if plain else "diacritic"
-        return Card(canonical, "letter", f"letter {canonical}", letter, ascii_lowercase.index(letter) + 1, form,
-                    canonical.isupper(), canonical in _published_texts())
+        return Card(
+            canonical,
+            "letter",
+            f"letter {canonical}",
+            letter,
+            ascii_lowercase.index(letter) + 1,
+            form,
+            canonical.isupper(),
+            canonical in _published_texts(),
+        )
     raise _refuse(position, text, "use a letter, a number 1–26, or one of . ? ! + - & * @ ~ # and space")
 
 
@@ -251,8 +282,11 @@ def _standings(cards: list[Card]) -> list[_Standing]:
                 best = max(ranked, key=lambda j: printed[j].key)
                 step = 1 if card.text == "+" else -1
                 word = "plus" if step == 1 else "minus"
-                standings[i] = _Standing(printed[best].rank + step, printed[best].tier,
-                                         f"{cards[best].shown} {word} one = {printed[best].rank + step}")
+                standings[i] = _Standing(
+                    printed[best].rank + step,
+                    printed[best].tier,
+                    f"{cards[best].shown} {word} one = {printed[best].rank + step}",
+                )
     return _link_ampersands(cards, standings)
 
 
@@ -381,8 +415,11 @@ class RoundResult:
 
 def _names(seats: list[int], cards: list[Card], standings: list[_Standing], descending: bool = True) -> str:
     """Return the cards at `seats` as words, best first, noting ranks the powers changed."""
-    order = sorted(seats, key=lambda i: (standings[i].key if standings[i].rank is not None else (0, -1),
-                                         cards[i].text), reverse=descending)
+    order = sorted(
+        seats,
+        key=lambda i: (standings[i].key if standings[i].rank is not None else (0, -1), cards[i].text),
+        reverse=descending,
+    )
     shown = [cards[i].shown + (f" ({standings[i].note})" if standings[i].note else "") for i in order]
     return and_list(shown)
 
@@ -407,7 +444,9 @@ def _rank_sentence(cards: list[Card], standings: list[_Standing], winners: list[
     beaten = [i for i, s in enumerate(standings) if s.rank == best.rank and s.tier < best.tier]
     sentence = f"{names} is the highest {what}"
     if beaten and cards[winners[0]].form in _TIE_REASONS:
-        sentence += f", ahead of {_names(beaten, cards, standings)} at equal rank ({_TIE_REASONS[cards[winners[0]].form]})"
+        sentence += (
+            f", ahead of {_names(beaten, cards, standings)} at equal rank ({_TIE_REASONS[cards[winners[0]].form]})"
+        )
     return sentence
 
 
@@ -425,15 +464,27 @@ def _outright(cards: list[Card]) -> _Decision | None:
     texts = [c.text for c in cards]
     letters = sum(c.kind == "letter" for c in cards)
     if "~" in texts:
-        others = [i for i, c in enumerate(cards) if c.text != "~" and not (c.text in symbols and symbols[c.text].never_tapped)]
-        return _Decision("tilde", others, "~ is on the table, so tapping any other card wins"
-                         + ("" if others else ", but no other card can be tapped"))
+        others = [
+            i for i, c in enumerate(cards) if c.text != "~" and not (c.text in symbols and symbols[c.text].never_tapped)
+        ]
+        return _Decision(
+            "tilde",
+            others,
+            "~ is on the table, so tapping any other card wins"
+            + ("" if others else ", but no other card can be tapped"),
+        )
     if texts.count("!") > letters:
-        return _Decision("exclamation", [i for i, t in enumerate(texts) if t == "!"],
-                         f"There are more ! cards ({texts.count('!')}) than letters ({letters}), so tap a !")
+        return _Decision(
+            "exclamation",
+            [i for i, t in enumerate(texts) if t == "!"],
+            f"There are more ! cards ({texts.count('!')}) than letters ({letters}), so tap a !",
+        )
     if "*" in texts and len(cards) - letters > letters:
-        return _Decision("asterisk", [i for i, t in enumerate(texts) if t == "*"],
-                         f"* is on the table and non-letters ({len(cards) - letters}) outnumber letters ({letters}), so tap the *")
+        return _Decision(
+            "asterisk",
+            [i for i, t in enumerate(texts) if t == "*"],
+            f"* is on the table and non-letters ({len(cards) - letters}) outnumber letters ({letters}), so tap the *",
+        )
     return None
 
 
@@ -449,8 +500,10 @@ def _by_rank(cards: list[Card], standings: list[_Standing]) -> _Decision:
     if len(groups) > 1:
         end = "lowest" if lowest else "highest"
         because = " and # is on the table" if lowest else ""
-        sentence = (f"The periods cut the table into {len(groups)} group{'s' if len(groups) > 1 else ''}{because}, "
-                    f"so the {end} card of each group wins: {_names(winners, cards, standings)}")
+        sentence = (
+            f"The periods cut the table into {len(groups)} group{'s' if len(groups) > 1 else ''}{because}, "
+            f"so the {end} card of each group wins: {_names(winners, cards, standings)}"
+        )
     else:
         sentence = _rank_sentence(cards, standings, winners, lowest)
     redirected, replaced = _redirect_at(cards, winners)
@@ -497,16 +550,35 @@ def judge_round(cards: list[str], lexicon: Lexicon) -> RoundResult:
     for seat, standing in zip(seats, standings):
         ranks[seat - 1] = standing.rank
     if readings:
-        return RoundResult(cards=parsed, action="say_word", rule="spelled_word", spells=readings[0].words[0],
-                           spelled_from=[r.seat for r in readings], readings=readings, winners=[], ranks=ranks,
-                           shares=share_cards(len(parsed), 1), explanation=_word_sentence(readings, parsed))
+        return RoundResult(
+            cards=parsed,
+            action="say_word",
+            rule="spelled_word",
+            spells=readings[0].words[0],
+            spelled_from=[r.seat for r in readings],
+            readings=readings,
+            winners=[],
+            ranks=ranks,
+            shares=share_cards(len(parsed), 1),
+            explanation=_word_sentence(readings, parsed),
+        )
     decision = _tap_decision(table, standings)
     winners = [seats[i] for i in decision.winners]
     shares = share_cards(len(parsed), len(winners))  # Space cards still go to the winner
     action = "tap" if winners else "none"
     explanation = decision.explanation + _share_clause(shares, len(parsed)) + "."
-    return RoundResult(cards=parsed, action=action, rule=decision.rule, spells=None, spelled_from=[], readings=[],
-                       winners=winners, ranks=ranks, shares=shares, explanation=explanation)
+    return RoundResult(
+        cards=parsed,
+        action=action,
+        rule=decision.rule,
+        spells=None,
+        spelled_from=[],
+        readings=[],
+        winners=winners,
+        ranks=ranks,
+        shares=shares,
+        explanation=explanation,
+    )
 
 
 def _share_clause(shares: Shares, total: int) -> str:
@@ -583,7 +655,9 @@ def turn_state(cards: list[str], lexicon: Lexicon, played: int) -> TurnState:
     """
     parsed = parse_cards(cards)
     if not isinstance(played, int) or isinstance(played, bool) or not 1 <= played <= len(parsed):
-        raise Refused(f"played: give the seat of the card just played, 1 to {len(parsed)} (got {played!r})", ("played",))
+        raise Refused(
+            f"played: give the seat of the card just played, 1 to {len(parsed)} (got {played!r})", ("played",)
+        )
     table, seats = _on_table(parsed)
     standings = _standings(table)
     decision = _tap_decision(table, standings)
@@ -601,13 +675,15 @@ def turn_state(cards: list[str], lexicon: Lexicon, played: int) -> TurnState:
         action = "none"
     card = parsed[played - 1]
     if action == "win":
-        why = (f"{spells.upper()} is spelled from seat {readings[0].seat}, so its player wins all cards played")
+        why = f"{spells.upper()} is spelled from seat {readings[0].seat}, so its player wins all cards played"
     elif card.text == " ":
         why = "a Space card is ignored entirely, so its player does nothing more"
     else:
         why = _TURN_SENTENCES[action]
-    sentence = (f"Seat {played} played {card.shown}: {why}. "
-                f"Highest: {_seat_list(highest, parsed)}; lowest: {_seat_list(lowest, parsed)}.")
+    sentence = (
+        f"Seat {played} played {card.shown}: {why}. "
+        f"Highest: {_seat_list(highest, parsed)}; lowest: {_seat_list(lowest, parsed)}."
+    )
     return TurnState(parsed, played, action, highest, lowest, spells, [r.seat for r in readings], readings, sentence)
 
 
@@ -667,6 +743,8 @@ def score_collection(cards: list[str], variant: str = "base") -> ScoreResult:
     if variant == "base":
         breakdown = [CardScore(c.text, 1, "every card scores 1 in the base game") for c in parsed]
     else:
-        breakdown = [_letter_score(c, parsed) if c.kind == "letter" else CardScore(c.text, 1, f"{c.kind}s score 1")
-                     for c in parsed]
+        breakdown = [
+            _letter_score(c, parsed) if c.kind == "letter" else CardScore(c.text, 1, f"{c.kind}s score 1")
+            for c in parsed
+        ]
     return ScoreResult(variant, sum(b.points for b in breakdown), breakdown)

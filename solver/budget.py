@@ -23,12 +23,13 @@ Traceback (most recent call last):
 ...
 solver.budget.WorkBudgetExceeded: this request needed more than 0 ms of CPU time
 """
+
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Iterator
 
 __all__ = ["WorkBudgetExceeded", "check", "work_budget"]
 

@@ -12,6 +12,7 @@ index. Writing a file removes the older files of its kind (one per lexicon
 size), so code changes do not pile up stale copies. A cache that cannot be
 read or written is rebuilt, never an error.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -19,9 +20,10 @@ import os
 import pickle
 import sys
 import tempfile
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import TypeVar
 
 __all__ = ["cache_dir", "cached"]
 

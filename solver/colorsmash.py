@@ -30,10 +30,11 @@ docs/rules/colorsmash.md, their only home.
 >>> judge_slap("red/blue").slap
 False
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Mapping, Sequence
 
 from .datafiles import read_json
 from .errors import Refused
@@ -41,8 +42,18 @@ from .normalize import fold
 from .text import count
 
 __all__ = [
-    "DEFAULT_COLOURS", "MODES", "PENALTY", "STEAL", "Card", "SlapResult", "PlayerState", "ReplayResult",
-    "ImpossibleEvent", "parse_card", "judge_slap", "replay",
+    "DEFAULT_COLOURS",
+    "MODES",
+    "PENALTY",
+    "STEAL",
+    "Card",
+    "SlapResult",
+    "PlayerState",
+    "ReplayResult",
+    "ImpossibleEvent",
+    "parse_card",
+    "judge_slap",
+    "replay",
 ]
 
 MODES = ("standard", "competition")
@@ -91,7 +102,9 @@ def _check_colours(colours: Sequence[str]) -> None:
         raise Refused("give the colours as a non-empty list of names", ("colours",))
     folded = [fold(c).strip() for c in colours]
     if len(set(folded)) != len(folded) or "steal" in folded or any(not c or "/" in c for c in folded):
-        raise Refused(f"colour names must be distinct, non-empty, without '/', and not 'steal': {list(colours)}", ("colours",))
+        raise Refused(
+            f"colour names must be distinct, non-empty, without '/', and not 'steal': {list(colours)}", ("colours",)
+        )
 
 
 def parse_card(card: Card | Mapping | str, colours: Sequence[str] = DEFAULT_COLOURS) -> Card:
@@ -105,7 +118,10 @@ def parse_card(card: Card | Mapping | str, colours: Sequence[str] = DEFAULT_COLO
         splat, _, word = text.partition("/")
         card = {"splat": splat, "word": word or None}
     if not isinstance(card, Mapping):
-        raise Refused(f"a card is a dict like {{'splat': 'red', 'word': 'blue'}} or a text like 'red/blue', not {card!r}", ("card",))
+        raise Refused(
+            f"a card is a dict like {{'splat': 'red', 'word': 'blue'}} or a text like 'red/blue', not {card!r}",
+            ("card",),
+        )
     unknown = set(card) - {"splat", "word", "steal"}
     if unknown:
         raise Refused(f"unknown card field(s): {', '.join(sorted(unknown))}", ("card",))
@@ -128,8 +144,13 @@ class SlapResult:
     outcome: str
 
     def to_dict(self) -> dict:
-        return {"card": self.card.to_dict(), "text": self.card.text, "slap": self.slap, "code": self.code,
-                "outcome": self.outcome}
+        return {
+            "card": self.card.to_dict(),
+            "text": self.card.text,
+            "slap": self.slap,
+            "code": self.code,
+            "outcome": self.outcome,
+        }
 
 
 def judge_slap(card: Card | Mapping | str, colours: Sequence[str] = DEFAULT_COLOURS) -> SlapResult:
@@ -138,14 +159,24 @@ def judge_slap(card: Card | Mapping | str, colours: Sequence[str] = DEFAULT_COLO
     card = parse_card(card, colours)
     wrong = f"don't slap! A slapper puts {PENALTY} of their cards under the pile (all they have if fewer)."
     if card.steal:
-        return SlapResult(card, True, "steal", f"A Steal card: slap! The first slapper steals {STEAL} collected "
-                                               "cards from an opponent of their choice.")
+        return SlapResult(
+            card,
+            True,
+            "steal",
+            f"A Steal card: slap! The first slapper steals {STEAL} collected cards from an opponent of their choice.",
+        )
     if card.word is None:
         return SlapResult(card, False, "no_word", f"A {card.splat} splat with no word: {wrong}")
     if card.word == card.splat:
-        return SlapResult(card, True, "match", f"The word {card.word.upper()} names the {card.splat} splat: slap! "
-                                               "The first slapper takes the pile.")
-    return SlapResult(card, False, "mismatch", f"The word {card.word.upper()} does not name the {card.splat} splat: {wrong}")
+        return SlapResult(
+            card,
+            True,
+            "match",
+            f"The word {card.word.upper()} names the {card.splat} splat: slap! The first slapper takes the pile.",
+        )
+    return SlapResult(
+        card, False, "mismatch", f"The word {card.word.upper()} does not name the {card.splat} splat: {wrong}"
+    )
 
 
 # --- the scorekeeper ------------------------------------------------------------
@@ -174,8 +205,15 @@ class PlayerState:
         return len(self.hand) + len(self.side)
 
     def to_dict(self) -> dict:
-        return {"name": self.name, "hand": self.hand, "hand_count": len(self.hand), "side": self.side,
-                "side_count": len(self.side), "out": self.out, "total": self.total}
+        return {
+            "name": self.name,
+            "hand": self.hand,
+            "hand_count": len(self.hand),
+            "side": self.side,
+            "side_count": len(self.side),
+            "out": self.out,
+            "total": self.total,
+        }
 
 
 @dataclass(frozen=True)
@@ -192,9 +230,17 @@ class ReplayResult:
     log: list[str]
 
     def to_dict(self) -> dict:
-        return {"mode": self.mode, "players": [p.to_dict() for p in self.players], "pile": self.pile,
-                "pile_count": len(self.pile), "next_player": self.next_player, "finished": self.finished,
-                "winners": self.winners, "leaders": self.leaders, "log": self.log}
+        return {
+            "mode": self.mode,
+            "players": [p.to_dict() for p in self.players],
+            "pile": self.pile,
+            "pile_count": len(self.pile),
+            "next_player": self.next_player,
+            "finished": self.finished,
+            "winners": self.winners,
+            "leaders": self.leaders,
+            "log": self.log,
+        }
 
 
 class _Game:
@@ -229,7 +275,7 @@ class _Game:
         if self.last_flipper is None:
             return self.first
         start = self.players.index(self.last_flipper)
-        order = self.players[start + 1:] + self.players[:start + 1]
+        order = self.players[start + 1 :] + self.players[: start + 1]
         return next(p for p in order if not self.out[p])
 
     def _out_if_empty(self, player: str) -> str:
@@ -323,11 +369,12 @@ class _Game:
         else:
             source, target = self.hands[victim], self.hands[player]
         n = min(STEAL, len(source))
-        taken = source[len(source) - n:]
-        del source[len(source) - n:]
+        taken = source[len(source) - n :]
+        del source[len(source) - n :]
         target += taken
         return f"{player} slaps the Steal card and steals {count(n, 'card')} from {victim}." + (
-            self._out_if_empty(victim) if self.mode == "competition" else "")
+            self._out_if_empty(victim) if self.mode == "competition" else ""
+        )
 
     def _penalty(self, player: str, top: Card) -> str:
         n = min(PENALTY, len(self.hands[player]))
@@ -335,7 +382,8 @@ class _Game:
         self.pile[:0] = paid
         why = "a Steal card already claimed" if top.steal else judge_slap(top, self.colours).code.replace("_", " ")
         return f"{player} slaps {top.text} wrongly ({why}) and puts {count(n, 'card')} under the pile." + (
-            self._out_if_empty(player))
+            self._out_if_empty(player)
+        )
 
     # the result -------------------------------------------------------------
 
@@ -347,12 +395,24 @@ class _Game:
         if self.mode == "competition":
             leaders = self.in_game() if len(self.in_game()) == 1 else leaders
         finished = self.finished()
-        return ReplayResult(self.mode, states, text(self.pile), self.next_player(), finished,
-                            leaders if finished else [], leaders, list(self.log))
+        return ReplayResult(
+            self.mode,
+            states,
+            text(self.pile),
+            self.next_player(),
+            finished,
+            leaders if finished else [],
+            leaders,
+            list(self.log),
+        )
 
 
 _EVENTS = {"deal": _Game.deal, "flip": _Game.flip, "slap": _Game.slap}
-_FIELDS = {"deal": {"type", "hands", "first"}, "flip": {"type", "player", "card"}, "slap": {"type", "player", "steal_from"}}
+_FIELDS = {
+    "deal": {"type", "hands", "first"},
+    "flip": {"type", "player", "card"},
+    "slap": {"type", "player", "steal_from"},
+}
 
 
 def _check_players(players: Sequence[str]) -> list[str]:

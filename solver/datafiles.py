@@ -9,10 +9,11 @@ the first time it is needed and kept (the files never change while we run).
 >>> read_json("tile_values.json")["values"]["q"]
 10
 """
+
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 __all__ = ["data_path", "read_json", "read_text"]
@@ -25,7 +26,7 @@ def data_path(filename: str = "") -> Path:
     return DATA / filename if filename else DATA
 
 
-@lru_cache(maxsize=None)
+@cache
 def read_text(filename: str) -> str:
     """Return a data file's text (read once); raise LookupError naming a file that is not there."""
     try:
@@ -34,7 +35,7 @@ def read_text(filename: str) -> str:
         raise LookupError(f"No data file {filename!r} in {DATA}") from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def read_json(filename: str):
     """Return a JSON data file parsed (read once; callers must not change it)."""
     return json.loads(read_text(filename))

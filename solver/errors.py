@@ -5,6 +5,7 @@
 turns a `Refused` into a 422 problem in one place, its pointer built from the
 path, so rewording a message never moves the pointer.
 """
+
 from __future__ import annotations
 
 __all__ = ["Refused"]
@@ -18,7 +19,7 @@ class Refused(ValueError):
         self.message = message
         self.path = tuple(path)
 
-    def at(self, *prefix: str | int) -> "Refused":
+    def at(self, *prefix: str | int) -> Refused:
         """Return the same refusal with `prefix` put before its path (a caller knows where its part sits)."""
         # Copied field by field, not type(self)(...) or copy(): subclasses (ImpossibleEvent) take other arguments.
         refused = type(self).__new__(type(self), *self.args)

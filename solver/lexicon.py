@@ -15,19 +15,21 @@ True
 >>> check("Peru", lexicons["standard"]).reason
 'proper_name'
 """
+
 from __future__ import annotations
 
 import hashlib
 import os
 import re
-from functools import cached_property, lru_cache
+from collections.abc import Iterator
+from functools import cache, cached_property
 from pathlib import Path
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
 
 import marisa_trie
 
-from .morphology import through_rules
 from .cache import cache_dir
+from .morphology import through_rules
 from .normalize import fold, is_well_formed
 
 __all__ = ["SIZES", "DEFAULT_SIZE", "Lexicon", "Lexicons", "Verdict", "check", "load_lexicons", "wordlists_dir"]
@@ -97,7 +99,7 @@ class Lexicons:
         self.directory = directory
         self._sizes = {name: Lexicon(self, name) for name in SIZES}
 
-    def __getitem__(self, name: str) -> "Lexicon":
+    def __getitem__(self, name: str) -> Lexicon:
         try:
             return self._sizes[name]
         except KeyError:
@@ -238,8 +240,16 @@ def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
         code = lexicon.lexicons.code(normalized)
         if code in SIZES and SIZES.index(code) <= lexicon.rank:
             definition = lexicon.lexicons.define(normalized, True) if define else []
-            return Verdict(word=word, normalized=normalized, valid=True, lexicon=lexicon.name, tier=code, reason=None,
-                           message=f"{shout} is a valid word.", definition=definition)
+            return Verdict(
+                word=word,
+                normalized=normalized,
+                valid=True,
+                lexicon=lexicon.name,
+                tier=code,
+                reason=None,
+                message=f"{shout} is a valid word.",
+                definition=definition,
+            )
         if code in SIZES:
             reason, tier = "larger_lexicon_only", code
         else:
@@ -248,8 +258,16 @@ def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
     # Senses only for a real word refused by size: a name, letter, slur or misspelling would show
     # another word's senses (JAMES -> jam, B -> barn), and an obscenity's gloss has no place at a family table.
     definition = lexicon.lexicons.define(normalized, True) if define and reason == "larger_lexicon_only" else []
-    return Verdict(word=word, normalized=normalized, valid=False, lexicon=lexicon.name, tier=tier, reason=reason,
-                   message=message, definition=definition)
+    return Verdict(
+        word=word,
+        normalized=normalized,
+        valid=False,
+        lexicon=lexicon.name,
+        tier=tier,
+        reason=reason,
+        message=message,
+        definition=definition,
+    )
 
 
 def _read_source(path: Path) -> tuple[list[str], bytes]:
@@ -263,7 +281,7 @@ def _read_source(path: Path) -> tuple[list[str], bytes]:
     return words, bytes(codes)
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_lexicons(directory: str | Path | None = None) -> Lexicons:
     """Load the lexicons once per process: from the disk cache, or built from `lexicon.tsv`."""
     directory = Path(directory) if directory else wordlists_dir()

@@ -4,6 +4,7 @@ A front end may set a lower limit of its own (the app's `MAX_POOL_PIECES`
 setting) but never a higher one: `MAXIMA` maps each such setting to the most
 the engine allows, and the app refuses a larger setting at start-up.
 """
+
 from __future__ import annotations
 
 __all__ = ["MAX_POOL_PIECES", "MAX_LIMIT", "MAX_RACK_LETTERS", "MAX_BLANKS", "MAX_CARDS", "MAXIMA"]

@@ -3,6 +3,7 @@
 Plain Python with no dependency, so `wordlists/build.py` runs the very same
 look-up when it decides which inflections to write out in full.
 """
+
 from __future__ import annotations
 
 __all__ = ["DETACHMENT", "through_rules"]
@@ -10,7 +11,16 @@ __all__ = ["DETACHMENT", "through_rules"]
 # WordNet's detachment rules (morphy, `man 7WN morphy`) by part of speech: an
 # inflection ending in the first string is tried with the second in its place.
 DETACHMENT = {
-    "n": (("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"), ("men", "man"), ("ies", "y")),
+    "n": (
+        ("s", ""),
+        ("ses", "s"),
+        ("xes", "x"),
+        ("zes", "z"),
+        ("ches", "ch"),
+        ("shes", "sh"),
+        ("men", "man"),
+        ("ies", "y"),
+    ),
     "v": (("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""), ("ing", "e"), ("ing", "")),
     "a": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
     "r": (),

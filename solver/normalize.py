@@ -20,6 +20,7 @@ only `a-z`, `'` and `-`, starts with a letter or an apostrophe (`'tis`,
 >>> is_well_formed(normalize("to–do")), is_well_formed("-do"), is_well_formed("'tis"), is_well_formed("tis'")
 (True, False, True, False)
 """
+
 from __future__ import annotations
 
 import re
@@ -33,7 +34,9 @@ _APOSTROPHES = "’‘‛ʼʻʹ′`´＇"  # ’ ‘ ‛ ʼ ʻ ʹ ′ ` ´ ＇
 _DASHES = "‐‑‒–—―−﹘﹣－"  # ‐ ‑ ‒ – — ― − ﹘ ﹣ －
 _PUNCTUATION = str.maketrans({**dict.fromkeys(_APOSTROPHES, "'"), **dict.fromkeys(_DASHES, "-")})
 # Letters with no canonical decomposition into a base letter plus marks.
-_BY_HAND = str.maketrans({"ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ł": "l", "ħ": "h", "ı": "i", "þ": "th", "ð": "d"})
+_BY_HAND = str.maketrans(
+    {"ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ł": "l", "ħ": "h", "ı": "i", "þ": "th", "ð": "d"}
+)
 # Marks (diacritics once decomposed, variation selectors) and format characters
 # (zero-width spaces and joiners, the soft hyphen, direction marks): invisible.
 _DROPPED = frozenset(("Mn", "Me", "Cf"))
@@ -49,7 +52,9 @@ def fold(text: str) -> str:
     # into a space and a combining accent; after it, because it turns some
     # Greek accents into `` ` `` and `´`.
     text = unicodedata.normalize("NFKC", text.translate(_PUNCTUATION)).translate(_PUNCTUATION)
-    decomposed = unicodedata.normalize("NFD", text.lower())  # then the hand-mapped letters, freed of marks (`ǽ` -> `æ` -> `ae`)
+    decomposed = unicodedata.normalize(
+        "NFD", text.lower()
+    )  # then the hand-mapped letters, freed of marks (`ǽ` -> `æ` -> `ae`)
     return "".join(c for c in decomposed if unicodedata.category(c) not in _DROPPED).translate(_BY_HAND).strip()
 
 

@@ -16,11 +16,12 @@ True
 >>> Pool(3, 2, 1, 2).fits((3, 2, 1, 2))
 True
 """
+
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from .datafiles import data_path, read_json
@@ -79,12 +80,20 @@ class Box:
 
     def to_dict(self) -> dict:
         """Describe the box: each kind, the wild's pool-text code, and the dice with what each face gives."""
-        return {"kinds": list(self.kinds), "wild": {"code": self.wild_code},
-                "dice": {"count": self.dice, "faces": list(self.die_faces), "labels": list(self.die_face_labels),
-                         "start": [f.start for f in self.die], "add": [f.add for f in self.die]}}
+        return {
+            "kinds": list(self.kinds),
+            "wild": {"code": self.wild_code},
+            "dice": {
+                "count": self.dice,
+                "faces": list(self.die_faces),
+                "labels": list(self.die_face_labels),
+                "start": [f.start for f in self.die],
+                "add": [f.add for f in self.die],
+            },
+        }
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_box() -> Box:
     data = read_json("box.json")
     die = tuple(DieFace(f["face"], f["label"], f["start"], f["add"]) for f in data["die"])
@@ -138,14 +147,14 @@ class Pool:
                 missing[kind] = lack - covered
         return missing
 
-    def spend(self, cost: tuple[int, ...]) -> tuple["Pool", "Pool"]:
+    def spend(self, cost: tuple[int, ...]) -> tuple[Pool, Pool]:
         """Split the pool into (pieces used, pieces left over) for something it fits."""
         used = [min(need, have) for need, have in zip(cost, self.counts)]
         wild_used = self.deficit(cost)
         left = [have - u for have, u in zip(self.counts, used)]
         return Pool(*used, wild=wild_used), Pool(*left, wild=self.wild - wild_used)
 
-    def add(self, kind: str, count: int = 1) -> "Pool":
+    def add(self, kind: str, count: int = 1) -> Pool:
         """Return the pool with `count` more pieces of `kind` (or wilds)."""
         values = self.to_dict()
         values[kind] += count
@@ -159,7 +168,7 @@ class Pool:
         return " ".join(f"{codes[kind]}{n}" for kind, n in self.to_dict().items() if n) or "(empty)"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _codes() -> dict[str, str]:
     """The box's pool-text codes, lowercase (r, y, b, g, w), each to its kind: read once."""
     return load_box().code_of()
@@ -233,7 +242,12 @@ class Alphabet:
         if not self._known.issuperset(word):
             return None
         t = self._tables
-        return (len(word.translate(t[0])), len(word.translate(t[1])), len(word.translate(t[2])), len(word.translate(t[3])))
+        return (
+            len(word.translate(t[0])),
+            len(word.translate(t[1])),
+            len(word.translate(t[2])),
+            len(word.translate(t[3])),
+        )
 
     def to_dict(self) -> dict:
         return {"source": self.source, "letters": [letter.to_dict() for letter in self.letters.values()]}

@@ -7,6 +7,7 @@
 >>> read_letter(" É "), read_letter("")
 ('e', '')
 """
+
 from __future__ import annotations
 
 import re

@@ -15,6 +15,7 @@ the pool or the filters: the same for `R60` as for `R3`.
 The arrays are plain numeric buffers: built once before gunicorn forks, they
 stay shared between the workers (reading them touches no reference counts).
 """
+
 from __future__ import annotations
 
 from bisect import bisect_left
@@ -133,8 +134,9 @@ class WordTable:
         found[lacking] = False
         return found
 
-    def select(self, query, counts: tuple[int, int, int, int] | None = None, wild: int = 0,
-               pool_size: int = 0) -> np.ndarray:
+    def select(
+        self, query, counts: tuple[int, int, int, int] | None = None, wild: int = 0, pool_size: int = 0
+    ) -> np.ndarray:
         """Return, ascending (result order), the ranks of the words meeting `query` that the pool pays for.
 
         `counts=None` leaves the pool out (only the per-word filters apply).
@@ -150,8 +152,12 @@ class WordTable:
         """Return, per word, whether it meets the query's per-word filters (and `keep`, if given; changed in place)."""
         if keep is None:
             keep = (self.length >= query.min_length) & (self.length <= query.max_length)
-        for fragment, where in ((query.starts_with, "start"), (query.ends_with, "end"), (query.contains, "any"),
-                                (query.required_letter, "any")):
+        for fragment, where in (
+            (query.starts_with, "start"),
+            (query.ends_with, "end"),
+            (query.contains, "any"),
+            (query.required_letter, "any"),
+        ):
             if fragment:
                 keep &= self.holding(fragment, where)
         if query.previous_word:

@@ -2,6 +2,7 @@
 
 Hypothesis strategies shared by several files live in tests/strategies.py.
 """
+
 from __future__ import annotations
 
 import json
@@ -45,8 +46,11 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 def pytest_addoption(parser):
-    parser.addoption("--record-golden", action="store_true",
-                     help="re-record the golden files under tests/golden/ from today's output (then read the diff)")
+    parser.addoption(
+        "--record-golden",
+        action="store_true",
+        help="re-record the golden files under tests/golden/ from today's output (then read the diff)",
+    )
 
 
 class Golden:

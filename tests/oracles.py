@@ -7,6 +7,7 @@ lexicon (a numpy array) and the fit test is one vectorized comparison: the same
 obviously-right scan, about 50x quicker per example. Filters, lengths and the
 order are applied word by word, exactly as `solve` documents them.
 """
+
 from __future__ import annotations
 
 import numpy as np

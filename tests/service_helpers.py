@@ -1,4 +1,5 @@
 """Helpers for the service tests: the one problem+json assertion, and a gunicorn server."""
+
 from __future__ import annotations
 
 import os
@@ -65,7 +66,14 @@ class GunicornServer:
     `command` and `cwd` run another command that serves on $PORT (`wordsmith serve`) instead.
     """
 
-    def __init__(self, log_path: Path, workers: int = 2, env: dict | None = None, command: list[str] | None = None, cwd: Path = ROOT):
+    def __init__(
+        self,
+        log_path: Path,
+        workers: int = 2,
+        env: dict | None = None,
+        command: list[str] | None = None,
+        cwd: Path = ROOT,
+    ):
         self.command = command or [sys.executable, "-m", "gunicorn", "app:create_app()", "-c", "gunicorn.conf.py"]
         self.cwd = cwd
         self.port = free_port()
@@ -74,12 +82,16 @@ class GunicornServer:
         self.env = {**os.environ, "PORT": str(self.port), "WEB_CONCURRENCY": str(workers), **(env or {})}
         self.process: subprocess.Popen | None = None
 
-    def start(self, timeout: float = 180.0) -> "GunicornServer":  # a first boot builds every size (then solver/cache.py keeps them)
+    def start(
+        self, timeout: float = 180.0
+    ) -> GunicornServer:  # a first boot builds every size (then solver/cache.py keeps them)
         env = dict(self.env)
         if gunicorn_can_disable_control_socket():  # several test servers must not fight over one socket
             env["GUNICORN_CMD_ARGS"] = (env.get("GUNICORN_CMD_ARGS", "") + " --no-control-socket").strip()
         with open(self.log_path, "wb") as log:
-            self.process = subprocess.Popen(self.command, cwd=self.cwd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+            self.process = subprocess.Popen(
+                self.command, cwd=self.cwd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+            )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

@@ -1,4 +1,5 @@
 """Hypothesis strategies shared by the test files: defined once, so every property draws from the same ranges."""
+
 from __future__ import annotations
 
 from hypothesis import strategies as st

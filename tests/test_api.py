@@ -1,4 +1,5 @@
 """The JSON API: every endpoint, and every error path through the one problem shape."""
+
 from __future__ import annotations
 
 import json
@@ -148,7 +149,9 @@ def test_check_validation_errors(client, payload, pointer):
 
 
 def test_unknown_field_names_the_fix(client):
-    body = assert_problem(client.post("/api/v1/words/check", json={"words": ["cat"], "colour": "red"}), 422, pointer="/colour")
+    body = assert_problem(
+        client.post("/api/v1/words/check", json={"words": ["cat"], "colour": "red"}), 422, pointer="/colour"
+    )
     assert "remove" in body["errors"][0]["detail"] and "words" in body["errors"][0]["detail"]
 
 
@@ -158,7 +161,9 @@ def test_every_bad_field_is_reported(client):
 
 
 def test_pointer_escapes(client):
-    body = assert_problem(client.post("/api/v1/words/check", json={"words": ["cat"], "a/b~c": 1}), 422, pointer="/a~1b~0c")
+    body = assert_problem(
+        client.post("/api/v1/words/check", json={"words": ["cat"], "a/b~c": 1}), 422, pointer="/a~1b~0c"
+    )
     assert body["errors"][0]["location"] == "body"
 
 
@@ -174,22 +179,33 @@ def test_oversize_body_without_content_length_is_413(client):
 
     environ = {"wsgi.input_terminated": True, "HTTP_TRANSFER_ENCODING": "chunked"}
     stream = io.BytesIO(b'{"words": ["' + b"a" * 20_000 + b'"]}')
-    response = client.post("/api/v1/words/check", input_stream=stream, content_type="application/json", environ_overrides=environ)
+    response = client.post(
+        "/api/v1/words/check", input_stream=stream, content_type="application/json", environ_overrides=environ
+    )
     assert_problem(response, 413)
 
 
 @pytest.mark.parametrize("length", ["abc", "-5", ""])
 def test_invalid_content_length_reads_as_no_body(client, length):
     # werkzeug reads an unusable Content-Length as 0 (gunicorn refuses it before the app).
-    response = client.post("/api/v1/words/check", data='{"words": ["cat"]}', content_type="application/json", environ_overrides={"CONTENT_LENGTH": length})
+    response = client.post(
+        "/api/v1/words/check",
+        data='{"words": ["cat"]}',
+        content_type="application/json",
+        environ_overrides={"CONTENT_LENGTH": length},
+    )
     assert_problem(response, 400)
 
 
 @pytest.mark.parametrize("declared", [5, 400])
 def test_body_is_read_to_its_content_length_only(client, declared):
     # Shorter than the body: the JSON is cut and unreadable. Longer: the input ends first. Both are 400s, never a hang.
-    response = client.post("/api/v1/words/check", data='{"words": ["cat"]}', content_type="application/json",
-                           environ_overrides={"CONTENT_LENGTH": str(declared)})
+    response = client.post(
+        "/api/v1/words/check",
+        data='{"words": ["cat"]}',
+        content_type="application/json",
+        environ_overrides={"CONTENT_LENGTH": str(declared)},
+    )
     problem = assert_problem(response, 400)
     assert ("ended after 18 of the 400 bytes" in problem["detail"]) == (declared == 400)
 
@@ -228,7 +244,9 @@ def test_415_says_what_it_accepts(client):
 
 
 def test_json_suffix_media_types_are_json(client):
-    response = client.post("/api/v1/words/check", data='{"words": ["cat"]}', content_type="application/merge-patch+json")
+    response = client.post(
+        "/api/v1/words/check", data='{"words": ["cat"]}', content_type="application/merge-patch+json"
+    )
     assert response.status_code == 200
 
 
@@ -276,11 +294,14 @@ def test_browsers_get_error_pages_api_clients_get_json(client):
     assert_problem(client.get("/no/such/page"), 404)
 
 
-@pytest.mark.parametrize("path, pointer", [
-    (("sheets", 0, "challenges", 1, "words", 2), "/sheets/0/challenges/1/words/2"),
-    (("a/b~c",), "/a~1b~0c"),
-    ((), ""),  # the whole body
-])
+@pytest.mark.parametrize(
+    "path, pointer",
+    [
+        (("sheets", 0, "challenges", 1, "words", 2), "/sheets/0/challenges/1/words/2"),
+        (("a/b~c",), "/a~1b~0c"),
+        ((), ""),  # the whole body
+    ],
+)
 def test_a_refusal_points_where_its_path_says_whatever_its_message(app, path, pointer):
     """The engine's Refused becomes a 422 at its path in one place; its message is the detail, never read for the pointer."""
     from solver.errors import Refused
@@ -290,7 +311,9 @@ def test_a_refusal_points_where_its_path_says_whatever_its_message(app, path, po
         raise Refused("pool: reworded, naming another field first", path)
 
     body = assert_problem(app.test_client().post("/test-refused", json={}), 422, pointer=pointer)
-    assert body["errors"] == [{"pointer": pointer, "location": "body", "detail": "pool: reworded, naming another field first"}]
+    assert body["errors"] == [
+        {"pointer": pointer, "location": "body", "detail": "pool: reworded, naming another field first"}
+    ]
 
 
 def test_a_plain_value_error_from_the_engine_points_at_the_operations_field(client, monkeypatch):

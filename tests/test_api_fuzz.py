@@ -11,6 +11,7 @@ card the game lacks, a Color Smash event that is impossible at that point of
 the game). For them a schema-valid request may get a 422, provided it points
 at the field the game refused; everything else is checked as for the others.
 """
+
 from __future__ import annotations
 
 import schemathesis
@@ -47,11 +48,15 @@ def refusals_point_at_a_field(ctx, response, case):
     """A game operation's 422 names the field it refused."""
     if response.status_code == 422 and case.operation.path.startswith(GAME_RULES):
         errors = response.json().get("errors") or []
-        assert errors and all(error["pointer"].startswith("/") or error["pointer"] == "" for error in errors), response.json()
+        assert errors and all(error["pointer"].startswith("/") or error["pointer"] == "" for error in errors), (
+            response.json()
+        )
 
 
 @schema.parametrize()
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 def test_api_conforms_to_its_document(case):
     excluded = [positive_data_acceptance] if case.operation.path.startswith(GAME_RULES) else []
-    case.call_and_validate(additional_checks=[problem_json_on_errors, refusals_point_at_a_field], excluded_checks=excluded)
+    case.call_and_validate(
+        additional_checks=[problem_json_on_errors, refusals_point_at_a_field], excluded_checks=excluded
+    )

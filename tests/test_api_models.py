@@ -1,4 +1,5 @@
 """The shared field types of request models: limits from the config, in validation and in the schema."""
+
 from __future__ import annotations
 
 from typing import Annotated

@@ -1,4 +1,5 @@
 """The Booksmack and Color Smash endpoints: a CAFE round, whole Color Smash games, every limit and error path."""
+
 from __future__ import annotations
 
 import json
@@ -27,7 +28,9 @@ def game(name: str) -> dict:
 # --- Booksmack -----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("cards, seat", [(["c", "A", "f", "é"], 1), (["f", "é", "c", "A"], 3), (["c", "â", "f", "e"], 1)])
+@pytest.mark.parametrize(
+    "cards, seat", [(["c", "A", "f", "é"], 1), (["f", "é", "c", "A"], 3), (["c", "â", "f", "e"], 1)]
+)
 def test_booksmack_a_cafe_round(client, cards, seat):
     body = post(client, "/api/v1/booksmack/judge", {"cards": cards}).json
     assert body["action"] == "say_word" and body["rule"] == "spelled_word" and body["spells"] == "cafe"
@@ -63,12 +66,15 @@ def test_booksmack_space_cards(client):
     assert body["spells"] == "cat" and body["cards"][1]["kind"] == "symbol"
 
 
-@pytest.mark.parametrize("cards, played, action", [
-    (["b", "Z", "m", "a"], 2, "draw"),
-    (["b", "Z", "m", "a"], 4, "steal"),
-    (["b", "Z", "m", "a"], 3, "none"),
-    (["c", "A", "f", "é"], 2, "win"),
-])
+@pytest.mark.parametrize(
+    "cards, played, action",
+    [
+        (["b", "Z", "m", "a"], 2, "draw"),
+        (["b", "Z", "m", "a"], 4, "steal"),
+        (["b", "Z", "m", "a"], 3, "none"),
+        (["c", "A", "f", "é"], 2, "win"),
+    ],
+)
 def test_booksmack_turn_answers_for_the_card_just_played(client, cards, played, action):
     body = post(client, "/api/v1/booksmack/turn", {"cards": cards, "played": played}).json
     local = booksmack.turn_state(cards, load_lexicons()["standard"], played).to_dict()
@@ -82,10 +88,18 @@ def test_booksmack_turn_space_and_word(client):
     assert body["spells"] == "cafe" and body["spelled_from"] == [1] and body["action"] == "win"
 
 
-@pytest.mark.parametrize("played, fragment", [
-    (None, "required"), (0, "1"), (41, "40"),
-    (5, "played: give the seat of the card just played, 1 to 4"), ("2", None), (True, None), (2.5, None),
-])
+@pytest.mark.parametrize(
+    "played, fragment",
+    [
+        (None, "required"),
+        (0, "1"),
+        (41, "40"),
+        (5, "played: give the seat of the card just played, 1 to 4"),
+        ("2", None),
+        (True, None),
+        (2.5, None),
+    ],
+)
 def test_booksmack_turn_refuses_a_bad_played_seat(client, played, fragment):
     body = {"cards": ["b", "Z", "m", "a"]} | ({} if played is None else {"played": played})
     problem = assert_problem(post(client, "/api/v1/booksmack/turn", body), 422, pointer="/played")
@@ -99,25 +113,32 @@ def test_booksmack_score(client):
     assert [line["points"] for line in body["breakdown"]] == [3, 1, 1, 5, 1]
     assert all(line["why"] for line in body["breakdown"])
     base = post(client, "/api/v1/booksmack/score", {"cards": ["a", " ", "!"]}).json
-    assert base == {"variant": "base", "total": 3, "breakdown": [
-        {"card": "a", "points": 1, "why": "every card scores 1 in the base game"},
-        {"card": " ", "points": 1, "why": "every card scores 1 in the base game"},
-        {"card": "!", "points": 1, "why": "every card scores 1 in the base game"},
-    ]}
+    assert base == {
+        "variant": "base",
+        "total": 3,
+        "breakdown": [
+            {"card": "a", "points": 1, "why": "every card scores 1 in the base game"},
+            {"card": " ", "points": 1, "why": "every card scores 1 in the base game"},
+            {"card": "!", "points": 1, "why": "every card scores 1 in the base game"},
+        ],
+    }
     assert post(client, "/api/v1/booksmack/score", {"cards": []}).json["total"] == 0
 
 
 @pytest.mark.parametrize("path", ["/api/v1/booksmack/judge", "/api/v1/booksmack/turn", "/api/v1/booksmack/score"])
-@pytest.mark.parametrize("cards, pointer, fragment", [
-    (["a", "%"], "/cards/1", "card 2 ('%'): not a Booksmack card"),  # the rules name the card; the pointer finds it
-    (["a", "b", "27"], "/cards/2", "numbers run from 1 to 26"),
-    (["0", "a"], "/cards/0", "numbers run from 1 to 26"),
-    (["a", "ab"], "/cards/1", "not a Booksmack card"),
-    (["a", ""], "/cards/1", None),
-    (["a", "abcde"], "/cards/1", None),
-    (["a", 7], "/cards/1", None),
-    ("abc", "/cards", None),
-])
+@pytest.mark.parametrize(
+    "cards, pointer, fragment",
+    [
+        (["a", "%"], "/cards/1", "card 2 ('%'): not a Booksmack card"),  # the rules name the card; the pointer finds it
+        (["a", "b", "27"], "/cards/2", "numbers run from 1 to 26"),
+        (["0", "a"], "/cards/0", "numbers run from 1 to 26"),
+        (["a", "ab"], "/cards/1", "not a Booksmack card"),
+        (["a", ""], "/cards/1", None),
+        (["a", "abcde"], "/cards/1", None),
+        (["a", 7], "/cards/1", None),
+        ("abc", "/cards", None),
+    ],
+)
 def test_booksmack_bad_cards(client, path, cards, pointer, fragment):
     body = {"cards": cards} | ({"played": 1} if path.endswith("/turn") else {})
     problem = assert_problem(post(client, path, body), 422, pointer=pointer)
@@ -133,9 +154,15 @@ def test_booksmack_limits(client):
     assert_problem(post(client, "/api/v1/booksmack/turn", {"cards": ["a"] * 41, "played": 1}), 422, pointer="/cards")
     assert post(client, "/api/v1/booksmack/score", {"cards": ["a"] * 200}).json["total"] == 200
     assert_problem(post(client, "/api/v1/booksmack/score", {"cards": ["a"] * 201}), 422, pointer="/cards")
-    assert_problem(post(client, "/api/v1/booksmack/score", {"cards": ["a"], "variant": "advanced"}), 422, pointer="/variant")
-    assert_problem(post(client, "/api/v1/booksmack/judge", {"cards": ["a"], "lexicon": "huge"}), 422, pointer="/lexicon")
-    assert_problem(post(client, "/api/v1/booksmack/score", {"cards": ["a"], "lexicon": "small"}), 422, pointer="/lexicon")
+    assert_problem(
+        post(client, "/api/v1/booksmack/score", {"cards": ["a"], "variant": "advanced"}), 422, pointer="/variant"
+    )
+    assert_problem(
+        post(client, "/api/v1/booksmack/judge", {"cards": ["a"], "lexicon": "huge"}), 422, pointer="/lexicon"
+    )
+    assert_problem(
+        post(client, "/api/v1/booksmack/score", {"cards": ["a"], "lexicon": "small"}), 422, pointer="/lexicon"
+    )
 
 
 def test_booksmack_worst_table_answers(client):
@@ -147,16 +174,19 @@ def test_booksmack_worst_table_answers(client):
 # --- Color Smash: the slap judge -----------------------------------------------------
 
 
-@pytest.mark.parametrize("card, slap, code", [
-    ({"splat": "green", "word": "Green"}, True, "match"),
-    ("RED/red", True, "match"),
-    ("red/blue", False, "mismatch"),
-    ({"splat": "red"}, False, "no_word"),
-    ({"splat": "red", "word": None}, False, "no_word"),
-    ("red", False, "no_word"),
-    ({"steal": True}, True, "steal"),
-    ("steal", True, "steal"),
-])
+@pytest.mark.parametrize(
+    "card, slap, code",
+    [
+        ({"splat": "green", "word": "Green"}, True, "match"),
+        ("RED/red", True, "match"),
+        ("red/blue", False, "mismatch"),
+        ({"splat": "red"}, False, "no_word"),
+        ({"splat": "red", "word": None}, False, "no_word"),
+        ("red", False, "no_word"),
+        ({"steal": True}, True, "steal"),
+        ("steal", True, "steal"),
+    ],
+)
 def test_colorsmash_judge(client, card, slap, code):
     body = post(client, "/api/v1/colorsmash/judge", {"card": card}).json
     assert (body["slap"], body["code"]) == (slap, code) and body["outcome"]
@@ -165,34 +195,46 @@ def test_colorsmash_judge(client, card, slap, code):
 
 def test_colorsmash_judge_says_what_happens(client):
     body = post(client, "/api/v1/colorsmash/judge", {"card": {"splat": "green", "word": "Green"}}).json
-    assert body == {"card": {"splat": "green", "word": "green", "steal": False}, "text": "green/green", "slap": True, "code": "match",
-                    "outcome": "The word GREEN names the green splat: slap! The first slapper takes the pile."}
+    assert body == {
+        "card": {"splat": "green", "word": "green", "steal": False},
+        "text": "green/green",
+        "slap": True,
+        "code": "match",
+        "outcome": "The word GREEN names the green splat: slap! The first slapper takes the pile.",
+    }
 
 
 def test_colorsmash_custom_colours(client):
     body = post(client, "/api/v1/colorsmash/judge", {"card": "teal/TEAL", "colours": ["teal", "coral"]}).json
     assert body["slap"] is True
-    assert_problem(post(client, "/api/v1/colorsmash/judge", {"card": "red/red", "colours": ["teal", "coral"]}), 422, pointer="/card")
+    assert_problem(
+        post(client, "/api/v1/colorsmash/judge", {"card": "red/red", "colours": ["teal", "coral"]}),
+        422,
+        pointer="/card",
+    )
 
 
-@pytest.mark.parametrize("body, pointer, fragment", [
-    ({"card": "mauve/mauve"}, "/card", "splat colour 'mauve' is not a colour of this set"),
-    ({"card": {"splat": "red", "word": "mauve"}}, "/card", "colour word 'mauve'"),
-    ({"card": {"steal": True, "splat": "red"}}, "/card", "a Steal card has no splat colour"),
-    ({"card": {"splat": "red", "colour": "blue"}}, "/card", "colour: unknown field"),
-    ({"card": {"splat": "red", "steal": "yes"}}, "/card", "steal"),
-    ({"card": {}}, "/card", "splat colour None"),
-    ({"card": 7}, "/card", "give a card"),
-    ({"card": ""}, "/card", None),
-    ({"card": "a" * 42}, "/card", None),
-    ({}, "/card", None),
-    ({"card": "red", "colours": []}, "/colours", None),
-    ({"card": "red", "colours": ["red"] * 21}, "/colours", None),
-    ({"card": "red", "colours": ["red", "RED"]}, "/colours", "colour names must be distinct"),
-    ({"card": "red", "colours": ["red", "steal"]}, "/colours", "not 'steal'"),
-    ({"card": "red", "colours": ["red", "a/b"]}, "/colours", "without '/'"),
-    ({"card": "red", "colours": ["red", "x" * 21]}, "/colours/1", None),
-])
+@pytest.mark.parametrize(
+    "body, pointer, fragment",
+    [
+        ({"card": "mauve/mauve"}, "/card", "splat colour 'mauve' is not a colour of this set"),
+        ({"card": {"splat": "red", "word": "mauve"}}, "/card", "colour word 'mauve'"),
+        ({"card": {"steal": True, "splat": "red"}}, "/card", "a Steal card has no splat colour"),
+        ({"card": {"splat": "red", "colour": "blue"}}, "/card", "colour: unknown field"),
+        ({"card": {"splat": "red", "steal": "yes"}}, "/card", "steal"),
+        ({"card": {}}, "/card", "splat colour None"),
+        ({"card": 7}, "/card", "give a card"),
+        ({"card": ""}, "/card", None),
+        ({"card": "a" * 42}, "/card", None),
+        ({}, "/card", None),
+        ({"card": "red", "colours": []}, "/colours", None),
+        ({"card": "red", "colours": ["red"] * 21}, "/colours", None),
+        ({"card": "red", "colours": ["red", "RED"]}, "/colours", "colour names must be distinct"),
+        ({"card": "red", "colours": ["red", "steal"]}, "/colours", "not 'steal'"),
+        ({"card": "red", "colours": ["red", "a/b"]}, "/colours", "without '/'"),
+        ({"card": "red", "colours": ["red", "x" * 21]}, "/colours/1", None),
+    ],
+)
 def test_colorsmash_judge_errors(client, body, pointer, fragment):
     problem = assert_problem(post(client, "/api/v1/colorsmash/judge", body), 422, pointer=pointer)
     if fragment:
@@ -206,7 +248,11 @@ def test_colorsmash_a_whole_match(client):
     body = post(client, "/api/v1/colorsmash/replay", game("standard-three-players")).json
     assert body["finished"] is True and body["winners"] == ["bob"]
     assert [(p["name"], p["total"]) for p in body["players"]] == [("ann", 4), ("bob", 12), ("cat", 0)]
-    assert body["log"][:3] == ["Dealt: ann 6, bob 6, cat 6.", "ann flips red/red.", "bob slaps red/red, a match: bob takes the pile (1 card)."]
+    assert body["log"][:3] == [
+        "Dealt: ann 6, bob 6, cat 6.",
+        "ann flips red/red.",
+        "bob slaps red/red, a match: bob takes the pile (1 card).",
+    ]
 
 
 @pytest.mark.parametrize("path", GAMES, ids=lambda p: p.name.removesuffix(".game.json"))
@@ -222,9 +268,14 @@ def test_colorsmash_golden_games_through_the_api(client, path):
 
 
 def test_colorsmash_replay_in_progress(client):
-    events = [{"type": "deal", "hands": {"ann": 3, "bob": ["red/red", "blue"]}},
-              {"type": "flip", "player": "bob"}, {"type": "slap", "player": "ann"}]
-    body = post(client, "/api/v1/colorsmash/replay", {"mode": "competition", "players": ["ann", "bob"], "events": events}).json
+    events = [
+        {"type": "deal", "hands": {"ann": 3, "bob": ["red/red", "blue"]}},
+        {"type": "flip", "player": "bob"},
+        {"type": "slap", "player": "ann"},
+    ]
+    body = post(
+        client, "/api/v1/colorsmash/replay", {"mode": "competition", "players": ["ann", "bob"], "events": events}
+    ).json
     assert body["finished"] is False and body["winners"] == [] and body["next_player"] == "ann"
     assert body["players"][0]["hand"] == [None, None, None, "red/red"] and body["pile"] == []
 
@@ -234,31 +285,56 @@ def test_colorsmash_replay_defaults_to_standard(client):
     assert body["mode"] == "standard" and body["finished"] is False and body["log"] == []
 
 
-@pytest.mark.parametrize("events, pointer, fragment", [
-    ([{"type": "flip", "player": "ann"}], "/events/0", "deal the cards first"),
-    ([{"type": "deal", "hands": {"ann": 2, "bob": 2}}, {"type": "deal", "hands": {"ann": 2, "bob": 2}}], "/events/1", "already dealt"),
-    ([{"type": "deal", "hands": {"ann": 2}}], "/events/0", "a hand to every player"),
-    ([{"type": "deal", "hands": {"ann": 2, "bob": 2}}, {"type": "slap", "player": "ann"}], "/events/1", "the pile is empty"),
-    ([{"type": "deal", "hands": {"ann": 2, "bob": 2}}, {"type": "flip", "player": "cat", "card": "red"}], "/events/1", "'cat' is not at the table"),
-    ([{"type": "deal", "hands": {"ann": ["red"], "bob": 2}}, {"type": "flip", "player": "ann", "card": "blue"}], "/events/1", "top card is red, not blue"),
-    ([{"type": "deal", "hands": {"ann": ["mauve"], "bob": 2}}], "/events/0", "'mauve' is not a colour"),
-    ([{"type": "deal", "hands": {"ann": 2, "bob": 2}}, {"type": "flip", "player": "ann", "hands": {}}], "/events/1", "a flip event has no field(s) hands"),
-    ([{"type": "deal", "hands": {"ann": 2, "bob": 2}, "first": "cat"}], "/events/0", "first player 'cat'"),
-    # the shape of an event, before any replaying:
-    ([{"type": "shuffle"}], "/events/0/type", None),
-    ([{"player": "ann"}], "/events/0/type", None),
-    ([{"type": "flip", "player": "ann", "colour": "red"}], "/events/0/colour", None),
-    ([{"type": "deal", "hands": {"ann": 0, "bob": 2}}], "/events/0/hands/ann", "a hand is a list"),
-    ([{"type": "deal", "hands": {"ann": 201, "bob": 2}}], "/events/0/hands/ann", "a hand is a list"),
-    ([{"type": "deal", "hands": {"ann": True, "bob": 2}}], "/events/0/hands/ann", "a hand is a list"),
-    ([{"type": "deal", "hands": {"ann": ["red", 5], "bob": 2}}], "/events/0/hands/ann", "card 1: give a card"),
-    ([{"type": "deal", "hands": {"ann": [], "bob": 2}}], "/events/0/hands/ann", None),
-    ([{"type": "flip", "player": "ann", "card": 5}], "/events/0/card", None),
-    ([{"type": "flip", "player": "a" * 41}], "/events/0/player", None),
-    ("deal", "/events", None),
-])
+@pytest.mark.parametrize(
+    "events, pointer, fragment",
+    [
+        ([{"type": "flip", "player": "ann"}], "/events/0", "deal the cards first"),
+        (
+            [{"type": "deal", "hands": {"ann": 2, "bob": 2}}, {"type": "deal", "hands": {"ann": 2, "bob": 2}}],
+            "/events/1",
+            "already dealt",
+        ),
+        ([{"type": "deal", "hands": {"ann": 2}}], "/events/0", "a hand to every player"),
+        (
+            [{"type": "deal", "hands": {"ann": 2, "bob": 2}}, {"type": "slap", "player": "ann"}],
+            "/events/1",
+            "the pile is empty",
+        ),
+        (
+            [{"type": "deal", "hands": {"ann": 2, "bob": 2}}, {"type": "flip", "player": "cat", "card": "red"}],
+            "/events/1",
+            "'cat' is not at the table",
+        ),
+        (
+            [{"type": "deal", "hands": {"ann": ["red"], "bob": 2}}, {"type": "flip", "player": "ann", "card": "blue"}],
+            "/events/1",
+            "top card is red, not blue",
+        ),
+        ([{"type": "deal", "hands": {"ann": ["mauve"], "bob": 2}}], "/events/0", "'mauve' is not a colour"),
+        (
+            [{"type": "deal", "hands": {"ann": 2, "bob": 2}}, {"type": "flip", "player": "ann", "hands": {}}],
+            "/events/1",
+            "a flip event has no field(s) hands",
+        ),
+        ([{"type": "deal", "hands": {"ann": 2, "bob": 2}, "first": "cat"}], "/events/0", "first player 'cat'"),
+        # the shape of an event, before any replaying:
+        ([{"type": "shuffle"}], "/events/0/type", None),
+        ([{"player": "ann"}], "/events/0/type", None),
+        ([{"type": "flip", "player": "ann", "colour": "red"}], "/events/0/colour", None),
+        ([{"type": "deal", "hands": {"ann": 0, "bob": 2}}], "/events/0/hands/ann", "a hand is a list"),
+        ([{"type": "deal", "hands": {"ann": 201, "bob": 2}}], "/events/0/hands/ann", "a hand is a list"),
+        ([{"type": "deal", "hands": {"ann": True, "bob": 2}}], "/events/0/hands/ann", "a hand is a list"),
+        ([{"type": "deal", "hands": {"ann": ["red", 5], "bob": 2}}], "/events/0/hands/ann", "card 1: give a card"),
+        ([{"type": "deal", "hands": {"ann": [], "bob": 2}}], "/events/0/hands/ann", None),
+        ([{"type": "flip", "player": "ann", "card": 5}], "/events/0/card", None),
+        ([{"type": "flip", "player": "a" * 41}], "/events/0/player", None),
+        ("deal", "/events", None),
+    ],
+)
 def test_colorsmash_impossible_events_point_at_the_event(client, events, pointer, fragment):
-    problem = assert_problem(post(client, "/api/v1/colorsmash/replay", {"players": ["ann", "bob"], "events": events}), 422, pointer=pointer)
+    problem = assert_problem(
+        post(client, "/api/v1/colorsmash/replay", {"players": ["ann", "bob"], "events": events}), 422, pointer=pointer
+    )
     if fragment:
         assert fragment in problem["errors"][0]["detail"], problem
 
@@ -270,16 +346,19 @@ def test_colorsmash_a_late_impossible_event_is_found(client):
     assert problem["errors"][0]["detail"] == "events[3]: it is bob's turn to flip, not ann's"
 
 
-@pytest.mark.parametrize("body, pointer", [
-    ({"players": ["ann"], "events": []}, "/players"),
-    ({"players": [f"p{i}" for i in range(9)], "events": []}, "/players"),
-    ({"players": ["ann", "ann"], "events": []}, "/players"),
-    ({"players": ["ann", ""], "events": []}, "/players/1"),
-    ({"players": ["ann", "bob"]}, "/events"),
-    ({"players": ["ann", "bob"], "events": [], "mode": "blitz"}, "/mode"),
-    ({"players": ["ann", "bob"], "events": [], "colours": ["red", "red"]}, "/colours"),
-    ({"players": ["ann", "bob"], "events": [], "colours": "red,blue"}, "/colours"),
-])
+@pytest.mark.parametrize(
+    "body, pointer",
+    [
+        ({"players": ["ann"], "events": []}, "/players"),
+        ({"players": [f"p{i}" for i in range(9)], "events": []}, "/players"),
+        ({"players": ["ann", "ann"], "events": []}, "/players"),
+        ({"players": ["ann", ""], "events": []}, "/players/1"),
+        ({"players": ["ann", "bob"]}, "/events"),
+        ({"players": ["ann", "bob"], "events": [], "mode": "blitz"}, "/mode"),
+        ({"players": ["ann", "bob"], "events": [], "colours": ["red", "red"]}, "/colours"),
+        ({"players": ["ann", "bob"], "events": [], "colours": "red,blue"}, "/colours"),
+    ],
+)
 def test_colorsmash_replay_validation(client, body, pointer):
     assert_problem(post(client, "/api/v1/colorsmash/replay", body), 422, pointer=pointer)
 
@@ -288,12 +367,18 @@ def test_colorsmash_event_count_is_bounded():
     # 2000 events need more than the default 16 KiB body: raise it to reach the events limit itself.
     client = create_app({"TESTING": True, "MAX_BODY_BYTES": 200_000}).test_client()
     flips = [{"type": "flip", "player": "ann"}] * 2001
-    problem = assert_problem(post(client, "/api/v1/colorsmash/replay", {"players": ["ann", "bob"], "events": flips}), 422, pointer="/events")
+    problem = assert_problem(
+        post(client, "/api/v1/colorsmash/replay", {"players": ["ann", "bob"], "events": flips}), 422, pointer="/events"
+    )
     assert "2000" in problem["errors"][0]["detail"]
     known = {"type": "deal", "hands": {"ann": ["red"] * 200, "bob": ["blue"] * 200}}
     flips = [{"type": "flip", "player": player} for _ in range(1000) for player in ("ann", "bob")]
     body = post(client, "/api/v1/colorsmash/replay", {"players": ["ann", "bob"], "events": [known, *flips[:400]]}).json
     assert body["finished"] is True and body["pile_count"] == 400
     # 2000 events pass the limit and are replayed: the 402nd is refused by the rules, not by the size
-    problem = assert_problem(post(client, "/api/v1/colorsmash/replay", {"players": ["ann", "bob"], "events": [known, *flips[:1999]]}), 422, pointer="/events/401")
+    problem = assert_problem(
+        post(client, "/api/v1/colorsmash/replay", {"players": ["ann", "bob"], "events": [known, *flips[:1999]]}),
+        422,
+        pointer="/events/401",
+    )
     assert problem["errors"][0]["detail"] == "events[401]: the game is over"

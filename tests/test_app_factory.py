@@ -1,4 +1,5 @@
 """create_app: settings from defaults, the environment and the test config; lexicons shared; all documented."""
+
 from __future__ import annotations
 
 import re
@@ -45,7 +46,10 @@ def test_config_overrides_environment(monkeypatch):
         ({"MAX_BODY_BYTES": 0}, "WORDSMITH_MAX_BODY_BYTES"),
         ({"MAX_WORD_LENGTH": "forty"}, "WORDSMITH_MAX_WORD_LENGTH"),
         ({"MAX_RESULT_LIMIT": True}, "WORDSMITH_MAX_RESULT_LIMIT"),
-        ({"MAX_POOL_PIECES": 100}, "WORDSMITH_MAX_POOL_PIECES=100: the engine allows at most 60"),  # not an API promising 100
+        (
+            {"MAX_POOL_PIECES": 100},
+            "WORDSMITH_MAX_POOL_PIECES=100: the engine allows at most 60",
+        ),  # not an API promising 100
         ({"MAX_RESULT_LIMIT": 1001}, "WORDSMITH_MAX_RESULT_LIMIT"),
         ({"ALPHABET_FILE": "/no/such/alphabet.tsv"}, "WORDSMITH_ALPHABET_FILE"),
     ],
@@ -76,4 +80,6 @@ def test_every_setting_is_documented():
     page = ROOT / "docs" / "configuration.md"
     text = page.read_text() if page.exists() else ""
     missing = sorted(set(DEFAULTS) - documented_settings(text))
-    assert not missing, f"settings missing from docs/configuration.md's table: {', '.join('WORDSMITH_' + key for key in missing)}"
+    assert not missing, (
+        f"settings missing from docs/configuration.md's table: {', '.join('WORDSMITH_' + key for key in missing)}"
+    )

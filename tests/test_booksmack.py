@@ -43,7 +43,13 @@ def test_the_words_these_tables_rely_on_are_in_the_lexicon():
 
 def test_every_card_of_the_published_set_parses():
     deck = booksmack.published_deck()
-    assert [name for name, _ in deck] == ["base", "Power Punctuation", "Nifty Numbers", "Giggling Glyphs", "Cursed Critics"]
+    assert [name for name, _ in deck] == [
+        "base",
+        "Power Punctuation",
+        "Nifty Numbers",
+        "Giggling Glyphs",
+        "Cursed Critics",
+    ]
     cards = [parse_card(text) for _, texts in deck for text in texts]
     assert len(cards) == 95
     assert all(card.published for card in cards)
@@ -51,26 +57,35 @@ def test_every_card_of_the_published_set_parses():
     assert (kinds.count("letter"), kinds.count("number"), kinds.count("symbol")) == (58, 9, 28)
 
 
-@pytest.mark.parametrize("text, kind, letter, rank, form, uppercase, published", [
-    ("a", "letter", "a", 1, "lowercase", False, True),
-    ("A", "letter", "a", 1, "uppercase", True, True),
-    ("B", "letter", "b", 2, "uppercase", True, False),  # home-made: the deck has no uppercase B
-    ("é", "letter", "e", 5, "diacritic", False, True),
-    ("e\u0301", "letter", "e", 5, "diacritic", False, True),  # é typed as e + combining accent
-    ("É", "letter", "e", 5, "diacritic", True, False),
-    ("ø", "letter", "o", 15, "diacritic", False, True),  # no Unicode decomposition: mapped by hand
-    ("Ａ", "letter", "a", 1, "uppercase", True, True),  # fullwidth A is A
-    ("12", "number", None, 12, "number", False, True),
-    ("3", "number", None, 3, "number", False, False),  # home-made number
-    ("26", "number", None, 26, "number", False, False),
-    ("05", "number", None, 5, "number", False, True),
-    ("#", "symbol", None, None, None, False, True),
-    (" ", "symbol", None, None, None, False, True),
-])
+@pytest.mark.parametrize(
+    "text, kind, letter, rank, form, uppercase, published",
+    [
+        ("a", "letter", "a", 1, "lowercase", False, True),
+        ("A", "letter", "a", 1, "uppercase", True, True),
+        ("B", "letter", "b", 2, "uppercase", True, False),  # home-made: the deck has no uppercase B
+        ("é", "letter", "e", 5, "diacritic", False, True),
+        ("e\u0301", "letter", "e", 5, "diacritic", False, True),  # é typed as e + combining accent
+        ("É", "letter", "e", 5, "diacritic", True, False),
+        ("ø", "letter", "o", 15, "diacritic", False, True),  # no Unicode decomposition: mapped by hand
+        ("Ａ", "letter", "a", 1, "uppercase", True, True),  # fullwidth A is A
+        ("12", "number", None, 12, "number", False, True),
+        ("3", "number", None, 3, "number", False, False),  # home-made number
+        ("26", "number", None, 26, "number", False, False),
+        ("05", "number", None, 5, "number", False, True),
+        ("#", "symbol", None, None, None, False, True),
+        (" ", "symbol", None, None, None, False, True),
+    ],
+)
 def test_card_parsing(text, kind, letter, rank, form, uppercase, published):
     card = parse_card(text)
     assert (card.kind, card.letter, card.rank, card.form, card.uppercase, card.published) == (
-        kind, letter, rank, form, uppercase, published)
+        kind,
+        letter,
+        rank,
+        form,
+        uppercase,
+        published,
+    )
 
 
 @pytest.mark.parametrize("bad", ["%", "27", "0", "100", "ab", "", "  ", "æ", "ß", "α", "\t", "$"])
@@ -98,19 +113,27 @@ def test_round_size_limits():
 # --- ruling 2: spelling comes first ---------------------------------------------
 
 
-@pytest.mark.parametrize("cards, spells, spelled_from", [
-    (["c", "A", "f", "é"], "cafe", [1]),  # case and diacritics ignored
-    (["c", "â", "f", "e"], "cafe", [1]),
-    (["f", "é", "c", "A"], "cafe", [3]),  # read clockwise from any seat
-    ([" ", "c", "a", " ", "t"], "cat", [2]),  # Space cards skipped, also inside the word
-    (["t", "a", "p"], "tap", [1, 2]),  # TAP from seat 1, APT from seat 2: the first seat answers
-    (["a", "p", "t"], "apt", [1, 3]),
-    (["Z", "o", "o"], "zoo", [1]),  # a spelled word beats the highest card (Z)
-    (["c", "?", "t"], "cat", [1]),  # a ? that makes a word
-])
+@pytest.mark.parametrize(
+    "cards, spells, spelled_from",
+    [
+        (["c", "A", "f", "é"], "cafe", [1]),  # case and diacritics ignored
+        (["c", "â", "f", "e"], "cafe", [1]),
+        (["f", "é", "c", "A"], "cafe", [3]),  # read clockwise from any seat
+        ([" ", "c", "a", " ", "t"], "cat", [2]),  # Space cards skipped, also inside the word
+        (["t", "a", "p"], "tap", [1, 2]),  # TAP from seat 1, APT from seat 2: the first seat answers
+        (["a", "p", "t"], "apt", [1, 3]),
+        (["Z", "o", "o"], "zoo", [1]),  # a spelled word beats the highest card (Z)
+        (["c", "?", "t"], "cat", [1]),  # a ? that makes a word
+    ],
+)
 def test_spelled_words(cards, spells, spelled_from):
     result = judge(*cards)
-    assert (result.action, result.rule, result.spells, result.spelled_from) == ("say_word", "spelled_word", spells, spelled_from)
+    assert (result.action, result.rule, result.spells, result.spelled_from) == (
+        "say_word",
+        "spelled_word",
+        spells,
+        spelled_from,
+    )
     assert result.winners == []  # nobody taps a card
     assert result.shares == Shares(1, len(cards), 0)
 
@@ -141,21 +164,28 @@ def test_common_words_come_before_rare_ones():
             return self.tiers.get(word)
 
         def matches(self, pattern):
-            return [w for w in sorted(self.tiers) if len(w) == len(pattern) and all(p in ("?", c) for p, c in zip(pattern, w))]
+            return [
+                w
+                for w in sorted(self.tiers)
+                if len(w) == len(pattern) and all(p in ("?", c) for p, c in zip(pattern, w))
+            ]
 
     readings = booksmack.find_words(parse_cards(["c", "?", "t"]), TinyLexicon())
     assert [(r.seat, r.words) for r in readings] == [(1, ["cot", "cat", "cut"]), (2, ["etc"])]
     assert judge_round(["c", "?", "t"], TinyLexicon()).spells == "cot"
 
 
-@pytest.mark.parametrize("cards, why", [
-    (["c", "a", "t", "5"], "a number blocks spelling"),
-    (["c", "a", "t", "!"], "any other symbol blocks spelling"),
-    (["c", "a", "t", "."], "a period too"),
-    (["a"], "one letter is not a word"),
-    (["?", "?"], "only question marks spell nothing"),
-    (["?", " ", "?"], "nor with spaces"),
-])
+@pytest.mark.parametrize(
+    "cards, why",
+    [
+        (["c", "a", "t", "5"], "a number blocks spelling"),
+        (["c", "a", "t", "!"], "any other symbol blocks spelling"),
+        (["c", "a", "t", "."], "a period too"),
+        (["a"], "one letter is not a word"),
+        (["?", "?"], "only question marks spell nothing"),
+        (["?", " ", "?"], "nor with spaces"),
+    ],
+)
 def test_no_word_is_spelled(cards, why):
     result = judge(*cards)
     assert result.spells is None and result.spelled_from == [] and result.readings == [], why
@@ -165,39 +195,60 @@ def test_no_word_is_spelled(cards, why):
 # --- ruling 3: the highest card ------------------------------------------------
 
 
-@pytest.mark.parametrize("cards, winners", [
-    (["b", "Z", "m"], [2]),
-    (["z", "Z"], [2]),  # the base rule: uppercase and lowercase, tap the uppercase
-    (["a", "A", "á"], [3]),  # a diacritic beats uppercase
-    (["5", "E"], [1]),  # a number beats the letter at its position
-    (["12", "z"], [2]),
-    (["é", "è", "ê", "4"], [1, 2, 3]),  # diacritic versions of one letter tie
-    (["É", "é", "5"], [3]),  # the number still beats them
-    (["É", "é", "d"], [1, 2]),  # an uppercase É is a diacritic letter: it ties é
-])
+@pytest.mark.parametrize(
+    "cards, winners",
+    [
+        (["b", "Z", "m"], [2]),
+        (["z", "Z"], [2]),  # the base rule: uppercase and lowercase, tap the uppercase
+        (["a", "A", "á"], [3]),  # a diacritic beats uppercase
+        (["5", "E"], [1]),  # a number beats the letter at its position
+        (["12", "z"], [2]),
+        (["é", "è", "ê", "4"], [1, 2, 3]),  # diacritic versions of one letter tie
+        (["É", "é", "5"], [3]),  # the number still beats them
+        (["É", "é", "d"], [1, 2]),  # an uppercase É is a diacritic letter: it ties é
+    ],
+)
 def test_the_highest_card_wins(cards, winners):
     result = judge(*cards)
     assert (result.action, result.rule, result.winners) == ("tap", "highest", winners)
 
 
-@pytest.mark.parametrize("lower, higher", [
-    ("a", "A"), ("A", "á"), ("á", "1"), ("a", "1"), ("z", "Z"), ("Z", "26"), ("y", "z"), ("ø", "p"), ("É", "5"),
-])
+@pytest.mark.parametrize(
+    "lower, higher",
+    [
+        ("a", "A"),
+        ("A", "á"),
+        ("á", "1"),
+        ("a", "1"),
+        ("z", "Z"),
+        ("Z", "26"),
+        ("y", "z"),
+        ("ø", "p"),
+        ("É", "5"),
+    ],
+)
 def test_rank_keys_follow_the_tie_break_order(lower, higher):
     assert rank_key(parse_card(lower)) < rank_key(parse_card(higher))
 
 
 def test_explanations_of_the_highest_card():
     assert judge("b", "Z", "m").explanation == "Z is the highest letter."
-    assert judge("z", "Z").explanation == "Z is the highest letter, ahead of z at equal rank (uppercase beats lowercase)."
-    assert judge("5", "E").explanation == "5 is the highest card, ahead of E at equal rank (a number beats the letter at its position)."
+    assert (
+        judge("z", "Z").explanation == "Z is the highest letter, ahead of z at equal rank (uppercase beats lowercase)."
+    )
+    assert (
+        judge("5", "E").explanation
+        == "5 is the highest card, ahead of E at equal rank (a number beats the letter at its position)."
+    )
 
 
 def test_tied_winners_share_the_cards_and_discard_the_rest():
     result = judge("é", "è", "ê", "4")
     assert result.shares == Shares(3, 1, 1)
-    assert result.explanation == ("ê, é and è tie as the highest card, so each of them wins; "
-                                  "if 3 players tap at once, each gets 1 of the 4 cards and 1 is discarded.")
+    assert result.explanation == (
+        "ê, é and è tie as the highest card, so each of them wins; "
+        "if 3 players tap at once, each gets 1 of the 4 cards and 1 is discarded."
+    )
     assert booksmack.share_cards(7, 2) == Shares(2, 3, 1)
     assert booksmack.share_cards(6, 3) == Shares(3, 2, 0)
 
@@ -205,40 +256,46 @@ def test_tied_winners_share_the_cards_and_discard_the_rest():
 # --- ruling 4: powers ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("cards, rule, winners", [
-    # ~ : any other card wins, but never the cards that are never tapped
-    (["~", "a", "?", "b"], "tilde", [2, 4]),
-    (["~", "!", "!", "a"], "tilde", [4]),  # ~ comes before !
-    (["~", "?"], "tilde", []),
-    # ! : more ! than letters
-    (["!", "!", "a"], "exclamation", [1, 2]),
-    (["!", "5"], "exclamation", [1]),  # numbers are not letters
-    (["!", "!", "a", "b"], "highest", [4]),  # equal is not more
-    # * : more non-letters than letters
-    (["*", "5", "?", "a"], "asterisk", [1]),
-    (["*", "!", "a"], "asterisk", [1]),  # one ! is not more than one letter, but two non-letters are
-    (["!", "!", "*", "a"], "exclamation", [1, 2]),  # ! comes before *
-    (["*", "a", "b"], "highest", [3]),
-])
+@pytest.mark.parametrize(
+    "cards, rule, winners",
+    [
+        # ~ : any other card wins, but never the cards that are never tapped
+        (["~", "a", "?", "b"], "tilde", [2, 4]),
+        (["~", "!", "!", "a"], "tilde", [4]),  # ~ comes before !
+        (["~", "?"], "tilde", []),
+        # ! : more ! than letters
+        (["!", "!", "a"], "exclamation", [1, 2]),
+        (["!", "5"], "exclamation", [1]),  # numbers are not letters
+        (["!", "!", "a", "b"], "highest", [4]),  # equal is not more
+        # * : more non-letters than letters
+        (["*", "5", "?", "a"], "asterisk", [1]),
+        (["*", "!", "a"], "asterisk", [1]),  # one ! is not more than one letter, but two non-letters are
+        (["!", "!", "*", "a"], "exclamation", [1, 2]),  # ! comes before *
+        (["*", "a", "b"], "highest", [3]),
+    ],
+)
 def test_outright_powers(cards, rule, winners):
     result = judge(*cards)
     assert (result.rule, result.winners) == (rule, winners)
     assert result.action == ("tap" if winners else "none")
 
 
-@pytest.mark.parametrize("cards, winners, ranks", [
-    (["y", "+", "Z"], [2], [25, 27, 26]),  # + ranks as its higher neighbour plus one
-    (["x", "+", "y", "Z"], [4], [24, 26, 25, 26]),  # + counts as a lowercase z (its neighbour's form): Z beats it
-    (["x", "+", "y", "z"], [2, 4], [24, 26, 25, 26]),  # ... and ties a lowercase z
-    (["b", "-", "c"], [3], [2, 2, 3]),
-    (["c", "+", "-", "d"], [2, 4], [3, 4, 3, 4]),  # side by side, + and - ignore each other
-    (["+", "."], [], [None, None]),  # no ranked neighbour: unranked
-    (["a", "&", "b"], [1, 3], [3, None, 3]),  # & ties its neighbours at the sum
-    (["a", "&", "B"], [3], [3, None, 3]),  # ... the tie-break order still holds
-    (["m", "&", "n", "z"], [1, 3], [27, None, 27, 26]),
-    (["a", "&", "b", "&", "c", "x"], [6], [6, None, 6, None, 6, 24]),  # a chain ranks as its sum
-    (["y", "+", "&", "b"], [2, 4], [25, 28, None, 28]),  # & sums the ranks after + and -
-])
+@pytest.mark.parametrize(
+    "cards, winners, ranks",
+    [
+        (["y", "+", "Z"], [2], [25, 27, 26]),  # + ranks as its higher neighbour plus one
+        (["x", "+", "y", "Z"], [4], [24, 26, 25, 26]),  # + counts as a lowercase z (its neighbour's form): Z beats it
+        (["x", "+", "y", "z"], [2, 4], [24, 26, 25, 26]),  # ... and ties a lowercase z
+        (["b", "-", "c"], [3], [2, 2, 3]),
+        (["c", "+", "-", "d"], [2, 4], [3, 4, 3, 4]),  # side by side, + and - ignore each other
+        (["+", "."], [], [None, None]),  # no ranked neighbour: unranked
+        (["a", "&", "b"], [1, 3], [3, None, 3]),  # & ties its neighbours at the sum
+        (["a", "&", "B"], [3], [3, None, 3]),  # ... the tie-break order still holds
+        (["m", "&", "n", "z"], [1, 3], [27, None, 27, 26]),
+        (["a", "&", "b", "&", "c", "x"], [6], [6, None, 6, None, 6, 24]),  # a chain ranks as its sum
+        (["y", "+", "&", "b"], [2, 4], [25, 28, None, 28]),  # & sums the ranks after + and -
+    ],
+)
 def test_rank_powers(cards, winners, ranks):
     result = judge(*cards)
     assert result.winners == winners
@@ -249,13 +306,16 @@ def test_a_plus_explains_its_rank():
     assert judge("y", "+", "Z").explanation == "+ (Z plus one = 27) is the highest card."
 
 
-@pytest.mark.parametrize("cards, winners", [
-    (["Z", ".", "y", "é", ".", "m", "è"], [1, 3]),  # one winner per group
-    ([".", "é", "è", ".", "b"], [2, 3, 5]),  # a . with a tie: both tied cards of that group win
-    (["é", "è", ".", "b"], [1, 2]),  # a single period leaves one group
-    ([".", ".", "a"], [3]),  # empty groups are ignored
-    ([".", "!", ".", "a"], [4]),  # a group with no ranked card has no winner
-])
+@pytest.mark.parametrize(
+    "cards, winners",
+    [
+        (["Z", ".", "y", "é", ".", "m", "è"], [1, 3]),  # one winner per group
+        ([".", "é", "è", ".", "b"], [2, 3, 5]),  # a . with a tie: both tied cards of that group win
+        (["é", "è", ".", "b"], [1, 2]),  # a single period leaves one group
+        ([".", ".", "a"], [3]),  # empty groups are ignored
+        ([".", "!", ".", "a"], [4]),  # a group with no ranked card has no winner
+    ],
+)
 def test_periods_cut_the_circle_into_groups(cards, winners):
     result = judge(*cards)
     assert (result.rule, result.winners) == ("highest", winners)
@@ -264,16 +324,20 @@ def test_periods_cut_the_circle_into_groups(cards, winners):
 def test_period_explanation():
     assert judge("Z", ".", "y", "é", ".", "m", "è").explanation == (
         "The periods cut the table into 2 groups, so the highest card of each group wins: Z and y; "
-        "if 2 players tap at once, each gets 3 of the 7 cards and 1 is discarded.")
+        "if 2 players tap at once, each gets 3 of the 7 cards and 1 is discarded."
+    )
 
 
-@pytest.mark.parametrize("cards, winners", [
-    (["b", "Z", "#", "m"], [1]),
-    (["a", "A", "#"], [1]),  # at equal rank the lower of the tie-break order is lower
-    (["#", "1", "a"], [3]),  # a number is above the letter at its position, so the letter is lowest
-    (["#", "#", "b", "c"], [3]),  # several # do not cancel
-    ([".", "b", "Z", "#", ".", "m", "a"], [2, 7]),  # # turns every group to its lowest card
-])
+@pytest.mark.parametrize(
+    "cards, winners",
+    [
+        (["b", "Z", "#", "m"], [1]),
+        (["a", "A", "#"], [1]),  # at equal rank the lower of the tie-break order is lower
+        (["#", "1", "a"], [3]),  # a number is above the letter at its position, so the letter is lowest
+        (["#", "#", "b", "c"], [3]),  # several # do not cancel
+        ([".", "b", "Z", "#", ".", "m", "a"], [2, 7]),  # # turns every group to its lowest card
+    ],
+)
 def test_pound_makes_the_lowest_card_win(cards, winners):
     result = judge(*cards)
     assert (result.rule, result.winners) == ("lowest", winners)
@@ -283,15 +347,18 @@ def test_pound_explanation():
     assert judge("b", "Z", "#", "m").explanation == "# is on the table, so the lowest card wins: b."
 
 
-@pytest.mark.parametrize("cards, winners", [
-    (["Z", "@", "m"], [2]),
-    (["b", "@", "Z", "#", "m"], [2]),  # a # with an @: the @ takes the lowest card's win
-    (["b", "Z", "@", "#", "m"], [1]),  # ... but only when it sits next to it
-    (["é", "@", "è", "b"], [2]),  # an @ between two tied winners replaces both: one winning card
-    (["z", "@", "Z", "@"], [2, 4]),  # two @ next to the winner both win
-    (["Z", ".", "@", "m", "."], [1, 3]),  # per group: @ replaces m, the winner of its group
-    (["@", "!", "!"], [2, 3]),  # @ does not redirect a ! ruling
-])
+@pytest.mark.parametrize(
+    "cards, winners",
+    [
+        (["Z", "@", "m"], [2]),
+        (["b", "@", "Z", "#", "m"], [2]),  # a # with an @: the @ takes the lowest card's win
+        (["b", "Z", "@", "#", "m"], [1]),  # ... but only when it sits next to it
+        (["é", "@", "è", "b"], [2]),  # an @ between two tied winners replaces both: one winning card
+        (["z", "@", "Z", "@"], [2, 4]),  # two @ next to the winner both win
+        (["Z", ".", "@", "m", "."], [1, 3]),  # per group: @ replaces m, the winner of its group
+        (["@", "!", "!"], [2, 3]),  # @ does not redirect a ! ruling
+    ],
+)
 def test_at_sign_next_to_a_winning_card_wins_instead(cards, winners):
     assert judge(*cards).winners == winners
 
@@ -310,11 +377,31 @@ def test_nothing_to_tap(cards):
 
 def test_to_dict_is_json_ready():
     import json
+
     data = judge("b", "Z", "m").to_dict()
     assert json.loads(json.dumps(data)) == data
-    assert set(data) == {"cards", "action", "rule", "spells", "spelled_from", "readings", "winners", "ranks", "shares", "explanation"}
-    assert data["cards"][1] == {"text": "Z", "kind": "letter", "name": "letter Z", "letter": "z", "rank": 26,
-                                "form": "uppercase", "uppercase": True, "published": False}
+    assert set(data) == {
+        "cards",
+        "action",
+        "rule",
+        "spells",
+        "spelled_from",
+        "readings",
+        "winners",
+        "ranks",
+        "shares",
+        "explanation",
+    }
+    assert data["cards"][1] == {
+        "text": "Z",
+        "kind": "letter",
+        "name": "letter Z",
+        "letter": "z",
+        "rank": 26,
+        "form": "uppercase",
+        "uppercase": True,
+        "published": False,
+    }
     assert data["shares"] == {"winners": 1, "each": 3, "discarded": 0}
 
 
@@ -322,11 +409,14 @@ def test_to_dict_is_json_ready():
 # Times are measured in bench/booksmack.py (a typical round, these tables), not asserted here.
 
 
-@pytest.mark.parametrize("cards", [
-    ["?"] * 39 + ["e"],
-    ["s"] + ["?"] * 8,
-    ["?", "a"] * 20,
-])
+@pytest.mark.parametrize(
+    "cards",
+    [
+        ["?"] * 39 + ["e"],
+        ["s"] + ["?"] * 8,
+        ["?", "a"] * 20,
+    ],
+)
 def test_many_question_marks_are_answered(cards):
     result = judge_round(cards, LEXICON)
     assert result.action in {"say_word", "tap", "none"}
@@ -338,18 +428,18 @@ def test_many_question_marks_are_answered(cards):
 # without them, for every rule; the spaces only join the round's cards.
 SPACE_RULING = [
     # cards with spaces,            tap (seats),  rule,          why
-    (["*", " ", " ", "a"],          [4],          "highest",     "no card for *'s count: 1 non-letter, 1 letter"),
-    (["!", " ", "a"],               [3],          "highest",     "! vs letters: spaces are no letter either way"),
-    (["!", "!", " ", "a"],          [1, 2],       "exclamation", "two ! against one letter"),
-    (["*", " ", " ", "!", "a"],     [1],          "asterisk",    "2 non-letters against 1 letter still taps *"),
-    (["b", " ", "@", "Z"],          [3],          "highest",     "@ sits next to Z once the space is gone"),
-    (["Z", " ", "@", "b"],          [3],          "highest",     "@'s neighbours are Z and b, across the space"),
-    (["y", " ", "+", "b"],          [3],          "highest",     "+ reads y across the space: z"),
-    (["Z", "-", " ", "y"],          [1],          "highest",     "- is Z minus one = y, not beating Z"),
-    (["m", " ", "&", "n", "Y"],     [1, 4],       "highest",     "& links m and n across the space: 27 beats Y"),
-    ([" ", ".", "b", " ", "a", "."], [3],         "highest",     "a space splits no group"),
-    (["~", " ", "a"],               [3],          "tilde",       "a space is never tapped, even with ~"),
-    ([" ", " "],                    [],           "nothing",     "a table of spaces: nothing to tap"),
+    (["*", " ", " ", "a"], [4], "highest", "no card for *'s count: 1 non-letter, 1 letter"),
+    (["!", " ", "a"], [3], "highest", "! vs letters: spaces are no letter either way"),
+    (["!", "!", " ", "a"], [1, 2], "exclamation", "two ! against one letter"),
+    (["*", " ", " ", "!", "a"], [1], "asterisk", "2 non-letters against 1 letter still taps *"),
+    (["b", " ", "@", "Z"], [3], "highest", "@ sits next to Z once the space is gone"),
+    (["Z", " ", "@", "b"], [3], "highest", "@'s neighbours are Z and b, across the space"),
+    (["y", " ", "+", "b"], [3], "highest", "+ reads y across the space: z"),
+    (["Z", "-", " ", "y"], [1], "highest", "- is Z minus one = y, not beating Z"),
+    (["m", " ", "&", "n", "Y"], [1, 4], "highest", "& links m and n across the space: 27 beats Y"),
+    ([" ", ".", "b", " ", "a", "."], [3], "highest", "a space splits no group"),
+    (["~", " ", "a"], [3], "tilde", "a space is never tapped, even with ~"),
+    ([" ", " "], [], "nothing", "a table of spaces: nothing to tap"),
 ]
 
 
@@ -368,8 +458,10 @@ NO_SPACE_CARD = st.sampled_from(sorted(set(PUBLISHED + HOME_MADE) - {" "}))
 
 
 @SLOW
-@given(st.lists(NO_SPACE_CARD, min_size=1, max_size=8).filter(lambda cs: cs.count("?") <= 2),
-       st.lists(st.integers(0, 8), max_size=4))
+@given(
+    st.lists(NO_SPACE_CARD, min_size=1, max_size=8).filter(lambda cs: cs.count("?") <= 2),
+    st.lists(st.integers(0, 8), max_size=4),
+)
 def test_spaces_anywhere_change_nothing_but_the_seats(cards, spots):
     spaced = list(cards)
     for spot in sorted(spots, reverse=True):
@@ -387,21 +479,21 @@ def test_spaces_anywhere_change_nothing_but_the_seats(cards, spots):
 # lowest card, steal a card ... If you spell a word, you win all cards played."
 TURN_RULING = [
     # cards,                     played, action,  why
-    (["b", "Z", "m", "a"],       2,      "draw",  "Z is the highest"),
-    (["b", "Z", "m", "a"],       4,      "steal", "a is the lowest"),
-    (["b", "Z", "m", "a"],       1,      "none",  "b is neither"),
-    (["b", "Z", "m", "a"],       3,      "none",  "m is neither, whoever holds Z or a"),
-    (["#", "b", "Z", "m"],       2,      "draw",  "under # the lowest card is the one to tap"),
-    (["#", "b", "Z", "m"],       3,      "steal", "under # the highest card is the other end"),
-    (["a"],                      1,      "draw",  "the only ranked card is highest, not also lowest"),
-    (["c", "a", "t"],            2,      "win",   "CAT is spelled: the player who just played wins, whichever card"),
-    (["c", "a", "t"],            3,      "win",   "spelling replaces drawing, as it comes first in the base game"),
-    (["E", "e", "E"],            3,      "draw",  "tied highest cards: either draws"),
-    ([".", "Z", "a", ".", "m", "b"], 5,  "draw",  "per group: m is the highest of its group"),
-    ([".", "Z", "a", ".", "m", "b"], 6,  "steal", "per group: b is the lowest of its group"),
-    (["Z", " ", "a"],            2,      "none",  "a Space is ignored entirely"),
-    (["Z", "@", "m"],            2,      "draw",  "@ next to the highest card is the card to tap"),
-    (["!", "a", "b"],            1,      "none",  "! is never tapped: one ! against two letters"),
+    (["b", "Z", "m", "a"], 2, "draw", "Z is the highest"),
+    (["b", "Z", "m", "a"], 4, "steal", "a is the lowest"),
+    (["b", "Z", "m", "a"], 1, "none", "b is neither"),
+    (["b", "Z", "m", "a"], 3, "none", "m is neither, whoever holds Z or a"),
+    (["#", "b", "Z", "m"], 2, "draw", "under # the lowest card is the one to tap"),
+    (["#", "b", "Z", "m"], 3, "steal", "under # the highest card is the other end"),
+    (["a"], 1, "draw", "the only ranked card is highest, not also lowest"),
+    (["c", "a", "t"], 2, "win", "CAT is spelled: the player who just played wins, whichever card"),
+    (["c", "a", "t"], 3, "win", "spelling replaces drawing, as it comes first in the base game"),
+    (["E", "e", "E"], 3, "draw", "tied highest cards: either draws"),
+    ([".", "Z", "a", ".", "m", "b"], 5, "draw", "per group: m is the highest of its group"),
+    ([".", "Z", "a", ".", "m", "b"], 6, "steal", "per group: b is the lowest of its group"),
+    (["Z", " ", "a"], 2, "none", "a Space is ignored entirely"),
+    (["Z", "@", "m"], 2, "draw", "@ next to the highest card is the card to tap"),
+    (["!", "a", "b"], 1, "none", "! is never tapped: one ! against two letters"),
 ]
 
 
@@ -428,10 +520,21 @@ def test_turn_action_follows_highest_lowest_and_spelling(cards, data):
 
 def test_turn_state_explanation_and_dict():
     state = turn_state(["b", "Z", "m", "a"], LEXICON, 4)
-    assert state.explanation == ("Seat 4 played a: it is the lowest card, so its player steals a card from another player. "
-                                 "Highest: Z (seat 2); lowest: a (seat 4).")
-    assert set(state.to_dict()) == {"cards", "played", "action", "highest", "lowest", "spells", "spelled_from",
-                                    "readings", "explanation"}
+    assert state.explanation == (
+        "Seat 4 played a: it is the lowest card, so its player steals a card from another player. "
+        "Highest: Z (seat 2); lowest: a (seat 4)."
+    )
+    assert set(state.to_dict()) == {
+        "cards",
+        "played",
+        "action",
+        "highest",
+        "lowest",
+        "spells",
+        "spelled_from",
+        "readings",
+        "explanation",
+    }
 
 
 @pytest.mark.parametrize("played", [0, 5, "2", True, None])
@@ -443,16 +546,19 @@ def test_turn_state_refuses_a_seat_not_on_the_table(played):
 # --- scoring ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("cards, variant, points", [
-    (["a", "Z", "!", " ", "12"], "base", [1, 1, 1, 1, 1]),
-    (["a", "e", "j", "z", "ö", "12", "?"], "turn-based", [0, 1, 2, 5, 3, 1, 1]),  # ö scores as o
-    (["E", "e"], "turn-based", [3, 3]),  # both cases owned: +2 each
-    (["e", "é", "è"], "turn-based", [-1, -1, -1]),  # several lowercase versions: -2 each
-    (["E", "e", "é"], "turn-based", [3, 1, 1]),  # both at once
-    (["É", "e"], "turn-based", [3, 3]),  # an uppercase É is an uppercase E
-    (["E", "é"], "turn-based", [3, 3]),  # a diacritic card is lowercase (the published ones all are)
-    (["E", "E"], "turn-based", [1, 1]),  # no lowercase, no bonus
-])
+@pytest.mark.parametrize(
+    "cards, variant, points",
+    [
+        (["a", "Z", "!", " ", "12"], "base", [1, 1, 1, 1, 1]),
+        (["a", "e", "j", "z", "ö", "12", "?"], "turn-based", [0, 1, 2, 5, 3, 1, 1]),  # ö scores as o
+        (["E", "e"], "turn-based", [3, 3]),  # both cases owned: +2 each
+        (["e", "é", "è"], "turn-based", [-1, -1, -1]),  # several lowercase versions: -2 each
+        (["E", "e", "é"], "turn-based", [3, 1, 1]),  # both at once
+        (["É", "e"], "turn-based", [3, 3]),  # an uppercase É is an uppercase E
+        (["E", "é"], "turn-based", [3, 3]),  # a diacritic card is lowercase (the published ones all are)
+        (["E", "E"], "turn-based", [1, 1]),  # no lowercase, no bonus
+    ],
+)
 def test_score_collection(cards, variant, points):
     result = score_collection(cards, variant)
     assert [line.points for line in result.breakdown] == points
@@ -462,9 +568,15 @@ def test_score_collection(cards, variant, points):
 
 def test_score_explains_each_card():
     result = score_collection(["E", "e", "é"], "turn-based")
-    assert result.breakdown[1].why == ("E is letter 5, 5 // 5 = 1; +2: both uppercase and lowercase E owned; "
-                                       "-2: several lowercase versions of e owned (e é)")
-    assert result.to_dict()["breakdown"][0] == {"card": "E", "points": 3, "why": "E is letter 5, 5 // 5 = 1; +2: both uppercase and lowercase E owned"}
+    assert result.breakdown[1].why == (
+        "E is letter 5, 5 // 5 = 1; +2: both uppercase and lowercase E owned; "
+        "-2: several lowercase versions of e owned (e é)"
+    )
+    assert result.to_dict()["breakdown"][0] == {
+        "card": "E",
+        "points": 3,
+        "why": "E is letter 5, 5 // 5 = 1; +2: both uppercase and lowercase E owned",
+    }
 
 
 def test_score_refuses_bad_input():
@@ -475,7 +587,6 @@ def test_score_refuses_bad_input():
 
 
 # --- properties ------------------------------------------------------------------
-
 
 
 def oracle_key(text):
@@ -498,7 +609,9 @@ def test_rotating_the_seats_rotates_the_winners_and_changes_nothing_else(cards, 
     assert (turned.action, turned.rule, turned.shares) == (original.action, original.rule, original.shares)
     assert turned.ranks == original.ranks[shift:] + original.ranks[:shift]
     assert sorted(seat(p) for p in turned.spelled_from) == original.spelled_from
-    assert {(seat(r.seat), tuple(r.words)) for r in turned.readings} == {(r.seat, tuple(r.words)) for r in original.readings}
+    assert {(seat(r.seat), tuple(r.words)) for r in turned.readings} == {
+        (r.seat, tuple(r.words)) for r in original.readings
+    }
     if original.action != "say_word":  # a spelled word's sentence names seats; the others do not
         assert turned.explanation == original.explanation
 

@@ -1,4 +1,5 @@
 """The work budget: a request that would spend more CPU than WORK_BUDGET_MS is refused quickly; every size is ready at boot."""
+
 import time
 
 import pytest
@@ -19,12 +20,15 @@ def tight():
     return create_app({"TESTING": True, "WORK_BUDGET_MS": 1}).test_client()
 
 
-@pytest.mark.parametrize("call", [
-    lambda index: solve(index, BIG_POOL, Query(previous_word="aeiourstln")),
-    lambda index: solve(index, BIG_POOL, limit=1000),
-    lambda index: hints(index, BIG_POOL, Query(previous_word="aeiourstln")),
-    lambda index: hints(index, "R3 Y2 B1 G2"),
-])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda index: solve(index, BIG_POOL, Query(previous_word="aeiourstln")),
+        lambda index: solve(index, BIG_POOL, limit=1000),
+        lambda index: hints(index, BIG_POOL, Query(previous_word="aeiourstln")),
+        lambda index: hints(index, "R3 Y2 B1 G2"),
+    ],
+)
 def test_a_spent_budget_stops_the_solver(call):
     with budget.work_budget(0):
         with pytest.raises(budget.WorkBudgetExceeded):
@@ -42,11 +46,17 @@ def test_outside_a_budget_nothing_is_checked():
     assert solve(piece_index(load_lexicons()["standard"]), "R3 Y2 B1 G2").total > 0
 
 
-@pytest.mark.parametrize("path, body", [
-    ("/api/v1/wordsmith/hints", {"pool": BIG_POOL, "previous_word": "aeiourstln", "lexicon": "large", "limit": 1000}),
-    ("/api/v1/wordsmith/solve", {"pool": BIG_POOL, "required_letter": "e"}),
-    ("/api/v1/racks/solve", {"rack": "aeinrstlodc??"}),
-])
+@pytest.mark.parametrize(
+    "path, body",
+    [
+        (
+            "/api/v1/wordsmith/hints",
+            {"pool": BIG_POOL, "previous_word": "aeiourstln", "lexicon": "large", "limit": 1000},
+        ),
+        ("/api/v1/wordsmith/solve", {"pool": BIG_POOL, "required_letter": "e"}),
+        ("/api/v1/racks/solve", {"rack": "aeinrstlodc??"}),
+    ],
+)
 def test_a_request_over_the_budget_is_refused_quickly_with_a_problem(tight, path, body):
     started = time.process_time()
     response = tight.post(path, json=body)
@@ -56,7 +66,9 @@ def test_a_request_over_the_budget_is_refused_quickly_with_a_problem(tight, path
 
 
 def test_the_solver_page_over_the_budget_is_refused_too(tight):
-    response = tight.get("/solve", query_string={"pool": BIG_POOL, "previous": "aeiourstln"}, headers={"Accept": "text/html"})
+    response = tight.get(
+        "/solve", query_string={"pool": BIG_POOL, "previous": "aeiourstln"}, headers={"Accept": "text/html"}
+    )
     assert response.status_code == 503 and b"Work budget" in response.data
 
 

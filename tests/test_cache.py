@@ -1,4 +1,5 @@
 """The on-disk cache of built indexes (solver/cache.py): a hit equals a build, a bad file is rebuilt."""
+
 from __future__ import annotations
 
 import pickle

@@ -4,6 +4,7 @@ The same commands through a service (`--server`) are in test_cli_server.py,
 `wordsmith serve` in test_cli_serve.py, and the Local backend against the
 client in test_cli_backends.py.
 """
+
 from __future__ import annotations
 
 import json
@@ -138,7 +139,9 @@ def test_cli_score_text_names_the_winners(capsys):
 
 def test_cli_score_variant_flag_overrides_the_file(capsys, tmp_path):
     path = tmp_path / "game.json"
-    path.write_text(json.dumps([{"player": "Ann", "challenges": [{"words": ["bag", "peru"]}]}]))  # a plain list of sheets
+    path.write_text(
+        json.dumps([{"player": "Ann", "challenges": [{"words": ["bag", "peru"]}]}])
+    )  # a plain list of sheets
     assert main(["score", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["sheets"][0]["total"] == 13
     assert main(["score", str(path), "--variant", "secret"]) == 0

@@ -3,6 +3,7 @@
 The CLI asks one of the two, so this is what makes `wordsmith --server URL`
 print what `wordsmith` prints; test_cli_server.py checks the printing.
 """
+
 from __future__ import annotations
 
 import inspect
@@ -14,13 +15,20 @@ import pytest
 from cli.local import Local
 from client import WordsmithClient
 
-GAME = json.loads((Path(__file__).resolve().parent / "golden" / "colorsmash" / "standard-three-players.game.json").read_text("utf-8"))
+GAME = json.loads(
+    (Path(__file__).resolve().parent / "golden" / "colorsmash" / "standard-three-players.game.json").read_text("utf-8")
+)
 EXAMPLE_POOL = "R3 Y2 B1 G2"
 SHEETS = [
     {"player": "Ann", "challenges": [{"words": ["bag", "cast", "she's"], "discards": 8}]},
-    {"player": "Bo", "challenges": [{"words": ["to-do", "she's"], "discards": 2}, {"words": ["qi"], "crossed_white": 2}]},
+    {
+        "player": "Bo",
+        "challenges": [{"words": ["to-do", "she's"], "discards": 2}, {"words": ["qi"], "crossed_white": 2}],
+    },
 ]
-SECRET_SHEETS = [{"player": "Ann", "challenges": [{"words": ["bag", "gab", {"word": "Peru"}, "cast"], "required": "abcdet"}]}]
+SECRET_SHEETS = [
+    {"player": "Ann", "challenges": [{"words": ["bag", "gab", {"word": "Peru"}, "cast"], "required": "abcdet"}]}
+]
 
 # (method, positional arguments, keyword arguments): every method at least once.
 CALLS = [
@@ -31,8 +39,16 @@ CALLS = [
     ("check", (["zyzzyva", "Peru", "<script>", "colour", "aesacus's"],), {"lexicon": "large"}),
     ("alphabet", (), {}),
     ("solve", (EXAMPLE_POOL,), {"limit": 1000}),
-    ("solve", ({"red": 3, "yellow": 2, "blue": 1, "green": 2},), {"previous_word": "bag", "use_all": True, "starts_with": "ca"}),
-    ("solve", ("R8 Y6 B3 G3 W1",), {"limit": 20, "offset": 5, "min_length": 3, "contains": "e", "claimed": ["tree"], "lexicon": "small"}),
+    (
+        "solve",
+        ({"red": 3, "yellow": 2, "blue": 1, "green": 2},),
+        {"previous_word": "bag", "use_all": True, "starts_with": "ca"},
+    ),
+    (
+        "solve",
+        ("R8 Y6 B3 G3 W1",),
+        {"limit": 20, "offset": 5, "min_length": 3, "contains": "e", "claimed": ["tree"], "lexicon": "small"},
+    ),
     ("hints", (EXAMPLE_POOL,), {"limit": 3, "discards_used": 6}),
     ("hints", ("R8 Y6 B3 G3",), {"may_roll": False, "crossed_white": 2, "required_letter": "e"}),
     ("judge", ("cast", EXAMPLE_POOL), {}),
@@ -78,7 +94,9 @@ def backends(live_server):
         yield Local(), remote
 
 
-@pytest.mark.parametrize("name, args, kwargs", CALLS, ids=[f"{name}-{number}" for number, (name, _, _) in enumerate(CALLS)])
+@pytest.mark.parametrize(
+    "name, args, kwargs", CALLS, ids=[f"{name}-{number}" for number, (name, _, _) in enumerate(CALLS)]
+)
 def test_local_answers_as_the_service_does(backends, name, args, kwargs):
     local, remote = backends
     assert getattr(local, name)(*args, **kwargs) == getattr(remote, name)(*args, **kwargs)

@@ -1,4 +1,5 @@
 """`wordsmith serve` runs gunicorn with the settings the Procfile uses, from any folder."""
+
 from __future__ import annotations
 
 import multiprocessing
@@ -8,16 +9,16 @@ import sys
 
 import pytest
 import requests
+from service_helpers import ROOT, GunicornServer
 
 from cli import main
-from service_helpers import ROOT, GunicornServer
 
 
 def test_serve_execs_gunicorn_with_the_config(monkeypatch):
     calls = []
     monkeypatch.setattr("os.execve", lambda path, argv, env: calls.append((path, argv, env)))
     assert main(["serve", "--port", "5123"]) == 0
-    (path, argv, env), = calls
+    ((path, argv, env),) = calls
     assert path == sys.executable
     assert argv == [sys.executable, "-m", "gunicorn", "app:create_app()", "-c", "python:app.gunicorn_conf"]
     assert env["PORT"] == "5123"
@@ -25,8 +26,13 @@ def test_serve_execs_gunicorn_with_the_config(monkeypatch):
 
 def test_serve_answers_from_another_folder(tmp_path):
     """No path to a checkout: the settings and the app are found as modules, wherever the command runs."""
-    server = GunicornServer(tmp_path / "gunicorn.log", workers=1, env={"PYTHONPATH": str(ROOT)},
-                            command=[sys.executable, "-m", "cli", "serve"], cwd=tmp_path)
+    server = GunicornServer(
+        tmp_path / "gunicorn.log",
+        workers=1,
+        env={"PYTHONPATH": str(ROOT)},
+        command=[sys.executable, "-m", "cli", "serve"],
+        cwd=tmp_path,
+    )
     server.start()
     try:
         assert requests.get(server.url + "/api/v1/health", timeout=5).json()["status"] == "ok"
@@ -44,7 +50,9 @@ def test_procfile():
     assert (ROOT / "Procfile").read_text() == "web: gunicorn 'app:create_app()' -c gunicorn.conf.py\n"
 
 
-@pytest.mark.parametrize("env, workers, bind", [({}, None, "0.0.0.0:8000"), ({"WEB_CONCURRENCY": "3", "PORT": "9001"}, 3, "0.0.0.0:9001")])
+@pytest.mark.parametrize(
+    "env, workers, bind", [({}, None, "0.0.0.0:8000"), ({"WEB_CONCURRENCY": "3", "PORT": "9001"}, 3, "0.0.0.0:9001")]
+)
 def test_gunicorn_conf(monkeypatch, env, workers, bind):
     monkeypatch.delenv("WEB_CONCURRENCY", raising=False)
     monkeypatch.delenv("PORT", raising=False)
@@ -56,7 +64,9 @@ def test_gunicorn_conf(monkeypatch, env, workers, bind):
     assert settings["bind"] == bind
     assert settings["workers"] == (workers or multiprocessing.cpu_count())
     assert settings["worker_class"] == "app.worker.DeadlineWorker" and settings["preload_app"] is True
-    assert settings["threads"] > 64 and settings["timeout"] >= 30  # threads for slow clients and streams (docs/serving.md)
+    assert (
+        settings["threads"] > 64 and settings["timeout"] >= 30
+    )  # threads for slow clients and streams (docs/serving.md)
     assert len(os.environ["WORDSMITH_SECRET_KEY"]) == 64  # one key for every worker
 
 
@@ -66,5 +76,7 @@ def test_the_procfiles_gunicorn_conf_gives_the_packages_settings(monkeypatch):
     import app.gunicorn_conf as package
 
     settings = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
-    assert {name: settings[name] for name in package.__all__} == {name: getattr(package, name) for name in package.__all__}
+    assert {name: settings[name] for name in package.__all__} == {
+        name: getattr(package, name) for name in package.__all__
+    }
     assert set(package.__all__) >= {"bind", "workers", "worker_class", "threads", "preload_app", "timeout"}

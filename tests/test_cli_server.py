@@ -1,4 +1,5 @@
 """`wordsmith --server URL ...` prints what the command prints answering here, and exits with the same code."""
+
 from __future__ import annotations
 
 import json
@@ -59,14 +60,36 @@ def test_commands_without_server_support_refuse_it(capsys):
 def sheet_files(tmp_path_factory):
     folder = tmp_path_factory.mktemp("sheets")
     standard = folder / "standard.json"
-    standard.write_text(json.dumps({"sheets": [
-        {"player": "Ann", "challenges": [{"words": ["bag", "cast", "she's"], "discards": 8}]},
-        {"player": "Bo", "challenges": [{"words": ["to-do", "she's"], "discards": 2}, {"words": ["qi"], "crossed_white": 2}]},
-    ]}))
+    standard.write_text(
+        json.dumps(
+            {
+                "sheets": [
+                    {"player": "Ann", "challenges": [{"words": ["bag", "cast", "she's"], "discards": 8}]},
+                    {
+                        "player": "Bo",
+                        "challenges": [
+                            {"words": ["to-do", "she's"], "discards": 2},
+                            {"words": ["qi"], "crossed_white": 2},
+                        ],
+                    },
+                ]
+            }
+        )
+    )
     secret = folder / "secret.json"
-    secret.write_text(json.dumps({"variant": "secret+advanced", "sheets": [
-        {"player": "Ann", "challenges": [{"words": ["bag", "gab", {"word": "Peru"}, "cast"], "required": "abcdet"}]},
-    ]}))
+    secret.write_text(
+        json.dumps(
+            {
+                "variant": "secret+advanced",
+                "sheets": [
+                    {
+                        "player": "Ann",
+                        "challenges": [{"words": ["bag", "gab", {"word": "Peru"}, "cast"], "required": "abcdet"}],
+                    },
+                ],
+            }
+        )
+    )
     return {"standard": str(standard), "secret": str(secret)}
 
 
@@ -123,14 +146,17 @@ def test_server_score_is_identical(capsys, live_server, sheet_files, name):
         assert local[0] == 0
 
 
-@pytest.mark.parametrize("argv, pointer", [
-    (["judge", "bag", "--pool", "R3 Q2"], "/pool"),
-    (["solve", "R3", "--limit", "1001"], "/limit"),
-    (["rack", "ca7"], "/rack"),
-    (["booksmack", "a", "%"], "/cards/1"),
-    (["colorsmash", "mauve"], "/card"),
-    (["colorsmash-replay", str(GOLDEN / "refused-flip-out-of-turn.game.json")], "/events/2"),
-])
+@pytest.mark.parametrize(
+    "argv, pointer",
+    [
+        (["judge", "bag", "--pool", "R3 Q2"], "/pool"),
+        (["solve", "R3", "--limit", "1001"], "/limit"),
+        (["rack", "ca7"], "/rack"),
+        (["booksmack", "a", "%"], "/cards/1"),
+        (["colorsmash", "mauve"], "/card"),
+        (["colorsmash-replay", str(GOLDEN / "refused-flip-out-of-turn.game.json")], "/events/2"),
+    ],
+)
 def test_server_errors_exit_2_like_local_ones(capsys, live_server, argv, pointer):
     local = run(capsys, argv)
     code, out, err = run(capsys, ["--server", live_server, *argv])

@@ -1,4 +1,5 @@
 """WordsmithClient against the app served by gunicorn (gunicorn.conf.py) on a local port."""
+
 from __future__ import annotations
 
 import pytest
@@ -6,7 +7,6 @@ import requests
 from service_helpers import assert_problem
 
 from client import WordsmithClient, WordsmithError
-from service_helpers import assert_problem
 from solver.lexicon import SIZES, load_lexicons
 
 
@@ -80,8 +80,21 @@ def test_unreachable_server_raises_connection_error():
 
 def test_served_errors_are_problems(live_server):
     """The same error paths through gunicorn: nothing is lost between the app and the socket."""
-    assert_problem(requests.post(live_server + "/api/v1/words/check", data="x" * 20_000, headers={"Content-Type": "application/json"}, timeout=5), 413)
-    assert_problem(requests.post(live_server + "/api/v1/words/check", data="words=cat", headers={"Content-Type": "text/plain"}, timeout=5), 415)
+    assert_problem(
+        requests.post(
+            live_server + "/api/v1/words/check",
+            data="x" * 20_000,
+            headers={"Content-Type": "application/json"},
+            timeout=5,
+        ),
+        413,
+    )
+    assert_problem(
+        requests.post(
+            live_server + "/api/v1/words/check", data="words=cat", headers={"Content-Type": "text/plain"}, timeout=5
+        ),
+        415,
+    )
     response = requests.delete(live_server + "/api/v1/health", timeout=5)
     assert_problem(response, 405)
     assert "GET" in response.headers["Allow"]
@@ -94,5 +107,7 @@ def test_streamed_oversize_body_is_413(live_server):
             yield b"a" * 1000
         yield b'"]}'
 
-    response = requests.post(live_server + "/api/v1/words/check", data=chunks(), headers={"Content-Type": "application/json"}, timeout=5)
+    response = requests.post(
+        live_server + "/api/v1/words/check", data=chunks(), headers={"Content-Type": "application/json"}, timeout=5
+    )
     assert_problem(response, 413)

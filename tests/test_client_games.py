@@ -1,4 +1,5 @@
 """WordsmithClient's game methods against the app served by gunicorn (`wordsmith --server` for them: test_cli_server.py)."""
+
 from __future__ import annotations
 
 import json
@@ -9,7 +10,6 @@ import requests
 from service_helpers import assert_problem
 
 from client import WordsmithClient, WordsmithError
-from service_helpers import assert_problem
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "colorsmash"
 EXAMPLE_POOL = "R3 Y2 B1 G2"
@@ -32,7 +32,9 @@ def test_alphabet(judge):
 def test_solve(judge):
     body = judge.solve(EXAMPLE_POOL, limit=1000)
     assert {"bag", "cast"} <= {w["word"] for w in body["words"]}
-    body = judge.solve({"red": 3, "yellow": 2, "blue": 1, "green": 2}, previous_word="bag", use_all=True, starts_with="ca")
+    body = judge.solve(
+        {"red": 3, "yellow": 2, "blue": 1, "green": 2}, previous_word="bag", use_all=True, starts_with="ca"
+    )
     assert [w["word"] for w in body["words"]] == ["cast", "cats"]
     assert judge.solve(EXAMPLE_POOL, limit=2, offset=1, lexicon="standard")["offset"] == 1
 
@@ -52,7 +54,9 @@ def test_judge(judge):
 def test_score(judge):
     body = judge.score([{"player": "Ann", "challenges": [{"words": ["she's", "to-do"]}]}])
     assert [w["points"] for w in body["sheets"][0]["challenges"][0]["words"]] == [5, 5] and body["winners"] == ["Ann"]
-    body = judge.score([{"player": "Ann", "challenges": [{"words": ["bag", "gab"]}]}], variant="secret", lexicon="small")
+    body = judge.score(
+        [{"player": "Ann", "challenges": [{"words": ["bag", "gab"]}]}], variant="secret", lexicon="small"
+    )
     assert body["variant"] == "secret" and body["sheets"][0]["total"] == 3 + 6
 
 
@@ -65,6 +69,7 @@ def test_roll(judge):
     import random
 
     from solver.wordsmith import roll_dice
+
     assert judge.roll("start", seed=7) == {**roll_dice("start", random.Random(7)).to_dict(), "seed": 7}
     assert judge.roll("add")["what"] == "add"
 
@@ -86,16 +91,19 @@ def test_colorsmash(judge):
     assert body["finished"] is True and body["winners"] == ["bob"]
 
 
-@pytest.mark.parametrize("call, pointer", [
-    (lambda c: c.solve("R3 X2"), "/pool"),
-    (lambda c: c.solve(EXAMPLE_POOL, limit=1001), "/limit"),
-    (lambda c: c.judge("bag", EXAMPLE_POOL, colour="red"), "/colour"),
-    (lambda c: c.rack("ret???"), "/rack"),
-    (lambda c: c.booksmack(["a", "%"]), "/cards/1"),
-    (lambda c: c.booksmack_score(["a"], variant="blitz"), "/variant"),
-    (lambda c: c.colorsmash("mauve/mauve"), "/card"),
-    (lambda c: c.colorsmash_replay("standard", ["ann", "bob"], [{"type": "flip", "player": "ann"}]), "/events/0"),
-])
+@pytest.mark.parametrize(
+    "call, pointer",
+    [
+        (lambda c: c.solve("R3 X2"), "/pool"),
+        (lambda c: c.solve(EXAMPLE_POOL, limit=1001), "/limit"),
+        (lambda c: c.judge("bag", EXAMPLE_POOL, colour="red"), "/colour"),
+        (lambda c: c.rack("ret???"), "/rack"),
+        (lambda c: c.booksmack(["a", "%"]), "/cards/1"),
+        (lambda c: c.booksmack_score(["a"], variant="blitz"), "/variant"),
+        (lambda c: c.colorsmash("mauve/mauve"), "/card"),
+        (lambda c: c.colorsmash_replay("standard", ["ann", "bob"], [{"type": "flip", "player": "ann"}]), "/events/0"),
+    ],
+)
 def test_errors_raise_with_the_pointer(judge, call, pointer):
     with pytest.raises(WordsmithError) as raised:
         call(judge)
@@ -106,5 +114,9 @@ def test_served_game_errors_are_problems(live_server):
     """Through gunicorn too: a bad pool and an impossible event are 422 problems, never a 500."""
     response = requests.post(live_server + "/api/v1/wordsmith/solve", json={"pool": "R3 Y{2}"}, timeout=5)
     assert_problem(response, 422, pointer="/pool")
-    response = requests.post(live_server + "/api/v1/colorsmash/replay", json={"players": ["a", "b"], "events": [{"type": "slap", "player": "a"}]}, timeout=5)
+    response = requests.post(
+        live_server + "/api/v1/colorsmash/replay",
+        json={"players": ["a", "b"], "events": [{"type": "slap", "player": "a"}]},
+        timeout=5,
+    )
     assert_problem(response, 422, pointer="/events/0")

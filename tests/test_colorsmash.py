@@ -4,6 +4,7 @@ The golden games are tests/golden/colorsmash/NAME.game.json (hand-written
 inputs) with NAME.expected.json beside each (recorded output). Re-record only
 on purpose, then read the diff: `python -m pytest --record-golden tests/test_colorsmash.py`.
 """
+
 import json
 from pathlib import Path
 
@@ -18,32 +19,45 @@ GAMES = sorted(GOLDEN.glob("*.game.json"))
 # --- cards and the slap judge ----------------------------------------------------
 
 
-@pytest.mark.parametrize("card, slap, code", [
-    ({"splat": "green", "word": "Green"}, True, "match"),  # the rulebook's example
-    ("RED/red", True, "match"),  # colour names are case-insensitive
-    ("red/blue", False, "mismatch"),
-    ({"splat": "red"}, False, "no_word"),
-    ("red", False, "no_word"),
-    ({"splat": "red", "word": None}, False, "no_word"),
-    ("steal", True, "steal"),
-    ({"steal": True}, True, "steal"),
-    (Card("blue", "blue"), True, "match"),
-])
+@pytest.mark.parametrize(
+    "card, slap, code",
+    [
+        ({"splat": "green", "word": "Green"}, True, "match"),  # the rulebook's example
+        ("RED/red", True, "match"),  # colour names are case-insensitive
+        ("red/blue", False, "mismatch"),
+        ({"splat": "red"}, False, "no_word"),
+        ("red", False, "no_word"),
+        ({"splat": "red", "word": None}, False, "no_word"),
+        ("steal", True, "steal"),
+        ({"steal": True}, True, "steal"),
+        (Card("blue", "blue"), True, "match"),
+    ],
+)
 def test_judge_slap(card, slap, code):
     result = judge_slap(card)
     assert (result.slap, result.code) == (slap, code)
 
 
 def test_slap_outcomes_say_what_happens():
-    assert judge_slap("green/green").outcome == "The word GREEN names the green splat: slap! The first slapper takes the pile."
-    assert judge_slap("red/blue").outcome == ("The word BLUE does not name the red splat: don't slap! "
-                                              "A slapper puts 5 of their cards under the pile (all they have if fewer).")
+    assert (
+        judge_slap("green/green").outcome
+        == "The word GREEN names the green splat: slap! The first slapper takes the pile."
+    )
+    assert judge_slap("red/blue").outcome == (
+        "The word BLUE does not name the red splat: don't slap! "
+        "A slapper puts 5 of their cards under the pile (all they have if fewer)."
+    )
     assert judge_slap("red").outcome.startswith("A red splat with no word: don't slap! A slapper puts 5")
-    assert judge_slap("steal").outcome == ("A Steal card: slap! The first slapper steals 5 collected cards "
-                                           "from an opponent of their choice.")
+    assert judge_slap("steal").outcome == (
+        "A Steal card: slap! The first slapper steals 5 collected cards from an opponent of their choice."
+    )
     assert judge_slap("red/blue").to_dict() == {
-        "card": {"splat": "red", "word": "blue", "steal": False}, "text": "red/blue", "slap": False,
-        "code": "mismatch", "outcome": judge_slap("red/blue").outcome}
+        "card": {"splat": "red", "word": "blue", "steal": False},
+        "text": "red/blue",
+        "slap": False,
+        "code": "mismatch",
+        "outcome": judge_slap("red/blue").outcome,
+    }
 
 
 def test_the_colour_set_is_data_and_configurable():
@@ -53,14 +67,17 @@ def test_the_colour_set_is_data_and_configurable():
         judge_slap("red/red", colours=["teal", "coral"])
 
 
-@pytest.mark.parametrize("card, message", [
-    ("mauve", "splat colour 'mauve' is not a colour of this set"),
-    ({"splat": "red", "word": "mauve"}, "colour word 'mauve' is not a colour"),
-    ({"steal": True, "splat": "red"}, "a Steal card has no splat colour or word"),
-    ({"splat": "red", "colour": "red"}, "unknown card field"),
-    (5, "a card is a dict"),
-    ({}, "splat colour None"),
-])
+@pytest.mark.parametrize(
+    "card, message",
+    [
+        ("mauve", "splat colour 'mauve' is not a colour of this set"),
+        ({"splat": "red", "word": "mauve"}, "colour word 'mauve' is not a colour"),
+        ({"steal": True, "splat": "red"}, "a Steal card has no splat colour or word"),
+        ({"splat": "red", "colour": "red"}, "unknown card field"),
+        (5, "a card is a dict"),
+        ({}, "splat colour None"),
+    ],
+)
 def test_bad_cards_are_refused(card, message):
     with pytest.raises(ValueError, match=message):
         parse_card(card)
@@ -95,16 +112,34 @@ def player(result, name):
 
 
 def test_a_match_takes_the_pile_to_the_side_in_standard_style():
-    result = replay("standard", ["ann", "bob"], [deal({"ann": ["red", "blue/blue"], "bob": ["pink", "black"]}),
-                                                  flip("ann"), flip("bob"), flip("ann"), slap("bob")])
+    result = replay(
+        "standard",
+        ["ann", "bob"],
+        [
+            deal({"ann": ["red", "blue/blue"], "bob": ["pink", "black"]}),
+            flip("ann"),
+            flip("bob"),
+            flip("ann"),
+            slap("bob"),
+        ],
+    )
     assert player(result, "bob").side == ["red", "pink", "blue/blue"]
     assert player(result, "bob").hand == ["black"]
     assert result.pile == []
 
 
 def test_a_match_goes_under_the_hand_in_competition_style():
-    result = replay("competition", ["ann", "bob"], [deal({"ann": ["red", "blue/blue", "green"], "bob": ["pink", "black"]}),
-                                                     flip("ann"), flip("bob"), flip("ann"), slap("bob")])
+    result = replay(
+        "competition",
+        ["ann", "bob"],
+        [
+            deal({"ann": ["red", "blue/blue", "green"], "bob": ["pink", "black"]}),
+            flip("ann"),
+            flip("bob"),
+            flip("ann"),
+            slap("bob"),
+        ],
+    )
     assert player(result, "bob").hand == ["black", "red", "pink", "blue/blue"]
     assert player(result, "bob").side == []
 
@@ -117,11 +152,17 @@ def test_a_wrong_slap_puts_the_top_five_hand_cards_under_the_pile():
 
 
 def test_a_wrong_slap_with_fewer_than_five_cards_pays_them_all_and_is_out():
-    result = replay("standard", ["ann", "bob", "cat"], [deal({"ann": ["red"], "bob": ["pink", "black"], "cat": ["blue"]}),
-                                                         flip("ann"), slap("bob")])
+    result = replay(
+        "standard",
+        ["ann", "bob", "cat"],
+        [deal({"ann": ["red"], "bob": ["pink", "black"], "cat": ["blue"]}), flip("ann"), slap("bob")],
+    )
     assert player(result, "bob").out and player(result, "bob").hand == []
     assert result.pile == ["pink", "black", "red"]
-    assert result.log[-1] == "bob slaps red wrongly (no word) and puts 2 cards under the pile. bob is out of cards and out of the game."
+    assert (
+        result.log[-1]
+        == "bob slaps red wrongly (no word) and puts 2 cards under the pile. bob is out of cards and out of the game."
+    )
 
 
 def test_turns_skip_players_who_are_out():
@@ -141,9 +182,26 @@ def test_in_competition_the_game_is_over_when_one_player_alone_has_cards():
 
 
 def test_a_steal_takes_the_last_collected_cards_and_leaves_the_pile():
-    hands = {"ann": ["red/red", "blue/blue", "pink/pink", "black", "steal"], "bob": ["green", "yellow", "brown", "orange", "purple"]}
-    events = [deal(hands), flip("ann"), slap("ann"), flip("bob"), flip("ann"), slap("ann"), flip("bob"), flip("ann"),
-              slap("ann"), flip("bob"), flip("ann"), flip("bob"), flip("ann"), slap("bob", steal_from="ann")]
+    hands = {
+        "ann": ["red/red", "blue/blue", "pink/pink", "black", "steal"],
+        "bob": ["green", "yellow", "brown", "orange", "purple"],
+    }
+    events = [
+        deal(hands),
+        flip("ann"),
+        slap("ann"),
+        flip("bob"),
+        flip("ann"),
+        slap("ann"),
+        flip("bob"),
+        flip("ann"),
+        slap("ann"),
+        flip("bob"),
+        flip("ann"),
+        flip("bob"),
+        flip("ann"),
+        slap("bob", steal_from="ann"),
+    ]
     result = replay("standard", ["ann", "bob"], events)
     # ann collected red/red, then green + blue/blue, then yellow + pink/pink: bob takes the last five.
     assert player(result, "ann").side == []
@@ -179,19 +237,27 @@ def test_standard_ends_when_every_hand_is_empty_and_the_most_cards_win():
 
 def test_a_tie_shares_the_win():
     hands = {"ann": ["red/red", "blue"], "bob": ["pink/pink", "black"]}
-    result = replay("standard", ["ann", "bob"], [deal(hands), flip("ann"), slap("ann"), flip("bob"), slap("bob"),
-                                                  flip("ann"), flip("bob")])
+    result = replay(
+        "standard",
+        ["ann", "bob"],
+        [deal(hands), flip("ann"), slap("ann"), flip("bob"), slap("bob"), flip("ann"), flip("bob")],
+    )
     assert result.winners == ["ann", "bob"]
 
 
 def test_competition_ends_when_one_player_alone_has_cards():
-    result = replay("competition", ["ann", "bob"], [deal({"ann": ["red", "blue"], "bob": ["pink"]}), flip("ann"), flip("bob")])
+    result = replay(
+        "competition", ["ann", "bob"], [deal({"ann": ["red", "blue"], "bob": ["pink"]}), flip("ann"), flip("bob")]
+    )
     assert result.finished and result.winners == ["ann"]
 
 
 def test_an_unfinished_game_has_leaders_but_no_winners():
-    result = replay("standard", ["ann", "bob"], [deal({"ann": ["red/red", "blue"], "bob": ["pink", "black"]}),
-                                                  flip("ann"), slap("bob")])
+    result = replay(
+        "standard",
+        ["ann", "bob"],
+        [deal({"ann": ["red/red", "blue"], "bob": ["pink", "black"]}), flip("ann"), slap("bob")],
+    )
     assert not result.finished and result.winners == [] and result.leaders == ["bob"]
     assert result.next_player == "bob"  # a slap does not change whose turn it is
 
@@ -203,30 +269,49 @@ def test_flip_checks_the_known_top_card_and_needs_one_when_face_down():
         replay("standard", ["ann", "bob"], [deal({"ann": 3, "bob": 3}), flip("ann")])
 
 
-@pytest.mark.parametrize("events, index, reason", [
-    ([flip("ann")], 0, "deal the cards first"),
-    ([deal({"ann": 1, "bob": 1}), deal({"ann": 1, "bob": 1})], 1, "the cards were already dealt"),
-    ([deal({"ann": 1})], 0, "a deal gives a hand to every player and nobody else"),
-    ([deal({"ann": 1, "bob": 1, "eve": 1})], 0, "a deal gives a hand to every player and nobody else"),
-    ([deal({"ann": 0, "bob": 1})], 0, "every player must be dealt at least one card; ann got none"),
-    ([deal({"ann": True, "bob": 1})], 0, "ann's hand must be a list of cards or a number"),
-    ([deal({"ann": 1, "bob": 1}, first="eve")], 0, "first player 'eve' is not at the table"),
-    ([deal({"ann": 2, "bob": 2}, first="bob"), flip("ann", "red")], 1, "it is bob's turn to flip, not ann's"),
-    ([deal({"ann": 2, "bob": 2}), slap("ann")], 1, "the pile is empty: there is nothing to slap"),
-    ([deal({"ann": 2, "bob": 2}), flip("eve", "red")], 1, "player 'eve' is not at the table"),
-    ([deal({"ann": ["red", "blue"], "bob": ["green"]}, first="bob"), flip("bob"), slap("bob")], 2,
-     "bob is out of cards and out of the game"),
-    ([deal({"ann": ["steal", "red"], "bob": 2}), flip("ann"), slap("bob")], 2,
-     "a slap on a Steal card must say whom it steals from (steal_from)"),
-    ([deal({"ann": ["steal", "red"], "bob": 2}), flip("ann"), slap("bob", "bob")], 2,
-     "steal_from must name an opponent of bob, not 'bob'"),
-    ([deal({"ann": ["red", "red"], "bob": 2}), flip("ann"), slap("bob", "ann")], 2,
-     "steal_from is only for a slap on a Steal card"),
-    ([{"type": "shuffle"}], 0, "an event is a dict whose type is one of deal, flip, slap, not 'shuffle'"),
-    (["flip"], 0, "an event is a dict whose type is one of"),
-    ([deal({"ann": 1, "bob": 1}), {"type": "flip", "player": "ann", "colour": "red"}], 1, "a flip event has no field(s) colour"),
-    ([deal({"ann": ["mauve"], "bob": 1})], 0, "splat colour 'mauve' is not a colour of this set"),
-])
+@pytest.mark.parametrize(
+    "events, index, reason",
+    [
+        ([flip("ann")], 0, "deal the cards first"),
+        ([deal({"ann": 1, "bob": 1}), deal({"ann": 1, "bob": 1})], 1, "the cards were already dealt"),
+        ([deal({"ann": 1})], 0, "a deal gives a hand to every player and nobody else"),
+        ([deal({"ann": 1, "bob": 1, "eve": 1})], 0, "a deal gives a hand to every player and nobody else"),
+        ([deal({"ann": 0, "bob": 1})], 0, "every player must be dealt at least one card; ann got none"),
+        ([deal({"ann": True, "bob": 1})], 0, "ann's hand must be a list of cards or a number"),
+        ([deal({"ann": 1, "bob": 1}, first="eve")], 0, "first player 'eve' is not at the table"),
+        ([deal({"ann": 2, "bob": 2}, first="bob"), flip("ann", "red")], 1, "it is bob's turn to flip, not ann's"),
+        ([deal({"ann": 2, "bob": 2}), slap("ann")], 1, "the pile is empty: there is nothing to slap"),
+        ([deal({"ann": 2, "bob": 2}), flip("eve", "red")], 1, "player 'eve' is not at the table"),
+        (
+            [deal({"ann": ["red", "blue"], "bob": ["green"]}, first="bob"), flip("bob"), slap("bob")],
+            2,
+            "bob is out of cards and out of the game",
+        ),
+        (
+            [deal({"ann": ["steal", "red"], "bob": 2}), flip("ann"), slap("bob")],
+            2,
+            "a slap on a Steal card must say whom it steals from (steal_from)",
+        ),
+        (
+            [deal({"ann": ["steal", "red"], "bob": 2}), flip("ann"), slap("bob", "bob")],
+            2,
+            "steal_from must name an opponent of bob, not 'bob'",
+        ),
+        (
+            [deal({"ann": ["red", "red"], "bob": 2}), flip("ann"), slap("bob", "ann")],
+            2,
+            "steal_from is only for a slap on a Steal card",
+        ),
+        ([{"type": "shuffle"}], 0, "an event is a dict whose type is one of deal, flip, slap, not 'shuffle'"),
+        (["flip"], 0, "an event is a dict whose type is one of"),
+        (
+            [deal({"ann": 1, "bob": 1}), {"type": "flip", "player": "ann", "colour": "red"}],
+            1,
+            "a flip event has no field(s) colour",
+        ),
+        ([deal({"ann": ["mauve"], "bob": 1})], 0, "splat colour 'mauve' is not a colour of this set"),
+    ],
+)
 def test_impossible_events_are_refused_with_index_and_reason(events, index, reason):
     with pytest.raises(ImpossibleEvent) as error:
         replay("standard", ["ann", "bob"], events)
@@ -236,12 +321,15 @@ def test_impossible_events_are_refused_with_index_and_reason(events, index, reas
     assert str(error.value) == f"events[{index}]: {error.value.reason}"
 
 
-@pytest.mark.parametrize("mode, players, message", [
-    ("speed", ["ann", "bob"], "unknown mode 'speed'"),
-    ("standard", ["ann"], "at least two players"),
-    ("standard", ["ann", "ann"], "distinct names"),
-    ("standard", "ann,bob", "list of names"),
-])
+@pytest.mark.parametrize(
+    "mode, players, message",
+    [
+        ("speed", ["ann", "bob"], "unknown mode 'speed'"),
+        ("standard", ["ann"], "at least two players"),
+        ("standard", ["ann", "ann"], "distinct names"),
+        ("standard", "ann,bob", "list of names"),
+    ],
+)
 def test_bad_games_are_refused(mode, players, message):
     with pytest.raises(ValueError, match=message):
         replay(mode, players, [])
@@ -251,9 +339,26 @@ def test_replay_to_dict_is_json_ready():
     result = replay("standard", ["ann", "bob"], [deal({"ann": 2, "bob": ["red"]}), flip("ann", "red/red"), slap("bob")])
     data = result.to_dict()
     assert json.loads(json.dumps(data)) == data
-    assert data["players"][0] == {"name": "ann", "hand": [None], "hand_count": 1, "side": [], "side_count": 0,
-                                  "out": False, "total": 1}
-    assert set(data) == {"mode", "players", "pile", "pile_count", "next_player", "finished", "winners", "leaders", "log"}
+    assert data["players"][0] == {
+        "name": "ann",
+        "hand": [None],
+        "hand_count": 1,
+        "side": [],
+        "side_count": 0,
+        "out": False,
+        "total": 1,
+    }
+    assert set(data) == {
+        "mode",
+        "players",
+        "pile",
+        "pile_count",
+        "next_player",
+        "finished",
+        "winners",
+        "leaders",
+        "log",
+    }
 
 
 # --- golden replays --------------------------------------------------------------
@@ -285,7 +390,9 @@ def test_golden_standard_game_in_brief():
     # The recorded file is long; these are the facts it must hold, checked by hand.
     result = run_game(GOLDEN / "standard-three-players.game.json")
     assert result["finished"] and result["winners"] == ["bob"]
-    assert [(p["name"], p["total"], p["out"]) for p in result["players"]] == [("ann", 4, True), ("bob", 12, True), ("cat", 0, True)]
+    assert [(p["name"], p["total"], p["out"]) for p in result["players"]] == [
+        ("ann", 4, True),
+        ("bob", 12, True),
+        ("cat", 0, True),
+    ]
     assert result["pile"] == ["red/blue", "brown/brown"]
-
-

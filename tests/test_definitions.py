@@ -1,4 +1,5 @@
 """Definitions: the common sense first, the base form's senses for an inflection, none rather than a wrong one."""
+
 import random
 import sys
 from pathlib import Path
@@ -26,9 +27,9 @@ def lexicons():
         ("were", "have the quality of being"),
         ("are", "have the quality of being"),
         ("be", "have the quality of being"),
-        ("has", "have or possess"),           # not "a person who possesses great material wealth" (the noun, never tagged)
+        ("has", "have or possess"),  # not "a person who possesses great material wealth" (the noun, never tagged)
         ("had", "have or possess"),
-        ("does", "engage in"),                # the verb do, not the plural of doe
+        ("does", "engage in"),  # the verb do, not the plural of doe
         ("did", "engage in"),
         ("went", "change location"),
         ("bags", "a flexible container with a single opening"),
@@ -56,6 +57,7 @@ def test_an_inflection_gets_only_its_part_of_speech(lexicons):
 
 def test_check_carries_the_same_definition(lexicons):
     from solver.lexicon import check
+
     assert check(" IS ", lexicons["standard"]).definition == lexicons.define("be")
 
 
@@ -66,6 +68,7 @@ def wordnet():
         pytest.skip("needs apt-get install wordnet-base")
     sys.path.insert(0, str(ROOT / "wordlists"))
     import build
+
     return build, build.wordnet_senses(), build.wordnet_exceptions()
 
 

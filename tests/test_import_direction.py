@@ -1,18 +1,21 @@
 """The arrows point one way: cli -> client | solver, app -> solver; the engine and the client stand alone."""
+
 from __future__ import annotations
 
 import subprocess
 import sys
 
 import pytest
-
 from service_helpers import ROOT
 
 
-@pytest.mark.parametrize("module, absent", [
-    ("solver", ["cli", "client", "app", "flask"]),
-    ("client", ["flask", "app"]),
-])
+@pytest.mark.parametrize(
+    "module, absent",
+    [
+        ("solver", ["cli", "client", "app", "flask"]),
+        ("client", ["flask", "app"]),
+    ],
+)
 def test_importing_loads_nothing_above(module, absent):
     """Import a package (with every module in it) in a fresh interpreter, and list what came in that must not."""
     code = f"""

@@ -1,4 +1,5 @@
 """Input hygiene: a word is trimmed and cleaned the same way in the library, the JSON API and the pages."""
+
 from __future__ import annotations
 
 from urllib.parse import quote
@@ -25,20 +26,27 @@ INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u00ad\u200e\u200f"  # zero-width spa
     [
         (" bag ", "bag"),
         ("\tBAG\n", "bag"),
-        ("\u00a0bag\u3000", "bag"),                # no-break and ideographic spaces
-        ("bag\u200b", "bag"),                      # a zero-width space copied from a web page
-        ("\ufeffbag", "bag"),                      # a byte-order mark at the start of a pasted file
-        ("bag\u200dgage", "baggage"),              # zero-width joiner inside: dropped, not a space
-        ("hy\u00adphen", "hyphen"),                # a soft hyphen is a line-break hint, not a hyphen
-        ("\u200ebag\u200f", "bag"),                # direction marks
-        ("don′t", "don't"),                        # prime
-        ("don`t", "don't"),                        # backtick
-        ("don´t", "don't"),                        # acute accent used as an apostrophe
-        ("donʼt", "don't"), ("don‛t", "don't"), ("don＇t", "don't"),
-        ("x−ray", "x-ray"),                        # minus sign
-        ("x‒ray", "x-ray"), ("x―ray", "x-ray"), ("x－ray", "x-ray"), ("x﹣ray", "x-ray"),
-        ("´twas", "'twas"), (" ’TIS ", "'tis"),
-        ("CAFÉ", "cafe"), ("ǽsc", "aesc"),         # the hand-mapped letters also under an accent
+        ("\u00a0bag\u3000", "bag"),  # no-break and ideographic spaces
+        ("bag\u200b", "bag"),  # a zero-width space copied from a web page
+        ("\ufeffbag", "bag"),  # a byte-order mark at the start of a pasted file
+        ("bag\u200dgage", "baggage"),  # zero-width joiner inside: dropped, not a space
+        ("hy\u00adphen", "hyphen"),  # a soft hyphen is a line-break hint, not a hyphen
+        ("\u200ebag\u200f", "bag"),  # direction marks
+        ("don′t", "don't"),  # prime
+        ("don`t", "don't"),  # backtick
+        ("don´t", "don't"),  # acute accent used as an apostrophe
+        ("donʼt", "don't"),
+        ("don‛t", "don't"),
+        ("don＇t", "don't"),
+        ("x−ray", "x-ray"),  # minus sign
+        ("x‒ray", "x-ray"),
+        ("x―ray", "x-ray"),
+        ("x－ray", "x-ray"),
+        ("x﹣ray", "x-ray"),
+        ("´twas", "'twas"),
+        (" ’TIS ", "'tis"),
+        ("CAFÉ", "cafe"),
+        ("ǽsc", "aesc"),  # the hand-mapped letters also under an accent
     ],
 )
 def test_normalization_table(typed, normalized):
@@ -48,8 +56,20 @@ def test_normalization_table(typed, normalized):
 
 @pytest.mark.parametrize(
     "word, well_formed",
-    [("'tis", True), ("'twas", True), ("tis'", False), ("''tis", False), ("'-tis", False), ("'", False),
-     ("bag", True), ("she's", True), ("to-do", True), ("-do", False), ("to-", False), ("b a g", False)],
+    [
+        ("'tis", True),
+        ("'twas", True),
+        ("tis'", False),
+        ("''tis", False),
+        ("'-tis", False),
+        ("'", False),
+        ("bag", True),
+        ("she's", True),
+        ("to-do", True),
+        ("-do", False),
+        ("to-", False),
+        ("b a g", False),
+    ],
 )
 def test_a_leading_apostrophe_is_legitimate(word, well_formed):
     assert is_well_formed(word) is well_formed
@@ -106,7 +126,9 @@ def test_the_word_limit_counts_the_normalized_word(client):
     limit = DEFAULTS["MAX_WORD_LENGTH"]
     padded = " \u200b" * 10 + "a" * limit + "\u00a0" * 10
     assert client.get("/api/v1/words/" + quote(padded, safe="")).status_code == 200
-    body = assert_problem(client.post("/api/v1/words/check", json={"words": ["bag", "a" * (limit + 1)]}), 422, pointer="/words/1")
+    body = assert_problem(
+        client.post("/api/v1/words/check", json={"words": ["bag", "a" * (limit + 1)]}), 422, pointer="/words/1"
+    )
     assert f"at most {limit} characters, not {limit + 1}" in body["errors"][0]["detail"]
 
 

@@ -1,4 +1,5 @@
 """The lexicons: the rulebook's examples, every reason code, sizes and tiers."""
+
 import re
 
 import pytest
@@ -72,8 +73,17 @@ def test_larger_lexicon_only_names_the_tier(lexicons):
 
 @pytest.mark.parametrize(
     "word, normalized",
-    [("CAFÉ", "cafe"), ("café", "cafe"), ("Ø", "o"), ("ÆON", "aeon"), ("Straße", "strasse"), ("it’s", "it's"),
-     ("x‑ray", "x-ray"), ("well—being", "well-being"), ("ｂａｇ", "bag")],
+    [
+        ("CAFÉ", "cafe"),
+        ("café", "cafe"),
+        ("Ø", "o"),
+        ("ÆON", "aeon"),
+        ("Straße", "strasse"),
+        ("it’s", "it's"),
+        ("x‑ray", "x-ray"),
+        ("well—being", "well-being"),
+        ("ｂａｇ", "bag"),
+    ],
 )
 def test_normalization(standard, word, normalized):
     assert check(word, standard).normalized == normalized
@@ -127,7 +137,9 @@ def test_matches_with_wildcards(standard):
     assert standard.matches("zzz?") == []
     # A pattern of `?` only is every word of its length; a long one crosses the frontier into the length scan.
     for pattern in ("???", "?" * 9, "c" + "?" * 8):
-        expected = sorted(w for w in standard if len(w) == len(pattern) and w.isalpha() and w.startswith(pattern.strip("?")))
+        expected = sorted(
+            w for w in standard if len(w) == len(pattern) and w.isalpha() and w.startswith(pattern.strip("?"))
+        )
         assert standard.matches(pattern) == expected
 
 
@@ -137,6 +149,7 @@ words = st.text(alphabet=st.sampled_from("abcdefghijklmnopqrstuvwxyzABCÉéÆø�
 @given(words)
 def test_normalization_is_idempotent(word):
     from solver.normalize import fold
+
     assert fold(fold(word)) == fold(word)
 
 
@@ -152,5 +165,5 @@ def test_check_ignores_case(word):
 def test_valid_in_a_size_means_valid_in_every_larger_size(word):
     lexicons = load_lexicons()
     tier = lexicons["large"].tier(word)
-    for size in SIZES[SIZES.index(tier):]:
+    for size in SIZES[SIZES.index(tier) :]:
         assert check(word, lexicons[size]).valid

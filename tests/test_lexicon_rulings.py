@@ -3,6 +3,7 @@ words, contractions, hyphenated plurals, names in `large`; and that no solver en
 offensive word. Each kind is a table of cases; the rules behind them live in wordlists/build.py and
 the judgement files (wordlists/offensive.txt, slang.txt, allow.txt), described in SOURCES.md.
 """
+
 import sys
 from pathlib import Path
 
@@ -19,8 +20,10 @@ from solver.wordsmith import hints
 
 ROOT = Path(__file__).resolve().parent.parent
 LEXICONS = load_lexicons()
-NEEDS_WORDNET = pytest.mark.skipif(not Path("/usr/share/wordnet/data.noun").exists(),
-                                   reason="needs Debian's wordnet-base (apt-get install wordnet-base)")
+NEEDS_WORDNET = pytest.mark.skipif(
+    not Path("/usr/share/wordnet/data.noun").exists(),
+    reason="needs Debian's wordnet-base (apt-get install wordnet-base)",
+)
 
 
 def known_with(reason: str) -> list[str]:
@@ -37,6 +40,7 @@ OFFENSIVE_SET = frozenset(OFFENSIVE)
 def build():
     sys.path.insert(0, str(ROOT / "wordlists"))
     import build
+
     return build
 
 
@@ -63,10 +67,29 @@ def assert_valid(word: str, size: str = "standard"):
 
 # --- 1. offensive words ------------------------------------------------------------------
 
-@pytest.mark.parametrize("word", [
-    "MILF", "BLOWJOB", "BLOWJOBS", "DICKS", "TITS", "FUCK", "FUCKING", "SHIT", "CUNT",  # vulgarities
-    "NIGGER", "KIKE", "WETBACK", "WOP", "FAGGOT", "DYKE", "SPICS", "GOOKS",  # slurs
-])
+
+@pytest.mark.parametrize(
+    "word",
+    [
+        "MILF",
+        "BLOWJOB",
+        "BLOWJOBS",
+        "DICKS",
+        "TITS",
+        "FUCK",
+        "FUCKING",
+        "SHIT",
+        "CUNT",  # vulgarities
+        "NIGGER",
+        "KIKE",
+        "WETBACK",
+        "WOP",
+        "FAGGOT",
+        "DYKE",
+        "SPICS",
+        "GOOKS",  # slurs
+    ],
+)
 def test_offensive_words_are_refused_in_every_size(word):
     assert_refused_everywhere(word, "offensive")
     assert "offensive" in check(word, LEXICONS["large"]).message
@@ -148,7 +171,10 @@ def test_racks_and_booksmack_never_spell_an_offensive_word(word, blanks):
 
 # --- 2. informal spellings ----------------------------------------------------------------
 
-@pytest.mark.parametrize("word", ["GONNA", "WANNA", "GOTTA", "KINDA", "SORTA", "DUNNO", "GIMME", "LEMME", "OUTTA", "BETCHA"])
+
+@pytest.mark.parametrize(
+    "word", ["GONNA", "WANNA", "GOTTA", "KINDA", "SORTA", "DUNNO", "GIMME", "LEMME", "OUTTA", "BETCHA"]
+)
 def test_informal_spellings_are_slang(word):
     assert_refused_everywhere(word, "slang")
 
@@ -169,6 +195,7 @@ def test_every_informal_candidate_is_judged_in_slang_txt(build):
 
 
 # --- 3. letters -------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("word", ["B", "F", "M", "N", "W", "X", "KS", "BS", "MS", "LS", "TS", "CS"])
 def test_letters_and_letter_plurals_are_letters(word):
@@ -192,13 +219,18 @@ def test_two_letter_symbols_are_abbreviations(word):
 
 # --- 4. clipped everyday words, and singular/plural agreement -----------------------------
 
-@pytest.mark.parametrize("word", ["APP", "TECH", "MAX", "BIO", "BOT", "STAT", "ADMIN", "ABS", "INTRO", "MATHS", "MAG", "RAD"])
+
+@pytest.mark.parametrize(
+    "word", ["APP", "TECH", "MAX", "BIO", "BOT", "STAT", "ADMIN", "ABS", "INTRO", "MATHS", "MAG", "RAD"]
+)
 def test_clipped_everyday_words_are_words(word):
     assert_valid(word)
 
 
 # The two-letter ENABLE words SCOWL files only among its abbreviations (wordlists/allow.txt).
-@pytest.mark.parametrize("word", ["AA", "AB", "AE", "AL", "AR", "AW", "BO", "ED", "EL", "HM", "LI", "MM", "MO", "OE", "OP", "OS"])
+@pytest.mark.parametrize(
+    "word", ["AA", "AB", "AE", "AL", "AR", "AW", "BO", "ED", "EL", "HM", "LI", "MM", "MO", "OE", "OP", "OS"]
+)
 def test_two_letter_dictionary_words_are_valid(word):
     assert_valid(word, "large")
 
@@ -221,20 +253,42 @@ def test_a_singular_and_its_plural_never_get_different_verdicts(build):
         code = LEXICONS.code(word)
         return "valid" if code in SIZES else code
 
-    disagree = [(s, kind(s), p, kind(p)) for s, p in build.noun_plurals(build.wordnet_lemmas())
-                if kind(s) and kind(p) and kind(s) != kind(p) and not {s, p} & judged]
+    disagree = [
+        (s, kind(s), p, kind(p))
+        for s, p in build.noun_plurals(build.wordnet_lemmas())
+        if kind(s) and kind(p) and kind(s) != kind(p) and not {s, p} & judged
+    ]
     assert disagree == []
 
 
 # --- 5. common modern words are standard ------------------------------------------------
 
-@pytest.mark.parametrize("word", ["LOCKDOWN", "RAINFOREST", "DONUT", "SNUCK", "DWARVES", "WELLBEING", "HOTSPOT",
-                                  "WHISTLEBLOWER", "CHAI", "NOIR", "IMPROV", "GAMEPLAY", "MIXTAPE", "ESPORTS"])
+
+@pytest.mark.parametrize(
+    "word",
+    [
+        "LOCKDOWN",
+        "RAINFOREST",
+        "DONUT",
+        "SNUCK",
+        "DWARVES",
+        "WELLBEING",
+        "HOTSPOT",
+        "WHISTLEBLOWER",
+        "CHAI",
+        "NOIR",
+        "IMPROV",
+        "GAMEPLAY",
+        "MIXTAPE",
+        "ESPORTS",
+    ],
+)
 def test_common_modern_words_are_standard(word):
     assert_valid(word, "standard")
 
 
 # --- 6. contractions and hyphenated plurals ---------------------------------------------
+
 
 @pytest.mark.parametrize("word", ["THERE'LL", "THERE'D", "WHAT'D", "WHERE'D", "DAREN'T", "WHAT'LL", "WHO'D"])
 def test_regular_contractions_are_valid(word):
@@ -252,8 +306,10 @@ def test_leading_apostrophe_contractions_are_in_the_data(word):
     assert LEXICONS.code(word) == "small"
 
 
-@pytest.mark.parametrize("word", ["MOTHERS-IN-LAW", "PASSERS-BY", "RUNNERS-UP", "COURTS-MARTIAL", "X-AXES", "X-RAYS",
-                                  "HANGERS-ON", "MEN-OF-WAR"])
+@pytest.mark.parametrize(
+    "word",
+    ["MOTHERS-IN-LAW", "PASSERS-BY", "RUNNERS-UP", "COURTS-MARTIAL", "X-AXES", "X-RAYS", "HANGERS-ON", "MEN-OF-WAR"],
+)
 def test_hyphenated_plurals_inflect_the_head(word):
     assert_valid(word)
 
@@ -264,6 +320,7 @@ def test_hyphenated_plurals_that_inflect_the_tail_are_refused(word):
 
 
 # --- names in large -----------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("word", ["JAMES", "PAUL", "EMMA", "CANADA", "RUSSIA", "SPAIN"])
 def test_common_names_are_names_in_every_size(word):

@@ -1,4 +1,5 @@
 """The OpenAPI document and /docs: generated from the routes, complete, self-contained."""
+
 from __future__ import annotations
 
 import json
@@ -17,7 +18,9 @@ def test_every_api_route_is_documented(app, client):
             continue
         path = re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule.rule)
         for method in rule.methods - {"HEAD", "OPTIONS"}:
-            assert (path, method) in documented, f"{method} {rule.rule} has no @operation: it would be missing from /openapi.json"
+            assert (path, method) in documented, (
+                f"{method} {rule.rule} has no @operation: it would be missing from /openapi.json"
+            )
 
 
 def test_operations(client):
@@ -40,7 +43,9 @@ def test_operations(client):
 def test_errors_are_declared_as_problems(client):
     spec = client.get("/openapi.json").json
     for name, response in spec["components"]["responses"].items():
-        assert response["content"]["application/problem+json"]["schema"] == {"$ref": "#/components/schemas/Problem"}, name
+        assert response["content"]["application/problem+json"]["schema"] == {"$ref": "#/components/schemas/Problem"}, (
+            name
+        )
     problem = spec["components"]["schemas"]["Problem"]
     assert {"type", "title", "status", "detail"} <= set(problem["required"])
     for path, operations in spec["paths"].items():
@@ -58,7 +63,12 @@ def test_refs_resolve(client):
 
 
 def test_limits_in_the_document_follow_the_config():
-    spec = create_app({"TESTING": True, "MAX_WORD_LENGTH": 12, "MAX_WORDS_PER_CHECK": 7}).test_client().get("/openapi.json").json
+    spec = (
+        create_app({"TESTING": True, "MAX_WORD_LENGTH": 12, "MAX_WORDS_PER_CHECK": 7})
+        .test_client()
+        .get("/openapi.json")
+        .json
+    )
     word = next(p for p in spec["paths"]["/api/v1/words/{word}"]["get"]["parameters"] if p["name"] == "word")
     assert word["schema"]["maxLength"] == 12
     assert spec["components"]["schemas"]["CheckWords"]["properties"]["words"]["maxItems"] == 7
@@ -109,7 +119,11 @@ ANSWERS = [
     ("post", "/api/v1/wordsmith/roll", {"roll": "word_by_word", "seed": 7}),
     ("post", "/api/v1/wordsmith/solve", {"pool": "R3 Y2 B1 G2 W1", "limit": 5}),
     ("post", "/api/v1/wordsmith/hints", {"pool": "R3 Y2 B1 G2", "limit": 3}),
-    ("post", "/api/v1/wordsmith/judge", {"word": "paris", "pool": "R1", "previous_word": "sirap", "required_letter": "q", "discards_used": 12}),
+    (
+        "post",
+        "/api/v1/wordsmith/judge",
+        {"word": "paris", "pool": "R1", "previous_word": "sirap", "required_letter": "q", "discards_used": 12},
+    ),
     ("post", "/api/v1/wordsmith/judge", {"word": "bags", "pool": "R3 Y2 B1 G2 W1", "claimed": ["bag"]}),
     ("post", "/api/v1/wordsmith/score", _golden("wordsmith/advanced.json", ("variant", "sheets"))),
     ("post", "/api/v1/wordsmith/score", _golden("wordsmith/word_by_word.json", ("variant", "sheets"))),
@@ -119,8 +133,16 @@ ANSWERS = [
     ("post", "/api/v1/booksmack/turn", {"cards": ["c", "a", "t"], "played": 3}),
     ("post", "/api/v1/booksmack/score", {"cards": ["a", "é", "!"], "variant": "turn-based"}),
     ("post", "/api/v1/colorsmash/judge", {"card": "red/blue"}),
-    ("post", "/api/v1/colorsmash/replay", _golden("colorsmash/standard-three-players.game.json", ("mode", "players", "events"))),
-    ("post", "/api/v1/colorsmash/replay", _golden("colorsmash/competition-two-players.game.json", ("mode", "players", "events"))),
+    (
+        "post",
+        "/api/v1/colorsmash/replay",
+        _golden("colorsmash/standard-three-players.game.json", ("mode", "players", "events")),
+    ),
+    (
+        "post",
+        "/api/v1/colorsmash/replay",
+        _golden("colorsmash/competition-two-players.game.json", ("mode", "players", "events")),
+    ),
 ]
 
 
@@ -154,11 +176,17 @@ def test_every_field_an_answer_carries_is_documented(client):
     for method, path, body in ANSWERS:
         response = client.open(path, method=method.upper(), json=body)
         assert response.status_code == 200, (path, response.json)
-        templates = [p for p in spec["paths"] if method in spec["paths"][p] and re.fullmatch(re.sub(r"\{[^}]+\}", "[^/]+", p), path)]
+        templates = [
+            p
+            for p in spec["paths"]
+            if method in spec["paths"][p] and re.fullmatch(re.sub(r"\{[^}]+\}", "[^/]+", p), path)
+        ]
         template = path if path in templates else templates[0]
         asked.add((template, method))
         schema = spec["paths"][template][method]["responses"]["200"]["content"]["application/json"]["schema"]
-        assert undocumented(response.json, schema, spec) == [], f"{method.upper()} {path}: fields its response schema does not document"
+        assert undocumented(response.json, schema, spec) == [], (
+            f"{method.upper()} {path}: fields its response schema does not document"
+        )
     operations = {(path, method) for path, ops in spec["paths"].items() for method in ops}
     assert operations - asked == set(), "an operation with no request in ANSWERS"
 
@@ -181,5 +209,7 @@ def test_an_undocumented_field_is_found(client, monkeypatch):
     monkeypatch.setattr(booksmack, "score_collection", lambda *args: Extra(score(*args)))
     spec = client.get("/openapi.json").json
     answer = client.post("/api/v1/booksmack/score", json={"cards": ["a"]}).json
-    schema = spec["paths"]["/api/v1/booksmack/score"]["post"]["responses"]["200"]["content"]["application/json"]["schema"]
+    schema = spec["paths"]["/api/v1/booksmack/score"]["post"]["responses"]["200"]["content"]["application/json"][
+        "schema"
+    ]
     assert undocumented(answer, schema, spec) == ["/breakdown/0/bonus"]

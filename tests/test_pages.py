@@ -1,4 +1,5 @@
 """The pages, rendered by the server (no browser needed): judge, solver, Booksmack, Color Smash."""
+
 from __future__ import annotations
 
 import gzip
@@ -42,6 +43,7 @@ def location(response) -> tuple[str, dict]:
 
 
 # --- every page ----------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("path", PAGES)
 def test_every_page_renders_without_state(client, path):
@@ -90,7 +92,9 @@ def test_static_files_have_fingerprinted_names_and_long_lifetimes(app, client, n
     assert client.get("/static/nothing.css").status_code == 404
 
 
-@pytest.mark.parametrize("path", ["/solve?pool=R9+Y9+B4+G4+W2", "/", "/booksmack?cards=c+A+f+%C3%A9", "/static/style.css"])
+@pytest.mark.parametrize(
+    "path", ["/solve?pool=R9+Y9+B4+G4+W2", "/", "/booksmack?cards=c+A+f+%C3%A9", "/static/style.css"]
+)
 def test_pages_and_static_files_are_gzipped_for_clients_that_accept_it(client, path):
     plain = client.get(path)
     assert "Content-Encoding" not in plain.headers and "Accept-Encoding" in plain.headers["Vary"]
@@ -113,15 +117,18 @@ def test_page_forms_are_gets_or_carry_a_token(client):
             assert (method and method.group(1).lower() == "get") or 'name="csrf_token"' in form, form[:200]
 
 
-@pytest.mark.parametrize("url", [
-    "/?word=%3Cscript%3Ealert(1)%3C/script%3E&pool=R3+Y2&previous=%3Cb%3E&claimed=%3Ci%3E",
-    "/?word=cat&pool=%3Cscript%3E",
-    "/solve?pool=%3Cscript%3E",
-    "/solve?rack=%3Cscript%3E",
-    "/booksmack?cards=%3Cscript%3E",
-    "/booksmack?cards=a&add=%3Cscript%3E",
-    "/colorsmash?splat=%3Cscript%3E&word=red",
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/?word=%3Cscript%3Ealert(1)%3C/script%3E&pool=R3+Y2&previous=%3Cb%3E&claimed=%3Ci%3E",
+        "/?word=cat&pool=%3Cscript%3E",
+        "/solve?pool=%3Cscript%3E",
+        "/solve?rack=%3Cscript%3E",
+        "/booksmack?cards=%3Cscript%3E",
+        "/booksmack?cards=a&add=%3Cscript%3E",
+        "/colorsmash?splat=%3Cscript%3E&word=red",
+    ],
+)
 def test_markup_is_shown_never_run(client, url):
     response = client.get(url, follow_redirects=True)
     # Only the first URL is valid input (the word is judged, the markup shown as text); the others are refused.
@@ -138,18 +145,44 @@ def test_markup_is_shown_never_run(client, url):
 NOT_REFUSED = {"/?word=%00", "/solve?pool=", "/solve?pool=W60", "/booksmack?cards=,,,"}
 
 
-@pytest.mark.parametrize("url", [
-    "/?word=bag&pool=Q9", "/?word=bag&pool=R999", "/?word=bag&pool=" + "r" * 201, "/?word=bag&pool=R3&add=purple",
-    "/?word=bag&pool=R3&remove=everything", "/?word=bag&pool=R60&add=red", "/?word=bag&pool=R3&discards_used=-1",
-    "/?word=bag&pool=R3&discards_used=x", "/?word=bag&pool=R3&crossed_white=7", "/?word=bag&required=xy",
-    "/?word=bag&required=1", "/?word=bag&pool=R3&crossed_white=6&discards_used=12", "/?word=bag&lexicon=huge",
-    "/?word=%00", "/?word=" + "a" * 65, "/?word=bag&previous=" + "b" * 65,
-    "/solve?pool=", "/solve?pool=W60", "/solve?rack=ab1", "/solve?rack=%3F%3F%3F",
-    "/solve?rack=" + "a" * 21, "/solve?pool=xx&rack=cat",
-    "/booksmack?cards=zz9", "/booksmack?cards=27", "/booksmack?cards=a&remove=first", "/booksmack?cards=" + "a+" * 41,
-    "/booksmack?cards=%E2%80%AE", "/booksmack?cards=,,,", "/booksmack?cards=a&lexicon=huge",
-    "/colorsmash?splat=mauve", "/colorsmash?word=red", "/colorsmash?splat=red&word=steal", "/colorsmash?splat=" + "r" * 41,
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/?word=bag&pool=Q9",
+        "/?word=bag&pool=R999",
+        "/?word=bag&pool=" + "r" * 201,
+        "/?word=bag&pool=R3&add=purple",
+        "/?word=bag&pool=R3&remove=everything",
+        "/?word=bag&pool=R60&add=red",
+        "/?word=bag&pool=R3&discards_used=-1",
+        "/?word=bag&pool=R3&discards_used=x",
+        "/?word=bag&pool=R3&crossed_white=7",
+        "/?word=bag&required=xy",
+        "/?word=bag&required=1",
+        "/?word=bag&pool=R3&crossed_white=6&discards_used=12",
+        "/?word=bag&lexicon=huge",
+        "/?word=%00",
+        "/?word=" + "a" * 65,
+        "/?word=bag&previous=" + "b" * 65,
+        "/solve?pool=",
+        "/solve?pool=W60",
+        "/solve?rack=ab1",
+        "/solve?rack=%3F%3F%3F",
+        "/solve?rack=" + "a" * 21,
+        "/solve?pool=xx&rack=cat",
+        "/booksmack?cards=zz9",
+        "/booksmack?cards=27",
+        "/booksmack?cards=a&remove=first",
+        "/booksmack?cards=" + "a+" * 41,
+        "/booksmack?cards=%E2%80%AE",
+        "/booksmack?cards=,,,",
+        "/booksmack?cards=a&lexicon=huge",
+        "/colorsmash?splat=mauve",
+        "/colorsmash?word=red",
+        "/colorsmash?splat=red&word=steal",
+        "/colorsmash?splat=" + "r" * 41,
+    ],
+)
 def test_bad_input_is_a_readable_error_never_a_500(client, url):
     response = client.get(url)
     assert response.status_code == (200 if url in NOT_REFUSED else 422), (url, response.status_code)
@@ -164,6 +197,7 @@ def test_unknown_parameters_are_ignored(client):
 
 
 # --- the judge (/) ---------------------------------------------------------------------
+
 
 def test_home_without_a_word(client):
     html = page(client, "/")
@@ -231,7 +265,7 @@ def test_gab_after_bag_has_no_new_letter(client):
     html = page(client, "/?word=gab&pool=R3+Y2+B1+G2&previous=bag")
     assert "verdict--invalid" in html
     assert texts(html, "verdict__message") == ["GAB has no new letter: every letter of it was already in BAG."]
-    assert "More: <span class=\"more__set\">previous BAG</span>" in html  # the collapsed section says what is set
+    assert 'More: <span class="more__set">previous BAG</span>' in html  # the collapsed section says what is set
 
 
 def test_every_objection_is_a_sentence(client):
@@ -251,19 +285,29 @@ def test_peru_is_a_proper_name(client):
         assert "PERU is a proper name, and proper names are not allowed." in texts(html, "verdict__message")
         # WordNet writes Peru capitalised: definitions come from lowercase lemmas only (docs/lexicon.md, Definitions).
         assert "<summary>Definition</summary>" not in html
-    html = page(client, "/?word=berlin")  # refused in standard, yet a word: the reason may be in the dictionary, one tap away
+    html = page(
+        client, "/?word=berlin"
+    )  # refused in standard, yet a word: the reason may be in the dictionary, one tap away
     assert "verdict--invalid" in html and "<summary>Definition</summary>" in html
 
 
 def test_leftovers_say_what_they_cost(client):
     html = page(client, "/?word=bag&pool=R5+Y2+B1+G2+W1&discards_used=5")
     assert "verdict--valid" in html
-    assert ("Leaves 3 pieces over (2 red, 1 wild): they go in 3 discard boxes, 2 of them blue, so you lose 2 bonus points."
-            in texts(html, "verdict__facts")[0])
+    assert (
+        "Leaves 3 pieces over (2 red, 1 wild): they go in 3 discard boxes, 2 of them blue, so you lose 2 bonus points."
+        in texts(html, "verdict__facts")[0]
+    )
     html = page(client, "/?word=bag&pool=R4+Y2+B1+G2&discards_used=8")  # the 9th box is the first blue one
-    assert "Leaves 1 piece over (1 red): it goes in a blue discard box, so you lose 1 bonus point." in texts(html, "verdict__facts")[0]
+    assert (
+        "Leaves 1 piece over (1 red): it goes in a blue discard box, so you lose 1 bonus point."
+        in texts(html, "verdict__facts")[0]
+    )
     html = page(client, "/?word=bag&pool=R4+Y2+B1+G3")
-    assert "Leaves 2 pieces over (1 red, 1 green): they go in white discard boxes, which cost nothing." in texts(html, "verdict__facts")[0]
+    assert (
+        "Leaves 2 pieces over (1 red, 1 green): they go in white discard boxes, which cost nothing."
+        in texts(html, "verdict__facts")[0]
+    )
     html = page(client, "/?word=bag&pool=R4+Y2+B1+G2&discards_used=12")
     assert "verdict--invalid" in html
     assert "must use every piece" in texts(html, "verdict__message")[0]
@@ -272,7 +316,9 @@ def test_leftovers_say_what_they_cost(client):
 def test_without_a_pool_the_other_rules_still_judge(client):
     html = page(client, "/?word=gab&previous=bag")
     assert texts(html, "verdict__message") == ["GAB has no new letter: every letter of it was already in BAG."]
-    assert texts(html, "verdict__unchecked") == ["Not checked: the pieces (no pool), already claimed (no claimed words)."]
+    assert texts(html, "verdict__unchecked") == [
+        "Not checked: the pieces (no pool), already claimed (no claimed words)."
+    ]
     html = page(client, "/?word=cast&previous=bag")
     assert "verdict--valid" in html and texts(html, "verdict__facts") == ["Scores 4 points."]
     assert "the pieces (no pool)" in texts(html, "verdict__unchecked")[0]
@@ -286,14 +332,17 @@ def test_a_draft_shows_no_verdict(client):
     assert "verdict--valid" in page(client, "/?word=bag&pool=R3+Y2+B1+G2")  # the shared verdict URL
 
 
-@pytest.mark.parametrize("query, missing", [
-    ("word=cat", ["the pieces (no pool)", "a new letter (no previous word)", "already claimed (no claimed words)"]),
-    ("word=cat&pool=R3+Y2+B1", ["a new letter (no previous word)", "already claimed (no claimed words)"]),
-    ("word=cat&previous=bag", ["the pieces (no pool)", "already claimed (no claimed words)"]),
-    ("word=cat&pool=R3+Y2+B1&claimed=dog", ["a new letter (no previous word)"]),
-    ("word=zzxq&previous=bag", ["the pieces (no pool)", "already claimed (no claimed words)"]),
-    ("word=cat&pool=R3+Y2+B1&previous=bag&claimed=dog", []),
-])
+@pytest.mark.parametrize(
+    "query, missing",
+    [
+        ("word=cat", ["the pieces (no pool)", "a new letter (no previous word)", "already claimed (no claimed words)"]),
+        ("word=cat&pool=R3+Y2+B1", ["a new letter (no previous word)", "already claimed (no claimed words)"]),
+        ("word=cat&previous=bag", ["the pieces (no pool)", "already claimed (no claimed words)"]),
+        ("word=cat&pool=R3+Y2+B1&claimed=dog", ["a new letter (no previous word)"]),
+        ("word=zzxq&previous=bag", ["the pieces (no pool)", "already claimed (no claimed words)"]),
+        ("word=cat&pool=R3+Y2+B1&previous=bag&claimed=dog", []),
+    ],
+)
 def test_the_verdict_says_what_it_did_not_check(client, query, missing):
     html = page(client, "/?" + query)
     assert texts(html, "verdict__unchecked") == ([f"Not checked: {', '.join(missing)}."] if missing else [])
@@ -306,15 +355,22 @@ def test_tier_is_said_in_plain_words(client):
     assert "tier" not in html
 
 
-@pytest.mark.parametrize("query, field, words", [
-    ("word=cat&discards_used=two", "discards_used", "type a whole number, like 3"),
-    ("word=cat&discards_used=99", "discards_used", "at most 12"),
-    ("word=cat&crossed_white=-1", "crossed_white", "0 or more"),
-    ("word=cat&pool=R3+Q", "pool", "not a piece kind"),
-    ("word=cat&required=xy", "required", "at most 1 character"),
-    ("word=cat&pool=R3&required=1", "required", "give a single letter a-z"),
-    ("word=" + "a" * (DEFAULTS["MAX_WORD_LENGTH"] + 1), "word", f"at most {DEFAULTS['MAX_WORD_LENGTH']} characters"),
-])
+@pytest.mark.parametrize(
+    "query, field, words",
+    [
+        ("word=cat&discards_used=two", "discards_used", "type a whole number, like 3"),
+        ("word=cat&discards_used=99", "discards_used", "at most 12"),
+        ("word=cat&crossed_white=-1", "crossed_white", "0 or more"),
+        ("word=cat&pool=R3+Q", "pool", "not a piece kind"),
+        ("word=cat&required=xy", "required", "at most 1 character"),
+        ("word=cat&pool=R3&required=1", "required", "give a single letter a-z"),
+        (
+            "word=" + "a" * (DEFAULTS["MAX_WORD_LENGTH"] + 1),
+            "word",
+            f"at most {DEFAULTS['MAX_WORD_LENGTH']} characters",
+        ),
+    ],
+)
 def test_errors_show_at_their_field_in_the_players_words(client, query, field, words):
     html = page(client, "/?" + query, 422)
     input_id = {"pool": "pool-text"}.get(field, field)
@@ -333,13 +389,16 @@ def test_pool_text_is_shown_the_canonical_way(client):
     assert re.search(r'<span class="chip__count">3</span>\s*<span class="chip__name">red</span>', html)
 
 
-@pytest.mark.parametrize("query, pool", [
-    ("word=bag&pool=R3+Y2&add=red", "R4 Y2"),
-    ("word=bag&add=wild", "W1"),
-    ("word=bag&pool=R3+Y2&remove=yellow", "R3 Y1"),
-    ("word=bag&pool=R3&remove=blue", "R3"),  # nothing to take away: the pool stays
-    ("word=bag&pool=rrr&remove=red", "R2"),
-])
+@pytest.mark.parametrize(
+    "query, pool",
+    [
+        ("word=bag&pool=R3+Y2&add=red", "R4 Y2"),
+        ("word=bag&add=wild", "W1"),
+        ("word=bag&pool=R3+Y2&remove=yellow", "R3 Y1"),
+        ("word=bag&pool=R3&remove=blue", "R3"),  # nothing to take away: the pool stays
+        ("word=bag&pool=rrr&remove=red", "R2"),
+    ],
+)
 def test_a_tapped_chip_redirects_to_the_canonical_url(client, query, pool):
     response = client.get("/?" + query + "&previous=&claimed=&lexicon=")  # a no-JS form sends empty fields too
     assert response.status_code == 303
@@ -353,6 +412,7 @@ def test_clearing_the_pool_drops_it_from_the_url(client):
 
 
 # --- the solver (/solve) -----------------------------------------------------------------
+
 
 def test_solver_groups_words_by_score(client):
     html = page(client, "/solve?pool=R3+Y2+B1+G2")
@@ -376,14 +436,21 @@ def test_solver_shows_points_and_leftovers_without_a_hover(app, client, pool, di
     from solver.wordsmith import discard_boxes
 
     html = page(client, f"/solve?pool={pool.replace(' ', '+')}&discards_used={discards_used}")
-    shown = {unescape(word): " ".join(unescape(re.sub(r"<[^>]+>", "", facts)).split()) for word, facts in re.findall(WORD_FACTS, html, flags=re.S)}
+    shown = {
+        unescape(word): " ".join(unescape(re.sub(r"<[^>]+>", "", facts)).split())
+        for word, facts in re.findall(WORD_FACTS, html, flags=re.S)
+    }
     with app.app_context():
         found = search.solve(pieces_for(lexicon_named(None)), pool, limit=300).words
     boxes = discard_boxes(0, discards_used)
     assert shown and set(shown) == {w.word for w in found}
     for w in found:  # net points = letters − the blue boxes its leftovers check; the leftovers, or ★ all for none
         left = w.leftover.size
-        points = "too many leftovers" if left > boxes.left else f"{w.score - boxes.blue_cost(left)} pt" + ("" if w.score - boxes.blue_cost(left) == 1 else "s")
+        points = (
+            "too many leftovers"
+            if left > boxes.left
+            else f"{w.score - boxes.blue_cost(left)} pt" + ("" if w.score - boxes.blue_cost(left) == 1 else "s")
+        )
         assert shown[w.word] == f"{points} · " + (f"leaves {w.leftover}" if left else "★ all"), w
     assert "title=" not in html.split('id="words"')[1]  # nothing hides in a tooltip
 
@@ -393,7 +460,9 @@ def test_solver_pages_through_every_word(client):
     first = page(client, f"/solve?pool={pool}")
     total = int(re.search(r"builds (\d+) words", first).group(1))
     assert total > 1000 and f"page 1 of {-(-total // 300)}" in first
-    by_length = dict(map(int, pair) for pair in re.findall(r'<span class="results__length">(\d+) letters: (\d+)</span>', first))
+    by_length = dict(
+        map(int, pair) for pair in re.findall(r'<span class="results__length">(\d+) letters: (\d+)</span>', first)
+    )
     assert sum(by_length.values()) == total  # the per-length counts count every result, not the shown 300
     for n, shown in re.findall(r'<h2 class="results__heading">(\d+) letters? <small>(\d+) word', first):
         assert by_length[int(n)] == int(shown)
@@ -422,7 +491,9 @@ def test_solver_word_links_keep_the_claim(client):
 
 def test_solver_hints_show_net_points(client):
     html = page(client, "/solve?pool=R3+Y2+B1+G2")
-    hints = re.findall(r'<a class="word-link" href="[^"]*">(\w+) <small class="net">(\d+) pts?</small>', html.split('id="words"')[0])
+    hints = re.findall(
+        r'<a class="word-link" href="[^"]*">(\w+) <small class="net">(\d+) pts?</small>', html.split('id="words"')[0]
+    )
     assert hints and all(int(net) <= len(word) for word, net in hints)
 
 
@@ -459,10 +530,31 @@ def test_solver_chip_taps_redirect(client):
 
 # --- Booksmack ---------------------------------------------------------------------------
 
+
 def test_booksmack_palette_holds_the_published_cards(client):
     html = page(client, "/booksmack")
     values = re.findall(r'class="card-key[^"]*" name="add" value="([^"]*)"', html)
-    for card in ("a", "z", "A", "U", "é", "ç", "2", "25", ".", "?", "!", "+", "-", "&amp;", "*", "@", "~", "#", "space"):
+    for card in (
+        "a",
+        "z",
+        "A",
+        "U",
+        "é",
+        "ç",
+        "2",
+        "25",
+        ".",
+        "?",
+        "!",
+        "+",
+        "-",
+        "&amp;",
+        "*",
+        "@",
+        "~",
+        "#",
+        "space",
+    ):
         assert card in values, card
     assert len(values) == len(set(values))  # one key per distinct card
 
@@ -479,7 +571,10 @@ def test_booksmack_highest_card_wins_and_is_highlighted(client):
     html = page(client, "/booksmack?cards=b+Z+m")
     assert texts(html, "verdict__mark") == ["Tap Z"]
     assert re.findall(r'<li class="table-card([^"]*)">\s*<span class="table-card__face">(.*?)</span>', html) == [
-        ("", "b"), (" table-card--win", "Z"), ("", "m")]
+        ("", "b"),
+        (" table-card--win", "Z"),
+        ("", "m"),
+    ]
 
 
 def test_booksmack_space_card(client):
@@ -488,13 +583,16 @@ def test_booksmack_space_card(client):
     assert '<span class="table-card__face">Space</span>' in html
 
 
-@pytest.mark.parametrize("query, cards", [
-    ("cards=c+A&add=f", "c A f"),
-    ("cards=c&add=space", "c space"),
-    ("cards=c+A&add=%2B", "c A +"),
-    ("add=%C3%A9", "é"),
-    ("cards=c+A+f&remove=last", "c A"),
-])
+@pytest.mark.parametrize(
+    "query, cards",
+    [
+        ("cards=c+A&add=f", "c A f"),
+        ("cards=c&add=space", "c space"),
+        ("cards=c+A&add=%2B", "c A +"),
+        ("add=%C3%A9", "é"),
+        ("cards=c+A+f&remove=last", "c A"),
+    ],
+)
 def test_booksmack_palette_taps_redirect(client, query, cards):
     response = client.get("/booksmack?" + query)
     assert response.status_code == 303
@@ -505,10 +603,13 @@ def test_booksmack_clear(client):
     assert location(client.get("/booksmack?cards=c+A&remove=all")) == ("/booksmack", {})
 
 
-@pytest.mark.parametrize("cards, tap", [
-    ("z+a+z", "Tap seat 1 (z) or seat 3 (z)"),  # two equal faces: each named with its seat
-    ("q+U+m", "Tap U"),  # one of its face: the face says it
-])
+@pytest.mark.parametrize(
+    "cards, tap",
+    [
+        ("z+a+z", "Tap seat 1 (z) or seat 3 (z)"),  # two equal faces: each named with its seat
+        ("q+U+m", "Tap U"),  # one of its face: the face says it
+    ],
+)
 def test_booksmack_names_a_repeated_card_by_its_seat(client, cards, tap):
     html = page(client, f"/booksmack?cards={cards}")
     assert texts(html, "verdict__mark") == [tap]
@@ -527,22 +628,29 @@ def test_booksmack_bad_card(client):
 
 # --- Color Smash ---------------------------------------------------------------------------
 
+
 def test_colorsmash_match_says_slap(client):
     html = page(client, "/colorsmash?splat=green&word=green")
     assert texts(html, "verdict__mark") == ["SLAP!"] and "verdict--valid" in html
     assert texts(html, "verdict__message verdict__message--big") == [
-        "The word GREEN names the green splat: slap! The first slapper takes the pile."]
-    assert re.search(r'name="splat" value="green" checked', html) and re.search(r'name="word" value="green" checked', html)
+        "The word GREEN names the green splat: slap! The first slapper takes the pile."
+    ]
+    assert re.search(r'name="splat" value="green" checked', html) and re.search(
+        r'name="word" value="green" checked', html
+    )
 
 
-@pytest.mark.parametrize("query, slap, says", [
-    ("splat=red&word=blue", False, "does not name the red splat"),
-    ("splat=red", False, "no word"),
-    ("splat=red&word=", False, "no word"),
-    ("splat=steal", True, "A Steal card: slap!"),
-    ("splat=Steal&word=red", True, "A Steal card: slap!"),  # a word picked before Steal does not matter
-    ("splat=BLUE&word=Blue", True, "names the blue splat"),
-])
+@pytest.mark.parametrize(
+    "query, slap, says",
+    [
+        ("splat=red&word=blue", False, "does not name the red splat"),
+        ("splat=red", False, "no word"),
+        ("splat=red&word=", False, "no word"),
+        ("splat=steal", True, "A Steal card: slap!"),
+        ("splat=Steal&word=red", True, "A Steal card: slap!"),  # a word picked before Steal does not matter
+        ("splat=BLUE&word=Blue", True, "names the blue splat"),
+    ],
+)
 def test_colorsmash_verdicts(client, query, slap, says):
     html = page(client, "/colorsmash?" + query)
     assert texts(html, "verdict__mark") == (["SLAP!"] if slap else ["DON'T SLAP"])
@@ -558,15 +666,55 @@ def test_colorsmash_bad_colour(client):
 # --- whatever the query string, a page or a readable error ------------------------------
 
 PARAMETERS = {
-    "/": ("word", "pool", "previous", "claimed", "required", "discards_used", "crossed_white", "lexicon", "add", "remove"),
-    "/solve": ("pool", "rack", "previous", "claimed", "required", "discards_used", "crossed_white", "lexicon", "add", "remove"),
+    "/": (
+        "word",
+        "pool",
+        "previous",
+        "claimed",
+        "required",
+        "discards_used",
+        "crossed_white",
+        "lexicon",
+        "add",
+        "remove",
+    ),
+    "/solve": (
+        "pool",
+        "rack",
+        "previous",
+        "claimed",
+        "required",
+        "discards_used",
+        "crossed_white",
+        "lexicon",
+        "add",
+        "remove",
+    ),
     "/booksmack": ("cards", "lexicon", "add", "remove"),
     "/colorsmash": ("splat", "word"),
 }
 # Text a player could type, and the pieces of the pages' own notations, mixed.
 VALUES = st.one_of(
     st.text(max_size=12),
-    st.sampled_from(["R3 Y2 B1 G2", "W1", "red", "wild", "all", "last", "space", "c A f é", "steal", "green", "0", "12", "-1", "small", "?"]),
+    st.sampled_from(
+        [
+            "R3 Y2 B1 G2",
+            "W1",
+            "red",
+            "wild",
+            "all",
+            "last",
+            "space",
+            "c A f é",
+            "steal",
+            "green",
+            "0",
+            "12",
+            "-1",
+            "small",
+            "?",
+        ]
+    ),
 )
 
 

@@ -6,6 +6,7 @@ is a plain GET, each chip or card tap a submit and a redirect). Screenshots go
 to screenshots/ (gitignored) for a human to look at: one per page and state,
 phone-sized (390x844), named <what>-js.png and <what>-no-js.png.
 """
+
 from __future__ import annotations
 
 import os
@@ -16,11 +17,23 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots"
 PHONE = {"width": 390, "height": 844}
 
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"no Chromium at {CHROMIUM} (apt-get install chromium); a downloaded browser is never used")
+pytestmark = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM),
+    reason=f"no Chromium at {CHROMIUM} (apt-get install chromium); a downloaded browser is never used",
+)
 
 
 @pytest.fixture(scope="module")
@@ -120,7 +133,10 @@ def tap_pool(page, pool: dict[str, int]) -> None:
 
 # --- the judge ----------------------------------------------------------------------------
 
-def judge(page, live_server, word: str, pool: dict[str, int] | None = None, previous: str = "", lexicon: str = "") -> None:
+
+def judge(
+    page, live_server, word: str, pool: dict[str, int] | None = None, previous: str = "", lexicon: str = ""
+) -> None:
     page.goto(live_server + "/")
     mark_no_reload(page)
     page.fill("#word", word)
@@ -136,7 +152,6 @@ def judge(page, live_server, word: str, pool: dict[str, int] | None = None, prev
     page.wait_for_selector("#verdict.verdict--valid, #verdict.verdict--invalid")
 
 
-
 def wait_query(page, name: str, value: str | None, timeout_ms: int = 10_000) -> None:
     """Wait until the address bar's query has `name` = `value` (None: absent).
 
@@ -148,6 +163,7 @@ def wait_query(page, name: str, value: str | None, timeout_ms: int = 10_000) -> 
             return
         page.wait_for_timeout(50)
     raise AssertionError(f"{name}={value!r} never reached the address bar: {page.url}")
+
 
 def test_judge_a_valid_claim_tapping_the_chips(page, live_server):
     judge(page, live_server, "bag", {"red": 3, "yellow": 2, "blue": 1, "green": 2})
@@ -173,7 +189,9 @@ def test_judge_a_valid_claim_tapping_the_chips(page, live_server):
 def test_judge_an_invalid_claim(page, live_server):
     judge(page, live_server, "gab", {"red": 3, "yellow": 2, "blue": 1, "green": 2}, previous="bag")
     assert page.inner_text(".verdict__mark") == "NOT VALID"
-    assert page.locator(".verdict__message").all_inner_texts() == ["GAB has no new letter: every letter of it was already in BAG."]
+    assert page.locator(".verdict__message").all_inner_texts() == [
+        "GAB has no new letter: every letter of it was already in BAG."
+    ]
     assert state(page) == {"word": ["gab"], "pool": ["R3 Y2 B1 G2"], "previous": ["bag"], "lexicon": ["standard"]}
     assert_reloaded_as_expected(page)
     screenshot(page, "judge-invalid")
@@ -298,7 +316,10 @@ def test_chip_taps_show_at_once_on_a_slow_connection(browser, live_server):
     page.goto(live_server + "/?word=cat")
     session = context.new_cdp_session(page)
     session.send("Network.enable")
-    session.send("Network.emulateNetworkConditions", {"offline": False, "latency": 1500, "downloadThroughput": -1, "uploadThroughput": -1})
+    session.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 1500, "downloadThroughput": -1, "uploadThroughput": -1},
+    )
     started = page.evaluate("performance.now()")
     for _ in range(3):
         page.click(".chip--red .chip__add", no_wait_after=True)
@@ -317,8 +338,10 @@ def test_chip_taps_show_at_once_on_a_slow_connection(browser, live_server):
 
 def test_the_verdict_is_in_view_after_judge_on_a_phone(page, live_server):
     """Mark, word and reason on screen without scrolling, as large as before."""
-    for word, pool, previous in (("bag", {"red": 3, "yellow": 2, "blue": 1, "green": 2}, ""),
-                                 ("gab", {"red": 3, "yellow": 2, "blue": 1, "green": 2}, "bag")):
+    for word, pool, previous in (
+        ("bag", {"red": 3, "yellow": 2, "blue": 1, "green": 2}, ""),
+        ("gab", {"red": 3, "yellow": 2, "blue": 1, "green": 2}, "bag"),
+    ):
         judge(page, live_server, word, pool, previous=previous)
         page.wait_for_timeout(100)  # the scroll to the verdict
         for selector in (".verdict__mark", ".verdict__word", ".verdict__message"):
@@ -328,8 +351,14 @@ def test_the_verdict_is_in_view_after_judge_on_a_phone(page, live_server):
     screenshot(page, "judge-in-view")
 
 
-@pytest.mark.parametrize("query, field", [("word=cat&discards_used=two", "discards_used"), ("word=cat&pool=R3+Q", "pool-text"),
-                                          ("word=cat&pool=R3&required=1", "required")])
+@pytest.mark.parametrize(
+    "query, field",
+    [
+        ("word=cat&discards_used=two", "discards_used"),
+        ("word=cat&pool=R3+Q", "pool-text"),
+        ("word=cat&pool=R3&required=1", "required"),
+    ],
+)
 def test_errors_are_shown_at_their_field(page, live_server, query, field):
     page.goto(live_server + "/?" + query)
     field_input = page.locator(f"#{field}")
@@ -346,6 +375,7 @@ def test_errors_are_shown_at_their_field(page, live_server, query, field):
 
 
 # --- the solver -----------------------------------------------------------------------------
+
 
 def test_solver_pages_through_every_word(page, live_server):
     page.goto(live_server + "/solve?pool=R9+Y9+B4+G4+W2")
@@ -375,7 +405,12 @@ def test_solve_a_pool(page, live_server):
     assert page.inner_text(".best__word") == "SIGIL"
     headings = page.locator(".results__heading").all_inner_texts()
     # What one more piece opens comes first, then the words by score.
-    assert headings[:4] == ["Add a piece", "5 letters 1 word", "4 letters 35 words", "3 letters 67 words"]  # issue 9: CRIT, 'TIS in, TITS out
+    assert headings[:4] == [
+        "Add a piece",
+        "5 letters 1 word",
+        "4 letters 35 words",
+        "3 letters 67 words",
+    ]  # issue 9: CRIT, 'TIS in, TITS out
     assert page.locator(".add-hint").count() == 5
     assert state(page) == {"pool": ["R3 Y2 B1 G2"], "lexicon": ["standard"]}
     if page.javascript:
@@ -398,6 +433,7 @@ def test_solve_a_rack(page, live_server):
 
 
 # --- Booksmack ------------------------------------------------------------------------------
+
 
 def tap_cards(page, cards: list[str]) -> None:
     for card in cards:
@@ -427,7 +463,7 @@ def test_booksmack_highest_card_and_undo(page, live_server):
     page.goto(live_server + "/booksmack")
     tap_cards(page, ["q", "U", "m", "space"])  # not b U m: that spells BUM
     assert page.input_value("#cards-text") == "q U m space"
-    page.click('button[name=remove][value=last]')
+    page.click("button[name=remove][value=last]")
     expect(page.locator("#cards-text")).to_have_value("q U m")
     submit(page, "button.go")
     page.wait_for_selector("#verdict.verdict--tap")
@@ -489,6 +525,7 @@ def test_booksmack_typed_cards_and_a_bad_card(page, live_server):
 
 # --- Color Smash ----------------------------------------------------------------------------
 
+
 def test_colorsmash_check(page, live_server):
     page.goto(live_server + "/colorsmash")
     mark_no_reload(page)
@@ -518,23 +555,37 @@ def test_colorsmash_splat_shows_on_its_verdict(page, live_server):
           card: getComputedStyle(document.querySelector('.splat-card')).backgroundColor,
           splat: getComputedStyle(document.querySelector('.splat-card__splat')).backgroundColor,
         })""")
-        assert colours["card"] == "rgb(255, 255, 255)" and colours["splat"] not in (colours["card"], "rgba(0, 0, 0, 0)"), colours
+        assert colours["card"] == "rgb(255, 255, 255)" and colours["splat"] not in (
+            colours["card"],
+            "rgba(0, 0, 0, 0)",
+        ), colours
         assert page.locator(".splat-card__splat").bounding_box()["width"] >= 100
 
 
 # --- every page -----------------------------------------------------------------------------
 
 EVERY_PAGE = [
-    "/", "/?word=bag&pool=R3+Y2+B1+G2+W1&previous=gab&claimed=cast&required=b&discards_used=3",
-    "/?word=cat&discards_used=two", "/?word=bag&pool=R3&draft=1",
-    "/solve", "/solve?pool=R9+Y9+B4+G4+W2&rack=retains%3F", "/solve?pool=R3+Y2+B1+G2&page=9",
-    "/booksmack", "/booksmack?cards=c+A+f+%C3%A9+space+12+%23+%40", "/booksmack?cards=z+a+z",
-    "/colorsmash", "/colorsmash?splat=purple&word=orange", "/colorsmash?splat=steal", "/docs",
+    "/",
+    "/?word=bag&pool=R3+Y2+B1+G2+W1&previous=gab&claimed=cast&required=b&discards_used=3",
+    "/?word=cat&discards_used=two",
+    "/?word=bag&pool=R3&draft=1",
+    "/solve",
+    "/solve?pool=R9+Y9+B4+G4+W2&rack=retains%3F",
+    "/solve?pool=R3+Y2+B1+G2&page=9",
+    "/booksmack",
+    "/booksmack?cards=c+A+f+%C3%A9+space+12+%23+%40",
+    "/booksmack?cards=z+a+z",
+    "/colorsmash",
+    "/colorsmash?splat=purple&word=orange",
+    "/colorsmash?splat=steal",
+    "/docs",
 ]
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
 # The controls a finger taps: links in running text (the docs, the error summary) are exempt, as in WCAG 2.5.8.
-TAP_TARGETS = ("nav a, .brand, .word-link, .best__word a, .pager__link, button:not(.default-submit), summary, select, "
-               "input:not([type=radio]):not([type=hidden]), label.paint")
+TAP_TARGETS = (
+    "nav a, .brand, .word-link, .best__word a, .pager__link, button:not(.default-submit), summary, select, "
+    "input:not([type=radio]):not([type=hidden]), label.paint"
+)
 
 
 @pytest.mark.parametrize("path", [p for p in EVERY_PAGE if p != "/docs"])
@@ -543,34 +594,44 @@ def test_every_tap_target_is_at_least_44_pixels(browser, live_server, path):
     page = context.new_page()
     page.goto(live_server + path)
     page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
-    small = page.evaluate("""(selector) => Array.from(document.querySelectorAll(selector))
+    small = page.evaluate(
+        """(selector) => Array.from(document.querySelectorAll(selector))
       .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
       .map((el) => { const r = el.getBoundingClientRect(); return [el.outerHTML.slice(0, 80), Math.round(r.width), Math.round(r.height)]; })
-      .filter(([, w, h]) => w < 44 || h < 44)""", TAP_TARGETS)
+      .filter(([, w, h]) => w < 44 || h < 44)""",
+        TAP_TARGETS,
+    )
     context.close()
     assert small == []
 
 
-@pytest.mark.skipif(not AXE.exists(), reason="axe-core not installed: npm install --no-save axe-core@4 (as .ci/run does)")
+@pytest.mark.skipif(
+    not AXE.exists(), reason="axe-core not installed: npm install --no-save axe-core@4 (as .ci/run does)"
+)
 @pytest.mark.parametrize("path", EVERY_PAGE)
 def test_axe_finds_no_violations(browser, live_server, path):
     context = browser.new_context(viewport=PHONE, bypass_csp=True)  # axe is injected as a script of its own
     page = context.new_page()
     page.goto(live_server + path)
     page.add_script_tag(content=AXE.read_text())
-    violations = page.evaluate("async () => (await axe.run(document)).violations.map((v) => [v.id, v.nodes.map((n) => n.target.join(' '))])")
+    violations = page.evaluate(
+        "async () => (await axe.run(document)).violations.map((v) => [v.id, v.nodes.map((n) => n.target.join(' '))])"
+    )
     context.close()
     assert violations == []
 
 
-@pytest.mark.parametrize("path", [
-    "/?word=bag&pool=R3+Y2+B1+G2+W1&previous=gab&claimed=cast&required=b&discards_used=3",
-    "/?word=pneumonoultramicroscopic&pool=R30+Y30",
-    "/solve?pool=R9+Y9+B4+G4+W2&rack=retains%3F",
-    "/booksmack?cards=c+A+f+%C3%A9+space+12+%23+%40+%2B+%26",
-    "/colorsmash?splat=purple&word=orange",
-    "/?word=bag&pool=Q9",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/?word=bag&pool=R3+Y2+B1+G2+W1&previous=gab&claimed=cast&required=b&discards_used=3",
+        "/?word=pneumonoultramicroscopic&pool=R30+Y30",
+        "/solve?pool=R9+Y9+B4+G4+W2&rack=retains%3F",
+        "/booksmack?cards=c+A+f+%C3%A9+space+12+%23+%40+%2B+%26",
+        "/colorsmash?splat=purple&word=orange",
+        "/?word=bag&pool=Q9",
+    ],
+)
 def test_the_layout_fits_360_pixels(browser, live_server, path):
     context = browser.new_context(viewport={"width": 360, "height": 740})
     page = context.new_page()

@@ -3,6 +3,7 @@
 Each page's answer is compared with the solver function it calls ("server
 answer equals local answer"), and every bad input is a readable 422.
 """
+
 from __future__ import annotations
 
 import json
@@ -60,6 +61,7 @@ def invalid_fields(html: str) -> set[str]:
 
 # --- every new page --------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("path", PAGES)
 def test_every_page_renders_without_state(client, path):
     html = page(client, path)
@@ -82,12 +84,15 @@ def test_forms_are_gets_enhanced_by_the_one_script_and_no_inline_code(client, pa
     assert "style=" not in html and "<style" not in html and not re.search(r"\son[a-z]+=", html)
 
 
-@pytest.mark.parametrize("url", [
-    "/score?p1=%3Cscript%3E&p1c1=%3Cb%3E",
-    "/booksmack/turn?cards=%3Cscript%3E&played=1",
-    "/colorsmash/replay?players=%3Cscript%3E+%3Cb%3E&events=deal+%3Cscript%3E%3D3",
-    "/colorsmash/replay?players=a+b&events=%3Cscript%3E",
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/score?p1=%3Cscript%3E&p1c1=%3Cb%3E",
+        "/booksmack/turn?cards=%3Cscript%3E&played=1",
+        "/colorsmash/replay?players=%3Cscript%3E+%3Cb%3E&events=deal+%3Cscript%3E%3D3",
+        "/colorsmash/replay?players=a+b&events=%3Cscript%3E",
+    ],
+)
 def test_markup_is_shown_never_run(client, url):
     html = client.get(url).get_data(as_text=True)
     body = html.split("<main", 1)[1]
@@ -95,19 +100,46 @@ def test_markup_is_shown_never_run(client, url):
 
 
 BAD = [
-    "/score?players=0", "/score?players=9", "/score?players=x", "/score?p1c1=bag&p1c1d=13", "/score?p1c1=bag&p1c1d=-1",
-    "/score?p1c1=bag&p1c1x=7", "/score?p1c1=a+b+c+d+e+f+g", "/score?p1c1=" + "a" * 401, "/score?p1c1=mat@3",
-    "/score?advanced=1&p1c1=mat", "/score?advanced=1&c1r=abc&p1c1=mat", "/score?p1c1=bag:2/1", "/score?word_by_word=1&p1c1=bag:3/1",
-    "/score?p1c1=bag&p1c1d=12&p1c1x=6", "/score?p1c1=b%26g", "/score?secret=1&p1c1=bag&lexicon=huge", "/score?p1=a&p2=a&p1c1=bag",
-    "/dice?roll=twice", "/dice?roll=start&seed=-1", "/dice?roll=start&seed=4294967296", "/dice?roll=start&seed=x",
-    "/booksmack/turn?cards=b+Z", "/booksmack/turn?played=2", "/booksmack/turn?cards=b+Z&played=3", "/booksmack/turn?cards=b+Z&played=0",
-    "/booksmack/turn?cards=b+Z&played=x", "/booksmack/turn?cards=b+%25&played=1", "/booksmack/turn?cards=" + "a+" * 41 + "&played=1",
-    "/colorsmash/replay?players=a+b&events=dance", "/colorsmash/replay?players=a&events=deal+a%3D3",
-    "/colorsmash/replay?players=a+b&events=flip+a", "/colorsmash/replay?players=a+b&events=deal+a%3Dred+b",
-    "/colorsmash/replay?players=a+b&events=%5B1%2C", "/colorsmash/replay?players=a+b&events=" + "x" * 1501,
-    "/colorsmash/replay?mode=fast&players=a+b", "/colorsmash/replay?players=a+b&events=deal+a%3Dmauve%2Fred+b%3D1",
-    "/colorsmash/replay?players=a+b&events=%7B%22events%22%3A3%7D", "/score?secret=maybe&p1c1=bag",
-    "/booksmack/turn?cards=a&played=1&lexicon=huge", "/dice?roll=add&seed=1.5",
+    "/score?players=0",
+    "/score?players=9",
+    "/score?players=x",
+    "/score?p1c1=bag&p1c1d=13",
+    "/score?p1c1=bag&p1c1d=-1",
+    "/score?p1c1=bag&p1c1x=7",
+    "/score?p1c1=a+b+c+d+e+f+g",
+    "/score?p1c1=" + "a" * 401,
+    "/score?p1c1=mat@3",
+    "/score?advanced=1&p1c1=mat",
+    "/score?advanced=1&c1r=abc&p1c1=mat",
+    "/score?p1c1=bag:2/1",
+    "/score?word_by_word=1&p1c1=bag:3/1",
+    "/score?p1c1=bag&p1c1d=12&p1c1x=6",
+    "/score?p1c1=b%26g",
+    "/score?secret=1&p1c1=bag&lexicon=huge",
+    "/score?p1=a&p2=a&p1c1=bag",
+    "/dice?roll=twice",
+    "/dice?roll=start&seed=-1",
+    "/dice?roll=start&seed=4294967296",
+    "/dice?roll=start&seed=x",
+    "/booksmack/turn?cards=b+Z",
+    "/booksmack/turn?played=2",
+    "/booksmack/turn?cards=b+Z&played=3",
+    "/booksmack/turn?cards=b+Z&played=0",
+    "/booksmack/turn?cards=b+Z&played=x",
+    "/booksmack/turn?cards=b+%25&played=1",
+    "/booksmack/turn?cards=" + "a+" * 41 + "&played=1",
+    "/colorsmash/replay?players=a+b&events=dance",
+    "/colorsmash/replay?players=a&events=deal+a%3D3",
+    "/colorsmash/replay?players=a+b&events=flip+a",
+    "/colorsmash/replay?players=a+b&events=deal+a%3Dred+b",
+    "/colorsmash/replay?players=a+b&events=%5B1%2C",
+    "/colorsmash/replay?players=a+b&events=" + "x" * 1501,
+    "/colorsmash/replay?mode=fast&players=a+b",
+    "/colorsmash/replay?players=a+b&events=deal+a%3Dmauve%2Fred+b%3D1",
+    "/colorsmash/replay?players=a+b&events=%7B%22events%22%3A3%7D",
+    "/score?secret=maybe&p1c1=bag",
+    "/booksmack/turn?cards=a&played=1&lexicon=huge",
+    "/dice?roll=add&seed=1.5",
 ]
 
 
@@ -117,14 +149,39 @@ def test_bad_input_is_a_readable_error_never_a_500(client, url):
     assert response.status_code == 422, (url, response.status_code)
     message = errors(response.get_data(as_text=True))
     assert len(message) > 40 and "Traceback" not in message, message
-    assert not re.search(r"Input should|String should|unable to parse", message), message  # the player's words, not the validator's
+    assert not re.search(r"Input should|String should|unable to parse", message), (
+        message
+    )  # the player's words, not the validator's
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.sampled_from(PAGES), st.dictionaries(
-    st.sampled_from(["players", "p1", "p1c1", "p1c1d", "p2c3x", "c1r", "advanced", "secret", "word_by_word", "roll", "seed",
-                     "cards", "played", "lexicon", "mode", "events"]),
-    st.text(max_size=30), max_size=5))
+@given(
+    st.sampled_from(PAGES),
+    st.dictionaries(
+        st.sampled_from(
+            [
+                "players",
+                "p1",
+                "p1c1",
+                "p1c1d",
+                "p2c3x",
+                "c1r",
+                "advanced",
+                "secret",
+                "word_by_word",
+                "roll",
+                "seed",
+                "cards",
+                "played",
+                "lexicon",
+                "mode",
+                "events",
+            ]
+        ),
+        st.text(max_size=30),
+        max_size=5,
+    ),
+)
 def test_any_query_is_answered_without_a_500(client, path, params):
     response = client.get(path + "?" + urlencode(params))
     assert response.status_code in (200, 303, 422), (path, params)
@@ -132,13 +189,19 @@ def test_any_query_is_answered_without_a_500(client, path, params):
 
 # --- /dice ---------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("what", ROLLS)
 def test_a_roll_without_a_seed_redirects_to_its_own_url(client, what):
     response = client.get(f"/dice?roll={what}")
     assert response.status_code == 303
     url = urlparse(response.headers["Location"])
     query = parse_qs(url.query)
-    assert url.path == "/dice" and query["roll"] == [what] and 0 <= int(query["seed"][0]) < 2**32 and url.fragment == "roll"
+    assert (
+        url.path == "/dice"
+        and query["roll"] == [what]
+        and 0 <= int(query["seed"][0]) < 2**32
+        and url.fragment == "roll"
+    )
 
 
 @given(st.sampled_from(ROLLS), st.integers(0, 2**32 - 1))
@@ -169,19 +232,26 @@ def test_the_starting_pool_links_to_the_solver_and_the_judge(client):
 
 # --- /booksmack/turn -------------------------------------------------------------------------
 
-@pytest.mark.parametrize("cards, played, headline", [
-    ("b Z m a", 2, "Draw a card"),
-    ("b Z m a", 4, "Steal a card"),
-    ("b Z m a", 3, "Nothing more"),
-    ("c a t", 1, "Win all cards played"),
-    ("* space space a", 4, "Draw a card"),  # ruling 6: the spaces are no cards for *
-])
+
+@pytest.mark.parametrize(
+    "cards, played, headline",
+    [
+        ("b Z m a", 2, "Draw a card"),
+        ("b Z m a", 4, "Steal a card"),
+        ("b Z m a", 3, "Nothing more"),
+        ("c a t", 1, "Win all cards played"),
+        ("* space space a", 4, "Draw a card"),  # ruling 6: the spaces are no cards for *
+    ],
+)
 def test_the_turn_page_answers_for_the_card_just_played(client, cards, played, headline):
     html = page(client, "/booksmack/turn?" + urlencode({"cards": cards, "played": played}))
     state = booksmack.turn_state(["space" == c and " " or c for c in cards.split()], LEXICON, played)
     assert title(html) == f"Seat {played}: {headline}"
     assert state.explanation in result(html)
-    assert re.search(rf'<li class="turn-card turn-card--played">\s*<span class="turn-card__face">{re.escape(state.cards[played - 1].shown)}<', html)
+    assert re.search(
+        rf'<li class="turn-card turn-card--played">\s*<span class="turn-card__face">{re.escape(state.cards[played - 1].shown)}<',
+        html,
+    )
 
 
 def test_the_turn_page_asks_for_the_seat_at_its_field(client):
@@ -195,29 +265,78 @@ def test_the_turn_page_asks_for_the_seat_at_its_field(client):
 
 # --- /score -------------------------------------------------------------------------------
 
+
 def score_url(**params) -> str:
     return "/score?" + urlencode(params)
 
 
-@pytest.mark.parametrize("params, sheets, variant", [
-    ({"p1": "Ann", "p1c1": "bag, cast she's", "p1c1d": 8, "p2": "Bob", "p2c1": "cat"},
-     [{"player": "Ann", "challenges": [{"words": ["bag", "cast", "she's"], "discards": 8}]},
-      {"player": "Bob", "challenges": [{"words": ["cat"]}]}], "standard"),
-    ({"p1": "Ann", "p1c2": "to-do", "p1c2x": 2, "p2c1": "zebra", "p2c1d": 11},  # challenge 1 counts: someone played it
-     [{"player": "Ann", "challenges": [{"words": []}, {"words": ["to-do"], "crossed_white": 2}]},
-      {"player": "Player 2", "challenges": [{"words": ["zebra"], "discards": 11}, {"words": []}]}], "standard"),
-    ({"secret": 1, "p1": "Ann", "p1c1": "bag gab zzxq", "p2": "Bob", "p2c1": "bag"},
-     [{"player": "Ann", "challenges": [{"words": ["bag", "gab", "zzxq"]}]},
-      {"player": "Bob", "challenges": [{"words": ["bag"]}]}], "secret"),
-    ({"advanced": 1, "word_by_word": 1, "c1r": "abcdef", "players": 1, "p1": "Solo", "p1c1": "mat@1 cab:2/1 fed", "p1c1d": 3},
-     [{"player": "Solo", "challenges": [{"words": [{"word": "mat", "row": 1}, {"word": "cab", "circles": 2, "checked": 1}, "fed"],
-                                         "discards": 3, "required": "abcdef"}]}], "advanced+word_by_word"),
-])
+@pytest.mark.parametrize(
+    "params, sheets, variant",
+    [
+        (
+            {"p1": "Ann", "p1c1": "bag, cast she's", "p1c1d": 8, "p2": "Bob", "p2c1": "cat"},
+            [
+                {"player": "Ann", "challenges": [{"words": ["bag", "cast", "she's"], "discards": 8}]},
+                {"player": "Bob", "challenges": [{"words": ["cat"]}]},
+            ],
+            "standard",
+        ),
+        (
+            {
+                "p1": "Ann",
+                "p1c2": "to-do",
+                "p1c2x": 2,
+                "p2c1": "zebra",
+                "p2c1d": 11,
+            },  # challenge 1 counts: someone played it
+            [
+                {"player": "Ann", "challenges": [{"words": []}, {"words": ["to-do"], "crossed_white": 2}]},
+                {"player": "Player 2", "challenges": [{"words": ["zebra"], "discards": 11}, {"words": []}]},
+            ],
+            "standard",
+        ),
+        (
+            {"secret": 1, "p1": "Ann", "p1c1": "bag gab zzxq", "p2": "Bob", "p2c1": "bag"},
+            [
+                {"player": "Ann", "challenges": [{"words": ["bag", "gab", "zzxq"]}]},
+                {"player": "Bob", "challenges": [{"words": ["bag"]}]},
+            ],
+            "secret",
+        ),
+        (
+            {
+                "advanced": 1,
+                "word_by_word": 1,
+                "c1r": "abcdef",
+                "players": 1,
+                "p1": "Solo",
+                "p1c1": "mat@1 cab:2/1 fed",
+                "p1c1d": 3,
+            },
+            [
+                {
+                    "player": "Solo",
+                    "challenges": [
+                        {
+                            "words": [{"word": "mat", "row": 1}, {"word": "cab", "circles": 2, "checked": 1}, "fed"],
+                            "discards": 3,
+                            "required": "abcdef",
+                        }
+                    ],
+                }
+            ],
+            "advanced+word_by_word",
+        ),
+    ],
+)
 def test_the_score_page_scores_as_score_sheets_does(client, params, sheets, variant):
     html = page(client, score_url(**params))
     expected = score_sheets(sheets, variant, LEXICON)
     winners = " and ".join(expected.winners)
-    assert title(html) == f"{'Winners (tied)' if len(expected.winners) > 1 else 'Winner'}: {winners} with {expected.high_score}"
+    assert (
+        title(html)
+        == f"{'Winners (tied)' if len(expected.winners) > 1 else 'Winner'}: {winners} with {expected.high_score}"
+    )
     shown = result(html)
     for sheet in expected.sheets:
         assert f"{sheet.player}: {sheet.total} point" in shown
@@ -236,12 +355,23 @@ def test_the_score_page_refills_every_box(client):
     assert re.search(r'id="c3r"[^>]*value="abcdef"', html) and re.search(r'name="secret" value="1" checked', html)
 
 
-@pytest.mark.parametrize("params, field, fragment", [
-    ({"p1": "Ann", "p1c1": "bag", "p1c1d": "x"}, "p1c1d", "Ann, challenge 1, discards: give a whole number from 0 to 12"),
-    ({"p1c2": "a b c d e f g"}, "p1c2", "7 words, but a challenge has only 6 word lines"),
-    ({"p2c1": "mat@3"}, "p2c1", "'row' is only for the advanced variant"),
-    ({"advanced": 1, "c1r": "abcdef", "c2r": "abc", "p1c2": "mat"}, "c2r", "challenge 2: the advanced variant needs 'required'"),
-])
+@pytest.mark.parametrize(
+    "params, field, fragment",
+    [
+        (
+            {"p1": "Ann", "p1c1": "bag", "p1c1d": "x"},
+            "p1c1d",
+            "Ann, challenge 1, discards: give a whole number from 0 to 12",
+        ),
+        ({"p1c2": "a b c d e f g"}, "p1c2", "7 words, but a challenge has only 6 word lines"),
+        ({"p2c1": "mat@3"}, "p2c1", "'row' is only for the advanced variant"),
+        (
+            {"advanced": 1, "c1r": "abcdef", "c2r": "abc", "p1c2": "mat"},
+            "c2r",
+            "challenge 2: the advanced variant needs 'required'",
+        ),
+    ],
+)
 def test_score_errors_sit_at_their_field(client, params, field, fragment):
     html = page(client, score_url(**params), 422)
     assert fragment in errors(html)
@@ -250,16 +380,24 @@ def test_score_errors_sit_at_their_field(client, params, field, fragment):
 
 # --- /colorsmash/replay -------------------------------------------------------------------
 
+
 def as_lines(events: list[dict]) -> str:
     """Write JSON events in the page's line form (an independent writer, to check the page's reader)."""
+
     def card(value) -> str:
         if isinstance(value, dict):
-            return "steal" if value.get("steal") else value["splat"] + (f"/{value['word']}" if value.get("word") else "")
+            return (
+                "steal" if value.get("steal") else value["splat"] + (f"/{value['word']}" if value.get("word") else "")
+            )
         return value
+
     lines = []
     for event in events:
         if event["type"] == "deal":
-            hands = [f"{name}={hand if isinstance(hand, int) else ','.join(card(c) for c in hand)}" for name, hand in event["hands"].items()]
+            hands = [
+                f"{name}={hand if isinstance(hand, int) else ','.join(card(c) for c in hand)}"
+                for name, hand in event["hands"].items()
+            ]
             lines.append(" ".join(["deal", *hands] + ([f"first={event['first']}"] if "first" in event else [])))
         elif event["type"] == "flip":
             lines.append(f"flip {event['player']}" + (f" {card(event['card'])}" if "card" in event else ""))
@@ -269,7 +407,9 @@ def as_lines(events: list[dict]) -> str:
 
 
 def replay_url(game: dict, events: str) -> str:
-    return "/colorsmash/replay?" + urlencode({"mode": game["mode"], "players": " ".join(game["players"]), "events": events})
+    return "/colorsmash/replay?" + urlencode(
+        {"mode": game["mode"], "players": " ".join(game["players"]), "events": events}
+    )
 
 
 GAMES = [json.loads(path.read_text()) for path in sorted(GOLDEN.glob("*.game.json")) if "refused" not in path.name]
@@ -287,16 +427,22 @@ def test_the_replay_page_replays_as_replay_does(client, game, form):
     if expected.finished:
         assert " and ".join(expected.winners) in title(html)
     for player in expected.players:
-        assert re.search(rf"{re.escape(player.name)}( \((out|leading)\))? {len(player.hand)} {len(player.side)} {player.total}", shown)
+        assert re.search(
+            rf"{re.escape(player.name)}( \((out|leading)\))? {len(player.hand)} {len(player.side)} {player.total}",
+            shown,
+        )
     for entry in expected.log:
         assert entry in shown
 
 
-@pytest.mark.parametrize("events, fragment", [
-    ("deal ann=red/red bob=2\n\nflip bob", "line 3: "),  # the line, counting blank ones
-    ("deal ann=red/red bob=2\nslap bob", "line 2: "),
-    ("deal ann=red/red bob=2\nflip ann\nwave", "line 3: 'wave' is not an event"),
-])
+@pytest.mark.parametrize(
+    "events, fragment",
+    [
+        ("deal ann=red/red bob=2\n\nflip bob", "line 3: "),  # the line, counting blank ones
+        ("deal ann=red/red bob=2\nslap bob", "line 2: "),
+        ("deal ann=red/red bob=2\nflip ann\nwave", "line 3: 'wave' is not an event"),
+    ],
+)
 def test_replay_errors_name_the_line(client, events, fragment):
     html = page(client, replay_url({"mode": "standard", "players": ["ann", "bob"]}, events), 422)
     assert fragment in errors(html) and invalid_fields(html) == {"events"}

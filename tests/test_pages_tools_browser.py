@@ -2,6 +2,7 @@
 
 Same set-up as test_pages_browser.py (Debian's Chromium, the app served by gunicorn).
 """
+
 from __future__ import annotations
 
 import os
@@ -33,12 +34,15 @@ def page(request, browser):
     context.close()
 
 
-@pytest.mark.parametrize("path", [
-    "/score?p1=Annabelle-Marguerite&p1c1=pneumonoultramicroscopic,she's,to-do&p1c1d=12&p1c1x=6&secret=1&p2c1=zzxq",
-    "/dice?roll=start&seed=7",
-    "/booksmack/turn?cards=c+A+f+%C3%A9+space+12+%23+%40+%2B+%26&played=5",
-    "/colorsmash/replay?players=ann+bob&events=deal+ann%3Dred%2Fred%2Cblue+bob%3Dgreen%2Fgreen%2Cred+first%3Dann%0Aflip+ann%0Aslap+bob",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/score?p1=Annabelle-Marguerite&p1c1=pneumonoultramicroscopic,she's,to-do&p1c1d=12&p1c1x=6&secret=1&p2c1=zzxq",
+        "/dice?roll=start&seed=7",
+        "/booksmack/turn?cards=c+A+f+%C3%A9+space+12+%23+%40+%2B+%26&played=5",
+        "/colorsmash/replay?players=ann+bob&events=deal+ann%3Dred%2Fred%2Cblue+bob%3Dgreen%2Fgreen%2Cred+first%3Dann%0Aflip+ann%0Aslap+bob",
+    ],
+)
 def test_the_layout_fits_360_pixels(browser, live_server, path):
     context = browser.new_context(viewport={"width": 360, "height": 740})
     page = context.new_page()
@@ -91,7 +95,10 @@ def test_score_two_sheets(page, live_server):
 def test_replay_a_game(page, live_server):
     page.goto(live_server + "/colorsmash/replay")
     page.fill("#players", "ann bob")
-    page.fill("#events", "deal ann=red/red,blue bob=green/green,red first=ann\nflip ann\nslap bob\nflip bob\nflip ann\nflip bob")
+    page.fill(
+        "#events",
+        "deal ann=red/red,blue bob=green/green,red first=ann\nflip ann\nslap bob\nflip bob\nflip ann\nflip bob",
+    )
     page.click("#replay-form button.go")
     expect(page.locator(".result__title")).to_contain_text("Winner")
     screenshot(page, "colorsmash-replay")

@@ -1,4 +1,5 @@
 """Every solver refusal is a `Refused` carrying the JSON path of the bad value; messages stay as people read them."""
+
 import pytest
 
 from solver import booksmack, colorsmash
@@ -38,21 +39,38 @@ CASES = [
     (lambda: score_sheets([]), ("sheets",), "sheets:"),
     (lambda: score_sheets([SHEET, SHEET]), ("sheets",), "sheets: two sheets"),
     (lambda: score_sheets([SHEET, {"player": ""}]), ("sheets", 1), "sheet 2:"),
-    (lambda: score_sheets(sheets({"words": [], "discards": 13})), ("sheets", 1, "challenges", 0), "sheet 2 (Bo), challenge 1"),
-    (lambda: score_sheets(sheets({"words": []}, {"words": ["a", {"word": "b", "row": 2}]})),
-     ("sheets", 1, "challenges", 1, "words", 1), "sheet 2 (Bo), challenge 2, word 2"),
-    (lambda: score_sheets(sheets({"words": ["bag", "b@g"]})), ("sheets", 1, "challenges", 0, "words", 1),
-     "sheet 2 (Bo), challenge 1, word 2"),
+    (
+        lambda: score_sheets(sheets({"words": [], "discards": 13})),
+        ("sheets", 1, "challenges", 0),
+        "sheet 2 (Bo), challenge 1",
+    ),
+    (
+        lambda: score_sheets(sheets({"words": []}, {"words": ["a", {"word": "b", "row": 2}]})),
+        ("sheets", 1, "challenges", 1, "words", 1),
+        "sheet 2 (Bo), challenge 2, word 2",
+    ),
+    (
+        lambda: score_sheets(sheets({"words": ["bag", "b@g"]})),
+        ("sheets", 1, "challenges", 0, "words", 1),
+        "sheet 2 (Bo), challenge 1, word 2",
+    ),
     (lambda: booksmack.parse_cards(["a", "%"]), ("cards", 1), "card 2 ('%')"),
     (lambda: booksmack.parse_cards([]), ("cards",), "a round needs"),
     (lambda: booksmack.score_collection(["a"], variant="blitz"), ("variant",), "unknown variant"),
     (lambda: booksmack.turn_state(["a", "b"], None, played=3), ("played",), "played:"),
     (lambda: colorsmash.parse_card("mauve/red"), ("card",), "splat colour 'mauve'"),
-    (lambda: colorsmash.judge_slap("red/blue", colours=["teal", "teal"]), ("colours",), "colour names must be distinct"),
+    (
+        lambda: colorsmash.judge_slap("red/blue", colours=["teal", "teal"]),
+        ("colours",),
+        "colour names must be distinct",
+    ),
     (lambda: colorsmash.replay("standard", ["ann"], []), ("players",), "a game needs"),
     (lambda: colorsmash.replay("blitz", ["ann", "bob"], []), ("mode",), "unknown mode"),
-    (lambda: colorsmash.replay("standard", ["ann", "bob"], [{"type": "flip", "player": "ann"}]), ("events", 0),
-     "events[0]: deal the cards first"),
+    (
+        lambda: colorsmash.replay("standard", ["ann", "bob"], [{"type": "flip", "player": "ann"}]),
+        ("events", 0),
+        "events[0]: deal the cards first",
+    ),
 ]
 
 
@@ -67,7 +85,11 @@ def test_a_refusal_carries_the_path_of_the_bad_value(call, path, start):
 def test_an_impossible_event_is_a_refusal_that_keeps_its_index():
     with pytest.raises(colorsmash.ImpossibleEvent) as refused:
         colorsmash.replay("standard", ["ann", "bob"], [{"type": "flip", "player": "ann"}])
-    assert isinstance(refused.value, Refused) and refused.value.index == 0 and refused.value.reason == "deal the cards first"
+    assert (
+        isinstance(refused.value, Refused)
+        and refused.value.index == 0
+        and refused.value.reason == "deal the cards first"
+    )
 
 
 def test_a_refusal_put_inside_a_larger_request_keeps_its_kind_and_message():

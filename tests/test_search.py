@@ -1,4 +1,5 @@
 """The solver finds exactly what a brute-force scan finds, in the documented order."""
+
 from collections import Counter
 
 import oracles
@@ -87,16 +88,22 @@ def test_bad_paging_is_refused(index, bad):
         solve(index, "R3", **bad)
 
 
-@pytest.mark.parametrize("text, message_part", [("R3 X2", "'X'"), ("R3 Y2 %", "'%'"), ("", "empty"), ("R9999", "too large"),
-                                                ("R61", "limit")])
+@pytest.mark.parametrize(
+    "text, message_part",
+    [("R3 X2", "'X'"), ("R3 Y2 %", "'%'"), ("", "empty"), ("R9999", "too large"), ("R61", "limit")],
+)
 def test_bad_pool_text_says_what_is_wrong(text, message_part):
     with pytest.raises(ValueError, match=message_part):
         parse_pool(text)
 
 
 def test_pool_forms_agree():
-    assert parse_pool("R3 Y2 B1 G2 W1") == parse_pool("rrryybggw") == parse_pool(
-        {"red": 3, "yellow": 2, "blue": 1, "green": 2, "wild": 1}) == Pool(3, 2, 1, 2, 1)
+    assert (
+        parse_pool("R3 Y2 B1 G2 W1")
+        == parse_pool("rrryybggw")
+        == parse_pool({"red": 3, "yellow": 2, "blue": 1, "green": 2, "wild": 1})
+        == Pool(3, 2, 1, 2, 1)
+    )
     with pytest.raises(ValueError, match="purple"):
         parse_pool({"purple": 1})
 
@@ -142,10 +149,13 @@ def test_every_word_returned_is_buildable_and_valid(pool):
         cost = ALPHABET.cost(found.word)
         assert found.word in STANDARD and pool.fits(cost)
         # pieces used and pieces left over add up to the pool
-        assert Pool(*(used + left for used, left in zip(found.pieces.counts, found.leftover.counts)),
-                    wild=found.pieces.wild + found.leftover.wild) == pool
-
-
+        assert (
+            Pool(
+                *(used + left for used, left in zip(found.pieces.counts, found.leftover.counts)),
+                wild=found.pieces.wild + found.leftover.wild,
+            )
+            == pool
+        )
 
 
 @given(big_pools)
@@ -166,7 +176,7 @@ def test_any_page_of_a_big_pool_matches_brute_force(pool, limit, offset):
     expected = brute_force(STANDARD, ALPHABET, pool)
     result = solve(piece_index(STANDARD), pool, limit=limit, offset=offset)
     assert result.total == len(expected)
-    assert result.page == expected[offset:offset + limit]
+    assert result.page == expected[offset : offset + limit]
 
 
 @given(big_pools)
@@ -189,6 +199,7 @@ def test_adding_a_piece_never_removes_a_word(pool, kind):
 
 
 # --- letter racks ---------------------------------------------------------------
+
 
 def rack_brute_force(rack: str) -> set[str]:
     tiles, blanks = parse_rack(rack)
@@ -253,7 +264,7 @@ def test_filters_over_big_pools_match_brute_force(pool, query, limit, offset):
     expected = brute_force(STANDARD, ALPHABET, pool, query)
     result = solve(piece_index(STANDARD), pool, query, limit=limit, offset=offset)
     assert result.total == len(expected)
-    assert result.page == expected[offset:offset + limit]
+    assert result.page == expected[offset : offset + limit]
 
 
 @given(st.text(alphabet="abest'-", min_size=1, max_size=4), st.sampled_from(["start", "end", "any"]))
@@ -262,7 +273,9 @@ def test_word_table_finds_fragments_like_str_methods(fragment, where):
     index = piece_index(STANDARD)
     test = {"start": str.startswith, "end": str.endswith, "any": lambda w, f: f in w}[where]
     found = index.table.holding(fragment, where)
-    assert [r for r in range(len(index.ranked)) if found[r]] == [r for r, w in enumerate(index.ranked) if test(w, fragment)]
+    assert [r for r in range(len(index.ranked)) if found[r]] == [
+        r for r, w in enumerate(index.ranked) if test(w, fragment)
+    ]
 
 
 @given(st.text(alphabet="abeorst-", max_size=8))
@@ -270,7 +283,9 @@ def test_word_table_finds_fragments_like_str_methods(fragment, where):
 def test_word_table_new_letters_match_new_letter(previous):
     index = piece_index(STANDARD)
     found, counts = index.table.has_new_letter(previous), Counter(previous)
-    assert [r for r in range(len(index.ranked)) if not found[r]] == [r for r, w in enumerate(index.ranked) if not new_letter(w, counts)]
+    assert [r for r in range(len(index.ranked)) if not found[r]] == [
+        r for r, w in enumerate(index.ranked) if not new_letter(w, counts)
+    ]
 
 
 def test_the_word_table_knows_each_words_rank():
@@ -280,9 +295,20 @@ def test_the_word_table_knows_each_words_rank():
     assert index.table.rank_of("zzzzzz") is None and index.table.rank_of("") is None
 
 
-@given(st.text(alphabet="abcdeilnorstuz", min_size=1, max_size=9), st.integers(0, 2),
-       st.sampled_from([Query(), Query(previous_word="stone"), Query(contains="e", min_length=3), Query(use_all=True),
-                        Query(starts_with="re", claimed=("rest",))]), st.integers(0, 50))
+@given(
+    st.text(alphabet="abcdeilnorstuz", min_size=1, max_size=9),
+    st.integers(0, 2),
+    st.sampled_from(
+        [
+            Query(),
+            Query(previous_word="stone"),
+            Query(contains="e", min_length=3),
+            Query(use_all=True),
+            Query(starts_with="re", claimed=("rest",)),
+        ]
+    ),
+    st.integers(0, 50),
+)
 @settings(max_examples=20, deadline=None)
 def test_big_racks_from_the_word_table_match_the_walk(letters_, blanks, query, offset):
     """Racks past SMALL_RACK are answered from the word table: the same words, scores, blanks and order as the walk."""

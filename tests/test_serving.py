@@ -1,6 +1,7 @@
 """The edges of a public service: security headers on every answer, relative redirects, refused
 encodings, one body limit both ways; and, through gunicorn, the read deadline (408) and the
 server's own refusals (400, 414, 431) as problem documents."""
+
 from __future__ import annotations
 
 import io
@@ -50,10 +51,14 @@ def test_every_route_and_method_carries_the_security_headers(app, client):
     assert seen > 30  # every route, not a handful
 
 
-@pytest.mark.parametrize("method, url, accept, status", [
-    ("GET", "/nowhere", "text/html", 404), ("GET", "/api/v1/nowhere", "application/json", 404),
-    ("DELETE", "/api/v1/health", "application/json", 405),
-])
+@pytest.mark.parametrize(
+    "method, url, accept, status",
+    [
+        ("GET", "/nowhere", "text/html", 404),
+        ("GET", "/api/v1/nowhere", "application/json", 404),
+        ("DELETE", "/api/v1/health", "application/json", 405),
+    ],
+)
 def test_errors_carry_the_security_headers(client, method, url, accept, status):
     response = client.open(url, method=method, headers={"Accept": accept})
     assert response.status_code == status
@@ -68,10 +73,13 @@ def test_the_policy_allows_everything_the_pages_load(client):
         assert " onclick=" not in html and " onload=" not in html and "javascript:" not in html, page
 
 
-@pytest.mark.parametrize("path, location", [
-    ("/api/v1//health", "/api/v1/health"),
-    ("/api/v1//words//cat?lexicon=small", "/api/v1/words/cat?lexicon=small"),
-])
+@pytest.mark.parametrize(
+    "path, location",
+    [
+        ("/api/v1//health", "/api/v1/health"),
+        ("/api/v1//words//cat?lexicon=small", "/api/v1/words/cat?lexicon=small"),
+    ],
+)
 def test_api_redirects_are_relative_problems(client, path, location):
     response = client.get(path, headers={"Host": "evil.example"})
     assert response.headers["Location"] == location
@@ -92,8 +100,12 @@ def test_page_redirects_are_relative(app):
 
 @pytest.mark.parametrize("coding", ["gzip", "deflate", "br", "GZIP"])
 def test_compressed_bodies_are_refused(client, coding):
-    response = client.post("/api/v1/words/check", data=b'{"words": ["cat"]}', content_type="application/json",
-                           headers={"Content-Encoding": coding})
+    response = client.post(
+        "/api/v1/words/check",
+        data=b'{"words": ["cat"]}',
+        content_type="application/json",
+        headers={"Content-Encoding": coding},
+    )
     problem = assert_problem(response, 415)
     assert "Content-Encoding" in problem["detail"]
     assert response.headers["Accept-Encoding"] == "identity"
@@ -114,16 +126,28 @@ def padded_body(size: int) -> bytes:
 def test_one_body_limit_with_and_without_content_length(client, app, extra, status):
     body = padded_body(app.config["MAX_BODY_BYTES"] + extra)
     sized = client.post("/api/v1/words/check", data=body, content_type="application/json")
-    streamed = client.post("/api/v1/words/check", input_stream=io.BytesIO(body), content_type="application/json",
-                           environ_overrides={"wsgi.input_terminated": True, "HTTP_TRANSFER_ENCODING": "chunked"})
+    streamed = client.post(
+        "/api/v1/words/check",
+        input_stream=io.BytesIO(body),
+        content_type="application/json",
+        environ_overrides={"wsgi.input_terminated": True, "HTTP_TRANSFER_ENCODING": "chunked"},
+    )
     assert sized.status_code == streamed.status_code == status
 
 
-@pytest.mark.parametrize("error, args, status", [
-    ("LimitRequestLine", (5000, 4094), 414), ("LimitRequestHeaders", ("too many",), 431), ("InvalidRequestLine", ("BLAH",), 400),
-    ("InvalidHeader", ("X-A",), 400), ("InvalidChunkSize", (b"zz",), 400), ("UnsupportedTransferCoding", ("gzip",), 501),
-    ("ForbiddenProxyRequest", ("10.0.0.1",), 403), ("InvalidResponseHeader", ("X-B",), 500),
-])
+@pytest.mark.parametrize(
+    "error, args, status",
+    [
+        ("LimitRequestLine", (5000, 4094), 414),
+        ("LimitRequestHeaders", ("too many",), 431),
+        ("InvalidRequestLine", ("BLAH",), 400),
+        ("InvalidHeader", ("X-A",), 400),
+        ("InvalidChunkSize", (b"zz",), 400),
+        ("UnsupportedTransferCoding", ("gzip",), 501),
+        ("ForbiddenProxyRequest", ("10.0.0.1",), 403),
+        ("InvalidResponseHeader", ("X-B",), 500),
+    ],
+)
 def test_server_refusals_map_to_their_status(error, args, status):
     from gunicorn.http import errors
 
@@ -189,8 +213,10 @@ def test_unfinished_body_is_cut_off_with_408_from_the_app(server):
 def test_a_body_sent_in_pieces_within_the_deadline_is_read(server):
     body = json.dumps({"words": ["cat", "dog"]}).encode()
     with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
-        sock.sendall(b"POST /api/v1/words/check HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n"
-                     b"Content-Length: %d\r\n\r\n" % len(body))
+        sock.sendall(
+            b"POST /api/v1/words/check HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n"
+            b"Content-Length: %d\r\n\r\n" % len(body)
+        )
         for piece in (body[:10], body[10:]):
             time.sleep(READ_TIMEOUT / 4)
             sock.sendall(piece)
@@ -213,7 +239,9 @@ def hold_slow_sockets(port: int, count: int, stop: threading.Event) -> list[thre
     def hold():
         while not stop.is_set():
             with socket.create_connection(("127.0.0.1", port)) as sock:
-                sock.sendall(b"POST /api/v1/words/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
+                sock.sendall(
+                    b"POST /api/v1/words/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"
+                )
                 sock.settimeout(0.2)
                 while not stop.is_set():
                     try:
@@ -246,13 +274,19 @@ def test_health_answers_while_slow_clients_hold_sockets(server):
             thread.join(timeout=2)
 
 
-@pytest.mark.parametrize("request_bytes, status", [
-    (b"GET /api/v1/" + b"a" * 5000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414),
-    (b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\n" + b"".join(b"X-%d: 1\r\n" % i for i in range(120)) + b"\r\n", 431),
-    (b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 9000 + b"\r\n\r\n", 431),
-    (b"BLAH\r\n\r\n", 400),
-    (b"GET /api/v1/health HTTP/9.9\r\nHost: x\r\n\r\n", 400),
-])
+@pytest.mark.parametrize(
+    "request_bytes, status",
+    [
+        (b"GET /api/v1/" + b"a" * 5000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414),
+        (
+            b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\n" + b"".join(b"X-%d: 1\r\n" % i for i in range(120)) + b"\r\n",
+            431,
+        ),
+        (b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 9000 + b"\r\n\r\n", 431),
+        (b"BLAH\r\n\r\n", 400),
+        (b"GET /api/v1/health HTTP/9.9\r\nHost: x\r\n\r\n", 400),
+    ],
+)
 def test_server_refusals_are_problems(server, request_bytes, status):
     answer, _ = exchange(server, request_bytes)
     assert_raw_problem(answer, status)
@@ -261,10 +295,15 @@ def test_server_refusals_are_problems(server, request_bytes, status):
 def test_a_chunked_body_at_the_limit_through_gunicorn(server):
     body = padded_body(16384)
     sized = requests.post(server.url + "/api/v1/words/check", data=body, headers={"Content-Type": "application/json"})
-    streamed = requests.post(server.url + "/api/v1/words/check", data=iter([body[:8000], body[8000:]]),
-                             headers={"Content-Type": "application/json"})
+    streamed = requests.post(
+        server.url + "/api/v1/words/check",
+        data=iter([body[:8000], body[8000:]]),
+        headers={"Content-Type": "application/json"},
+    )
     assert sized.status_code == streamed.status_code == 200
-    over = requests.post(server.url + "/api/v1/words/check", data=iter([body, b" "]), headers={"Content-Type": "application/json"})
+    over = requests.post(
+        server.url + "/api/v1/words/check", data=iter([body, b" "]), headers={"Content-Type": "application/json"}
+    )
     assert_problem(over, 413)
 
 

@@ -4,6 +4,7 @@ The sample is every 997th line of wordlists/lexicon.tsv, recorded in
 tests/golden/lexicon_sample.tsv. Re-record only on purpose, after checking the
 diff: `python -m pytest --record-golden tests/test_wordlists_golden.py`.
 """
+
 import hashlib
 from pathlib import Path
 
@@ -24,5 +25,6 @@ def test_lexicon_matches_golden_sample(golden):
 
 def test_health_checksum_is_the_word_list_hash():
     from solver.lexicon import load_lexicons
+
     digest = hashlib.sha256((ROOT / "wordlists" / "lexicon.tsv").read_bytes()).hexdigest()
     assert load_lexicons().checksum == digest

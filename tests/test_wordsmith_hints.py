@@ -1,4 +1,5 @@
 """Hints: the best claims by net points, what one more piece opens, a die's worth; solver properties; dice."""
+
 import json
 import random
 from collections import Counter
@@ -73,8 +74,9 @@ def test_add_lists_the_best_new_words_per_piece(pool, used, limit):
     assert set(result.add) == set(KINDS) | {"wild"}
     for kind, found in result.add.items():
         bigger = pool.add(kind)
-        expected = ranked_by_net(every_found(bigger), 12 - used, max(0, 6 - used), limit,
-                                 skip=lambda word: pool.fits(ALPHABET.cost(word)))
+        expected = ranked_by_net(
+            every_found(bigger), 12 - used, max(0, 6 - used), limit, skip=lambda word: pool.fits(ALPHABET.cost(word))
+        )
         assert [(h.word, h.net) for h in found] == expected
         for hint in found:
             cost = ALPHABET.cost(hint.word)
@@ -157,8 +159,17 @@ def test_no_pieces_are_suggested_when_none_may_be_added(options):
 
 def test_hints_to_dict_shape():
     data = hints(INDEX, EXAMPLE_POOL, limit=2).to_dict()
-    assert set(data) == {"pool", "discards_used", "crossed_white", "boxes_left", "free_discards_left",
-                         "may_add_pieces", "claims", "add", "roll"}
+    assert set(data) == {
+        "pool",
+        "discards_used",
+        "crossed_white",
+        "boxes_left",
+        "free_discards_left",
+        "may_add_pieces",
+        "claims",
+        "add",
+        "roll",
+    }
     assert set(data["claims"][0]) == {"word", "letters", "net", "discards", "bonus_lost", "pieces", "leftover"}
     assert set(data["add"]) == {"red", "yellow", "blue", "green", "wild"}
     assert json.loads(json.dumps(data)) == data
@@ -172,6 +183,7 @@ def test_impossible_hint_requests_raise():
 
 
 # --- the solver's properties the rules rely on --------------------------------------
+
 
 @settings(max_examples=60, deadline=None)
 @given(pool=pools)
@@ -192,6 +204,7 @@ def test_adding_a_piece_never_removes_a_word(pool, kind):
 
 # --- dice ------------------------------------------------------------------------------
 
+
 def test_roll_uses_the_box_faces_and_is_repeatable():
     faces = roll(rng=random.Random(7))
     assert len(faces) == load_box().dice and set(faces) <= set(load_box().die_faces)
@@ -210,10 +223,10 @@ def test_roll_faces_come_up_as_often_as_the_die_shows_them():
 # green with a star) gives its colour; rolled to add a piece it is a wild.
 DIE_RULING = [
     # face,        at the start,  when adding
-    ("red",        "red",         "red"),
-    ("yellow",     "yellow",      "yellow"),
-    ("blue_star",  "blue",        "wild"),
-    ("green_star", "green",       "wild"),
+    ("red", "red", "red"),
+    ("yellow", "yellow", "yellow"),
+    ("blue_star", "blue", "wild"),
+    ("green_star", "green", "wild"),
 ]
 
 
@@ -285,17 +298,25 @@ def test_roll_dice_refuses_an_unknown_roll():
 
 # --- big pools: best claims from the word table --------------------------------------
 
-filters = st.builds(Query, required_letter=st.sampled_from(["", "e"]), contains=st.sampled_from(["", "st"]),
-                    previous_word=st.sampled_from(["", "aeiourstln"]), claimed=st.sampled_from([(), ("stone",)]),
-                    max_length=st.sampled_from([99, 9]), use_all=st.booleans())
+filters = st.builds(
+    Query,
+    required_letter=st.sampled_from(["", "e"]),
+    contains=st.sampled_from(["", "st"]),
+    previous_word=st.sampled_from(["", "aeiourstln"]),
+    claimed=st.sampled_from([(), ("stone",)]),
+    max_length=st.sampled_from([99, 9]),
+    use_all=st.booleans(),
+)
 
 
 def scanned(pool, query):
     """Every word brute force finds, as (word, letters, leftover) for ranked_by_net."""
+
     class Found:
         def __init__(self, word):
             self.word, self.score = word, len(word)
             self.leftover = Pool(wild=pool.size - sum(ALPHABET.cost(word)))
+
     return [Found(w) for w in brute_force(STANDARD, ALPHABET, pool, query)]
 
 
@@ -309,6 +330,11 @@ def test_claims_of_big_filtered_pools_are_the_best_by_net_points(pool, query, bo
     assert [(h.word, h.net) for h in result.claims] == ranked_by_net(found, left, max(0, 6 - crossed - used), limit)
     for kind, claims in result.add.items():
         bigger = pool.add(kind)
-        expected = ranked_by_net(scanned(bigger, replace(query, use_all=query.use_all or left == 0)), left,
-                                 max(0, 6 - crossed - used), limit, skip=lambda word: pool.fits(ALPHABET.cost(word)))
+        expected = ranked_by_net(
+            scanned(bigger, replace(query, use_all=query.use_all or left == 0)),
+            left,
+            max(0, 6 - crossed - used),
+            limit,
+            skip=lambda word: pool.fits(ALPHABET.cost(word)),
+        )
         assert [(h.word, h.net) for h in claims] == expected

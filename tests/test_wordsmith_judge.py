@@ -1,4 +1,5 @@
 """Judging a claimed word: the rulebook's examples, one table row per objection, and the solver's agreement."""
+
 import random
 
 import pytest
@@ -25,6 +26,7 @@ def exact_pool(*words: str, extra: Pool = Pool()) -> Pool:
 
 
 # --- the rulebook's examples -------------------------------------------------------
+
 
 @pytest.mark.parametrize("word", ["BAG", "CAST"])
 def test_rulebook_pool_builds_bag_and_cast_exactly(word):
@@ -58,39 +60,45 @@ def test_hyphens_and_apostrophes_count_as_letters(word):
 
 # --- one row per objection --------------------------------------------------------
 
-@pytest.mark.parametrize("word, pool, options, codes", [
-    ("cast", EXAMPLE_POOL, {}, ()),
-    ("to do", EXAMPLE_POOL, {}, ("invalid_characters",)),
-    ("cas7", EXAMPLE_POOL, {}, ("invalid_characters",)),
-    ("etc", exact_pool("etc"), {}, ("not_a_word",)),  # abbreviation
-    ("dog's", exact_pool("dog's"), {}, ("not_a_word",)),  # possessive
-    ("stoa", exact_pool("stoa"), {}, ("not_a_word",)),  # only in the large dictionary
-    ("castx", exact_pool("castx"), {}, ("not_a_word",)),  # in no dictionary
-    ("bag", "R9 Y9 B9 G9", {}, ("too_many_leftovers",)),  # 28 pieces over, 12 boxes
-    ("cast", "R3 Y2 G2", {}, ("not_buildable",)),  # no blue arc for the C
-    ("cast", "R3 Y2 G2 W1", {}, ()),  # a wild stands in for the blue arc
-    ("cast", EXAMPLE_POOL, {"claimed": ["bag", "CAST"]}, ("already_claimed",)),
-    ("cast", EXAMPLE_POOL, {"previous_word": "acts"}, ("no_new_letter",)),
-    ("cast", EXAMPLE_POOL, {"previous_word": "bag"}, ()),
-    ("cast", EXAMPLE_POOL, {"required_letter": "e"}, ("missing_required_letter",)),
-    ("cast", EXAMPLE_POOL, {"required_letter": "T"}, ()),
-    ("bag", "R3 Y2 B1 G2 R1", {"discards_used": 12}, ("must_use_all_pieces",)),
-    ("bag", "R3 Y2 B1 G2 R1", {"discards_used": 11}, ()),  # one box left, one piece over
-    ("bag", "R3 Y2 B1 G2 R2", {"discards_used": 11}, ("too_many_leftovers",)),
-    ("bag", "R3 Y2 B1 G2 R1", {"crossed_white": 6, "discards_used": 6}, ("must_use_all_pieces",)),
-    ("bag", EXAMPLE_POOL, {"discards_used": 12}, ()),  # uses every piece: no box needed
-    ("bag", EXAMPLE_POOL, {"words_written": 6}, ("sheet_full",)),
-    ("bag", EXAMPLE_POOL, {"challenge_over": True}, ("challenge_over",)),
-    ("bag", EXAMPLE_POOL, {"after_done": True}, ()),
-])
+
+@pytest.mark.parametrize(
+    "word, pool, options, codes",
+    [
+        ("cast", EXAMPLE_POOL, {}, ()),
+        ("to do", EXAMPLE_POOL, {}, ("invalid_characters",)),
+        ("cas7", EXAMPLE_POOL, {}, ("invalid_characters",)),
+        ("etc", exact_pool("etc"), {}, ("not_a_word",)),  # abbreviation
+        ("dog's", exact_pool("dog's"), {}, ("not_a_word",)),  # possessive
+        ("stoa", exact_pool("stoa"), {}, ("not_a_word",)),  # only in the large dictionary
+        ("castx", exact_pool("castx"), {}, ("not_a_word",)),  # in no dictionary
+        ("bag", "R9 Y9 B9 G9", {}, ("too_many_leftovers",)),  # 28 pieces over, 12 boxes
+        ("cast", "R3 Y2 G2", {}, ("not_buildable",)),  # no blue arc for the C
+        ("cast", "R3 Y2 G2 W1", {}, ()),  # a wild stands in for the blue arc
+        ("cast", EXAMPLE_POOL, {"claimed": ["bag", "CAST"]}, ("already_claimed",)),
+        ("cast", EXAMPLE_POOL, {"previous_word": "acts"}, ("no_new_letter",)),
+        ("cast", EXAMPLE_POOL, {"previous_word": "bag"}, ()),
+        ("cast", EXAMPLE_POOL, {"required_letter": "e"}, ("missing_required_letter",)),
+        ("cast", EXAMPLE_POOL, {"required_letter": "T"}, ()),
+        ("bag", "R3 Y2 B1 G2 R1", {"discards_used": 12}, ("must_use_all_pieces",)),
+        ("bag", "R3 Y2 B1 G2 R1", {"discards_used": 11}, ()),  # one box left, one piece over
+        ("bag", "R3 Y2 B1 G2 R2", {"discards_used": 11}, ("too_many_leftovers",)),
+        ("bag", "R3 Y2 B1 G2 R1", {"crossed_white": 6, "discards_used": 6}, ("must_use_all_pieces",)),
+        ("bag", EXAMPLE_POOL, {"discards_used": 12}, ()),  # uses every piece: no box needed
+        ("bag", EXAMPLE_POOL, {"words_written": 6}, ("sheet_full",)),
+        ("bag", EXAMPLE_POOL, {"challenge_over": True}, ("challenge_over",)),
+        ("bag", EXAMPLE_POOL, {"after_done": True}, ()),
+    ],
+)
 def test_objections(word, pool, options, codes):
     verdict = judge_claim(word, pool, STANDARD, **options)
     assert verdict.codes == codes
     assert verdict.valid == (codes == ())
 
 
-@pytest.mark.parametrize("word, reason", [("etc", "abbreviation"), ("dog's", "possessive"),
-                                          ("stoa", "larger_lexicon_only"), ("castx", "not_in_lexicon")])
+@pytest.mark.parametrize(
+    "word, reason",
+    [("etc", "abbreviation"), ("dog's", "possessive"), ("stoa", "larger_lexicon_only"), ("castx", "not_in_lexicon")],
+)
 def test_not_a_word_carries_the_lexicon_reason_and_message(word, reason):
     objection = judge_claim(word, exact_pool(word), STANDARD).objections[0]
     lexicon_verdict = check(word, STANDARD, define=False)
@@ -100,9 +108,16 @@ def test_not_a_word_carries_the_lexicon_reason_and_message(word, reason):
 
 def test_every_objection_that_holds_is_listed():
     # BAG again, after BAG, lacking the required E, from a pool with no green U-curves
-    verdict = judge_claim("bag", "R3 Y2 B1", STANDARD, previous_word="bag", claimed=["bag"], required_letter="e",
-                          words_written=6)
-    assert verdict.codes == ("sheet_full", "already_claimed", "no_new_letter", "missing_required_letter", "not_buildable")
+    verdict = judge_claim(
+        "bag", "R3 Y2 B1", STANDARD, previous_word="bag", claimed=["bag"], required_letter="e", words_written=6
+    )
+    assert verdict.codes == (
+        "sheet_full",
+        "already_claimed",
+        "no_new_letter",
+        "missing_required_letter",
+        "not_buildable",
+    )
     assert verdict.objections[-1].detail["missing"] == {"green": 2}
     assert verdict.pieces is None and verdict.leftover is None
 
@@ -136,18 +151,22 @@ def test_no_new_letter_counts_repeats():
 
 # --- discards ----------------------------------------------------------------------
 
+
 def test_an_unspent_wild_is_a_leftover_piece():
     verdict = judge_claim("bag", "R3 Y2 B1 G2 W1", STANDARD)
     assert verdict.leftover == Pool(wild=1) and verdict.discards == 1
 
 
-@pytest.mark.parametrize("used, crossed, leftover, lost, after", [
-    (0, 0, 2, 0, 2),  # white boxes first
-    (5, 0, 3, 2, 8),  # one white box left, then two blue
-    (6, 0, 1, 1, 7),
-    (0, 3, 4, 1, 4),  # three white boxes crossed out: three free discards
-    (0, 6, 1, 1, 1),  # no free discard at all
-])
+@pytest.mark.parametrize(
+    "used, crossed, leftover, lost, after",
+    [
+        (0, 0, 2, 0, 2),  # white boxes first
+        (5, 0, 3, 2, 8),  # one white box left, then two blue
+        (6, 0, 1, 1, 7),
+        (0, 3, 4, 1, 4),  # three white boxes crossed out: three free discards
+        (0, 6, 1, 1, 1),  # no free discard at all
+    ],
+)
 def test_leftovers_check_white_boxes_first(used, crossed, leftover, lost, after):
     pool = exact_pool("bag", extra=Pool(red=leftover))
     verdict = judge_claim("bag", pool, STANDARD, discards_used=used, crossed_white=crossed)
@@ -158,8 +177,9 @@ def test_leftovers_check_white_boxes_first(used, crossed, leftover, lost, after)
 
 def test_too_many_leftovers_says_how_many_boxes_are_left():
     verdict = judge_claim("bag", exact_pool("bag", extra=Pool(red=3)), STANDARD, discards_used=10)
-    assert verdict.objections[0].message == ("BAG leaves 3 pieces over, but you have only 2 discard boxes left: "
-                                             "a word may leave at most 2.")
+    assert verdict.objections[0].message == (
+        "BAG leaves 3 pieces over, but you have only 2 discard boxes left: a word may leave at most 2."
+    )
 
 
 def test_must_use_all_pieces_counts_crossed_out_boxes():
@@ -168,14 +188,17 @@ def test_must_use_all_pieces_counts_crossed_out_boxes():
     assert "all 9 discard boxes" in verdict.objections[0].message
 
 
-@pytest.mark.parametrize("options, fragment", [
-    ({"discards_used": 13}, "only 12 discard boxes"),
-    ({"discards_used": 10, "crossed_white": 3}, "only 9 discard boxes"),
-    ({"crossed_white": 7}, "crossed_white"),
-    ({"discards_used": -1}, "discards"),
-    ({"required_letter": "ab"}, "required_letter"),
-    ({"words_written": 7}, "words_written"),
-])
+@pytest.mark.parametrize(
+    "options, fragment",
+    [
+        ({"discards_used": 13}, "only 12 discard boxes"),
+        ({"discards_used": 10, "crossed_white": 3}, "only 9 discard boxes"),
+        ({"crossed_white": 7}, "crossed_white"),
+        ({"discards_used": -1}, "discards"),
+        ({"required_letter": "ab"}, "required_letter"),
+        ({"words_written": 7}, "words_written"),
+    ],
+)
 def test_impossible_table_states_raise(options, fragment):
     with pytest.raises(ValueError, match=fragment):
         judge_claim("bag", EXAMPLE_POOL, STANDARD, **options)
@@ -188,13 +211,19 @@ def test_a_bad_pool_raises_naming_the_part():
 
 def test_to_dict_is_plain_json():
     data = judge_claim("gab", EXAMPLE_POOL, STANDARD, previous_word="bag").to_dict()
-    assert data["objections"] == [{"code": "no_new_letter", "previous_word": "bag",
-                                   "message": "GAB has no new letter: every letter of it was already in BAG."}]
+    assert data["objections"] == [
+        {
+            "code": "no_new_letter",
+            "previous_word": "bag",
+            "message": "GAB has no new letter: every letter of it was already in BAG.",
+        }
+    ]
     assert data["leftover"] == {"red": 0, "yellow": 0, "blue": 0, "green": 0, "wild": 0}
     assert data["valid"] is False and data["score"] == 0 and data["letters"] == 3
 
 
 # --- the judge accepts exactly what the solver finds -------------------------------
+
 
 def every_found(index, pool, query=None):
     """Return every word solve() finds, reading page after page."""
@@ -222,6 +251,13 @@ def test_judge_accepts_exactly_the_words_solve_returns(pool, boxes_left, data):
     query = Query(previous_word=previous, claimed=tuple(claimed), required_letter=required, use_all=boxes_left == 0)
     accepted = {f.word for f in every_found(index, pool, query) if f.leftover.size <= boxes_left}
     for word in set(SHORT_WORDS) | set(buildable):
-        verdict = judge_claim(word, pool, STANDARD, previous_word=previous, claimed=claimed, required_letter=required,
-                              discards_used=12 - boxes_left)
+        verdict = judge_claim(
+            word,
+            pool,
+            STANDARD,
+            previous_word=previous,
+            claimed=claimed,
+            required_letter=required,
+            discards_used=12 - boxes_left,
+        )
         assert verdict.valid == (word in accepted), (word, verdict.codes)

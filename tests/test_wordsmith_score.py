@@ -6,6 +6,7 @@ out) are re-recorded only on purpose:
 then read the diff. Each input also carries totals and winners worked out by
 hand (`_by_hand`), checked on every run.
 """
+
 import json
 from pathlib import Path
 
@@ -21,8 +22,12 @@ GAMES = ["standard", "secret", "advanced", "word_by_word"]
 
 def one_challenge(words=(), discards=0, crossed_white=0, **extra) -> list[dict]:
     """Return a one-sheet game of one challenge."""
-    return [{"player": "Ann", "challenges": [{"words": list(words), "discards": discards,
-                                              "crossed_white": crossed_white, **extra}]}]
+    return [
+        {
+            "player": "Ann",
+            "challenges": [{"words": list(words), "discards": discards, "crossed_white": crossed_white, **extra}],
+        }
+    ]
 
 
 def scored_words(result, sheet=0, challenge=0):
@@ -31,16 +36,27 @@ def scored_words(result, sheet=0, challenge=0):
 
 # --- letters and discard boxes -------------------------------------------------------
 
+
 def test_a_word_scores_its_letters_hyphens_and_apostrophes_included():
     result = score_sheets(one_challenge(["she's", "to-do", "Bag"]))
     assert scored_words(result) == [("she's", 5), ("to-do", 5), ("bag", 3)]
 
 
-@pytest.mark.parametrize("discards, crossed, bonus", [
-    (0, 0, 6), (6, 0, 6), (7, 0, 5), (12, 0, 0),
-    (3, 3, 6), (4, 3, 5), (9, 3, 0),  # three white boxes crossed out: three free discards, nine boxes
-    (0, 6, 6), (1, 6, 5), (6, 6, 0),  # no free discard at all
-])
+@pytest.mark.parametrize(
+    "discards, crossed, bonus",
+    [
+        (0, 0, 6),
+        (6, 0, 6),
+        (7, 0, 5),
+        (12, 0, 0),
+        (3, 3, 6),
+        (4, 3, 5),
+        (9, 3, 0),  # three white boxes crossed out: three free discards, nine boxes
+        (0, 6, 6),
+        (1, 6, 5),
+        (6, 6, 0),  # no free discard at all
+    ],
+)
 def test_bonus_is_the_unchecked_blue_boxes(discards, crossed, bonus):
     challenge = score_sheets(one_challenge(discards=discards, crossed_white=crossed)).sheets[0].challenges[0]
     assert challenge.bonus == bonus and challenge.total == bonus
@@ -48,64 +64,96 @@ def test_bonus_is_the_unchecked_blue_boxes(discards, crossed, bonus):
 
 
 def test_challenge_total_is_letters_plus_bonus_and_game_total_sums_challenges():
-    sheet = {"player": "Ann", "challenges": [{"words": ["bag", "cast"], "discards": 8},
-                                             {"words": ["stone"], "discards": 0},
-                                             {"words": [], "discards": 12}]}
+    sheet = {
+        "player": "Ann",
+        "challenges": [
+            {"words": ["bag", "cast"], "discards": 8},
+            {"words": ["stone"], "discards": 0},
+            {"words": [], "discards": 12},
+        ],
+    }
     result = score_sheets([sheet])
     assert [(c.letters, c.bonus, c.total) for c in result.sheets[0].challenges] == [(7, 4, 11), (5, 6, 11), (0, 0, 0)]
     assert result.sheets[0].total == 22
 
 
-@pytest.mark.parametrize("totals, winners", [
-    ({"Ann": 20, "Ben": 14}, ["Ann"]),
-    ({"Ann": 14, "Ben": 20, "Cleo": 20}, ["Ben", "Cleo"]),  # a tie shares the victory
-])
+@pytest.mark.parametrize(
+    "totals, winners",
+    [
+        ({"Ann": 20, "Ben": 14}, ["Ann"]),
+        ({"Ann": 14, "Ben": 20, "Cleo": 20}, ["Ben", "Cleo"]),  # a tie shares the victory
+    ],
+)
 def test_winners(totals, winners):
     # standard takes words as claimed: each total is made of runs of A, with every discard box checked
-    sheets = [{"player": name, "challenges": [{"words": ["a" * 10] * (points // 10) + (["a" * (points % 10)] if points % 10 else []),
-                                              "discards": 12}]} for name, points in totals.items()]
+    sheets = [
+        {
+            "player": name,
+            "challenges": [
+                {"words": ["a" * 10] * (points // 10) + (["a" * (points % 10)] if points % 10 else []), "discards": 12}
+            ],
+        }
+        for name, points in totals.items()
+    ]
     result = score_sheets(sheets)
     assert result.winners == winners and result.high_score == max(totals.values())
 
 
 # --- errors -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("sheets, variant, fragment", [
-    (one_challenge(["bag"] * 7), "standard", "7 words, but a challenge has only 6 word lines"),
-    ([{"player": "Ann", "challenges": [{}] * 4}], "standard", "4 challenges, but a game has only 3"),
-    (one_challenge(discards=13), "standard", "13 discards, but the sheet has only 12 discard boxes"),
-    (one_challenge(discards=10, crossed_white=3), "standard", r"only 9 discard boxes \(3 white boxes crossed out\)"),
-    (one_challenge(crossed_white=7), "standard", "crossed_white must be a whole number from 0 to 6"),
-    (one_challenge(discards=-1), "standard", "discards must be a whole number"),
-    (one_challenge(["to do"]), "standard", "'to do' cannot stand on a sheet"),
-    (one_challenge([""]), "standard", "word 1: the word is missing or empty"),
-    (one_challenge([{"word": "bag", "row": 1}]), "standard", "'row' is only for the advanced variant"),
-    (one_challenge([{"word": "bag", "circles": 1}]), "standard", "circles are only for the word_by_word variant"),
-    (one_challenge(["bag"], required="master"), "standard", "'required' letters are only for the advanced variant"),
-    (one_challenge(["bag"]), "advanced", "needs 'required': 6 letters"),
-    (one_challenge(["bag"], required="mast"), "advanced", "needs 'required': 6 letters"),
-    (one_challenge([{"word": "mat", "row": 1}, {"word": "am", "row": 1}], required="master"), "advanced",
-     "two words are written in row 1"),
-    (one_challenge([{"word": "mat", "row": 7}], required="master"), "advanced", "row must be a whole number from 1 to 6"),
-    (one_challenge([{"word": "bag", "circles": 3}]), "word_by_word", "circles must be a whole number from 0 to 2"),
-    (one_challenge([{"word": "bag", "circles": 1, "checked": 2}]), "word_by_word", "checked circles"),
-    (one_challenge([{"word": "bag", "circles": 2}], discards=11), "word_by_word", "unchecked circles"),
-    (one_challenge([{"word": "bag", "colour": "red"}]), "standard", "unknown field 'colour'"),
-    (one_challenge(discards=1, bonus=3), "standard", "unknown field 'bonus'"),
-    ([{"player": "Ann"}, {"player": "Ann"}], "standard", "two sheets belong to 'Ann'"),
-    ([{"challenges": []}], "standard", "sheet 1: the player's name is missing"),
-    ([], "standard", "at least one score sheet"),
-    (one_challenge(["bag"]), "speedy", "unknown variant 'speedy'"),
-    (one_challenge(["bag"]), "standard+secret", "'standard' does not combine"),
-])
+
+@pytest.mark.parametrize(
+    "sheets, variant, fragment",
+    [
+        (one_challenge(["bag"] * 7), "standard", "7 words, but a challenge has only 6 word lines"),
+        ([{"player": "Ann", "challenges": [{}] * 4}], "standard", "4 challenges, but a game has only 3"),
+        (one_challenge(discards=13), "standard", "13 discards, but the sheet has only 12 discard boxes"),
+        (
+            one_challenge(discards=10, crossed_white=3),
+            "standard",
+            r"only 9 discard boxes \(3 white boxes crossed out\)",
+        ),
+        (one_challenge(crossed_white=7), "standard", "crossed_white must be a whole number from 0 to 6"),
+        (one_challenge(discards=-1), "standard", "discards must be a whole number"),
+        (one_challenge(["to do"]), "standard", "'to do' cannot stand on a sheet"),
+        (one_challenge([""]), "standard", "word 1: the word is missing or empty"),
+        (one_challenge([{"word": "bag", "row": 1}]), "standard", "'row' is only for the advanced variant"),
+        (one_challenge([{"word": "bag", "circles": 1}]), "standard", "circles are only for the word_by_word variant"),
+        (one_challenge(["bag"], required="master"), "standard", "'required' letters are only for the advanced variant"),
+        (one_challenge(["bag"]), "advanced", "needs 'required': 6 letters"),
+        (one_challenge(["bag"], required="mast"), "advanced", "needs 'required': 6 letters"),
+        (
+            one_challenge([{"word": "mat", "row": 1}, {"word": "am", "row": 1}], required="master"),
+            "advanced",
+            "two words are written in row 1",
+        ),
+        (
+            one_challenge([{"word": "mat", "row": 7}], required="master"),
+            "advanced",
+            "row must be a whole number from 1 to 6",
+        ),
+        (one_challenge([{"word": "bag", "circles": 3}]), "word_by_word", "circles must be a whole number from 0 to 2"),
+        (one_challenge([{"word": "bag", "circles": 1, "checked": 2}]), "word_by_word", "checked circles"),
+        (one_challenge([{"word": "bag", "circles": 2}], discards=11), "word_by_word", "unchecked circles"),
+        (one_challenge([{"word": "bag", "colour": "red"}]), "standard", "unknown field 'colour'"),
+        (one_challenge(discards=1, bonus=3), "standard", "unknown field 'bonus'"),
+        ([{"player": "Ann"}, {"player": "Ann"}], "standard", "two sheets belong to 'Ann'"),
+        ([{"challenges": []}], "standard", "sheet 1: the player's name is missing"),
+        ([], "standard", "at least one score sheet"),
+        (one_challenge(["bag"]), "speedy", "unknown variant 'speedy'"),
+        (one_challenge(["bag"]), "standard+secret", "'standard' does not combine"),
+    ],
+)
 def test_impossible_sheets_raise_saying_where(sheets, variant, fragment):
     with pytest.raises(ValueError, match=fragment):
         score_sheets(sheets, variant, STANDARD)
 
 
 def test_errors_name_the_sheet_challenge_and_word():
-    sheets = [{"player": "Ann", "challenges": []},
-              {"player": "Ben", "challenges": [{"words": []}, {"words": ["bag", {"word": ""}]}]}]
+    sheets = [
+        {"player": "Ann", "challenges": []},
+        {"player": "Ben", "challenges": [{"words": []}, {"words": ["bag", {"word": ""}]}]},
+    ]
     with pytest.raises(ValueError, match=r"^sheet 2 \(Ben\), challenge 2, word 2: "):
         score_sheets(sheets)
 
@@ -115,22 +163,39 @@ def test_secret_needs_a_lexicon():
         score_sheets(one_challenge(["bag"]), "secret")
 
 
-@pytest.mark.parametrize("given, parts", [
-    ("standard", ("standard",)), ("Secret Wordsmith", ("secret",)), ("advanced+secret", ("secret", "advanced")),
-    ("word-by-word", ("word_by_word",)), ("secret+advanced+word_by_word", ("secret", "advanced", "word_by_word")),
-])
+@pytest.mark.parametrize(
+    "given, parts",
+    [
+        ("standard", ("standard",)),
+        ("Secret Wordsmith", ("secret",)),
+        ("advanced+secret", ("secret", "advanced")),
+        ("word-by-word", ("word_by_word",)),
+        ("secret+advanced+word_by_word", ("secret", "advanced", "word_by_word")),
+    ],
+)
 def test_variant_names(given, parts):
     assert parse_variant(given) == parts
 
 
 # --- Secret Wordsmith ---------------------------------------------------------------------
 
+
 def test_secret_invalid_words_score_zero_with_the_reason():
     result = score_sheets(one_challenge(["bag", "peru", "etc", "castx", "to do"]), "secret", STANDARD)
     words = result.sheets[0].challenges[0].words
-    assert [(w.normalized, w.points) for w in words] == [("bag", 3), ("peru", 0), ("etc", 0), ("castx", 0), ("to do", 0)]
+    assert [(w.normalized, w.points) for w in words] == [
+        ("bag", 3),
+        ("peru", 0),
+        ("etc", 0),
+        ("castx", 0),
+        ("to do", 0),
+    ]
     assert [w.objections[0].code for w in words[1:]] == ["not_a_word"] * 3 + ["invalid_characters"]
-    assert [w.objections[0].detail.get("reason") for w in words[1:4]] == ["proper_name", "abbreviation", "not_in_lexicon"]
+    assert [w.objections[0].detail.get("reason") for w in words[1:4]] == [
+        "proper_name",
+        "abbreviation",
+        "not_in_lexicon",
+    ]
     assert words[1].objections[0].message == "PERU is a proper name, and proper names are not allowed."
 
 
@@ -168,11 +233,15 @@ def test_secret_uses_the_lexicon_it_is_given():
 
 # --- Advanced Game -----------------------------------------------------------------------
 
+
 def test_advanced_matches_words_to_rows_where_first_come_first_served_fails():
     # BAT holds A and B, AGA only A: giving BAT the first row it fits (A) would leave AGA no row
     result = score_sheets(one_challenge(["bat", "aga"], required="abcdef"), "advanced")
     words = result.sheets[0].challenges[0].words
-    assert [(w.normalized, w.row, w.required_letter, w.points) for w in words] == [("bat", 2, "b", 3), ("aga", 1, "a", 3)]
+    assert [(w.normalized, w.row, w.required_letter, w.points) for w in words] == [
+        ("bat", 2, "b", 3),
+        ("aga", 1, "a", 3),
+    ]
 
 
 def test_advanced_leaves_out_the_shortest_word_when_rows_run_short():
@@ -184,8 +253,9 @@ def test_advanced_leaves_out_the_shortest_word_when_rows_run_short():
 
 
 def test_advanced_keeps_a_named_row_and_flags_a_word_that_lacks_its_letter():
-    result = score_sheets(one_challenge([{"word": "mat", "row": 2}, {"word": "mast", "row": 5}], required="master"),
-                          "advanced")
+    result = score_sheets(
+        one_challenge([{"word": "mat", "row": 2}, {"word": "mast", "row": 5}], required="master"), "advanced"
+    )
     words = result.sheets[0].challenges[0].words
     assert [(w.row, w.points) for w in words] == [(2, 3), (5, 0)]
     assert words[1].objections[0].message == "MAST is in row 5, whose required letter E it does not contain."
@@ -208,6 +278,7 @@ def test_secret_and_advanced_combine():
 
 # --- Word by Word --------------------------------------------------------------------------
 
+
 def test_word_by_word_unchecked_circles_check_discard_boxes():
     words = [{"word": "bag", "circles": 2, "checked": 0}, {"word": "cast", "circles": 1, "checked": 1}]
     challenge = score_sheets(one_challenge(words, discards=5), "word_by_word").sheets[0].challenges[0]
@@ -223,6 +294,7 @@ def test_word_by_word_checked_circles_cost_nothing():
 
 # --- the data classes and the output shape -------------------------------------------------
 
+
 def test_dataclasses_are_accepted_like_dicts():
     sheet = Sheet("Ann", (Challenge((SheetWord("bag"), SheetWord("cast")), discards=7),))
     assert score_sheets([sheet]).to_dict() == score_sheets(one_challenge(["bag", "cast"], discards=7)).to_dict()
@@ -232,14 +304,38 @@ def test_to_dict_shape():
     data = score_sheets(one_challenge(["bag"], discards=7)).to_dict()
     assert set(data) == {"variant", "sheets", "winners", "high_score"}
     challenge = data["sheets"][0]["challenges"][0]
-    assert set(challenge) == {"number", "words", "letters", "discards", "circle_discards", "boxes_checked",
-                              "crossed_white", "boxes", "free_discards", "blue_checked", "bonus", "total", "required"}
-    assert set(challenge["words"][0]) == {"word", "normalized", "letters", "points", "valid", "objections", "row",
-                                          "required_letter", "circles", "checked"}
+    assert set(challenge) == {
+        "number",
+        "words",
+        "letters",
+        "discards",
+        "circle_discards",
+        "boxes_checked",
+        "crossed_white",
+        "boxes",
+        "free_discards",
+        "blue_checked",
+        "bonus",
+        "total",
+        "required",
+    }
+    assert set(challenge["words"][0]) == {
+        "word",
+        "normalized",
+        "letters",
+        "points",
+        "valid",
+        "objections",
+        "row",
+        "required_letter",
+        "circles",
+        "checked",
+    }
     assert (challenge["blue_checked"], challenge["bonus"], challenge["total"]) == (1, 5, 8)
 
 
 # --- whole games ---------------------------------------------------------------------------
+
 
 def load_game(name: str) -> dict:
     return json.loads((GOLDEN / f"{name}.json").read_text("utf-8"))
@@ -258,4 +354,5 @@ def test_golden_game(name, golden):
 def test_advanced_says_when_a_word_holds_no_required_letter_at_all():
     result = score_sheets(one_challenge(["xyz"], required="planet"), "advanced")
     assert result.sheets[0].challenges[0].words[0].objections[0].message == (
-        "XYZ contains none of the required letters P, L, A, N, E, T.")
+        "XYZ contains none of the required letters P, L, A, N, E, T."
+    )

@@ -24,13 +24,14 @@ recipe in short:
   contractions listed in `s_contractions.txt` are kept as valid words).
 * accents are folded with the same normalization the library uses at run time.
 """
+
 from __future__ import annotations
 
 import argparse
 import re
 import sys
 from collections.abc import Iterable, Iterator
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -96,7 +97,7 @@ def classify_raw(raw: str, s_contractions: set[str] = frozenset()) -> str | None
     if any(c.isupper() for c in body[1:]):
         return "abbreviation"  # NASA, kW, dB, OK
     if body[:1].isupper():
-        return "proper_name"   # London, Bentley
+        return "proper_name"  # London, Bentley
     return None
 
 
@@ -222,8 +223,15 @@ def compound_plurals(noun: str, lemmas: dict[str, set[str]], plurals: dict[str, 
         return plurals[noun]
     parts = noun.split("-")
     first_parts = lemmas.get(parts[0], set())
-    head = 0 if parts[1] in POSTMODIFIER_PARTICLES and "noun" in first_parts and "adj" not in first_parts else len(parts) - 1
-    return ["-".join(parts[:head] + [form] + parts[head + 1:]) for form in plurals.get(parts[head], [regular_plural(parts[head])])]
+    head = (
+        0
+        if parts[1] in POSTMODIFIER_PARTICLES and "noun" in first_parts and "adj" not in first_parts
+        else len(parts) - 1
+    )
+    return [
+        "-".join(parts[:head] + [form] + parts[head + 1 :])
+        for form in plurals.get(parts[head], [regular_plural(parts[head])])
+    ]
 
 
 def hyphenated_words(lemmas: dict[str, set[str]]) -> set[str]:
@@ -243,7 +251,7 @@ OFFENSIVE_DOMAINS = {"ethnic_slur", "disparagement", "obscenity", "vulgarism"}
 POS_LETTERS = {"n": "noun", "v": "verb", "a": "adj", "s": "adj", "r": "adv"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def wordnet_synsets() -> dict[tuple[str, str], tuple[list[str], list[tuple[str, str, str, str]], str]]:
     """Every synset by (part of speech, offset): its lemmas as written (case kept; (a), (p), (ip) cut), its pointers
     (symbol, offset, pos, source/target) and its short gloss. Read once: the word list and the definitions both use it.
@@ -258,7 +266,7 @@ def wordnet_synsets() -> dict[tuple[str, str], tuple[list[str], list[tuple[str, 
             count = int(fields[3], 16)
             words = [re.sub(r"\(.*\)$", "", fields[4 + 2 * i]) for i in range(count)]
             at = 4 + 2 * count
-            pointers = [tuple(fields[at + 1 + 4 * k: at + 5 + 4 * k]) for k in range(int(fields[at]))]
+            pointers = [tuple(fields[at + 1 + 4 * k : at + 5 + 4 * k]) for k in range(int(fields[at]))]
             synsets[(pos, fields[0])] = (words, pointers, short_gloss(gloss.strip()))
     return synsets
 
@@ -323,14 +331,21 @@ INFORMAL = re.compile(r"^([a-z]{2,5}?)(a|ta|na|da|cha|tcha|ya|me|mme|no|nno|nit|
 def informal_candidates(code: dict[str, str], lemmas: Iterable[str]) -> set[str]:
     """Everyday words that read as informal spellings and no WordNet lemma (any case) or inflection explains: each is judged in slang.txt."""
     lemmas = {fold(lemma) for lemma in lemmas}
-    inflected = {line.split()[0] for pos in ("noun", "verb", "adj", "adv")
-                 for line in (WORDNET / f"{pos}.exc").read_text("utf-8").splitlines()}
+    inflected = {
+        line.split()[0]
+        for pos in ("noun", "verb", "adj", "adv")
+        for line in (WORDNET / f"{pos}.exc").read_text("utf-8").splitlines()
+    }
     candidates = set()
     for word, tier in code.items():
         match = INFORMAL.match(word)
         if tier == "small" and match and word not in lemmas and word not in inflected:
             stem = match.group(1)
-            if code.get(stem) == "small" or code.get(stem[:-1]) == "small" or code.get(stem + match.group(2)[0]) == "small":
+            if (
+                code.get(stem) == "small"
+                or code.get(stem[:-1]) == "small"
+                or code.get(stem + match.group(2)[0]) == "small"
+            ):
                 candidates.add(word)
     return candidates
 
@@ -367,7 +382,11 @@ def build_lexicon() -> list[str]:
 
     # Known invalid words from every level, so a verdict can say why.
     clipped: dict[str, str] = {}
-    for stem_suffix, category in (("abbreviations", "abbreviation"), ("upper", "proper_name"), ("proper-names", "proper_name")):
+    for stem_suffix, category in (
+        ("abbreviations", "abbreviation"),
+        ("upper", "proper_name"),
+        ("proper-names", "proper_name"),
+    ):
         for stem in SPELLINGS + VARIANT_1 + VARIANT_2:
             for level in LEVELS:
                 for entry in sorted(read_scowl_level(f"{stem}-{stem_suffix}", level)):
@@ -387,8 +406,14 @@ def build_lexicon() -> list[str]:
     # And the other way round: the plural of a valid word is no abbreviation (abs: ab).
     for word, category in list(code.items()):
         for plural in simple_plurals(word):
-            if (category == "abbreviation" and word in clipped and word not in deny and len(word) >= 3
-                    and re.search("[aeiouy]", word) and code.get(plural) in TIER_MAX_LEVEL):
+            if (
+                category == "abbreviation"
+                and word in clipped
+                and word not in deny
+                and len(word) >= 3
+                and re.search("[aeiouy]", word)
+                and code.get(plural) in TIER_MAX_LEVEL
+            ):
                 code[word] = category = code[plural]  # the plural's tier: cits is rare, so is cit
             elif category in TIER_MAX_LEVEL and len(word) >= 2 and code.get(plural) == "abbreviation":  # not v: vs
                 code[plural] = category
@@ -416,7 +441,12 @@ def build_lexicon() -> list[str]:
             code[word] = "letter"
         elif len(word) == 2 and word[1] == "s" and word[0] not in "aeiou":
             code[word] = "letter"  # bs, ks, ms: letter plurals
-        elif len(word) == 2 and word.isalpha() and not re.search("[aeiouy]", word) and word not in TWO_LETTER_INTERJECTIONS:
+        elif (
+            len(word) == 2
+            and word.isalpha()
+            and not re.search("[aeiouy]", word)
+            and word not in TWO_LETTER_INTERJECTIONS
+        ):
             code[word] = "abbreviation"
     slang, _ = read_judgements("slang.txt")
     for word in slang:
@@ -537,7 +567,7 @@ def wordnet_senses() -> dict[tuple[str, str], list[tuple[int, int, str]]]:
             lemma = fields[0]
             if "_" in lemma:
                 continue
-            offsets = fields[-int(fields[2]):]
+            offsets = fields[-int(fields[2]) :]
             for number, offset in enumerate(offsets, 1):
                 words, _, gloss = synsets[name, offset]
                 if lemma in words:  # written in lowercase in this synset
@@ -597,8 +627,13 @@ def build_definitions() -> tuple[list[str], list[str]]:
         if WELLFORMED.match(lemma) and fold(lemma) == lemma:
             lemmas[lemma] = lemmas.get(lemma, "") + pos
     table = {lemma: " | ".join(word_senses(lemma, senses, exceptions)) for lemma in lemmas}
-    reachable = {lemma[: len(lemma) - len(ending)] + suffix
-                 for lemma, parts in lemmas.items() for pos in parts for suffix, ending in DETACHMENT[pos] if lemma.endswith(ending)}
+    reachable = {
+        lemma[: len(lemma) - len(ending)] + suffix
+        for lemma, parts in lemmas.items()
+        for pos in parts
+        for suffix, ending in DETACHMENT[pos]
+        if lemma.endswith(ending)
+    }
     reachable |= {word for exc in exceptions.values() for word in exc}
     written = {}
     for word in sorted(reachable - set(lemmas)):
@@ -608,8 +643,14 @@ def build_definitions() -> tuple[list[str], list[str]]:
                 written[word] = own
     lines = [f"{lemma}\t{parts}\t{table[lemma]}\n" for lemma, parts in lemmas.items()]
     lines += [f"{word}\t\t{own}\n" for word, own in written.items()]
-    morphology = sorted({f"{fold(inflected)}\t{WORDNET_POS[pos]}\t{fold(base)}\n"
-                         for pos, exc in exceptions.items() for inflected, bases in exc.items() for base in bases})
+    morphology = sorted(
+        {
+            f"{fold(inflected)}\t{WORDNET_POS[pos]}\t{fold(base)}\n"
+            for pos, exc in exceptions.items()
+            for inflected, bases in exc.items()
+            for base in bases
+        }
+    )
     return sorted(lines), morphology
 
 

@@ -6,6 +6,7 @@ OpenAPI document. A new resource is a new module added to `RESOURCES`; an
 operation of a resource may live in a module of its own on the resource's
 `bp` (score_sheets.py: `POST /wordsmith/score`, operationId `wordsmith_score`).
 """
+
 from __future__ import annotations
 
 from flask import Blueprint

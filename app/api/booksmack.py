@@ -3,6 +3,7 @@
 The rules and their rulings are `solver.booksmack`'s. A card the game does
 not have is refused with a pointer to it (`/cards/2`) and the rules' message.
 """
+
 from __future__ import annotations
 
 from typing import Annotated, Literal
@@ -20,24 +21,37 @@ bp = Blueprint("booksmack", __name__)
 
 # A card is one character (a letter, a symbol, a space), a letter with a
 # combining accent (2), or a number up to 26 (written with up to 3 digits).
-CardText = Annotated[str, Field(min_length=1, max_length=4, description="a letter (`a`, `A`, `é`), a number 1-26, one of `. ? ! + - & * @ ~ #`, or a space")]
+CardText = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=4,
+        description="a letter (`a`, `A`, `é`), a number 1-26, one of `. ? ! + - & * @ ~ #`, or a space",
+    ),
+]
 # A collection (library plus hand) can hold most of the 95-card published
 # deck, and a home deck more: scoring is one pass over the cards.
 MAX_COLLECTION = 200
 
 
 class RoundRequest(Request):
-    cards: list[CardText] = Field(min_length=1, max_length=rules.MAX_CARDS, description="the cards on the table in seating order, clockwise")
+    cards: list[CardText] = Field(
+        min_length=1, max_length=rules.MAX_CARDS, description="the cards on the table in seating order, clockwise"
+    )
     lexicon: Lexicon = None
 
 
 class TurnRequest(RoundRequest):
-    played: int = Field(ge=1, le=rules.MAX_CARDS, description="the seat (1-based position in `cards`) of the card just played")
+    played: int = Field(
+        ge=1, le=rules.MAX_CARDS, description="the seat (1-based position in `cards`) of the card just played"
+    )
 
 
 class CollectionScoreRequest(Request):
     cards: list[CardText] = Field(max_length=MAX_COLLECTION, description="a player's collection: library plus hand")
-    variant: Literal[rules.VARIANTS] = Field("base", description="base: every card 1 point; turn-based: letters by position")
+    variant: Literal[rules.VARIANTS] = Field(
+        "base", description="base: every card 1 point; turn-based: letters by position"
+    )
 
 
 class BookCardOut(Out):
@@ -46,7 +60,9 @@ class BookCardOut(Out):
     name: str
     letter: str | None = Field(description="the plain letter a-z a letter card reads as")
     rank: int | None = Field(description="printed rank: A=1 ... Z=26, or the number's value; null for symbols")
-    form: str | None = Field(description="place in the tie-break order: lowercase, uppercase, diacritic, number; null for symbols")
+    form: str | None = Field(
+        description="place in the tie-break order: lowercase, uppercase, diacritic, number; null for symbols"
+    )
     uppercase: bool
     published: bool = Field(description="whether the published card set has this card")
 
@@ -64,7 +80,9 @@ class SharesOut(Out):
 
 class RoundVerdictOut(Out):
     cards: list[BookCardOut]
-    action: Literal["say_word", "tap", "none"] = Field(description="say the spelled word, tap the winning card(s), or nothing wins")
+    action: Literal["say_word", "tap", "none"] = Field(
+        description="say the spelled word, tap the winning card(s), or nothing wins"
+    )
     rule: Literal["spelled_word", "tilde", "exclamation", "asterisk", "highest", "lowest", "nothing"]
     spells: str | None = Field(description="the word to say; null when none is spelled")
     spelled_from: list[int] = Field(description="every seat from which a word is spelled")
@@ -78,7 +96,9 @@ class RoundVerdictOut(Out):
 class TurnStateOut(Out):
     cards: list[BookCardOut]
     played: int = Field(description="the seat of the card just played")
-    action: Literal[rules.TURN_ACTIONS] = Field(description="for the player who just played: `win` (a word is spelled: all cards played), `draw` (the card is the highest), `steal` (the lowest), or `none`")
+    action: Literal[rules.TURN_ACTIONS] = Field(
+        description="for the player who just played: `win` (a word is spelled: all cards played), `draw` (the card is the highest), `steal` (the lowest), or `none`"
+    )
     highest: list[int] = Field(description="positions of the highest card(s), the card(s) to tap")
     lowest: list[int] = Field(description="positions of the lowest card(s)")
     spells: str | None = Field(description="a spelled word: the player who just played wins all cards played")

@@ -4,6 +4,7 @@ The rules, the event format and the rulings are `solver.colorsmash`'s. An
 event the game so far makes impossible is refused with a pointer to it
 (`/events/3`) and the reason.
 """
+
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
@@ -32,7 +33,11 @@ Colour = Annotated[str, Field(min_length=1, max_length=MAX_COLOUR_NAME)]
 PlayerName = Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
 Colours = Annotated[
     list[Colour] | None,
-    Field(min_length=1, max_length=MAX_COLOURS, description=f"the colour set (default: {', '.join(rules.DEFAULT_COLOURS)})"),
+    Field(
+        min_length=1,
+        max_length=MAX_COLOURS,
+        description=f"the colour set (default: {', '.join(rules.DEFAULT_COLOURS)})",
+    ),
 ]
 
 
@@ -44,12 +49,17 @@ class CardObject(Request):
     steal: bool = Field(False, description="a Steal card")
 
 
-card_shape = either(Annotated[str, Field(min_length=1, max_length=2 * MAX_COLOUR_NAME + 1)], CardObject,
-                    "a card: text like 'red/blue', 'red' or 'steal', or an object {splat, word} or {steal: true}")
+card_shape = either(
+    Annotated[str, Field(min_length=1, max_length=2 * MAX_COLOUR_NAME + 1)],
+    CardObject,
+    "a card: text like 'red/blue', 'red' or 'steal', or an object {splat, word} or {steal: true}",
+)
 CardInput = Annotated[
     Any,
     card_shape,
-    Field(description="`{\"splat\": \"red\", \"word\": \"blue\"}`, `{\"splat\": \"red\"}`, `{\"steal\": true}`, or text `red/blue`, `red`, `steal`"),
+    Field(
+        description='`{"splat": "red", "word": "blue"}`, `{"splat": "red"}`, `{"steal": true}`, or text `red/blue`, `red`, `steal`'
+    ),
 ]
 
 
@@ -91,12 +101,17 @@ def read_hand(value: Any) -> Any:
             except ValueError as error:
                 raise ValueError(f"card {number}: {error}") from None
         return cards
-    raise ValueError(f"a hand is a list of 1 to {MAX_HAND} cards, top card first, or a number of face-down cards from 1 to {MAX_HAND}")
+    raise ValueError(
+        f"a hand is a list of 1 to {MAX_HAND} cards, top card first, or a number of face-down cards from 1 to {MAX_HAND}"
+    )
 
 
 Hand = Annotated[
     Any,
-    Checked(read_hand, Annotated[list[CardInput], Field(min_length=1, max_length=MAX_HAND)] | Annotated[int, Field(ge=1, le=MAX_HAND)]),
+    Checked(
+        read_hand,
+        Annotated[list[CardInput], Field(min_length=1, max_length=MAX_HAND)] | Annotated[int, Field(ge=1, le=MAX_HAND)],
+    ),
 ]
 
 
@@ -106,7 +121,10 @@ class Event(Request):
     type: Literal["deal", "flip", "slap"]
     hands: Annotated[
         dict[PlayerName, Hand] | None,
-        Field(max_length=MAX_PLAYERS, description="deal: each player's hand, top card first, or a number of face-down cards"),
+        Field(
+            max_length=MAX_PLAYERS,
+            description="deal: each player's hand, top card first, or a number of face-down cards",
+        ),
     ] = None
     first: PlayerName | None = Field(None, description="deal: who flips first (optional)")
     player: PlayerName | None = Field(None, description="flip, slap: who")
@@ -115,8 +133,12 @@ class Event(Request):
 
 
 class ReplayRequest(Request):
-    mode: Literal[rules.MODES] = Field("standard", description="standard: won cards go to the side; competition: under the hand")
-    players: list[PlayerName] = Field(min_length=2, max_length=MAX_PLAYERS, description="the players in clockwise order")
+    mode: Literal[rules.MODES] = Field(
+        "standard", description="standard: won cards go to the side; competition: under the hand"
+    )
+    players: list[PlayerName] = Field(
+        min_length=2, max_length=MAX_PLAYERS, description="the players in clockwise order"
+    )
     events: list[Event] = Field(max_length=MAX_EVENTS, description="deal first, then flips and slaps in order")
     colours: Colours = None
 

@@ -28,10 +28,12 @@ and app/errors.py answers the 422 at that path.
 
 Limits the config does not hold are constants here, each with its reason.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any, Callable, Literal, get_origin
+from typing import Annotated, Any, Literal, get_origin
 
 from flask import current_app, has_app_context
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, ValidationInfo, field_validator
@@ -43,9 +45,34 @@ from solver.normalize import fold
 from solver.search import Query
 
 __all__ = [
-    "MAX_CLAIMED", "MAX_OFFSET", "MAX_POOL_TEXT", "Checked", "Claimed", "Filters", "Fragment", "Length", "Letter", "Lexicon",
-    "LexiconName", "Limit", "Offset", "Out", "Page", "PieceCounts", "PiecesOut", "PoolInput", "Rack", "Reason", "Request",
-    "ResultLimit", "Word", "Words", "either", "limit_of", "read_letter", "read_pool",
+    "MAX_CLAIMED",
+    "MAX_OFFSET",
+    "MAX_POOL_TEXT",
+    "Checked",
+    "Claimed",
+    "Filters",
+    "Fragment",
+    "Length",
+    "Letter",
+    "Lexicon",
+    "LexiconName",
+    "Limit",
+    "Offset",
+    "Out",
+    "Page",
+    "PieceCounts",
+    "PiecesOut",
+    "PoolInput",
+    "Rack",
+    "Reason",
+    "Request",
+    "ResultLimit",
+    "Word",
+    "Words",
+    "either",
+    "limit_of",
+    "read_letter",
+    "read_pool",
 ]
 
 
@@ -91,9 +118,17 @@ class Limit:
         # A string is a word, a fragment or a rack: counted as it will be judged, normalized,
         # so surrounding spaces and invisible characters (a phone's, a copy's) never tip it over.
         if isinstance(value, str) and len(value) > limit and len(folded := fold(value)) > limit:
-            raise PydanticCustomError("too_long", "at most {limit} characters, not {actual}: shorten it", {"limit": limit, "actual": len(folded)})
+            raise PydanticCustomError(
+                "too_long",
+                "at most {limit} characters, not {actual}: shorten it",
+                {"limit": limit, "actual": len(folded)},
+            )
         if isinstance(value, (list, tuple, dict)) and len(value) > limit:
-            raise PydanticCustomError("too_long", "at most {limit} items, not {actual}: send fewer, or split the request", {"limit": limit, "actual": len(value)})
+            raise PydanticCustomError(
+                "too_long",
+                "at most {limit} items, not {actual}: send fewer, or split the request",
+                {"limit": limit, "actual": len(value)},
+            )
         return value
 
     def _check_number(self, value: Any) -> Any:
@@ -113,7 +148,9 @@ class Limit:
 LexiconName = Annotated[Literal[SIZES], Field(description="a lexicon size: " + ", ".join(SIZES))]
 Reason = Literal[tuple(CATEGORY_SENTENCES)]
 Word = Annotated[str, Field(min_length=1, description="a word, as typed (it is normalized)"), Limit("MAX_WORD_LENGTH")]
-Words = Annotated[list[Word], Field(min_length=1, description="the words, judged in order"), Limit("MAX_WORDS_PER_CHECK")]
+Words = Annotated[
+    list[Word], Field(min_length=1, description="the words, judged in order"), Limit("MAX_WORDS_PER_CHECK")
+]
 Rack = Annotated[str, Field(min_length=1, description="letters a-z, `?` for a blank"), Limit("MAX_RACK_LETTERS")]
 ResultLimit = Annotated[int, Field(ge=1, description="the most results to return"), Limit("MAX_RESULT_LIMIT")]
 Lexicon = Annotated[LexiconName | None, Field(description="lexicon size (default: the service's default lexicon)")]
@@ -151,7 +188,9 @@ class Checked:
             except ValueError as error:
                 raise PydanticCustomError("invalid", "{detail}", {"detail": str(error)}) from None
 
-        return core_schema.no_info_plain_validator_function(run, json_schema_input_schema=handler.generate_schema(self.documented))
+        return core_schema.no_info_plain_validator_function(
+            run, json_schema_input_schema=handler.generate_schema(self.documented)
+        )
 
 
 def either(text: Any, model: type[BaseModel], what: str) -> Checked:
@@ -210,7 +249,9 @@ class PiecesOut(Out):
 def read_pool(value: Any) -> pieces.Pool:
     """Return the pool a JSON value gives (text or counts), refusing one over MAX_POOL_PIECES."""
     if isinstance(value, str) and len(value) > MAX_POOL_TEXT:
-        raise ValueError(f"pool: at most {MAX_POOL_TEXT} characters of text, not {len(value)}: write counts, like 'R3 Y2 B1 G2'")
+        raise ValueError(
+            f"pool: at most {MAX_POOL_TEXT} characters of text, not {len(value)}: write counts, like 'R3 Y2 B1 G2'"
+        )
     if isinstance(value, dict):  # JSON may write a count as 3.0
         value = {kind: int(n) if isinstance(n, float) and n.is_integer() else n for kind, n in value.items()}
     if not isinstance(value, (str, dict)):
@@ -225,7 +266,7 @@ def read_pool(value: Any) -> pieces.Pool:
 PoolInput = Annotated[
     pieces.Pool,
     Checked(read_pool, Annotated[str, Field(min_length=1, max_length=MAX_POOL_TEXT)] | PieceCounts),
-    Field(description="the pieces: text like `R3 Y2 B1 G2 W1` (or `rrryybgg`), or counts `{\"red\": 3, ...}`"),
+    Field(description='the pieces: text like `R3 Y2 B1 G2 W1` (or `rrryybgg`), or counts `{"red": 3, ...}`'),
 ]
 
 
@@ -240,9 +281,17 @@ def read_letter(value: Any) -> str:
     return letter
 
 
-Fragment = Annotated[str, Field(description="letters (folded like words); empty: no constraint"), Limit("MAX_WORD_LENGTH")]
-Letter = Annotated[str, Checked(read_letter, Annotated[str, Field(max_length=2)]), Field(description="a letter every word must hold (Advanced Game); empty: none")]
-Claimed = Annotated[list[Word], Field(max_length=MAX_CLAIMED, description="words already claimed this challenge (by anyone): left out")]
+Fragment = Annotated[
+    str, Field(description="letters (folded like words); empty: no constraint"), Limit("MAX_WORD_LENGTH")
+]
+Letter = Annotated[
+    str,
+    Checked(read_letter, Annotated[str, Field(max_length=2)]),
+    Field(description="a letter every word must hold (Advanced Game); empty: none"),
+]
+Claimed = Annotated[
+    list[Word], Field(max_length=MAX_CLAIMED, description="words already claimed this challenge (by anyone): left out")
+]
 Offset = Annotated[int, Field(ge=0, le=MAX_OFFSET, description="results to skip first (paging)")]
 Length = Annotated[int, Field(ge=1, le=99)]
 
@@ -256,7 +305,9 @@ class Filters(Request):
     ends_with: Fragment = ""
     contains: Fragment = ""
     required_letter: Letter = ""
-    previous_word: Annotated[str, Limit("MAX_WORD_LENGTH")] = Field("", description="leave out words with no new letter against it (no GAB after BAG)")
+    previous_word: Annotated[str, Limit("MAX_WORD_LENGTH")] = Field(
+        "", description="leave out words with no new letter against it (no GAB after BAG)"
+    )
     claimed: Claimed = []
     use_all: bool = Field(False, description="only words that use every piece (every tile)")
 
@@ -265,13 +316,26 @@ class Filters(Request):
     def _not_below_min_length(cls, value: int, info: ValidationInfo) -> int:
         shortest = info.data.get("min_length")
         if shortest is not None and value < shortest:
-            raise PydanticCustomError("too_short", "max_length {value} is below min_length {shortest}: raise it, or lower min_length", {"value": value, "shortest": shortest})
+            raise PydanticCustomError(
+                "too_short",
+                "max_length {value} is below min_length {shortest}: raise it, or lower min_length",
+                {"value": value, "shortest": shortest},
+            )
         return value
 
     def query(self) -> Query:
         """Return the filters as the solver's Query."""
-        return Query(self.min_length, self.max_length, self.starts_with, self.ends_with, self.contains,
-                     self.required_letter, self.previous_word, tuple(self.claimed), self.use_all)
+        return Query(
+            self.min_length,
+            self.max_length,
+            self.starts_with,
+            self.ends_with,
+            self.contains,
+            self.required_letter,
+            self.previous_word,
+            tuple(self.claimed),
+            self.use_all,
+        )
 
 
 class Page(Request):
@@ -279,4 +343,3 @@ class Page(Request):
 
     limit: ResultLimit = 100
     offset: Offset = 0
-

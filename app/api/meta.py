@@ -1,4 +1,5 @@
 """About the service itself: `GET /health` and `GET /lexicons`."""
+
 from __future__ import annotations
 
 from flask import Blueprint
@@ -39,7 +40,10 @@ def health():
     """Report that the service is up, with each lexicon's size and checksum."""
     shared = resources()
     checksum = shared.lexicons.checksum
-    return {"status": "ok", "lexicons": [{"id": name, "size": size, "checksum": checksum} for name, size in shared.sizes.items()]}
+    return {
+        "status": "ok",
+        "lexicons": [{"id": name, "size": size, "checksum": checksum} for name, size in shared.sizes.items()],
+    }
 
 
 @bp.get("/lexicons")
@@ -49,7 +53,12 @@ def lexicons():
     shared = resources()
     return {
         "lexicons": [
-            {"id": name, "size": size, "description": shared.lexicons[name].description, "default": name == shared.default_lexicon}
+            {
+                "id": name,
+                "size": size,
+                "description": shared.lexicons[name].description,
+                "default": name == shared.default_lexicon,
+            }
             for name, size in shared.sizes.items()
         ]
     }

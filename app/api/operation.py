@@ -16,14 +16,16 @@ unreadable body is a 400 or 415, a field that does not validate a 422 with a
 JSON pointer to each bad field. The OpenAPI document (app/openapi.py) is built
 from `view.operation`, so a new operation appears there without more code.
 """
+
 from __future__ import annotations
 
 import functools
 import inspect
 import json
 import types
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Union, get_args, get_origin
+from typing import Any, Union, get_args, get_origin
 
 from flask import current_app, request
 from pydantic import BaseModel, ValidationError
@@ -47,8 +49,13 @@ class Operation:
     description: str = ""
 
 
-def operation(*, response: Any, params: type[BaseModel] | None = None, body: type[BaseModel] | None = None,
-              refused_at: str | None = None) -> Callable:
+def operation(
+    *,
+    response: Any,
+    params: type[BaseModel] | None = None,
+    body: type[BaseModel] | None = None,
+    refused_at: str | None = None,
+) -> Callable:
     """Decorate a view: validate its `params` and `body`, and describe it (summary: the docstring).
 
     The engine's `Refused` leaves the view as a 422 at the refusal's path
@@ -64,7 +71,9 @@ def operation(*, response: Any, params: type[BaseModel] | None = None, body: typ
         def validated_view(**path_values: str):
             kwargs = {}
             if path_values and params is None:
-                raise TypeError(f"{view.__name__}: declare the path parameters {sorted(path_values)} in a `params` model")
+                raise TypeError(
+                    f"{view.__name__}: declare the path parameters {sorted(path_values)} in a `params` model"
+                )
             if params is not None:
                 values = {**query_values(params), **path_values}
                 kwargs["params"] = validate(params, values, where={name: "path" for name in path_values})
@@ -145,7 +154,11 @@ def _body_bytes() -> bytes:
         raise RequestEntityTooLarge()
     raw = stream.read(length)
     if len(raw) < length:
-        raise ApiProblem(400, f"The body ended after {len(raw)} of the {length} bytes its Content-Length announced: send it whole.", slug="invalid-json")
+        raise ApiProblem(
+            400,
+            f"The body ended after {len(raw)} of the {length} bytes its Content-Length announced: send it whole.",
+            slug="invalid-json",
+        )
     return raw
 
 
@@ -162,7 +175,9 @@ def _read_streamed(stream, most: int) -> bytes:
     except HTTPException:
         raise
     except Exception as error:  # the server's chunk reader refusing the framing (gunicorn raises its own types)
-        raise ApiProblem(400, f"The chunked body could not be read ({error}): send it with a Content-Length.", slug="bad-request") from None
+        raise ApiProblem(
+            400, f"The chunked body could not be read ({error}): send it with a Content-Length.", slug="bad-request"
+        ) from None
     return b"".join(chunks)
 
 
@@ -170,13 +185,21 @@ def read_json() -> Any:
     """Return the request's JSON body, or raise a 415 (not JSON) or 400 (unreadable) problem."""
     if not request.is_json:
         sent = request.mimetype or "no Content-Type"
-        raise ApiProblem(415, f"The body must be JSON, sent with Content-Type: application/json (this request sent {sent}).", headers={"Accept": "application/json"})
+        raise ApiProblem(
+            415,
+            f"The body must be JSON, sent with Content-Type: application/json (this request sent {sent}).",
+            headers={"Accept": "application/json"},
+        )
     raw = _body_bytes()
     if not raw.strip():
         raise ApiProblem(400, "The body is empty: send a JSON object.", slug="invalid-json")
     try:
-        return _DECODER.decode(raw.decode(json.detect_encoding(raw), "surrogatepass"))  # what json.loads does with bytes
+        return _DECODER.decode(
+            raw.decode(json.detect_encoding(raw), "surrogatepass")
+        )  # what json.loads does with bytes
     except RecursionError:
-        raise ApiProblem(400, "The body is nested too deeply to read: send a flat JSON object.", slug="invalid-json") from None
+        raise ApiProblem(
+            400, "The body is nested too deeply to read: send a flat JSON object.", slug="invalid-json"
+        ) from None
     except ValueError as error:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise ApiProblem(400, f"The body is not valid JSON: {error}.", slug="invalid-json") from None

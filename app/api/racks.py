@@ -1,4 +1,5 @@
 """Letter racks (Scrabble-style tiles, `?` blanks): `POST /racks/solve` lists the words a rack builds."""
+
 from __future__ import annotations
 
 from typing import Annotated, Any

@@ -3,6 +3,7 @@
 The scoring rules, variants and their rulings are `solver.wordsmith`'s; a
 sheet the rules refuse is a 422 at the sheet, challenge or word its path names.
 """
+
 from __future__ import annotations
 
 from typing import Annotated, Any
@@ -14,7 +15,10 @@ from solver import wordsmith as rules
 from ..resources import lexicon_named
 from .fields import Checked, Lexicon, Out, Request, Word, either
 from .operation import operation
-from .wordsmith import ObjectionOut, bp  # the Wordsmith resource's blueprint: its endpoint (and operationId) stays wordsmith.score
+from .wordsmith import (  # the Wordsmith resource's blueprint: its endpoint (and operationId) stays wordsmith.score
+    ObjectionOut,
+    bp,
+)
 
 # The most sheets one score request takes: more players than fit round a table.
 MAX_SHEETS = 8
@@ -36,7 +40,11 @@ def _required_letters(value: Any) -> Any:
         return None
     if isinstance(value, str) and len(value) <= 2 * rules.WORDS_PER_CHALLENGE:
         return value
-    if isinstance(value, list) and len(value) <= rules.WORDS_PER_CHALLENGE and all(isinstance(v, str) and len(v) <= 2 for v in value):
+    if (
+        isinstance(value, list)
+        and len(value) <= rules.WORDS_PER_CHALLENGE
+        and all(isinstance(v, str) and len(v) <= 2 for v in value)
+    ):
         return value
     raise ValueError(f"required: give {rules.WORDS_PER_CHALLENGE} letters, one per row, as text ('abcdef') or a list")
 
@@ -44,14 +52,21 @@ def _required_letters(value: Any) -> Any:
 class SheetChallenge(Request):
     words: Annotated[
         list[Annotated[Any, either(Word, SheetWord, "a word, or an object {word, row, circles, checked}")]],
-        Field(max_length=rules.WORDS_PER_CHALLENGE, description="the words in claim order: text, or an object with the variant's details"),
+        Field(
+            max_length=rules.WORDS_PER_CHALLENGE,
+            description="the words in claim order: text, or an object with the variant's details",
+        ),
     ] = []
     discards: int = Field(0, ge=0, le=rules.DISCARD_BOXES, description="discard boxes checked for leftover pieces")
     crossed_white: int = Field(0, ge=0, le=rules.WHITE_BOXES, description="white discard boxes crossed out")
     required: Annotated[
         Any,
-        Checked(_required_letters, Annotated[str, Field(max_length=2 * rules.WORDS_PER_CHALLENGE)]
-                | Annotated[list[Annotated[str, Field(max_length=2)]], Field(max_length=rules.WORDS_PER_CHALLENGE)] | None),
+        Checked(
+            _required_letters,
+            Annotated[str, Field(max_length=2 * rules.WORDS_PER_CHALLENGE)]
+            | Annotated[list[Annotated[str, Field(max_length=2)]], Field(max_length=rules.WORDS_PER_CHALLENGE)]
+            | None,
+        ),
         Field(description="advanced: the six required letters, one per row"),
     ] = None
 
@@ -67,8 +82,11 @@ def _variant(value: Any) -> str:
 
 class SheetScoreRequest(Request):
     sheets: list[Sheet] = Field(min_length=1, max_length=MAX_SHEETS, description="one score sheet per player")
-    variant: Annotated[str, Checked(_variant, Annotated[str, Field(max_length=60)]),
-                       Field(description="standard, secret, advanced or word_by_word; combine with + (secret+advanced)")] = "standard"
+    variant: Annotated[
+        str,
+        Checked(_variant, Annotated[str, Field(max_length=60)]),
+        Field(description="standard, secret, advanced or word_by_word; combine with + (secret+advanced)"),
+    ] = "standard"
     lexicon: Lexicon = None
 
 

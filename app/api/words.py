@@ -1,4 +1,5 @@
 """Words: `GET /words/{word}` judges one word, `POST /words/check` a list."""
+
 from __future__ import annotations
 
 from flask import Blueprint
@@ -30,7 +31,9 @@ class VerdictOut(Out):
     normalized: str = Field(description="the word normalized: lowercase, diacritics folded")
     valid: bool
     lexicon: LexiconName = Field(description="the lexicon that judged it")
-    tier: LexiconName | None = Field(description="the smallest lexicon holding the word (also when it is only in a larger one)")
+    tier: LexiconName | None = Field(
+        description="the smallest lexicon holding the word (also when it is only in a larger one)"
+    )
     reason: Reason | None = Field(description="why it is not valid; null when it is")
     message: str = Field(description="the verdict as a sentence to show a player")
     definition: list[str] = Field(description="up to three WordNet senses; may be empty")

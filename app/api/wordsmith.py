@@ -10,6 +10,7 @@ The rules live in `solver.wordsmith` (its docstring lists the rulings); each
 view validates, calls one solver function and returns its `to_dict()`.
 Scoring the sheets of a game is app/api/score_sheets.py.
 """
+
 from __future__ import annotations
 
 import random
@@ -23,13 +24,26 @@ from solver import search
 from solver import wordsmith as rules
 from solver.pieces import load_box
 
-from ..resources import lexicon_named, pieces_for, resources
 from ..json_provider import Prewritten
-from .fields import Claimed, Filters, Letter, Lexicon, LexiconName, Limit, Out, Page, PiecesOut, PoolInput, Request, ResultLimit, Word
+from ..resources import lexicon_named, pieces_for, resources
+from .fields import (
+    Claimed,
+    Filters,
+    Letter,
+    Lexicon,
+    LexiconName,
+    Limit,
+    Out,
+    Page,
+    PiecesOut,
+    PoolInput,
+    Request,
+    ResultLimit,
+    Word,
+)
 from .operation import operation
 
 bp = Blueprint("wordsmith", __name__)
-
 
 
 # --- the alphabet ---------------------------------------------------------------------
@@ -56,7 +70,9 @@ class PieceKindOut(Out):
 class LetterPiecesOut(Out):
     letter: str = Field(description="a letter a-z, or `-` and `'`")
     pieces: KindCountsOut
-    status: str = Field(description="how we know: `confirmed` (published descriptions), `rulebook` (follows from its examples) or `inferred` (read off the letter's shape)")
+    status: str = Field(
+        description="how we know: `confirmed` (published descriptions), `rulebook` (follows from its examples) or `inferred` (read off the letter's shape)"
+    )
 
 
 class WildOut(Out):
@@ -67,7 +83,9 @@ class DiceOut(Out):
     count: int = Field(description="dice in the box")
     faces: list[str] = Field(description="each die's six faces: red, yellow, blue_star, green_star")
     labels: list[str] = Field(description="the faces as printed")
-    start: list[str] = Field(description="the piece each face gives when rolling the starting pool: a star gives its colour")
+    start: list[str] = Field(
+        description="the piece each face gives when rolling the starting pool: a star gives its colour"
+    )
     add: list[str] = Field(description="the piece each face gives when rolling to add a piece: a star is `wild`")
 
 
@@ -95,17 +113,28 @@ MAX_SEED = 2**32 - 1
 
 
 class RollRequest(Request):
-    roll: Literal[rules.ROLLS] = Field("start", description="`start`: the starting pool (all dice twice; a star gives its colour); `add`: one die for a piece to add (a star is a wild); `word_by_word`: three dice for one Word by Word word")
-    seed: int | None = Field(None, ge=0, le=MAX_SEED, description="seed the dice to repeat a roll; left out: a random roll")
+    roll: Literal[rules.ROLLS] = Field(
+        "start",
+        description="`start`: the starting pool (all dice twice; a star gives its colour); `add`: one die for a piece to add (a star is a wild); `word_by_word`: three dice for one Word by Word word",
+    )
+    seed: int | None = Field(
+        None, ge=0, le=MAX_SEED, description="seed the dice to repeat a roll; left out: a random roll"
+    )
 
 
 class RollOut(Out):
     what: Literal[rules.ROLLS]
     seed: int = Field(description="the seed rolled with: send it again for the same roll")
-    rolls: list[list[str]] = Field(description="the faces that came up, roll by roll: red, yellow, blue_star, green_star")
+    rolls: list[list[str]] = Field(
+        description="the faces that came up, roll by roll: red, yellow, blue_star, green_star"
+    )
     labels: list[list[str]] = Field(description="the faces as printed")
-    gives: list[list[str]] = Field(description="the piece each face gives: its colour at the start; a star is `wild` when adding")
-    pieces: PiecesOut = Field(description="the pieces in all: the starting pool, or the pieces to add (a wild: any kind; in Word by Word a circle)")
+    gives: list[list[str]] = Field(
+        description="the piece each face gives: its colour at the start; a star is `wild` when adding"
+    )
+    pieces: PiecesOut = Field(
+        description="the pieces in all: the starting pool, or the pieces to add (a wild: any kind; in Word by Word a circle)"
+    )
     pieces_text: str
 
 
@@ -142,7 +171,9 @@ class SolveOut(Out):
     total: int = Field(description="how many words the pool builds under the filters (all pages)")
     offset: int
     limit: int
-    words: list[FoundWordOut] = Field(description="this page: most letters first, then fewest left over, then alphabetical")
+    words: list[FoundWordOut] = Field(
+        description="this page: most letters first, then fewest left over, then alphabetical"
+    )
 
 
 @bp.post("/wordsmith/solve")
@@ -174,9 +205,13 @@ def solve_json(result: search.SolveResult) -> str:
             tail = tails[id(cost)] = _WORD_TAIL % result.spent(cost)
         words.append(f'{{"word":"{word}","score":{len(word)}{tail}')
     pool = result.pool
-    return ('{"pool":' + _PIECES % (pool.red, pool.yellow, pool.blue, pool.green, pool.wild)
-            + ',"total":%d,"offset":%d,"limit":%d,"words":[' % (result.total, result.offset, result.limit)
-            + ",".join(words) + "]}")
+    return (
+        '{"pool":'
+        + _PIECES % (pool.red, pool.yellow, pool.blue, pool.green, pool.wild)
+        + ',"total":%d,"offset":%d,"limit":%d,"words":[' % (result.total, result.offset, result.limit)
+        + ",".join(words)
+        + "]}"
+    )
 
 
 # --- hints ----------------------------------------------------------------------------
@@ -185,8 +220,12 @@ def solve_json(result: search.SolveResult) -> str:
 class Boxes(Request):
     """The claiming player's discard boxes this challenge."""
 
-    crossed_white: int = Field(0, ge=0, le=rules.WHITE_BOXES, description="white discard boxes crossed out (advanced players)")
-    discards_used: int = Field(0, ge=0, le=rules.DISCARD_BOXES, description="discard boxes already checked this challenge")
+    crossed_white: int = Field(
+        0, ge=0, le=rules.WHITE_BOXES, description="white discard boxes crossed out (advanced players)"
+    )
+    discards_used: int = Field(
+        0, ge=0, le=rules.DISCARD_BOXES, description="discard boxes already checked this challenge"
+    )
 
     @field_validator("discards_used")
     @classmethod
@@ -194,14 +233,19 @@ class Boxes(Request):
         crossed = info.data.get("crossed_white") or 0
         boxes = rules.DISCARD_BOXES - crossed
         if value > boxes:
-            raise PydanticCustomError("too_many", "{value} discards, but the sheet has only {boxes} discard boxes ({crossed} white crossed out)",
-                                      {"value": value, "boxes": boxes, "crossed": crossed})
+            raise PydanticCustomError(
+                "too_many",
+                "{value} discards, but the sheet has only {boxes} discard boxes ({crossed} white crossed out)",
+                {"value": value, "boxes": boxes, "crossed": crossed},
+            )
         return value
 
 
 class HintsRequest(Boxes, Filters, PoolRequest):
     after_done: bool = Field(False, description="someone shouted Done!: suggest no pieces to add")
-    may_roll: bool = Field(True, description="false when rolling is not allowed (Word by Word): suggest no pieces to add")
+    may_roll: bool = Field(
+        True, description="false when rolling is not allowed (Word by Word): suggest no pieces to add"
+    )
     limit: ResultLimit = Field(10, description="claims to list, and words per added piece")
 
 
@@ -234,7 +278,9 @@ class HintsOut(Out):
     free_discards_left: int = Field(description="white boxes left: discards that cost nothing")
     may_add_pieces: bool
     claims: list[HintOut] = Field(description="the best claims now, by net points")
-    add: dict[str, list[HintOut]] = Field(description="per kind (red, yellow, blue, green, wild): the best new claims one more such piece opens; empty when no piece may be added")
+    add: dict[str, list[HintOut]] = Field(
+        description="per kind (red, yellow, blue, green, wild): the best new claims one more such piece opens; empty when no piece may be added"
+    )
     roll: RollWorthOut | None = Field(description="a die's worth, per face; null when no piece may be added")
 
 
@@ -243,8 +289,16 @@ class HintsOut(Out):
 def hints(body: HintsRequest):
     """Suggest the best claims by net points, and what one more piece of each kind (or a die) opens."""
     index = pieces_for(lexicon_named(body.lexicon))
-    return rules.hints(index, body.pool, body.query(), discards_used=body.discards_used, crossed_white=body.crossed_white,
-                              after_done=body.after_done, may_roll=body.may_roll, limit=body.limit).to_dict()
+    return rules.hints(
+        index,
+        body.pool,
+        body.query(),
+        discards_used=body.discards_used,
+        crossed_white=body.crossed_white,
+        after_done=body.after_done,
+        may_roll=body.may_roll,
+        limit=body.limit,
+    ).to_dict()
 
 
 # --- judge ----------------------------------------------------------------------------
@@ -253,11 +307,17 @@ def hints(body: HintsRequest):
 class JudgeRequest(Boxes):
     word: Word
     pool: PoolInput
-    previous_word: Annotated[str, Limit("MAX_WORD_LENGTH")] = Field("", description="the player's previous word this challenge")
+    previous_word: Annotated[str, Limit("MAX_WORD_LENGTH")] = Field(
+        "", description="the player's previous word this challenge"
+    )
     claimed: Claimed = []
     required_letter: Letter = ""
-    words_written: int = Field(0, ge=0, le=rules.WORDS_PER_CHALLENGE, description="words already on the player's sheet this challenge")
-    after_done: bool = Field(False, description="someone shouted Done!: this is the one more word, and no pieces may be added")
+    words_written: int = Field(
+        0, ge=0, le=rules.WORDS_PER_CHALLENGE, description="words already on the player's sheet this challenge"
+    )
+    after_done: bool = Field(
+        False, description="someone shouted Done!: this is the one more word, and no pieces may be added"
+    )
     challenge_over: bool = Field(False, description="the challenge is over: every claim is refused")
     lexicon: Lexicon = None
 
@@ -265,8 +325,10 @@ class JudgeRequest(Boxes):
 class ObjectionOut(Out):
     """One reason a claim is refused; some codes carry details."""
 
-    code: str = Field(description="sheet_full, challenge_over, invalid_characters, not_a_word, already_claimed, no_new_letter, "
-                                  "missing_required_letter, not_buildable, must_use_all_pieces or too_many_leftovers")
+    code: str = Field(
+        description="sheet_full, challenge_over, invalid_characters, not_a_word, already_claimed, no_new_letter, "
+        "missing_required_letter, not_buildable, must_use_all_pieces or too_many_leftovers"
+    )
     message: str = Field(description="the objection as a sentence to read out")
     reason: str | None = Field(None, description="not_a_word: the lexicon's reason")
     tier: str | None = Field(None, description="not_a_word: the smallest lexicon holding the word, if any")
@@ -281,7 +343,9 @@ class ClaimVerdictOut(Out):
     word: str = Field(description="the word as sent")
     normalized: str
     valid: bool = Field(description="whether the claim stands")
-    objections: list[ObjectionOut] = Field(description="every objection that holds, in the rulebook's order; empty when valid")
+    objections: list[ObjectionOut] = Field(
+        description="every objection that holds, in the rulebook's order; empty when valid"
+    )
     letters: int
     score: int = Field(description="the letters when valid, else 0")
     pieces: PiecesOut | None = Field(description="the pieces the word uses; null when the pool cannot build it")
@@ -301,8 +365,16 @@ class ClaimVerdictOut(Out):
 def judge(body: JudgeRequest):
     """Judge a claimed word against the rules and the player's pool: every objection, or its points."""
     return rules.judge_claim(
-        body.word, body.pool, lexicon_named(body.lexicon), alphabet=resources().alphabet, previous_word=body.previous_word,
-        claimed=body.claimed, required_letter=body.required_letter, discards_used=body.discards_used,
-        crossed_white=body.crossed_white, words_written=body.words_written, after_done=body.after_done,
+        body.word,
+        body.pool,
+        lexicon_named(body.lexicon),
+        alphabet=resources().alphabet,
+        previous_word=body.previous_word,
+        claimed=body.claimed,
+        required_letter=body.required_letter,
+        discards_used=body.discards_used,
+        crossed_white=body.crossed_white,
+        words_written=body.words_written,
+        after_done=body.after_done,
         challenge_over=body.challenge_over,
     ).to_dict()

@@ -24,9 +24,9 @@ above the form.
 form would load and swaps the page's <main> in place (see its header for why
 it does not rebuild the verdict from the JSON API).
 """
+
 from __future__ import annotations
 
-import re
 from typing import Annotated
 
 from flask import Blueprint, redirect, render_template, request, url_for
@@ -97,8 +97,13 @@ def player_words(item: dict) -> str:
 
 # The page's field for each request field a solver refusal's path starts with
 # (`Refused.path`); its message is shown as it is, never read for the field.
-SOLVER_FIELDS = {"required_letter": "required", "crossed_white": "crossed_white", "discards_used": "discards_used",
-                 "pool": "pool", "rack": "rack"}
+SOLVER_FIELDS = {
+    "required_letter": "required",
+    "crossed_white": "crossed_white",
+    "discards_used": "discards_used",
+    "pool": "pool",
+    "rack": "rack",
+}
 
 
 def solver_error(error: ValueError, labels: dict[str, str]) -> dict:
@@ -116,7 +121,10 @@ def page_error(field: str | None, detail: str, labels: dict[str, str]) -> dict:
 
 def lexicon_choices() -> list[dict]:
     shared = resources()
-    return [{"id": name, "description": shared.lexicons[name].description, "default": name == shared.default_lexicon} for name in SIZES]
+    return [
+        {"id": name, "description": shared.lexicons[name].description, "default": name == shared.default_lexicon}
+        for name in SIZES
+    ]
 
 
 def pool_text(pool: Pool | None) -> str:
@@ -129,7 +137,9 @@ def pool_chips(pool: Pool | None) -> list[dict]:
     box = load_box()
     counts = pool.to_dict() if pool is not None else dict.fromkeys(KINDS + ("wild",), 0)
     chips = [{"kind": k["kind"], "code": k["code"], "shape": k["shape"], "count": counts[k["kind"]]} for k in box.kinds]
-    chips.append({"kind": "wild", "code": box.wild_code, "shape": "any kind (a die's star face)", "count": counts["wild"]})
+    chips.append(
+        {"kind": "wild", "code": box.wild_code, "shape": "any kind (a die's star face)", "count": counts["wild"]}
+    )
     return chips
 
 
@@ -166,8 +176,9 @@ class PageDone(Exception):
         self.response = response
 
 
-def read_pool(form: "PageForm", endpoint: str, template: str, labels: dict[str, str], order: tuple[str, ...],
-              context: dict) -> Pool | None:
+def read_pool(
+    form: PageForm, endpoint: str, template: str, labels: dict[str, str], order: tuple[str, ...], context: dict
+) -> Pool | None:
     """Return the pool the form names, after a tapped chip; raise PageDone with the page's answer otherwise.
 
     A bad step or pool text answers the page itself with a 422 and the error;

@@ -13,6 +13,7 @@ The answer names the card to tap by its face ("Tap U"); a face that shows on
 more than one seat is named with its seat too ("Tap seat 2 (c) or seat 4 (c)"),
 so two players with equal-looking cards know which one is meant.
 """
+
 from __future__ import annotations
 
 import functools
@@ -33,8 +34,13 @@ LABELS = {"cards": "Cards", "lexicon": "Lexicon", "add": "Card", "remove": "Undo
 ORDER = ("cards", "lexicon")
 SPACE_NAMES = ("space", "␣")
 # Palette sections: (heading, which cards), read off the published deck in its order.
-SECTIONS = (("Lowercase", "lowercase"), ("Uppercase", "uppercase"), ("Accents", "diacritic"), ("Numbers", "number"),
-            ("Symbols", "symbol"))
+SECTIONS = (
+    ("Lowercase", "lowercase"),
+    ("Uppercase", "uppercase"),
+    ("Accents", "diacritic"),
+    ("Numbers", "number"),
+    ("Symbols", "symbol"),
+)
 
 
 class BooksmackForm(PageForm):
@@ -77,8 +83,9 @@ def palette() -> list[dict]:
             card = parse_card(text)
             key = card.form if card.kind == "letter" else card.kind
             label = "Space" if text == " " else text
-            groups[key].append({"value": "space" if text == " " else text, "label": label, "name": card.name,
-                                "wide": text == " "})
+            groups[key].append(
+                {"value": "space" if text == " " else text, "label": label, "name": card.name, "wide": text == " "}
+            )
     return [{"heading": heading, "cards": groups[form]} for heading, form in SECTIONS if groups[form]]
 
 
@@ -99,8 +106,10 @@ def card_action(cards: list[str]) -> list[str] | None:
 def tap_label(result) -> str:
     """Return what the answer says to tap: each winning card's face, with its seat when the face is on more than one seat."""
     faces = [card.shown for card in result.cards]
-    names = [f"seat {seat} ({faces[seat - 1]})" if faces.count(faces[seat - 1]) > 1 else faces[seat - 1]
-             for seat in result.winners]
+    names = [
+        f"seat {seat} ({faces[seat - 1]})" if faces.count(faces[seat - 1]) > 1 else faces[seat - 1]
+        for seat in result.winners
+    ]
     return "Tap " + " or ".join(names)
 
 
@@ -108,8 +117,15 @@ def tap_label(result) -> str:
 def booksmack():
     """Judge a Booksmack round: who taps which card, or which word to say."""
     form, raw, errors = read_query(BooksmackForm, LABELS)
-    context = {"values": raw, "lexicon": raw.get("lexicon") or resources().default_lexicon, "lexicons": lexicon_choices(),
-               "palette": palette(), "result": None, "cards_text": raw.get("cards", ""), "max_cards": MAX_CARDS}
+    context = {
+        "values": raw,
+        "lexicon": raw.get("lexicon") or resources().default_lexicon,
+        "lexicons": lexicon_choices(),
+        "palette": palette(),
+        "result": None,
+        "cards_text": raw.get("cards", ""),
+        "max_cards": MAX_CARDS,
+    }
     if form is None:
         return render("booksmack.html", 422, errors=errors, **context)
     cards = split_cards(form.cards)

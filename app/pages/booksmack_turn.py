@@ -7,6 +7,7 @@ The cards are written as on `/booksmack` (spaces or commas between cards,
 played. The answer is `solver.booksmack.turn_state` (ruling 7): win, draw,
 steal or nothing.
 """
+
 from __future__ import annotations
 
 from typing import Annotated
@@ -18,13 +19,15 @@ from solver.booksmack import MAX_CARDS, turn_state
 from ..api.fields import LexiconName
 from ..resources import lexicon_named, resources
 from . import PageForm, bp, lexicon_choices, page_error, read_query, render
-from .say import plainly
 from .booksmack import card_text, split_cards
+from .say import plainly
 
 LABELS = {"cards": "Cards", "played": "Seat just played", "lexicon": "Lexicon"}
-SAY = {"played": f"Seat just played: give the seat of the card just played as a number from 1 to {MAX_CARDS}, like 4",
-       "cards": f"Cards: at most {MAX_CARDS} cards",
-       "lexicon": "Lexicon: choose small, standard or large"}
+SAY = {
+    "played": f"Seat just played: give the seat of the card just played as a number from 1 to {MAX_CARDS}, like 4",
+    "cards": f"Cards: at most {MAX_CARDS} cards",
+    "lexicon": "Lexicon: choose small, standard or large",
+}
 HEADLINES = {"win": "Win all cards played", "draw": "Draw a card", "steal": "Steal a card", "none": "Nothing more"}
 
 
@@ -38,15 +41,27 @@ class TurnForm(PageForm):
 def booksmack_turn():
     """Judge the card just played in turn-based Booksmack: does its player win, draw, steal, or nothing?"""
     form, raw, errors = read_query(TurnForm, LABELS)
-    context = {"values": raw, "lexicon": raw.get("lexicon") or resources().default_lexicon, "lexicons": lexicon_choices(),
-               "state": None, "cards_text": raw.get("cards", ""), "max_cards": MAX_CARDS, "headlines": HEADLINES}
+    context = {
+        "values": raw,
+        "lexicon": raw.get("lexicon") or resources().default_lexicon,
+        "lexicons": lexicon_choices(),
+        "state": None,
+        "cards_text": raw.get("cards", ""),
+        "max_cards": MAX_CARDS,
+        "headlines": HEADLINES,
+    }
     if form is None:
         return render("booksmack_turn.html", 422, errors=plainly(errors, SAY), **context)
     cards = split_cards(form.cards)
     if not cards and form.played is None:
         return render("booksmack_turn.html", errors=[], **context)
     if not cards:
-        return render("booksmack_turn.html", 422, errors=[page_error("cards", "enter the cards on the table, in seating order", LABELS)], **context)
+        return render(
+            "booksmack_turn.html",
+            422,
+            errors=[page_error("cards", "enter the cards on the table, in seating order", LABELS)],
+            **context,
+        )
     context["cards_text"] = card_text(cards)
     if form.played is None:
         detail = f"which card was just played? Give its seat, 1 to {len(cards)}"
@@ -54,6 +69,8 @@ def booksmack_turn():
     try:
         state = turn_state(cards, lexicon_named(form.lexicon), form.played)
     except ValueError as error:
-        field = "played" if getattr(error, "path", ())[:1] == ("played",) else "cards"  # the refusal's path, not its wording
+        field = (
+            "played" if getattr(error, "path", ())[:1] == ("played",) else "cards"
+        )  # the refusal's path, not its wording
         return render("booksmack_turn.html", 422, errors=[page_error(field, str(error), LABELS)], **context)
     return render("booksmack_turn.html", errors=[], **{**context, "state": state})

@@ -1,10 +1,11 @@
 """Color Smash (`/colorsmash`): the card on the pile in, slap or don't slap out.
 
-    /colorsmash?splat=green&word=green   the word names the splat: slap
-    /colorsmash?splat=red&word=blue      a mismatch: don't slap
-    /colorsmash?splat=red                no word: don't slap
-    /colorsmash?splat=steal              a Steal card: slap
+/colorsmash?splat=green&word=green   the word names the splat: slap
+/colorsmash?splat=red&word=blue      a mismatch: don't slap
+/colorsmash?splat=red                no word: don't slap
+/colorsmash?splat=steal              a Steal card: slap
 """
+
 from __future__ import annotations
 
 from typing import Annotated
@@ -29,15 +30,26 @@ class ColorSmashForm(PageForm):
 def colorsmash():
     """Tell whether to slap the pile on this card."""
     form, raw, errors = read_query(ColorSmashForm, LABELS)
-    context = {"values": raw, "colours": DEFAULT_COLOURS, "splat": raw.get("splat", "").strip().lower(),
-               "word": raw.get("word", "").strip().lower(), "result": None, "steal": STEAL}
+    context = {
+        "values": raw,
+        "colours": DEFAULT_COLOURS,
+        "splat": raw.get("splat", "").strip().lower(),
+        "word": raw.get("word", "").strip().lower(),
+        "result": None,
+        "steal": STEAL,
+    }
     if form is None:
         return render("colorsmash.html", 422, errors=errors, **context)
     splat, word = form.splat.strip(), form.word.strip()
     if not splat and not word:
         return render("colorsmash.html", errors=[], **context)
     if not splat:
-        return render("colorsmash.html", 422, errors=[page_error("splat", "pick the splat colour too (or Steal card)", LABELS)], **context)
+        return render(
+            "colorsmash.html",
+            422,
+            errors=[page_error("splat", "pick the splat colour too (or Steal card)", LABELS)],
+            **context,
+        )
     # A Steal card has no word: one picked before Steal was tapped is ignored, not refused.
     card = {"steal": True} if splat.lower() == STEAL else {"splat": splat, "word": word or None}
     try:

@@ -15,6 +15,7 @@ A card is written as in the API: `red/blue` (splat/word), `red` (no word),
 works too. The replay is `solver.colorsmash.replay`; an impossible event is
 named by its line.
 """
+
 from __future__ import annotations
 
 import json
@@ -33,11 +34,15 @@ LABELS = {"mode": "Mode", "players": "Players", "events": "Events"}
 # percent-encoded. Longer games: POST /api/v1/colorsmash/replay, or the CLI.
 MAX_EVENTS_TEXT = 1500
 MAX_PLAYERS_TEXT = 200
-SAY = {"mode": "Style: choose standard or competition",
-       "players": f"Players: at most {MAX_PLAYERS_TEXT} characters of names",
-       "events": f"Events: at most {MAX_EVENTS_TEXT} characters fit in the page's address; replay a longer game with the API "
-                 "(POST /api/v1/colorsmash/replay) or the wordsmith colorsmash-replay command"}
-EXAMPLE = "deal ann=red/red,blue,steal bob=yellow/blue,green/green,orange first=ann\nflip ann\nslap bob\nflip bob\nflip ann"
+SAY = {
+    "mode": "Style: choose standard or competition",
+    "players": f"Players: at most {MAX_PLAYERS_TEXT} characters of names",
+    "events": f"Events: at most {MAX_EVENTS_TEXT} characters fit in the page's address; replay a longer game with the API "
+    "(POST /api/v1/colorsmash/replay) or the wordsmith colorsmash-replay command",
+}
+EXAMPLE = (
+    "deal ann=red/red,blue,steal bob=yellow/blue,green/green,orange first=ann\nflip ann\nslap bob\nflip bob\nflip ann"
+)
 
 
 class ReplayForm(PageForm):
@@ -51,7 +56,9 @@ def _deal(words: list[str], line: int) -> dict:
     for word in words:
         name, sep, value = word.partition("=")
         if not sep or not name or not value:
-            raise ValueError(f"line {line}: write each hand as name=cards (name=red/red,blue) or name=number, not {word!r}")
+            raise ValueError(
+                f"line {line}: write each hand as name=cards (name=red/red,blue) or name=number, not {word!r}"
+            )
         if name == "first":
             event["first"] = value
         else:
@@ -69,7 +76,7 @@ def parse_events(text: str) -> tuple[list, list[int]]:
             raise ValueError(f"the JSON does not parse: {error.msg} (line {error.lineno})") from None
         events = data.get("events") if isinstance(data, dict) else data
         if not isinstance(events, list):
-            raise ValueError("give the events as a JSON list, or a game object with \"events\"")
+            raise ValueError('give the events as a JSON list, or a game object with "events"')
         return events, [index + 1 for index in range(len(events))]
     events, lines = [], []
     for line, raw in enumerate(text.splitlines(), 1):
@@ -86,8 +93,10 @@ def parse_events(text: str) -> tuple[list, list[int]]:
         elif kind == "slap" and len(rest) == 2 and rest[1].startswith("steal="):
             events.append({"type": "slap", "player": rest[0], "steal_from": rest[1].removeprefix("steal=")})
         else:
-            raise ValueError(f"line {line}: {raw.strip()!r} is not an event; write deal ..., flip PLAYER [CARD], "
-                             "slap PLAYER or slap PLAYER steal=OPPONENT")
+            raise ValueError(
+                f"line {line}: {raw.strip()!r} is not an event; write deal ..., flip PLAYER [CARD], "
+                "slap PLAYER or slap PLAYER steal=OPPONENT"
+            )
         lines.append(line)
     return events, lines
 
@@ -96,8 +105,14 @@ def parse_events(text: str) -> tuple[list, list[int]]:
 def colorsmash_replay():
     """Replay a Color Smash game: every player's cards, the pile, and the winner(s)."""
     form, raw, errors = read_query(ReplayForm, LABELS)
-    context = {"values": raw, "modes": MODES, "result": None, "example": EXAMPLE, "max_events_text": MAX_EVENTS_TEXT,
-               "mode": raw.get("mode") or "standard"}
+    context = {
+        "values": raw,
+        "modes": MODES,
+        "result": None,
+        "example": EXAMPLE,
+        "max_events_text": MAX_EVENTS_TEXT,
+        "mode": raw.get("mode") or "standard",
+    }
     if form is None:
         return render("colorsmash_replay.html", 422, errors=plainly(errors, SAY), **context)
     if not form.events.strip() and not form.players.strip():
@@ -111,7 +126,9 @@ def colorsmash_replay():
         result = replay(form.mode, players, events)
     except ImpossibleEvent as error:
         where = f"line {lines[error.index]}" if error.index < len(lines) else f"event {error.index + 1}"
-        return render("colorsmash_replay.html", 422, errors=[page_error("events", f"{where}: {error.reason}", LABELS)], **context)
+        return render(
+            "colorsmash_replay.html", 422, errors=[page_error("events", f"{where}: {error.reason}", LABELS)], **context
+        )
     except ValueError as error:
         return render("colorsmash_replay.html", 422, errors=[page_error("players", str(error), LABELS)], **context)
     return render("colorsmash_replay.html", errors=[], **{**context, "result": result})

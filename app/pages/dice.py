@@ -8,6 +8,7 @@ The roll is `solver.wordsmith.roll_dice` seeded with `seed`, so the URL is the
 roll: reloading or sharing it shows the same faces. A roll asked for without
 a seed (the buttons send none) gets a fresh random seed and a 303 to its URL.
 """
+
 from __future__ import annotations
 
 import random
@@ -24,8 +25,10 @@ LABELS = {"roll": "Roll", "seed": "Seed"}
 ORDER = ("roll", "seed")
 # Seeds are what random.Random takes; 2**32 values are plenty to never repeat a roll by chance.
 MAX_SEED = 2**32 - 1
-SAY = {"roll": "Roll: press one of the three buttons (the starting pool, a piece to add, or the Word by Word roll)",
-       "seed": f"Seed: a roll's seed is a whole number from 0 to {MAX_SEED}; press a button for a new roll"}
+SAY = {
+    "roll": "Roll: press one of the three buttons (the starting pool, a piece to add, or the Word by Word roll)",
+    "seed": f"Seed: a roll's seed is a whole number from 0 to {MAX_SEED}; press a button for a new roll",
+}
 TITLES = {"start": "Starting pool", "add": "A piece to add", "word_by_word": "Word by Word roll"}
 
 
@@ -47,5 +50,8 @@ def dice():
         seed = random.SystemRandom().randint(0, MAX_SEED)
         return see(canonical("pages.dice", {"roll": form.roll, "seed": seed}, ORDER) + "#roll")
     rolled = roll_dice(form.roll, random.Random(form.seed))
-    return render("dice.html", errors=[], **{**context, "rolled": rolled, "seed": form.seed, "what": form.roll,
-                                             "faces": rolled.shown()})
+    return render(
+        "dice.html",
+        errors=[],
+        **{**context, "rolled": rolled, "seed": form.seed, "what": form.roll, "faces": rolled.shown()},
+    )

@@ -15,6 +15,7 @@ new letter (no previous word)"), so a VALID never claims more than it checked.
 With `draft=1` (a chip was just tapped) the page shows the form and no
 verdict: a verdict comes only from pressing Judge or opening a verdict URL.
 """
+
 from __future__ import annotations
 
 from typing import Annotated
@@ -28,12 +29,36 @@ from solver.wordsmith import DISCARD_BOXES, WHITE_BOXES, judge_claim
 
 from ..api.fields import LexiconName
 from ..resources import lexicon_named, resources
-from . import (PageDone, PageForm, PoolText, Word, WordList, bp, is_draft, lexicon_choices, pool_chips, pool_text, read_pool,
-               read_query, render, solver_error, split_words)
+from . import (
+    PageDone,
+    PageForm,
+    PoolText,
+    Word,
+    WordList,
+    bp,
+    is_draft,
+    lexicon_choices,
+    pool_chips,
+    pool_text,
+    read_pool,
+    read_query,
+    render,
+    solver_error,
+    split_words,
+)
 
-LABELS = {"word": "Word", "pool": "Pool", "previous": "Previous word", "claimed": "Claimed words",
-          "required": "Required letter", "discards_used": "Discards used", "crossed_white": "Crossed white boxes",
-          "lexicon": "Lexicon", "add": "Piece", "remove": "Piece"}
+LABELS = {
+    "word": "Word",
+    "pool": "Pool",
+    "previous": "Previous word",
+    "claimed": "Claimed words",
+    "required": "Required letter",
+    "discards_used": "Discards used",
+    "crossed_white": "Crossed white boxes",
+    "lexicon": "Lexicon",
+    "add": "Piece",
+    "remove": "Piece",
+}
 ORDER = ("word", "pool", "previous", "claimed", "required", "discards_used", "crossed_white", "lexicon")
 
 
@@ -108,9 +133,17 @@ def verdict_for(form: JudgeForm, pool: Pool | None) -> dict:
     word = form.word.strip()  # a phone's keyboard adds a space after a word
     found = check(word, lexicon)
     shout = found.normalized.upper() or found.word
-    verdict = {"valid": found.valid, "word": shout, "letters": letter_pieces(found.normalized),
-               "messages": [found.message], "facts": [], "unchecked": unchecked(form, pool is not None),
-               "lexicon": lexicon_line(found), "definition": found.definition, "claim": False}
+    verdict = {
+        "valid": found.valid,
+        "word": shout,
+        "letters": letter_pieces(found.normalized),
+        "messages": [found.message],
+        "facts": [],
+        "unchecked": unchecked(form, pool is not None),
+        "lexicon": lexicon_line(found),
+        "definition": found.definition,
+        "claim": False,
+    }
     rules_given = form.previous.strip() or form.claimed.strip() or form.required.strip()
     pool_given = pool is not None
     if pool is None and rules_given:
@@ -124,9 +157,17 @@ def verdict_for(form: JudgeForm, pool: Pool | None) -> dict:
             return verdict
     elif pool is None:
         return verdict
-    claim = judge_claim(word, pool, lexicon, alphabet=resources().alphabet, previous_word=form.previous.strip(),
-                        claimed=split_words(form.claimed), required_letter=form.required.strip(),
-                        discards_used=form.discards_used, crossed_white=form.crossed_white)
+    claim = judge_claim(
+        word,
+        pool,
+        lexicon,
+        alphabet=resources().alphabet,
+        previous_word=form.previous.strip(),
+        claimed=split_words(form.claimed),
+        required_letter=form.required.strip(),
+        discards_used=form.discards_used,
+        crossed_white=form.crossed_white,
+    )
     verdict.update(valid=claim.valid, claim=True)
     if claim.valid:
         verdict["facts"] = claim_facts(claim) if pool_given else [f"Scores {_plural(claim.score, 'point')}."]
@@ -139,8 +180,15 @@ def verdict_for(form: JudgeForm, pool: Pool | None) -> dict:
 def home():
     """Judge a claimed word: the verdict fills the screen."""
     form, raw, errors = read_query(JudgeForm, LABELS)
-    context = {"values": raw, "lexicon": raw.get("lexicon") or resources().default_lexicon,
-               "lexicons": lexicon_choices(), "verdict": None, "draft": False, "chips": pool_chips(None), "pool_text": raw.get("pool", "")}
+    context = {
+        "values": raw,
+        "lexicon": raw.get("lexicon") or resources().default_lexicon,
+        "lexicons": lexicon_choices(),
+        "verdict": None,
+        "draft": False,
+        "chips": pool_chips(None),
+        "pool_text": raw.get("pool", ""),
+    }
     if form is None:
         return render("home.html", 422, errors=errors, **context)
     try:

@@ -1,8 +1,11 @@
 """Say a query-string error in the player's words instead of the validator's ("unable to parse string as an integer")."""
+
 from __future__ import annotations
 
 
 def plainly(errors: list[dict], sentences: dict[str, str]) -> list[dict]:
     """Return the errors with each field's detail replaced by its sentence (the label is already in it)."""
-    return [{**error, "label": None, "detail": sentences[error["field"]]} if error.get("field") in sentences else error
-            for error in errors]
+    return [
+        {**error, "label": None, "detail": sentences[error["field"]]} if error.get("field") in sentences else error
+        for error in errors
+    ]

@@ -19,6 +19,7 @@ Challenges are scored up to the last one anyone has written in (a challenge
 nobody played would give everyone 6 bonus points). All scoring is
 `solver.wordsmith.score_sheets`.
 """
+
 from __future__ import annotations
 
 import re
@@ -42,9 +43,13 @@ from . import PageForm, bp, lexicon_choices, read_query, render, split_words
 from .say import plainly
 
 LABELS = {"players": "Players", "lexicon": "Lexicon"}
-SAY = {"players": f"Players: give how many sheets, a number from 1 to {MAX_SHEETS}",
-       "secret": "Secret Wordsmith: tick the box or leave it empty", "advanced": "Advanced Game: tick the box or leave it empty",
-       "word_by_word": "Word by Word: tick the box or leave it empty", "lexicon": "Lexicon: choose small, standard or large"}
+SAY = {
+    "players": f"Players: give how many sheets, a number from 1 to {MAX_SHEETS}",
+    "secret": "Secret Wordsmith: tick the box or leave it empty",
+    "advanced": "Advanced Game: tick the box or leave it empty",
+    "word_by_word": "Word by Word: tick the box or leave it empty",
+    "lexicon": "Lexicon: choose small, standard or large",
+}
 # Six words of up to 40 letters with their details fit in 400 characters.
 MAX_WORDS_TEXT = 400
 _WORD = re.compile(r"(?P<word>[^@:]+)(?:@(?P<row>\d{1,2}))?(?::(?P<circles>\d)(?:/(?P<checked>\d))?)?")
@@ -102,19 +107,38 @@ def read_sheets(count: int, advanced: bool, errors: list) -> tuple[list[dict], l
             words_field = f"p{n}c{k}"
             text = request.args.get(words_field, "")
             if len(text) > MAX_WORDS_TEXT:
-                errors.append(_error(words_field, f"{name}, challenge {k}: at most {MAX_WORDS_TEXT} characters of words"))
+                errors.append(
+                    _error(words_field, f"{name}, challenge {k}: at most {MAX_WORDS_TEXT} characters of words")
+                )
                 text = ""
             words = split_words(text)
             if len(words) > WORDS_PER_CHALLENGE:
-                errors.append(_error(words_field, f"{name}, challenge {k}: {len(words)} words, but a challenge has only {WORDS_PER_CHALLENGE} word lines"))
-            challenges.append({
-                "text": text, "words": [_word(w) for w in words[:WORDS_PER_CHALLENGE]],
-                "discards": _number(f"{words_field}d", f"{name}, challenge {k}, discards", DISCARD_BOXES, errors),
-                "crossed_white": _number(f"{words_field}x", f"{name}, challenge {k}, white boxes crossed", WHITE_BOXES, errors),
-            })
+                errors.append(
+                    _error(
+                        words_field,
+                        f"{name}, challenge {k}: {len(words)} words, but a challenge has only {WORDS_PER_CHALLENGE} word lines",
+                    )
+                )
+            challenges.append(
+                {
+                    "text": text,
+                    "words": [_word(w) for w in words[:WORDS_PER_CHALLENGE]],
+                    "discards": _number(f"{words_field}d", f"{name}, challenge {k}, discards", DISCARD_BOXES, errors),
+                    "crossed_white": _number(
+                        f"{words_field}x", f"{name}, challenge {k}, white boxes crossed", WHITE_BOXES, errors
+                    ),
+                }
+            )
         grid.append({"n": n, "name": request.args.get(f"p{n}", ""), "player": name, "challenges": challenges})
-    played = max((k for row in grid for k, c in enumerate(row["challenges"], 1) if c["words"] or c["discards"] or c["crossed_white"]),
-                 default=0)
+    played = max(
+        (
+            k
+            for row in grid
+            for k, c in enumerate(row["challenges"], 1)
+            if c["words"] or c["discards"] or c["crossed_white"]
+        ),
+        default=0,
+    )
     sheets = []
     for row in grid:
         challenges = []
@@ -146,9 +170,18 @@ def score():
     sheet_errors: list[dict] = []
     sheets, grid = read_sheets(count, bool(form and form.advanced), sheet_errors)
     required = {k: request.args.get(f"c{k}r", "") for k in range(1, CHALLENGES + 1)}
-    context = {"values": raw, "lexicon": raw.get("lexicon") or resources().default_lexicon, "lexicons": lexicon_choices(),
-               "grid": grid, "required": required, "result": None, "challenges": CHALLENGES, "max_sheets": MAX_SHEETS,
-               "form": form, "max_words_text": MAX_WORDS_TEXT}
+    context = {
+        "values": raw,
+        "lexicon": raw.get("lexicon") or resources().default_lexicon,
+        "lexicons": lexicon_choices(),
+        "grid": grid,
+        "required": required,
+        "result": None,
+        "challenges": CHALLENGES,
+        "max_sheets": MAX_SHEETS,
+        "form": form,
+        "max_words_text": MAX_WORDS_TEXT,
+    }
     errors = plainly(errors, SAY) + sheet_errors
     if errors:
         return render("score.html", 422, errors=errors, **context)
@@ -158,5 +191,7 @@ def score():
     try:
         result = score_sheets(sheets, variant, lexicon_named(form.lexicon))
     except ValueError as error:
-        return render("score.html", 422, errors=[_error(error_field(getattr(error, "path", ())), str(error))], **context)
+        return render(
+            "score.html", 422, errors=[_error(error_field(getattr(error, "path", ())), str(error))], **context
+        )
     return render("score.html", errors=[], **{**context, "result": result, "variant": variant})

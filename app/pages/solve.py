@@ -13,6 +13,7 @@ to the judge with the whole claim: pool, previous word, claimed words,
 required letter and discards. With `draft=1` (a chip was just tapped) nothing
 is solved until Solve is pressed.
 """
+
 from __future__ import annotations
 
 from itertools import groupby
@@ -26,12 +27,36 @@ from solver.wordsmith import DISCARD_BOXES, WHITE_BOXES, discard_boxes, hints
 
 from ..api.fields import LexiconName, Limit
 from ..resources import lexicon_named, pieces_for, racks_for, resources
-from . import (PageDone, PageForm, PoolText, Word, WordList, bp, is_draft, lexicon_choices, page_error, pool_chips, pool_text,
-               read_pool, read_query, render, solver_error, split_words)
+from . import (
+    PageDone,
+    PageForm,
+    PoolText,
+    Word,
+    WordList,
+    bp,
+    is_draft,
+    lexicon_choices,
+    page_error,
+    pool_chips,
+    pool_text,
+    read_pool,
+    read_query,
+    render,
+    solver_error,
+    split_words,
+)
 
-LABELS = {"pool": "Pool", "rack": "Rack", "previous": "Previous word", "claimed": "Claimed words",
-          "required": "Required letter", "discards_used": "Discards used", "crossed_white": "Crossed white boxes",
-          "lexicon": "Lexicon", "page": "Page"}
+LABELS = {
+    "pool": "Pool",
+    "rack": "Rack",
+    "previous": "Previous word",
+    "claimed": "Claimed words",
+    "required": "Required letter",
+    "discards_used": "Discards used",
+    "crossed_white": "Crossed white boxes",
+    "lexicon": "Lexicon",
+    "page": "Page",
+}
 ORDER = ("pool", "previous", "claimed", "required", "discards_used", "crossed_white", "lexicon")
 # Words per page: a big pool builds thousands; the best few hundred are what a table reads, and the
 # rest are a "Next" away. 300 words keep a page under ~60 KB of HTML (~12 KB gzipped).
@@ -64,8 +89,14 @@ def _groups(words, length, counts: dict[int, int] | None = None) -> list[dict]:
 
 def claim_links(form: SolveForm) -> dict:
     """Return the judge-link parameters that carry the claim's rules: previous and claimed words, letter, boxes."""
-    values = {"previous": form.previous.strip(), "claimed": form.claimed.strip(), "required": form.required.strip(),
-              "discards_used": form.discards_used, "crossed_white": form.crossed_white, "lexicon": form.lexicon}
+    values = {
+        "previous": form.previous.strip(),
+        "claimed": form.claimed.strip(),
+        "required": form.required.strip(),
+        "discards_used": form.discards_used,
+        "crossed_white": form.crossed_white,
+        "lexicon": form.lexicon,
+    }
     return {key: value for key, value in values.items() if value}
 
 
@@ -76,41 +107,75 @@ def page_count(total: int) -> int:
 def solve_pool(form: SolveForm, pool: Pool) -> dict:
     lexicon = lexicon_named(form.lexicon)
     index = pieces_for(lexicon)
-    query = search.Query(previous_word=form.previous.strip(), required_letter=form.required.strip(),
-                         claimed=tuple(split_words(form.claimed)))
+    query = search.Query(
+        previous_word=form.previous.strip(),
+        required_letter=form.required.strip(),
+        claimed=tuple(split_words(form.claimed)),
+    )
     boxes = discard_boxes(form.crossed_white, form.discards_used)
     found = search.solve(index, pool, query, limit=SHOWN, offset=(form.page - 1) * SHOWN)
     if form.page > page_count(found.total):
-        raise ValueError(f"page: there {'is' if page_count(found.total) == 1 else 'are'} only {page_count(found.total)} "
-                         f"page{'' if page_count(found.total) == 1 else 's'} of words")
+        raise ValueError(
+            f"page: there {'is' if page_count(found.total) == 1 else 'are'} only {page_count(found.total)} "
+            f"page{'' if page_count(found.total) == 1 else 's'} of words"
+        )
     advice = hints(index, pool, query, discards_used=form.discards_used, crossed_white=form.crossed_white, limit=HINTS)
     chips = {chip["kind"]: chip for chip in pool_chips(None)}
-    words = [{"word": w.word, "leftover": w.leftover, "left": w.leftover.size,
-              "net": w.score - boxes.blue_cost(w.leftover.size), "claimable": w.leftover.size <= boxes.left}
-             for w in found.words]
+    words = [
+        {
+            "word": w.word,
+            "leftover": w.leftover,
+            "left": w.leftover.size,
+            "net": w.score - boxes.blue_cost(w.leftover.size),
+            "claimable": w.leftover.size <= boxes.left,
+        }
+        for w in found.words
+    ]
     return {
-        "pool": str(pool), "total": found.total, "shown": len(words), "page": form.page, "pages": page_count(found.total), "per_page": SHOWN,
-        "first": found.offset + 1, "last": found.offset + len(words),
-        "groups": _groups(words, lambda w: len(w["word"]), found.by_length), "by_length": found.by_length,
+        "pool": str(pool),
+        "total": found.total,
+        "shown": len(words),
+        "page": form.page,
+        "pages": page_count(found.total),
+        "per_page": SHOWN,
+        "first": found.offset + 1,
+        "last": found.offset + len(words),
+        "groups": _groups(words, lambda w: len(w["word"]), found.by_length),
+        "by_length": found.by_length,
         "best": advice.claims[0] if advice.claims else None,
-        "add": [{"kind": kind, "shape": chips[kind]["shape"], "pool": str(pool.add(kind)), "words": list(words)}
-                for kind, words in advice.add.items()],
-        "boxes_left": advice.boxes.left, "links": claim_links(form),
+        "add": [
+            {"kind": kind, "shape": chips[kind]["shape"], "pool": str(pool.add(kind)), "words": list(words)}
+            for kind, words in advice.add.items()
+        ],
+        "boxes_left": advice.boxes.left,
+        "links": claim_links(form),
     }
 
 
 def solve_rack(form: SolveForm) -> dict:
     found = search.solve_rack(racks_for(lexicon_named(form.lexicon)), form.rack, limit=SHOWN)
-    return {"rack": found.rack, "total": found.total, "shown": len(found.words),
-            "groups": _groups(found.words, lambda w: len(w.word))}
+    return {
+        "rack": found.rack,
+        "total": found.total,
+        "shown": len(found.words),
+        "groups": _groups(found.words, lambda w: len(w.word)),
+    }
 
 
 @bp.get("/solve")
 def solve():
     """Find every word a pool of pieces (or a rack of letters) builds."""
     form, raw, errors = read_query(SolveForm, LABELS)
-    context = {"values": raw, "lexicon": raw.get("lexicon") or resources().default_lexicon, "lexicons": lexicon_choices(),
-               "chips": pool_chips(None), "pool_text": raw.get("pool", ""), "pieces": None, "rack": None, "draft": False}
+    context = {
+        "values": raw,
+        "lexicon": raw.get("lexicon") or resources().default_lexicon,
+        "lexicons": lexicon_choices(),
+        "chips": pool_chips(None),
+        "pool_text": raw.get("pool", ""),
+        "pieces": None,
+        "rack": None,
+        "draft": False,
+    }
     if form is None:
         return render("solve.html", 422, errors=errors, **context)
     try:

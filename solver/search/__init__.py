@@ -24,14 +24,47 @@ leftover pieces, then alphabetically.
 >>> "bag" in [w.word for w in result.words] and "cast" in [w.word for w in result.words]
 True
 """
+
 from __future__ import annotations
 
 from ..pieces import KINDS
 from .piece_search import BIG_POOL, Found, PieceIndex, SolveResult, brute_force, piece_index, small_pool, solve
 from .query import MAX_LIMIT, Query, check_page, new_letter
-from .rack_search import (MAX_BLANKS, MAX_RACK_LETTERS, SMALL_RACK, RackIndex, RackResult, RackWord, parse_rack,
-                          rack_index, solve_rack, tile_values)
+from .rack_search import (
+    MAX_BLANKS,
+    MAX_RACK_LETTERS,
+    SMALL_RACK,
+    RackIndex,
+    RackResult,
+    RackWord,
+    parse_rack,
+    rack_index,
+    solve_rack,
+    tile_values,
+)
 
-__all__ = ["Query", "PieceIndex", "RackIndex", "piece_index", "rack_index", "solve", "solve_rack", "brute_force",
-           "new_letter", "small_pool", "check_page", "MAX_LIMIT", "MAX_RACK_LETTERS", "MAX_BLANKS",
-           "Found", "SolveResult", "RackWord", "RackResult", "parse_rack", "tile_values", "KINDS", "BIG_POOL", "SMALL_RACK"]
+__all__ = [
+    "Query",
+    "PieceIndex",
+    "RackIndex",
+    "piece_index",
+    "rack_index",
+    "solve",
+    "solve_rack",
+    "brute_force",
+    "new_letter",
+    "small_pool",
+    "check_page",
+    "MAX_LIMIT",
+    "MAX_RACK_LETTERS",
+    "MAX_BLANKS",
+    "Found",
+    "SolveResult",
+    "RackWord",
+    "RackResult",
+    "parse_rack",
+    "tile_values",
+    "KINDS",
+    "BIG_POOL",
+    "SMALL_RACK",
+]

@@ -1,15 +1,16 @@
 """The letter-piece index: words grouped by cost vector, walked so the work is bound by the answer."""
+
 from __future__ import annotations
 
 import heapq
 from array import array
 from bisect import bisect_right
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import chain, groupby
 from operator import itemgetter
-from typing import Iterator
 
 import numpy as np
 
@@ -35,8 +36,13 @@ class Found:
         return self.leftover.size
 
     def to_dict(self) -> dict:
-        return {"word": self.word, "score": self.score, "pieces": self.pieces.to_dict(),
-                "leftover": self.leftover.to_dict(), "leftover_count": self.leftover.size}
+        return {
+            "word": self.word,
+            "score": self.score,
+            "pieces": self.pieces.to_dict(),
+            "leftover": self.leftover.to_dict(),
+            "leftover_count": self.leftover.size,
+        }
 
 
 class PieceIndex:
@@ -74,8 +80,12 @@ class PieceIndex:
         # Each entry carries its group's cost (one tuple per distinct cost, not
         # one per word), never compared: the words alone break every tie.
         shared: dict[tuple, tuple] = {}
-        order = sorted((-len(w), -sum(c), w, c) for key, members in groups.items()
-                       for c in (shared.setdefault(key[:4], key[:4]),) for w in members)
+        order = sorted(
+            (-len(w), -sum(c), w, c)
+            for key, members in groups.items()
+            for c in (shared.setdefault(key[:4], key[:4]),)
+            for w in members
+        )
         self.ranked = [w for _, _, w, _ in order]
         self.costs = [c for _, _, _, c in order]  # by rank: a page's pieces
         rank = {w: i for i, w in enumerate(self.ranked)}
@@ -105,8 +115,11 @@ class PieceIndex:
         trees = [self._all] if lengths is None else [self._by_length[n] for n in lengths if n in self._by_length]
         if not pool.wild:
             return sum(_count_in_planes(tree, pool) for tree in trees)
-        return sum(cumulative[bisect_right(greens, top)]
-                   for tree in trees for _, _, _, greens, cumulative, _, top in _walk(tree, pool))
+        return sum(
+            cumulative[bisect_right(greens, top)]
+            for tree in trees
+            for _, _, _, greens, cumulative, _, top in _walk(tree, pool)
+        )
 
 
 def _gather(tree: list, pool: Pool) -> list:
@@ -126,7 +139,12 @@ def _gather(tree: list, pool: Pool) -> list:
             w2 = w1 - (y - py if y > py else 0)
             if w2 < 0:
                 break
-            if not wild and not cells[(pb if pb < top_blue else top_blue) * (top_green + 1) + (pg if pg < top_green else top_green)]:
+            if (
+                not wild
+                and not cells[
+                    (pb if pb < top_blue else top_blue) * (top_green + 1) + (pg if pg < top_green else top_green)
+                ]
+            ):
                 continue  # without wilds the plane says this node holds nothing the pool builds
             for b, greens, _, (flat, ends) in bs:
                 w3 = w2 - (b - pb if b > pb else 0)
@@ -148,7 +166,9 @@ def _count_in_planes(tree: list, pool: Pool) -> int:
         for y, _, (top_blue, top_green, cells) in ys:
             if y > py:
                 break
-            total += cells[(pb if pb < top_blue else top_blue) * (top_green + 1) + (pg if pg < top_green else top_green)]
+            total += cells[
+                (pb if pb < top_blue else top_blue) * (top_green + 1) + (pg if pg < top_green else top_green)
+            ]
     return total
 
 
@@ -160,7 +180,7 @@ def _plane(bs: list) -> tuple[int, int, list[int]]:
     width = top_green + 1
     cells = [0] * ((top_blue + 1) * width)
     for b, greens, cumulative, _ in bs:  # this blue count alone, up to each green count
-        cells[b * width: (b + 1) * width] = [cumulative[bisect_right(greens, g)] for g in range(width)]
+        cells[b * width : (b + 1) * width] = [cumulative[bisect_right(greens, g)] for g in range(width)]
     for i in range(width, len(cells)):  # then up to each blue count
         cells[i] += cells[i - width]
     return top_blue, top_green, cells
@@ -224,10 +244,14 @@ def piece_index(lexicon: Lexicon, alphabet: Alphabet | None = None) -> PieceInde
     """Build (once per process, per lexicon and alphabet; read from the disk cache when built before) the cost-vector index."""
     alphabet = alphabet or load_alphabet()
     costs = sorted((letter, spec.cost) for letter, spec in alphabet.letters.items())
-    index = cached(f"pieces-{lexicon.name}", f"{lexicon.lexicons.checksum}/{costs}",
-                   lambda: PieceIndex(lexicon, alphabet, lexicon.name))
+    index = cached(
+        f"pieces-{lexicon.name}",
+        f"{lexicon.lexicons.checksum}/{costs}",
+        lambda: PieceIndex(lexicon, alphabet, lexicon.name),
+    )
     index.alphabet = alphabet  # the caller's, not the unpickled copy
     return index
+
 
 _KEY, _RANKS = itemgetter(0), itemgetter(3)
 
@@ -271,7 +295,9 @@ def small_pool(index: PieceIndex, pool: Pool, lengths=None) -> bool:
 SMALL_POOL, SMALL_RESULT = 14, 300
 
 
-def solve(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None, limit: int = 100, offset: int = 0) -> "SolveResult":
+def solve(
+    index: PieceIndex, pool: Pool | str | dict, query: Query | None = None, limit: int = 100, offset: int = 0
+) -> SolveResult:
     """Return the total count and one sorted page of the words `pool` builds under `query`.
 
     Without per-word constraints a big pool's total comes from cumulative
@@ -317,8 +343,9 @@ def solve(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None
             groups = [g for g in groups if sum(g[2]) == pool.size]
         if keep is not None:
             words = index.ranked
-            groups = [(key, n, cost, kept) for key, n, cost, ranks in groups
-                      if (kept := [r for r in ranks if keep(words[r])])]
+            groups = [
+                (key, n, cost, kept) for key, n, cost, ranks in groups if (kept := [r for r in ranks if keep(words[r])])
+            ]
         total = sum(map(len, map(_RANKS, groups)))
         by_length = Counter()
         for _, n, _, ranks in groups:  # free here: the walk is done (the count path counts on demand)
@@ -333,8 +360,17 @@ def solve(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None
 class SolveResult:
     """The total count and one page of found words; the per-word details are built on demand."""
 
-    def __init__(self, pool: Pool, total: int, offset: int, limit: int, ranks: list[int], index: PieceIndex,
-                 by_length: dict[int, int] | None = None, lengths: list[int] | None = None):
+    def __init__(
+        self,
+        pool: Pool,
+        total: int,
+        offset: int,
+        limit: int,
+        ranks: list[int],
+        index: PieceIndex,
+        by_length: dict[int, int] | None = None,
+        lengths: list[int] | None = None,
+    ):
         self.pool, self.total, self.offset, self.limit = pool, total, offset, limit
         self.ranks = ranks  # the page, as ranks in the index's result order: cheap to build
         self.index = index
@@ -346,8 +382,9 @@ class SolveResult:
         """Return how many of all the found words (not only the page's) have each length, longest first."""
         if self._by_length is None:  # the count path: the cumulative counts, one length at a time
             size, fewest = self.pool.size, self.index.fewest_pieces
-            self._by_length = {n: self.index.count(self.pool, [n]) for n in self._lengths or self.index.lengths
-                               if fewest[n] <= size}
+            self._by_length = {
+                n: self.index.count(self.pool, [n]) for n in self._lengths or self.index.lengths if fewest[n] <= size
+            }
         return {n: c for n, c in sorted(self._by_length.items(), reverse=True) if c}
 
     @property
@@ -383,12 +420,27 @@ class SolveResult:
             pieces = shared.get(id(cost))
             if pieces is None:
                 ur, uy, ub, ug, uw, lr, ly, lb, lg, lw, left = self.spent(cost)
-                pieces = shared[id(cost)] = ({"red": ur, "yellow": uy, "blue": ub, "green": ug, "wild": uw},
-                                             {"red": lr, "yellow": ly, "blue": lb, "green": lg, "wild": lw}, left)
-            words.append({"word": word, "score": len(word), "pieces": pieces[0], "leftover": pieces[1],
-                          "leftover_count": pieces[2]})
-        return {"pool": self.pool.to_dict(), "total": self.total, "offset": self.offset, "limit": self.limit,
-                "words": words}
+                pieces = shared[id(cost)] = (
+                    {"red": ur, "yellow": uy, "blue": ub, "green": ug, "wild": uw},
+                    {"red": lr, "yellow": ly, "blue": lb, "green": lg, "wild": lw},
+                    left,
+                )
+            words.append(
+                {
+                    "word": word,
+                    "score": len(word),
+                    "pieces": pieces[0],
+                    "leftover": pieces[1],
+                    "leftover_count": pieces[2],
+                }
+            )
+        return {
+            "pool": self.pool.to_dict(),
+            "total": self.total,
+            "offset": self.offset,
+            "limit": self.limit,
+            "words": words,
+        }
 
     def spent(self, cost: tuple) -> tuple[int, ...]:
         """Return 11 counts for a cost the pool fits: the pieces it uses (red, yellow, blue, green, wild),

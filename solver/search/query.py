@@ -1,4 +1,5 @@
 """A query's filters (prefix, suffix, letters, lengths, use-all) and the page it asks for."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -48,7 +49,9 @@ class Query:
         if self.claimed:
             tests.append(lambda w, s=frozenset(self.claimed): w not in s)
         if self.previous_word:
-            tests.append(lambda w, p=Counter(self.previous_word), n=len(self.previous_word): len(w) > n or new_letter(w, p))
+            tests.append(
+                lambda w, p=Counter(self.previous_word), n=len(self.previous_word): len(w) > n or new_letter(w, p)
+            )
         if not tests:
             return None
         return lambda w: all(t(w) for t in tests)

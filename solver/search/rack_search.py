@@ -1,4 +1,5 @@
 """The letter-rack index: a trie of anagram keys walked once per sub-multiset of the rack."""
+
 from __future__ import annotations
 
 from array import array
@@ -22,6 +23,7 @@ from .query import Query, check_page
 
 # --- letter racks ---------------------------------------------------------------
 
+
 @lru_cache(maxsize=1)
 def tile_values() -> dict[str, int]:
     """Scrabble's English tile values (data/tile_values.json); a blank scores 0."""
@@ -36,7 +38,13 @@ class RackWord:
     leftover: str
 
     def to_dict(self) -> dict:
-        return {"word": self.word, "score": self.score, "length": len(self.word), "blanks": self.blanks, "leftover": self.leftover}
+        return {
+            "word": self.word,
+            "score": self.score,
+            "length": len(self.word),
+            "blanks": self.blanks,
+            "leftover": self.leftover,
+        }
 
 
 @dataclass(frozen=True)
@@ -48,8 +56,13 @@ class RackResult:
     words: list[RackWord] = field(default_factory=list)
 
     def to_dict(self) -> dict:
-        return {"rack": self.rack, "total": self.total, "offset": self.offset, "limit": self.limit,
-                "words": [w.to_dict() for w in self.words]}
+        return {
+            "rack": self.rack,
+            "total": self.total,
+            "offset": self.offset,
+            "limit": self.limit,
+            "words": [w.to_dict() for w in self.words],
+        }
 
 
 class RackIndex:
@@ -128,8 +141,13 @@ def _rack_keys(index: RackIndex, tiles: Counter, blanks: int) -> list[tuple[int,
     else from a blank, which scores nothing. Recursion with one mutable tally
     measured a third quicker than an explicit stack of immutable states.
     """
-    node_key, start, letter, child, child_mask = (index.node_key, index.edge_start, index.edge_letter,
-                                                   index.edge_child, index.child_mask)
+    node_key, start, letter, child, child_mask = (
+        index.node_key,
+        index.edge_start,
+        index.edge_letter,
+        index.edge_child,
+        index.child_mask,
+    )
     values = [tile_values()[c] for c in "abcdefghijklmnopqrstuvwxyz"]
     have = [tiles.get(c, 0) for c in "abcdefghijklmnopqrstuvwxyz"]
     found: list[tuple[int, int, int, str]] = []
@@ -146,7 +164,14 @@ def _rack_keys(index: RackIndex, tiles: Counter, blanks: int) -> list[tuple[int,
                 c = letter[edge]
                 if have[c]:
                     have[c] -= 1
-                    walk(child[edge], depth, score + values[c], spare, blank_letters, mask if have[c] else mask & ~(1 << c))
+                    walk(
+                        child[edge],
+                        depth,
+                        score + values[c],
+                        spare,
+                        blank_letters,
+                        mask if have[c] else mask & ~(1 << c),
+                    )
                     have[c] += 1
                 else:
                     walk(child[edge], depth, score, spare - 1, blank_letters + chr(97 + c), mask)
@@ -158,8 +183,14 @@ def _rack_keys(index: RackIndex, tiles: Counter, blanks: int) -> list[tuple[int,
                 bit = usable & -usable
                 c = bit.bit_length() - 1
                 have[c] -= 1
-                walk(child[base + (edges & (bit - 1)).bit_count()], depth, score + values[c], 0, blank_letters,
-                     mask if have[c] else mask & ~bit)
+                walk(
+                    child[base + (edges & (bit - 1)).bit_count()],
+                    depth,
+                    score + values[c],
+                    0,
+                    blank_letters,
+                    mask if have[c] else mask & ~bit,
+                )
                 have[c] += 1
                 usable ^= bit
 
@@ -174,8 +205,9 @@ def _rack_keys(index: RackIndex, tiles: Counter, blanks: int) -> list[tuple[int,
 SMALL_RACK = 10
 
 
-def _rack_table(index: RackIndex, tiles: Counter, blanks: int, query: Query, offset: int, wanted: int
-                ) -> tuple[int, list[tuple[str, int, str]]]:
+def _rack_table(
+    index: RackIndex, tiles: Counter, blanks: int, query: Query, offset: int, wanted: int
+) -> tuple[int, list[tuple[str, int, str]]]:
     """Return (total, results `offset` to `wanted` as (word, score, blank letters)) for a big rack, from the word table.
 
     Per word: how many of its letters the tiles lack (blanks must cover them)
@@ -191,7 +223,9 @@ def _rack_table(index: RackIndex, tiles: Counter, blanks: int, query: Query, off
         have = tiles.get(char, 0)
         if have:
             short += np.maximum(column, have) - have
-            score += np.minimum(column, have) * values[char]  # at most 9 of a letter in a word, 10 points each: fits a byte
+            score += (
+                np.minimum(column, have) * values[char]
+            )  # at most 9 of a letter in a word, 10 points each: fits a byte
         else:
             short += column
     keep = table.matching(query)
@@ -211,7 +245,9 @@ def _rack_table(index: RackIndex, tiles: Counter, blanks: int, query: Query, off
     return int(keep.sum()), page
 
 
-def solve_rack(index: RackIndex, rack: str, query: Query | None = None, limit: int = 100, offset: int = 0) -> RackResult:
+def solve_rack(
+    index: RackIndex, rack: str, query: Query | None = None, limit: int = 100, offset: int = 0
+) -> RackResult:
     """Return every word the rack builds (blanks `?` stand for any letter), best score first.
 
     Score is the sum of Scrabble tile values, blanks scoring 0; ties go to the
@@ -252,8 +288,9 @@ def solve_rack(index: RackIndex, rack: str, query: Query | None = None, limit: i
     return _rack_result(rack, tiles, blanks, total, offset, limit, page[offset:wanted])
 
 
-def _rack_result(rack: str, tiles: Counter, blanks: int, total: int, offset: int, limit: int,
-                 page: list[tuple[str, int, str]]) -> RackResult:
+def _rack_result(
+    rack: str, tiles: Counter, blanks: int, total: int, offset: int, limit: int, page: list[tuple[str, int, str]]
+) -> RackResult:
     words = []
     for word, score, blank_letters in page:
         left = Counter(tiles)

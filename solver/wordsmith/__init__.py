@@ -74,23 +74,71 @@ GAB has no new letter: every letter of it was already in BAG.
 >>> score_sheets([sheet]).sheets[0].total  # 3 + 4 + 5 letters + 4 unchecked blue boxes
 16
 """
+
 from __future__ import annotations
 
-from .boxes import (BLUE_BOXES, CHALLENGES, DISCARD_BOXES, MAX_CIRCLES, VARIANTS, WHITE_BOXES, WORD_BY_WORD_DICE,
-                    WORDS_PER_CHALLENGE, DiscardBoxes, discard_boxes)
+from .boxes import (
+    BLUE_BOXES,
+    CHALLENGES,
+    DISCARD_BOXES,
+    MAX_CIRCLES,
+    VARIANTS,
+    WHITE_BOXES,
+    WORD_BY_WORD_DICE,
+    WORDS_PER_CHALLENGE,
+    DiscardBoxes,
+    discard_boxes,
+)
 from .dice import ROLLS, DiceRoll, added_pieces, roll, roll_dice, starting_pieces, starting_pool, word_by_word_roll
 from .hints import Hint, Hints, RollFace, hints
 from .judge import ClaimVerdict, Objection, judge_claim
-from .sheets import (Challenge, ScoredChallenge, ScoredSheet, ScoredWord, ScoreResult, Sheet, SheetWord, parse_sheet,
-                     parse_variant, score_sheets)
+from .sheets import (
+    Challenge,
+    ScoredChallenge,
+    ScoredSheet,
+    ScoredWord,
+    ScoreResult,
+    Sheet,
+    SheetWord,
+    parse_sheet,
+    parse_variant,
+    score_sheets,
+)
 
 __all__ = [
-    "WHITE_BOXES", "BLUE_BOXES", "DISCARD_BOXES", "WORDS_PER_CHALLENGE", "CHALLENGES", "VARIANTS", "MAX_CIRCLES",
+    "WHITE_BOXES",
+    "BLUE_BOXES",
+    "DISCARD_BOXES",
+    "WORDS_PER_CHALLENGE",
+    "CHALLENGES",
+    "VARIANTS",
+    "MAX_CIRCLES",
     "WORD_BY_WORD_DICE",
-    "Objection", "ClaimVerdict", "judge_claim", "DiscardBoxes", "discard_boxes",
-    "Hint", "RollFace", "Hints", "hints",
-    "SheetWord", "Challenge", "Sheet", "parse_sheet", "parse_variant",
-    "ScoredWord", "ScoredChallenge", "ScoredSheet", "ScoreResult", "score_sheets",
-    "ROLLS", "DiceRoll", "roll_dice", "roll", "starting_pieces", "added_pieces", "starting_pool", "word_by_word_roll",
+    "Objection",
+    "ClaimVerdict",
+    "judge_claim",
+    "DiscardBoxes",
+    "discard_boxes",
+    "Hint",
+    "RollFace",
+    "Hints",
+    "hints",
+    "SheetWord",
+    "Challenge",
+    "Sheet",
+    "parse_sheet",
+    "parse_variant",
+    "ScoredWord",
+    "ScoredChallenge",
+    "ScoredSheet",
+    "ScoreResult",
+    "score_sheets",
+    "ROLLS",
+    "DiceRoll",
+    "roll_dice",
+    "roll",
+    "starting_pieces",
+    "added_pieces",
+    "starting_pool",
+    "word_by_word_roll",
 ]
-

@@ -1,4 +1,5 @@
 """The score sheet as printed, and a challenge's discard boxes: how many are free, how many score."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ VARIANTS = ("standard", "secret", "advanced", "word_by_word")
 
 
 # --- discard boxes ---------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class DiscardBoxes:
@@ -58,8 +60,14 @@ class DiscardBoxes:
         return max(0, min(discards, self.left) - self.free_left)
 
 
-def discard_boxes(crossed_white: int = 0, checked: int = 0, where: str = "", *,
-                  crossed_path: tuple = ("crossed_white",), checked_path: tuple = ("discards_used",)) -> DiscardBoxes:
+def discard_boxes(
+    crossed_white: int = 0,
+    checked: int = 0,
+    where: str = "",
+    *,
+    crossed_path: tuple = ("crossed_white",),
+    checked_path: tuple = ("discards_used",),
+) -> DiscardBoxes:
     """Return the boxes of a challenge, or refuse counts that cannot be on a sheet.
 
     `where` names the challenge in messages; `crossed_path` and `checked_path` are where
@@ -67,15 +75,18 @@ def discard_boxes(crossed_white: int = 0, checked: int = 0, where: str = "", *,
     """
     prefix = f"{where}: " if where else ""
     if not is_whole(crossed_white) or not 0 <= crossed_white <= WHITE_BOXES:
-        raise Refused(f"{prefix}crossed_white must be a whole number from 0 to {WHITE_BOXES} (got {crossed_white!r})",
-                      crossed_path)
+        raise Refused(
+            f"{prefix}crossed_white must be a whole number from 0 to {WHITE_BOXES} (got {crossed_white!r})",
+            crossed_path,
+        )
     if not is_whole(checked) or checked < 0:
         raise Refused(f"{prefix}discards must be a whole number, 0 or more (got {checked!r})", checked_path)
     boxes = DiscardBoxes(crossed_white, checked)
     if checked > boxes.total:
         crossed = f" ({crossed_white} white boxes crossed out)" if crossed_white else ""
-        raise Refused(f"{prefix}{checked} discards, but the sheet has only {boxes.total} discard boxes{crossed}",
-                      checked_path)
+        raise Refused(
+            f"{prefix}{checked} discards, but the sheet has only {boxes.total} discard boxes{crossed}", checked_path
+        )
     return boxes
 
 

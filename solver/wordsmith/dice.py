@@ -1,4 +1,5 @@
 """Roll the Wordsmith dice and read their faces as letter pieces."""
+
 from __future__ import annotations
 
 import random
@@ -11,6 +12,7 @@ from ..pieces import Pool, load_box
 from .boxes import WORD_BY_WORD_DICE, is_whole
 
 # --- dice ------------------------------------------------------------------------
+
 
 def roll(dice: int | None = None, rng: random.Random | None = None) -> tuple[str, ...]:
     """Roll dice (all the box's dice by default) and return the faces that came up (see `load_box().die`)."""
@@ -70,10 +72,14 @@ class DiceRoll:
     def to_dict(self) -> dict:
         box = load_box()
         reading = "start" if self.what == "start" else "add"
-        return {"what": self.what, "rolls": [list(faces) for faces in self.rolls],
-                "labels": [[box.face(f).label for f in faces] for faces in self.rolls],
-                "gives": [[getattr(box.face(f), reading) for f in faces] for faces in self.rolls],
-                "pieces": self.pieces.to_dict(), "pieces_text": str(self.pieces)}
+        return {
+            "what": self.what,
+            "rolls": [list(faces) for faces in self.rolls],
+            "labels": [[box.face(f).label for f in faces] for faces in self.rolls],
+            "gives": [[getattr(box.face(f), reading) for f in faces] for faces in self.rolls],
+            "pieces": self.pieces.to_dict(),
+            "pieces_text": str(self.pieces),
+        }
 
     def shown(self) -> list[list[tuple[str, str]]]:
         """Return each roll's faces as (label, what it gives) pairs."""

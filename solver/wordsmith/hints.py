@@ -1,4 +1,5 @@
 """Hint the best claims a pool allows, and the odds of the next roll."""
+
 from __future__ import annotations
 
 from bisect import insort
@@ -16,6 +17,7 @@ from .boxes import DiscardBoxes, discard_boxes
 
 # --- hints -------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Hint:
     """One claim the pool can make now: its letters, the discards it costs, and its net points."""
@@ -28,8 +30,15 @@ class Hint:
     net: int  # letters minus the blue boxes the leftovers check
 
     def to_dict(self) -> dict:
-        return {"word": self.word, "letters": self.letters, "net": self.net, "discards": self.leftover.size,
-                "bonus_lost": self.bonus_lost, "pieces": self.pieces.to_dict(), "leftover": self.leftover.to_dict()}
+        return {
+            "word": self.word,
+            "letters": self.letters,
+            "net": self.net,
+            "discards": self.leftover.size,
+            "bonus_lost": self.bonus_lost,
+            "pieces": self.pieces.to_dict(),
+            "leftover": self.leftover.to_dict(),
+        }
 
 
 @dataclass(frozen=True)
@@ -65,13 +74,20 @@ class Hints:
     def to_dict(self) -> dict:
         expected = self.expected_roll_net
         return {
-            "pool": self.pool.to_dict(), "discards_used": self.boxes.checked, "crossed_white": self.boxes.crossed_white,
-            "boxes_left": self.boxes.left, "free_discards_left": self.boxes.free_left,
+            "pool": self.pool.to_dict(),
+            "discards_used": self.boxes.checked,
+            "crossed_white": self.boxes.crossed_white,
+            "boxes_left": self.boxes.left,
+            "free_discards_left": self.boxes.free_left,
             "may_add_pieces": self.may_add_pieces,
             "claims": [h.to_dict() for h in self.claims],
             "add": {kind: [h.to_dict() for h in found] for kind, found in self.add.items()},
-            "roll": {"faces": [f.to_dict() for f in self.roll],
-                     "expected_net": None if expected is None else round(expected, 4)} if self.roll else None,
+            "roll": {
+                "faces": [f.to_dict() for f in self.roll],
+                "expected_net": None if expected is None else round(expected, 4),
+            }
+            if self.roll
+            else None,
         }
 
 
@@ -79,8 +95,9 @@ def _rank(hint: Hint) -> tuple:
     return (-hint.net, -hint.letters, hint.leftover.size, hint.word)
 
 
-def _best_claims(index: PieceIndex, pool: Pool, query: Query, boxes: DiscardBoxes, limit: int,
-                 new_since: Pool | None = None) -> list[Hint]:
+def _best_claims(
+    index: PieceIndex, pool: Pool, query: Query, boxes: DiscardBoxes, limit: int, new_since: Pool | None = None
+) -> list[Hint]:
     """Return the `limit` best claims by net points (only words `new_since` cannot build, if given).
 
     Reads solve() one word length at a time, longest first. A word's net
@@ -134,8 +151,15 @@ def _best_claims(index: PieceIndex, pool: Pool, query: Query, boxes: DiscardBoxe
     return found
 
 
-def _best_claims_table(index: PieceIndex, pool: Pool, candidates: tuple[np.ndarray, np.ndarray], boxes: DiscardBoxes,
-                       limit: int, use_all: bool = False, new_since: Pool | None = None) -> list[Hint]:
+def _best_claims_table(
+    index: PieceIndex,
+    pool: Pool,
+    candidates: tuple[np.ndarray, np.ndarray],
+    boxes: DiscardBoxes,
+    limit: int,
+    use_all: bool = False,
+    new_since: Pool | None = None,
+) -> list[Hint]:
     """Return what `_best_claims` returns, from whole-array passes over the word table.
 
     `candidates` holds the ranks of the words meeting the query's per-word
@@ -177,8 +201,17 @@ def _filtered(index: PieceIndex, query: Query) -> tuple[np.ndarray, np.ndarray]:
     return ranks, index.table.group[ranks]
 
 
-def hints(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None, *, discards_used: int = 0,
-          crossed_white: int = 0, after_done: bool = False, may_roll: bool = True, limit: int = 10) -> Hints:
+def hints(
+    index: PieceIndex,
+    pool: Pool | str | dict,
+    query: Query | None = None,
+    *,
+    discards_used: int = 0,
+    crossed_white: int = 0,
+    after_done: bool = False,
+    may_roll: bool = True,
+    limit: int = 10,
+) -> Hints:
     """Return the best claims now by net points, what one more piece of each kind opens, and a die's worth.
 
     Net points: letters minus the blue boxes the leftovers would check (the
@@ -201,8 +234,10 @@ def hints(index: PieceIndex, pool: Pool | str | dict, query: Query | None = None
         def best_claims(pool, limit, new_since=None):
             return _best_claims_table(index, pool, candidates, boxes, limit, query.use_all, new_since)
     else:
+
         def best_claims(pool, limit, new_since=None):
             return _best_claims(index, pool, query, boxes, limit, new_since)
+
     claims = tuple(best_claims(pool, limit))
     may_add = may_roll and not after_done and pool.size < MAX_POOL_PIECES
     add: dict[str, tuple[Hint, ...]] = {}

@@ -1,4 +1,5 @@
 """Judge one claimed word against the pool, the lexicon and the sheet, with every objection that applies."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -8,11 +9,12 @@ from ..errors import Refused
 from ..lexicon import Lexicon, check
 from ..normalize import fold, is_well_formed
 from ..pieces import Alphabet, Pool, load_alphabet, parse_pool
-from ..text import and_list, count, read_letter, split_words
 from ..search import new_letter
+from ..text import and_list, count, read_letter, split_words
 from .boxes import WORDS_PER_CHALLENGE, discard_boxes, is_whole
 
 # --- judging a claim -------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Objection:
@@ -52,14 +54,22 @@ class ClaimVerdict:
 
     def to_dict(self) -> dict:
         return {
-            "word": self.word, "normalized": self.normalized, "valid": self.valid,
+            "word": self.word,
+            "normalized": self.normalized,
+            "valid": self.valid,
             "objections": [o.to_dict() for o in self.objections],
-            "letters": self.letters, "score": self.score,
+            "letters": self.letters,
+            "score": self.score,
             "pieces": self.pieces.to_dict() if self.pieces else None,
             "leftover": self.leftover.to_dict() if self.leftover else None,
-            "discards": self.discards, "discards_used": self.discards_used, "boxes_left": self.boxes_left,
-            "discards_after": self.discards_after, "bonus_lost": self.bonus_lost,
-            "lexicon": self.lexicon, "after_done": self.after_done, "may_add_pieces": not self.after_done,
+            "discards": self.discards,
+            "discards_used": self.discards_used,
+            "boxes_left": self.boxes_left,
+            "discards_after": self.discards_after,
+            "bonus_lost": self.bonus_lost,
+            "lexicon": self.lexicon,
+            "after_done": self.after_done,
+            "may_add_pieces": not self.after_done,
         }
 
 
@@ -68,10 +78,21 @@ def _pieces_phrase(counts: dict[str, int]) -> str:
     return and_list([count(n, f"{kind} piece") for kind, n in counts.items() if n])
 
 
-def judge_claim(word: str, pool: Pool | str | dict, lexicon: Lexicon, *, alphabet: Alphabet | None = None,
-                previous_word: str = "", claimed=(), required_letter: str = "", discards_used: int = 0,
-                crossed_white: int = 0, words_written: int = 0, after_done: bool = False,
-                challenge_over: bool = False) -> ClaimVerdict:
+def judge_claim(
+    word: str,
+    pool: Pool | str | dict,
+    lexicon: Lexicon,
+    *,
+    alphabet: Alphabet | None = None,
+    previous_word: str = "",
+    claimed=(),
+    required_letter: str = "",
+    discards_used: int = 0,
+    crossed_white: int = 0,
+    words_written: int = 0,
+    after_done: bool = False,
+    challenge_over: bool = False,
+) -> ClaimVerdict:
     """Judge one claimed word against the rules and the player's pool; list every objection that holds.
 
     `claimed`: the words already claimed this challenge (by anyone);
@@ -83,7 +104,10 @@ def judge_claim(word: str, pool: Pool | str | dict, lexicon: Lexicon, *, alphabe
     required = read_letter(required_letter)
     boxes = discard_boxes(crossed_white, discards_used)
     if not is_whole(words_written) or not 0 <= words_written <= WORDS_PER_CHALLENGE:
-        raise Refused(f"words_written must be a whole number from 0 to {WORDS_PER_CHALLENGE} (got {words_written!r})", ("words_written",))
+        raise Refused(
+            f"words_written must be a whole number from 0 to {WORDS_PER_CHALLENGE} (got {words_written!r})",
+            ("words_written",),
+        )
     if isinstance(claimed, str):
         claimed = split_words(claimed)
     normalized = fold(word).strip()
@@ -95,7 +119,10 @@ def judge_claim(word: str, pool: Pool | str | dict, lexicon: Lexicon, *, alphabe
         objections.append(Objection(code, message, detail))
 
     if words_written >= WORDS_PER_CHALLENGE:
-        object_("sheet_full", f"You already have {WORDS_PER_CHALLENGE} words on your sheet: you cannot claim another this challenge.")
+        object_(
+            "sheet_full",
+            f"You already have {WORDS_PER_CHALLENGE} words on your sheet: you cannot claim another this challenge.",
+        )
     if challenge_over:
         object_("challenge_over", "The challenge is over: no more words may be claimed.")
     verdict = check(normalized, lexicon, define=False)
@@ -106,37 +133,68 @@ def judge_claim(word: str, pool: Pool | str | dict, lexicon: Lexicon, *, alphabe
     if normalized in {fold(w).strip() for w in claimed}:
         object_("already_claimed", f"{shout} has already been claimed in this challenge.")
     if previous and normalized and not new_letter(normalized, Counter(previous)):
-        object_("no_new_letter", f"{shout} has no new letter: every letter of it was already in {previous.upper()}.",
-                previous_word=previous)
+        object_(
+            "no_new_letter",
+            f"{shout} has no new letter: every letter of it was already in {previous.upper()}.",
+            previous_word=previous,
+        )
     if required and required not in normalized:
-        object_("missing_required_letter", f"{shout} does not contain the required letter {required.upper()}.",
-                letter=required)
+        object_(
+            "missing_required_letter",
+            f"{shout} does not contain the required letter {required.upper()}.",
+            letter=required,
+        )
 
     pieces = leftover = None
     cost = alphabet.cost(normalized) if is_well_formed(normalized) else None
     if cost is None:
         if verdict.reason != "invalid_characters":  # well formed, but the alphabet has no pieces for a character
-            object_("not_buildable", f"{shout} holds a character the letter-piece alphabet has no pieces for.", missing={})
+            object_(
+                "not_buildable", f"{shout} holds a character the letter-piece alphabet has no pieces for.", missing={}
+            )
     elif not pool.fits(cost):
         missing = pool.missing(cost)
         then = ", and no pieces may be added after Done!" if after_done else ""
-        object_("not_buildable", f"Your pool cannot build {shout}: it is short of {_pieces_phrase(missing)}{then}.",
-                missing=missing)
+        object_(
+            "not_buildable",
+            f"Your pool cannot build {shout}: it is short of {_pieces_phrase(missing)}{then}.",
+            missing=missing,
+        )
     else:
         pieces, leftover = pool.spend(cost)
         left = leftover.size
         if left and boxes.left == 0:
-            object_("must_use_all_pieces",
-                    f"You have checked all {boxes.total} discard boxes, so you must use every piece in your pool: "
-                    f"{shout} leaves {count(left, 'piece')} over.", leftover=left, boxes_left=0)
+            object_(
+                "must_use_all_pieces",
+                f"You have checked all {boxes.total} discard boxes, so you must use every piece in your pool: "
+                f"{shout} leaves {count(left, 'piece')} over.",
+                leftover=left,
+                boxes_left=0,
+            )
         elif left > boxes.left:
-            object_("too_many_leftovers",
-                    f"{shout} leaves {count(left, 'piece')} over, but you have only {count(boxes.left, 'discard box')} "
-                    f"left: a word may leave at most {boxes.left}.", leftover=left, boxes_left=boxes.left)
+            object_(
+                "too_many_leftovers",
+                f"{shout} leaves {count(left, 'piece')} over, but you have only {count(boxes.left, 'discard box')} "
+                f"left: a word may leave at most {boxes.left}.",
+                leftover=left,
+                boxes_left=boxes.left,
+            )
     discards = leftover.size if leftover else 0
     valid = not objections
-    return ClaimVerdict(word=word, normalized=normalized, valid=valid, objections=tuple(objections),
-                        letters=len(normalized), score=len(normalized) if valid else 0, pieces=pieces,
-                        leftover=leftover, discards=discards, discards_used=discards_used, boxes_left=boxes.left,
-                        discards_after=discards_used + discards, bonus_lost=boxes.blue_cost(discards),
-                        lexicon=lexicon.name, after_done=after_done)
+    return ClaimVerdict(
+        word=word,
+        normalized=normalized,
+        valid=valid,
+        objections=tuple(objections),
+        letters=len(normalized),
+        score=len(normalized) if valid else 0,
+        pieces=pieces,
+        leftover=leftover,
+        discards=discards,
+        discards_used=discards_used,
+        boxes_left=boxes.left,
+        discards_after=discards_used + discards,
+        bonus_lost=boxes.blue_cost(discards),
+        lexicon=lexicon.name,
+        after_done=after_done,
+    )

@@ -1,4 +1,5 @@
 """Read and score whole score sheets: words, rows, circles, discard boxes."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -12,6 +13,7 @@ from .boxes import CHALLENGES, MAX_CIRCLES, VARIANTS, WORDS_PER_CHALLENGE, Disca
 from .judge import Objection
 
 # --- score sheets ------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class SheetWord:
@@ -48,7 +50,9 @@ def parse_variant(variant: str) -> tuple[str, ...]:
     for part in variant.lower().replace("-", "_").replace(" ", "_").split("+"):
         part = aliases.get(part.strip("_"), part.strip("_"))
         if part not in VARIANTS:
-            raise Refused(f"variant: unknown variant {part!r}; choose {', '.join(VARIANTS)} (combine with '+')", ("variant",))
+            raise Refused(
+                f"variant: unknown variant {part!r}; choose {', '.join(VARIANTS)} (combine with '+')", ("variant",)
+            )
         parts.add(part)
     if "standard" in parts and len(parts) > 1:
         raise Refused("variant: 'standard' does not combine with other variants", ("variant",))
@@ -64,7 +68,10 @@ def _parse_word(value, where: str, parts: tuple[str, ...], path: tuple) -> Sheet
         raise Refused(f"{where}: a word is a string or an object with 'word'", path)
     unknown = sorted(set(value) - {"word", "row", "circles", "checked"})
     if unknown:
-        raise Refused(f"{where}: unknown field {unknown[0]!r}; a word has word, row (advanced), circles and checked (word by word)", path)
+        raise Refused(
+            f"{where}: unknown field {unknown[0]!r}; a word has word, row (advanced), circles and checked (word by word)",
+            path,
+        )
     word = value.get("word")
     if not isinstance(word, str) or not word.strip():
         raise Refused(f"{where}: the word is missing or empty", path)
@@ -80,19 +87,28 @@ def _parse_word(value, where: str, parts: tuple[str, ...], path: tuple) -> Sheet
     if not is_whole(circles) or not 0 <= circles <= MAX_CIRCLES:
         raise Refused(f"{where}: circles must be a whole number from 0 to {MAX_CIRCLES} (got {circles!r})", path)
     if not is_whole(checked) or not 0 <= checked <= circles:
-        raise Refused(f"{where}: checked circles must be a whole number from 0 to the {circles} circles (got {checked!r})", path)
+        raise Refused(
+            f"{where}: checked circles must be a whole number from 0 to the {circles} circles (got {checked!r})", path
+        )
     return SheetWord(word, row, circles, checked)
 
 
 def _parse_challenge(value, where: str, parts: tuple[str, ...], path: tuple) -> Challenge:
     if isinstance(value, Challenge):
-        value = {"words": list(value.words), "discards": value.discards, "crossed_white": value.crossed_white,
-                 **({"required": value.required} if value.required else {})}
+        value = {
+            "words": list(value.words),
+            "discards": value.discards,
+            "crossed_white": value.crossed_white,
+            **({"required": value.required} if value.required else {}),
+        }
     if not isinstance(value, dict):
         raise Refused(f"{where}: a challenge is an object with words, discards and crossed_white", path)
     unknown = sorted(set(value) - {"words", "discards", "crossed_white", "required"})
     if unknown:
-        raise Refused(f"{where}: unknown field {unknown[0]!r}; a challenge has words, discards, crossed_white and required (advanced)", path)
+        raise Refused(
+            f"{where}: unknown field {unknown[0]!r}; a challenge has words, discards, crossed_white and required (advanced)",
+            path,
+        )
     words = value.get("words", [])
     if not isinstance(words, (list, tuple)):
         raise Refused(f"{where}: words must be a list", path)
@@ -108,9 +124,19 @@ def _parse_challenge(value, where: str, parts: tuple[str, ...], path: tuple) -> 
         if isinstance(required, (list, tuple)) and all(isinstance(r, str) for r in required):
             required = "".join(required)
         required = fold(required) if isinstance(required, str) else required
-        if not isinstance(required, str) or len(required) != WORDS_PER_CHALLENGE or not required.isalpha() or not required.isascii():
-            at = (*path, "required") if "required" in value else path  # a bad value points at itself; a missing one at its challenge
-            raise Refused(f"{where}: the advanced variant needs 'required': {WORDS_PER_CHALLENGE} letters a-z, one per row (got {value.get('required')!r})", at)
+        if (
+            not isinstance(required, str)
+            or len(required) != WORDS_PER_CHALLENGE
+            or not required.isalpha()
+            or not required.isascii()
+        ):
+            at = (
+                (*path, "required") if "required" in value else path
+            )  # a bad value points at itself; a missing one at its challenge
+            raise Refused(
+                f"{where}: the advanced variant needs 'required': {WORDS_PER_CHALLENGE} letters a-z, one per row (got {value.get('required')!r})",
+                at,
+            )
     elif required:
         raise Refused(f"{where}: 'required' letters are only for the advanced variant", path)
     discards = value.get("discards", 0)
@@ -141,8 +167,13 @@ def parse_sheet(value, parts: tuple[str, ...] = ("standard",), number: int = 1) 
         raise Refused(f"{where}: challenges must be a list", path)
     if len(challenges) > CHALLENGES:
         raise Refused(f"{where}: {len(challenges)} challenges, but a game has only {CHALLENGES}", path)
-    return Sheet(player.strip(), tuple(_parse_challenge(c, f"{where}, challenge {i}", parts, (*path, "challenges", i - 1))
-                                       for i, c in enumerate(challenges, 1)))
+    return Sheet(
+        player.strip(),
+        tuple(
+            _parse_challenge(c, f"{where}, challenge {i}", parts, (*path, "challenges", i - 1))
+            for i, c in enumerate(challenges, 1)
+        ),
+    )
 
 
 @dataclass(frozen=True, kw_only=True)  # nine fields: built by name, never by position
@@ -164,10 +195,18 @@ class ScoredWord:
         return not self.objections
 
     def to_dict(self) -> dict:
-        return {"word": self.word, "normalized": self.normalized, "letters": self.letters, "points": self.points,
-                "valid": self.valid, "objections": [o.to_dict() for o in self.objections],
-                "row": self.row, "required_letter": self.required_letter,
-                "circles": self.circles, "checked": self.checked}
+        return {
+            "word": self.word,
+            "normalized": self.normalized,
+            "letters": self.letters,
+            "points": self.points,
+            "valid": self.valid,
+            "objections": [o.to_dict() for o in self.objections],
+            "row": self.row,
+            "required_letter": self.required_letter,
+            "circles": self.circles,
+            "checked": self.checked,
+        }
 
 
 @dataclass(frozen=True)
@@ -192,11 +231,21 @@ class ScoredChallenge:
         return self.letters + self.bonus
 
     def to_dict(self) -> dict:
-        return {"number": self.number, "words": [w.to_dict() for w in self.words], "letters": self.letters,
-                "discards": self.discards, "circle_discards": self.circle_discards,
-                "boxes_checked": self.boxes.checked, "crossed_white": self.boxes.crossed_white,
-                "boxes": self.boxes.total, "free_discards": self.boxes.white, "blue_checked": self.boxes.blue_checked,
-                "bonus": self.bonus, "total": self.total, "required": self.required or None}
+        return {
+            "number": self.number,
+            "words": [w.to_dict() for w in self.words],
+            "letters": self.letters,
+            "discards": self.discards,
+            "circle_discards": self.circle_discards,
+            "boxes_checked": self.boxes.checked,
+            "crossed_white": self.boxes.crossed_white,
+            "boxes": self.boxes.total,
+            "free_discards": self.boxes.white,
+            "blue_checked": self.boxes.blue_checked,
+            "bonus": self.bonus,
+            "total": self.total,
+            "required": self.required or None,
+        }
 
 
 @dataclass(frozen=True)
@@ -227,8 +276,12 @@ class ScoreResult:
         return [s.player for s in self.sheets if s.total == self.high_score]
 
     def to_dict(self) -> dict:
-        return {"variant": self.variant, "sheets": [s.to_dict() for s in self.sheets],
-                "winners": self.winners, "high_score": self.high_score}
+        return {
+            "variant": self.variant,
+            "sheets": [s.to_dict() for s in self.sheets],
+            "winners": self.winners,
+            "high_score": self.high_score,
+        }
 
 
 def _secret_objections(word: str, earlier: list[str], lexicon: Lexicon) -> list[Objection]:
@@ -243,12 +296,19 @@ def _secret_objections(word: str, earlier: list[str], lexicon: Lexicon) -> list[
     if word in earlier:
         found.append(Objection("already_claimed", f"{shout} is already higher on this sheet in this challenge."))
     if earlier and not new_letter(word, Counter(earlier[-1])):
-        found.append(Objection("no_new_letter", f"{shout} has no new letter: every letter of it was already in "
-                               f"{earlier[-1].upper()}.", {"previous_word": earlier[-1]}))
+        found.append(
+            Objection(
+                "no_new_letter",
+                f"{shout} has no new letter: every letter of it was already in {earlier[-1].upper()}.",
+                {"previous_word": earlier[-1]},
+            )
+        )
     return found
 
 
-def _assign_rows(words: tuple[SheetWord, ...], counts: list[bool], letters: list[int], required: str) -> list[int | None]:
+def _assign_rows(
+    words: tuple[SheetWord, ...], counts: list[bool], letters: list[int], required: str
+) -> list[int | None]:
     """Place each word in a row (1-based) whose required letter it holds, scoring the most letters.
 
     Words that name their row keep it; the others try every free row (and no
@@ -278,8 +338,9 @@ def _assign_rows(words: tuple[SheetWord, ...], counts: list[bool], letters: list
     return best[1]
 
 
-def _score_challenge(challenge: Challenge, number: int, parts: tuple[str, ...], lexicon: Lexicon | None,
-                     where: str, path: tuple) -> ScoredChallenge:
+def _score_challenge(
+    challenge: Challenge, number: int, parts: tuple[str, ...], lexicon: Lexicon | None, where: str, path: tuple
+) -> ScoredChallenge:
     normalized = [fold(w.word).strip() for w in challenge.words]
     objections: list[list[Objection]] = []
     for i, (word, text) in enumerate(zip(challenge.words, normalized), 1):
@@ -288,31 +349,54 @@ def _score_challenge(challenge: Challenge, number: int, parts: tuple[str, ...], 
         elif is_well_formed(text):
             objections.append([])
         else:
-            raise Refused(f"{where}, word {i}: {word.word!r} cannot stand on a sheet: "
-                             "a word holds only letters, with apostrophes or hyphens inside", (*path, "words", i - 1))
+            raise Refused(
+                f"{where}, word {i}: {word.word!r} cannot stand on a sheet: "
+                "a word holds only letters, with apostrophes or hyphens inside",
+                (*path, "words", i - 1),
+            )
     rows: list[int | None] = [None] * len(challenge.words)
     if "advanced" in parts:
-        rows = _assign_rows(challenge.words, [not o for o in objections], [len(t) for t in normalized],
-                            challenge.required)
-        for word, text, row, found in zip(challenge.words, normalized, rows, objections):
+        rows = _assign_rows(
+            challenge.words, [not o for o in objections], [len(t) for t in normalized], challenge.required
+        )
+        for _word, text, row, found in zip(challenge.words, normalized, rows, objections):
             if row is None and not found:
                 letters = ", ".join(challenge.required.upper())
-                why = (f"{text.upper()} contains none of the required letters {letters}." if not set(text) & set(challenge.required)
-                       else f"Every row whose required letter {text.upper()} contains holds another word.")
+                why = (
+                    f"{text.upper()} contains none of the required letters {letters}."
+                    if not set(text) & set(challenge.required)
+                    else f"Every row whose required letter {text.upper()} contains holds another word."
+                )
                 found.append(Objection("missing_required_letter", why))
             elif row is not None and challenge.required[row - 1] not in text:
                 letter = challenge.required[row - 1]
-                found.append(Objection("missing_required_letter", f"{text.upper()} is in row {row}, whose required "
-                                       f"letter {letter.upper()} it does not contain.", {"letter": letter}))
+                found.append(
+                    Objection(
+                        "missing_required_letter",
+                        f"{text.upper()} is in row {row}, whose required letter {letter.upper()} it does not contain.",
+                        {"letter": letter},
+                    )
+                )
     scored = []
     for word, text, found, row in zip(challenge.words, normalized, objections, rows):
         letter = challenge.required[row - 1] if row is not None else None
-        scored.append(ScoredWord(word=word.word, normalized=text, letters=len(text), points=0 if found else len(text),
-                                 objections=tuple(found), row=row, required_letter=letter, circles=word.circles,
-                                 checked=word.checked))
+        scored.append(
+            ScoredWord(
+                word=word.word,
+                normalized=text,
+                letters=len(text),
+                points=0 if found else len(text),
+                objections=tuple(found),
+                row=row,
+                required_letter=letter,
+                circles=word.circles,
+                checked=word.checked,
+            )
+        )
     circle_discards = sum(w.circles - w.checked for w in challenge.words)
-    boxes = discard_boxes(challenge.crossed_white, challenge.discards + circle_discards, where,
-                          crossed_path=path, checked_path=path)
+    boxes = discard_boxes(
+        challenge.crossed_white, challenge.discards + circle_discards, where, crossed_path=path, checked_path=path
+    )
     return ScoredChallenge(number, tuple(scored), boxes, challenge.discards, circle_discards, challenge.required)
 
 
@@ -334,8 +418,9 @@ def score_sheets(sheets, variant: str = "standard", lexicon: Lexicon | None = No
     scored = []
     for n, sheet in enumerate(parsed, 1):
         where = f"sheet {n} ({sheet.player})"
-        challenges = tuple(_score_challenge(c, i, parts, lexicon, f"{where}, challenge {i}",
-                                            ("sheets", n - 1, "challenges", i - 1))
-                           for i, c in enumerate(sheet.challenges, 1))
+        challenges = tuple(
+            _score_challenge(c, i, parts, lexicon, f"{where}, challenge {i}", ("sheets", n - 1, "challenges", i - 1))
+            for i, c in enumerate(sheet.challenges, 1)
+        )
         scored.append(ScoredSheet(sheet.player, challenges))
     return ScoreResult("+".join(parts), tuple(scored))
