@@ -122,10 +122,18 @@ def test_the_longest_word_is_judged_with_default_settings(client):
     assert "verdict--valid" in html and LONGEST in html
 
 
-def test_the_word_limit_counts_the_normalized_word(client):
+def test_the_word_limit_counts_the_word_as_sent_like_the_documents_max_length(client):
+    """The limit is the OpenAPI document's maxLength: code points as sent, padding included.
+
+    A count after normalizing would take strings the document says are too long
+    (combining accents fold away), which a client generated from it must not send.
+    """
     limit = DEFAULTS["MAX_WORD_LENGTH"]
-    padded = " \u200b" * 10 + "a" * limit + "\u00a0" * 10
-    assert client.get("/api/v1/words/" + quote(padded, safe="")).status_code == 200
+    padded = " \u200b" + LONGEST + "\u00a0" * 10  # the longest word, padded, still within the limit
+    assert len(padded) <= limit
+    assert client.get("/api/v1/words/" + quote(padded, safe="")).json["valid"] is True
+    accented = "e\u0301" * (limit // 2 + 1)  # folds to fewer than `limit` letters, but is longer as sent
+    assert client.get("/api/v1/words/" + quote(accented, safe="")).status_code == 422
     body = assert_problem(
         client.post("/api/v1/words/check", json={"words": ["bag", "a" * (limit + 1)]}), 422, pointer="/words/1"
     )

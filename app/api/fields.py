@@ -13,8 +13,8 @@ A response schema subclasses `Out` and is named for output (`VerdictOut`):
 it only describes what the view returns; `@operation` hands the view's dict
 to the app's JSON provider (app/json_provider.py).
 
-`Limit("MAX_WORD_LENGTH")` bounds a string's length (normalized: padding
-does not count), a list's size or a number by a setting read from the
+`Limit("MAX_WORD_LENGTH")` bounds a string's length (as sent, like the
+document's maxLength), a list's size or a number by a setting read from the
 running app's config (the defaults outside one), both when validating and
 when the OpenAPI document is written. Sizes are checked before the items are
 validated, so an oversized list costs nothing.
@@ -115,13 +115,14 @@ class Limit:
 
     def _check_size(self, value: Any) -> Any:
         limit = limit_of(self.setting)
-        # A string is a word, a fragment or a rack: counted as it will be judged, normalized,
-        # so surrounding spaces and invisible characters (a phone's, a copy's) never tip it over.
-        if isinstance(value, str) and len(value) > limit and len(folded := fold(value)) > limit:
+        # A string is counted as sent, code point by code point, exactly as the OpenAPI document's
+        # maxLength says (a client generated from it must not be refused, nor a longer string taken).
+        # The limit leaves room: the longest word is 45 letters, padding and accents included.
+        if isinstance(value, str) and len(value) > limit:
             raise PydanticCustomError(
                 "too_long",
                 "at most {limit} characters, not {actual}: shorten it",
-                {"limit": limit, "actual": len(folded)},
+                {"limit": limit, "actual": len(value)},
             )
         if isinstance(value, (list, tuple, dict)) and len(value) > limit:
             raise PydanticCustomError(
