@@ -1,0 +1,119 @@
+"""The shapes a table is made of: events, who acts, and the refusals an action can meet.
+
+An event, as stored and as exported in a table's record:
+
+    {"seq": 7, "type": "claim", "at": "2026-11-30T18:40:02.120Z", "by": 2, "data": {...}}
+
+`seq` counts from 1 per table (the first event is always `table_created`);
+`by` is the seat number that acted (seats are numbered from 1), 0 for the
+host, None for the app itself (an automatic event, e.g. `challenge_ended`);
+`at` is UTC with milliseconds. `data` is plain JSON. Tokens never appear in an
+event: the record is safe to download and share.
+
+A game module (`tables/wordsmith.py`, `tables/booksmack.py`) provides
+
+    decide(state, actor, action, ctx) -> list[NewEvent]   # raise a refusal to change nothing
+    apply(state, event) -> None                           # mutate the state being folded
+
+`apply` must not judge again (the verdict is in the event's data) and must not
+read the clock, the lexicon or anything but the state and the event: replaying
+a record gives the same state on any machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from solver.errors import Refused
+
+__all__ = [
+    "Actor",
+    "Context",
+    "Event",
+    "Forbidden",
+    "NewEvent",
+    "NotFound",
+    "Refused",
+    "Rejected",
+]
+
+
+@dataclass(frozen=True)
+class Event:
+    seq: int
+    type: str
+    at: str
+    by: int | None
+    data: dict[str, Any]
+
+    def to_dict(self) -> dict:
+        return {"seq": self.seq, "type": self.type, "at": self.at, "by": self.by, "data": self.data}
+
+    @classmethod
+    def from_dict(cls, value: dict) -> Event:
+        return cls(int(value["seq"]), str(value["type"]), str(value["at"]), value.get("by"), dict(value.get("data") or {}))
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    """An event `decide` wants written; the service gives it its seq and time."""
+
+    type: str
+    data: dict[str, Any] = field(default_factory=dict)
+    by: int | None = None
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who sends an action: the host (`host=True`), a seat (`seat=n`), or both (a host who also sits)."""
+
+    seat: int | None = None
+    host: bool = False
+
+
+@dataclass
+class Context:
+    """What `decide` may use besides the state: the lexicons, a random source, the clock (seconds since the epoch)."""
+
+    lexicons: dict
+    rng: random.Random
+    now: float
+    settings: dict = field(default_factory=dict)
+    alphabet: Any = None
+    clock: Callable[[], float] | None = None
+
+
+class Rejected(Exception):
+    """An action the table refuses as the game's rules stand (HTTP 409): it changes nothing.
+
+    `code` is the one reason (`claim_refused`, `seat_taken`, `joining_locked`,
+    `no_challenge`, `objection_window_closed` ...); `objections` carries the
+    judge's objections for a refused claim, with the same codes as
+    `/api/v1/wordsmith/judge`.
+    """
+
+    def __init__(self, code: str, message: str, objections: list[dict] | None = None, **detail):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.objections = objections or []
+        self.detail = detail
+
+
+class Forbidden(Exception):
+    """The actor may not do this (HTTP 403): not their seat, or not the host."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class NotFound(Exception):
+    """No table has this code (or it expired, or the host deleted it): HTTP 404."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message

@@ -1,0 +1,148 @@
+"""A table's state: the pure fold of its events.
+
+    state = fold(events)          # a fresh TableState; nothing else is touched
+
+The generic part lives here: the game, lexicon, variants and settings the
+table was created with, its seats, who has joined, whether joining is
+locked. Each game keeps its own part in `state.game` (a plain object its
+module defines) and handles its own event types; an event type neither
+knows is a bug, so `fold` raises on it.
+
+Generic events (the host acts, `by` 0, unless noted):
+
+    table_created   {game, lexicon, variants: [..], seats: [names], settings: {..}}   (always seq 1)
+    seat_joined     {seat}            by the seat: a phone took that seat (the token is not in the record)
+    joining_locked  {locked: bool}
+    seat_renamed    {seat, name}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .events import Actor, Context, Event, Forbidden, NewEvent, Refused, Rejected
+
+__all__ = ["GAMES", "Seat", "TableState", "decide", "fold"]
+
+GAMES = ("wordsmith", "booksmack")
+
+
+@dataclass
+class Seat:
+    number: int
+    name: str
+    joined: bool = False
+
+    def to_dict(self) -> dict:
+        return {"seat": self.number, "name": self.name, "joined": self.joined}
+
+
+@dataclass
+class TableState:
+    game: str = ""
+    lexicon: str = "standard"
+    variants: tuple[str, ...] = ()
+    settings: dict[str, Any] = field(default_factory=dict)
+    seats: list[Seat] = field(default_factory=list)
+    locked: bool = False
+    seq: int = 0  # the last event folded in
+    created_at: str = ""
+    updated_at: str = ""
+    game_state: Any = None  # the game module's own part
+
+    def seat(self, number: int) -> Seat:
+        if not isinstance(number, int) or not 1 <= number <= len(self.seats):
+            raise Refused(f"seat must be a seat number from 1 to {len(self.seats)} (got {number!r})", ("seat",))
+        return self.seats[number - 1]
+
+    def to_dict(self) -> dict:
+        return {
+            "game": self.game,
+            "lexicon": self.lexicon,
+            "variants": list(self.variants),
+            "settings": dict(self.settings),
+            "seats": [seat.to_dict() for seat in self.seats],
+            "locked": self.locked,
+            "seq": self.seq,
+            "created_at": self.created_at,
+            "updated_at": self.updated_at,
+            game_key(self.game): self.game_state.to_dict() if self.game_state is not None else None,
+        }
+
+
+def game_key(game: str) -> str:
+    return game or "game"
+
+
+def _module(game: str):
+    if game == "wordsmith":
+        from . import wordsmith
+
+        return wordsmith
+    if game == "booksmack":
+        from . import booksmack
+
+        return booksmack
+    raise ValueError(f"unknown game {game!r}")
+
+
+def apply(state: TableState, event: Event) -> None:
+    """Fold one event into `state` (mutating it). Generic events here, the rest to the game's module."""
+    data = event.data
+    if event.type == "table_created":
+        state.game = data["game"]
+        state.lexicon = data["lexicon"]
+        state.variants = tuple(data.get("variants") or ())
+        state.settings = dict(data.get("settings") or {})
+        state.seats = [Seat(i, name) for i, name in enumerate(data["seats"], 1)]
+        state.created_at = event.at
+        state.game_state = _module(state.game).initial(state)
+    elif event.type == "seat_joined":
+        state.seat(data["seat"]).joined = True
+    elif event.type == "joining_locked":
+        state.locked = bool(data["locked"])
+    elif event.type == "seat_renamed":
+        state.seat(data["seat"]).name = data["name"]
+    else:
+        _module(state.game).apply(state, event)
+    state.seq = event.seq
+    state.updated_at = event.at
+
+
+def fold(events) -> TableState:
+    """The state a table's events make, from nothing. Pure: same events, same state."""
+    state = TableState()
+    for event in events:
+        if not isinstance(event, Event):
+            event = Event.from_dict(event)
+        if event.seq != state.seq + 1:
+            raise ValueError(f"event {event.seq} follows event {state.seq}: a record's events count up from 1")
+        apply(state, event)
+    return state
+
+
+def decide(state: TableState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
+    """What an action makes: generic actions here, the rest to the game's module. Raises to change nothing."""
+    kind = action.get("type")
+    if kind == "join":
+        seat = state.seat(action.get("seat"))
+        if state.locked and not actor.host:
+            raise Rejected("joining_locked", "The host has locked this table: ask the host to let you in.")
+        return [NewEvent("seat_joined", {"seat": seat.number}, by=seat.number)]
+    if kind == "lock":
+        _host_only(actor)
+        return [NewEvent("joining_locked", {"locked": bool(action.get("locked", True))}, by=0)]
+    if kind == "rename":
+        _host_only(actor)
+        seat = state.seat(action.get("seat"))
+        name = str(action.get("name", "")).strip()
+        if not name:
+            raise Refused("name must not be empty", ("name",))
+        return [NewEvent("seat_renamed", {"seat": seat.number, "name": name}, by=0)]
+    return _module(state.game).decide(state, actor, action, ctx)
+
+
+def _host_only(actor: Actor) -> None:
+    if not actor.host:
+        raise Forbidden("Only the host can do this: use the host's token.")
