@@ -49,6 +49,14 @@ DEFAULTS = {
     # with preload_app, so all workers share it. Set it to keep signed values
     # valid across restarts and machines.
     "SECRET_KEY": None,
+    # Live tables (tables/): where they are stored. None: SQLite in the app's
+    # instance folder (created on first start); a PostgreSQL URL
+    # (postgresql+psycopg://user:pass@host/db) lets several hosts share the tables.
+    "DATABASE_URL": None,
+    # Seconds after a claim during which any seat may object to it.
+    "OBJECTION_SECONDS": 30,
+    # Days a table with no new event is kept before it is deleted.
+    "TABLE_IDLE_DAYS": 7,
 }
 LIMITS = (
     "MAX_BODY_BYTES",

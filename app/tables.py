@@ -1,0 +1,40 @@
+"""Live tables in the app: the one `Tables` service per app, and who a request acts for.
+
+    from app.tables import tables, bearer_token
+    state = tables().state(code)
+
+`init_app` builds the store from `DATABASE_URL` (`WORDSMITH_DATABASE_URL`;
+unset: SQLite in the app's instance folder, created on first start) and the
+service over the app's lexicons. The API reads tokens from
+`Authorization: Bearer`, the pages from a per-table HttpOnly cookie.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, current_app, request
+
+__all__ = ["bearer_token", "init_app", "tables"]
+
+
+def init_app(app: Flask) -> None:
+    from tables.service import Tables
+    from tables.store import Store
+
+    from .resources import resources
+
+    with app.app_context():
+        shared = resources()
+    store = Store(app.config["DATABASE_URL"], instance_path=app.instance_path)
+    settings = {"objection_seconds": app.config["OBJECTION_SECONDS"]}
+    app.extensions["tables"] = Tables(store, {name: shared.lexicons[name] for name in shared.lexicons}, settings=settings, alphabet=shared.alphabet)
+
+
+def tables():
+    """The current app's `Tables` service."""
+    return current_app.extensions["tables"]
+
+
+def bearer_token() -> str | None:
+    """The token of `Authorization: Bearer <token>`, or None."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
