@@ -116,10 +116,17 @@ class Tables:
             raise Forbidden("This token acts for no seat at this table.")
         return Actor(seat=found or None, host=found == 0)
 
-    def join(self, code: str, seat: int, actor: Actor | None = None, request_id: str | None = None) -> str:
-        """Take a seat: a new seat token (the seat's old token, if any, stops working)."""
+    def join(
+        self, code: str, seat: int, actor: Actor | None = None, request_id: str | None = None, token: str | None = None
+    ) -> str:
+        """Take a seat: a new seat token (the seat's old token, if any, stops working).
+
+        `token`: the caller's own, derived from the request id (the pages do), so a
+        repeated request id answers with the token it wrote the first time: the store
+        keeps only its hash, so a fresh random token would act for no one.
+        """
         code = self._code(code)
-        token = new_token()
+        token = token or new_token()
         self.act(code, actor or Actor(), {"type": "join", "seat": seat}, request_id=request_id, tokens=((seat, hash_token(token)),))
         return token
 
