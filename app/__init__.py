@@ -15,6 +15,7 @@ import secrets
 from pathlib import Path
 
 from flask import Flask
+from flask_wtf.csrf import CSRFProtect
 
 from solver import limits
 from solver.lexicon import SIZES
@@ -44,7 +45,7 @@ DEFAULTS = {
     # a 503. The worst requests within the limits above cost about 40 ms on a
     # busy 2-core machine (bench/worst_case.py); this only stops what slips through.
     "WORK_BUDGET_MS": 250,
-    # Signs Flask's session cookie (no page uses it today: every form is a GET).
+    # Signs Flask's session cookie (it holds the CSRF token of the live tables' POST forms).
     # Unset: a random key made when the app is created — once in gunicorn's master
     # with preload_app, so all workers share it. Set it to keep signed values
     # valid across restarts and machines.
@@ -80,6 +81,9 @@ def create_app(config: dict | None = None) -> Flask:
     app.config["SECRET_KEY"] = str(app.config["SECRET_KEY"] or secrets.token_hex(32))
     app.config["MAX_CONTENT_LENGTH"] = app.config["MAX_BODY_BYTES"]  # werkzeug's own cap, for streamed bodies
     app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+    # A CSRF token lives as long as the session cookie that holds it: a game can last longer than
+    # Flask-WTF's default hour, and a phone left on the table must still post its next claim.
+    app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)
 
     # Imported here, not at the top: importing `app` (its DEFAULTS, say) should not pay for pydantic and the blueprints.
     from . import api, assets, budget, errors, json_provider, openapi, pages, resources, security
@@ -93,10 +97,15 @@ def create_app(config: dict | None = None) -> Flask:
     budget.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(openapi.bp)
-    # Every page form is a GET. When the first POST form arrives, protect it with
-    # Flask-WTF's CSRFProtect (`CSRFProtect(app)` here, `{{ csrf_token() }}` in the
-    # form, the `api` blueprint exempted: it reads no cookies) rather than our own.
     app.register_blueprint(pages.bp)
+    # The live tables' pages POST forms that act with a cookie's token: Flask-WTF's
+    # CSRFProtect checks every POST (`{{ csrf_token() }}` in each form). The `api`
+    # blueprint and those nested in it are exempt: the API reads no cookies, only
+    # `Authorization: Bearer`, which another site's form cannot send.
+    csrf = CSRFProtect(app)
+    for name, blueprint in app.blueprints.items():
+        if name == "api" or name.startswith("api."):
+            csrf.exempt(blueprint)
     return app
 
 
