@@ -5,7 +5,9 @@ One module per page: the Wordsmith judge (`/`, judge.py), the solver
 and for what the CLI and API already did (issue #11): score sheets (`/score`,
 score.py), dice (`/dice`, dice.py), turn-based Booksmack (`/booksmack/turn`,
 booksmack_turn.py) and the Color Smash replay (`/colorsmash/replay`,
-colorsmash_replay.py).
+colorsmash_replay.py); and live tables (`/tables/...`, tables.py: create, join,
+a seat's page, the host's page, the table view, the score sheet), whose state
+lives in the store and changes only by POST forms (see that module).
 
 Every page is a GET whose whole state is its query string, so a verdict is a
 link that can be shared, and reloading it shows the same verdict. A view reads
@@ -235,4 +237,4 @@ def render(template: str, status: int = 200, **context):
     return render_template(template, **context), status
 
 
-from . import booksmack, booksmack_turn, colorsmash, colorsmash_replay, dice, judge, score, solve  # noqa: E402,F401 - registers the views on `bp`
+from . import booksmack, booksmack_turn, colorsmash, colorsmash_replay, dice, judge, score, solve, tables  # noqa: E402,F401 - registers the views on `bp`

@@ -1,0 +1,590 @@
+"""Live tables (`/tables/...`): create a table, join it, play it from a phone, host it, watch it (issue 13).
+
+    GET  /tables                    create a table, or join one with its code (`?code=k7m-p2q` goes to its join page)
+    POST /tables                    create: the host's page, the host token in a cookie
+    GET  /tables/<code>/join        the join link (and the QR code's): pick your seat by name
+    POST /tables/<code>/join        take that seat: the seat token in a cookie, then the seat's page
+    GET  /tables/<code>/play        the seat's page (a phone): pool, pieces, claims, objections, score sheet
+    POST /tables/<code>/play        one action of that seat
+    GET  /tables/<code>/host        the host's page: start a challenge, lock joining, overrule, correct a seat
+    POST /tables/<code>/host        one action of the host; POST /tables/<code>/delete deletes the table
+    GET  /tables/<code>             the table view: read-only, no token, the latest verdict in big letters
+    GET  /tables/<code>/sheet       the printable score sheet
+    GET  /tables/<code>/qr.svg      the QR code of the join link (segno)
+
+Unlike the tool pages (GET forms whose URL is the whole state), a table's
+state is its event log in the store, changed only by POST forms: each POST
+acts through `tables.service.Tables` and redirects (303) to the page's own
+URL, so a reload never repeats an action (PRG). Every state-changing form
+carries Flask-WTF's CSRF token and a hidden `request_id` drawn afresh for each
+render: a double-tapped button sends the same id twice and the service applies
+it once. An action the table refuses (a claim that is not valid, joining a
+locked table) is answered by the page itself with its 409 and the reason in
+big letters, and changes nothing; a field the engine refuses is a 422 naming it.
+
+Who acts is read from a cookie holding the token (HttpOnly, SameSite=Lax,
+Secure over https), scoped to the table's own path (`/tables/<code>`), so a
+phone at two tables holds two seats, and no page ever prints a token. The
+table view and the join page are for anyone with the code: they show seat
+names and the game, never a token.
+
+Live updates: `static/tables.js` follows the table's event stream
+(`/api/v1/tables/<code>/events`, the API's) and, on each event, re-fetches
+the page's own URL and swaps the regions marked `data-live`, keeping focus and
+what the player typed. Without JavaScript the pages are the same, brought up
+to date by reloading (the table view reloads itself every few seconds).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import io
+import re
+import secrets
+from datetime import UTC, datetime
+
+import segno
+from flask import current_app, make_response, redirect, request, url_for
+
+from solver.errors import Refused
+from solver.pieces import KINDS, Pool
+from tables.codes import read_code
+from tables.events import Actor, Forbidden, NotFound, Rejected
+from tables.state import GAMES
+
+from ..errors import problem_response
+from ..tables import tables
+from . import bp, lexicon_choices, render
+
+__all__ = ["EVENT_TYPES", "HOST_COOKIE", "SEAT_COOKIE"]
+
+SEAT_COOKIE = "wordsmith_seat"
+HOST_COOKIE = "wordsmith_host"
+# What a form may send as a request id (the API's rule): a retry of the same id applies nothing twice.
+REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
+MAX_SEATS = 6
+# A seat name longer than this does not fit a phone's score sheet line.
+MAX_NAME = 40
+# Seconds between reloads of the table view without JavaScript (a tablet propped against the box).
+VIEW_RELOAD_SECONDS = 5
+VARIANTS = {
+    "wordsmith": [
+        ("secret", "Secret Wordsmith", "claims hidden until the challenge ends, then judged together"),
+        ("advanced", "Advanced Game", "six required letters, one per row"),
+        ("word_by_word", "Word by Word", "one shared roll per word"),
+    ],
+    "booksmack": [("turns", "Turn-based play", "whose turn, the card played, draw, steal or win")],
+}
+# The event types a page reloads its live regions on. An SSE message names its type
+# (`event: claim`), and EventSource hands a named message only to a listener of that
+# name: tables.js listens to each of these (tests/test_pages_tables.py checks that every
+# type the game modules write is here).
+EVENT_TYPES = (
+    "table_created",
+    "seat_joined",
+    "joining_locked",
+    "seat_renamed",
+    # Wordsmith (tables/wordsmith.py)
+    "challenge_started",
+    "piece_added",
+    "pool_set",
+    "claim",
+    "objection",
+    "overrule",
+    "pass",
+    "done",
+    "word_rolled",
+    "challenge_ended",
+    "game_ended",
+    # Booksmack (tables/booksmack.py)
+    "round",
+    "turn",
+)
+PIECES = [("R", "red"), ("Y", "yellow"), ("B", "blue"), ("G", "green")]
+# The actions each page's forms may send (`action` field) -> the fields they read.
+SEAT_ACTIONS = {"add", "claim", "object", "pass", "roll_word", "round", "turn"}
+HOST_ACTIONS = {
+    "start",
+    "lock",
+    "unlock",
+    "overrule",
+    "set_pool",
+    "end_challenge",
+    "end_game",
+    "roll_word",
+    "round",
+    "rename",
+}
+
+
+# --- reading the code, the cookies and the forms --------------------------------------------
+
+
+class PageRefusal(Exception):
+    """A form field that cannot be read: the page answers 422 with `detail` at `field`."""
+
+    def __init__(self, field: str, detail: str):
+        super().__init__(detail)
+        self.field = field
+        self.detail = detail
+
+
+def table_code(code: str) -> str:
+    """The canonical code of a URL's code; NotFound when it cannot be one."""
+    read = read_code(code)
+    if read is None:
+        raise NotFound(f"No table has the code {code[:12]!r}: a code is 6 letters and digits.")
+    return read
+
+
+def cookie_actor(code: str, name: str) -> Actor | None:
+    """Who this phone's cookie acts for at this table, or None (no cookie, or a token that no longer acts)."""
+    token = request.cookies.get(name)
+    if not token:
+        return None
+    try:
+        return tables().actor(code, token)
+    except Forbidden:
+        return None
+
+
+def set_token_cookie(response, name: str, token: str, code: str) -> None:
+    """Keep a token in an HttpOnly, SameSite=Lax cookie scoped to the table's own pages, for as long as a table lives."""
+    response.set_cookie(
+        name,
+        token,
+        max_age=int(current_app.config["TABLE_IDLE_DAYS"] * 86400),
+        path=url_for("pages.table_view", code=code),
+        secure=request.is_secure,
+        httponly=True,
+        samesite="Lax",
+    )
+
+
+def request_id() -> str | None:
+    """The form's hidden request id; a missing or malformed one is a PageRefusal (a form we did not render)."""
+    value = request.form.get("request_id", "")
+    if not REQUEST_ID.match(value):
+        raise PageRefusal("request_id", "The form lost its request id: reload the page and press the button again.")
+    return value
+
+
+def form_int(name: str, low: int = 1, high: int = 10**6) -> int:
+    value = request.form.get(name, "").strip()
+    if not value.isdigit() or not low <= int(value) <= high:
+        raise PageRefusal(name, f"{name}: a whole number from {low} to {high}")
+    return int(value)
+
+
+def form_text(name: str, limit: int = 200) -> str:
+    value = request.form.get(name, "").strip()
+    if len(value) > limit:
+        raise PageRefusal(name, f"{name}: at most {limit} characters")
+    return value
+
+
+def seat_token(code: str, seat: int, rid: str) -> str:
+    """The seat token a join with this request id gives: the same for a double-submitted join.
+
+    A random token would break a double tap: the service applies the repeated
+    request id once and keeps the first token's hash, while the browser keeps
+    the second answer's cookie. Derived from the app's secret key (HMAC), the
+    request id alone does not give it.
+    """
+    key = current_app.config["SECRET_KEY"].encode()
+    digest = hmac.new(key, f"seat-token:{code}:{seat}:{rid}".encode(), hashlib.sha256).digest()
+    return digest.hex()
+
+
+# --- the view-model: what every table page shows -----------------------------------------------
+
+
+def age_seconds(at: str) -> float:
+    """Seconds since an event's time (`2026-11-30T18:40:02.120Z`)."""
+    try:
+        then = datetime.strptime(at, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
+    except (TypeError, ValueError):
+        return float("inf")
+    return tables().clock() - then.timestamp()
+
+
+def page_context(code: str, state, viewer: Actor | None) -> dict:
+    """What the templates read: the table (as the viewer may see it), its links, and who is looking."""
+    table = state.to_dict(viewer)
+    game = table.get(state.game) or {}
+    window = tables().settings.get("objection_seconds", 30)
+    for claim in game.get("claims") or []:
+        mine = viewer is not None and viewer.seat == claim.get("seat")
+        objected = any(o.get("by") == (viewer.seat if viewer else None) for o in claim.get("objections") or [])
+        claim["can_object"] = (
+            viewer is not None
+            and viewer.seat is not None
+            and not mine
+            and not objected
+            and claim.get("status") == "stands"
+            and age_seconds(claim.get("at", "")) < window
+        )
+    names = {seat["seat"]: seat["name"] for seat in table["seats"]}
+    seat = viewer.seat if viewer is not None else None
+    me = next((s for s in game.get("seats") or [] if isinstance(s, dict) and s.get("seat") == seat), None)
+    return {
+        "me": me,
+        "code": code,
+        "spaced_code": f"{code[:3]} {code[3:]}",
+        "table": table,
+        "game": game,
+        "names": names,
+        "viewer": viewer,
+        "variants": dict((v, label) for v, label, _ in VARIANTS.get(state.game, [])),
+        # The API's stream (app/api/tables.py), from the event after the one this page shows.
+        "events_url": f"/api/v1/tables/{code}/events?after={state.seq}",
+        "event_types": " ".join(EVENT_TYPES),
+        "join_url": url_for("pages.table_join", code=code, _external=True),
+        "pieces": PIECES,
+        "request_id": secrets.token_urlsafe(12),
+        "objection_seconds": window,
+    }
+
+
+def refusal_notice(error: Exception) -> dict:
+    """What the page says, big, about an action the table refused."""
+    if isinstance(error, Rejected):
+        messages = [o.get("message", "") for o in error.objections] or [error.message]
+        return {"code": error.code, "title": "NOT VALID" if error.objections else "Not done", "messages": messages}
+    if isinstance(error, PageRefusal):
+        return {"code": "invalid", "title": "Check the form", "messages": [error.detail], "field": error.field}
+    if isinstance(error, Refused):
+        field = str(error.path[0]) if getattr(error, "path", ()) else None
+        return {"code": "invalid", "title": "Check the form", "messages": [str(error)], "field": field}
+    return {"code": "forbidden", "title": "Not allowed", "messages": [getattr(error, "message", str(error))]}
+
+
+STATUS = {Rejected: 409, PageRefusal: 422, Refused: 422, Forbidden: 403}
+
+
+# --- filters the table templates use -----------------------------------------------------------
+
+
+@bp.app_template_filter("pool")
+def pool_filter(pool) -> str:
+    """A pool as the pages write it ('R3 Y2 B1 G2'), whether the state holds it as text or as counts."""
+    if pool is None:
+        return ""
+    if isinstance(pool, dict):
+        return str(Pool(**{kind: int(pool.get(kind, 0)) for kind in (*KINDS, "wild")}))
+    return str(pool)
+
+
+@bp.app_template_filter("verdict_word")
+def verdict_word(verdict) -> str:
+    """A claim's or an objection's verdict as the big word the table reads."""
+    if verdict in (True, "valid", "stands", "upheld_claim"):
+        return "VALID"
+    if verdict in (False, "invalid", "struck", "not_valid"):
+        return "NOT VALID"
+    return str(verdict or "").replace("_", " ").upper()
+
+
+@bp.app_template_filter("winner_name")
+def winner_name(winner, names: dict) -> str:
+    """A winner as a name: the state may name the seat by number or by the player's name."""
+    return names.get(winner, str(winner)) if isinstance(winner, int) else str(winner)
+
+
+@bp.app_template_filter("seat_total")
+def seat_total(scores, index: int):
+    """The total of the seat at `index` (0-based) in a game's scores, or a dash before any."""
+    sheets = scores.get("sheets") if isinstance(scores, dict) and "sheets" in scores else scores
+    if isinstance(scores, dict) and "seats" in scores:
+        sheets = scores["seats"]
+    try:
+        entry = sheets[index]
+    except (IndexError, KeyError, TypeError):
+        return "–"
+    return entry.get("total", "–") if isinstance(entry, dict) else entry
+
+
+@bp.app_template_filter("variant_label")
+def variant_label(variant: str, labels: dict) -> str:
+    return labels.get(variant, variant)
+
+
+def not_found(error: NotFound):
+    return problem_response(404, error.message)
+
+
+# --- create and join --------------------------------------------------------------------------
+
+
+def create_context(values: dict | None = None) -> dict:
+    return {"values": values or {}, "table_values": values or {}}
+
+
+@bp.context_processor
+def table_form() -> dict:
+    """The create form's choices, for any page that shows it (the home page, /tables)."""
+    return {
+        "table_form": {
+            "games": GAMES,
+            "variants": VARIANTS,
+            "max_seats": MAX_SEATS,
+            "max_name": MAX_NAME,
+            "lexicons": lexicon_choices(),
+        },
+        "table_values": {},
+    }
+
+
+@bp.get("/tables")
+def tables_home():
+    """Create a table, or join one by its code (any case, spaces or dashes between)."""
+    typed = request.args.get("code")
+    if typed is None:
+        return render("tables_new.html", errors=[], **create_context())
+    code = read_code(typed)
+    if code is None:
+        error = {
+            "field": "code",
+            "label": "Join code",
+            "detail": f"{typed.strip()[:12]!r} is not a join code: 6 letters and digits, like K7M P2Q",
+        }
+        return render("tables_new.html", 422, errors=[error], **create_context({"code": typed}))
+    return redirect(url_for("pages.table_join", code=code), code=303)
+
+
+@bp.post("/tables")
+def tables_create():
+    """Create a table; answer with the host's page (and the host token in its cookie)."""
+    game = request.form.get("game", "wordsmith")
+    names = [request.form.get(f"seat{i}", "").strip() for i in range(1, MAX_SEATS + 1)]
+    names = [name for name in names if name]
+    values = {**request.form.to_dict(), "variants": request.form.getlist("variants")}
+    errors = []
+    for i, name in enumerate(names, 1):
+        if len(name) > MAX_NAME:
+            errors.append({"field": f"seat{i}", "label": f"Seat {i}", "detail": f"at most {MAX_NAME} characters"})
+    if not errors:
+        try:
+            created = tables().create(
+                game,
+                names,
+                lexicon=request.form.get("lexicon") or current_app.config["DEFAULT_LEXICON"],
+                variants=[v for v in request.form.getlist("variants") if v],
+            )
+        except Refused as error:
+            field = str(error.path[0]) if error.path else None
+            field = "seat1" if field == "seats" else field
+            errors.append({"field": field, "label": field, "detail": str(error)})
+    if errors:
+        return render("tables_new.html", 422, errors=errors, **create_context(values))
+    response = redirect(url_for("pages.table_host", code=created.code), code=303)
+    set_token_cookie(response, HOST_COOKIE, created.host_token, created.code)
+    return response
+
+
+@bp.get("/tables/<code>/join")
+def table_join(code: str):
+    """The join link: the table's seats by name; pick yours."""
+    try:
+        canonical = table_code(code)
+        if canonical != code:
+            return redirect(url_for("pages.table_join", code=canonical), code=303)
+        state = tables().state(code)
+    except NotFound as error:
+        return not_found(error)
+    seat = cookie_actor(code, SEAT_COOKIE)
+    return render("table_join.html", notice=None, **page_context(code, state, seat))
+
+
+@bp.post("/tables/<code>/join")
+def table_join_post(code: str):
+    """Take a seat: its token in this phone's cookie, then the seat's page."""
+    try:
+        code = table_code(code)
+        state = tables().state(code)
+    except NotFound as error:
+        return not_found(error)
+    try:
+        rid = request_id()
+        seat = form_int("seat", 1, len(state.seats))
+        token = seat_token(code, seat, rid)
+        tables().join(code, seat, request_id=rid, token=token)
+    except (Rejected, PageRefusal, Refused, Forbidden) as error:
+        context = page_context(code, tables().state(code), cookie_actor(code, SEAT_COOKIE))
+        return render("table_join.html", STATUS[type(error)], notice=refusal_notice(error), **context)
+    response = redirect(url_for("pages.table_play", code=code), code=303)
+    set_token_cookie(response, SEAT_COOKIE, token, code)
+    return response
+
+
+# --- the seat's page and the host's page ------------------------------------------------------
+
+
+def action_for(name: str, seat: int | None) -> dict:
+    """The service action a page form sends (`action` = name), read from the form's fields."""
+    if name == "add":
+        piece = form_text("piece", 1).upper() or None
+        wild_as = form_text("wild_as", 1).upper() or None
+        return {"type": "add", "seat": seat, "piece": piece, "wild_as": wild_as}
+    if name == "claim":
+        word = form_text("word", current_app.config["MAX_WORD_LENGTH"])
+        if not word:
+            raise PageRefusal("word", "Type the word you claim.")
+        row = form_int("row", 1, 6) if request.form.get("row", "").strip() else None
+        return {"type": "claim", "seat": seat, "word": word, "row": row}
+    if name == "object":
+        return {"type": "object", "seat": seat, "claim": form_int("claim")}
+    if name == "pass":
+        return {"type": "pass", "seat": seat}
+    if name == "round":
+        cards = form_text("cards").split()
+        if not cards:
+            raise PageRefusal("cards", "Type the revealed cards in seat order, with spaces between.")
+        return {"type": "round", "cards": cards}
+    if name == "turn":
+        return {"type": "turn", "seat": seat, "card": form_text("card", 8)}
+    if name == "start":
+        pool = form_text("pool") or None
+        letters = form_text("required_letters", 6) or None
+        return {"type": "start", "pool": pool, "required_letters": letters}
+    if name in ("lock", "unlock"):
+        return {"type": "lock", "locked": name == "lock"}
+    if name == "overrule":
+        return {"type": "overrule", "claim": form_int("claim"), "stands": request.form.get("stands") == "1"}
+    if name == "set_pool":
+        return {"type": "set_pool", "seat": form_int("seat", 1, MAX_SEATS), "pool": form_text("pool")}
+    if name == "rename":
+        return {"type": "rename", "seat": form_int("seat", 1, MAX_SEATS), "name": form_text("name", MAX_NAME)}
+    return {"type": name}  # pass-through actions without fields: end_challenge, end_game, roll_word
+
+
+def act_page(code: str, endpoint: str, template: str, cookie: str, allowed: set[str], need_host: bool):
+    """The POST of the seat's or the host's page: one action, then 303 back to the page (or the page with the refusal)."""
+    try:
+        code = table_code(code)
+        tables().state(code)
+    except NotFound as error:
+        return not_found(error)
+    actor = cookie_actor(code, cookie)
+    if actor is None or (need_host and not actor.host):
+        return forbidden_page(code, need_host)
+    try:
+        name = request.form.get("action", "")
+        if name not in allowed:
+            raise PageRefusal("action", f"action: one of {', '.join(sorted(allowed))}")
+        rid = request_id()
+        tables().act(code, actor, action_for(name, actor.seat), request_id=rid)
+    except (Rejected, PageRefusal, Refused, Forbidden) as error:
+        context = page_context(code, tables().state(code), actor)
+        values = {"word": request.form.get("word", "")} if request.form.get("action") == "claim" else {}
+        return render(template, STATUS[type(error)], notice=refusal_notice(error), values=values, **context)
+    except NotFound as error:
+        return not_found(error)
+    return redirect(url_for(endpoint, code=code), code=303)
+
+
+def forbidden_page(code: str, host: bool):
+    if host:
+        return problem_response(403, f"This phone is not the host of table {code}: only the phone that created it is.")
+    return redirect(url_for("pages.table_join", code=code), code=303)  # no seat yet: pick one
+
+
+def show_page(code: str, endpoint: str, template: str, cookie: str, need_host: bool):
+    try:
+        canonical = table_code(code)
+        if canonical != code:
+            return redirect(url_for(endpoint, code=canonical), code=303)
+        state = tables().state(code)
+    except NotFound as error:
+        return not_found(error)
+    actor = cookie_actor(code, cookie)
+    if actor is None or (need_host and not actor.host):
+        return forbidden_page(code, need_host)
+    return render(template, notice=None, values={}, **page_context(code, state, actor))
+
+
+@bp.get("/tables/<code>/play")
+def table_play(code: str):
+    """The seat's page: what this phone's seat sees and may do."""
+    return show_page(code, "pages.table_play", "table_play.html", SEAT_COOKIE, need_host=False)
+
+
+@bp.post("/tables/<code>/play")
+def table_play_post(code: str):
+    return act_page(code, "pages.table_play", "table_play.html", SEAT_COOKIE, SEAT_ACTIONS, need_host=False)
+
+
+@bp.get("/tables/<code>/host")
+def table_host(code: str):
+    """The host's page: the join code big, the QR code, and the host's actions."""
+    return show_page(code, "pages.table_host", "table_host.html", HOST_COOKIE, need_host=True)
+
+
+@bp.post("/tables/<code>/host")
+def table_host_post(code: str):
+    return act_page(code, "pages.table_host", "table_host.html", HOST_COOKIE, HOST_ACTIONS, need_host=True)
+
+
+@bp.post("/tables/<code>/delete")
+def table_delete(code: str):
+    """Delete the table (the host only): its events, seats and tokens are gone."""
+    try:
+        code = table_code(code)
+        actor = cookie_actor(code, HOST_COOKIE)
+        if actor is None or not actor.host:
+            return forbidden_page(code, True)
+        if request.form.get("confirm") != "1":
+            notice = refusal_notice(PageRefusal("confirm", "Tick 'Yes, delete this table' to delete it."))
+            context = page_context(code, tables().state(code), actor)
+            return render("table_host.html", 422, notice=notice, values={}, **context)
+        tables().delete(code, actor)
+    except NotFound as error:
+        return not_found(error)
+    response = redirect(url_for("pages.tables_home"), code=303)
+    for name in (HOST_COOKIE, SEAT_COOKIE):
+        response.delete_cookie(name, path=url_for("pages.table_view", code=code))
+    return response
+
+
+# --- read-only pages ---------------------------------------------------------------------------
+
+
+def read_only(code: str, endpoint: str, template: str, **extra):
+    try:
+        canonical = table_code(code)
+        if canonical != code:
+            return redirect(url_for(endpoint, code=canonical), code=303)
+        state = tables().state(code)
+    except NotFound as error:
+        return not_found(error)
+    return render(template, **page_context(code, state, None), **extra)
+
+
+@bp.get("/tables/<code>")
+def table_view(code: str):
+    """The table view: read-only, no token; the latest claim and its verdict across the table, and the scoreboard."""
+    return read_only(code, "pages.table_view", "table_view.html", reload_seconds=VIEW_RELOAD_SECONDS)
+
+
+@bp.get("/tables/<code>/sheet")
+def table_sheet(code: str):
+    """The printable score sheet: every seat's words, discards and totals."""
+    return read_only(code, "pages.table_sheet", "table_sheet.html")
+
+
+@bp.get("/tables/<code>/qr.svg")
+def table_qr(code: str):
+    """The QR code of the join link, as SVG (drawn by segno)."""
+    try:
+        code = table_code(code)
+        tables().state(code)
+    except NotFound as error:
+        return not_found(error)
+    buffer = io.BytesIO()
+    url = url_for("pages.table_join", code=code, _external=True)
+    segno.make(url, error="m").save(buffer, kind="svg", scale=8, border=2, title=f"Join table {code}")
+    response = make_response(buffer.getvalue())
+    response.mimetype = "image/svg+xml"
+    response.headers["Cache-Control"] = "no-cache"
+    return response

@@ -1,0 +1,405 @@
+"""The live-table pages through the Flask test client: create, join, the seat's and host's pages, the table view.
+
+Each test drives the pages as phones do (POST forms with their CSRF token
+and request id, cookies kept per client) against the app's own store, and
+reads the state back through the `Tables` service where the page alone
+would not prove it.
+"""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from http.cookies import SimpleCookie
+from pathlib import Path
+
+import pytest
+
+from app import create_app
+from app.pages.tables import EVENT_TYPES, HOST_COOKIE, SEAT_COOKIE
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def app(tmp_path):
+    """The app with CSRF on (as served: TESTING does not turn it off) and its own table store."""
+    return create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'tables.sqlite3'}"})
+
+
+def phone(app):
+    """A browser of its own: its own cookies (seat token, host token, session)."""
+    return app.test_client()
+
+
+def text(html: str) -> str:
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+def hidden(html: str, name: str, form_id: str | None = None) -> str:
+    """The value of a hidden field of the page (of the form with `form_id` when given)."""
+    if form_id:
+        html = re.search(rf'<form[^>]*id="{form_id}".*?</form>', html, flags=re.S).group(0)
+    return unescape(re.search(rf'name="{name}" value="([^"]*)"', html).group(1))
+
+
+def post_form(client, url: str, page_html: str, form_id: str | None = None, **fields):
+    """Submit a form as a browser does: its CSRF token and request id as rendered, plus `fields`."""
+    data = {"csrf_token": hidden(page_html, "csrf_token", form_id), **fields}
+    if 'name="request_id"' in (
+        page_html if not form_id else re.search(rf'<form[^>]*id="{form_id}".*?</form>', page_html, flags=re.S).group(0)
+    ):
+        data.setdefault("request_id", hidden(page_html, "request_id", form_id))
+    return client.post(url, data=data)
+
+
+def set_cookies(response) -> dict[str, SimpleCookie]:
+    cookies = {}
+    for header in response.headers.getlist("Set-Cookie"):
+        cookie = SimpleCookie()
+        cookie.load(header)
+        for name, morsel in cookie.items():
+            cookies[name] = (morsel, header)
+    return cookies
+
+
+def create(client, names=("Ann", "Bob"), game="wordsmith", variants=()):
+    """Create a table from /tables; return (code, the host page's response)."""
+    form = client.get("/tables").get_data(as_text=True)
+    fields = {f"seat{i}": name for i, name in enumerate(names, 1)}
+    response = post_form(
+        client, "/tables", form, "table-create", game=game, lexicon="standard", variants=list(variants), **fields
+    )
+    assert response.status_code == 303, response.get_data(as_text=True)[:2000]
+    code = re.fullmatch(r"/tables/([A-Z0-9]{6})/host", response.headers["Location"]).group(1)
+    return code, response
+
+
+def join(client, code: str, seat: int):
+    page = client.get(f"/tables/{code}/join").get_data(as_text=True)
+    return post_form(client, f"/tables/{code}/join", page, "join-form", seat=str(seat))
+
+
+def start(host, code: str, pool: str = "R3 Y2 B1 G2"):
+    page = host.get(f"/tables/{code}/host").get_data(as_text=True)
+    response = post_form(host, f"/tables/{code}/host", page, "start-form", action="start", pool=pool)
+    assert response.status_code == 303, text(response.get_data(as_text=True))[:800]
+
+
+def claim(client, code: str, word: str):
+    page = client.get(f"/tables/{code}/play").get_data(as_text=True)
+    return post_form(client, f"/tables/{code}/play", page, "claim-form", action="claim", word=word)
+
+
+@pytest.fixture
+def table(app):
+    """A started Wordsmith table: (code, the host's phone, Ann's phone (seat 1), Bob's phone (seat 2))."""
+    host = phone(app)
+    code, _ = create(host)
+    ann, bob = phone(app), phone(app)
+    assert join(ann, code, 1).status_code == 303
+    assert join(bob, code, 2).status_code == 303
+    start(host, code)
+    return code, host, ann, bob
+
+
+# --- create and join ---------------------------------------------------------------------------
+
+
+def test_create_gives_the_host_page_with_the_code_link_and_qr(app):
+    host = phone(app)
+    code, response = create(host, names=("Ann", "Bob", "Cy"))
+    morsel, header = set_cookies(response)[HOST_COOKIE]
+    assert "HttpOnly" in header and morsel["samesite"] == "Lax" and morsel["path"] == f"/tables/{code}"
+    assert not morsel["secure"]  # over http; the https case is below
+    page = host.get(f"/tables/{code}/host")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert f"{code[:3]} {code[3:]}" in text(html)  # the code, big and spaced for reading aloud
+    assert f"http://localhost/tables/{code}/join" in html
+    assert f'src="/tables/{code}/qr.svg"' in html
+    assert f'href="/tables/{code}"' in html  # the table view
+    qr = host.get(f"/tables/{code}/qr.svg")
+    assert qr.status_code == 200 and qr.mimetype == "image/svg+xml" and b"<svg" in qr.data
+    state = app.extensions["tables"].state(code)
+    assert [seat.name for seat in state.seats] == ["Ann", "Bob", "Cy"]
+
+
+def test_cookies_are_secure_over_https(app):
+    host = phone(app)
+    form = host.get("/tables", base_url="https://localhost").get_data(as_text=True)
+    response = host.post(
+        "/tables",
+        base_url="https://localhost",
+        data={"csrf_token": hidden(form, "csrf_token", "table-create"), "seat1": "Ann", "seat2": "Bob"},
+        headers={"Referer": "https://localhost/tables"},  # Flask-WTF checks the referrer over https
+    )
+    assert response.status_code == 303
+    morsel, header = set_cookies(response)[HOST_COOKIE]
+    assert morsel["secure"] and "HttpOnly" in header
+
+
+def test_create_refuses_one_seat_naming_the_field(app):
+    client = phone(app)
+    form = client.get("/tables").get_data(as_text=True)
+    response = post_form(client, "/tables", form, "table-create", seat1="Ann")
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "2 to 6" in text(html) and 'id="seat1"' in html and 'aria-invalid="true"' in html
+
+
+@pytest.mark.parametrize("typed", ["{code}", "{lower}", " {a}-{b} ", "{a} {b}"])
+def test_join_by_code_in_any_case_with_spaces_or_dashes(app, typed):
+    host = phone(app)
+    code, _ = create(host)
+    entered = typed.format(code=code, lower=code.lower(), a=code[:3].lower(), b=code[3:])
+    response = phone(app).get("/tables", query_string={"code": entered})
+    assert response.status_code == 303 and response.headers["Location"] == f"/tables/{code}/join"
+
+
+def test_a_code_that_cannot_be_one_is_a_422_at_its_field(app):
+    response = phone(app).get("/tables?code=OIL000")  # O, I, L and 0 are not in the alphabet
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert 'id="code"' in html and 'aria-invalid="true"' in html and "not a join code" in text(html)
+
+
+def test_an_unknown_table_is_a_404(app):
+    for path in ("/tables/ABCDEF", "/tables/ABCDEF/join", "/tables/ABCDEF/play", "/tables/ABCDEF/sheet"):
+        assert phone(app).get(path, headers={"Accept": "text/html"}).status_code == 404, path
+
+
+def test_join_takes_a_seat_with_a_scoped_httponly_cookie(app):
+    host = phone(app)
+    code, _ = create(host)
+    bob = phone(app)
+    response = join(bob, code, 2)
+    assert response.status_code == 303 and response.headers["Location"] == f"/tables/{code}/play"
+    morsel, header = set_cookies(response)[SEAT_COOKIE]
+    assert "HttpOnly" in header and morsel["samesite"] == "Lax" and morsel["path"] == f"/tables/{code}"
+    page = bob.get(f"/tables/{code}/play").get_data(as_text=True)
+    assert re.search(r"<h1[^>]*>\s*Bob", page)
+    assert app.extensions["tables"].actor(code, morsel.value).seat == 2
+    assert morsel.value not in page  # the token is never printed
+    assert app.extensions["tables"].state(code).seats[1].joined
+
+
+def test_a_double_submitted_join_applies_once_and_its_cookie_still_acts(app):
+    host = phone(app)
+    code, _ = create(host)
+    bob = phone(app)
+    page = bob.get(f"/tables/{code}/join").get_data(as_text=True)
+    first = post_form(bob, f"/tables/{code}/join", page, "join-form", seat="2")
+    second = post_form(bob, f"/tables/{code}/join", page, "join-form", seat="2")  # the same render: the same id
+    assert first.status_code == second.status_code == 303
+    token = set_cookies(second)[SEAT_COOKIE][0].value
+    assert token == set_cookies(first)[SEAT_COOKIE][0].value
+    assert app.extensions["tables"].actor(code, token).seat == 2
+    joined = [e for e in app.extensions["tables"].events(code) if e.type == "seat_joined"]
+    assert len(joined) == 1
+
+
+def test_a_seat_page_without_a_seat_sends_the_phone_to_join(app):
+    host = phone(app)
+    code, _ = create(host)
+    response = phone(app).get(f"/tables/{code}/play")
+    assert response.status_code == 303 and response.headers["Location"] == f"/tables/{code}/join"
+
+
+def test_only_the_host_phone_opens_the_host_page(app):
+    host = phone(app)
+    code, _ = create(host)
+    bob = phone(app)
+    join(bob, code, 2)
+    assert bob.get(f"/tables/{code}/host", headers={"Accept": "text/html"}).status_code == 403
+    page = host.get(f"/tables/{code}/host").get_data(as_text=True)
+    # Bob's phone posting the host's form (with Bob's own CSRF token) is refused too.
+    bob_page = bob.get(f"/tables/{code}/join").get_data(as_text=True)
+    response = bob.post(
+        f"/tables/{code}/host",
+        data={"csrf_token": hidden(bob_page, "csrf_token"), "request_id": "x1", "action": "lock"},
+        headers={"Accept": "text/html"},
+    )
+    assert response.status_code == 403
+    assert not app.extensions["tables"].state(code).locked
+    response = post_form(host, f"/tables/{code}/host", page, action="lock")
+    assert response.status_code == 303 and app.extensions["tables"].state(code).locked
+
+
+def test_a_locked_table_refuses_a_join_with_a_409_saying_why(app):
+    host = phone(app)
+    code, _ = create(host)
+    page = host.get(f"/tables/{code}/host").get_data(as_text=True)
+    post_form(host, f"/tables/{code}/host", page, action="lock")
+    response = join(phone(app), code, 1)
+    assert response.status_code == 409
+    assert "locked" in text(response.get_data(as_text=True))
+    assert SEAT_COOKIE not in set_cookies(response)
+
+
+# --- CSRF, escaping, tokens ----------------------------------------------------------------------
+
+
+def test_a_post_without_the_csrf_token_is_refused_and_changes_nothing(app, table):
+    code, host, ann, bob = table
+    before = app.extensions["tables"].state(code).seq
+    page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    response = ann.post(
+        f"/tables/{code}/play",
+        data={"request_id": hidden(page, "request_id", "claim-form"), "action": "claim", "word": "cast"},
+        headers={"Accept": "text/html"},
+    )
+    assert response.status_code == 400 and "CSRF" in text(response.get_data(as_text=True))
+    assert app.extensions["tables"].state(code).seq == before
+    # A create from another site's form (no token) is refused as well.
+    assert phone(app).post("/tables", data={"seat1": "A", "seat2": "B"}).status_code == 400
+
+
+def test_the_api_is_not_behind_csrf(client):
+    response = client.post("/api/v1/wordsmith/judge", json={"word": "cat", "pool": "R3 Y2 B1"})
+    assert response.status_code != 400 or "CSRF" not in response.get_data(as_text=True)
+    assert response.status_code == 200
+
+
+def test_names_and_words_are_rendered_escaped(app):
+    host = phone(app)
+    evil = "<script>alert(1)</script>"
+    code, _ = create(host, names=(evil, 'Bob "b" <b>'))
+    for path in (f"/tables/{code}/host", f"/tables/{code}/join", f"/tables/{code}", f"/tables/{code}/sheet"):
+        html = host.get(path).get_data(as_text=True)
+        assert "<script>alert" not in html, path
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html, path
+        assert "<b>" not in html.replace("<body", "").replace("<button", ""), path
+
+
+def test_the_table_view_and_join_page_reveal_no_token(app, table):
+    code, host, ann, bob = table
+    path = f"/tables/{code}"
+    tokens = [host.get_cookie(HOST_COOKIE, path=path).value] + [
+        player.get_cookie(SEAT_COOKIE, path=path).value for player in (ann, bob)
+    ]
+    assert len(tokens) == 3
+    viewer = phone(app)
+    for path in (f"/tables/{code}", f"/tables/{code}/join", f"/tables/{code}/sheet"):
+        html = viewer.get(path).get_data(as_text=True)
+        for token in tokens:
+            assert token not in html, path
+    # Even opened by a phone that holds a token, the view does not print it.
+    html = ann.get(f"/tables/{code}").get_data(as_text=True)
+    assert all(token not in html for token in tokens)
+
+
+# --- playing: a claim, a refusal, an objection --------------------------------------------------
+
+
+def test_a_claim_and_its_verdict_on_every_page(app, table):
+    code, host, ann, bob = table
+    response = claim(ann, code, "cast")
+    assert response.status_code == 303 and response.headers["Location"] == f"/tables/{code}/play"
+    mine = text(ann.get(f"/tables/{code}/play").get_data(as_text=True))
+    assert "CAST" in mine
+    view = ann.get(f"/tables/{code}").get_data(as_text=True)
+    latest = text(re.search(r'<section class="verdict table-latest.*?</section>', view, flags=re.S).group(0))
+    assert "CAST" in latest and "Ann" in latest
+    assert "CAST" in text(bob.get(f"/tables/{code}/play").get_data(as_text=True))
+    claims = [e for e in app.extensions["tables"].events(code) if e.type == "claim"]
+    assert len(claims) == 1 and claims[0].by == 1
+
+
+def test_a_refused_claim_says_why_big_and_changes_nothing(app, table):
+    code, host, ann, bob = table
+    claim(ann, code, "cast")
+    before = app.extensions["tables"].state(code).seq
+    response = claim(bob, code, "cast")
+    assert response.status_code == 409
+    html = response.get_data(as_text=True)
+    notice = text(
+        re.search(r'<section class="verdict verdict--invalid table-notice".*?</section>', html, flags=re.S).group(0)
+    )
+    assert "NOT VALID" in notice and "CAST" in notice and "claimed" in notice.lower()
+    assert app.extensions["tables"].state(code).seq == before
+
+
+def test_a_double_submitted_claim_applies_once(app, table):
+    code, host, ann, bob = table
+    page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    for _ in range(2):
+        response = post_form(ann, f"/tables/{code}/play", page, "claim-form", action="claim", word="cast")
+        assert response.status_code == 303
+    assert len([e for e in app.extensions["tables"].events(code) if e.type == "claim"]) == 1
+
+
+def test_an_objection_shows_its_verdict_everywhere(app, table):
+    code, host, ann, bob = table
+    claim(ann, code, "cast")
+    page = bob.get(f"/tables/{code}/play").get_data(as_text=True)
+    assert "Object to CAST" in text(page)
+    assert "Object to CAST" not in text(ann.get(f"/tables/{code}/play").get_data(as_text=True))  # not one's own
+    seq = [e for e in app.extensions["tables"].events(code) if e.type == "claim"][0].seq
+    object_form = re.search(
+        rf'<form[^>]*>(?:(?!</form>).)*name="claim" value="{seq}".*?</form>', page, flags=re.S
+    ).group(0)
+    response = post_form(bob, f"/tables/{code}/play", object_form, action="object", claim=str(seq))
+    assert response.status_code == 303
+    event = [e for e in app.extensions["tables"].events(code) if e.type == "objection"][-1]
+    for client, path in ((ann, "play"), (bob, "play"), (host, "host")):
+        html = text(client.get(f"/tables/{code}/{path}").get_data(as_text=True))
+        assert "Objection by Bob" in html, path
+    assert event.by == 2
+
+
+def test_a_seat_cannot_act_for_another_seat(app, table):
+    code, host, ann, bob = table
+    page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    # The seat is the cookie's, not a form field: a `seat` field in the POST is ignored.
+    post_form(ann, f"/tables/{code}/play", page, "claim-form", action="claim", word="cast", seat="2")
+    assert [e.by for e in app.extensions["tables"].events(code) if e.type == "claim"] == [1]
+
+
+def test_a_form_that_lost_its_request_id_is_a_422_naming_it(app, table):
+    code, host, ann, bob = table
+    page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    response = ann.post(
+        f"/tables/{code}/play",
+        data={"csrf_token": hidden(page, "csrf_token"), "action": "claim", "word": "cast", "request_id": "bad id!"},
+    )
+    assert response.status_code == 422 and "request id" in text(response.get_data(as_text=True))
+
+
+def test_every_render_draws_new_request_ids_and_forms_never_share_one(app, table):
+    code, host, ann, bob = table
+    first = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    second = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    ids = re.findall(r'name="request_id" value="([^"]+)"', first)
+    assert len(ids) == len(set(ids)) >= 2
+    assert not set(ids) & set(re.findall(r'name="request_id" value="([^"]+)"', second))
+
+
+def test_the_host_deletes_the_table(app, table):
+    code, host, ann, bob = table
+    page = host.get(f"/tables/{code}/host").get_data(as_text=True)
+    form = re.search(r'<form[^>]*action="/tables/\w+/delete".*?</form>', page, flags=re.S).group(0)
+    assert post_form(host, f"/tables/{code}/delete", form).status_code == 422  # not confirmed
+    response = post_form(host, f"/tables/{code}/delete", form, confirm="1")
+    assert response.status_code == 303
+    assert ann.get(f"/tables/{code}", headers={"Accept": "text/html"}).status_code == 404
+
+
+# --- live updates -------------------------------------------------------------------------------
+
+
+def test_pages_name_their_event_stream_after_the_state_they_show(app, table):
+    code, host, ann, bob = table
+    seq = app.extensions["tables"].state(code).seq
+    html = ann.get(f"/tables/{code}").get_data(as_text=True)
+    assert f'data-events="/api/v1/tables/{code}/events?after={seq}"' in html
+    assert re.search(r'<script src="/static/tables\.[0-9a-f]{10}\.js" defer></script>', html)
+
+
+def test_every_event_type_the_games_write_is_listened_to():
+    """tables.js listens to the types the page lists: a type left out would never refresh a phone."""
+    written = set()
+    for module in (ROOT / "tables").glob("*.py"):
+        written |= set(re.findall(r'NewEvent\(\s*"(\w+)"', module.read_text()))
+    assert written, "no NewEvent(...) found in tables/"
+    assert written <= set(EVENT_TYPES)
