@@ -91,7 +91,9 @@
   source.addEventListener("open", function () {
     if (opened) refresh();  // a reconnect: catch up on what the dropped connection missed
     opened = true;
+    table.dataset.stream = "open";
   });
+  source.addEventListener("error", function () { table.dataset.stream = "reconnecting"; });
   const types = (table.dataset.eventTypes || "").split(/\s+/).filter(Boolean).concat(["message"]);
   types.forEach(function (type) { source.addEventListener(type, refresh); });
   window.addEventListener("pagehide", function () { source.close(); });
