@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_pages_browser import ARGS, AXE, CHROMIUM, PHONE, screenshot
+from test_pages_browser import ARGS, AXE, CHROMIUM, PHONE, TAP_TARGETS, screenshot
 
 pytestmark = pytest.mark.skipif(
     not __import__("os").path.exists(CHROMIUM),
@@ -217,7 +217,8 @@ def create_table_no_js(page, live_server) -> str:
 
 
 @pytest.mark.skipif(not AXE.exists(), reason="axe-core not installed: npm install --no-save axe-core@4")
-def test_axe_finds_no_violations_on_the_table_pages(browser, live_server):
+def test_axe_and_tap_targets_on_the_table_pages(browser, live_server):
+    """axe-core finds nothing, and every control a finger taps is at least 44 pixels, on each table page."""
     context = browser.new_context(viewport=PHONE, bypass_csp=True)
     page = context.new_page()
     code = create_table(page, live_server)
@@ -238,7 +239,14 @@ def test_axe_finds_no_violations_on_the_table_pages(browser, live_server):
         violations = page.evaluate(
             "async () => (await axe.run(document)).violations.map((v) => [v.id, v.nodes.map((n) => n.target.join(' '))])"
         )
-        if violations:
-            found[path] = violations
+        small = page.evaluate(
+            """(selector) => Array.from(document.querySelectorAll(selector))
+          .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
+          .map((el) => { const r = el.getBoundingClientRect(); return [el.outerHTML.slice(0, 80), r.width, r.height]; })
+          .filter(([, w, h]) => w < 44 || h < 44)""",
+            TAP_TARGETS,
+        )
+        if violations or small:
+            found[path] = violations + small
     context.close()
     assert found == {}
