@@ -56,7 +56,7 @@ class TableState:
             raise Refused(f"seat must be a seat number from 1 to {len(self.seats)} (got {number!r})", ("seat",))
         return self.seats[number - 1]
 
-    def to_dict(self) -> dict:
+    def to_dict(self, viewer=None) -> dict:
         return {
             "game": self.game,
             "lexicon": self.lexicon,
@@ -67,7 +67,7 @@ class TableState:
             "seq": self.seq,
             "created_at": self.created_at,
             "updated_at": self.updated_at,
-            game_key(self.game): self.game_state.to_dict() if self.game_state is not None else None,
+            game_key(self.game): self.game_state.to_dict(viewer) if self.game_state is not None else None,
         }
 
 
