@@ -51,6 +51,7 @@ VARIANTS = {
 BASE_SET = "base"
 HAND = {"base": 4, "turns": 6}  # the rulebook's deal; turn-based: "start with at least 6 cards per player"
 ACTIONS = ("round", "take", "turn", "steal", "end_game")
+EMPTY_PLACE = " "  # the Space card: how the turn-based judge sees a seat with no card in front of it
 
 
 @cache
@@ -297,16 +298,17 @@ def _turn(state, game: BooksmackState, action: dict, ctx: Context, by: int) -> l
     except Refused as refused:
         raise Refused(refused.message, ("card",)) from None
     piles = [[*pile, card] if s == seat else list(pile) for s, pile in enumerate(game.piles, 1)]
-    tops = [pile[-1] if pile else None for pile in piles]
-    circle = [s for s, top in enumerate(tops, 1) if top is not None]
-    result = turn_state([tops[s - 1] for s in circle], _lexicon(state, ctx), circle.index(seat) + 1)
+    # A seat with no card on the table is judged as a Space card, which ruling 6 ignores entirely, so
+    # the judge's positions (and the seat numbers in its sentence) are the table's seats (ruling 12).
+    tops = [pile[-1] if pile else EMPTY_PLACE for pile in piles]
+    result = turn_state(tops, _lexicon(state, ctx), seat)
     data = {
         "seat": seat,
         "card": card,
         "action": result.action,
         "spells": result.spells,
-        "highest": [circle[p - 1] for p in result.highest],
-        "lowest": [circle[p - 1] for p in result.lowest],
+        "highest": result.highest,
+        "lowest": result.lowest,
         "explanation": result.explanation,
         "drew": result.action == "draw" and game.deck > 0,
         "won": [c for pile in piles for c in pile] if result.action == "win" else [],
