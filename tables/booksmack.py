@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from solver.booksmack import judge_round, parse_card, published_deck, score_collection, share_cards, turn_state
+from solver.text import and_list
 
 from .events import Actor, Context, Event, Forbidden, NewEvent, Refused, Rejected
 
@@ -228,18 +229,18 @@ def _lexicon(state, ctx: Context):
 def _round(state, game: BooksmackState, action: dict, ctx: Context, by: int) -> list[NewEvent]:
     if game.open_round:
         raise Rejected("round_open", f"Round {len(game.rounds)}: say who tapped first before the next round.")
-    playing = [seat for seat, held in enumerate(game.hands, 1) if held]
+    # Every seat plays every round (ruling 10), seat 1 first, so the judge's positions are seats (ruling 11).
     texts = action.get("cards")
-    if not isinstance(texts, list) or len(texts) != len(playing):
-        raise Refused(f"cards: one card per seat, seat 1 first: {len(playing)} cards", ("cards",))
+    if not isinstance(texts, list) or len(texts) != len(game.hands):
+        raise Refused(f"cards: one card per seat, seat 1 first: {len(game.hands)} cards", ("cards",))
     cards = _cards(texts, game, ("cards",))
     result = judge_round(cards, _lexicon(state, ctx))
     answer = {
         "action": result.action,
         "rule": result.rule,
         "spells": result.spells,
-        "spelled_from": [playing[p - 1] for p in result.spelled_from],
-        "winners": [playing[p - 1] for p in result.winners],
+        "spelled_from": result.spelled_from,
+        "winners": result.winners,
         "explanation": result.explanation,
     }
     data = {"round": len(game.rounds) + 1, "cards": cards, "answer": answer}
@@ -415,8 +416,7 @@ def apply(state, event: Event) -> None:
     game: BooksmackState = state.game_state
     data = event.data
     if event.type == "round":
-        for seat, held in enumerate(game.hands):
-            game.hands[seat] = max(held - 1, 0)
+        game.hands = [held - 1 for held in game.hands]
         game.rounds.append(
             {
                 "seq": event.seq,
@@ -455,9 +455,10 @@ def apply(state, event: Event) -> None:
         game.turn = None
         game.scores = copy.deepcopy(data["scores"])
         game.winners = list(data["winners"])
-        names = " and ".join(state.seats[s - 1].name for s in game.winners) if state.seats else ""
+        names = and_list([state.seats[s - 1].name for s in game.winners])
         best = game.scores[game.winners[0] - 1]["total"]
-        game.latest = f"Game over: {names} win{'s' * (len(game.winners) == 1)} with {best} points."
+        verb = "wins" if len(game.winners) == 1 else "tie"
+        game.latest = f"Game over: {names} {verb} with {best} point{'s' * (best != 1)}."
     else:
         raise ValueError(f"Booksmack has no event {event.type!r}")
 

@@ -166,7 +166,7 @@ def test_the_last_round_ends_the_game_with_base_scores():
     assert game["phase"] == "ended" and table.events[-1].by is None
     assert [(s["seat"], s["total"], s["library"], s["hand"]) for s in game["scores"]] == [(1, 2, 2, 0), (2, 2, 2, 0)]
     assert game["winners"] == [1, 2]  # a tie shares the win
-    assert game["latest"] == "Game over: Ann and Bob win with 2 points."
+    assert game["latest"] == "Game over: Ann and Bob tie with 2 points."
     with pytest.raises(Rejected) as rejected:
         table.act(HOST, type="end_game")
     assert rejected.value.code == "game_over"
@@ -311,6 +311,7 @@ def test_an_empty_hand_ends_play_and_any_seat_enters_the_hands():
     assert refused.value.path == ("hands", 0)
     assert table.act(ANN, type="end_game", hands=[["a"], []]) == ["game_ended"]
     assert [s["total"] for s in table.game["scores"]] == [0, 1]  # a: 1 // 5 = 0; b 0 + e 1
+    assert table.game["latest"] == "Game over: Bob wins with 1 point."
     assert table.events[-1].data["reason"] == "rules"
 
 
