@@ -3,7 +3,7 @@
 The rules are the solver's (`solver.wordsmith`: judge_claim, the dice, score_sheets);
 this module only keeps the state they are judged against: each seat's pool,
 previous word, sheet and discard boxes, the claims of the challenge, Done!,
-the rolls of Word by Word. Rulings 7-14 of docs/rules/wordsmith.md are the
+the rolls of Word by Word. Rulings 7-13 of docs/rules/wordsmith.md are the
 points the rulebook leaves open about a table; the code cites them.
 
 Events (`by`: the seat, 0 the host, None the app):
@@ -621,6 +621,7 @@ def _claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
         raise Refused(f"row: a row from 1 to {WORDS_PER_CHALLENGE} (got {row!r})", ("row",))
     if ws.phase == "waiting":
         raise Rejected("no_challenge", "No challenge has started yet: the host starts one.")
+    # ruling 13: in Word by Word a seat claims word k after the k-th shared roll, with that roll's circles as wilds
     wbw_open = ws.has("word_by_word") and ws.on and len(seat.words) < WORDS_PER_CHALLENGE
     if wbw_open and len(seat.words) >= ws.round:
         raise Rejected(
@@ -747,6 +748,8 @@ def _may_strike(ws: WordsmithState, claim: ClaimRecord) -> bool:
     if not ws.on:
         return True
     words = ws.seat(claim.seat).words
+    if ws.has("word_by_word") and len(words) != ws.round:
+        return False  # ruling 13: a Word by Word word is struck before the next roll, or not at all
     return bool(words) and words[-1]["claim"] == claim.seq
 
 
@@ -867,7 +870,11 @@ def _challenge_ended(table, ws: WordsmithState, reason: str, ctx: Context, by: i
 
 
 def _automatic(table, events: list[NewEvent], ctx: Context) -> list[NewEvent]:
-    """The events that follow by themselves: Done!, the end of a challenge, the end of the game."""
+    """The events that follow by themselves: Done!, the end of a challenge, the end of the game (ruling 11).
+
+    Found by folding the action's events into a copy of the state and looking at it, so an overrule that
+    brings back a sixth word calls Done! the same way a claim does.
+    """
     if not events:
         return []
     from .state import apply as table_apply
