@@ -6,14 +6,17 @@ previous word, sheet and discard boxes, the claims of the challenge, Done!,
 the rolls of Word by Word. Rulings 7-13 of docs/rules/wordsmith.md are the
 points the rulebook leaves open about a table; the code cites them.
 
-Events (`by`: the seat, 0 the host, None the app):
+Actions (dicts, as the API and the pages send them) are start, add, claim, object, overrule,
+pass, end_challenge, end_game, roll_word and set_pool; a seat acts for itself, the host for
+any seat by naming it (`seat`). Events (`by`: the seat that acted for itself, 0 the host, also
+when it acts for a seat, None the app):
 
     challenge_started {challenge, pool, rolls, required_letters, crossed_white: {seat: n}}      by 0
     piece_added       {seat, piece: red|yellow|blue|green|wild, rolled: [face] | None, wild_as}
-    claim             {seat, challenge, word, normalized, letters, pieces, leftover, discards, row,
-                       circles, checked, judged_on: {...the judge's inputs}}
+    claim             {seat, challenge, word, normalized, letters, pieces, wilds_used, leftover, discards,
+                       row, circles, checked, judged_on: {...the judge's inputs, for objections}}
     done              {seat}                                                            by None
-    objection         {claim, verdict: stands|struck, message, objections, strikes}
+    objection         {claim, seat, verdict: stands|struck, message, objections, strikes}
     overrule          {claim, stands, changes}                                          by 0
     passed            {seat}
     word_rolled       {round, faces, red, yellow, circles}                             (Word by Word)
@@ -380,7 +383,7 @@ def _apply_done(ws: WordsmithState, event: Event, data: dict) -> None:
 
 def _apply_objection(ws: WordsmithState, event: Event, data: dict) -> None:
     claim = ws.claims[data["claim"]]
-    claim.objections.append({"by": event.by, "verdict": data["verdict"], "message": data["message"]})
+    claim.objections.append({"by": data["seat"], "verdict": data["verdict"], "message": data["message"]})
     if data.get("strikes"):
         _take_off_sheet(ws, claim)
     ws.latest = {
@@ -596,12 +599,14 @@ def _add(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) ->
     elif kind != "wild":
         wild_as = None  # ruling 7: a choice made ahead for a star is dropped when the die shows a colour
     data = {"seat": seat.number, "piece": kind, "rolled": rolled, "wild_as": wild_as}
-    return [NewEvent("piece_added", data, by=actor_by(actor))]
+    return [NewEvent("piece_added", data, by=actor_by(actor, seat))]
 
 
-def actor_by(actor: Actor) -> int:
-    """The `by` of an event: the seat that acted, 0 for the host acting as host."""
-    return actor.seat if actor.seat is not None else 0
+def actor_by(actor: Actor, seat: SeatState | None = None) -> int:
+    """The `by` of an event: the seat that acted for itself, else 0 (the host, acting for a seat or the table)."""
+    if seat is None:
+        return actor.seat if actor.seat is not None else 0
+    return seat.number if actor.seat == seat.number else 0
 
 
 def _free_rows(ws: WordsmithState, seat: SeatState) -> list[int]:
@@ -679,7 +684,7 @@ def _claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
         "checked": checked,
         "judged_on": judged_on,
     }
-    return [NewEvent("claim", data, by=seat.number)]
+    return [NewEvent("claim", data, by=actor_by(actor, seat))]
 
 
 def _judge(table, ctx: Context, word: str, judged_on: dict):
@@ -715,7 +720,8 @@ def _object(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context)
             "objections": [o.to_dict() for o in verdict.objections],
             "strikes": _may_strike(ws, claim),
         }
-    return [NewEvent("objection", data, by=seat.number)]
+    data["seat"] = seat.number
+    return [NewEvent("objection", data, by=actor_by(actor, seat))]
 
 
 def _stands_because(table, ctx: Context, claim: ClaimRecord, verdict) -> str:
@@ -786,7 +792,7 @@ def _pass(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -
         raise Rejected("called_done", "You called Done!: you have no extra word to pass.")
     if seat.extra_word_used or seat.passed:
         raise Rejected("extra_word_used", "You have already claimed your extra word or passed.")
-    return [NewEvent("passed", {"seat": seat.number}, by=actor_by(actor))]
+    return [NewEvent("passed", {"seat": seat.number}, by=actor_by(actor, seat))]
 
 
 def _end_challenge(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:

@@ -169,6 +169,15 @@ def test_unknown_variants_are_refused_when_the_table_is_made():
     assert caught.value.path == ("variants",)
 
 
+def test_before_the_first_challenge():
+    view = Table().view()
+    assert (view["challenge"], view["phase"], view["scores"], view["claims"]) == (0, "waiting", None, [])
+    table = Table()
+    with pytest.raises(Rejected) as caught:
+        table.act({"type": "claim", "word": "bag"}, seat(1))
+    assert caught.value.code == "no_challenge"
+
+
 # --- adding pieces ----------------------------------------------------------------------------
 
 
@@ -421,6 +430,21 @@ def test_an_objection_within_the_window_gets_the_verdict_and_its_reason():
     with pytest.raises(Rejected) as caught:
         table.act({"type": "object", "claim": claim.seq}, seat(3), after=2)  # 31 seconds after the claim
     assert caught.value.code == "objection_window_closed"
+
+
+def test_the_host_acts_for_a_seat_and_the_record_says_so():
+    table = Table(seats=3)
+    table.act({"type": "start", "pool": EXAMPLE_POOL})
+    claim = table.act({"type": "claim", "seat": 1, "word": "bag"}, HOST)[0]
+    assert (claim.by, claim.data["seat"]) == (0, 1)
+    with pytest.raises(Forbidden):
+        table.act({"type": "claim", "seat": 1, "word": "cast"}, seat(2))
+    objection = table.act({"type": "object", "seat": 3, "claim": claim.seq}, HOST)[0]
+    assert objection.by == 0 and table.view()["claims"][0]["objections"][0]["by"] == 3
+    with pytest.raises(Rejected) as caught:
+        table.act({"type": "object", "claim": claim.seq}, seat(3))  # seat 3 has objected, through the host
+    assert caught.value.code == "already_objected"
+    table.act({"type": "object", "claim": claim.seq}, seat(2))
 
 
 def test_the_window_is_a_setting():
