@@ -19,7 +19,7 @@ when it acts for a seat, None the app):
     objection         {claim, seat, verdict: stands|struck, message, objections, strikes}
     overrule          {claim, stands, changes}                                          by 0
     passed            {seat}
-    word_rolled       {round, faces, red, yellow, circles}                             (Word by Word)
+    word_rolled       {round, faces, red, yellow, circles}    (Word by Word; faces rolled by the app or as entered)
     pool_set          {seat, pool}                                                      by 0
     challenge_ended   {challenge, reason, judged, scores}          (judged and scores: Secret Wordsmith)
     game_ended        {challenge}
@@ -38,6 +38,7 @@ from solver.pieces import Pool, load_alphabet, parse_pool
 from solver.wordsmith import (
     CHALLENGES,
     WHITE_BOXES,
+    WORD_BY_WORD_DICE,
     WORDS_PER_CHALLENGE,
     DiscardBoxes,
     added_pieces,
@@ -825,8 +826,16 @@ def _roll_word(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Conte
             f"Every seat claims word {ws.round} before the next roll: waiting for seat(s) "
             f"{', '.join(map(str, waiting))}.",
         )
-    faces = list(roll_dice("word_by_word", ctx.rng).rolls[0])
+    given = action.get("faces")
+    if given is None:
+        faces = list(roll_dice("word_by_word", ctx.rng).rolls[0])
+    elif not isinstance(given, list) or len(given) != WORD_BY_WORD_DICE:
+        raise Refused(f"faces: the {WORD_BY_WORD_DICE} dice as rolled, e.g. ['red', 'yellow', 'blue_star']", ("faces",))
+    else:
+        faces = list(given)
     pieces = added_pieces(faces)  # red and yellow to every pool, each star a circle (ruling 5)
+    if pieces.wild == len(faces):
+        raise Refused("faces: only stars: the rulebook rolls these again", ("faces",))
     data = {"round": ws.round + 1, "faces": faces, "red": pieces.red, "yellow": pieces.yellow, "circles": pieces.wild}
     return [NewEvent("word_rolled", data, by=actor_by(actor))]
 

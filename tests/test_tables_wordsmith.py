@@ -599,6 +599,18 @@ def test_word_by_word_one_shared_roll_per_word_with_circles():
     assert (words[0]["circles"], words[0]["checked"]) == (1, 1)
 
 
+def test_word_by_word_takes_the_real_dice_as_entered():
+    table = Table(variants=["word_by_word"])
+    table.act({"type": "start", "pool": EXAMPLE_POOL})
+    for faces in (["red", "red"], ["blue_star", "green_star", "blue_star"], ["red", "red", "purple"], "red"):
+        with pytest.raises(Refused) as caught:
+            table.act({"type": "roll_word", "faces": faces})
+        assert caught.value.path == ("faces",)
+    table.act({"type": "roll_word", "faces": ["green_star", "yellow", "green_star"]})
+    assert table.view()["rolls"] == [{"round": 1, "faces": ["green_star", "yellow", "green_star"], "circles": 2}]
+    assert table.seat_view(1)["pool"] == "R3 Y3 B1 G2"
+
+
 def test_word_by_word_ends_when_every_seat_has_six_words_and_the_host_ends_the_game():
     table = Table(variants=["word_by_word"], dice=["red", "red", "red"] * 6)
     table.act({"type": "start", "pool": EXAMPLE_POOL})
