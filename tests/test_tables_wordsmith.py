@@ -571,6 +571,19 @@ def test_secret_claims_are_hidden_then_judged_together_at_the_end():
     assert points == [[0, 3, 0], [3]]
 
 
+def test_secret_advanced_checks_the_row_at_the_claim_and_the_word_at_the_end():
+    table = Table(variants=["secret", "advanced"])
+    table.act({"type": "start", "pool": EXAMPLE_POOL, "required_letters": "master"})
+    assert refused_codes(table, 1, "bag", row=1) == ("missing_required_letter",)  # the state knows the rows
+    table.claim(1, "bag")  # row 2, the A
+    table.claim(1, "stab", exact("stab"))  # the first free row whose letter it holds: 3, the S
+    table.claim(1, "tabs", exact("tabs"))  # no new letter after STAB: judged at the end; row 4, the T
+    (ended,) = table.act({"type": "end_challenge"})
+    words = table.view()["scores"]["sheets"][0]["challenges"][0]["words"]
+    assert [(w["normalized"], w["row"], w["points"]) for w in words] == [("bag", 2, 3), ("stab", 3, 4), ("tabs", 4, 0)]
+    assert [j["valid"] for j in ended.data["judged"]] == [True, True, False]
+
+
 # --- Word by Word ------------------------------------------------------------------------------------
 
 
