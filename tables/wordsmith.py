@@ -57,6 +57,7 @@ OBJECTION_SECONDS = 30  # the default window; a table's or the service's setting
 # Secret Wordsmith judges these together at the challenge's end (score_sheets' `secret`), not at the claim.
 JUDGED_AT_END = frozenset({"not_a_word", "already_claimed", "no_new_letter"})
 PIECE_CODES = {"R": "red", "Y": "yellow", "B": "blue", "G": "green", "W": "wild"}
+# A table's phases, in order: before the first challenge, a challenge on, after Done!, between challenges, the end.
 PHASES = ("waiting", "playing", "done_called", "between", "game_over")
 
 
@@ -111,8 +112,7 @@ class ClaimRecord:
 class WordsmithState:
     parts: tuple[str, ...]
     seats: list[SeatState]
-    names: list[str]
-    settings: dict = field(default_factory=dict)
+    table_seats: list  # the table's own Seat list (shared, not copied): names follow a rename
     challenge: int = 0
     phase: str = "waiting"
     starting_pool: Pool | None = None
@@ -183,7 +183,7 @@ class WordsmithState:
         result = copy.deepcopy(result)
         for sheet in result["sheets"]:
             sheet["seat"] = int(sheet["player"])
-            sheet["player"] = self.names[sheet["seat"] - 1]
+            sheet["player"] = self.table_seats[sheet["seat"] - 1].name
         result["winners"] = [int(w) for w in result["winners"]]
         return result
 
@@ -264,7 +264,7 @@ def initial(table) -> WordsmithState:
     except Refused as refused:
         raise Refused(refused.message, ("variants",)) from None
     seats = [SeatState(s.number) for s in table.seats]
-    return WordsmithState(parts, seats, [s.name for s in table.seats], dict(table.settings))
+    return WordsmithState(parts, seats, table.seats)
 
 
 # --- apply: event -> state -----------------------------------------------------------

@@ -656,6 +656,8 @@ def test_three_challenges_then_the_game_ends_with_its_winners():
     # per challenge: Ann 4 letters + 6 bonus = 10, Bob 3 + 6 = 9
     assert [s["total"] for s in view["scores"]["sheets"]] == [30, 27]
     assert view["phase"] == "game_over" and view["winners"] == [1]
+    table.act({"type": "rename", "seat": 1, "name": "Anne"})
+    assert [s["player"] for s in table.view()["scores"]["sheets"]] == ["Anne", "Bob"]
     with pytest.raises(Rejected) as caught:
         table.act({"type": "start", "pool": EXAMPLE_POOL})
     assert caught.value.code == "game_over"
