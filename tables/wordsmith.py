@@ -281,6 +281,9 @@ def apply(table, event: Event) -> None:
 
 
 def _apply_start(ws: WordsmithState, event: Event, data: dict) -> None:
+    if ws.challenge:  # the challenge before goes onto the sheets' past, with its own required letters
+        for seat in ws.seats:
+            seat.past.append(ws.current_sheet(seat))
     ws.challenge = data["challenge"]
     ws.phase = "playing"
     ws.starting_pool = Pool(**data["pool"])
@@ -291,8 +294,6 @@ def _apply_start(ws: WordsmithState, event: Event, data: dict) -> None:
     ws.rolls = []
     crossed = data.get("crossed_white") or {}
     for seat in ws.seats:
-        if ws.challenge > 1:
-            seat.past.append(ws.current_sheet(seat))
         seat.pool = ws.starting_pool
         seat.previous_word = ""
         seat.words = []

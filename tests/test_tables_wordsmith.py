@@ -351,6 +351,17 @@ def test_advanced_rows_named_and_placed():
     assert [(w["normalized"], w["row"], w["points"]) for w in words] == [("cast", 2, 4), ("tab", 4, 3)]
 
 
+def test_each_challenge_keeps_its_own_required_letters_and_boxes():
+    table = Table(variants=["advanced"])
+    table.act({"type": "start", "pool": EXAMPLE_POOL, "required_letters": "master", "crossed_white": {"1": 2}})
+    table.claim(1, "cast")  # row 2, the A
+    table.act({"type": "end_challenge"})
+    table.act({"type": "start", "pool": EXAMPLE_POOL, "required_letters": "zzzzzz"})
+    first, second = table.view()["scores"]["sheets"][0]["challenges"]
+    assert (first["required"], first["crossed_white"], first["letters"]) == ("master", 2, 4)
+    assert (second["required"], second["crossed_white"], second["letters"]) == ("zzzzzz", 0, 0)
+
+
 def test_advanced_letters_left_out_are_a_six_letter_word_of_the_lexicon():
     # ruling 8
     table = Table(variants=["advanced"])
