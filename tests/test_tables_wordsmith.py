@@ -459,6 +459,28 @@ def test_the_host_acts_for_a_seat_and_the_record_says_so():
     table.act({"type": "object", "claim": claim.seq}, seat(2))
 
 
+def test_an_objection_the_judge_upholds_strikes_the_claim():
+    # A claim stands when it is written, so only a record made under other rules (an older word list)
+    # holds one the judge refuses now: here GAB after BAG, written into the record by hand.
+    table = Table()
+    table.act({"type": "start", "pool": EXAMPLE_POOL})
+    table.claim(1, "bag")
+    (good,) = table.act({"type": "claim", "word": "gab"}, seat(2))  # seat 2 has no previous word: it stands
+    data = {**good.data, "seat": 1, "judged_on": {**good.data["judged_on"], "previous_word": "bag"}}
+    table.act({"type": "overrule", "claim": good.seq, "stands": False})  # off seat 2's sheet: GAB is free again
+    forged = Event(table.state.seq + 1, "claim", stamp(table.now), 1, data)
+    apply(table.state, forged)
+    table.events.append(forged)
+    (event,) = table.act({"type": "object", "claim": forged.seq}, seat(2))
+    assert event.data["verdict"] == "struck" and event.data["strikes"] is True
+    assert event.data["message"] == "GAB has no new letter: every letter of it was already in BAG."
+    assert [o["code"] for o in event.data["objections"]] == ["no_new_letter"]
+    seat1 = table.seat_view(1)
+    assert [w["word"] for w in seat1["words"]] == ["bag"] and seat1["previous_word"] == "bag"
+    assert table.view()["claims"][-1]["status"] == "struck"
+    assert fold(table.events).to_dict() == table.state.to_dict()
+
+
 def test_the_window_is_a_setting():
     table = Table(settings={"objection_seconds": 5})
     table.act({"type": "start", "pool": EXAMPLE_POOL})
