@@ -16,8 +16,9 @@ when it acts for a seat, None the app):
     claim             {seat, challenge, word, normalized, letters, pieces, wilds_used, leftover, discards,
                        row, circles, checked, judged_on: {...the judge's inputs, for objections}}
     done              {seat}                                                            by None
-    objection         {claim, seat, verdict: stands|struck, message, objections, strikes}
-    overrule          {claim, stands, changes}                                          by 0
+    objection         {claim, seat, verdict: stands|struck, message, objections, strikes, pool}
+    overrule          {claim, stands, changes, pool}                                    by 0
+                      (pool: the seat's pool after a strike while the challenge is on, ruling 10)
     passed            {seat}
     word_rolled       {round, faces, red, yellow, circles}    (Word by Word; faces rolled by the app or as entered)
     pool_set          {seat, pool}                                                      by 0
@@ -352,14 +353,14 @@ def _put_on_sheet(ws: WordsmithState, claim: ClaimRecord) -> None:
     claim.status = "stands"
 
 
-def _take_off_sheet(ws: WordsmithState, claim: ClaimRecord) -> None:
-    """Ruling 10: a struck claim is undone: back to finding words from the pool the seat had."""
+def _take_off_sheet(ws: WordsmithState, claim: ClaimRecord, pool: dict | None) -> None:
+    """Ruling 10: a struck claim is undone: back to finding words from `pool` (decide works it out)."""
     seat = ws.seat(claim.seat)
     seat.words = [w for w in seat.words if w["claim"] != claim.seq]
     seat.discards -= claim.data["discards"]
     claim.status = "struck"
     if ws.on and claim.challenge == ws.challenge:
-        seat.pool = claim.pool_before
+        seat.pool = Pool(**pool)
         seat.previous_word = claim.previous_before
         if claim.extra_word:
             seat.extra_word_used = False
@@ -387,7 +388,7 @@ def _apply_objection(ws: WordsmithState, event: Event, data: dict) -> None:
     claim = ws.claims[data["claim"]]
     claim.objections.append({"by": data["seat"], "verdict": data["verdict"], "message": data["message"]})
     if data.get("strikes"):
-        _take_off_sheet(ws, claim)
+        _take_off_sheet(ws, claim, data.get("pool"))
     ws.latest = {
         "claim": claim.seq,
         "seat": claim.seat,
@@ -404,7 +405,7 @@ def _apply_overrule(ws: WordsmithState, event: Event, data: dict) -> None:
         if data["stands"]:
             _put_on_sheet(ws, claim)
         else:
-            _take_off_sheet(ws, claim)
+            _take_off_sheet(ws, claim, data.get("pool"))
     verdict = "stands" if data["stands"] else "struck"
     ws.latest = {
         "claim": claim.seq,
@@ -722,6 +723,8 @@ def _object(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context)
             "objections": [o.to_dict() for o in verdict.objections],
             "strikes": _may_strike(ws, claim),
         }
+        if data["strikes"]:
+            data["pool"] = _pool_after_strike(ws, claim)
     data["seat"] = seat.number
     return [NewEvent("objection", data, by=actor_by(actor, seat))]
 
@@ -782,7 +785,19 @@ def _overrule(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Contex
             "claim_superseded",
             f"Seat {claim.seat} has played on since {claim.word.upper()} was struck: it cannot come back.",
         )
-    return [NewEvent("overrule", {"claim": claim.seq, "stands": stands, "changes": changes}, by=0)]
+    data = {"claim": claim.seq, "stands": stands, "changes": changes}
+    if changes and not stands:
+        data["pool"] = _pool_after_strike(ws, claim)
+    return [NewEvent("overrule", data, by=0)]
+
+
+def _pool_after_strike(ws: WordsmithState, claim: ClaimRecord) -> dict | None:
+    """Ruling 10: the pool the seat claimed from, and any pieces it added since (its pool now, less the word's)."""
+    if not ws.on:
+        return None  # the challenge is over: only the sheet changes
+    now, word = ws.seat(claim.seat).pool.to_dict(), claim.data["pieces"]
+    before = claim.pool_before.to_dict()
+    return {kind: before[kind] + max(0, now[kind] - word.get(kind, 0)) for kind in before}
 
 
 def _pass(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:

@@ -522,6 +522,15 @@ def test_a_struck_claim_goes_back_to_finding_words():
     ]
 
 
+def test_pieces_added_after_the_claim_stay_when_it_is_struck():
+    table = Table()
+    table.act({"type": "start", "pool": EXAMPLE_POOL})
+    claim = table.claim(1, "cat")  # the two greens are discarded
+    table.act({"type": "add", "piece": "Y"}, seat(1))
+    table.act({"type": "overrule", "claim": claim.seq, "stands": False})
+    assert table.seat_view(1)["pool"] == "R3 Y3 B1 G2"  # the pool it claimed from, and the yellow added since
+
+
 def test_only_the_latest_word_can_be_struck_while_the_challenge_is_on():
     table = Table()
     table.act({"type": "start", "pool": EXAMPLE_POOL})
