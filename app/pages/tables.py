@@ -74,7 +74,13 @@ VARIANTS = {
         ("advanced", "Advanced Game", "six required letters, one per row"),
         ("word_by_word", "Word by Word", "one shared roll per word"),
     ],
-    "booksmack": [("turns", "Turn-based play", "whose turn, the card played, draw, steal or win")],
+    "booksmack": [
+        ("turns", "Turn-based play", "whose turn, the card played, draw, steal or win"),
+        ("punctuation", "Power Punctuation", "its cards in the deck"),
+        ("numbers", "Nifty Numbers", "its cards in the deck"),
+        ("glyphs", "Giggling Glyphs", "its cards in the deck"),
+        ("accents", "Cursed Critics", "its cards in the deck"),
+    ],
 }
 # The event types a page reloads its live regions on. An SSE message names its type
 # (`event: claim`), and EventSource hands a named message only to a listener of that
@@ -92,18 +98,21 @@ EVENT_TYPES = (
     "claim",
     "objection",
     "overrule",
-    "pass",
+    "passed",
     "done",
     "word_rolled",
     "challenge_ended",
     "game_ended",
     # Booksmack (tables/booksmack.py)
     "round",
+    "round_taken",
     "turn",
+    "steal",
+    "play_ended",
 )
 PIECES = [("R", "red"), ("Y", "yellow"), ("B", "blue"), ("G", "green")]
 # The actions each page's forms may send (`action` field) -> the fields they read.
-SEAT_ACTIONS = {"add", "claim", "object", "pass", "roll_word", "round", "turn"}
+SEAT_ACTIONS = {"add", "claim", "object", "pass", "roll_word", "round", "take", "turn", "steal"}
 HOST_ACTIONS = {
     "start",
     "lock",
@@ -114,6 +123,9 @@ HOST_ACTIONS = {
     "end_game",
     "roll_word",
     "round",
+    "take",
+    "turn",
+    "steal",
     "rename",
 }
 
@@ -175,6 +187,16 @@ def form_int(name: str, low: int = 1, high: int = 10**6) -> int:
     if not value.isdigit() or not low <= int(value) <= high:
         raise PageRefusal(name, f"{name}: a whole number from {low} to {high}")
     return int(value)
+
+
+def form_seats(name: str) -> list[int]:
+    """The seats ticked in a group of check boxes (`takers`)."""
+    seats = []
+    for value in request.form.getlist(name):
+        if not value.isdigit() or not 1 <= int(value) <= MAX_SEATS:
+            raise PageRefusal(name, f"{name}: seat numbers from 1 to {MAX_SEATS}")
+        seats.append(int(value))
+    return seats
 
 
 def form_text(name: str, limit: int = 200) -> str:
@@ -441,9 +463,22 @@ def action_for(name: str, seat: int | None) -> dict:
         cards = form_text("cards").split()
         if not cards:
             raise PageRefusal("cards", "Type the revealed cards in seat order, with spaces between.")
-        return {"type": "round", "cards": cards}
+        action = {"type": "round", "cards": cards}
+        takers = form_seats("takers")
+        return {**action, "takers": takers} if takers else action
+    if name == "take":
+        return {"type": "take", "takers": form_seats("takers")}
     if name == "turn":
-        return {"type": "turn", "seat": seat, "card": form_text("card", 8)}
+        who = form_int("seat", 1, MAX_SEATS) if seat is None else seat  # the host names the seat
+        return {"type": "turn", "seat": who, "card": form_text("card", 8)}
+    if name == "steal":
+        source = request.form.get("from", "")
+        if source not in ("hand", "table"):
+            raise PageRefusal("from", "from: the hand or the table")
+        return {"type": "steal", "seat": form_int("victim", 1, MAX_SEATS), "from": source}
+    if name == "end_game" and request.form.get("hands_given"):
+        hands = [form_text(f"hand{i}").split() for i in range(1, MAX_SEATS + 1) if f"hand{i}" in request.form]
+        return {"type": "end_game", "hands": hands}
     if name == "start":
         pool = form_text("pool") or None
         letters = form_text("required_letters", 6) or None
