@@ -403,3 +403,82 @@ def test_every_event_type_the_games_write_is_listened_to():
         written |= set(re.findall(r'NewEvent\(\s*"(\w+)"', module.read_text()))
     assert written, "no NewEvent(...) found in tables/"
     assert written <= set(EVENT_TYPES)
+
+
+# --- pieces, the host's corrections, the sheet, Booksmack ------------------------------------------
+
+
+def test_a_real_roll_entered_and_a_wild_taken_as_a_piece(app, table):
+    code, host, ann, bob = table
+    page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    response = post_form(ann, f"/tables/{code}/play", page, "add-form", action="add", piece="W", wild_as="G")
+    assert response.status_code == 303
+    pool = app.extensions["tables"].state(code).to_dict()["wordsmith"]["seats"][0]["pool"]
+    assert pool == "R3 Y2 B1 G3"
+    assert "R3 Y2 B1 G3" in text(ann.get(f"/tables/{code}/play").get_data(as_text=True))
+    # Rolled in the app: one more piece, whatever the die showed.
+    page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    post_form(ann, f"/tables/{code}/play", page, "add-form", action="add", piece="")
+    seat = app.extensions["tables"].state(code).to_dict()["wordsmith"]["seats"][0]
+    assert sum(int(part[1:]) for part in seat["pool"].split()) == 10
+
+
+def test_a_starting_pool_that_cannot_be_is_a_422_naming_the_field(app):
+    host = phone(app)
+    code, _ = create(host)
+    page = host.get(f"/tables/{code}/host").get_data(as_text=True)
+    response = post_form(host, f"/tables/{code}/host", page, "start-form", action="start", pool="R9")
+    assert response.status_code == 422
+    assert "pool" in text(response.get_data(as_text=True))
+    assert app.extensions["tables"].state(code).to_dict()["wordsmith"]["challenge"] == 0
+
+
+def test_the_host_strikes_a_claim_out_and_every_page_shows_it(app, table):
+    code, host, ann, bob = table
+    claim(ann, code, "cast")
+    page = host.get(f"/tables/{code}/host").get_data(as_text=True)
+    assert "Strike CAST out" in text(page)
+    form = re.search(r'<form[^>]*class="inline-form overrule".*?</form>', page, flags=re.S).group(0)
+    response = post_form(host, f"/tables/{code}/host", form, action="overrule", claim=hidden(form, "claim"), stands="0")
+    assert response.status_code == 303
+    for client, path in ((ann, "play"), (bob, "play"), (host, "host")):
+        html = text(client.get(f"/tables/{code}/{path}").get_data(as_text=True))
+        assert "CAST Ann struck out (the host struck it out)" in html, path
+    view = ann.get(f"/tables/{code}").get_data(as_text=True)
+    assert "NOT VALID" in text(
+        re.search(r'<section class="verdict table-latest.*?</section>', view, flags=re.S).group(0)
+    )
+
+
+def test_the_host_corrects_a_seat_pool(app, table):
+    code, host, ann, bob = table
+    page = host.get(f"/tables/{code}/host").get_data(as_text=True)
+    response = post_form(host, f"/tables/{code}/host", page, "correct-form", action="set_pool", seat="2", pool="R1 Y1")
+    assert response.status_code == 303
+    assert app.extensions["tables"].state(code).to_dict()["wordsmith"]["seats"][1]["pool"] == "R1 Y1"
+
+
+def test_the_printable_sheet_lists_the_words_and_totals(app, table):
+    code, host, ann, bob = table
+    claim(ann, code, "cast")
+    html = ann.get(f"/tables/{code}/sheet").get_data(as_text=True)
+    scores = app.extensions["tables"].state(code).to_dict()["wordsmith"]["scores"]
+    ann_sheet = scores["sheets"][0]
+    assert f"Ann: {ann_sheet['total']} points" in text(html)
+    assert "CAST" in text(html)
+    assert "@media print" in (ROOT / "app" / "static" / "style.css").read_text()
+
+
+def test_booksmack_round_entered_from_any_phone(app):
+    host = phone(app)
+    code, _ = create(host, names=("Ann", "Bob", "Cy", "Di"), game="booksmack")
+    ann = phone(app)
+    join(ann, code, 1)
+    page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    response = post_form(ann, f"/tables/{code}/play", page, "round-form", action="round", cards="c A f e")
+    assert response.status_code == 303, text(response.get_data(as_text=True))[:600]
+    game = app.extensions["tables"].state(code).to_dict()["booksmack"]
+    assert game["rounds"][0]["cards"] == ["c", "A", "f", "e"]
+    view = text(phone(app).get(f"/tables/{code}").get_data(as_text=True))
+    assert game["latest"] in view
+    assert game["rounds"][0]["answer"]["explanation"] in view
