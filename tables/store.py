@@ -22,8 +22,9 @@ of the seqs or the request id first, the whole transaction rolls back and
 `append` returns None; the service reads again and judges again.
 
 Fork-safe: gunicorn builds the app in its master and forks the workers. The
-engine and the notifier belong to the process that made them; a Store used in
-a forked child makes its own (`_engine`), so no connection or thread crosses a fork.
+engine and the notifier belong to the process that made them; right after a
+fork the child's Store makes its own (`_forked`), so no connection or thread
+crosses a fork.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from __future__ import annotations
 import json
 import os
 import threading
+import weakref
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -130,42 +132,40 @@ class Store:
     def __init__(self, url: str | None = None, *, instance_path: str | os.PathLike = "instance"):
         self.url = make_url(url or default_url(instance_path))
         self.postgresql = self.url.get_backend_name() == "postgresql"
-        self._pid = os.getpid()
-        self._engine_ = make_engine(self.url)
-        self._notifier_ = None
         self._lock = threading.Lock()
-        upgrade(self._engine_)
+        self._engine = make_engine(self.url)
+        self._notifier = None
+        upgrade(self._engine)
+        # Run in a forked child before anything else can: no other thread exists yet to race it.
+        store = weakref.ref(self)
+        os.register_at_fork(after_in_child=lambda: store() is not None and store()._forked())
 
     # --- per process -------------------------------------------------------------------
 
-    @property
-    def _engine(self) -> Engine:
-        if self._pid != os.getpid():  # forked: the parent's pooled connections are not ours to use
-            with self._lock:
-                if self._pid != os.getpid():
-                    self._engine_.dispose(close=False)
-                    self._engine_ = make_engine(self.url)
-                    self._notifier_ = None  # its thread did not survive the fork
-                    self._pid = os.getpid()
-        return self._engine_
+    def _forked(self) -> None:
+        """In a forked child (a gunicorn worker): the parent's pooled connections and notifier thread are not ours."""
+        self._lock = threading.Lock()  # it may have been held by a parent's thread at the fork
+        self._engine.dispose(close=False)  # forget the parent's connections without closing them under it
+        self._engine = make_engine(self.url)
+        self._notifier = None  # its thread did not survive the fork
 
     @property
     def notifier(self):
-        engine = self._engine  # first: a fork resets the notifier
-        if self._notifier_ is None:
+        """This process's one notifier (tables/notify.py), started with the first wait."""
+        if self._notifier is None:
             with self._lock:
-                if self._notifier_ is None:
+                if self._notifier is None:
                     from .notify import Listener, Poller
 
-                    self._notifier_ = Listener(self.url, engine) if self.postgresql else Poller(engine)
-        return self._notifier_
+                    self._notifier = Listener(self.url, self._engine) if self.postgresql else Poller(self._engine)
+        return self._notifier
 
     def close(self) -> None:
         """Stop the notifier's thread and close every pooled connection (tests; a shutting-down worker)."""
-        if self._notifier_ is not None and self._pid == os.getpid():
-            self._notifier_.stop()
-        self._notifier_ = None
-        self._engine_.dispose()
+        if self._notifier is not None:
+            self._notifier.stop()
+        self._notifier = None
+        self._engine.dispose()
 
     # --- reads -------------------------------------------------------------------------
 
@@ -272,8 +272,8 @@ class Store:
                     connection.execute(sa.select(sa.func.pg_notify(NOTIFY_CHANNEL, payload)))
         except IntegrityError:
             return None
-        if self._notifier_ is not None:  # wake this process's waiters now, without waiting for a poll
-            self._notifier_.published(code, events[-1].seq)
+        if self._notifier is not None:  # wake this process's waiters now, without waiting for a poll
+            self._notifier.published(code, events[-1].seq)
         return events
 
     def delete(self, code: str) -> None:

@@ -290,13 +290,14 @@ def test_wait_wakes_on_an_append_through_another_store(database_url):
     reader.close()
 
 
-def append_in_child(store: Store) -> None:
+def append_in_child(store: Store, parent_engine: int) -> None:
+    assert id(store._engine) != parent_engine  # the child made its own engine: no pooled connection crossed the fork
     assert store.append(CODE, [ev(2, word="forked")], request_id="child", actor="seat:1")
 
 
 def test_a_forked_worker_uses_its_own_connections_and_its_writes_wake_the_parent(table):
     table.wait(CODE, 0, timeout=1)  # the parent's pool and notifier thread exist before the fork, as in gunicorn
-    child = multiprocessing.get_context("fork").Process(target=append_in_child, args=(table,))
+    child = multiprocessing.get_context("fork").Process(target=append_in_child, args=(table, id(table._engine)))
     child.start()
     assert table.wait(CODE, 1, timeout=10)
     child.join(10)
