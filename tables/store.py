@@ -29,6 +29,7 @@ crosses a fork.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import threading
@@ -116,13 +117,28 @@ def make_engine(url: str | URL) -> Engine:
     return engine
 
 
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+@functools.cache
+def head_revision() -> str:
+    """The newest migration's revision (read once per process: the migrations do not change under it)."""
+    from alembic.script import ScriptDirectory
+
+    return ScriptDirectory(str(MIGRATIONS)).get_current_head()
+
+
 def upgrade(engine: Engine) -> None:
     """Bring the database's schema to the newest migration (from nothing, on a first start)."""
     from alembic import command
     from alembic.config import Config
+    from alembic.migration import MigrationContext
 
+    with engine.connect() as connection:  # the usual start: already current, a single query
+        if MigrationContext.configure(connection).get_current_revision() == head_revision():
+            return
     config = Config()
-    config.set_main_option("script_location", str(Path(__file__).with_name("migrations")))
+    config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
