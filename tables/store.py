@@ -152,6 +152,7 @@ class Store:
         self._engine = make_engine(self.url)
         self._notifier = None
         upgrade(self._engine)
+        self._engine.dispose()  # gunicorn's master makes the store and forks: it keeps no connection open for them
         # Run in a forked child before anything else can: no other thread exists yet to race it.
         store = weakref.ref(self)
         os.register_at_fork(after_in_child=lambda: store() is not None and store()._forked())
