@@ -118,6 +118,7 @@ def make_engine(url: str | URL) -> Engine:
 
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+_MIGRATING = threading.Lock()  # alembic's `context` is one module-level proxy: one upgrade at a time per process
 
 
 @functools.cache
@@ -139,7 +140,12 @@ def upgrade(engine: Engine) -> None:
             return
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as connection:
+    with _MIGRATING, engine.begin() as connection:
+        if engine.dialect.name == "sqlite":
+            # Take the write lock before Alembic reads the version: processes starting at once on a new
+            # file migrate one after another (the others find it current) instead of all creating the
+            # tables. PostgreSQL's counterpart is the advisory lock in migrations/env.py.
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 

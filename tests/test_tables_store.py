@@ -79,6 +79,22 @@ def test_migrations_build_the_schema_the_queries_use_from_an_empty_database(data
     engine.dispose()
 
 
+def start_store(url: str, start: multiprocessing.Barrier) -> None:
+    start.wait()
+    Store(url).close()  # raises, and the process exits 1, if its migration collided with another's
+
+
+def test_workers_starting_at_once_on_a_new_database_migrate_it_once(database_url):
+    fork = multiprocessing.get_context("fork")
+    start = fork.Barrier(4)
+    workers = [fork.Process(target=start_store, args=(database_url, start)) for _ in range(4)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(60)
+    assert [worker.exitcode for worker in workers] == [0, 0, 0, 0]
+
+
 def test_the_default_is_sqlite_in_the_instance_folder_in_wal_mode(tmp_path):
     store = Store(None, instance_path=tmp_path / "instance")
     assert (tmp_path / "instance" / "tables.sqlite3").is_file()
