@@ -119,13 +119,15 @@ class Tables:
         """Take a seat: a new seat token (the seat's old token, if any, stops working)."""
         code = self._code(code)
         token = new_token()
-        self.act(
+        outcome = self.act(
             code,
             actor or Actor(),
             {"type": "join", "seat": seat},
             request_id=request_id,
             tokens=((seat, hash_token(token)),),
         )
+        if outcome.repeated:  # the first answer (and its token) was lost on the way: this one replaces it
+            self.store.set_token(code, seat, hash_token(token))
         return token
 
     def act(self, code: str, actor: Actor, action: dict, request_id: str | None = None, tokens=()) -> Outcome:
