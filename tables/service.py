@@ -84,6 +84,9 @@ class Tables:
         first = Event(1, "table_created", stamp(self.clock()), 0, data)
         state = fold([first])
         host_token = new_token()
+        idle_days = self.settings.get("table_idle_days")
+        if idle_days:  # expiry rides on creation: no scheduler to run, and new tables are when space is wanted
+            self.expire(idle_days * 86400)
         for _ in range(20):
             code = new_code()
             if self.store.create_table(code, game, hash_token(host_token), first):

@@ -137,3 +137,21 @@ def test_the_record_replays_into_the_same_state(service, table):
     record = service.record(code)
     assert "token" not in str(record).lower()
     assert fold(record["events"]).to_dict() == service.state(code).to_dict()
+
+
+def test_creating_a_table_deletes_the_tables_idle_longer_than_the_setting(database_url, lexicons):
+    now = [1_800_000_000.0]
+    store = Store(database_url)
+    try:
+        service = Tables(store, lexicons, settings={"table_idle_days": 7}, clock=lambda: now[0])
+        old = service.create("wordsmith", ["Ann", "Bob"]).code
+        now[0] += 6 * 86400
+        kept = service.create("wordsmith", ["Ann", "Bob"]).code
+        service.state(old)  # six days idle: still there
+        now[0] += 2 * 86400  # old: eight days idle; kept: two
+        service.create("wordsmith", ["Ann", "Bob"])
+        with pytest.raises(NotFound):
+            service.state(old)
+        assert service.state(kept).game == "wordsmith"
+    finally:
+        store.close()
