@@ -84,6 +84,9 @@ class Tables:
         first = Event(1, "table_created", stamp(self.clock()), 0, data)
         state = fold([first])
         host_token = new_token()
+        idle_days = self.settings.get("table_idle_days")
+        if idle_days:  # expiry rides on creation: no scheduler to run, and new tables are when space is wanted
+            self.expire(idle_days * 86400)
         for _ in range(20):
             code = new_code()
             if self.store.create_table(code, game, hash_token(host_token), first):
@@ -129,10 +132,15 @@ class Tables:
         code = self._code(code)
         given = token
         token = token or new_token()
-        action = {"type": "join", "seat": seat}
-        outcome = self.act(code, actor or Actor(), action, request_id=request_id, tokens=((seat, hash_token(token)),))
-        if outcome.repeated and given is None:
-            self.act(code, actor or Actor(), action, tokens=((seat, hash_token(token)),))
+        outcome = self.act(
+            code,
+            actor or Actor(),
+            {"type": "join", "seat": seat},
+            request_id=request_id,
+            tokens=((seat, hash_token(token)),),
+        )
+        if outcome.repeated and given is None:  # the first answer (and its token) was lost on the way: this one replaces it
+            self.store.set_token(code, seat, hash_token(token))
         return token
 
     def act(self, code: str, actor: Actor, action: dict, request_id: str | None = None, tokens=()) -> Outcome:
