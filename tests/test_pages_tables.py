@@ -15,16 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from app import create_app
 from app.pages.tables import EVENT_TYPES, HOST_COOKIE, SEAT_COOKIE
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture
-def app(tmp_path):
-    """The app with CSRF on (as served: TESTING does not turn it off) and its own table store."""
-    return create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'tables.sqlite3'}"})
 
 
 def phone(app):
@@ -482,3 +475,20 @@ def test_booksmack_round_entered_from_any_phone(app):
     view = text(phone(app).get(f"/tables/{code}").get_data(as_text=True))
     assert game["latest"] in view
     assert game["rounds"][0]["answer"]["explanation"] in view
+
+
+def test_a_taken_seat_is_refused_to_another_phone_but_the_host_may_take_it(app):
+    host = phone(app)
+    code, _ = create(host)
+    assert join(phone(app), code, 2).status_code == 303
+    page = phone(app).get(f"/tables/{code}/join").get_data(as_text=True)
+    assert re.search(r'value="2" disabled', page)  # the button says so before anyone taps it
+    late = phone(app)
+    late_page = late.get(f"/tables/{code}/join").get_data(as_text=True)
+    response = post_form(late, f"/tables/{code}/join", late_page, "join-form", seat="2")
+    assert response.status_code == 409 and "taken" in text(response.get_data(as_text=True))
+    assert SEAT_COOKIE not in set_cookies(response)
+    response = join(host, code, 2)  # the host's phone: the seat moves to it
+    assert response.status_code == 303
+    token = set_cookies(response)[SEAT_COOKIE][0].value
+    assert app.extensions["tables"].actor(code, token).seat == 2

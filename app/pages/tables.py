@@ -415,8 +415,8 @@ def table_join(code: str):
         state = tables().state(code)
     except NotFound as error:
         return not_found(error)
-    seat = cookie_actor(code, SEAT_COOKIE)
-    return render("table_join.html", notice=None, **page_context(code, state, seat))
+    seat, host = cookie_actor(code, SEAT_COOKIE), cookie_actor(code, HOST_COOKIE)
+    return render("table_join.html", notice=None, host=host is not None, **page_context(code, state, seat))
 
 
 @bp.post("/tables/<code>/join")
@@ -431,10 +431,12 @@ def table_join_post(code: str):
         rid = request_id()
         seat = form_int("seat", 1, len(state.seats))
         token = seat_token(code, seat, rid)
-        tables().join(code, seat, request_id=rid, token=token)
+        # A seat a phone holds is refused to others (seat_taken); the host's phone may take it (to give it again).
+        tables().join(code, seat, actor=cookie_actor(code, HOST_COOKIE), request_id=rid, token=token)
     except (Rejected, PageRefusal, Refused, Forbidden) as error:
         context = page_context(code, tables().state(code), cookie_actor(code, SEAT_COOKIE))
-        return render("table_join.html", STATUS[type(error)], notice=refusal_notice(error), **context)
+        host = cookie_actor(code, HOST_COOKIE) is not None
+        return render("table_join.html", STATUS[type(error)], notice=refusal_notice(error), host=host, **context)
     response = redirect(url_for("pages.table_play", code=code), code=303)
     set_token_cookie(response, SEAT_COOKIE, token, code)
     return response
