@@ -186,8 +186,11 @@ def test_a_refused_claim_says_why_and_stays_while_the_table_moves(table):
     expect(bob.locator("#notice .verdict__mark")).to_have_text("NOT VALID")
     expect(bob.locator("#notice")).to_contain_text("CAST")
     following(bob)
-    claim(ann, "scat")
-    expect(bob.locator("#claims .claim__word").first).to_have_text("SCAT", timeout=LIVE_MS)
+    ann.goto(f"{ann.url.rsplit('/', 1)[0]}/host")  # the table moves on: the host locks joining
+    with ann.expect_navigation():
+        ann.get_by_role("button", name="Lock joining").click()
+    expect(bob.locator("#phase")).to_contain_text("Joining is locked", timeout=LIVE_MS)
+    assert not_reloaded(bob)
     expect(bob.locator("#notice")).to_contain_text("CAST")  # one's own refusal stays until one acts again
 
 
