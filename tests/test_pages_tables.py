@@ -492,3 +492,10 @@ def test_a_taken_seat_is_refused_to_another_phone_but_the_host_may_take_it(app):
     assert response.status_code == 303
     token = set_cookies(response)[SEAT_COOKIE][0].value
     assert app.extensions["tables"].actor(code, token).seat == 2
+
+
+def test_table_pages_are_never_stored(app, table):
+    code, host, ann, bob = table
+    for client, path in ((ann, f"/tables/{code}/play"), (host, f"/tables/{code}/host"), (bob, f"/tables/{code}")):
+        assert client.get(path).headers["Cache-Control"] == "no-store", path
+    assert "no-store" not in bob.get("/dice").headers.get("Cache-Control", "")

@@ -285,6 +285,14 @@ def refusal_notice(error: Exception) -> dict:
 STATUS = {Rejected: 409, PageRefusal: 422, Refused: 422, Forbidden: 403}
 
 
+@bp.after_request
+def table_pages_not_stored(response):
+    """A table page is the table as it was: Back or a restored tab fetches it again, never a stale copy."""
+    if (request.endpoint or "").startswith(("pages.table", "pages.tables")) and response.mimetype == "text/html":
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 # --- filters the table templates use -----------------------------------------------------------
 
 
