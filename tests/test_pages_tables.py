@@ -499,3 +499,28 @@ def test_table_pages_are_never_stored(app, table):
     for client, path in ((ann, f"/tables/{code}/play"), (host, f"/tables/{code}/host"), (bob, f"/tables/{code}")):
         assert client.get(path).headers["Cache-Control"] == "no-store", path
     assert "no-store" not in bob.get("/dice").headers.get("Cache-Control", "")
+
+
+@pytest.mark.parametrize(
+    "game, variants",
+    [("wordsmith", ["secret"]), ("wordsmith", ["advanced"]), ("wordsmith", ["word_by_word"]), ("booksmack", ["turns"])],
+)
+def test_every_page_of_a_variant_table_renders(app, game, variants):
+    host = phone(app)
+    code, _ = create(host, game=game, variants=variants)
+    ann, bob = phone(app), phone(app)
+    join(ann, code, 1)
+    join(bob, code, 2)
+    if game == "wordsmith":
+        start(host, code)
+        claim(ann, code, "cast")
+    pages = ((host, "host"), (ann, "play"), (bob, "play"), (bob, "join"), (phone(app), ""), (phone(app), "sheet"))
+    for client, path in pages:
+        response = client.get(f"/tables/{code}/{path}".rstrip("/"))
+        assert response.status_code == 200, (path, text(response.get_data(as_text=True))[:500])
+    if variants == ["secret"]:  # the claim is Ann's alone until the challenge ends
+        assert "CAST" in text(ann.get(f"/tables/{code}/play").get_data(as_text=True))
+        assert "CAST" not in text(bob.get(f"/tables/{code}/play").get_data(as_text=True))
+        assert "CAST" not in text(phone(app).get(f"/tables/{code}").get_data(as_text=True))
+    if variants == ["advanced"]:
+        assert 'name="row"' in ann.get(f"/tables/{code}/play").get_data(as_text=True)
