@@ -218,6 +218,19 @@ def test_rack_matches_brute_force(letters_, blanks):
     assert keys == sorted(keys)
 
 
+@given(st.text(alphabet="abcdeilnorstuy", min_size=1, max_size=18), st.integers(0, 2))
+@settings(max_examples=25, deadline=None)
+def test_rack_words_account_for_every_tile(letters_, blanks):
+    """A word's letters are the tiles it takes plus what its blanks stand for; the leftover is the rest of the rack."""
+    rack = letters_ + "?" * blanks
+    for word in solve_rack(rack_index(STANDARD), rack, limit=300).words:
+        taken = Counter(word.word) - Counter(word.blanks)
+        assert Counter(word.word) == taken + Counter(word.blanks) and len(word.blanks) <= blanks
+        left = Counter(letters_) - taken
+        assert sorted(word.leftover) == sorted("".join(left.elements()) + "?" * (blanks - len(word.blanks)))
+        assert not taken - Counter(letters_)  # only tiles on the rack are taken
+
+
 def test_rack_blank_scores_zero():
     result = solve_rack(rack_index(STANDARD), "qu?", limit=MAX_LIMIT)
     qua = next(w for w in result.words if w.word == "qua")
