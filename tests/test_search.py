@@ -179,6 +179,20 @@ def test_any_page_of_a_big_pool_matches_brute_force(pool, limit, offset):
     assert result.page == expected[offset : offset + limit]
 
 
+@given(st.data())
+@settings(max_examples=40, deadline=None)
+def test_a_deep_page_of_a_big_pool_matches_brute_force(data):
+    """A page deep into a big pool skips whole lengths by their counts (with wilds, counts from the word table)."""
+    pool = data.draw(big_pools.filter(lambda p: p.size >= 16), label="pool")
+    expected = brute_force(STANDARD, ALPHABET, pool)
+    offset = data.draw(st.integers(0, len(expected) + 5), label="offset")
+    limit = data.draw(st.integers(1, 300), label="limit")
+    result = solve(piece_index(STANDARD), pool, limit=limit, offset=offset)
+    assert result.total == len(expected)
+    assert result.page == expected[offset : offset + limit]
+    assert result.by_length == dict(sorted(Counter(map(len, expected)).items(), reverse=True))
+
+
 @given(big_pools)
 @settings(max_examples=40, deadline=None)
 def test_to_dict_gives_each_word_its_own_pieces_and_leftover(pool):
