@@ -46,6 +46,8 @@ class WordTable:
         self.group_pieces = self.group_cost.sum(axis=0, dtype=np.int16)
         self.group_length = groups[:, 4].copy()
         self.group_size = np.bincount(self.group, minlength=len(groups))  # words per group
+        # the ranks group by group (rank order within each): a group's words are one slice
+        self.by_group = np.argsort(self.group, kind="stable").astype(np.int32)
         self.length = length
         text = "\n".join(ranked).encode("ascii") + b"\n"  # lexicon words are folded to a-z, ' and -
         self.text = np.frombuffer(text, dtype=np.uint8)
@@ -152,12 +154,16 @@ class WordTable:
 
         `counts=None` leaves the pool out (only the per-word filters apply).
         """
-        groups = (self.group_length >= query.min_length) & (self.group_length <= query.max_length)
+        groups = self.within_lengths(query)
         if counts is not None:
             groups &= self.group_fits(counts, wild)
             if query.use_all:
                 groups &= self.group_pieces == pool_size
         return np.flatnonzero(self.matching(query, groups[self.group]))
+
+    def within_lengths(self, query) -> np.ndarray:
+        """Return, per group, whether its words' length is within the query's."""
+        return (self.group_length >= query.min_length) & (self.group_length <= query.max_length)
 
     def matching(self, query, keep: np.ndarray | None = None) -> np.ndarray:
         """Return, per word, whether it meets the query's per-word filters (and `keep`, if given; changed in place)."""
