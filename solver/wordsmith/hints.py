@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from bisect import insort
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cache
 from math import ceil
 
 import numpy as np
@@ -176,9 +178,9 @@ def _best_claims_table(
     budget.check()
     table = index.table
     left = pool.size - table.group_pieces
-    claimable = table.group_fits(pool.counts, pool.wild) & (left <= (0 if use_all or boxes.left == 0 else boxes.left))
+    claimable = candidates.fits(pool) & (left <= (0 if use_all or boxes.left == 0 else boxes.left))
     if new_since is not None:
-        claimable &= ~table.group_fits(new_since.counts, new_since.wild)
+        claimable &= ~candidates.fits(new_since)
     shown = np.flatnonzero(claimable & (candidates.per_group > 0))
     if not len(shown):
         return []
@@ -212,6 +214,7 @@ class Candidates:
     members: np.ndarray  # ranks: group 0's candidates, then group 1's, ...
     per_group: np.ndarray  # how many candidates each group holds
     starts: np.ndarray  # where each group's candidates start in `members`
+    fits: Callable[[Pool], np.ndarray]  # per group, whether a pool pays for its words (each pool worked out once)
 
 
 def _filtered(index: PieceIndex, query: Query) -> Candidates:
@@ -223,7 +226,10 @@ def _filtered(index: PieceIndex, query: Query) -> Candidates:
         keep = table.matching(query, table.within_lengths(query)[table.group])
         members = table.by_group[keep[table.by_group]]
         per_group = np.bincount(table.group[members], minlength=len(table.group_size))
-    return Candidates(members, per_group, np.cumsum(per_group) - per_group)
+    # a request asks about the same pool up to three times (its claims, as the pool before a piece is added,
+    # a die face that adds that piece)
+    fits = cache(lambda pool: table.group_fits(pool.counts, pool.wild))
+    return Candidates(members, per_group, np.cumsum(per_group) - per_group, fits)
 
 
 def hints(
