@@ -59,6 +59,13 @@ def parse_variant(variant: str) -> tuple[str, ...]:
     return tuple(v for v in VARIANTS if v in parts)
 
 
+def _refuse_unknown(value: dict, fields: set[str], has: str, where: str, path: tuple) -> None:
+    """Refuse an object with a field outside `fields`, naming the first (sorted) and saying what it `has`."""
+    unknown = sorted(set(value) - fields)
+    if unknown:
+        raise Refused(f"{where}: unknown field {unknown[0]!r}; {has}", path)
+
+
 def _parse_word(value, where: str, parts: tuple[str, ...], path: tuple) -> SheetWord:
     if isinstance(value, SheetWord):
         value = {"word": value.word, "row": value.row, "circles": value.circles, "checked": value.checked}
@@ -66,12 +73,13 @@ def _parse_word(value, where: str, parts: tuple[str, ...], path: tuple) -> Sheet
         value = {"word": value}
     if not isinstance(value, dict):
         raise Refused(f"{where}: a word is a string or an object with 'word'", path)
-    unknown = sorted(set(value) - {"word", "row", "circles", "checked"})
-    if unknown:
-        raise Refused(
-            f"{where}: unknown field {unknown[0]!r}; a word has word, row (advanced), circles and checked (word by word)",
-            path,
-        )
+    _refuse_unknown(
+        value,
+        {"word", "row", "circles", "checked"},
+        "a word has word, row (advanced), circles and checked (word by word)",
+        where,
+        path,
+    )
     word = value.get("word")
     if not isinstance(word, str) or not word.strip():
         raise Refused(f"{where}: the word is missing or empty", path)
@@ -103,12 +111,13 @@ def _parse_challenge(value, where: str, parts: tuple[str, ...], path: tuple) -> 
         }
     if not isinstance(value, dict):
         raise Refused(f"{where}: a challenge is an object with words, discards and crossed_white", path)
-    unknown = sorted(set(value) - {"words", "discards", "crossed_white", "required"})
-    if unknown:
-        raise Refused(
-            f"{where}: unknown field {unknown[0]!r}; a challenge has words, discards, crossed_white and required (advanced)",
-            path,
-        )
+    _refuse_unknown(
+        value,
+        {"words", "discards", "crossed_white", "required"},
+        "a challenge has words, discards, crossed_white and required (advanced)",
+        where,
+        path,
+    )
     words = value.get("words", [])
     if not isinstance(words, (list, tuple)):
         raise Refused(f"{where}: words must be a list", path)
@@ -155,9 +164,7 @@ def parse_sheet(value, parts: tuple[str, ...] = ("standard",), number: int = 1) 
         value = {"player": value.player, "challenges": list(value.challenges)}
     if not isinstance(value, dict):
         raise Refused(f"sheet {number}: a sheet is an object with player and challenges", path)
-    unknown = sorted(set(value) - {"player", "challenges"})
-    if unknown:
-        raise Refused(f"sheet {number}: unknown field {unknown[0]!r}; a sheet has player and challenges", path)
+    _refuse_unknown(value, {"player", "challenges"}, "a sheet has player and challenges", f"sheet {number}", path)
     player = value.get("player")
     if not isinstance(player, str) or not player.strip():
         raise Refused(f"sheet {number}: the player's name is missing", path)
