@@ -13,32 +13,14 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_pages_browser import ARGS, AXE, CHROMIUM, PHONE, TAP_TARGETS, screenshot
+from browser_helpers import PHONE, expect, needs_chromium, screenshot
+from test_pages_browser import AXE, TAP_TARGETS
 
-pytestmark = pytest.mark.skipif(
-    not __import__("os").path.exists(CHROMIUM),
-    reason=f"no Chromium at {CHROMIUM} (apt-get install chromium); a downloaded browser is never used",
-)
+pytestmark = needs_chromium
 
 # A claim or verdict reaches every phone within a second (issue 13); the browser's clock and
 # a loaded 2-core machine get five.
 LIVE_MS = 5_000
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
-
-
-def expect(locator):
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)
 
 
 @pytest.fixture
