@@ -17,8 +17,9 @@
 // named message only to listeners of that name: the page lists the types in
 // `data-event-types`. Events that come in a burst (a claim and the Done! it
 // triggers) cost one fetch after the one under way. EventSource reconnects by
-// itself with Last-Event-ID; after a reconnect the page is fetched once, for
-// what a dropped connection may have missed. A table that is gone (404) or a
+// itself with Last-Event-ID (a refused stream: a new EventSource after a few
+// seconds); after a reconnect the page is fetched once, for what a dropped
+// connection may have missed. A table that is gone (404) or a
 // seat taken by another phone (the page answers with a redirect to join)
 // is shown by loading the page, as without this file.
 "use strict";
@@ -86,15 +87,29 @@
     }
   }
 
-  const source = new EventSource(table.dataset.events);
-  let opened = false;
-  source.addEventListener("open", function () {
-    if (opened) refresh();  // a reconnect: catch up on what the dropped connection missed
-    opened = true;
-    table.dataset.stream = "open";
-  });
-  source.addEventListener("error", function () { table.dataset.stream = "reconnecting"; });
+  // EventSource reconnects by itself after a dropped stream, but gives up for good on an answer that
+  // is not a stream (a 503 when a worker's streams are full): then a new one, a few seconds later.
   const types = (table.dataset.eventTypes || "").split(/\s+/).filter(Boolean).concat(["message"]);
-  types.forEach(function (type) { source.addEventListener(type, refresh); });
-  window.addEventListener("pagehide", function () { source.close(); });
+  let source = null;
+  let opened = false;
+  function follow() {
+    const url = new URL(table.dataset.events, window.location.href);
+    url.searchParams.set("after", table.dataset.seq || "0");  // from the state this page shows now
+    source = new EventSource(url.href);
+    source.addEventListener("open", function () {
+      if (opened) refresh();  // a reconnect: catch up on what the dropped connection missed
+      opened = true;
+      table.dataset.stream = "open";
+    });
+    source.addEventListener("error", function () {
+      table.dataset.stream = "reconnecting";
+      if (source.readyState === EventSource.CLOSED) {
+        opened = true;  // whatever happened meanwhile is fetched when the next stream opens
+        setTimeout(follow, 3000 + Math.random() * 7000);
+      }
+    });
+    types.forEach(function (type) { source.addEventListener(type, refresh); });
+  }
+  follow();
+  window.addEventListener("pagehide", function () { if (source) source.close(); });
 })();
