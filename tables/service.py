@@ -139,7 +139,8 @@ class Tables:
             request_id=request_id,
             tokens=((seat, hash_token(token)),),
         )
-        if outcome.repeated and given is None:  # the first answer (and its token) was lost on the way: this one replaces it
+        if outcome.repeated and given is None:
+            # The first answer (and its token) was lost on the way: this one replaces it.
             self.store.set_token(code, seat, hash_token(token))
         return token
 
