@@ -126,22 +126,15 @@ class Tables:
         `token`: the caller's own, derived from the request id (the pages do), so a
         repeated request id answers with the token it wrote the first time: the store
         keeps only its hash, so a fresh random token would act for no one. Without
-        one, a repeated request id takes the seat again with a fresh token, which
-        replaces the first (the API: its first answer, and so its token, was lost).
+        one (the API), a repeated request id saves a fresh token in place of the first.
         """
         code = self._code(code)
         given = token
         token = token or new_token()
-        outcome = self.act(
-            code,
-            actor or Actor(),
-            {"type": "join", "seat": seat},
-            request_id=request_id,
-            tokens=((seat, hash_token(token)),),
-        )
+        action = {"type": "join", "seat": seat}
+        outcome = self.act(code, actor or Actor(), action, request_id=request_id, tokens=((seat, hash_token(token)),))
         if outcome.repeated and given is None:
-            # The first answer (and its token) was lost on the way: this one replaces it.
-            self.store.set_token(code, seat, hash_token(token))
+            self.store.set_token(code, seat, hash_token(token))  # the first answer, and its token, was lost
         return token
 
     def act(self, code: str, actor: Actor, action: dict, request_id: str | None = None, tokens=()) -> Outcome:
