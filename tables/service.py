@@ -120,7 +120,12 @@ class Tables:
         """Take a seat: a new seat token (the seat's old token, if any, stops working)."""
         code = self._code(code)
         token = new_token()
-        self.act(code, actor or Actor(), {"type": "join", "seat": seat}, request_id=request_id, tokens=((seat, hash_token(token)),))
+        action = {"type": "join", "seat": seat}
+        outcome = self.act(code, actor or Actor(), action, request_id=request_id, tokens=((seat, hash_token(token)),))
+        if outcome.repeated:
+            # A retry: the first answer's token is lost with it (only its hash is kept), so the seat is taken
+            # again with a new one, which replaces it.
+            self.act(code, actor or Actor(), action, tokens=((seat, hash_token(token)),))
         return token
 
     def act(self, code: str, actor: Actor, action: dict, request_id: str | None = None, tokens=()) -> Outcome:
