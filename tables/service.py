@@ -116,15 +116,23 @@ class Tables:
             raise Forbidden("This token acts for no seat at this table.")
         return Actor(seat=found or None, host=found == 0)
 
-    def join(self, code: str, seat: int, actor: Actor | None = None, request_id: str | None = None) -> str:
-        """Take a seat: a new seat token (the seat's old token, if any, stops working)."""
+    def join(
+        self, code: str, seat: int, actor: Actor | None = None, request_id: str | None = None, token: str | None = None
+    ) -> str:
+        """Take a seat: a new seat token (the seat's old token, if any, stops working).
+
+        `token`: the caller's own, derived from the request id (the pages do), so a
+        repeated request id answers with the token it wrote the first time: the store
+        keeps only its hash, so a fresh random token would act for no one. Without
+        one, a repeated request id takes the seat again with a fresh token, which
+        replaces the first (the API: its first answer, and so its token, was lost).
+        """
         code = self._code(code)
-        token = new_token()
+        given = token
+        token = token or new_token()
         action = {"type": "join", "seat": seat}
         outcome = self.act(code, actor or Actor(), action, request_id=request_id, tokens=((seat, hash_token(token)),))
-        if outcome.repeated:
-            # A retry: the first answer's token is lost with it (only its hash is kept), so the seat is taken
-            # again with a new one, which replaces it.
+        if outcome.repeated and given is None:
             self.act(code, actor or Actor(), action, tokens=((seat, hash_token(token)),))
         return token
 

@@ -19,8 +19,10 @@
     POST   /tables/{code}/passes                pass
     POST   /tables/{code}/word-rolls            roll the dice for the next Word by Word word
     POST   /tables/{code}/end                   (host) end the game
-    POST   /tables/{code}/rounds                Booksmack: a round's revealed cards
+    POST   /tables/{code}/rounds                Booksmack: a round's revealed cards (and who takes them)
+    POST   /tables/{code}/rounds/takers         Booksmack: who takes the open round's cards
     POST   /tables/{code}/turns                 Booksmack, turn-based: the card a seat played
+    POST   /tables/{code}/steals                Booksmack, turn-based: whom the lowest card steals from
 
 Each view is the same three steps: validate, one call to the `Tables` service
 (tables/service.py: the rules are the game modules'), the answer. Who acts is
@@ -46,12 +48,12 @@ from werkzeug.routing import BuildError
 
 from tables import state as table_state
 from tables.codes import read_code
-from tables.events import Actor, Forbidden
+from tables.events import Actor
 from tables.state import GAMES
 
 from .. import limiter, streams
 from ..tables import bearer_token, tables
-from .fields import Lexicon, Out, PoolInput, Request
+from .fields import Lexicon, Limit, Out, PoolInput, Request
 from .operation import operation
 
 bp = Blueprint("tables", __name__)
@@ -211,24 +213,33 @@ class Lock(Action):
 
 class StartChallenge(Action):
     pool: PoolInput | None = Field(
-        None, description="the starting pool as the real dice gave it; left out, the app rolls"
+        None, description="the starting pool as the real dice gave it (8 pieces, no wild); left out, the app rolls"
     )
-    required_letters: Annotated[
-        list[Annotated[str, Field(min_length=1, max_length=1)]] | None,
-        Field(max_length=6, description="Advanced: the letters the rows require; left out, the app draws them"),
-    ] = None
-    crossed_white: int | None = Field(None, ge=0, le=12, description="white discard boxes crossed out for everyone")
+    required_letters: str | None = Field(
+        None,
+        min_length=6,
+        max_length=12,
+        description="Advanced: six letters a-z, one per row; left out, the app draws them",
+    )
+    crossed_white: dict[str, Annotated[int, Field(ge=0, le=12)]] | None = Field(
+        None, max_length=6, description='white discard boxes each seat crosses out: `{"2": 1}`'
+    )
+
+
+PieceCode = Literal["R", "Y", "B", "G"]
 
 
 class AddPiece(Action):
     seat: ActingSeat = None
-    piece: Kind | Literal["wild"] | None = Field(None, description="the real die's piece; left out, the app rolls")
-    wild_as: Kind | None = Field(None, description="for a wild: the piece it is taken as")
+    piece: PieceCode | Literal["W"] | None = Field(
+        None, description="the real die's piece: R, Y, B, G or W (a star: wild); left out, the app rolls"
+    )
+    wild_as: PieceCode | None = Field(None, description="for a wild (or a star rolled): the piece it is taken as")
 
 
 class Claim(Action):
     seat: ActingSeat = None
-    word: Annotated[str, Field(min_length=1, max_length=64, description="the word claimed, as typed")]
+    word: Annotated[str, Field(min_length=1, description="the word claimed, as typed"), Limit("MAX_WORD_LENGTH")]
     row: int | None = Field(None, ge=1, le=6, description="Advanced: the sheet's row (its required letter)")
 
 
@@ -246,16 +257,45 @@ class SeatAction(Action):
     seat: ActingSeat = None
 
 
+Card = Annotated[str, Field(min_length=1, max_length=MAX_CARD, description="a card, as printed")]
+Takers = Annotated[
+    list[SeatNumber],
+    Field(max_length=6, description="the seats that tapped a winning card (or said the word) first"),
+]
+
+
 class Round(Action):
     cards: Annotated[
-        list[Annotated[str, Field(min_length=1, max_length=MAX_CARD)]],
-        Field(min_length=1, max_length=MAX_CARDS, description="the revealed cards, in seat order"),
+        list[Card], Field(min_length=1, max_length=MAX_CARDS, description="one card per seat, seat 1 first")
     ]
+    takers: Takers | None = Field(None, description="who takes the cards, when already known; else `POST .../takers`")
+
+
+class Take(Action):
+    takers: Takers
+
+
+class Steal(Request):
+    seat: SeatNumber = Field(description="the seat robbed")
+    source: Literal["hand", "table"] = Field(
+        alias="from", description="`hand`: a blind card from their hand; `table`: their latest card"
+    )
 
 
 class Turn(Action):
     seat: ActingSeat = None
-    card: Annotated[str, Field(min_length=1, max_length=MAX_CARD, description="the card played")]
+    card: Card
+    steal: Steal | None = Field(None, description="when the card is the lowest: whom it steals from")
+
+
+class StealAction(Action, Steal):
+    pass
+
+
+class EndGame(Action):
+    hands: list[list[Card]] | None = Field(
+        None, max_length=6, description="Booksmack turn-based: the cards left in each hand, one list per seat"
+    )
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -271,17 +311,6 @@ def limit_guessing() -> None:
 def acting(code: str) -> Actor:
     """The token's actor at this table (401 without a token, 403 with one that acts for no one here)."""
     return tables().actor(code, bearer_token())
-
-
-def seat_for(actor: Actor, seat: int | None) -> int:
-    """The seat an action is for: the one named (a seat may name only its own) or the token's own."""
-    if seat is None:
-        if actor.seat is None:
-            raise Forbidden("The host's token acts for no seat of its own: name the `seat` acted for.")
-        return actor.seat
-    if not actor.host and seat != actor.seat:
-        raise Forbidden(f"This token acts for seat {actor.seat}, not seat {seat}: only the host acts for any seat.")
-    return seat
 
 
 def state_dict(state, who: Actor | None) -> dict:
@@ -462,7 +491,7 @@ def start_challenge(params: TablePath, body: StartChallenge):
         "type": "start",
         "pool": None if body.pool is None else body.pool.to_dict(),
         "required_letters": body.required_letters,
-        "crossed_white": body.crossed_white,
+        "crossed_white": body.crossed_white or {},
     }
     return act(params.code, action, body.request_id)
 
@@ -478,18 +507,16 @@ def end_challenge(params: TablePath, body: Action):
 @operation(params=TablePath, body=AddPiece, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
 def add_piece(params: TablePath, body: AddPiece):
     """Add a piece to a seat's pool: the real die's, or rolled by the app (a wild names the piece it is)."""
-    actor = acting(params.code)
-    action = {"type": "add", "seat": seat_for(actor, body.seat), "piece": body.piece, "wild_as": body.wild_as}
-    return act(params.code, action, body.request_id, actor)
+    action = {"type": "add", "seat": body.seat, "piece": body.piece, "wild_as": body.wild_as}
+    return act(params.code, action, body.request_id)
 
 
 @bp.post("/tables/<code>/claims")
 @operation(params=TablePath, body=Claim, response=ClaimedOut, status=201, problems=TABLE_PROBLEMS)
 def claim(params: TablePath, body: Claim):
     """Claim a word: judged at once against the seat's pool and the table; a refused claim is a 409 with its objections."""
-    actor = acting(params.code)
-    action = {"type": "claim", "seat": seat_for(actor, body.seat), "word": body.word, "row": body.row}
-    answer = act(params.code, action, body.request_id, actor)
+    action = {"type": "claim", "seat": body.seat, "word": body.word, "row": body.row}
+    answer = act(params.code, action, body.request_id)
     claims = [event["data"] for event in answer["events"] if event["type"] == "claim"]
     return {**answer, "claim": claims[0] if claims else None}
 
@@ -498,9 +525,8 @@ def claim(params: TablePath, body: Claim):
 @operation(params=TablePath, body=Objection, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
 def object_to(params: TablePath, body: Objection):
     """Object to a claim within the objection window: the judge's verdict goes to every phone."""
-    actor = acting(params.code)
-    action = {"type": "object", "seat": seat_for(actor, body.seat), "claim": body.claim}
-    return act(params.code, action, body.request_id, actor)
+    action = {"type": "object", "seat": body.seat, "claim": body.claim}
+    return act(params.code, action, body.request_id)
 
 
 @bp.post("/tables/<code>/overrules")
@@ -514,8 +540,7 @@ def overrule(params: TablePath, body: Overrule):
 @operation(params=TablePath, body=SeatAction, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
 def pass_(params: TablePath, body: SeatAction):
     """Pass: the seat makes no more words this challenge."""
-    actor = acting(params.code)
-    return act(params.code, {"type": "pass", "seat": seat_for(actor, body.seat)}, body.request_id, actor)
+    return act(params.code, {"type": "pass", "seat": body.seat}, body.request_id)
 
 
 @bp.post("/tables/<code>/word-rolls")
@@ -526,10 +551,13 @@ def roll_word(params: TablePath, body: Action):
 
 
 @bp.post("/tables/<code>/end")
-@operation(params=TablePath, body=Action, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
-def end_game(params: TablePath, body: Action):
-    """End the game (host): the final scores and the winners."""
-    return act(params.code, {"type": "end_game"}, body.request_id)
+@operation(params=TablePath, body=EndGame, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+def end_game(params: TablePath, body: EndGame):
+    """End the game (host; in Booksmack also any seat once the rules end play): the final scores and the winners."""
+    action = {"type": "end_game"}
+    if body.hands is not None:
+        action["hands"] = [list(hand) for hand in body.hands]
+    return act(params.code, action, body.request_id)
 
 
 # --- Booksmack -------------------------------------------------------------------------------
@@ -538,14 +566,33 @@ def end_game(params: TablePath, body: Action):
 @bp.post("/tables/<code>/rounds")
 @operation(params=TablePath, body=Round, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
 def play_round(params: TablePath, body: Round):
-    """Booksmack: a round's revealed cards in seat order (from any phone); the judge's answer and who takes them."""
-    return act(params.code, {"type": "round", "cards": list(body.cards)}, body.request_id)
+    """Booksmack: a round's revealed cards in seat order (from any phone), the judge's answer, and who takes them."""
+    action = {"type": "round", "cards": list(body.cards)}
+    if body.takers is not None:
+        action["takers"] = list(body.takers)
+    return act(params.code, action, body.request_id)
+
+
+@bp.post("/tables/<code>/rounds/takers")
+@operation(params=TablePath, body=Take, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+def take_round(params: TablePath, body: Take):
+    """Booksmack: who tapped first, and so takes the open round's cards."""
+    return act(params.code, {"type": "take", "takers": list(body.takers)}, body.request_id)
 
 
 @bp.post("/tables/<code>/turns")
 @operation(params=TablePath, body=Turn, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
 def play_turn(params: TablePath, body: Turn):
-    """Booksmack, turn-based: the card a seat played, and the draw, steal or win that follows."""
+    """Booksmack, turn-based: the card a seat played (left out, the token's seat), and the draw, steal or win."""
     actor = acting(params.code)
-    action = {"type": "turn", "seat": seat_for(actor, body.seat), "card": body.card}
+    action = {"type": "turn", "seat": body.seat or actor.seat, "card": body.card}
+    if body.steal is not None:
+        action["steal"] = {"seat": body.steal.seat, "from": body.steal.source}
     return act(params.code, action, body.request_id, actor)
+
+
+@bp.post("/tables/<code>/steals")
+@operation(params=TablePath, body=StealAction, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+def steal(params: TablePath, body: StealAction):
+    """Booksmack, turn-based: whom the seat that played the lowest card steals from, and from where."""
+    return act(params.code, {"type": "steal", "seat": body.seat, "from": body.source}, body.request_id)
