@@ -8,9 +8,11 @@ folder; the races and the cross-server stream run against real servers
 from __future__ import annotations
 
 import threading
+import time
 import uuid
 
 import pytest
+import requests
 from service_helpers import GunicornServer, assert_problem
 from test_openapi import undocumented
 
@@ -433,3 +435,40 @@ def test_two_seats_racing_for_a_word_on_sqlite(tmp_path):
             assert_one_won(race(server.url))
     finally:
         server.stop()
+
+
+def test_two_seats_racing_for_a_word_on_postgresql(tmp_path, postgres_cluster):
+    server = serve(tmp_path, "postgresql", postgres_cluster.new_database())
+    try:
+        for _ in range(3):
+            assert_one_won(race(server.url))
+    finally:
+        server.stop()
+
+
+def test_a_claim_sent_to_one_server_reaches_a_stream_on_another(tmp_path, postgres_cluster):
+    """Two app servers on one PostgreSQL, as two hosts behind a load balancer: the stream is open and waiting first."""
+    database = postgres_cluster.new_database()
+    one, other = serve(tmp_path, "one", database, workers=1), serve(tmp_path, "other", database, workers=1)
+    try:
+        judge = WordsmithClient(one.url)
+        table = judge.create_table("wordsmith", ["Ann", "Bob"])
+        code = table["code"]
+        ann = judge.join_table(code, 1)["token"]
+        judge.start_challenge(code, table["host_token"], pool=POOL)
+        seq = judge.table(code)["seq"]
+        with requests.get(
+            f"{other.url}/api/v1/tables/{code}/events", headers={"Last-Event-ID": str(seq)}, stream=True, timeout=30
+        ) as stream:
+            assert stream.status_code == 200 and stream.headers["Content-Type"].startswith("text/event-stream")
+            lines = stream.iter_lines(decode_unicode=True)
+            assert next(lines).startswith("retry: ")  # the stream is open on the other server
+            sent = time.monotonic()
+            judge.claim(code, "cast", ann)
+            value = next(value for field, value in read_events(lines) if field == "event")
+            took = time.monotonic() - sent
+        assert value["type"] == "claim" and value["seq"] == seq + 1 and value["data"]["normalized"] == "cast"
+        assert took < 2.0, f"the claim took {took:.2f} s to reach the other server's stream"
+    finally:
+        one.stop()
+        other.stop()
