@@ -20,6 +20,7 @@ from app import create_app
 from app.limiter import Buckets
 from app.streams import StreamSlots
 from client import WordsmithClient, WordsmithError, read_events
+from solver.pieces import Pool, load_alphabet
 from tables.codes import CODE_ALPHABET
 from tables.state import fold
 
@@ -189,6 +190,125 @@ def test_an_unknown_code_is_a_404_and_a_bad_field_a_422(client):
     assert_problem(client.post("/api/v1/tables", json={"game": "chess", "seats": ["a", "b"]}), 422, "/game")
     assert_problem(client.post("/api/v1/tables", json={"game": "wordsmith", "seats": ["a"]}), 422, "/seats")
     assert_problem(table.post("/challenges", {"pool": "R3 Q9"}, table.host), 422, "/pool")
+
+
+# --- every objection from the state, through the API -----------------------------------------
+
+ALPHABET = load_alphabet()
+
+
+def exact(word: str, extra: str = "") -> str:
+    """The pool text that builds `word` exactly, plus `extra` pieces ('R12')."""
+    pool = Pool(*ALPHABET.cost(word))
+    for code in extra.split():
+        pool = pool.add({"R": "red", "Y": "yellow", "B": "blue", "G": "green"}[code[0]], int(code[1:]))
+    return str(pool)
+
+
+def set_pool(table, seat, pool):
+    answer = table.post(f"/seats/{seat}/pool", {"pool": pool}, table.host)
+    assert answer.status_code == 201, answer.json
+
+
+def claimed(table, seat, word, pool=None):
+    if pool is not None:
+        set_pool(table, seat, pool)
+    answer = table.claim(seat, word)
+    assert answer.status_code == 201, answer.json
+
+
+def sheet_full(table):
+    for word in ("bag", "cast", "dog", "fish", "milk", "tree"):  # each with a letter the one before lacks
+        claimed(table, 1, word, exact(word))
+    set_pool(table, 1, exact("cat"))
+
+
+def twelve_leftovers(table):
+    claimed(table, 1, "bag", exact("bag", "R12"))  # twelve leftovers check all twelve boxes
+    set_pool(table, 1, exact("cast", "R1"))
+
+
+def three_leftovers_two_boxes(table):
+    claimed(table, 1, "bag", exact("bag", "R10"))
+    set_pool(table, 1, exact("cast", "R3"))
+
+
+# Each case: the objection, what happens first at the table, and the claim (seat, word) that meets it.
+OBJECTIONS = [
+    ("sheet_full", sheet_full, (1, "cat")),
+    ("challenge_over", lambda table: table.post("/challenges/end", {}, table.host), (1, "cast")),
+    ("not_a_word", lambda table: set_pool(table, 1, exact("john")), (1, "john")),
+    ("already_claimed", lambda table: claimed(table, 2, "bag"), (1, "bag")),  # by another seat
+    ("no_new_letter", lambda table: claimed(table, 1, "bag"), (1, "gab")),
+    ("not_buildable", lambda table: None, (1, "milk")),
+    ("must_use_all_pieces", twelve_leftovers, (1, "cast")),
+    ("too_many_leftovers", three_leftovers_two_boxes, (1, "cast")),
+]
+
+
+@pytest.mark.parametrize("code, before, claim", OBJECTIONS, ids=[case[0] for case in OBJECTIONS])
+def test_every_objection_from_the_state_is_a_409_with_the_judges_code(client, code, before, claim):
+    table = Table(client)
+    table.start()
+    before(table)
+    state = table.state(table.host)
+    seat, word = claim
+    refused = assert_problem(table.claim(seat, word), 409)
+    assert refused["code"] == "claim_refused"
+    assert [objection["code"] for objection in refused["objections"]] == [code]
+    assert all(objection["message"] for objection in refused["objections"])
+    assert table.state(table.host) == state  # a refused claim changes nothing
+
+
+def test_missing_required_letter_in_the_advanced_game(client):
+    table = Table(client, variants=["advanced"])
+    table.start(required_letters="master")
+    refused = assert_problem(table.claim(1, "cast", row=1), 409)  # row 1 wants an M
+    assert [objection["code"] for objection in refused["objections"]] == ["missing_required_letter"]
+
+
+def test_the_judge_of_a_claim_is_the_same_through_the_table_and_the_judge_endpoint(client):
+    table = Table(client)
+    table.start()
+    claimed(table, 1, "bag")
+    for seat, word in ((1, "gab"), (2, "bag"), (1, "milk"), (2, "zzxq")):
+        refused = table.claim(seat, word).json
+        mine = table.state(table.tokens[seat])["wordsmith"]["seats"][seat - 1]
+        judged = client.post(
+            "/api/v1/wordsmith/judge",
+            json={
+                "word": word,
+                "pool": mine["pool"],
+                "previous_word": mine["previous_word"] or "",
+                "claimed": ["bag"],
+                "words_written": len(mine["words"]),
+            },
+        ).json
+        assert [o["code"] for o in refused["objections"]] == [o["code"] for o in judged["objections"]], word
+
+
+# --- Secret Wordsmith: what each phone sees -------------------------------------------------------
+
+
+def test_secret_claims_are_hidden_from_the_others_in_the_state_the_record_and_the_stream(client):
+    table = Table(client, variants=["secret"])
+    table.start()
+    claimed(table, 1, "cast")
+    looks = {"seat 2": table.tokens[2], "host": table.host, "table view": None}
+    for who, token in looks.items():
+        state = table.state(token)["wordsmith"]
+        assert [c["word"] for c in state["claims"]] == [None], who
+        headers = bearer(token)
+        for text in (
+            client.get(table.path("/record"), headers=headers).get_data(as_text=True),
+            client.get(table.path("/events"), headers=headers).get_data(as_text=True),
+        ):
+            assert "cast" not in text, who
+    own = client.get(table.path("/events"), headers=bearer(table.tokens[1])).get_data(as_text=True)
+    assert '"normalized":"cast"' in own  # the seat sees its own claim
+    table.post("/challenges/end", {}, table.host)
+    assert '"normalized":"cast"' in client.get(table.path("/events")).get_data(as_text=True)  # revealed at the end
+    assert [c["word"] for c in table.state()["wordsmith"]["claims"]] == ["cast"]
 
 
 # --- retries ---------------------------------------------------------------------------------
