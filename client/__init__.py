@@ -57,7 +57,9 @@ TABLE_OPERATIONS = frozenset(
         "roll_word",
         "end_game",
         "play_round",
+        "take_round",
         "play_turn",
+        "steal",
         "events",
     }
 )
@@ -316,19 +318,38 @@ class WordsmithClient:
         """`POST /api/v1/tables/{code}/word-rolls`: Word by Word's shared roll."""
         return self._act(code, "/word-rolls", {}, token, request_id)
 
-    def end_game(self, code: str, token: str, request_id: str | None = None) -> dict:
-        """`POST /api/v1/tables/{code}/end` (host)."""
-        return self._act(code, "/end", {}, token, request_id)
+    def end_game(
+        self, code: str, token: str, hands: list[list[str]] | None = None, request_id: str | None = None
+    ) -> dict:
+        """`POST /api/v1/tables/{code}/end` (host): `hands`, Booksmack turn-based: the cards left in each hand."""
+        return self._act(code, "/end", {"hands": hands}, token, request_id)
 
-    def play_round(self, code: str, cards: list[str], token: str, request_id: str | None = None) -> dict:
-        """`POST /api/v1/tables/{code}/rounds`: Booksmack's revealed cards, in seat order."""
-        return self._act(code, "/rounds", {"cards": list(cards)}, token, request_id)
+    def play_round(
+        self, code: str, cards: list[str], token: str, takers: list[int] | None = None, request_id: str | None = None
+    ) -> dict:
+        """`POST /api/v1/tables/{code}/rounds`: Booksmack's revealed cards, seat 1 first (and who takes them, if known)."""
+        body = {"cards": list(cards), "takers": None if takers is None else list(takers)}
+        return self._act(code, "/rounds", body, token, request_id)
+
+    def take_round(self, code: str, takers: list[int], token: str, request_id: str | None = None) -> dict:
+        """`POST /api/v1/tables/{code}/rounds/takers`: who takes the open round's cards."""
+        return self._act(code, "/rounds/takers", {"takers": list(takers)}, token, request_id)
 
     def play_turn(
-        self, code: str, card: str, token: str, seat: int | None = None, request_id: str | None = None
+        self,
+        code: str,
+        card: str,
+        token: str,
+        seat: int | None = None,
+        steal: dict | None = None,
+        request_id: str | None = None,
     ) -> dict:
-        """`POST /api/v1/tables/{code}/turns`: Booksmack turn-based, the card played."""
-        return self._act(code, "/turns", {"card": card, "seat": seat}, token, request_id)
+        """`POST /api/v1/tables/{code}/turns`: Booksmack turn-based, the card played (`steal`: {"seat", "from"})."""
+        return self._act(code, "/turns", {"card": card, "seat": seat, "steal": steal}, token, request_id)
+
+    def steal(self, code: str, seat: int, source: str, token: str, request_id: str | None = None) -> dict:
+        """`POST /api/v1/tables/{code}/steals`: the seat robbed, `source` "hand" or "table"."""
+        return self._act(code, "/steals", {"seat": seat, "from": source}, token, request_id)
 
     def events(self, code: str, after: int = 0, token: str | None = None, reconnect: bool = True) -> Iterator[dict]:
         """`GET /api/v1/tables/{code}/events`: yield each event (seq, type, at, by, data) as it happens.

@@ -592,3 +592,53 @@ def test_a_claim_sent_to_one_server_reaches_a_stream_on_another(tmp_path, postgr
     finally:
         one.stop()
         other.stop()
+
+
+# --- the client, against the served app -------------------------------------------------------------
+
+
+def test_the_client_plays_a_wordsmith_table(live_server):
+    judge = WordsmithClient(live_server)
+    table = judge.create_table("wordsmith", ["Ann", "Bob"], lexicon="standard")
+    code, host = table["code"], table["host_token"]
+    assert judge.table_qr(code).startswith("<svg")
+    ann = judge.join_table(code, 1)["token"]
+    bob = judge.join_table(code, 2)["token"]
+    judge.lock_table(code, host)
+    with pytest.raises(WordsmithError) as locked:
+        judge.join_table(code, 2)
+    assert locked.value.status == 409 and locked.value.code == "joining_locked"
+    judge.rename_seat(code, 2, "Robert", host)
+    judge.start_challenge(code, host, pool=POOL)
+    judge.add_piece(code, ann, piece="W", wild_as="R")
+    cast = judge.claim(code, "cast", ann)
+    objected = judge.object_to(code, cast["events"][0]["seq"], bob)
+    assert objected["events"][0]["type"] == "objection"
+    with pytest.raises(WordsmithError) as refused:
+        judge.claim(code, "cast", bob)
+    assert refused.value.status == 409 and [o["code"] for o in refused.value.objections] == ["already_claimed"]
+    judge.end_challenge(code, host)
+    state = judge.table(code, bob)
+    assert state["seats"][1]["name"] == "Robert" and state["wordsmith"]["phase"] == "between"
+    record = judge.table_record(code)["events"]
+    assert fold(record).to_dict(None) == judge.table(code)
+    seen = []
+    for event in judge.events(code, after=2):
+        seen.append(event)
+        if event["seq"] == record[-1]["seq"]:
+            break
+    assert seen == record[2:]
+    assert judge.delete_table(code, host) == {"deleted": code}
+
+
+def test_the_client_plays_a_booksmack_table(live_server):
+    judge = WordsmithClient(live_server)
+    table = judge.create_table("booksmack", ["Ann", "Bob", "Cy"])
+    code, host = table["code"], table["host_token"]
+    ann = judge.join_table(code, 1)["token"]
+    answer = judge.play_round(code, ["c", "a", "t"], ann)["events"][0]["data"]["answer"]
+    assert answer["action"] == "say_word" and answer["spells"] == "cat"
+    taken = judge.take_round(code, [2], ann)["state"]["booksmack"]
+    assert taken["seats"][1]["library"] == ["c", "a", "t"]
+    ended = judge.end_game(code, host)
+    assert ended["state"]["booksmack"]["winners"]
