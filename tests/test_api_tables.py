@@ -16,10 +16,11 @@ import requests
 from service_helpers import GunicornServer, assert_problem
 from test_openapi import undocumented
 
-from app import create_app
+from app import create_app, streams
 from app.limiter import Buckets
 from app.streams import StreamSlots
 from client import WordsmithClient, WordsmithError, read_events
+from solver import budget
 from solver.pieces import Pool, load_alphabet
 from tables.codes import CODE_ALPHABET
 from tables.state import fold
@@ -413,23 +414,25 @@ def test_the_stream_resumes_after_last_event_id_or_after(client):
         assert seqs == list(range(4, last + 1)), (headers, query)
 
 
-def test_a_stream_is_live_and_is_not_held_by_the_work_budget(tmp_path):
+def test_a_stream_is_live_and_runs_outside_the_work_budget(tmp_path, monkeypatch):
     app = create_app(
         {
             "TESTING": True,
             "DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite3'}",
             "EVENT_STREAM_SECONDS": 3,
             "EVENT_HEARTBEAT_SECONDS": 0.5,
-            "WORK_BUDGET_MS": 1,  # a stream outlives any request's budget
         }
     )
+    budgets = []  # the work budget open while each message is written: none, or a long stream would be cut
+    write = streams.message
+    monkeypatch.setattr(streams, "message", lambda event: budgets.append(budget._deadline.get()) or write(event))
     client = app.test_client()
     table = Table(client)
     table.start(pool=POOL)
     answer = client.get(table.path("/events"), headers={"Last-Event-ID": str(table.state()["seq"])}, buffered=False)
     chunks = iter(answer.response)
     assert text_of(next(chunks)).startswith("retry:")
-    later = threading.Timer(0.3, lambda: table.claim(1, "cast"))
+    later = threading.Timer(0.3, lambda: table.claim(1, "cast"))  # written after the stream started waiting
     later.start()
     seen = ""
     for chunk in chunks:
@@ -439,6 +442,7 @@ def test_a_stream_is_live_and_is_not_held_by_the_work_budget(tmp_path):
     answer.close()
     later.join()
     assert "event: claim" in seen
+    assert budgets == [None]
 
 
 def test_streams_past_the_cap_are_refused_503_with_retry_after(tmp_path):
