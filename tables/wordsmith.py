@@ -6,17 +6,21 @@ previous word, sheet and discard boxes, the claims of the challenge, Done!,
 the rolls of Word by Word. Rulings 7-13 of docs/rules/wordsmith.md are the
 points the rulebook leaves open about a table; the code cites them.
 
-Events (`by`: the seat, 0 the host, None the app):
+Actions (dicts, as the API and the pages send them) are start, add, claim, object, overrule,
+pass, end_challenge, end_game, roll_word and set_pool; a seat acts for itself, the host for
+any seat by naming it (`seat`). Events (`by`: the seat that acted for itself, 0 the host, also
+when it acts for a seat, None the app):
 
     challenge_started {challenge, pool, rolls, required_letters, crossed_white: {seat: n}}      by 0
     piece_added       {seat, piece: red|yellow|blue|green|wild, rolled: [face] | None, wild_as}
-    claim             {seat, challenge, word, normalized, letters, pieces, leftover, discards, row,
-                       circles, checked, judged_on: {...the judge's inputs}}
+    claim             {seat, challenge, word, normalized, letters, pieces, wilds_used, leftover, discards,
+                       row, circles, checked, judged_on: {...the judge's inputs, for objections}}
     done              {seat}                                                            by None
-    objection         {claim, verdict: stands|struck, message, objections, strikes}
-    overrule          {claim, stands, changes}                                          by 0
+    objection         {claim, seat, verdict: stands|struck, message, objections, strikes, pool}
+    overrule          {claim, stands, changes, pool}                                    by 0
+                      (pool: the seat's pool after a strike while the challenge is on, ruling 10)
     passed            {seat}
-    word_rolled       {round, faces, red, yellow, circles}                             (Word by Word)
+    word_rolled       {round, faces, red, yellow, circles}    (Word by Word; faces rolled by the app or as entered)
     pool_set          {seat, pool}                                                      by 0
     challenge_ended   {challenge, reason, judged, scores}          (judged and scores: Secret Wordsmith)
     game_ended        {challenge}
@@ -35,6 +39,7 @@ from solver.pieces import Pool, load_alphabet, parse_pool
 from solver.wordsmith import (
     CHALLENGES,
     WHITE_BOXES,
+    WORD_BY_WORD_DICE,
     WORDS_PER_CHALLENGE,
     DiscardBoxes,
     added_pieces,
@@ -44,8 +49,7 @@ from solver.wordsmith import (
     score_sheets,
 )
 
-from .events import Actor, Context, Event, Forbidden, NewEvent, Rejected
-from .service import stamp
+from .events import Actor, Context, Event, Forbidden, NewEvent, Rejected, stamp
 
 __all__ = ["ClaimRecord", "SeatState", "WordsmithState", "apply", "decide", "initial"]
 
@@ -53,6 +57,7 @@ OBJECTION_SECONDS = 30  # the default window; a table's or the service's setting
 # Secret Wordsmith judges these together at the challenge's end (score_sheets' `secret`), not at the claim.
 JUDGED_AT_END = frozenset({"not_a_word", "already_claimed", "no_new_letter"})
 PIECE_CODES = {"R": "red", "Y": "yellow", "B": "blue", "G": "green", "W": "wild"}
+# A table's phases, in order: before the first challenge, a challenge on, after Done!, between challenges, the end.
 PHASES = ("waiting", "playing", "done_called", "between", "game_over")
 
 
@@ -107,8 +112,7 @@ class ClaimRecord:
 class WordsmithState:
     parts: tuple[str, ...]
     seats: list[SeatState]
-    names: list[str]
-    settings: dict = field(default_factory=dict)
+    table_seats: list  # the table's own Seat list (shared, not copied): names follow a rename
     challenge: int = 0
     phase: str = "waiting"
     starting_pool: Pool | None = None
@@ -179,7 +183,7 @@ class WordsmithState:
         result = copy.deepcopy(result)
         for sheet in result["sheets"]:
             sheet["seat"] = int(sheet["player"])
-            sheet["player"] = self.names[sheet["seat"] - 1]
+            sheet["player"] = self.table_seats[sheet["seat"] - 1].name
         result["winners"] = [int(w) for w in result["winners"]]
         return result
 
@@ -192,11 +196,11 @@ class WordsmithState:
             "challenge": self.challenge,
             "phase": self.phase,
             "starting_pool": str(self.starting_pool) if self.starting_pool else None,
-            "starting_rolls": self.starting_rolls,
+            "starting_rolls": [list(r) for r in self.starting_rolls] if self.starting_rolls else None,
             "required_letters": self.required_letters or None,
             "done_by": self.done_by,
             "round": self.round if self.has("word_by_word") else None,
-            "rolls": self.rolls if self.has("word_by_word") else None,
+            "rolls": [dict(r) for r in self.rolls] if self.has("word_by_word") else None,
             "seats": [self._seat_dict(s, viewer) for s in self.seats],
             "claims": [self._claim_dict(c, viewer) for c in self.claims.values()],
             "latest": self._latest(viewer),
@@ -289,7 +293,7 @@ def initial(table) -> WordsmithState:
     except Refused as refused:
         raise Refused(refused.message, ("variants",)) from None
     seats = [SeatState(s.number) for s in table.seats]
-    return WordsmithState(parts, seats, [s.name for s in table.seats], dict(table.settings))
+    return WordsmithState(parts, seats, table.seats)
 
 
 # --- apply: event -> state -----------------------------------------------------------
@@ -306,6 +310,9 @@ def apply(table, event: Event) -> None:
 
 
 def _apply_start(ws: WordsmithState, event: Event, data: dict) -> None:
+    if ws.challenge:  # the challenge before goes onto the sheets' past, with its own required letters
+        for seat in ws.seats:
+            seat.past.append(ws.current_sheet(seat))
     ws.challenge = data["challenge"]
     ws.phase = "playing"
     ws.starting_pool = Pool(**data["pool"])
@@ -316,8 +323,6 @@ def _apply_start(ws: WordsmithState, event: Event, data: dict) -> None:
     ws.rolls = []
     crossed = data.get("crossed_white") or {}
     for seat in ws.seats:
-        if ws.challenge > 1:
-            seat.past.append(ws.current_sheet(seat))
         seat.pool = ws.starting_pool
         seat.previous_word = ""
         seat.words = []
@@ -376,14 +381,14 @@ def _put_on_sheet(ws: WordsmithState, claim: ClaimRecord) -> None:
     claim.status = "stands"
 
 
-def _take_off_sheet(ws: WordsmithState, claim: ClaimRecord) -> None:
-    """Ruling 10: a struck claim is undone: back to finding words from the pool the seat had."""
+def _take_off_sheet(ws: WordsmithState, claim: ClaimRecord, pool: dict | None) -> None:
+    """Ruling 10: a struck claim is undone: back to finding words from `pool` (decide works it out)."""
     seat = ws.seat(claim.seat)
     seat.words = [w for w in seat.words if w["claim"] != claim.seq]
     seat.discards -= claim.data["discards"]
     claim.status = "struck"
     if ws.on and claim.challenge == ws.challenge:
-        seat.pool = claim.pool_before
+        seat.pool = Pool(**pool)
         seat.previous_word = claim.previous_before
         if claim.extra_word:
             seat.extra_word_used = False
@@ -409,9 +414,9 @@ def _apply_done(ws: WordsmithState, event: Event, data: dict) -> None:
 
 def _apply_objection(ws: WordsmithState, event: Event, data: dict) -> None:
     claim = ws.claims[data["claim"]]
-    claim.objections.append({"by": event.by, "verdict": data["verdict"], "message": data["message"]})
+    claim.objections.append({"by": data["seat"], "verdict": data["verdict"], "message": data["message"]})
     if data.get("strikes"):
-        _take_off_sheet(ws, claim)
+        _take_off_sheet(ws, claim, data.get("pool"))
     ws.latest = {
         "claim": claim.seq,
         "seat": claim.seat,
@@ -428,7 +433,7 @@ def _apply_overrule(ws: WordsmithState, event: Event, data: dict) -> None:
         if data["stands"]:
             _put_on_sheet(ws, claim)
         else:
-            _take_off_sheet(ws, claim)
+            _take_off_sheet(ws, claim, data.get("pool"))
     verdict = "stands" if data["stands"] else "struck"
     ws.latest = {
         "claim": claim.seq,
@@ -589,7 +594,7 @@ def _required_letters(table, ws: WordsmithState, given, ctx: Context) -> str:
             raise Refused("required_letters: only the advanced variant has required letters", ("required_letters",))
         return ""
     if given is None:
-        return ctx.rng.choice(_lexicon(table, ctx).matches("?" * WORDS_PER_CHALLENGE))
+        return _random_word(_lexicon(table, ctx), WORDS_PER_CHALLENGE, ctx.rng)
     letters = fold_word(given).strip().lower() if isinstance(given, str) else ""
     if len(letters) != WORDS_PER_CHALLENGE or not (letters.isascii() and letters.isalpha()):
         raise Refused(
@@ -597,6 +602,20 @@ def _required_letters(table, ws: WordsmithState, given, ctx: Context) -> str:
             ("required_letters",),
         )
     return letters
+
+
+def _random_word(lexicon, length: int, rng) -> str:
+    """A random word of `length` letters a-z the lexicon accepts: random keys of the shared trie until one fits.
+
+    Listing every six-letter word first cost ~1.3 s per process and size; about
+    one key in 14 fits, so this reads a few dozen keys.
+    """
+    trie = lexicon.lexicons.trie
+    for _ in range(100_000):
+        word = trie.restore_key(rng.randrange(len(trie)))
+        if len(word) == length and word.isascii() and word.isalpha() and word in lexicon:
+            return word
+    return rng.choice(lexicon.matches("?" * length))  # not reached with a real lexicon
 
 
 def _add(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
@@ -625,12 +644,14 @@ def _add(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) ->
     elif kind != "wild":
         wild_as = None  # ruling 7: a choice made ahead for a star is dropped when the die shows a colour
     data = {"seat": seat.number, "piece": kind, "rolled": rolled, "wild_as": wild_as}
-    return [NewEvent("piece_added", data, by=actor_by(actor))]
+    return [NewEvent("piece_added", data, by=actor_by(actor, seat))]
 
 
-def actor_by(actor: Actor) -> int:
-    """The `by` of an event: the seat that acted, 0 for the host acting as host."""
-    return actor.seat if actor.seat is not None else 0
+def actor_by(actor: Actor, seat: SeatState | None = None) -> int:
+    """The `by` of an event: the seat that acted for itself, else 0 (the host, acting for a seat or the table)."""
+    if seat is None:
+        return actor.seat if actor.seat is not None else 0
+    return seat.number if actor.seat == seat.number else 0
 
 
 def _free_rows(ws: WordsmithState, seat: SeatState) -> list[int]:
@@ -708,7 +729,7 @@ def _claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
         "checked": checked,
         "judged_on": judged_on,
     }
-    return [NewEvent("claim", data, by=seat.number)]
+    return [NewEvent("claim", data, by=actor_by(actor, seat))]
 
 
 def _judge(table, ctx: Context, word: str, judged_on: dict):
@@ -744,7 +765,10 @@ def _object(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context)
             "objections": [o.to_dict() for o in verdict.objections],
             "strikes": _may_strike(ws, claim),
         }
-    return [NewEvent("objection", data, by=seat.number)]
+        if data["strikes"]:
+            data["pool"] = _pool_after_strike(ws, claim)
+    data["seat"] = seat.number
+    return [NewEvent("objection", data, by=actor_by(actor, seat))]
 
 
 def _stands_because(table, ctx: Context, claim: ClaimRecord, verdict) -> str:
@@ -803,7 +827,19 @@ def _overrule(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Contex
             "claim_superseded",
             f"Seat {claim.seat} has played on since {claim.word.upper()} was struck: it cannot come back.",
         )
-    return [NewEvent("overrule", {"claim": claim.seq, "stands": stands, "changes": changes}, by=0)]
+    data = {"claim": claim.seq, "stands": stands, "changes": changes}
+    if changes and not stands:
+        data["pool"] = _pool_after_strike(ws, claim)
+    return [NewEvent("overrule", data, by=0)]
+
+
+def _pool_after_strike(ws: WordsmithState, claim: ClaimRecord) -> dict | None:
+    """Ruling 10: the pool the seat claimed from, and any pieces it added since (its pool now, less the word's)."""
+    if not ws.on:
+        return None  # the challenge is over: only the sheet changes
+    now, word = ws.seat(claim.seat).pool.to_dict(), claim.data["pieces"]
+    before = claim.pool_before.to_dict()
+    return {kind: before[kind] + max(0, now[kind] - word.get(kind, 0)) for kind in before}
 
 
 def _pass(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
@@ -815,7 +851,7 @@ def _pass(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -
         raise Rejected("called_done", "You called Done!: you have no extra word to pass.")
     if seat.extra_word_used or seat.passed:
         raise Rejected("extra_word_used", "You have already claimed your extra word or passed.")
-    return [NewEvent("passed", {"seat": seat.number}, by=actor_by(actor))]
+    return [NewEvent("passed", {"seat": seat.number}, by=actor_by(actor, seat))]
 
 
 def _end_challenge(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
@@ -848,8 +884,16 @@ def _roll_word(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Conte
             f"Every seat claims word {ws.round} before the next roll: waiting for seat(s) "
             f"{', '.join(map(str, waiting))}.",
         )
-    faces = list(roll_dice("word_by_word", ctx.rng).rolls[0])
+    given = action.get("faces")
+    if given is None:
+        faces = list(roll_dice("word_by_word", ctx.rng).rolls[0])
+    elif not isinstance(given, list) or len(given) != WORD_BY_WORD_DICE:
+        raise Refused(f"faces: the {WORD_BY_WORD_DICE} dice as rolled, e.g. ['red', 'yellow', 'blue_star']", ("faces",))
+    else:
+        faces = list(given)
     pieces = added_pieces(faces)  # red and yellow to every pool, each star a circle (ruling 5)
+    if pieces.wild == len(faces):
+        raise Refused("faces: only stars: the rulebook rolls these again", ("faces",))
     data = {"round": ws.round + 1, "faces": faces, "red": pieces.red, "yellow": pieces.yellow, "circles": pieces.wild}
     return [NewEvent("word_rolled", data, by=actor_by(actor))]
 
