@@ -334,11 +334,11 @@ def act(code: str, action: dict, request_id: str | None, actor: Actor | None = N
 
 
 def join_url(code: str) -> str:
-    """The absolute link a phone opens to join: the pages' join route when it exists."""
+    """The absolute link a phone opens to join: the pages' join page (`/tables/<code>/join`)."""
     try:
-        path = url_for("pages.join", code=code)
-    except BuildError:
-        path = f"/join/{code}"
+        path = url_for("pages.table_join", code=code)
+    except BuildError:  # an app without the table pages (until they land): the path they serve
+        path = f"/tables/{code}/join"
     return request.host_url.rstrip("/") + path
 
 
