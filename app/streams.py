@@ -18,7 +18,8 @@ of it, and the `retry:` delay is drawn between 1 and 4 seconds, so streams
 opened together do not all come back at the same instant); the browser's
 `EventSource` reconnects by itself with `Last-Event-ID`, and nothing is lost.
 A bounded lifetime frees threads held by phones that went away without
-closing, and lets a restarted worker's streams move elsewhere.
+closing, and lets a restarted worker's streams move elsewhere. A stream
+whose table has been deleted ends at its next heartbeat.
 
 Waiting is `Tables.wait` (the store's notification, or its cheap version
 check): no thread spins. The stream runs after the request has been
@@ -36,6 +37,8 @@ import time
 from collections.abc import Callable, Iterator
 
 from flask import Response, current_app
+
+from tables.events import NotFound
 
 from .errors import ApiProblem
 
@@ -108,7 +111,10 @@ def event_stream(
     deadline = time.monotonic() + lifetime * rng.uniform(0.9, 1.1)
     last = after
     while True:
-        events = service.events(code, last)
+        try:
+            events = service.events(code, last)
+        except NotFound:
+            return  # deleted while the stream was open
         for shown in show(events):
             yield message(shown)
         if events:
@@ -117,6 +123,8 @@ def event_stream(
         if left <= 0:
             return
         if not service.wait(code, last, min(heartbeat, left)):
+            if not service.last_seq(code):
+                return  # the host deleted the table: the reconnect gets a 404, and EventSource stops there
             yield ": keep-alive\n\n"
 
 

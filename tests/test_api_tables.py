@@ -646,3 +646,25 @@ def test_the_client_plays_a_booksmack_table(live_server):
     assert taken["seats"][1]["library"] == ["c", "a", "t"]
     ended = judge.end_game(code, host)
     assert ended["state"]["booksmack"]["winners"]
+
+
+def test_a_stream_ends_when_the_host_deletes_the_table(tmp_path):
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite3'}",
+            "EVENT_STREAM_SECONDS": 60,
+            "EVENT_HEARTBEAT_SECONDS": 0.2,
+        }
+    )
+    client = app.test_client()
+    table = Table(client, join=False)
+    answer = client.get(table.path("/events"), buffered=False)
+    chunks = iter(answer.response)
+    while "event: table_created" not in text_of(next(chunks)):
+        pass  # the stream has sent what there is and waits
+    started = time.monotonic()
+    client.delete(table.path(), headers=bearer(table.host))
+    rest = "".join(text_of(chunk) for chunk in chunks)  # ends long before the stream's 60 s
+    assert time.monotonic() - started < 5 and "event:" not in rest
+    assert_problem(client.get(table.path("/events")), 404)
