@@ -346,7 +346,7 @@ def join_url(code: str) -> str:
 
 
 @bp.post("/tables")
-@operation(body=CreateTable, response=CreatedOut, status=201, problems=(429,))
+@operation(body=CreateTable, response=CreatedOut, status=201)
 def create(body: CreateTable):
     """Create a live table: its join code, the host's token, the join link and its QR code."""
     lexicon = body.lexicon or current_app.config["DEFAULT_LEXICON"]
