@@ -84,6 +84,9 @@ class Tables:
         first = Event(1, "table_created", stamp(self.clock()), 0, data)
         state = fold([first])
         host_token = new_token()
+        idle_days = self.settings.get("table_idle_days")
+        if idle_days:  # expiry rides on creation: no scheduler to run, and new tables are when space is wanted
+            self.expire(idle_days * 86400)
         for _ in range(20):
             code = new_code()
             if self.store.create_table(code, game, hash_token(host_token), first):
@@ -123,8 +126,7 @@ class Tables:
         `token`: the caller's own, derived from the request id (the pages do), so a
         repeated request id answers with the token it wrote the first time: the store
         keeps only its hash, so a fresh random token would act for no one. Without
-        one, a repeated request id takes the seat again with a fresh token, which
-        replaces the first (the API: its first answer, and so its token, was lost).
+        one (the API), a repeated request id saves a fresh token in place of the first.
         """
         code = self._code(code)
         given = token
@@ -132,7 +134,7 @@ class Tables:
         action = {"type": "join", "seat": seat}
         outcome = self.act(code, actor or Actor(), action, request_id=request_id, tokens=((seat, hash_token(token)),))
         if outcome.repeated and given is None:
-            self.act(code, actor or Actor(), action, tokens=((seat, hash_token(token)),))
+            self.store.set_token(code, seat, hash_token(token))  # the first answer, and its token, was lost
         return token
 
     def act(self, code: str, actor: Actor, action: dict, request_id: str | None = None, tokens=()) -> Outcome:

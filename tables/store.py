@@ -29,6 +29,7 @@ crosses a fork.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import threading
@@ -116,14 +117,35 @@ def make_engine(url: str | URL) -> Engine:
     return engine
 
 
+MIGRATIONS = Path(__file__).with_name("migrations")
+_MIGRATING = threading.Lock()  # alembic's `context` is one module-level proxy: one upgrade at a time per process
+
+
+@functools.cache
+def head_revision() -> str:
+    """The newest migration's revision (read once per process: the migrations do not change under it)."""
+    from alembic.script import ScriptDirectory
+
+    return ScriptDirectory(str(MIGRATIONS)).get_current_head()
+
+
 def upgrade(engine: Engine) -> None:
     """Bring the database's schema to the newest migration (from nothing, on a first start)."""
     from alembic import command
     from alembic.config import Config
+    from alembic.migration import MigrationContext
 
+    with engine.connect() as connection:  # the usual start: already current, a single query
+        if MigrationContext.configure(connection).get_current_revision() == head_revision():
+            return
     config = Config()
-    config.set_main_option("script_location", str(Path(__file__).with_name("migrations")))
-    with engine.begin() as connection:
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with _MIGRATING, engine.begin() as connection:
+        if engine.dialect.name == "sqlite":
+            # Take the write lock before Alembic reads the version: processes starting at once on a new
+            # file migrate one after another (the others find it current) instead of all creating the
+            # tables. PostgreSQL's counterpart is the advisory lock in migrations/env.py.
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 
@@ -136,6 +158,7 @@ class Store:
         self._engine = make_engine(self.url)
         self._notifier = None
         upgrade(self._engine)
+        self._engine.dispose()  # gunicorn's master makes the store and forks: it keeps no connection open for them
         # Run in a forked child before anything else can: no other thread exists yet to race it.
         store = weakref.ref(self)
         os.register_at_fork(after_in_child=lambda: store() is not None and store()._forked())
@@ -275,6 +298,12 @@ class Store:
         if self._notifier is not None:  # wake this process's waiters now, without waiting for a poll
             self._notifier.published(code, events[-1].seq)
         return events
+
+    def set_token(self, code: str, seat: int, token_hash: str) -> None:
+        """Give `seat` (0: the host) a new token, replacing its old one (a retried join's answer was lost)."""
+        with self._engine.begin() as connection:
+            connection.execute(tokens_t.delete().where(tokens_t.c.code == code, tokens_t.c.seat == seat))
+            connection.execute(tokens_t.insert().values(code=code, seat=seat, token_hash=token_hash))
 
     def delete(self, code: str) -> None:
         """Delete the table with its events, request ids and tokens."""

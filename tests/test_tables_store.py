@@ -28,10 +28,22 @@ def ev(seq: int, type: str = "note", at: str | None = None, by: int | None = 1, 
 
 
 @pytest.fixture
-def store(database_url):
-    store = Store(database_url)
-    yield store
-    store.close()
+def stores():
+    """Store(url), closed at the end of the test (their notifier threads stopped) even when it fails."""
+    made = []
+
+    def make(url: str) -> Store:
+        made.append(Store(url))
+        return made[-1]
+
+    yield make
+    for store in made:
+        store.close()
+
+
+@pytest.fixture
+def store(database_url, stores):
+    return stores(database_url)
 
 
 @pytest.fixture
@@ -65,6 +77,22 @@ def test_migrations_build_the_schema_the_queries_use_from_an_empty_database(data
         assert compare_metadata(MigrationContext.configure(connection), metadata) == []
     Store(database_url).close()  # a second start finds the schema current and changes nothing
     engine.dispose()
+
+
+def start_store(url: str, start: multiprocessing.Barrier) -> None:
+    start.wait()
+    Store(url).close()  # raises, and the process exits 1, if its migration collided with another's
+
+
+def test_workers_starting_at_once_on_a_new_database_migrate_it_once(database_url):
+    fork = multiprocessing.get_context("fork")
+    start = fork.Barrier(4)
+    workers = [fork.Process(target=start_store, args=(database_url, start)) for _ in range(4)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(60)
+    assert [worker.exitcode for worker in workers] == [0, 0, 0, 0]
 
 
 def test_the_default_is_sqlite_in_the_instance_folder_in_wal_mode(tmp_path):
@@ -171,8 +199,8 @@ def test_appending_to_a_deleted_table_writes_nothing(table):
 # --- the race ------------------------------------------------------------------------------------
 
 
-def test_of_many_writers_at_the_same_seq_exactly_one_wins(database_url):
-    stores = [Store(database_url) for _ in range(2)]  # two "workers", four threads each
+def test_of_many_writers_at_the_same_seq_exactly_one_wins(database_url, stores):
+    stores = [stores(database_url) for _ in range(2)]  # two "workers", four threads each
     assert stores[0].create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
     writers = 8
     start = threading.Barrier(writers)
@@ -192,8 +220,6 @@ def test_of_many_writers_at_the_same_seq_exactly_one_wins(database_url):
     (winner,) = winners
     assert stores[1].events(CODE, after=1) == [ev(2, n=winner), ev(3, n=winner)]
     assert rows(stores[0], "requests") == 1
-    for store in stores:
-        store.close()
 
 
 class BareGame:
@@ -262,9 +288,9 @@ def test_wait_times_out_when_nothing_happens(table):
     assert not table.wait(CODE, 1, timeout=0)
 
 
-def test_wait_wakes_on_an_append_through_another_store(database_url):
+def test_wait_wakes_on_an_append_through_another_store(database_url, stores):
     """Two Store objects on one database are two workers (or hosts): one's append wakes the other's waiters."""
-    writer, reader = Store(database_url), Store(database_url)
+    writer, reader = stores(database_url), stores(database_url)
     writer.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
     writer.create_table("BCDEFG", "wordsmith", "h", ev(1, "table_created"))
     outcomes: dict = {}
@@ -286,8 +312,6 @@ def test_wait_wakes_on_an_append_through_another_store(database_url):
     writer.append("BCDEFG", [ev(2)], request_id=None, actor="seat:1")
     followers[2].join()
     assert outcomes["BCDEFG"][0]
-    writer.close()
-    reader.close()
 
 
 def append_in_child(store: Store, parent_engine: int) -> None:
@@ -303,3 +327,27 @@ def test_a_forked_worker_uses_its_own_connections_and_its_writes_wake_the_parent
     child.join(10)
     assert child.exitcode == 0
     assert table.applied(CODE, "child") == [ev(2, word="forked")]
+
+
+def test_the_listener_reconnects_and_catches_up_on_what_it_missed(postgres_cluster, stores, caplog):
+    """PostgreSQL: an append committed while the LISTEN connection is down still wakes the waiters."""
+    url = postgres_cluster.new_database()
+    writer, reader = stores(url), stores(url)
+    writer.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
+    assert not reader.wait(CODE, 1, timeout=0.5)  # the listener is up
+    outcome = []
+    follower = threading.Thread(target=lambda: outcome.append(reader.wait(CODE, 1, timeout=20)))
+    follower.start()
+    time.sleep(0.3)
+    with writer._engine.begin() as connection:
+        killed = connection.execute(
+            sa.text(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE query = 'LISTEN wordsmith_tables' AND pid <> pg_backend_pid()"
+            )
+        ).all()
+    assert len(killed) == 1
+    writer.append(CODE, [ev(2)], request_id=None, actor="seat:1")  # within the listener's 1 s pause: no one listens
+    follower.join(25)
+    assert outcome == [True]
+    assert "reconnecting" in caplog.text

@@ -449,7 +449,7 @@ def _resume_after(after: str | None) -> int:
     params=SeatPath, body=JoinSeat, body_required=False, response=JoinedOut, status=201, problems=(403, 409, 429)
 )
 def join(params: SeatPath, body: JoinSeat):
-    """Take a seat: its token (a seat taken again gives a new token; the old one stops working)."""
+    """Take a seat: its token. A taken seat is refused (409 seat_taken) unless the host gives it to a new phone."""
     limiter.count_join()
     service = tables()
     actor = acting(params.code) if bearer_token() else Actor()
