@@ -668,3 +668,15 @@ def test_a_stream_ends_when_the_host_deletes_the_table(tmp_path):
     rest = "".join(text_of(chunk) for chunk in chunks)  # ends long before the stream's 60 s
     assert time.monotonic() - started < 5 and "event:" not in rest
     assert_problem(client.get(table.path("/events")), 404)
+
+
+def test_a_taken_seat_is_refused_to_another_phone_and_the_host_gives_it_again(client):
+    table = Table(client)
+    taken = assert_problem(table.join(1), 409)
+    assert taken["code"] == "seat_taken" and taken["seat"] == 1
+    again = table.join(1, headers=bearer(table.host))
+    assert again.status_code == 201
+    table.start()
+    assert_problem(table.claim(1, "cast"), 403)  # the old token stops working
+    table.tokens[1] = again.json["token"]
+    assert table.claim(1, "cast").status_code == 201
