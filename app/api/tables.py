@@ -313,10 +313,6 @@ def acting(code: str) -> Actor:
     return tables().actor(code, bearer_token())
 
 
-def state_dict(state, who: Actor | None) -> dict:
-    return state.to_dict(who)
-
-
 def shown(state, events, who: Actor | None) -> list[dict]:
     """The events as `who` may see them (a Secret claim shows no word to others), from the state after them."""
     return [event.to_dict() for event in table_state.visible(state, events, who)]
@@ -329,7 +325,7 @@ def act(code: str, action: dict, request_id: str | None, actor: Actor | None = N
     return {
         "events": shown(outcome.state, outcome.events, actor),
         "repeated": outcome.repeated,
-        "state": state_dict(outcome.state, actor),
+        "state": outcome.state.to_dict(actor),
     }
 
 
@@ -358,7 +354,7 @@ def create(body: CreateTable):
         "join_url": join_url(created.code),
         "qr_url": url_for(".qr", code=created.code),
         "seats": [seat.to_dict() for seat in created.state.seats],
-        "state": state_dict(created.state, host),
+        "state": created.state.to_dict(host),
     }
 
 
@@ -367,7 +363,7 @@ def create(body: CreateTable):
 def show(params: TablePath):
     """The table's state: seats, pools, claims, scores, as the token's seat may see it (no token: the table view)."""
     who = acting(params.code) if bearer_token() else None
-    return state_dict(tables().state(params.code), who)
+    return tables().state(params.code).to_dict(who)
 
 
 @bp.delete("/tables/<code>")
@@ -455,7 +451,7 @@ def join(params: SeatPath, body: JoinSeat):
     actor = acting(params.code) if bearer_token() else Actor()
     token = service.join(params.code, params.seat, actor, request_id=body.request_id)
     seated = Actor(seat=params.seat)
-    return {"seat": params.seat, "token": token, "state": state_dict(service.state(params.code), seated)}
+    return {"seat": params.seat, "token": token, "state": service.state(params.code).to_dict(seated)}
 
 
 @bp.post("/tables/<code>/seats/<int:seat>/name")
