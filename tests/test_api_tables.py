@@ -592,7 +592,9 @@ def test_a_claim_sent_to_one_server_reaches_a_stream_on_another(tmp_path, postgr
             value = next(value for field, value in read_events(lines) if field == "event")
             took = time.monotonic() - sent
         assert value["type"] == "claim" and value["seq"] == seq + 1 and value["data"]["normalized"] == "cast"
-        assert took < 2.0, f"the claim took {took:.2f} s to reach the other server's stream"
+        # A timed bound because the notification is the behaviour under test: without it the stream would only
+        # see the claim at its next heartbeat (15 s). The goal is under a second; 5 s leaves room for a busy machine.
+        assert took < 5.0, f"the claim took {took:.2f} s to reach the other server's stream"
     finally:
         one.stop()
         other.stop()
@@ -666,7 +668,7 @@ def test_a_stream_ends_when_the_host_deletes_the_table(tmp_path):
     started = time.monotonic()
     client.delete(table.path(), headers=bearer(table.host))
     rest = "".join(text_of(chunk) for chunk in chunks)  # ends long before the stream's 60 s
-    assert time.monotonic() - started < 5 and "event:" not in rest
+    assert time.monotonic() - started < 10 and "event:" not in rest  # not the stream's 60 s lifetime
     assert_problem(client.get(table.path("/events")), 404)
 
 
