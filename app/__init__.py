@@ -39,7 +39,7 @@ DEFAULTS = {
     "MAX_POOL_PIECES": limits.MAX_POOL_PIECES,
     "MAX_RACK_LETTERS": limits.MAX_RACK_LETTERS,
     "MAX_RESULT_LIMIT": limits.MAX_LIMIT,  # results one solve may return
-    "MAX_WORDS_PER_CHECK": 50,
+    "MAX_WORDS_PER_CHECK": limits.WORDS_PER_CHECK,
     # CPU time (ms) one request may spend in the solver before it is refused with
     # a 503. The worst requests within the limits above cost about 40 ms on a
     # busy 2-core machine (bench/worst_case.py); this only stops what slips through.
