@@ -314,9 +314,9 @@ class WordsmithClient:
         """`POST /api/v1/tables/{code}/passes`."""
         return self._act(code, "/passes", {"seat": seat}, token, request_id)
 
-    def roll_word(self, code: str, token: str, request_id: str | None = None) -> dict:
-        """`POST /api/v1/tables/{code}/word-rolls`: Word by Word's shared roll."""
-        return self._act(code, "/word-rolls", {}, token, request_id)
+    def roll_word(self, code: str, token: str, faces: list[str] | None = None, request_id: str | None = None) -> dict:
+        """`POST /api/v1/tables/{code}/word-rolls`: Word by Word's shared roll (`faces`: the real dice; else rolled)."""
+        return self._act(code, "/word-rolls", {"faces": faces}, token, request_id)
 
     def end_game(
         self, code: str, token: str, hands: list[list[str]] | None = None, request_id: str | None = None

@@ -682,3 +682,13 @@ def test_a_taken_seat_is_refused_to_another_phone_and_the_host_gives_it_again(cl
     assert_problem(table.claim(1, "cast"), 403)  # the old token stops working
     table.tokens[1] = again.json["token"]
     assert table.claim(1, "cast").status_code == 201
+
+
+def test_word_by_word_rolls_the_real_dice_as_entered(client):
+    table = Table(client, variants=["word_by_word"])
+    table.start()
+    rolled = table.post("/word-rolls", {"faces": ["red", "yellow", "blue_star"]}, table.tokens[1])
+    assert rolled.status_code == 201, rolled.json
+    event = rolled.json["events"][0]
+    assert event["type"] == "word_rolled" and event["data"]["faces"] == ["red", "yellow", "blue_star"]
+    assert_problem(table.post("/word-rolls", {"faces": ["red"]}, table.tokens[1]), 422, "/faces")

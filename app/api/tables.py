@@ -257,6 +257,13 @@ class SeatAction(Action):
     seat: ActingSeat = None
 
 
+class WordRoll(Action):
+    faces: Annotated[
+        list[Literal["red", "yellow", "blue_star", "green_star"]] | None,
+        Field(min_length=3, max_length=3, description="the three dice as the real roll showed them; left out, rolled"),
+    ] = None
+
+
 Card = Annotated[str, Field(min_length=1, max_length=MAX_CARD, description="a card, as printed")]
 Takers = Annotated[
     list[SeatNumber],
@@ -540,10 +547,10 @@ def pass_(params: TablePath, body: SeatAction):
 
 
 @bp.post("/tables/<code>/word-rolls")
-@operation(params=TablePath, body=Action, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
-def roll_word(params: TablePath, body: Action):
-    """Word by Word: roll the shared dice for the next word."""
-    return act(params.code, {"type": "roll_word"}, body.request_id)
+@operation(params=TablePath, body=WordRoll, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+def roll_word(params: TablePath, body: WordRoll):
+    """Word by Word: the shared roll for the next word, as the real dice showed it or rolled by the app."""
+    return act(params.code, {"type": "roll_word", "faces": body.faces}, body.request_id)
 
 
 @bp.post("/tables/<code>/end")
