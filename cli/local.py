@@ -9,6 +9,10 @@ operation). So a command makes one call and prints one way.
 Local checks input only as the engine does: the service's request limits
 (MAX_WORDS_PER_CHECK, MAX_BODY_BYTES, ...) guard a shared server, not a
 command run on one's own machine.
+
+Live tables (`client.TABLE_OPERATIONS`) are not here: a table is shared by
+every phone at it, so it lives on a server; the CLI has no table commands
+yet (`wordsmith --server URL` would reach them through the client).
 """
 
 from __future__ import annotations

@@ -162,6 +162,10 @@ class Tables:
                 return Outcome(tuple(rows), state)
         raise RuntimeError(f"table {code}: lost {RACE_RETRIES} races in a row")
 
+    def last_seq(self, code: str) -> int:
+        """The table's newest seq; 0 when no table has this code (any more)."""
+        return self.store.last_seq(self._code(code))
+
     def wait(self, code: str, after: int, timeout: float) -> bool:
         """Block until the table has an event after `after` or `timeout` seconds pass; True if it has."""
         return self.store.wait(self._code(code), after, timeout)
