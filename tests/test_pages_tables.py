@@ -524,3 +524,16 @@ def test_every_page_of_a_variant_table_renders(app, game, variants):
         assert "CAST" not in text(phone(app).get(f"/tables/{code}").get_data(as_text=True))
     if variants == ["advanced"]:
         assert 'name="row"' in ann.get(f"/tables/{code}/play").get_data(as_text=True)
+
+
+def test_guessing_codes_through_the_pages_is_limited_like_the_api():
+    from app import create_app
+
+    app = create_app({"TESTING": True, "TABLE_GUESS_BURST": 3, "TABLE_GUESSES_PER_MINUTE": 1})
+    guesser = phone(app)
+    for code in ("ABCDEF", "ABCDEG", "ABCDEH"):
+        assert guesser.get(f"/tables/{code}", headers={"Accept": "text/html"}).status_code == 404
+    response = guesser.get("/tables/ABCDEJ", headers={"Accept": "text/html"})
+    assert response.status_code == 429 and int(response.headers["Retry-After"]) >= 1
+    assert guesser.get("/tables?code=ABCDEK").status_code == 429  # the join-by-code form too
+    assert guesser.get("/api/v1/tables/ABCDEK").status_code == 429  # one bucket for pages and API

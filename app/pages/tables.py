@@ -53,6 +53,7 @@ from tables.codes import read_code
 from tables.events import Actor, Forbidden, NotFound, Rejected
 from tables.state import GAMES
 
+from .. import limiter
 from ..errors import problem_response
 from ..tables import tables
 from . import bp, lexicon_choices, render
@@ -341,7 +342,22 @@ def variant_label(variant: str, labels: dict) -> str:
 
 
 def not_found(error: NotFound):
+    """A code no table has: 404, counted against the address like the API's (app/limiter.py)."""
+    limiter.count_failure()
     return problem_response(404, error.message)
+
+
+@bp.before_request
+def limit_guessing() -> None:
+    """Refuse (429) a table page, or a code typed to join, from an address that has spent its guesses.
+
+    The pages are a second door to a table: without the API's limit here, a
+    join code could be guessed through `/tables/<code>` as fast as it answers.
+    """
+    if (request.view_args and "code" in request.view_args) or (
+        request.endpoint == "pages.tables_home" and "code" in request.args
+    ):
+        limiter.check()
 
 
 # --- create and join --------------------------------------------------------------------------
@@ -374,6 +390,7 @@ def tables_home():
         return render("tables_new.html", errors=[], **create_context())
     code = read_code(typed)
     if code is None:
+        limiter.count_failure()
         error = {
             "field": "code",
             "label": "Join code",
@@ -435,6 +452,7 @@ def table_join_post(code: str):
         state = tables().state(code)
     except NotFound as error:
         return not_found(error)
+    limiter.count_join()  # every join, right or wrong: each hands out a token
     try:
         rid = request_id()
         seat = form_int("seat", 1, len(state.seats))
