@@ -45,16 +45,17 @@ Measured, per database:
 How it is measured, and why: the client shares the 2 cores with the server, so it is
 kept cheap: the streams are read by one asyncio process over raw sockets (a received
 event is timestamped and kept as bytes, parsed after the run), the claims are sent
-by another (the main one) over 64 kept-alive connections, and health is probed by a
+by another (the main one) over 128 kept-alive connections, and health is probed by a
 third with http.client, so that neither's queue delays the others' clocks. The
 processes share CLOCK_MONOTONIC (`time.monotonic`), so a claim's send time and its
 deliveries compare directly. A claim's send time is when it is written to its
 socket; how late that was against the steady schedule is reported as the client's
 lag. Streams: the service refuses a stream once a worker holds `threads - 64` of them
-(docs/serving.md), so the bench sets GUNICORN_THREADS to at least
-ceil(streams / workers) + 64 + a quarter for an uneven split between the workers
-(640, the default, allows 576 per worker: enough for 1,000 on 2 workers) and
-reports it.
+(app/streams.py, docs/serving.md), so the bench sets GUNICORN_THREADS to at least
+a worker's share of the streams, a tenth more for an uneven split (1,000 streams
+split 515 + 491 in a trial run), + 64: 614 for 1,000 streams on 2 workers, so the
+default 640 (576 streams per worker) stands, as deployed. It reports the threads
+and each worker's thread count with the streams open.
 
 Bounded: loopback only; with the defaults each database takes about 2 minutes
 (setup 10-20 s, streams 5 s, idle 5 s, claims 60 s); the servers and the
@@ -94,7 +95,7 @@ from service_helpers import GunicornServer, free_port  # noqa: E402
 
 SEATS = ("Ann", "Bob", "Cy", "Dee")
 STREAM_CAP_RESERVE = 64  # a worker refuses streams beyond threads - 64 (docs/serving.md)
-CLAIM_CONNECTIONS = 64
+CLAIM_CONNECTIONS = 128  # enough that the client's queue is not the limit: a slow server is seen as slow answers
 REQUEST_TIMEOUT = 10.0  # seconds: a request not answered by then is an error
 GRACE = 2.0  # seconds after the claim phase for the last deliveries to arrive
 
@@ -718,7 +719,12 @@ def deliveries(claims: list[Sent], got: list, seats: int) -> tuple[list[float], 
 
 @contextmanager
 def postgres_cluster():
-    """A throw-away PostgreSQL cluster (Debian's binaries) in a temporary folder; yields its SQLAlchemy URL."""
+    """A throw-away PostgreSQL cluster (Debian's binaries) in a temporary folder; yields its URL and postmaster's pid.
+
+    Not the tests' cluster (tests/postgres_helpers.py): that one turns fsync off
+    for speed, and this one measures PostgreSQL as deployed. It listens on TCP,
+    as a database on another host would be reached.
+    """
     versions = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"), key=lambda p: int(p.parent.parent.name))
     if not versions:
         raise SystemExit("PostgreSQL is not installed (Debian's `postgresql` package): run with --database sqlite")
@@ -738,7 +744,8 @@ def postgres_cluster():
         options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c max_connections=300"
         run(str(bindir / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"), "-o", options, "-w", "start")
         started = True
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
+        postmaster = int((data / "postmaster.pid").read_text().split()[0])
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres", postmaster
     finally:
         if started:
             run(str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop")
@@ -747,21 +754,22 @@ def postgres_cluster():
 
 @contextmanager
 def database(kind: str, folder: Path):
+    """Yield the database's URL and the pid of its server (None for SQLite: it runs inside the workers)."""
     if kind == "sqlite":
-        yield f"sqlite:///{folder / 'tables.db'}"
+        yield f"sqlite:///{folder / 'tables.db'}", None
     else:
-        with postgres_cluster() as url:
-            yield url
+        with postgres_cluster() as found:
+            yield found
 
 
 def threads_needed(streams: int, workers: int) -> tuple[int, int]:
-    """Threads and connections per worker so that a worker may hold its share of the streams and a quarter more.
+    """Threads and connections per worker so that a worker may hold its share of the streams and a tenth more.
 
     The share is uneven: each worker accepts what it can. The threads: GUNICORN_THREADS
     (640 unless set) or more; the connections: gunicorn.conf.py's 1,000 or more
     (a worker holding that many stops accepting: streams, kept-alive claims and health).
     """
-    share = math.ceil(1.25 * streams / workers)
+    share = math.ceil(1.1 * streams / workers)
     threads = max(int(os.environ.get("GUNICORN_THREADS", "640")), share + STREAM_CAP_RESERVE)
     return threads, max(1000, share + CLAIM_CONNECTIONS + 16)
 
@@ -771,7 +779,7 @@ def measure(kind: str, args, challenges: list[Challenge], folder: Path) -> dict:
     streams = len(SEATS) * args.tables
     threads, connections = threads_needed(streams, args.workers)
     figures: dict = {"threads": threads, "connections": connections, "load before": os.getloadavg()}
-    with database(kind, folder) as url:
+    with database(kind, folder) as (url, database_pid):
         env = {"WORDSMITH_DATABASE_URL": url, "GUNICORN_THREADS": str(threads)}
         if connections > 1000:  # gunicorn.conf.py's worker_connections
             env["GUNICORN_CMD_ARGS"] = f"--worker-connections {connections}"
@@ -812,11 +820,13 @@ def measure(kind: str, args, challenges: list[Challenge], folder: Path) -> dict:
                 if args.profile:
                     (folder / f"profile-{kind}" / "start").touch()
                 cpu, client = server_cpu(pid), time.process_time()
+                database_cpu = server_cpu(database_pid) if database_pid else 0.0
                 with health_probe(server.port, args.seconds, args.health_rate) as busy:
                     claims, others, elapsed = asyncio.run(
                         run_claims(server.port, tables, challenges, args.rate, args.seconds)
                     )
                 figures["claims"] = (claims, others, elapsed, server_cpu(pid) - cpu, time.process_time() - client)
+                figures["database cpu"] = server_cpu(database_pid) - database_cpu if database_pid else None
                 if args.profile:
                     (folder / f"profile-{kind}" / "stop").touch()
                     for _ in range(100):  # the workers write their profiles
@@ -890,6 +900,11 @@ def summarize(figures: dict, args) -> dict[str, str]:
         "server CPU, streams open and idle (cores)": f"{idle_cores:.2f}",
         "server CPU during the claims (cores; ms per claim)": (
             f"{server_claims_cpu / elapsed:.2f}; {1000 * server_claims_cpu / max(1, len(accepted)):.1f}"
+        ),
+        "PostgreSQL's CPU during the claims (cores; ms per claim)": (
+            f"{figures['database cpu'] / elapsed:.2f}; {1000 * figures['database cpu'] / max(1, len(accepted)):.1f}"
+            if figures["database cpu"] is not None
+            else "—"
         ),
         "client CPU during the claims (cores: claims, streams, health)": (
             f"{client_cpu / elapsed:.2f}, {listener_cpu / elapsed:.2f}, {busy['cpu'] / elapsed:.2f}"
