@@ -88,7 +88,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
-sys.path.insert(0, str(ROOT / "bench"))
 
 from load import server_cpu  # noqa: E402
 from service_helpers import GunicornServer, free_port  # noqa: E402
@@ -111,7 +110,9 @@ class Challenge:
     claims: tuple[tuple[int, str], ...]
 
 
-def plan_challenges(seats: int = 4, lexicon_name: str = "standard", pieces: int = 8) -> list[Challenge]:
+def plan_challenges(
+    seats: int = 4, lexicon_name: str = "standard", pieces: int = 8, limit: int | None = None
+) -> list[Challenge]:
     """Every starting pool of `pieces` pieces whose seats can each claim six words without adding a piece.
 
     Per seat, each word is built from the pieces of the seat's previous word (after
@@ -162,6 +163,8 @@ def plan_challenges(seats: int = 4, lexicon_name: str = "standard", pieces: int 
         claims = tuple((seat + 1, chains[seat][n]) for n in range(6) for seat in range(seats))
         _judge_plan(pool, claims, seats, lexicon, alphabet, judge_claim)
         plans.append(Challenge(pool, claims))
+        if len(plans) == limit:
+            break
     return plans
 
 
