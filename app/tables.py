@@ -26,7 +26,9 @@ def init_app(app: Flask) -> None:
         shared = resources()
     store = Store(app.config["DATABASE_URL"], instance_path=app.instance_path)
     settings = {"objection_seconds": app.config["OBJECTION_SECONDS"]}
-    app.extensions["tables"] = Tables(store, {name: shared.lexicons[name] for name in shared.lexicons}, settings=settings, alphabet=shared.alphabet)
+    app.extensions["tables"] = Tables(
+        store, {name: shared.lexicons[name] for name in shared.lexicons}, settings=settings, alphabet=shared.alphabet
+    )
 
 
 def tables():

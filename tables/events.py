@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from solver.errors import Refused
@@ -38,7 +39,13 @@ __all__ = [
     "NotFound",
     "Refused",
     "Rejected",
+    "stamp",
 ]
+
+
+def stamp(now: float) -> str:
+    """An event's time: UTC, milliseconds, `Z` (seconds since the epoch in)."""
+    return datetime.fromtimestamp(now, UTC).strftime("%Y-%m-%dT%H:%M:%S.") + f"{int(now * 1000) % 1000:03d}Z"
 
 
 @dataclass(frozen=True)
@@ -54,7 +61,9 @@ class Event:
 
     @classmethod
     def from_dict(cls, value: dict) -> Event:
-        return cls(int(value["seq"]), str(value["type"]), str(value["at"]), value.get("by"), dict(value.get("data") or {}))
+        return cls(
+            int(value["seq"]), str(value["type"]), str(value["at"]), value.get("by"), dict(value.get("data") or {})
+        )
 
 
 @dataclass(frozen=True)

@@ -16,10 +16,9 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from datetime import UTC, datetime
 
 from .codes import hash_token, new_code, new_token, read_code
-from .events import Actor, Context, Event, Forbidden, NewEvent, NotFound, Refused
+from .events import Actor, Context, Event, Forbidden, NewEvent, NotFound, Refused, stamp
 from .state import GAMES, TableState, decide, fold
 
 __all__ = ["Created", "Outcome", "Tables"]
@@ -41,12 +40,10 @@ class Outcome:
     repeated: bool = False  # True: the request id had been applied; nothing new was written
 
 
-def stamp(now: float) -> str:
-    return datetime.fromtimestamp(now, UTC).strftime("%Y-%m-%dT%H:%M:%S.") + f"{int(now * 1000) % 1000:03d}Z"
-
-
 class Tables:
-    def __init__(self, store, lexicons: dict, *, settings: dict | None = None, rng=None, clock=time.time, alphabet=None):
+    def __init__(
+        self, store, lexicons: dict, *, settings: dict | None = None, rng=None, clock=time.time, alphabet=None
+    ):
         self.store = store
         self.lexicons = lexicons
         self.settings = dict(settings or {})
@@ -63,7 +60,9 @@ class Tables:
             raise NotFound(f"No table has the code {str(code)[:12]!r}: a code is 6 letters and digits.")
         return read
 
-    def create(self, game: str, seats, *, lexicon: str = "standard", variants=(), settings: dict | None = None) -> Created:
+    def create(
+        self, game: str, seats, *, lexicon: str = "standard", variants=(), settings: dict | None = None
+    ) -> Created:
         if game not in GAMES:
             raise Refused(f"game must be one of {', '.join(GAMES)} (got {game!r})", ("game",))
         names = [str(name).strip() for name in seats]
@@ -120,7 +119,13 @@ class Tables:
         """Take a seat: a new seat token (the seat's old token, if any, stops working)."""
         code = self._code(code)
         token = new_token()
-        self.act(code, actor or Actor(), {"type": "join", "seat": seat}, request_id=request_id, tokens=((seat, hash_token(token)),))
+        self.act(
+            code,
+            actor or Actor(),
+            {"type": "join", "seat": seat},
+            request_id=request_id,
+            tokens=((seat, hash_token(token)),),
+        )
         return token
 
     def act(self, code: str, actor: Actor, action: dict, request_id: str | None = None, tokens=()) -> Outcome:

@@ -34,7 +34,8 @@ class Seat:
     name: str
     joined: bool = False
 
-    def to_dict(self) -> dict:
+    def to_dict(self, viewer: Actor | None = None) -> dict:
+        """The state as JSON; `viewer` (an Actor, None for the read-only table view) is what the game may hide."""
         return {"seat": self.number, "name": self.name, "joined": self.joined}
 
 
@@ -56,7 +57,8 @@ class TableState:
             raise Refused(f"seat must be a seat number from 1 to {len(self.seats)} (got {number!r})", ("seat",))
         return self.seats[number - 1]
 
-    def to_dict(self) -> dict:
+    def to_dict(self, viewer: Actor | None = None) -> dict:
+        """The state as JSON; `viewer` (an Actor, None for the read-only table view) is what the game may hide."""
         return {
             "game": self.game,
             "lexicon": self.lexicon,
@@ -67,7 +69,7 @@ class TableState:
             "seq": self.seq,
             "created_at": self.created_at,
             "updated_at": self.updated_at,
-            game_key(self.game): self.game_state.to_dict() if self.game_state is not None else None,
+            game_key(self.game): self.game_state.to_dict(viewer) if self.game_state is not None else None,
         }
 
 

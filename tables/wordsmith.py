@@ -1,0 +1,964 @@
+"""Wordsmith at a table: what an action makes (`decide`) and what an event does to the state (`apply`).
+
+The rules are the solver's (`solver.wordsmith`: judge_claim, the dice, score_sheets);
+this module only keeps the state they are judged against: each seat's pool,
+previous word, sheet and discard boxes, the claims of the challenge, Done!,
+the rolls of Word by Word. Rulings 7-13 of docs/rules/wordsmith.md are the
+points the rulebook leaves open about a table; the code cites them.
+
+Actions (dicts, as the API and the pages send them) are start, add, claim, object, overrule,
+pass, end_challenge, end_game, roll_word and set_pool; a seat acts for itself, the host for
+any seat by naming it (`seat`). Events (`by`: the seat that acted for itself, 0 the host, also
+when it acts for a seat, None the app):
+
+    challenge_started {challenge, pool, rolls, required_letters, crossed_white: {seat: n}}      by 0
+    piece_added       {seat, piece: red|yellow|blue|green|wild, rolled: [face] | None, wild_as}
+    claim             {seat, challenge, word, normalized, letters, pieces, wilds_used, leftover, discards,
+                       row, circles, checked, judged_on: {...the judge's inputs, for objections}}
+    done              {seat}                                                            by None
+    objection         {claim, seat, verdict: stands|struck, message, objections, strikes, pool}
+    overrule          {claim, stands, changes, pool}                                    by 0
+                      (pool: the seat's pool after a strike while the challenge is on, ruling 10)
+    passed            {seat}
+    word_rolled       {round, faces, red, yellow, circles}    (Word by Word; faces rolled by the app or as entered)
+    pool_set          {seat, pool}                                                      by 0
+    challenge_ended   {challenge, reason, judged, scores}          (judged and scores: Secret Wordsmith)
+    game_ended        {challenge}
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from solver.errors import Refused
+from solver.lexicon import check
+from solver.normalize import fold as fold_word
+from solver.pieces import Pool, load_alphabet, parse_pool
+from solver.wordsmith import (
+    CHALLENGES,
+    WHITE_BOXES,
+    WORD_BY_WORD_DICE,
+    WORDS_PER_CHALLENGE,
+    DiscardBoxes,
+    added_pieces,
+    judge_claim,
+    parse_variant,
+    roll_dice,
+    score_sheets,
+)
+
+from .events import Actor, Context, Event, Forbidden, NewEvent, Rejected, stamp
+
+__all__ = ["ClaimRecord", "SeatState", "WordsmithState", "apply", "decide", "initial"]
+
+OBJECTION_SECONDS = 30  # the default window; a table's or the service's setting `objection_seconds` changes it
+# Secret Wordsmith judges these together at the challenge's end (score_sheets' `secret`), not at the claim.
+JUDGED_AT_END = frozenset({"not_a_word", "already_claimed", "no_new_letter"})
+PIECE_CODES = {"R": "red", "Y": "yellow", "B": "blue", "G": "green", "W": "wild"}
+# A table's phases, in order: before the first challenge, a challenge on, after Done!, between challenges, the end.
+PHASES = ("waiting", "playing", "done_called", "between", "game_over")
+
+
+# --- the state -----------------------------------------------------------------------
+
+
+@dataclass
+class SeatState:
+    number: int
+    pool: Pool = Pool()
+    previous_word: str = ""
+    words: list[dict] = field(default_factory=list)  # this challenge's sheet lines, in claim order
+    discards: int = 0  # boxes checked for leftover pieces this challenge (unchecked circles come on top)
+    crossed_white: int = 0
+    extra_word_used: bool = False
+    passed: bool = False
+    past: list[dict] = field(default_factory=list)  # earlier challenges, as score_sheets reads them
+    version: int = 0  # counts the changes to this seat: a struck claim comes back only onto an unchanged seat
+
+    @property
+    def circle_discards(self) -> int:
+        return sum(w["circles"] - w["checked"] for w in self.words)
+
+    @property
+    def discards_used(self) -> int:
+        return self.discards + self.circle_discards
+
+    @property
+    def boxes_left(self) -> int:
+        return DiscardBoxes(self.crossed_white, self.discards_used).left
+
+
+@dataclass
+class ClaimRecord:
+    seq: int
+    seat: int
+    challenge: int
+    word: str  # normalized
+    at: str
+    data: dict
+    status: str = "stands"  # stands | struck
+    objections: list[dict] = field(default_factory=list)  # {by, verdict, message}
+    overruled: list[dict] = field(default_factory=list)  # {stands, seq}
+    pool_before: Pool = Pool()
+    previous_before: str = ""
+    extra_word: bool = False  # claimed after Done!
+    called_done: bool = False
+    struck_version: int | None = None  # the seat's version right after the strike
+
+
+@dataclass
+class WordsmithState:
+    parts: tuple[str, ...]
+    seats: list[SeatState]
+    table_seats: list  # the table's own Seat list (shared, not copied): names follow a rename
+    challenge: int = 0
+    phase: str = "waiting"
+    starting_pool: Pool | None = None
+    starting_rolls: list | None = None
+    required_letters: str = ""
+    done_by: int | None = None
+    claims: dict[int, ClaimRecord] = field(default_factory=dict)
+    latest: dict | None = None
+    round: int = 0  # Word by Word: the words rolled for this challenge
+    rolls: list[dict] = field(default_factory=list)
+    secret_scores: dict | None = None  # Secret Wordsmith: score_sheets as judged at the last challenge end
+
+    @property
+    def variant(self) -> str:
+        return "+".join(self.parts)
+
+    def has(self, part: str) -> bool:
+        return part in self.parts
+
+    @property
+    def on(self) -> bool:
+        return self.phase in ("playing", "done_called")
+
+    def seat(self, number: int) -> SeatState:
+        return self.seats[number - 1]
+
+    def standing_words(self) -> list[str]:
+        return [c.word for c in self.claims.values() if c.challenge == self.challenge and c.status == "stands"]
+
+    def hidden(self, claim: ClaimRecord, viewer: Actor | None) -> bool:
+        """Ruling 12: a Secret Wordsmith claim is seen by its own seat only, until its challenge ends."""
+        if not self.has("secret") or claim.challenge != self.challenge or not self.on:
+            return False
+        return viewer is None or viewer.seat != claim.seat
+
+    # --- the sheets, as score_sheets reads them
+
+    def current_sheet(self, seat: SeatState) -> dict:
+        words = []
+        for w in seat.words:
+            line = {"word": w["word"]}
+            if self.has("advanced"):
+                line["row"] = w["row"]
+            if self.has("word_by_word"):
+                line["circles"], line["checked"] = w["circles"], w["checked"]
+            words.append(line)
+        sheet = {"words": words, "discards": seat.discards, "crossed_white": seat.crossed_white}
+        if self.has("advanced"):
+            sheet["required"] = self.required_letters
+        return sheet
+
+    def sheets(self) -> list[dict]:
+        """Every seat's sheet over the challenges so far; a sheet's player is its seat number (names may repeat)."""
+        return [
+            {"player": str(s.number), "challenges": [*s.past, *([self.current_sheet(s)] if self.challenge else [])]}
+            for s in self.seats
+        ]
+
+    def scores(self) -> dict | None:
+        if self.challenge == 0:
+            return None
+        if self.has("secret"):
+            result = self.secret_scores
+        else:
+            result = score_sheets(self.sheets(), self.variant).to_dict()
+        if result is None:
+            return None
+        result = copy.deepcopy(result)
+        for sheet in result["sheets"]:
+            sheet["seat"] = int(sheet["player"])
+            sheet["player"] = self.table_seats[sheet["seat"] - 1].name
+        result["winners"] = [int(w) for w in result["winners"]]
+        return result
+
+    # --- the view
+
+    def to_dict(self, viewer: Actor | None = None) -> dict:
+        scores = self.scores()
+        return {
+            "variant": self.variant,
+            "challenge": self.challenge,
+            "phase": self.phase,
+            "starting_pool": str(self.starting_pool) if self.starting_pool else None,
+            "starting_rolls": [list(r) for r in self.starting_rolls] if self.starting_rolls else None,
+            "required_letters": self.required_letters or None,
+            "done_by": self.done_by,
+            "round": self.round if self.has("word_by_word") else None,
+            "rolls": [dict(r) for r in self.rolls] if self.has("word_by_word") else None,
+            "seats": [self._seat_dict(s, viewer) for s in self.seats],
+            "claims": [self._claim_dict(c, viewer) for c in self.claims.values()],
+            "latest": self._latest(viewer),
+            "scores": scores,
+            "winners": scores["winners"] if scores and self.phase == "game_over" else None,
+        }
+
+    def _seat_dict(self, seat: SeatState, viewer: Actor | None) -> dict:
+        secret = self.has("secret") and self.on and (viewer is None or viewer.seat != seat.number)
+        words = [
+            {
+                "claim": w["claim"],
+                "word": None if secret else w["word"],
+                "letters": None if secret else w["letters"],
+                "row": None if secret else w["row"],
+                "discards": w["discards"],
+                "circles": w["circles"],
+                "checked": w["checked"],
+            }
+            for w in seat.words
+        ]
+        return {
+            "seat": seat.number,
+            "pool": None if secret else str(seat.pool),
+            "previous_word": None if secret else seat.previous_word or None,
+            "words": words,
+            "discards_used": seat.discards_used,
+            "boxes_left": seat.boxes_left,
+            "crossed_white": seat.crossed_white,
+            "extra_word_used": seat.extra_word_used,
+            "passed": seat.passed,
+        }
+
+    def _claim_dict(self, claim: ClaimRecord, viewer: Actor | None) -> dict:
+        hidden = self.hidden(claim, viewer)
+        return {
+            "seq": claim.seq,
+            "seat": claim.seat,
+            "challenge": claim.challenge,
+            "word": None if hidden else claim.word,
+            "at": claim.at,
+            "status": "hidden" if hidden else claim.status,
+            "objections": list(claim.objections),
+            "overruled": list(claim.overruled),
+        }
+
+    def _latest(self, viewer: Actor | None) -> dict | None:
+        if self.latest is None:
+            return None
+        latest = dict(self.latest)
+        claim = self.claims.get(latest["claim"])
+        if claim is not None and self.hidden(claim, viewer):
+            latest["word"] = None
+        return latest
+
+
+def initial(table) -> WordsmithState:
+    """The state of a new Wordsmith table; refuse variants score_sheets does not know."""
+    try:
+        parts = parse_variant("+".join(table.variants) or "standard")
+    except Refused as refused:
+        raise Refused(refused.message, ("variants",)) from None
+    seats = [SeatState(s.number) for s in table.seats]
+    return WordsmithState(parts, seats, table.seats)
+
+
+# --- apply: event -> state -----------------------------------------------------------
+
+
+def apply(table, event: Event) -> None:
+    """Fold one Wordsmith event into the table's state. Judges nothing: the verdicts are in the events."""
+    ws: WordsmithState = table.game_state
+    data = event.data
+    handler = _APPLY.get(event.type)
+    if handler is None:
+        raise ValueError(f"event {event.seq}: unknown Wordsmith event type {event.type!r}")
+    handler(ws, event, data)
+
+
+def _apply_start(ws: WordsmithState, event: Event, data: dict) -> None:
+    if ws.challenge:  # the challenge before goes onto the sheets' past, with its own required letters
+        for seat in ws.seats:
+            seat.past.append(ws.current_sheet(seat))
+    ws.challenge = data["challenge"]
+    ws.phase = "playing"
+    ws.starting_pool = Pool(**data["pool"])
+    ws.starting_rolls = data.get("rolls")
+    ws.required_letters = data.get("required_letters") or ""
+    ws.done_by = None
+    ws.round = 0
+    ws.rolls = []
+    crossed = data.get("crossed_white") or {}
+    for seat in ws.seats:
+        seat.pool = ws.starting_pool
+        seat.previous_word = ""
+        seat.words = []
+        seat.discards = 0
+        seat.crossed_white = int(crossed.get(str(seat.number), 0))
+        seat.extra_word_used = seat.passed = False
+        seat.version += 1
+
+
+def _apply_piece(ws: WordsmithState, event: Event, data: dict) -> None:
+    seat = ws.seat(data["seat"])
+    seat.pool = seat.pool.add(data["piece"])
+    seat.version += 1
+
+
+def _apply_claim(ws: WordsmithState, event: Event, data: dict) -> None:
+    seat = ws.seat(data["seat"])
+    claim = ClaimRecord(
+        seq=event.seq,
+        seat=seat.number,
+        challenge=data["challenge"],
+        word=data["normalized"],
+        at=event.at,
+        data=data,
+        pool_before=seat.pool,
+        previous_before=seat.previous_word,
+        extra_word=ws.phase == "done_called",
+    )
+    ws.claims[event.seq] = claim
+    _put_on_sheet(ws, claim)
+    ws.latest = {"claim": event.seq, "seat": seat.number, "word": claim.word, "verdict": "claimed", "reason": None}
+
+
+def _put_on_sheet(ws: WordsmithState, claim: ClaimRecord) -> None:
+    """The rulebook's "Writing and Discarding": the word on the sheet, leftovers discarded, boxes checked."""
+    data = claim.data
+    seat = ws.seat(claim.seat)
+    seat.words.append(
+        {
+            "claim": claim.seq,
+            "word": claim.word,
+            "letters": data["letters"],
+            "row": data.get("row"),
+            "discards": data["discards"],
+            "circles": data.get("circles", 0),
+            "checked": data.get("checked", 0),
+        }
+    )
+    seat.words.sort(key=lambda w: w["claim"])
+    seat.discards += data["discards"]
+    seat.pool = Pool(**data["pieces"])  # ruling 9: the word's pieces, a spent wild as the piece it stood for
+    seat.previous_word = claim.word
+    if claim.extra_word:
+        seat.extra_word_used = True
+    seat.version += 1
+    claim.status = "stands"
+
+
+def _take_off_sheet(ws: WordsmithState, claim: ClaimRecord, pool: dict | None) -> None:
+    """Ruling 10: a struck claim is undone: back to finding words from `pool` (decide works it out)."""
+    seat = ws.seat(claim.seat)
+    seat.words = [w for w in seat.words if w["claim"] != claim.seq]
+    seat.discards -= claim.data["discards"]
+    claim.status = "struck"
+    if ws.on and claim.challenge == ws.challenge:
+        seat.pool = Pool(**pool)
+        seat.previous_word = claim.previous_before
+        if claim.extra_word:
+            seat.extra_word_used = False
+        if ws.done_by == claim.seat and claim.called_done:
+            # Done! is taken back: the others play on normally; extra words already claimed stay (ruling 10).
+            ws.done_by = None
+            ws.phase = "playing"
+            claim.called_done = False
+            for other in ws.seats:
+                other.extra_word_used = other.passed = False
+            for other in ws.claims.values():
+                other.extra_word = False
+    seat.version += 1
+    claim.struck_version = seat.version
+
+
+def _apply_done(ws: WordsmithState, event: Event, data: dict) -> None:
+    ws.done_by = data["seat"]
+    ws.phase = "done_called"
+    last = ws.seat(data["seat"]).words[-1]["claim"]
+    ws.claims[last].called_done = True
+
+
+def _apply_objection(ws: WordsmithState, event: Event, data: dict) -> None:
+    claim = ws.claims[data["claim"]]
+    claim.objections.append({"by": data["seat"], "verdict": data["verdict"], "message": data["message"]})
+    if data.get("strikes"):
+        _take_off_sheet(ws, claim, data.get("pool"))
+    ws.latest = {
+        "claim": claim.seq,
+        "seat": claim.seat,
+        "word": claim.word,
+        "verdict": data["verdict"],
+        "reason": data["message"],
+    }
+
+
+def _apply_overrule(ws: WordsmithState, event: Event, data: dict) -> None:
+    claim = ws.claims[data["claim"]]
+    claim.overruled.append({"seq": event.seq, "stands": data["stands"]})
+    if data.get("changes"):
+        if data["stands"]:
+            _put_on_sheet(ws, claim)
+        else:
+            _take_off_sheet(ws, claim, data.get("pool"))
+    verdict = "stands" if data["stands"] else "struck"
+    ws.latest = {
+        "claim": claim.seq,
+        "seat": claim.seat,
+        "word": claim.word,
+        "verdict": verdict,
+        "reason": f"The host ruled that {claim.word.upper()} {'stands' if data['stands'] else 'is struck'}.",
+    }
+
+
+def _apply_passed(ws: WordsmithState, event: Event, data: dict) -> None:
+    seat = ws.seat(data["seat"])
+    seat.passed = True
+    seat.version += 1
+
+
+def _apply_roll(ws: WordsmithState, event: Event, data: dict) -> None:
+    ws.round = data["round"]
+    ws.rolls.append({"round": data["round"], "faces": data["faces"], "circles": data["circles"]})
+    for seat in ws.seats:
+        seat.pool = seat.pool.add("red", data["red"]).add("yellow", data["yellow"])
+        seat.version += 1
+
+
+def _apply_pool_set(ws: WordsmithState, event: Event, data: dict) -> None:
+    seat = ws.seat(data["seat"])
+    seat.pool = Pool(**data["pool"])
+    seat.version += 1
+
+
+def _apply_challenge_ended(ws: WordsmithState, event: Event, data: dict) -> None:
+    ws.phase = "between"
+    for verdict in data.get("judged") or []:
+        claim = ws.claims[verdict["claim"]]
+        claim.status = "stands" if verdict["valid"] else "struck"
+        if not verdict["valid"]:
+            message = " ".join(o["message"] for o in verdict["objections"])
+            claim.objections.append({"by": None, "verdict": "struck", "message": message})
+    if data.get("scores") is not None:
+        ws.secret_scores = data["scores"]
+
+
+def _apply_game_ended(ws: WordsmithState, event: Event, data: dict) -> None:
+    ws.phase = "game_over"
+
+
+_APPLY = {
+    "challenge_started": _apply_start,
+    "piece_added": _apply_piece,
+    "claim": _apply_claim,
+    "done": _apply_done,
+    "objection": _apply_objection,
+    "overrule": _apply_overrule,
+    "passed": _apply_passed,
+    "word_rolled": _apply_roll,
+    "pool_set": _apply_pool_set,
+    "challenge_ended": _apply_challenge_ended,
+    "game_ended": _apply_game_ended,
+}
+
+
+# --- decide: action -> events ----------------------------------------------------------
+
+
+def decide(table, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
+    """The events an action makes, with the automatic ones that follow; raise to change nothing."""
+    kind = action.get("type")
+    handler = _DECIDE.get(kind)
+    if handler is None:
+        raise Refused(f"type: unknown Wordsmith action {kind!r}; one of {', '.join(_DECIDE)}", ("type",))
+    events = handler(table, table.game_state, actor, action, ctx)
+    return events + _automatic(table, events, ctx)
+
+
+def _host(actor: Actor, what: str) -> None:
+    if not actor.host:
+        raise Forbidden(f"Only the host can {what}: use the host's token.")
+
+
+def _acting_seat(table, ws: WordsmithState, actor: Actor, action: dict) -> SeatState:
+    """The seat an action is for: the actor's own, or any seat the host names; a seat acting for another: 403."""
+    named = action.get("seat")
+    if named is None:
+        if actor.seat is None:
+            if actor.host:
+                raise Refused("seat: the host acts for a seat by naming it", ("seat",))
+            raise Forbidden("This needs a seat's token.")
+        return ws.seat(actor.seat)
+    number = table.seat(named).number  # Refused unless a seat number of this table
+    if actor.host or actor.seat == number:
+        return ws.seat(number)
+    raise Forbidden(f"Your token acts for seat {actor.seat}, not seat {number}.")
+
+
+def _need_on(ws: WordsmithState) -> None:
+    if ws.phase == "waiting":
+        raise Rejected("no_challenge", "No challenge has started yet: the host starts one.")
+    if not ws.on:
+        raise Rejected("challenge_over", "The challenge is over.")
+
+
+def _lexicon(table, ctx: Context):
+    return ctx.lexicons[table.lexicon]
+
+
+def _alphabet(ctx: Context):
+    return ctx.alphabet or load_alphabet()
+
+
+def _start(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
+    _host(actor, "start a challenge")
+    if ws.phase == "game_over" or ws.challenge >= CHALLENGES:
+        raise Rejected("game_over", f"The game is over: it has {CHALLENGES} challenges.")
+    if ws.on:
+        raise Rejected("challenge_on", f"Challenge {ws.challenge} is still on: end it first.")
+    text = action.get("pool")
+    if text is None:
+        rolled = roll_dice("start", ctx.rng)
+        pool, rolls = rolled.pieces, [list(faces) for faces in rolled.rolls]
+    else:
+        pool, rolls = parse_pool(text), None
+        if pool.size != 8 or pool.wild:
+            raise Refused(
+                f"pool: a starting pool is the 8 pieces two rolls of the four dice give, never a wild (got {pool})",
+                ("pool",),
+            )
+    required = _required_letters(table, ws, action.get("required_letters"), ctx)
+    crossed = {}
+    given = action.get("crossed_white") or {}
+    if not isinstance(given, dict):
+        raise Refused("crossed_white: an object of seat number to crossed-out white boxes", ("crossed_white",))
+    for key, value in given.items():
+        try:
+            number = table.seat(int(key)).number
+        except (TypeError, ValueError, Refused):
+            raise Refused(f"crossed_white: {key!r} is not a seat of this table", ("crossed_white", key)) from None
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= WHITE_BOXES:
+            raise Refused(
+                f"crossed_white: a seat crosses out 0 to {WHITE_BOXES} white boxes (got {value!r})",
+                ("crossed_white", key),
+            )
+        if value:
+            crossed[str(number)] = value
+    data = {
+        "challenge": ws.challenge + 1,
+        "pool": pool.to_dict(),
+        "rolls": rolls,
+        "required_letters": required or None,
+        "crossed_white": crossed,
+    }
+    return [NewEvent("challenge_started", data, by=0)]
+
+
+def _required_letters(table, ws: WordsmithState, given, ctx: Context) -> str:
+    """Advanced: six letters a-z, one per row; left out, a random six-letter word of the lexicon (ruling 8)."""
+    if not ws.has("advanced"):
+        if given is not None:
+            raise Refused("required_letters: only the advanced variant has required letters", ("required_letters",))
+        return ""
+    if given is None:
+        return _random_word(_lexicon(table, ctx), WORDS_PER_CHALLENGE, ctx.rng)
+    letters = fold_word(given).strip().lower() if isinstance(given, str) else ""
+    if len(letters) != WORDS_PER_CHALLENGE or not (letters.isascii() and letters.isalpha()):
+        raise Refused(
+            f"required_letters: give {WORDS_PER_CHALLENGE} letters a-z, one per row (got {given!r})",
+            ("required_letters",),
+        )
+    return letters
+
+
+def _random_word(lexicon, length: int, rng) -> str:
+    """A random word of `length` letters a-z the lexicon accepts: random keys of the shared trie until one fits.
+
+    Listing every six-letter word first cost ~1.3 s per process and size; about
+    one key in 14 fits, so this reads a few dozen keys.
+    """
+    trie = lexicon.lexicons.trie
+    for _ in range(100_000):
+        word = trie.restore_key(rng.randrange(len(trie)))
+        if len(word) == length and word.isascii() and word.isalpha() and word in lexicon:
+            return word
+    return rng.choice(lexicon.matches("?" * length))  # not reached with a real lexicon
+
+
+def _add(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
+    seat = _acting_seat(table, ws, actor, action)
+    piece, wild_as = action.get("piece"), action.get("wild_as")
+    if piece is not None and piece not in PIECE_CODES:
+        raise Refused(f"piece: one of R, Y, B, G, W, or null to roll a die (got {piece!r})", ("piece",))
+    if wild_as is not None and (wild_as not in PIECE_CODES or wild_as == "W"):
+        raise Refused(f"wild_as: the piece a wild becomes, one of R, Y, B, G (got {wild_as!r})", ("wild_as",))
+    if wild_as is not None and piece not in ("W", None):
+        raise Refused("wild_as: only a wild (W, or a star rolled) becomes another piece", ("wild_as",))
+    _need_on(ws)
+    if ws.has("word_by_word"):
+        raise Rejected("no_adding", "In Word by Word no pieces are added: only the shared roll for each word.")
+    if ws.phase == "done_called":
+        raise Rejected("done_called", "Done! has been called: no more pieces may be added.")
+    rolled = None
+    if piece is None:
+        roll = roll_dice("add", ctx.rng)
+        rolled = list(roll.rolls[0])
+        kind = next(k for k, n in roll.pieces.to_dict().items() if n)
+    else:
+        kind = PIECE_CODES[piece]
+    if kind == "wild" and wild_as is not None:
+        kind = PIECE_CODES[wild_as]
+    elif kind != "wild":
+        wild_as = None  # ruling 7: a choice made ahead for a star is dropped when the die shows a colour
+    data = {"seat": seat.number, "piece": kind, "rolled": rolled, "wild_as": wild_as}
+    return [NewEvent("piece_added", data, by=actor_by(actor, seat))]
+
+
+def actor_by(actor: Actor, seat: SeatState | None = None) -> int:
+    """The `by` of an event: the seat that acted for itself, else 0 (the host, acting for a seat or the table)."""
+    if seat is None:
+        return actor.seat if actor.seat is not None else 0
+    return seat.number if actor.seat == seat.number else 0
+
+
+def _free_rows(ws: WordsmithState, seat: SeatState) -> list[int]:
+    taken = {w["row"] for w in seat.words}
+    return [r for r in range(1, WORDS_PER_CHALLENGE + 1) if r not in taken]
+
+
+def _claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
+    seat = _acting_seat(table, ws, actor, action)
+    word = action.get("word")
+    if not isinstance(word, str) or not word.strip():
+        raise Refused("word: the word claimed, as text", ("word",))
+    row = action.get("row")
+    if row is not None and not ws.has("advanced"):
+        raise Refused("row: only the advanced variant has rows with required letters", ("row",))
+    if row is not None and (not isinstance(row, int) or isinstance(row, bool) or not 1 <= row <= WORDS_PER_CHALLENGE):
+        raise Refused(f"row: a row from 1 to {WORDS_PER_CHALLENGE} (got {row!r})", ("row",))
+    if ws.phase == "waiting":
+        raise Rejected("no_challenge", "No challenge has started yet: the host starts one.")
+    # ruling 13: in Word by Word a seat claims word k after the k-th shared roll, with that roll's circles as wilds
+    wbw_open = ws.has("word_by_word") and ws.on and len(seat.words) < WORDS_PER_CHALLENGE
+    if wbw_open and len(seat.words) >= ws.round:
+        raise Rejected(
+            "wait_for_roll", "In Word by Word every word starts with the shared roll: wait for the next roll."
+        )
+    normalized = fold_word(word).strip()
+    required = ""
+    if ws.has("advanced"):
+        free = _free_rows(ws, seat)
+        if row is not None:
+            if row not in free:
+                raise Rejected("row_taken", f"Row {row} of your sheet already holds a word.", row=row)
+        else:
+            row = next((r for r in free if ws.required_letters[r - 1] in normalized), None)
+        # ruling 8: no free row's letter in the word: the judge is asked for the first free row's letter
+        pick = row or (free[0] if free else None)
+        required = ws.required_letters[pick - 1] if pick else ""
+    circles = ws.rolls[-1]["circles"] if wbw_open else 0
+    pool = seat.pool.add("wild", circles) if circles else seat.pool
+    secret = ws.has("secret")
+    judged_on = {
+        "pool": pool.to_dict(),
+        "previous_word": "" if secret else seat.previous_word,
+        "claimed": [] if secret else ws.standing_words(),
+        "required_letter": required,
+        "discards_used": seat.discards_used,
+        "crossed_white": seat.crossed_white,
+        "words_written": len(seat.words),
+        "after_done": ws.phase == "done_called",
+        "challenge_over": not ws.on or seat.extra_word_used or seat.passed,
+    }
+    verdict = _judge(table, ctx, word, judged_on)
+    objections = [o for o in verdict.objections if not (secret and o.code in JUDGED_AT_END)]
+    if objections:
+        raise Rejected(
+            "claim_refused",
+            " ".join(o.message for o in objections),
+            objections=[o.to_dict() for o in objections],
+        )
+    cost = _alphabet(ctx).cost(verdict.normalized)
+    checked = min(circles, verdict.pieces.wild)
+    unchecked = circles - checked
+    data = {
+        "seat": seat.number,
+        "challenge": ws.challenge,
+        "word": word,
+        "normalized": verdict.normalized,
+        "letters": verdict.letters,
+        "pieces": Pool(*cost).to_dict(),
+        "wilds_used": verdict.pieces.wild,
+        "leftover": verdict.leftover.to_dict(),
+        "discards": verdict.discards - unchecked,  # the boxes for leftover pieces; unchecked circles apart
+        "row": row,
+        "circles": circles,
+        "checked": checked,
+        "judged_on": judged_on,
+    }
+    return [NewEvent("claim", data, by=actor_by(actor, seat))]
+
+
+def _judge(table, ctx: Context, word: str, judged_on: dict):
+    return judge_claim(word, lexicon=_lexicon(table, ctx), alphabet=_alphabet(ctx), **judged_on)
+
+
+def _object(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
+    seat = _acting_seat(table, ws, actor, action)
+    claim = _find_claim(ws, action)
+    if ws.has("secret"):
+        raise Rejected("secret", "Secret Wordsmith has no objections: every word is judged at the challenge's end.")
+    if claim.seat == seat.number:
+        raise Rejected("own_claim", "You cannot object to your own claim.")
+    seconds = table.settings.get("objection_seconds", ctx.settings.get("objection_seconds", OBJECTION_SECONDS))
+    if claim.challenge != ws.challenge or ctx.now - _epoch(claim.at) > seconds:
+        raise Rejected(
+            "objection_window_closed",
+            f"Objections to {claim.word.upper()} had to come within {seconds} seconds of the claim.",
+        )
+    if any(o["by"] == seat.number for o in claim.objections):
+        raise Rejected("already_objected", f"You have already objected to {claim.word.upper()}.")
+    if claim.status == "struck":
+        raise Rejected("claim_struck", f"{claim.word.upper()} has already been struck.")
+    verdict = _judge(table, ctx, claim.data["word"], claim.data["judged_on"])
+    if verdict.valid:
+        data = {"claim": claim.seq, "verdict": "stands", "message": _stands_because(table, ctx, claim, verdict)}
+        data["objections"], data["strikes"] = [], False
+    else:
+        data = {
+            "claim": claim.seq,
+            "verdict": "struck",
+            "message": " ".join(o.message for o in verdict.objections),
+            "objections": [o.to_dict() for o in verdict.objections],
+            "strikes": _may_strike(ws, claim),
+        }
+        if data["strikes"]:
+            data["pool"] = _pool_after_strike(ws, claim)
+    data["seat"] = seat.number
+    return [NewEvent("objection", data, by=actor_by(actor, seat))]
+
+
+def _stands_because(table, ctx: Context, claim: ClaimRecord, verdict) -> str:
+    """One sentence: why the judge lets a claim stand (every check it passed that can be said)."""
+    on = claim.data["judged_on"]
+    shout = claim.word.upper()
+    reasons = [check(claim.word, _lexicon(table, ctx), define=False).message.replace(f"{shout} is ", "it is ", 1)]
+    reasons[0] = reasons[0].rstrip(".")
+    reasons.append("it was not claimed before in this challenge")
+    if on["previous_word"]:
+        reasons.append(f"it has a letter {on['previous_word'].upper()} lacked")
+    if on["required_letter"]:
+        reasons.append(f"it holds the required letter {on['required_letter'].upper()}")
+    reasons.append("the pool builds it")
+    return f"{shout} stands: {', '.join(reasons[:-1])}, and {reasons[-1]}."
+
+
+def _find_claim(ws: WordsmithState, action: dict) -> ClaimRecord:
+    seq = action.get("claim")
+    claim = ws.claims.get(seq) if isinstance(seq, int) and not isinstance(seq, bool) else None
+    if claim is None:
+        raise Refused(f"claim: no claim has the number {seq!r} at this table", ("claim",))
+    return claim
+
+
+def _may_strike(ws: WordsmithState, claim: ClaimRecord) -> bool:
+    """Ruling 10: while the challenge is on, only a seat's latest word can be struck; after, any of the challenge."""
+    if claim.challenge != ws.challenge or ws.phase == "waiting":
+        return False
+    if not ws.on:
+        return True
+    words = ws.seat(claim.seat).words
+    if ws.has("word_by_word") and len(words) != ws.round:
+        return False  # ruling 13: a Word by Word word is struck before the next roll, or not at all
+    return bool(words) and words[-1]["claim"] == claim.seq
+
+
+def _overrule(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
+    _host(actor, "overrule")
+    claim = _find_claim(ws, action)
+    stands = action.get("stands")
+    if not isinstance(stands, bool):
+        raise Refused("stands: true (the claim stands) or false (it is struck)", ("stands",))
+    if ws.has("secret"):
+        raise Rejected("secret", "Secret Wordsmith words are judged together at the challenge's end (ruling 12).")
+    if claim.challenge != ws.challenge:
+        raise Rejected("challenge_over", "Only the claims of the latest challenge can be overruled.")
+    changes = stands != (claim.status == "stands")
+    if changes and not stands and not _may_strike(ws, claim):
+        raise Rejected(
+            "claim_superseded",
+            f"{claim.word.upper()} is no longer seat {claim.seat}'s latest word: only the latest can be struck.",
+        )
+    if changes and stands and ws.seat(claim.seat).version != claim.struck_version:
+        raise Rejected(
+            "claim_superseded",
+            f"Seat {claim.seat} has played on since {claim.word.upper()} was struck: it cannot come back.",
+        )
+    data = {"claim": claim.seq, "stands": stands, "changes": changes}
+    if changes and not stands:
+        data["pool"] = _pool_after_strike(ws, claim)
+    return [NewEvent("overrule", data, by=0)]
+
+
+def _pool_after_strike(ws: WordsmithState, claim: ClaimRecord) -> dict | None:
+    """Ruling 10: the pool the seat claimed from, and any pieces it added since (its pool now, less the word's)."""
+    if not ws.on:
+        return None  # the challenge is over: only the sheet changes
+    now, word = ws.seat(claim.seat).pool.to_dict(), claim.data["pieces"]
+    before = claim.pool_before.to_dict()
+    return {kind: before[kind] + max(0, now[kind] - word.get(kind, 0)) for kind in before}
+
+
+def _pass(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
+    seat = _acting_seat(table, ws, actor, action)
+    _need_on(ws)
+    if ws.phase != "done_called":
+        raise Rejected("not_done", "Passing is for the extra word after Done!: nobody has called Done! yet.")
+    if seat.number == ws.done_by:
+        raise Rejected("called_done", "You called Done!: you have no extra word to pass.")
+    if seat.extra_word_used or seat.passed:
+        raise Rejected("extra_word_used", "You have already claimed your extra word or passed.")
+    return [NewEvent("passed", {"seat": seat.number}, by=actor_by(actor, seat))]
+
+
+def _end_challenge(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
+    _host(actor, "end the challenge")
+    _need_on(ws)
+    return [_challenge_ended(table, ws, "host", ctx, by=0)]
+
+
+def _end_game(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
+    _host(actor, "end the game")
+    if not ws.has("word_by_word"):
+        raise Rejected("three_challenges", f"The game ends after its {CHALLENGES} challenges.")
+    if ws.phase != "between":
+        raise Rejected("challenge_on", "The game ends between challenges: end this challenge first.")
+    return [NewEvent("game_ended", {"challenge": ws.challenge}, by=0)]
+
+
+def _roll_word(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
+    if not actor.host and actor.seat is None:
+        raise Forbidden("This needs a seat's or the host's token.")
+    if not ws.has("word_by_word"):
+        raise Rejected("not_word_by_word", "Only Word by Word rolls for each word.")
+    _need_on(ws)
+    if ws.round >= WORDS_PER_CHALLENGE:
+        raise Rejected("all_rolled", f"All {WORDS_PER_CHALLENGE} words of this challenge have been rolled.")
+    waiting = [s.number for s in ws.seats if len(s.words) < ws.round]
+    if waiting:
+        raise Rejected(
+            "word_open",
+            f"Every seat claims word {ws.round} before the next roll: waiting for seat(s) "
+            f"{', '.join(map(str, waiting))}.",
+        )
+    given = action.get("faces")
+    if given is None:
+        faces = list(roll_dice("word_by_word", ctx.rng).rolls[0])
+    elif not isinstance(given, list) or len(given) != WORD_BY_WORD_DICE:
+        raise Refused(f"faces: the {WORD_BY_WORD_DICE} dice as rolled, e.g. ['red', 'yellow', 'blue_star']", ("faces",))
+    else:
+        faces = list(given)
+    pieces = added_pieces(faces)  # red and yellow to every pool, each star a circle (ruling 5)
+    if pieces.wild == len(faces):
+        raise Refused("faces: only stars: the rulebook rolls these again", ("faces",))
+    data = {"round": ws.round + 1, "faces": faces, "red": pieces.red, "yellow": pieces.yellow, "circles": pieces.wild}
+    return [NewEvent("word_rolled", data, by=actor_by(actor))]
+
+
+def _set_pool(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
+    _host(actor, "correct a pool")
+    seat = ws.seat(table.seat(action.get("seat")).number)
+    pool = parse_pool(action.get("pool"))
+    _need_on(ws)
+    return [NewEvent("pool_set", {"seat": seat.number, "pool": pool.to_dict()}, by=0)]
+
+
+_DECIDE = {
+    "start": _start,
+    "add": _add,
+    "claim": _claim,
+    "object": _object,
+    "overrule": _overrule,
+    "pass": _pass,
+    "end_challenge": _end_challenge,
+    "end_game": _end_game,
+    "roll_word": _roll_word,
+    "set_pool": _set_pool,
+}
+
+
+# --- the automatic events ---------------------------------------------------------------
+
+
+def _challenge_ended(table, ws: WordsmithState, reason: str, ctx: Context, by: int | None) -> NewEvent:
+    """The end of a challenge; in Secret Wordsmith with every word judged now (score_sheets' secret)."""
+    data = {"challenge": ws.challenge, "reason": reason, "judged": None, "scores": None}
+    if ws.has("secret"):
+        result = score_sheets(ws.sheets(), ws.variant, _lexicon(table, ctx))
+        judged = []
+        for seat, sheet in zip(ws.seats, result.sheets):
+            for line, scored in zip(seat.words, sheet.challenges[-1].words):
+                judged.append(
+                    {
+                        "claim": line["claim"],
+                        "valid": scored.valid,
+                        "objections": [o.to_dict() for o in scored.objections],
+                    }
+                )
+        data["judged"], data["scores"] = judged, result.to_dict()
+    return NewEvent("challenge_ended", data, by=by)
+
+
+def _automatic(table, events: list[NewEvent], ctx: Context) -> list[NewEvent]:
+    """The events that follow by themselves: Done!, the end of a challenge, the end of the game (ruling 11).
+
+    Found by folding the action's events into a copy of the state and looking at it, so an overrule that
+    brings back a sixth word calls Done! the same way a claim does.
+    """
+    if not events:
+        return []
+    from .state import apply as table_apply
+
+    state = copy.deepcopy(table)
+    seq = state.seq
+    at = stamp(ctx.now)
+
+    def fold_in(new: NewEvent) -> None:
+        nonlocal seq
+        seq += 1
+        table_apply(state, Event(seq, new.type, at, new.by, new.data))
+
+    for new in events:
+        fold_in(new)
+    follow: list[NewEvent] = []
+    while True:
+        ws: WordsmithState = state.game_state
+        new = None
+        if ws.phase == "playing" and not ws.has("word_by_word") and ws.done_by is None:
+            full = next((s for s in ws.seats if len(s.words) == WORDS_PER_CHALLENGE), None)
+            if full is not None:
+                new = NewEvent("done", {"seat": full.number})
+        elif ws.phase == "done_called" and all(
+            s.extra_word_used or s.passed for s in ws.seats if s.number != ws.done_by
+        ):
+            new = _challenge_ended(state, ws, "done", ctx, by=None)
+        elif (
+            ws.phase == "playing"
+            and ws.has("word_by_word")
+            and all(len(s.words) == WORDS_PER_CHALLENGE for s in ws.seats)
+        ):
+            new = _challenge_ended(state, ws, "six_words", ctx, by=None)
+        elif ws.phase == "between" and ws.challenge >= CHALLENGES:
+            new = NewEvent("game_ended", {"challenge": ws.challenge})
+        if new is None:
+            return follow
+        follow.append(new)
+        fold_in(new)
+
+
+def _epoch(at: str) -> float:
+    return datetime.strptime(at, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC).timestamp()
