@@ -16,8 +16,7 @@ from pathlib import Path
 import pytest
 
 from solver.lexicon import load_lexicons
-from tables.events import Actor, Context, Event, Rejected
-from tables.service import stamp
+from tables.events import Actor, Context, Event, Rejected, stamp
 from tables.state import apply, decide, fold
 
 ROOT = Path(__file__).resolve().parent.parent
