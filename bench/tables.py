@@ -1,6 +1,7 @@
 """Live tables under load (issue 13): 250 tables x 4 seats, 1,000 open event streams, claims at a steady rate.
 
     python bench/tables.py [--database sqlite|postgresql|both] [--tables 250] [--rate 200] [--seconds 60]
+                           [--idle 5] [--open-rate 200] [--health-rate 20] [--workers 2] [--profile]
 
 For each database, starts the service as deployed (`tests/service_helpers.GunicornServer`:
 the Procfile's gunicorn with gunicorn.conf.py, `app.worker.DeadlineWorker`, 2 workers)
@@ -42,6 +43,12 @@ Measured, per database:
   CPU           the server's (master and workers, from /proc) and the client's, per phase;
                 per worker, the threads it holds (one per open stream)
 
+--profile runs each worker under cProfile with a CPU clock per thread (a thread
+waiting for an event costs nothing), from the start of the claims to their end,
+and prints the functions that took the most CPU of their own, their callers, and
+the most CPU with their callees. It slows the server about threefold: read the
+shares, not the times.
+
 How it is measured, and why: the client shares the 2 cores with the server, so it is
 kept cheap: the streams are read by one asyncio process over raw sockets (a received
 event is timestamped and kept as bytes, parsed after the run), the claims are sent
@@ -52,10 +59,12 @@ deliveries compare directly. A claim's send time is when it is written to its
 socket; how late that was against the steady schedule is reported as the client's
 lag. Streams: the service refuses a stream once a worker holds `threads - 64` of them
 (app/streams.py, docs/serving.md), so the bench sets GUNICORN_THREADS to at least
-a worker's share of the streams, a tenth more for an uneven split (1,000 streams
-split 515 + 491 in a trial run), + 64: 614 for 1,000 streams on 2 workers, so the
-default 640 (576 streams per worker) stands, as deployed. It reports the threads
-and each worker's thread count with the streams open.
+a worker's even share of the streams and a fifth more, + 64: each worker accepts
+what it can, and trial runs split 1,000 streams 515 + 491 and 455 + 553 (the
+default 640 allows 576). For 1,000 streams on 2 workers that is 664 threads (the
+stream cap follows: 600). It reports the threads and each worker's thread count
+with the streams open; a stream refused all the same is retried after its
+Retry-After and counted.
 
 Bounded: loopback only; with the defaults each database takes about 2 minutes
 (setup 10-20 s, streams 5 s, idle 5 s, claims 60 s); the servers and the
@@ -587,7 +596,7 @@ async def run_claims(port: int, tables: list[Table], challenges, rate: float, se
                 break
             spawn(next_challenge(table))  # not a claim: the turn goes on to the next table
         else:
-            others["turn with no table ready"] += 1
+            others["turns skipped"] += 1
     if tasks:
         await asyncio.wait(tasks, timeout=10)
     pool.close()
@@ -656,6 +665,7 @@ def profile_report(folder: Path, top: int = 25) -> str:
     out = io.StringIO()
     stats = pstats.Stats(*files, stream=out)
     stats.strip_dirs().sort_stats("tottime").print_stats(top)
+    stats.print_callers(8)  # who calls the eight most expensive
     stats.sort_stats("cumulative").print_stats(top)
     return out.getvalue()
 
@@ -766,13 +776,13 @@ def database(kind: str, folder: Path):
 
 
 def threads_needed(streams: int, workers: int) -> tuple[int, int]:
-    """Threads and connections per worker so that a worker may hold its share of the streams and a tenth more.
+    """Threads and connections per worker so that a worker may hold its even share of the streams and a fifth more.
 
     The share is uneven: each worker accepts what it can. The threads: GUNICORN_THREADS
     (640 unless set) or more; the connections: gunicorn.conf.py's 1,000 or more
     (a worker holding that many stops accepting: streams, kept-alive claims and health).
     """
-    share = math.ceil(1.1 * streams / workers)
+    share = math.ceil(1.2 * streams / workers)
     threads = max(int(os.environ.get("GUNICORN_THREADS", "640")), share + STREAM_CAP_RESERVE)
     return threads, max(1000, share + CLAIM_CONNECTIONS + 16)
 
@@ -898,7 +908,10 @@ def summarize(figures: dict, args) -> dict[str, str]:
             f"{figures['threads']} (cap {figures['threads'] - 64}); {figures['connections']}"
         ),
         "worker threads with the streams open": " + ".join(map(str, figures["worker threads"])),
-        "other actions (challenges started...)": ", ".join(f"{k} {v}" for k, v in sorted(others.items())) or "none",
+        "other actions; turns skipped (every table had an action in flight)": ", ".join(
+            f"{k} {v}" for k, v in sorted(others.items())
+        )
+        or "none",
         "setup: tables, seats, first challenges": f"{setup_s:.1f} s",
         "server CPU, streams open and idle (cores)": f"{idle_cores:.2f}",
         "server CPU during the claims (cores; ms per claim)": (
