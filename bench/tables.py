@@ -948,6 +948,13 @@ def main(argv=None) -> int:
     parser.add_argument("--app", default="app:create_app()", help="the WSGI app gunicorn serves (default: %(default)s)")
     args = parser.parse_args(argv)
     args.seconds = min(args.seconds, 600.0)
+    game = 3 * 6 * len(SEATS)  # claims in a game: three challenges of six words a seat
+    if args.rate * args.seconds > game * args.tables:
+        print(
+            f"warning: {args.rate * args.seconds:.0f} claims wanted, {game * args.tables} in {args.tables} games: "
+            "tables whose game is over drop out and the rate falls; raise --tables",
+            file=sys.stderr,
+        )
 
     began = time.monotonic()
     challenges = plan_challenges(len(SEATS))
