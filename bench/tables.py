@@ -654,8 +654,35 @@ def post_worker_init(worker):
 """
 
 
+# Where a worker's CPU goes, by the function that starts each kind of work (path suffix, function name).
+PROFILE_SHARES = [
+    ("claim requests", "app/api/tables.py", "claim"),
+    ("event streams (reading and writing the new events)", "app/streams.py", "event_stream"),
+    ("the notifier's polls (SQLite: every 100 ms, one query for every table waited on)", "tables/notify.py", "poll"),
+    ("health requests", "app/api/meta.py", "health"),
+    ("other starts of a challenge", "app/api/tables.py", "start_challenge"),
+]
+
+
+def profile_shares(stats) -> list[tuple[str, float, int]]:
+    """(kind of work, CPU seconds with callees, calls) for each of PROFILE_SHARES, and everything else."""
+    total = sum(tottime for _, _, tottime, _, _ in stats.stats.values())
+    shares = []
+    for label, path, name in PROFILE_SHARES:
+        found = [
+            (ct, nc)
+            for (file, _, func), (_, nc, _, ct, _) in stats.stats.items()
+            if file.endswith(path) and func == name
+        ]
+        shares.append((label, sum(ct for ct, _ in found), sum(nc for _, nc in found)))
+    shares.append(
+        ("everything else (gunicorn's loop, parsing, Flask, the access log)", total - sum(s for _, s, _ in shares), 0)
+    )
+    return shares
+
+
 def profile_report(folder: Path, top: int = 25) -> str:
-    """The workers' profiles, merged: the functions that took the most time of their own, and with their callees."""
+    """The workers' profiles, merged: CPU by kind of work, the functions that took the most of their own and with callees."""
     import io
     import pstats
 
@@ -664,6 +691,14 @@ def profile_report(folder: Path, top: int = 25) -> str:
         return "no profile written"
     out = io.StringIO()
     stats = pstats.Stats(*files, stream=out)
+    total = sum(tottime for _, _, tottime, _, _ in stats.stats.values())
+    print(f"CPU of both workers during the claims, profiled: {total:.1f} s", file=out)
+    for label, seconds, calls in profile_shares(stats):
+        print(
+            f"  {100 * seconds / total:5.1f}%  {seconds:7.2f} s  {label}" + (f" ({calls} calls)" if calls else ""),
+            file=out,
+        )
+    print(file=out)
     stats.strip_dirs().sort_stats("tottime").print_stats(top)
     stats.print_callers(8)  # who calls the eight most expensive
     stats.sort_stats("cumulative").print_stats(top)
@@ -678,6 +713,14 @@ def percentile(values, q: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def process_tree_cpu(pid: int) -> float:
+    """CPU seconds of a process, its live children, and its children that have exited (PostgreSQL's backends)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    total = sum(int(fields[i]) for i in (11, 12, 13, 14))  # utime, stime, cutime, cstime (reaped children)
+    return total / ticks + server_cpu(pid) - (int(fields[11]) + int(fields[12])) / ticks
 
 
 def worker_threads(pid: int) -> list[int]:
@@ -833,13 +876,13 @@ def measure(kind: str, args, challenges: list[Challenge], folder: Path) -> dict:
                 if args.profile:
                     (folder / f"profile-{kind}" / "start").touch()
                 cpu, client = server_cpu(pid), time.process_time()
-                database_cpu = server_cpu(database_pid) if database_pid else 0.0
+                database_cpu = process_tree_cpu(database_pid) if database_pid else 0.0
                 with health_probe(server.port, args.seconds, args.health_rate) as busy:
                     claims, others, elapsed = asyncio.run(
                         run_claims(server.port, tables, challenges, args.rate, args.seconds)
                     )
                 figures["claims"] = (claims, others, elapsed, server_cpu(pid) - cpu, time.process_time() - client)
-                figures["database cpu"] = server_cpu(database_pid) - database_cpu if database_pid else None
+                figures["database cpu"] = process_tree_cpu(database_pid) - database_cpu if database_pid else None
                 if args.profile:
                     (folder / f"profile-{kind}" / "stop").touch()
                     for _ in range(100):  # the workers write their profiles
