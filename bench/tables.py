@@ -1,7 +1,7 @@
 """Live tables under load (issue 13): 250 tables x 4 seats, 1,000 open event streams, claims at a steady rate.
 
     python bench/tables.py [--database sqlite|postgresql|both] [--tables 250] [--rate 200] [--seconds 60]
-                           [--idle 5] [--open-rate 200] [--health-rate 20] [--workers 2] [--profile]
+                           [--baseline 10] [--idle 5] [--open-rate 200] [--health-rate 20] [--workers 2] [--profile]
 
 For each database, starts the service as deployed (`tests/service_helpers.GunicornServer`:
 the Procfile's gunicorn with gunicorn.conf.py, `app.worker.DeadlineWorker`, 2 workers)
@@ -12,6 +12,8 @@ a free port, stopped and removed at the end). Then:
   setup     --tables tables of 4 seats (POST /api/v1/tables), each seat joined
             (POST .../seats/{n}) and a first challenge started with a pool set by the
             host (POST .../challenges)
+  baseline  --baseline seconds of claims as below, with no stream open: the same claims'
+            answers and server CPU without the streams, measured in the same run
   streams   one event stream per seat (GET .../events, 1,000 by default), opened at
             --open-rate per second and held open to the end; a refused stream (503)
             is retried after its Retry-After, a dropped one resumes with Last-Event-ID
@@ -856,6 +858,14 @@ def measure(kind: str, args, challenges: list[Challenge], folder: Path) -> dict:
             figures["setup"] = (time.monotonic() - began, server_cpu(pid) - cpu)
             print(f"  {len(tables)} tables set up in {figures['setup'][0]:.1f} s", file=sys.stderr)
 
+            if args.baseline > 0:  # the same claims with no stream open: what the streams add
+                cpu = server_cpu(pid)
+                with health_probe(server.port, args.baseline, args.health_rate) as alone:
+                    claims, _, elapsed = asyncio.run(
+                        run_claims(server.port, tables, challenges, args.rate, args.baseline)
+                    )
+                figures["baseline"] = (claims, elapsed, server_cpu(pid) - cpu, alone)
+
             context = multiprocessing.get_context("fork")
             ours, theirs = context.Pipe()
             pairs = [(t.number, t.code, seat, t.seat_tokens[seat - 1]) for t in tables for seat in (1, 2, 3, 4)]
@@ -907,6 +917,31 @@ def measure(kind: str, args, challenges: list[Challenge], folder: Path) -> dict:
     return figures
 
 
+def baseline_rows(figures: dict, accepted: int, server_claims_cpu: float) -> dict[str, str]:
+    """The baseline's rows: the same claims with no stream open, and the server's CPU per claim against it."""
+    if "baseline" not in figures:
+        return {}
+    claims, elapsed, cpu, alone = figures["baseline"]
+    ok = [c for c in claims if c.status == 201]
+    answer_ms = [1000 * (c.answered - c.sent) for c in ok]
+    per_claim = cpu / max(1, len(ok))
+    return {
+        "baseline, no stream open: claims/s; answered p50 / p99 ms": (
+            f"{len(ok) / elapsed:.0f} ({len(claims) - len(ok)} refused or failed); "
+            f"{percentile(answer_ms, 0.5):.0f} / {percentile(answer_ms, 0.99):.0f}"
+        ),
+        "baseline, no stream open: health p50 / p99 ms": (
+            f"{percentile(alone['latencies'], 0.5):.1f} / {percentile(alone['latencies'], 0.99):.1f}"
+        ),
+        "server CPU per claim, streams open / none (ms)": (
+            f"{1000 * server_claims_cpu / max(1, accepted):.1f} / {1000 * per_claim:.1f}"
+            f" ({server_claims_cpu / max(1, accepted) / per_claim:.1f}x)"
+            if per_claim
+            else "—"
+        ),
+    }
+
+
 def summarize(figures: dict, args) -> dict[str, str]:
     """The rows of the report for one database."""
     claims, others, elapsed, server_claims_cpu, client_cpu = figures["claims"]
@@ -927,6 +962,7 @@ def summarize(figures: dict, args) -> dict[str, str]:
     setup_s, _ = figures["setup"]
     rows = {
         "claims/s sustained (accepted; goal >= 200)": f"{len(accepted) / elapsed:.0f} (offered {args.rate:g})",
+        **baseline_rows(figures, len(accepted), server_claims_cpu),
         "claims sent / accepted / refused or failed": (
             f"{len(claims)} / {len(accepted)} / {len(claims) - len(accepted)}"
             + (f" ({dict(statuses)}; {dict(refusals.most_common(3))})" if len(claims) > len(accepted) else "")
@@ -981,6 +1017,9 @@ def main(argv=None) -> int:
     parser.add_argument("--tables", type=int, default=250, help="tables of 4 seats, one stream each (default: 250)")
     parser.add_argument("--rate", type=float, default=200.0, help="claims sent per second (default: 200)")
     parser.add_argument("--seconds", type=float, default=60.0, help="seconds of claims (default: 60)")
+    parser.add_argument(
+        "--baseline", type=float, default=10.0, help="seconds of claims before any stream opens (default: 10; 0: none)"
+    )
     parser.add_argument("--idle", type=float, default=5.0, help="seconds with the streams open, no claims (default: 5)")
     parser.add_argument("--open-rate", type=float, default=200.0, help="streams opened per second (default: 200)")
     parser.add_argument("--health-rate", type=float, default=20.0, help="health probes per second (default: 20)")
@@ -992,9 +1031,9 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     args.seconds = min(args.seconds, 600.0)
     game = 3 * 6 * len(SEATS)  # claims in a game: three challenges of six words a seat
-    if args.rate * args.seconds > game * args.tables:
+    if args.rate * (args.seconds + args.baseline) > game * args.tables:
         print(
-            f"warning: {args.rate * args.seconds:.0f} claims wanted, {game * args.tables} in {args.tables} games: "
+            f"warning: {args.rate * (args.seconds + args.baseline):.0f} claims wanted, {game * args.tables} in {args.tables} games: "
             "tables whose game is over drop out and the rate falls; raise --tables",
             file=sys.stderr,
         )
