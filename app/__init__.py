@@ -82,7 +82,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
 
     # Imported here, not at the top: importing `app` (its DEFAULTS, say) should not pay for pydantic and the blueprints.
-    from . import api, assets, budget, errors, json_provider, openapi, pages, resources, security
+    from . import api, assets, budget, errors, json_provider, openapi, pages, resources, security, tables
 
     app.json = json_provider.FastJSONProvider(app)  # answers written by pydantic-core, fields in the code's order
 
@@ -91,6 +91,7 @@ def create_app(config: dict | None = None) -> Flask:
     errors.init_app(app)
     security.init_app(app)
     budget.init_app(app)
+    tables.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(openapi.bp)
     # Every page form is a GET. When the first POST form arrives, protect it with

@@ -84,6 +84,9 @@ class Tables:
         first = Event(1, "table_created", stamp(self.clock()), 0, data)
         state = fold([first])
         host_token = new_token()
+        idle_days = self.settings.get("table_idle_days")
+        if idle_days:  # expiry rides on creation: no scheduler to run, and new tables are when space is wanted
+            self.expire(idle_days * 86400)
         for _ in range(20):
             code = new_code()
             if self.store.create_table(code, game, hash_token(host_token), first):
@@ -119,13 +122,15 @@ class Tables:
         """Take a seat: a new seat token (the seat's old token, if any, stops working)."""
         code = self._code(code)
         token = new_token()
-        self.act(
+        outcome = self.act(
             code,
             actor or Actor(),
             {"type": "join", "seat": seat},
             request_id=request_id,
             tokens=((seat, hash_token(token)),),
         )
+        if outcome.repeated:  # the first answer (and its token) was lost on the way: this one replaces it
+            self.store.set_token(code, seat, hash_token(token))
         return token
 
     def act(self, code: str, actor: Actor, action: dict, request_id: str | None = None, tokens=()) -> Outcome:

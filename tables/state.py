@@ -131,7 +131,13 @@ def decide(state: TableState, actor: Actor, action: dict, ctx: Context) -> list[
         seat = state.seat(action.get("seat"))
         if state.locked and not actor.host:
             raise Rejected("joining_locked", "The host has locked this table: ask the host to let you in.")
-        return [NewEvent("seat_joined", {"seat": seat.number}, by=seat.number)]
+        if seat.joined and not actor.host:  # else anyone with the code could take over a seat in play
+            raise Rejected(
+                "seat_taken",
+                f"Seat {seat.number} ({seat.name}) is taken: the host can give it to a new phone.",
+                seat=seat.number,
+            )
+        return [NewEvent("seat_joined", {"seat": seat.number}, by=0 if actor.host else seat.number)]
     if kind == "lock":
         _host_only(actor)
         return [NewEvent("joining_locked", {"locked": bool(action.get("locked", True))}, by=0)]

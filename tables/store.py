@@ -1,14 +1,342 @@
-"""The store: SQLAlchemy Core over SQLite (the default) or PostgreSQL. (Being built: see the interface below.)
+"""The store: SQLAlchemy Core over SQLite (the default) or PostgreSQL.
 
-Store(url=None, instance_path=...)     # None: sqlite in the instance folder, WAL mode
-create_table(code, game, host_token_hash, first_event) -> bool        # False: the code is taken
-events(code, after=0) -> list[Event]
-applied(code, request_id) -> list[Event] | None                      # the events that request id wrote
-append(code, events, *, request_id, actor, tokens=()) -> list[Event] | None
-    # one transaction: the events at their seqs, the request id, the tokens, the table's last activity,
-    # and the notification; None when another write took one of the seqs (or the request id) first
-token(code, token_hash) -> int | None                                 # 0: the host; n: seat n
-wait(code, after, timeout) -> bool
-last_seq(code) -> int
-delete(code); expire(before_iso) -> int
+    store = Store(url=None, instance_path=...)   # None: SQLite in the instance folder, WAL mode
+    store.create_table(code, game, host_token_hash, first_event) -> bool   # False: the code is taken
+    store.events(code, after=0) -> list[Event]                             # in seq order
+    store.applied(code, request_id) -> list[Event] | None                 # the events that request id wrote
+    store.append(code, events, *, request_id, actor, tokens=()) -> list[Event] | None
+    store.token(code, token_hash) -> int | None                            # 0: the host; n: seat n
+    store.wait(code, after, timeout) -> bool                               # tables/notify.py
+    store.last_seq(code) -> int
+    store.delete(code); store.expire(before_iso) -> int
+
+The schema is made by the Alembic migrations in `tables/migrations/` (docs/tables.md):
+creating a Store upgrades the database to the newest revision, so a first start
+creates everything.
+
+`append` is the one write: in ONE transaction it inserts the events at their
+seqs, the request id, the seat tokens, bumps the table's last activity and (on
+PostgreSQL) queues the notification, which the database sends only on commit.
+`(code, seq)` and `(code, request_id)` are unique: when another writer took one
+of the seqs or the request id first, the whole transaction rolls back and
+`append` returns None; the service reads again and judges again.
+
+Fork-safe: gunicorn builds the app in its master and forks the workers. The
+engine and the notifier belong to the process that made them; right after a
+fork the child's Store makes its own (`_forked`), so no connection or thread
+crosses a fork.
 """
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import threading
+import weakref
+from collections.abc import Iterable
+from pathlib import Path
+
+import sqlalchemy as sa
+from sqlalchemy import event as sa_event
+from sqlalchemy.engine import URL, Engine, make_url
+from sqlalchemy.exc import IntegrityError
+
+from .events import Event, Refused
+
+__all__ = ["NOTIFY_CHANNEL", "REQUEST_ID_MAX", "Store", "metadata"]
+
+NOTIFY_CHANNEL = "wordsmith_tables"  # PostgreSQL NOTIFY channel; the payload is "<code>:<last seq>"
+REQUEST_ID_MAX = 128  # characters: a UUID is 36; the column is VARCHAR(128)
+SQLITE_BUSY_MS = 10_000  # a writer waits this long for SQLite's one write lock (appends take milliseconds)
+
+# The schema as the queries see it. The migrations in tables/migrations/versions/ make it;
+# tests/test_tables_store.py checks the two agree.
+metadata = sa.MetaData()
+tables_t = sa.Table(
+    "tables",
+    metadata,
+    sa.Column("code", sa.String(16), primary_key=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("created_at", sa.String(32), nullable=False),
+    sa.Column("last_active", sa.String(32), nullable=False),
+    sa.Index("tables_last_active", "last_active"),
+)
+events_t = sa.Table(
+    "events",
+    metadata,
+    sa.Column("code", sa.String(16), sa.ForeignKey("tables.code", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("type", sa.String(64), nullable=False),
+    sa.Column("at", sa.String(32), nullable=False),
+    sa.Column("by", sa.Integer, nullable=True),
+    sa.Column("data", sa.Text, nullable=False),
+)
+requests_t = sa.Table(
+    "requests",
+    metadata,
+    sa.Column("code", sa.String(16), sa.ForeignKey("tables.code", ondelete="CASCADE"), primary_key=True),
+    sa.Column("request_id", sa.String(REQUEST_ID_MAX), primary_key=True),
+    sa.Column("first_seq", sa.Integer, nullable=False),
+    sa.Column("last_seq", sa.Integer, nullable=False),
+    sa.Column("actor", sa.String(32), nullable=False),
+)
+tokens_t = sa.Table(
+    "tokens",
+    metadata,
+    sa.Column("code", sa.String(16), sa.ForeignKey("tables.code", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("token_hash", sa.String(64), nullable=False),
+    sa.Index("tokens_hash", "code", "token_hash", unique=True),
+)
+
+
+def default_url(instance_path: str | os.PathLike) -> str:
+    """SQLite in the instance folder (the folder is created)."""
+    folder = Path(instance_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder.resolve() / 'tables.sqlite3'}"
+
+
+def make_engine(url: str | URL) -> Engine:
+    """An engine for `url`; SQLite gets WAL, a busy timeout and foreign keys on every connection."""
+    url = make_url(url)
+    if url.get_backend_name() != "sqlite":
+        return sa.create_engine(url, pool_pre_ping=True)
+    engine = sa.create_engine(url, connect_args={"timeout": SQLITE_BUSY_MS / 1000})
+
+    @sa_event.listens_for(engine, "connect")
+    def _sqlite_pragmas(dbapi_connection, _record):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")  # readers never block the writer, nor it them
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
+        cursor.execute("PRAGMA foreign_keys=ON")  # off by default in SQLite: deleting a table cascades only with it
+        cursor.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: a committed append survives a killed process
+        cursor.close()
+
+    return engine
+
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+_MIGRATING = threading.Lock()  # alembic's `context` is one module-level proxy: one upgrade at a time per process
+
+
+@functools.cache
+def head_revision() -> str:
+    """The newest migration's revision (read once per process: the migrations do not change under it)."""
+    from alembic.script import ScriptDirectory
+
+    return ScriptDirectory(str(MIGRATIONS)).get_current_head()
+
+
+def upgrade(engine: Engine) -> None:
+    """Bring the database's schema to the newest migration (from nothing, on a first start)."""
+    from alembic import command
+    from alembic.config import Config
+    from alembic.migration import MigrationContext
+
+    with engine.connect() as connection:  # the usual start: already current, a single query
+        if MigrationContext.configure(connection).get_current_revision() == head_revision():
+            return
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with _MIGRATING, engine.begin() as connection:
+        if engine.dialect.name == "sqlite":
+            # Take the write lock before Alembic reads the version: processes starting at once on a new
+            # file migrate one after another (the others find it current) instead of all creating the
+            # tables. PostgreSQL's counterpart is the advisory lock in migrations/env.py.
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+class Store:
+    def __init__(self, url: str | None = None, *, instance_path: str | os.PathLike = "instance"):
+        self.url = make_url(url or default_url(instance_path))
+        self.postgresql = self.url.get_backend_name() == "postgresql"
+        self._lock = threading.Lock()
+        self._engine = make_engine(self.url)
+        self._notifier = None
+        upgrade(self._engine)
+        self._engine.dispose()  # gunicorn's master makes the store and forks: it keeps no connection open for them
+        # Run in a forked child before anything else can: no other thread exists yet to race it.
+        store = weakref.ref(self)
+        os.register_at_fork(after_in_child=lambda: store() is not None and store()._forked())
+
+    # --- per process -------------------------------------------------------------------
+
+    def _forked(self) -> None:
+        """In a forked child (a gunicorn worker): the parent's pooled connections and notifier thread are not ours."""
+        self._lock = threading.Lock()  # it may have been held by a parent's thread at the fork
+        self._engine.dispose(close=False)  # forget the parent's connections without closing them under it
+        self._engine = make_engine(self.url)
+        self._notifier = None  # its thread did not survive the fork
+
+    @property
+    def notifier(self):
+        """This process's one notifier (tables/notify.py), started with the first wait."""
+        if self._notifier is None:
+            with self._lock:
+                if self._notifier is None:
+                    from .notify import Listener, Poller
+
+                    self._notifier = Listener(self.url, self._engine) if self.postgresql else Poller(self._engine)
+        return self._notifier
+
+    def close(self) -> None:
+        """Stop the notifier's thread and close every pooled connection (tests; a shutting-down worker)."""
+        if self._notifier is not None:
+            self._notifier.stop()
+        self._notifier = None
+        self._engine.dispose()
+
+    # --- reads -------------------------------------------------------------------------
+
+    def events(self, code: str, after: int = 0) -> list[Event]:
+        query = (
+            sa.select(events_t.c.seq, events_t.c.type, events_t.c.at, events_t.c.by, events_t.c.data)
+            .where(events_t.c.code == code, events_t.c.seq > after)
+            .order_by(events_t.c.seq)
+        )
+        with self._engine.connect() as connection:
+            return [_event(row) for row in connection.execute(query)]
+
+    def applied(self, code: str, request_id: str) -> list[Event] | None:
+        """The events this request id wrote at this table, or None when it has not been applied."""
+        _check_request_id(request_id)
+        query = sa.select(requests_t.c.first_seq, requests_t.c.last_seq).where(
+            requests_t.c.code == code, requests_t.c.request_id == request_id
+        )
+        with self._engine.connect() as connection:
+            span = connection.execute(query).first()
+            if span is None:
+                return None
+            rows = connection.execute(
+                sa.select(events_t.c.seq, events_t.c.type, events_t.c.at, events_t.c.by, events_t.c.data)
+                .where(events_t.c.code == code, events_t.c.seq.between(span.first_seq, span.last_seq))
+                .order_by(events_t.c.seq)
+            )
+            return [_event(row) for row in rows]
+
+    def token(self, code: str, token_hash: str) -> int | None:
+        """The seat this token hash acts for (0: the host), or None."""
+        query = sa.select(tokens_t.c.seat).where(tokens_t.c.code == code, tokens_t.c.token_hash == token_hash)
+        with self._engine.connect() as connection:
+            return connection.execute(query).scalar()
+
+    def last_seq(self, code: str) -> int:
+        """The table's newest seq; 0 when it has no events (no such table)."""
+        query = sa.select(sa.func.max(events_t.c.seq)).where(events_t.c.code == code)
+        with self._engine.connect() as connection:
+            return connection.execute(query).scalar() or 0
+
+    # --- writes ------------------------------------------------------------------------
+
+    def create_table(self, code: str, game: str, host_token_hash: str, first_event: Event) -> bool:
+        """A new table with its first event and the host's token; False when the code is taken."""
+        try:
+            with self._engine.begin() as connection:
+                connection.execute(
+                    tables_t.insert().values(
+                        code=code, game=game, created_at=first_event.at, last_active=first_event.at
+                    )
+                )
+                connection.execute(events_t.insert(), [_row(code, first_event)])
+                connection.execute(tokens_t.insert().values(code=code, seat=0, token_hash=host_token_hash))
+        except IntegrityError:
+            return False
+        return True
+
+    def append(
+        self,
+        code: str,
+        events: list[Event],
+        *,
+        request_id: str | None,
+        actor: str,
+        tokens: Iterable[tuple[int, str]] = (),
+    ) -> list[Event] | None:
+        """Write `events` (their seqs already given) in one transaction; None when another write came first.
+
+        "Came first" is a unique key failing: one of these seqs is taken (the
+        table moved on since the caller read it) or the request id has been
+        applied. Either way nothing of this call is written. `tokens` are
+        (seat, token hash) pairs written with the events: a seat's new token
+        replaces its old one. A table that no longer exists also gives None
+        (its foreign key fails); the caller's next read finds no events.
+        """
+        events = list(events)
+        if not events:
+            return []
+        if request_id is not None:
+            _check_request_id(request_id)
+        try:
+            with self._engine.begin() as connection:
+                # Events first: a lost race fails here, before anything else is attempted.
+                connection.execute(events_t.insert(), [_row(code, event) for event in events])
+                if request_id is not None:
+                    connection.execute(
+                        requests_t.insert().values(
+                            code=code,
+                            request_id=request_id,
+                            first_seq=events[0].seq,
+                            last_seq=events[-1].seq,
+                            actor=actor,
+                        )
+                    )
+                for seat, token_hash in tokens:
+                    connection.execute(tokens_t.delete().where(tokens_t.c.code == code, tokens_t.c.seat == seat))
+                    connection.execute(tokens_t.insert().values(code=code, seat=seat, token_hash=token_hash))
+                connection.execute(
+                    tables_t.update().where(tables_t.c.code == code).values(last_active=max(e.at for e in events))
+                )
+                if self.postgresql:  # sent by PostgreSQL when (and only if) this transaction commits
+                    payload = f"{code}:{events[-1].seq}"
+                    connection.execute(sa.select(sa.func.pg_notify(NOTIFY_CHANNEL, payload)))
+        except IntegrityError:
+            return None
+        if self._notifier is not None:  # wake this process's waiters now, without waiting for a poll
+            self._notifier.published(code, events[-1].seq)
+        return events
+
+    def set_token(self, code: str, seat: int, token_hash: str) -> None:
+        """Give `seat` (0: the host) a new token, replacing its old one (a retried join's answer was lost)."""
+        with self._engine.begin() as connection:
+            connection.execute(tokens_t.delete().where(tokens_t.c.code == code, tokens_t.c.seat == seat))
+            connection.execute(tokens_t.insert().values(code=code, seat=seat, token_hash=token_hash))
+
+    def delete(self, code: str) -> None:
+        """Delete the table with its events, request ids and tokens."""
+        with self._engine.begin() as connection:
+            connection.execute(tables_t.delete().where(tables_t.c.code == code))
+
+    def expire(self, before_iso: str) -> int:
+        """Delete every table whose last event is older than `before_iso`; how many went."""
+        with self._engine.begin() as connection:
+            return connection.execute(tables_t.delete().where(tables_t.c.last_active < before_iso)).rowcount
+
+    # --- waiting -----------------------------------------------------------------------
+
+    def wait(self, code: str, after: int, timeout: float) -> bool:
+        """Block until the table has an event after `after`, or `timeout` seconds pass; True if it has."""
+        return self.notifier.wait(code, after, timeout)
+
+
+def _check_request_id(request_id: str) -> None:
+    if not isinstance(request_id, str) or not 1 <= len(request_id) <= REQUEST_ID_MAX:
+        raise Refused(f"request_id must be 1 to {REQUEST_ID_MAX} characters (a UUID is 36)", ("request_id",))
+
+
+def _row(code: str, event: Event) -> dict:
+    return {
+        "code": code,
+        "seq": event.seq,
+        "type": event.type,
+        "at": event.at,
+        "by": event.by,
+        "data": json.dumps(event.data, ensure_ascii=False, separators=(",", ":")),
+    }
+
+
+def _event(row) -> Event:
+    return Event(row.seq, row.type, row.at, row.by, json.loads(row.data))

@@ -6,19 +6,25 @@ import re
 from pathlib import Path
 
 import pytest
+from flask import Flask
 
 from app import DEFAULTS, create_app
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_defaults():
+def test_defaults(monkeypatch, tmp_path):
+    # conftest points WORDSMITH_DATABASE_URL at a temp folder; without it the tables go in the instance folder,
+    # moved here out of the repository.
+    monkeypatch.delenv("WORDSMITH_DATABASE_URL")
+    monkeypatch.setattr(Flask, "auto_find_instance_path", lambda self: str(tmp_path / "instance"))
     app = create_app()
     assert not app.testing
     for key, value in DEFAULTS.items():
         if key != "SECRET_KEY":
             assert app.config[key] == value
     assert app.config["MAX_CONTENT_LENGTH"] == DEFAULTS["MAX_BODY_BYTES"]
+    assert (tmp_path / "instance" / "tables.sqlite3").is_file()  # created on first start
 
 
 def test_testing_config():

@@ -1,0 +1,157 @@
+"""Tables (tables/service.py) over the real store, on SQLite and PostgreSQL: seats, tokens, claims, races.
+
+The game rules are tested without a store (test_tables_wordsmith.py); these
+tests are about what only the service and the store do together.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from solver.lexicon import load_lexicons
+from tables.events import Actor, Forbidden, NotFound, Rejected
+from tables.service import Tables
+from tables.store import Store
+
+
+@pytest.fixture(scope="module")
+def lexicons():
+    loaded = load_lexicons()
+    return {name: loaded[name] for name in loaded}
+
+
+@pytest.fixture
+def service(database_url, lexicons):
+    store = Store(database_url)
+    yield Tables(store, lexicons)
+    store.close()
+
+
+@pytest.fixture
+def table(service):
+    """A Wordsmith table of two seats, both joined, challenge 1 started on R3 Y2 B1 G2."""
+    created = service.create("wordsmith", ["Ann", "Bob"])
+    host = service.actor(created.code, created.host_token)
+    tokens = {seat: service.join(created.code, seat) for seat in (1, 2)}
+    service.act(created.code, host, {"type": "start", "pool": "R3 Y2 B1 G2"}, request_id="start-1")
+    return created.code, host, {seat: service.actor(created.code, token) for seat, token in tokens.items()}
+
+
+def test_a_taken_seat_cannot_be_taken_by_another_phone_but_the_host_can_give_it_again(service):
+    created = service.create("wordsmith", ["Ann", "Bob"])
+    first = service.join(created.code, 1)
+    with pytest.raises(Rejected) as refused:
+        service.join(created.code, 1)
+    assert refused.value.code == "seat_taken"
+    assert service.actor(created.code, first).seat == 1
+    host = service.actor(created.code, created.host_token)
+    second = service.join(created.code, 1, actor=host)
+    assert service.actor(created.code, second).seat == 1
+    with pytest.raises(Forbidden):
+        service.actor(created.code, first)  # the old phone's token stopped working
+
+
+def test_a_retried_join_gives_a_token_that_works(service):
+    created = service.create("wordsmith", ["Ann", "Bob"])
+    lost = service.join(created.code, 2, request_id="join-2")
+    retried = service.join(created.code, 2, request_id="join-2")
+    assert retried != lost
+    assert service.actor(created.code, retried) == Actor(seat=2)
+    assert [event.type for event in service.events(created.code)] == ["table_created", "seat_joined"]
+
+
+def test_a_locked_table_refuses_new_phones(service):
+    created = service.create("wordsmith", ["Ann", "Bob"])
+    host = service.actor(created.code, created.host_token)
+    service.act(created.code, host, {"type": "lock", "locked": True})
+    with pytest.raises(Rejected) as refused:
+        service.join(created.code, 1)
+    assert refused.value.code == "joining_locked"
+
+
+def test_tokens_act_only_at_their_own_table(service):
+    one, two = service.create("wordsmith", ["A", "B"]), service.create("wordsmith", ["C", "D"])
+    token = service.join(one.code, 1)
+    with pytest.raises(Forbidden):
+        service.actor(two.code, token)
+    with pytest.raises(Forbidden):
+        service.actor(two.code, one.host_token)
+
+
+def test_an_unknown_code_is_not_found(service):
+    with pytest.raises(NotFound):
+        service.state("ZZZZZZ")
+    with pytest.raises(NotFound):
+        service.state("not a code")
+
+
+def test_a_claim_is_judged_from_the_state_and_a_repeat_by_anyone_is_already_claimed(service, table):
+    code, _, seats = table
+    outcome = service.act(code, seats[1], {"type": "claim", "word": "cast"}, request_id="c-1")
+    assert [event.type for event in outcome.events] == ["claim"]
+    with pytest.raises(Rejected) as refused:
+        service.act(code, seats[2], {"type": "claim", "word": "cast"}, request_id="c-2")
+    assert "already_claimed" in [objection["code"] for objection in refused.value.objections]
+
+
+@pytest.mark.parametrize("repeat", range(3))
+def test_two_seats_racing_for_one_word_exactly_one_gets_it(service, table, repeat):
+    code, _, seats = table
+    start = threading.Barrier(2)
+    results: dict[int, object] = {}
+
+    def claim(seat: int) -> None:
+        start.wait()
+        try:
+            results[seat] = service.act(code, seats[seat], {"type": "claim", "word": "cast"}, request_id=f"r{seat}")
+        except Rejected as refused:
+            results[seat] = refused
+
+    threads = [threading.Thread(target=claim, args=(seat,)) for seat in (1, 2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    refused = [r for r in results.values() if isinstance(r, Rejected)]
+    assert len(refused) == 1
+    assert "already_claimed" in [objection["code"] for objection in refused[0].objections]
+    claims = [event for event in service.events(code) if event.type == "claim"]
+    assert len(claims) == 1
+
+
+def test_a_retried_claim_applies_once_and_answers_the_same(service, table):
+    code, _, seats = table
+    first = service.act(code, seats[1], {"type": "claim", "word": "cast"}, request_id="same")
+    again = service.act(code, seats[1], {"type": "claim", "word": "cast"}, request_id="same")
+    assert again.repeated and [e.seq for e in again.events] == [e.seq for e in first.events]
+    assert len([event for event in service.events(code) if event.type == "claim"]) == 1
+
+
+def test_the_record_replays_into_the_same_state(service, table):
+    from tables.state import fold
+
+    code, _, seats = table
+    service.act(code, seats[1], {"type": "claim", "word": "cast"})
+    record = service.record(code)
+    assert "token" not in str(record).lower()
+    assert fold(record["events"]).to_dict() == service.state(code).to_dict()
+
+
+def test_creating_a_table_deletes_the_tables_idle_longer_than_the_setting(database_url, lexicons):
+    now = [1_800_000_000.0]
+    store = Store(database_url)
+    try:
+        service = Tables(store, lexicons, settings={"table_idle_days": 7}, clock=lambda: now[0])
+        old = service.create("wordsmith", ["Ann", "Bob"]).code
+        now[0] += 6 * 86400
+        kept = service.create("wordsmith", ["Ann", "Bob"]).code
+        service.state(old)  # six days idle: still there
+        now[0] += 2 * 86400  # old: eight days idle; kept: two
+        service.create("wordsmith", ["Ann", "Bob"])
+        with pytest.raises(NotFound):
+            service.state(old)
+        assert service.state(kept).game == "wordsmith"
+    finally:
+        store.close()

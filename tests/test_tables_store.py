@@ -1,0 +1,353 @@
+"""The live-tables store (tables/store.py, tables/notify.py), every test on SQLite and on PostgreSQL.
+
+`database_url` (tests/conftest.py) is a fresh empty database of each kind; the
+PostgreSQL one lives in a throw-away cluster started once per session.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+import time
+
+import pytest
+import sqlalchemy as sa
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+
+import tables.state
+from tables.events import Event, Refused
+from tables.service import Tables
+from tables.store import Store, metadata
+
+CODE = "ABCDEF"
+
+
+def ev(seq: int, type: str = "note", at: str | None = None, by: int | None = 1, **data) -> Event:
+    return Event(seq, type, at or f"2026-11-30T18:00:{seq:02d}.000Z", by, data)
+
+
+@pytest.fixture
+def stores():
+    """Store(url), closed at the end of the test (their notifier threads stopped) even when it fails."""
+    made = []
+
+    def make(url: str) -> Store:
+        made.append(Store(url))
+        return made[-1]
+
+    yield make
+    for store in made:
+        store.close()
+
+
+@pytest.fixture
+def store(database_url, stores):
+    return stores(database_url)
+
+
+@pytest.fixture
+def table(store):
+    """A table with its first event and the host's token 'host-hash'."""
+    assert store.create_table(CODE, "wordsmith", "host-hash", ev(1, "table_created", by=0, game="wordsmith"))
+    return store
+
+
+def rows(store: Store, name: str) -> int:
+    with store._engine.connect() as connection:
+        return connection.execute(sa.select(sa.func.count()).select_from(sa.table(name))).scalar()
+
+
+def counts(store: Store) -> tuple[int, int, int, int]:
+    """Rows of (tables, events, requests, tokens)."""
+    return tuple(rows(store, name) for name in ("tables", "events", "requests", "tokens"))
+
+
+# --- the schema --------------------------------------------------------------------------------
+
+
+def test_migrations_build_the_schema_the_queries_use_from_an_empty_database(database_url):
+    engine = sa.create_engine(database_url)
+    assert sa.inspect(engine).get_table_names() == []
+    Store(database_url).close()
+    assert set(sa.inspect(engine).get_table_names()) == {"alembic_version", "tables", "events", "requests", "tokens"}
+    with engine.connect() as connection:
+        assert connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+        # The Core tables in store.py and the migrations agree: nothing for autogenerate to add, drop or alter.
+        assert compare_metadata(MigrationContext.configure(connection), metadata) == []
+    Store(database_url).close()  # a second start finds the schema current and changes nothing
+    engine.dispose()
+
+
+def start_store(url: str, start: multiprocessing.Barrier) -> None:
+    start.wait()
+    Store(url).close()  # raises, and the process exits 1, if its migration collided with another's
+
+
+def test_workers_starting_at_once_on_a_new_database_migrate_it_once(database_url):
+    fork = multiprocessing.get_context("fork")
+    start = fork.Barrier(4)
+    workers = [fork.Process(target=start_store, args=(database_url, start)) for _ in range(4)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(60)
+    assert [worker.exitcode for worker in workers] == [0, 0, 0, 0]
+
+
+def test_the_default_is_sqlite_in_the_instance_folder_in_wal_mode(tmp_path):
+    store = Store(None, instance_path=tmp_path / "instance")
+    assert (tmp_path / "instance" / "tables.sqlite3").is_file()
+    with store._engine.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+        assert connection.exec_driver_sql("PRAGMA busy_timeout").scalar() > 0
+    store.close()
+
+
+# --- writing and reading -----------------------------------------------------------------------
+
+
+def test_a_table_is_created_once_per_code(table):
+    assert not table.create_table(CODE, "booksmack", "other-hash", ev(1, "table_created", by=0, game="booksmack"))
+    assert table.events(CODE) == [ev(1, "table_created", by=0, game="wordsmith")]
+    assert table.token(CODE, "host-hash") == 0
+    assert table.token(CODE, "other-hash") is None
+
+
+def test_events_come_back_in_order_after_a_seq(table):
+    written = [ev(2, word="cast", pool=["red", "blue"]), ev(3, by=None), ev(4, "claim", word="naïve")]
+    assert table.append(CODE, written, request_id=None, actor="seat:1") == written
+    assert [e.seq for e in table.events(CODE)] == [1, 2, 3, 4]
+    assert table.events(CODE, after=2) == written[1:]
+    assert table.events(CODE, after=4) == []
+    assert table.last_seq(CODE) == 4
+    assert table.events("ZZZZZZ") == [] and table.last_seq("ZZZZZZ") == 0
+
+
+def test_a_taken_seq_loses_and_writes_nothing(table):
+    assert table.append(CODE, [ev(2, word="first")], request_id="a", actor="seat:1")
+    assert table.append(CODE, [ev(2, word="second")], request_id="b", actor="seat:2", tokens=[(2, "t2")]) is None
+    assert table.events(CODE, after=1) == [ev(2, word="first")]
+    assert table.applied(CODE, "b") is None
+    assert table.token(CODE, "t2") is None
+
+
+def test_a_half_conflicting_append_leaves_nothing(table):
+    """The first event would fit and the second collides: the transaction writes neither."""
+    table.append(CODE, [ev(2)], request_id=None, actor="seat:1")
+    assert table.append(CODE, [ev(3, word="fits"), ev(2, word="collides")], request_id="c", actor="seat:1") is None
+    assert table.last_seq(CODE) == 2
+    assert table.applied(CODE, "c") is None
+
+
+def test_a_request_id_is_applied_once(table):
+    made = [ev(2, word="cast"), ev(3, "objection_window")]
+    assert table.append(CODE, made, request_id="r-1", actor="seat:1") == made
+    assert table.applied(CODE, "r-1") == made
+    # A retry that slipped past `applied` (it raced itself): the request id's key refuses it, events and all.
+    assert table.append(CODE, [ev(4, word="cast")], request_id="r-1", actor="seat:1") is None
+    assert table.last_seq(CODE) == 3
+    assert table.applied(CODE, "r-2") is None
+    assert table.applied("ZZZZZZ", "r-1") is None  # request ids are per table
+
+
+@pytest.mark.parametrize("request_id", ["", "x" * 129, 7])
+def test_a_bad_request_id_is_refused_naming_the_field(table, request_id):
+    with pytest.raises(Refused) as refused:
+        table.append(CODE, [ev(2)], request_id=request_id, actor="seat:1")
+    assert refused.value.path == ("request_id",)
+    assert table.last_seq(CODE) == 1
+
+
+def test_a_seats_new_token_replaces_its_old_one(table):
+    table.append(CODE, [ev(2, "seat_joined", seat=1)], request_id=None, actor="seat:1", tokens=[(1, "one-a")])
+    table.append(CODE, [ev(3, "seat_joined", by=2, seat=2)], request_id=None, actor="seat:2", tokens=[(2, "two")])
+    assert table.token(CODE, "one-a") == 1
+    table.append(CODE, [ev(4, "seat_joined", seat=1)], request_id=None, actor="seat:1", tokens=[(1, "one-b")])
+    assert table.token(CODE, "one-a") is None
+    assert table.token(CODE, "one-b") == 1
+    assert table.token(CODE, "two") == 2
+    assert table.token(CODE, "host-hash") == 0
+    assert table.token("ZZZZZZ", "two") is None  # a token acts at its own table only
+
+
+def test_delete_and_expire_take_everything_of_a_table(table):
+    table.append(CODE, [ev(2, at="2026-11-30T18:05:00.000Z")], request_id="r", actor="seat:1", tokens=[(1, "one")])
+    assert table.create_table("BCDEFG", "wordsmith", "h2", ev(1, "table_created", at="2026-11-30T19:00:00.000Z"))
+    assert table.create_table("CDEFGH", "wordsmith", "h3", ev(1, "table_created", at="2026-11-30T19:00:00.000Z"))
+    assert counts(table) == (3, 4, 1, 4)
+
+    # ABCDEF's last event was at 18:05: idle since before 18:05:00.001, not since before 18:05:00.000
+    assert table.expire("2026-11-30T18:05:00.000Z") == 0
+    assert table.expire("2026-11-30T18:05:00.001Z") == 1
+    assert table.events(CODE) == [] and table.token(CODE, "one") is None and table.applied(CODE, "r") is None
+    assert counts(table) == (2, 2, 0, 2)
+
+    table.delete("BCDEFG")
+    assert table.events("BCDEFG") == [] and table.token("BCDEFG", "h2") is None
+    assert table.events("CDEFGH") != [] and table.token("CDEFGH", "h3") == 0
+    assert counts(table) == (1, 1, 0, 1)
+
+
+def test_appending_to_a_deleted_table_writes_nothing(table):
+    table.delete(CODE)
+    assert table.append(CODE, [ev(2)], request_id="r", actor="seat:1") is None
+    assert rows(table, "events") == 0 and rows(table, "requests") == 0
+
+
+# --- the race ------------------------------------------------------------------------------------
+
+
+def test_of_many_writers_at_the_same_seq_exactly_one_wins(database_url, stores):
+    stores = [stores(database_url) for _ in range(2)]  # two "workers", four threads each
+    assert stores[0].create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
+    writers = 8
+    start = threading.Barrier(writers)
+    results = [None] * writers
+
+    def write(i):
+        start.wait()
+        results[i] = stores[i % 2].append(CODE, [ev(2, n=i), ev(3, n=i)], request_id=f"r{i}", actor=f"seat:{i}")
+
+    threads = [threading.Thread(target=write, args=(i,)) for i in range(writers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    winners = [i for i, result in enumerate(results) if result is not None]
+    assert len(winners) == 1
+    (winner,) = winners
+    assert stores[1].events(CODE, after=1) == [ev(2, n=winner), ev(3, n=winner)]
+    assert rows(stores[0], "requests") == 1
+
+
+class BareGame:
+    """A game with no rules of its own: the race below goes through the generic `join` action only."""
+
+    @staticmethod
+    def initial(state):
+        return None
+
+
+@pytest.fixture
+def service(store, monkeypatch):
+    monkeypatch.setattr(tables.state, "_module", lambda game: BareGame)
+    return Tables(store, {"standard": None})
+
+
+def race(*calls) -> list:
+    start = threading.Barrier(len(calls))
+    results: list = [None] * len(calls)
+
+    def run(i, call):
+        start.wait()
+        results[i] = call()
+
+    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
+
+
+@pytest.mark.parametrize("repeat", range(3))
+def test_the_service_applies_a_raced_request_id_once(service, repeat):
+    code = service.create("wordsmith", ["Ann", "Bob"]).code
+    race(*[lambda: service.join(code, 1, request_id="join-1")] * 2)
+    assert [e.type for e in service.events(code)] == ["table_created", "seat_joined"]
+
+
+@pytest.mark.parametrize("repeat", range(3))
+def test_the_service_writes_raced_requests_densely(service, repeat):
+    code = service.create("wordsmith", ["Ann", "Bob"]).code
+    tokens = race(
+        lambda: service.join(code, 1, request_id="join-1"), lambda: service.join(code, 2, request_id="join-2")
+    )
+    events = service.events(code)
+    assert [e.seq for e in events] == [1, 2, 3]
+    assert sorted(e.data["seat"] for e in events[1:]) == [1, 2]
+    assert [service.actor(code, token).seat for token in tokens] == [1, 2]
+    assert service.state(code).seats[0].joined and service.state(code).seats[1].joined
+
+
+# --- waiting ---------------------------------------------------------------------------------
+
+
+def test_wait_answers_at_once_when_the_table_has_moved(table):
+    started = time.monotonic()
+    assert table.wait(CODE, 0, timeout=5)
+    assert time.monotonic() - started < 2
+
+
+def test_wait_times_out_when_nothing_happens(table):
+    started = time.monotonic()
+    assert not table.wait(CODE, 1, timeout=0.5)
+    assert 0.5 <= time.monotonic() - started < 2.5
+    assert not table.wait(CODE, 1, timeout=0)
+
+
+def test_wait_wakes_on_an_append_through_another_store(database_url, stores):
+    """Two Store objects on one database are two workers (or hosts): one's append wakes the other's waiters."""
+    writer, reader = stores(database_url), stores(database_url)
+    writer.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
+    writer.create_table("BCDEFG", "wordsmith", "h", ev(1, "table_created"))
+    outcomes: dict = {}
+
+    def follow(code):
+        started = time.monotonic()
+        outcomes[code] = (reader.wait(code, 1, timeout=10), time.monotonic() - started)
+
+    followers = [threading.Thread(target=follow, args=(code,)) for code in (CODE, CODE, "BCDEFG")]
+    for thread in followers:
+        thread.start()
+    time.sleep(0.5)
+    writer.append(CODE, [ev(2)], request_id=None, actor="seat:1")
+    followers[0].join()
+    followers[1].join()
+    woke, waited = outcomes[CODE]
+    assert woke and waited < 5  # woken, not timed out (within a poll of 0.1 s, or at once on PostgreSQL)
+    assert followers[2].is_alive()  # the other table's follower sleeps on
+    writer.append("BCDEFG", [ev(2)], request_id=None, actor="seat:1")
+    followers[2].join()
+    assert outcomes["BCDEFG"][0]
+
+
+def append_in_child(store: Store, parent_engine: int) -> None:
+    assert id(store._engine) != parent_engine  # the child made its own engine: no pooled connection crossed the fork
+    assert store.append(CODE, [ev(2, word="forked")], request_id="child", actor="seat:1")
+
+
+def test_a_forked_worker_uses_its_own_connections_and_its_writes_wake_the_parent(table):
+    table.wait(CODE, 0, timeout=1)  # the parent's pool and notifier thread exist before the fork, as in gunicorn
+    child = multiprocessing.get_context("fork").Process(target=append_in_child, args=(table, id(table._engine)))
+    child.start()
+    assert table.wait(CODE, 1, timeout=10)
+    child.join(10)
+    assert child.exitcode == 0
+    assert table.applied(CODE, "child") == [ev(2, word="forked")]
+
+
+def test_the_listener_reconnects_and_catches_up_on_what_it_missed(postgres_cluster, stores, caplog):
+    """PostgreSQL: an append committed while the LISTEN connection is down still wakes the waiters."""
+    url = postgres_cluster.new_database()
+    writer, reader = stores(url), stores(url)
+    writer.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
+    assert not reader.wait(CODE, 1, timeout=0.5)  # the listener is up
+    outcome = []
+    follower = threading.Thread(target=lambda: outcome.append(reader.wait(CODE, 1, timeout=20)))
+    follower.start()
+    time.sleep(0.3)
+    with writer._engine.begin() as connection:
+        killed = connection.execute(
+            sa.text(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE query = 'LISTEN wordsmith_tables' AND pid <> pg_backend_pid()"
+            )
+        ).all()
+    assert len(killed) == 1
+    writer.append(CODE, [ev(2)], request_id=None, actor="seat:1")  # within the listener's 1 s pause: no one listens
+    follower.join(25)
+    assert outcome == [True]
+    assert "reconnecting" in caplog.text
