@@ -26,6 +26,8 @@ through GUNICORN_CMD_ARGS so everything else stays the same):
   slowest       the slowest request found within the documented limits and its CPU
                 time: `slowest_request()` below, the hook for bench/worst_case.py
 
+The load average over the rows is printed with them: the machine is shared.
+
 Bounded: loopback only, at most 64 slow sockets, each phase --seconds long
 (at most 30), and the servers it started are stopped at the end whatever
 happens. Compare rows of one run with each other: the load generator and the
@@ -38,6 +40,7 @@ import argparse
 import importlib
 import json
 import math
+import os
 import socket
 import subprocess
 import sys
@@ -179,6 +182,7 @@ def run_design(
             (count, scenario.name): Result(scenario.name) for count in SLOW_COUNTS for scenario in (HEALTH, SOLVE_P8)
         }
         failures: dict[tuple, str] = {}
+        loads = [os.getloadavg()[0]]  # the machine is shared: its load belongs with the figures
         # Rows take turns of --slice seconds, the order rotating each turn, so that load
         # from elsewhere on the machine falls on every row alike.
         keys = list(rows)
@@ -191,6 +195,7 @@ def run_design(
                         rows[count, name].add(done, took, errors, 0.0, sketch)
                     except RuntimeError as error:
                         failures[count, name] = str(error)
+            loads.append(os.getloadavg()[0])
         for (count, name), result in rows.items():
             if (count, name) in failures and not result.requests:
                 print(f"| {count} | {name} | 0 | — | — | all ({failures[count, name]}) | — |")
@@ -200,6 +205,7 @@ def run_design(
             print(
                 f"| {count} | {name} | {result.rps:,.0f} | {result.percentile(0.5):.1f} | {p99:.1f} | {result.errors} | {p99 / base:.2f} |"
             )
+        print(f"\nload average (1 min) over the rows: {min(loads):.1f} to {max(loads):.1f} on {os.cpu_count()} cores")
         for label, payload in (("unfinished body", SLOW_BODY), ("unfinished headers", SLOW_HEADERS)):
             held, answer = measure_cut_off(server.port, payload)
             print(f"\n{label}: held {held:.1f} s, then `{answer}`", end="")

@@ -164,7 +164,7 @@ class Pool:
         return {"red": self.red, "yellow": self.yellow, "blue": self.blue, "green": self.green, "wild": self.wild}
 
     def __str__(self) -> str:
-        codes = {v: k.upper() for k, v in _codes().items()}
+        codes = _kind_codes()
         return " ".join(f"{codes[kind]}{n}" for kind, n in self.to_dict().items() if n) or "(empty)"
 
 
@@ -172,6 +172,12 @@ class Pool:
 def _codes() -> dict[str, str]:
     """The box's pool-text codes, lowercase (r, y, b, g, w), each to its kind: read once."""
     return load_box().code_of()
+
+
+@cache
+def _kind_codes() -> dict[str, str]:
+    """Each kind's pool-text code, uppercase (red: R): read once, not once per pool written (the solver page writes hundreds)."""
+    return {kind: code.upper() for code, kind in _codes().items()}
 
 
 # [0-9], not \d: \d takes any script's digits ("R٣"), which a pool never holds.

@@ -45,6 +45,9 @@ class WordTable:
         self.group_cost = groups[:, :4].T.copy()  # one row per kind
         self.group_pieces = self.group_cost.sum(axis=0, dtype=np.int16)
         self.group_length = groups[:, 4].copy()
+        self.group_size = np.bincount(self.group, minlength=len(groups))  # words per group
+        # the ranks group by group (rank order within each): a group's words are one slice
+        self.by_group = np.argsort(self.group, kind="stable").astype(np.int32)
         self.length = length
         text = "\n".join(ranked).encode("ascii") + b"\n"  # lexicon words are folded to a-z, ' and -
         self.text = np.frombuffer(text, dtype=np.uint8)
@@ -83,6 +86,16 @@ class WordTable:
         for row, have in zip(self.group_cost, counts):
             short += np.maximum(row, have) - have  # what this kind lacks
         return short <= wild
+
+    def length_counts(self, counts: tuple[int, int, int, int], wild: int) -> np.ndarray:
+        """Return, per length n (the index), how many words of n characters a pool of these counts and wilds pays for.
+
+        One pass over the groups (0.5 ms for the large lexicon), where walking
+        the piece index with wilds visits every node they reach (4-6 ms for
+        60 wilds, bench/worst_case.py).
+        """
+        fits = self.group_fits(counts, wild)
+        return np.bincount(self.group_length[fits], weights=self.group_size[fits]).astype(np.int64)
 
     def holding(self, fragment: str, where: str) -> np.ndarray:
         """Return, per word, whether it starts with, ends with or contains `fragment` (`where`: start, end, any)."""
@@ -141,12 +154,16 @@ class WordTable:
 
         `counts=None` leaves the pool out (only the per-word filters apply).
         """
-        groups = (self.group_length >= query.min_length) & (self.group_length <= query.max_length)
+        groups = self.within_lengths(query)
         if counts is not None:
             groups &= self.group_fits(counts, wild)
             if query.use_all:
                 groups &= self.group_pieces == pool_size
         return np.flatnonzero(self.matching(query, groups[self.group]))
+
+    def within_lengths(self, query) -> np.ndarray:
+        """Return, per group, whether its words' length is within the query's."""
+        return (self.group_length >= query.min_length) & (self.group_length <= query.max_length)
 
     def matching(self, query, keep: np.ndarray | None = None) -> np.ndarray:
         """Return, per word, whether it meets the query's per-word filters (and `keep`, if given; changed in place)."""

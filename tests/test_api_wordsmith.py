@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from service_helpers import assert_problem
 
 from app import DEFAULTS, create_app
+from app.api.fields import MAX_HINTS
 from solver import search
 from solver.lexicon import load_lexicons
 from solver.pieces import Pool, load_alphabet, load_box
@@ -342,11 +343,29 @@ def test_hints_boxes_and_done(client):
         ({"discards_used": -1}, "/discards_used"),
         ({"after_done": "yes"}, "/after_done"),
         ({"limit": 1001}, "/limit"),
+        ({"limit": MAX_HINTS + 1}, "/limit"),  # a hints answer carries six lists: fewer per list than solve's page
+        ({"limit": 0}, "/limit"),
         ({"offset": 10}, "/offset"),  # hints have no pages
     ],
 )
 def test_hints_validation(client, fields, pointer):
     assert_problem(post(client, "/api/v1/wordsmith/hints", {"pool": EXAMPLE_POOL, **fields}), 422, pointer=pointer)
+
+
+def test_hints_limit_bounds_the_answer(client):
+    # 20 pieces make thousands of claims (a bigger pool makes fewer: its words must leave at most 12 pieces),
+    # so every list is full at the limit, and the answer stays within the size MAX_HINTS was chosen for:
+    # no bigger than the biggest solve page (1,000 words)
+    big = {"pool": "R8 Y6 B3 G3", "lexicon": "large"}
+    response = post(client, "/api/v1/wordsmith/hints", {**big, "limit": MAX_HINTS})
+    body = response.json
+    assert len(body["claims"]) == MAX_HINTS and all(len(found) == MAX_HINTS for found in body["add"].values())
+    page = post(client, "/api/v1/wordsmith/solve", {**big, "limit": 1000})
+    assert len(page.json["words"]) == 1000 and len(response.data) < len(page.data)
+    problem = assert_problem(post(client, "/api/v1/wordsmith/hints", {**big, "limit": MAX_HINTS + 1}), 422, "/limit")
+    assert str(MAX_HINTS) in problem["errors"][0]["detail"]
+    spec = client.get("/openapi.json").json
+    assert spec["components"]["schemas"]["HintsRequest"]["properties"]["limit"]["maximum"] == MAX_HINTS
 
 
 # --- judge ---------------------------------------------------------------------------

@@ -489,6 +489,18 @@ def test_solver_word_links_keep_the_claim(client):
         assert state["lexicon"] == ["large"]
 
 
+@pytest.mark.parametrize("word", ["bag", "it's", "x-ray", "<b>&", "é ü"])
+@pytest.mark.parametrize("links", [{}, {"previous": "bag", "claimed": "cast, it's", "discards_used": 2}])
+def test_solver_word_links_read_as_url_for_writes_them(app, word, links):
+    # the solver page writes each word's judge link from one url_for per pool
+    from flask import url_for
+
+    from app.pages.solve import judge_links
+
+    with app.test_request_context("/solve"):
+        assert judge_links("R3 Y2 W1", links)(word) == url_for("pages.home", word=word, pool="R3 Y2 W1", **links)
+
+
 def test_solver_hints_show_net_points(client):
     html = page(client, "/solve?pool=R3+Y2+B1+G2")
     hints = re.findall(

@@ -179,6 +179,20 @@ def test_any_page_of_a_big_pool_matches_brute_force(pool, limit, offset):
     assert result.page == expected[offset : offset + limit]
 
 
+@given(st.data())
+@settings(max_examples=40, deadline=None)
+def test_a_deep_page_of_a_big_pool_matches_brute_force(data):
+    """A page deep into a big pool skips whole lengths by their counts (with wilds, counts from the word table)."""
+    pool = data.draw(big_pools.filter(lambda p: p.size >= 16), label="pool")
+    expected = brute_force(STANDARD, ALPHABET, pool)
+    offset = data.draw(st.integers(0, len(expected) + 5), label="offset")
+    limit = data.draw(st.integers(1, 300), label="limit")
+    result = solve(piece_index(STANDARD), pool, limit=limit, offset=offset)
+    assert result.total == len(expected)
+    assert result.page == expected[offset : offset + limit]
+    assert result.by_length == dict(sorted(Counter(map(len, expected)).items(), reverse=True))
+
+
 @given(big_pools)
 @settings(max_examples=40, deadline=None)
 def test_to_dict_gives_each_word_its_own_pieces_and_leftover(pool):
@@ -216,6 +230,19 @@ def test_rack_matches_brute_force(letters_, blanks):
     assert {w.word for w in result.words} <= expected
     keys = [(-w.score, -len(w.word), w.word) for w in result.words]
     assert keys == sorted(keys)
+
+
+@given(st.text(alphabet="abcdeilnorstuy", min_size=1, max_size=18), st.integers(0, 2))
+@settings(max_examples=25, deadline=None)
+def test_rack_words_account_for_every_tile(letters_, blanks):
+    """A word's letters are the tiles it takes plus what its blanks stand for; the leftover is the rest of the rack."""
+    rack = letters_ + "?" * blanks
+    for word in solve_rack(rack_index(STANDARD), rack, limit=300).words:
+        taken = Counter(word.word) - Counter(word.blanks)
+        assert Counter(word.word) == taken + Counter(word.blanks) and len(word.blanks) <= blanks
+        left = Counter(letters_) - taken
+        assert sorted(word.leftover) == sorted("".join(left.elements()) + "?" * (blanks - len(word.blanks)))
+        assert not taken - Counter(letters_)  # only tiles on the rack are taken
 
 
 def test_rack_blank_scores_zero():

@@ -24,6 +24,8 @@ from solver.wordsmith import (
     starting_pool,
     word_by_word_roll,
 )
+from solver.wordsmith.boxes import discard_boxes
+from solver.wordsmith.hints import _best_claims, _best_claims_table, _filtered
 
 STANDARD = load_lexicons()["standard"]
 ALPHABET = load_alphabet()
@@ -173,6 +175,30 @@ def test_hints_to_dict_shape():
     assert set(data["claims"][0]) == {"word", "letters", "net", "discards", "bonus_lost", "pieces", "leftover"}
     assert set(data["add"]) == {"red", "yellow", "blue", "green", "wild"}
     assert json.loads(json.dumps(data)) == data
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    pool=big_pools,
+    query=st.sampled_from(
+        [
+            Query(),
+            Query(previous_word="stone", claimed=("notes",)),
+            Query(contains="e", min_length=4),
+            Query(use_all=True),
+        ]
+    ),
+    boxes=box_states,
+    limit=st.sampled_from([1, 7, 60]),
+    kind=st.sampled_from((None, *KINDS, "wild")),
+)
+def test_the_word_table_picks_the_claims_the_walk_picks(pool, query, boxes, limit, kind):
+    """Big pools' claims come from the word table's groups: the same hints, in the same order, as the walk's."""
+    crossed, used = boxes
+    sheet = discard_boxes(crossed, used)
+    bigger, since = (pool, None) if kind is None else (pool.add(kind), pool)
+    walked = _best_claims(INDEX, bigger, query, sheet, limit, since)
+    assert _best_claims_table(INDEX, bigger, _filtered(INDEX, query), sheet, limit, query.use_all, since) == walked
 
 
 def test_impossible_hint_requests_raise():

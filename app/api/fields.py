@@ -46,12 +46,14 @@ from solver.search import Query
 
 __all__ = [
     "MAX_CLAIMED",
+    "MAX_HINTS",
     "MAX_OFFSET",
     "MAX_POOL_TEXT",
     "Checked",
     "Claimed",
     "Filters",
     "Fragment",
+    "HintLimit",
     "Length",
     "Letter",
     "Lexicon",
@@ -163,6 +165,13 @@ MAX_OFFSET = 100_000
 # Words claimed in one challenge: six lines per sheet and up to eight players
 # is 48; 50 also matches MAX_WORDS_PER_CHECK.
 MAX_CLAIMED = 50
+# Claims per list in one hints answer. An answer carries six lists (the claims
+# now, and the new claims of each kind of piece that may be added) and the
+# roll: at the result limit of 1,000 that was 6,000 claims, 1.1 MB of JSON and
+# 80-180 ms of CPU to write (issue 12, bench/worst_case.py). 100 a list keeps
+# the biggest hints answer near 110 KB, under the biggest solve page (1,000
+# words, 170 KB); a table reads the first few, and solve pages through the rest.
+MAX_HINTS = 100
 # Pool text: 60 pieces written one by one with separators ("R1 Y1 ...") is
 # 180 characters; 240 leaves room for spaces and commas.
 MAX_POOL_TEXT = 240
@@ -293,6 +302,7 @@ Letter = Annotated[
 Claimed = Annotated[
     list[Word], Field(max_length=MAX_CLAIMED, description="words already claimed this challenge (by anyone): left out")
 ]
+HintLimit = Annotated[int, Field(ge=1, le=MAX_HINTS, description="claims to list, and words per added piece")]
 Offset = Annotated[int, Field(ge=0, le=MAX_OFFSET, description="results to skip first (paging)")]
 Length = Annotated[int, Field(ge=1, le=99)]
 

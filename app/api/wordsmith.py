@@ -29,6 +29,7 @@ from ..resources import lexicon_named, pieces_for, resources
 from .fields import (
     Claimed,
     Filters,
+    HintLimit,
     Letter,
     Lexicon,
     LexiconName,
@@ -38,7 +39,6 @@ from .fields import (
     PiecesOut,
     PoolInput,
     Request,
-    ResultLimit,
     Word,
 )
 from .operation import operation
@@ -246,7 +246,7 @@ class HintsRequest(Boxes, Filters, PoolRequest):
     may_roll: bool = Field(
         True, description="false when rolling is not allowed (Word by Word): suggest no pieces to add"
     )
-    limit: ResultLimit = Field(10, description="claims to list, and words per added piece")
+    limit: HintLimit = 10
 
 
 class HintOut(Out):
