@@ -47,8 +47,9 @@ Measured, per database:
 
 --profile runs each worker under cProfile with a CPU clock per thread (a thread
 waiting for an event costs nothing), from the start of the claims to their end,
-and prints the functions that took the most CPU of their own, their callers, and
-the most CPU with their callees. It slows the server about threefold: read the
+and prints the CPU by kind of work (requests, the claim view, streams, the SQLite
+poll, gunicorn), the functions that took the most CPU of their own and with their
+callees, and what a claim and a stream's turn call. It slows the server about threefold: read the
 shares, not the times.
 
 How it is measured, and why: the client shares the 2 cores with the server, so it is
@@ -656,29 +657,42 @@ def post_worker_init(worker):
 """
 
 
-# Where a worker's CPU goes, by the function that starts each kind of work (path suffix, function name).
+# Where a worker's CPU goes, by the function that starts each kind of work: (label, path suffix, function,
+# whether it is part of the row above rather than a share of its own).
 PROFILE_SHARES = [
-    ("claim requests", "app/api/tables.py", "claim"),
-    ("event streams (reading and writing the new events)", "app/streams.py", "event_stream"),
-    ("the notifier's polls (SQLite: every 100 ms, one query for every table waited on)", "tables/notify.py", "poll"),
-    ("health requests", "app/api/meta.py", "health"),
-    ("other starts of a challenge", "app/api/tables.py", "start_challenge"),
+    (
+        "requests through Flask (wsgi_app, every route): routing, validation, views, JSON",
+        "flask/app.py",
+        "wsgi_app",
+        False,
+    ),
+    ("  of which the claim view (read, fold, judge, append, the state answered)", "app/api/tables.py", "claim", True),
+    ("  of which the stream view (opening a stream: the table folded once)", "app/api/tables.py", "events", True),
+    ("event streams once open (waiting, reading and writing the new events)", "app/streams.py", "event_stream", False),
+    (
+        "the notifier's polls (SQLite: every 100 ms, one query for every table waited on)",
+        "tables/notify.py",
+        "poll",
+        False,
+    ),
 ]
 
 
 def profile_shares(stats) -> list[tuple[str, float, int]]:
     """(kind of work, CPU seconds with callees, calls) for each of PROFILE_SHARES, and everything else."""
     total = sum(tottime for _, _, tottime, _, _ in stats.stats.values())
-    shares = []
-    for label, path, name in PROFILE_SHARES:
+    shares, own = [], 0.0
+    for label, path, name, part in PROFILE_SHARES:
         found = [
             (ct, nc)
             for (file, _, func), (_, nc, _, ct, _) in stats.stats.items()
             if file.endswith(path) and func == name
         ]
-        shares.append((label, sum(ct for ct, _ in found), sum(nc for _, nc in found)))
+        seconds = sum(ct for ct, _ in found)
+        shares.append((label, seconds, sum(nc for _, nc in found)))
+        own += 0.0 if part else seconds
     shares.append(
-        ("everything else (gunicorn's loop, parsing, Flask, the access log)", total - sum(s for _, s, _ in shares), 0)
+        ("everything else: gunicorn (accept, parse, write, the access log), the workers' loops", total - own, 0)
     )
     return shares
 
@@ -702,8 +716,8 @@ def profile_report(folder: Path, top: int = 25) -> str:
         )
     print(file=out)
     stats.strip_dirs().sort_stats("tottime").print_stats(top)
-    stats.print_callers(8)  # who calls the eight most expensive
     stats.sort_stats("cumulative").print_stats(top)
+    stats.print_callees(r"\((claim|act|event_stream)\)$")  # what a claim and a stream's turn spend their time on
     return out.getvalue()
 
 
@@ -910,6 +924,10 @@ def measure(kind: str, args, challenges: list[Challenge], folder: Path) -> dict:
                 if listener.is_alive():
                     listener.kill()
         finally:
+            if server.process.poll() is None:
+                # SIGQUIT: gunicorn's quick shutdown. A graceful one (SIGTERM) waits for the streams' threads,
+                # which see their client gone only at their next heartbeat (15 s).
+                server.process.send_signal(signal.SIGQUIT)
             server.stop()
     figures["load after"] = os.getloadavg()
     if args.profile:
