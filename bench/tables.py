@@ -69,9 +69,10 @@ stream cap follows: 600). It reports the threads and each worker's thread count
 with the streams open; a stream refused all the same is retried after its
 Retry-After and counted.
 
-Bounded: loopback only; with the defaults each database takes about 2 minutes
-(setup 10-20 s, streams 5 s, idle 5 s, claims 60 s); the servers and the
-PostgreSQL cluster it started are stopped at the end whatever happens.
+Bounded: loopback only; with the defaults each database takes about 3 minutes
+(boot 5-10 s, setup 20-25 s, baseline 10 s, streams 10-15 s, idle 5 s, claims
+60 s, and up to 10 s after each claim phase for the last answers); the servers
+and the PostgreSQL cluster it started are stopped at the end whatever happens.
 """
 
 from __future__ import annotations
