@@ -39,7 +39,7 @@ DEFAULTS = {
     "MAX_POOL_PIECES": limits.MAX_POOL_PIECES,
     "MAX_RACK_LETTERS": limits.MAX_RACK_LETTERS,
     "MAX_RESULT_LIMIT": limits.MAX_LIMIT,  # results one solve may return
-    "MAX_WORDS_PER_CHECK": 50,
+    "MAX_WORDS_PER_CHECK": limits.WORDS_PER_CHECK,
     # CPU time (ms) one request may spend in the solver before it is refused with
     # a 503. The worst requests within the limits above cost about 40 ms on a
     # busy 2-core machine (bench/worst_case.py); this only stops what slips through.
@@ -57,6 +57,20 @@ DEFAULTS = {
     "OBJECTION_SECONDS": 30,
     # Days a table with no new event is kept before it is deleted.
     "TABLE_IDLE_DAYS": 7,
+    # Join-code guessing (app/limiter.py): unknown codes and join attempts one client
+    # address may make, per worker. A household's six phones joining at once, with a
+    # typo or two, fit in the burst; a guesser gets 10 a minute (docs/api.md works out
+    # the time to hit a live table: about a month per address with 1,000 tables).
+    "TABLE_GUESSES_PER_MINUTE": 10,
+    "TABLE_GUESS_BURST": 20,
+    # Event streams (app/streams.py): at most this many open per worker (None: the
+    # worker's threads, GUNICORN_THREADS, less 64 kept for ordinary requests).
+    "MAX_STREAMS": None,
+    # Seconds a stream stays open before the server closes it (the browser reconnects
+    # with Last-Event-ID): frees threads held by phones that went away.
+    "EVENT_STREAM_SECONDS": 300,
+    # Seconds of silence before a comment line keeps the stream (and proxies) awake.
+    "EVENT_HEARTBEAT_SECONDS": 15,
 }
 LIMITS = (
     "MAX_BODY_BYTES",
@@ -111,6 +125,13 @@ def check_config(config) -> None:
             raise ValueError(f"WORDSMITH_{key}={value!r}: must be a whole number of at least 1")
         if value > limits.MAXIMA.get(key, value):
             raise ValueError(f"WORDSMITH_{key}={value!r}: the engine allows at most {limits.MAXIMA[key]}")
+    for key in ("TABLE_GUESSES_PER_MINUTE", "TABLE_GUESS_BURST", "EVENT_STREAM_SECONDS", "EVENT_HEARTBEAT_SECONDS"):
+        value = config[key]
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+            raise ValueError(f"WORDSMITH_{key}={value!r}: must be a number above 0")
+    streams = config["MAX_STREAMS"]
+    if streams is not None and (isinstance(streams, bool) or not isinstance(streams, int) or streams < 1):
+        raise ValueError(f"WORDSMITH_MAX_STREAMS={streams!r}: must be a whole number of at least 1, or unset")
     alphabet = config["ALPHABET_FILE"]
     if alphabet is not None and not Path(alphabet).is_file():
         raise ValueError(f"WORDSMITH_ALPHABET_FILE={alphabet!r}: no such file")

@@ -11,7 +11,10 @@ size limit, a bug — ends here and leaves as one document:
 `PROBLEM_TYPES`). Views and validators raise `ApiProblem`; they never build
 error responses themselves. The engine raises `solver.errors.Refused` for input
 it refuses, carrying the JSON path of the bad value: `handle_refused` is the one
-place it becomes a 422, its pointer built from that path. A browser asking for a page gets the same problem
+place it becomes a 422, its pointer built from that path. Live tables (tables/)
+raise their own three: `Rejected` (409, with its `code` and a refused claim's
+`objections`), `Forbidden` (403, or 401 when no token was sent) and
+`NotFound` (404, counted by the join-code rate limit, app/limiter.py). A browser asking for a page gets the same problem
 rendered as HTML (`error.html`); everything else gets the JSON.
 """
 
@@ -27,6 +30,7 @@ from werkzeug.http import HTTP_STATUS_CODES
 from werkzeug.routing import BuildError
 
 from solver.errors import Refused
+from tables.events import Forbidden, NotFound, Rejected
 
 __all__ = [
     "PROBLEM_JSON",
@@ -81,6 +85,34 @@ PROBLEM_TYPES = {
         "A field of the body, query string or path is missing, unknown, of the wrong type or over a limit. "
         "Each entry of `errors` has a JSON `pointer` to the field, its `location` and a `detail` naming the fix.",
     ),
+    "unauthorized": (
+        "Token needed",
+        "This table operation acts for a seat or the host: send that token as `Authorization: Bearer <token>` "
+        "(the host's comes with the new table, a seat's with joining it).",
+    ),
+    "forbidden": (
+        "Not yours to do",
+        "The token does not act for this: another seat's action, or one only the host may do.",
+    ),
+    "table-not-found": (
+        "No such table",
+        "No live table has this join code: it may be mistyped, expired (idle too long) or deleted by its host.",
+    ),
+    "rejected": (
+        "Refused at this table",
+        "The table refuses the action as the game stands, and nothing changed. `code` names the reason "
+        "(`claim_refused`, `seat_taken`, `joining_locked`, ...); a refused claim's `objections` carry the same "
+        "codes as `/api/v1/wordsmith/judge`.",
+    ),
+    "too-many-requests": (
+        "Too many attempts",
+        "Too many unknown join codes or joins from this address: wait the `Retry-After` seconds. "
+        "The limit keeps join codes from being guessed.",
+    ),
+    "streams-full": (
+        "Too many open streams",
+        "This worker holds all the event streams it may (MAX_STREAMS): reconnect after `Retry-After` seconds.",
+    ),
     "work-budget": (
         "Work budget spent",
         "The request needed more CPU time than one request may use (WORK_BUDGET_MS): "
@@ -97,6 +129,10 @@ PROBLEM_TYPES = {
 }
 SLUG_BY_STATUS = {
     400: "bad-request",
+    401: "unauthorized",
+    403: "forbidden",
+    409: "rejected",
+    429: "too-many-requests",
     404: "not-found",
     405: "method-not-allowed",
     408: "timeout",
@@ -132,6 +168,10 @@ class Problem(BaseModel):
     status: int = Field(description="the HTTP status code")
     detail: str = Field(description="what went wrong with this request")
     errors: list[FieldError] | None = Field(None, description="for validation problems: each bad field")
+    code: str | None = Field(None, description="for a refusal at a table (409): the reason, like `claim_refused`")
+    objections: list[dict] | None = Field(
+        None, description="for a refused claim (409): the judge's objections, as `/api/v1/wordsmith/judge` gives them"
+    )
 
 
 class ApiProblem(Exception):
@@ -145,6 +185,7 @@ class ApiProblem(Exception):
         slug: str | None = None,
         errors: list[dict] | None = None,
         headers: dict | None = None,
+        extra: dict | None = None,
     ):
         super().__init__(detail)
         self.status = status
@@ -152,6 +193,7 @@ class ApiProblem(Exception):
         self.slug = slug or SLUG_BY_STATUS.get(status, "http-error")
         self.errors = errors
         self.headers = headers or {}
+        self.extra = extra or {}
 
 
 def json_pointer(location: tuple) -> str:
@@ -181,13 +223,20 @@ def invalid_fields(errors: list[dict]) -> ApiProblem:
     )
 
 
-def problem_body(status: int, detail: str, slug: str | None = None, errors: list[dict] | None = None) -> dict:
-    """Return the problem document for `status`; the one place its shape is decided."""
+def problem_body(
+    status: int, detail: str, slug: str | None = None, errors: list[dict] | None = None, extra: dict | None = None
+) -> dict:
+    """Return the problem document for `status`; the one place its shape is decided.
+
+    `extra`: members a problem type adds (RFC 9457 section 3.2), like a table refusal's `code` and `objections`.
+    """
     slug = slug if slug in PROBLEM_TYPES else SLUG_BY_STATUS.get(status, "http-error")
     title = PROBLEM_TYPES[slug][0] if slug != "http-error" else HTTP_STATUS_CODES.get(status, "HTTP error")
     body = {"type": _type_uri(slug), "title": title, "status": status, "detail": detail}
     if errors is not None:
         body["errors"] = errors
+    for name, value in (extra or {}).items():
+        body.setdefault(name, value)
     return body
 
 
@@ -207,10 +256,16 @@ def wants_html() -> bool:
 
 
 def problem_response(
-    status: int, detail: str, *, slug: str | None = None, errors: list[dict] | None = None, headers: dict | None = None
+    status: int,
+    detail: str,
+    *,
+    slug: str | None = None,
+    errors: list[dict] | None = None,
+    headers: dict | None = None,
+    extra: dict | None = None,
 ):
     """Return the response carrying a problem: JSON for API clients, HTML for browsers."""
-    body = problem_body(status, detail, slug, errors)
+    body = problem_body(status, detail, slug, errors, extra)
     response = None
     if wants_html():
         try:
@@ -248,7 +303,12 @@ def handle_http_exception(error: HTTPException):
 
 def handle_api_problem(problem: ApiProblem):
     return problem_response(
-        problem.status, problem.detail, slug=problem.slug, errors=problem.errors, headers=problem.headers
+        problem.status,
+        problem.detail,
+        slug=problem.slug,
+        errors=problem.errors,
+        headers=problem.headers,
+        extra=problem.extra,
     )
 
 
@@ -258,6 +318,31 @@ def handle_refused(error: Refused):
     return handle_api_problem(
         invalid_fields([{"pointer": json_pointer(error.path), "location": location, "detail": str(error)}])
     )
+
+
+def handle_rejected(error: Rejected):
+    """Answer an action the table refuses as the game stands: a 409 naming the reason (and a claim's objections)."""
+    extra = {"code": error.code, **error.detail}
+    if error.objections:
+        extra["objections"] = error.objections
+    return handle_api_problem(ApiProblem(409, error.message, extra=extra))
+
+
+def handle_forbidden(error: Forbidden):
+    """Answer a token that does not act for this: a 401 asking for one when none was sent, else a 403."""
+    from .tables import bearer_token
+
+    if bearer_token() is None:
+        return handle_api_problem(ApiProblem(401, error.message, headers={"WWW-Authenticate": "Bearer"}))
+    return handle_api_problem(ApiProblem(403, error.message))
+
+
+def handle_not_found(error: NotFound):
+    """Answer a join code no table has: a 404, counted against the address (join codes must not be guessable)."""
+    from .limiter import count_failure
+
+    count_failure()
+    return handle_api_problem(ApiProblem(404, error.message, slug="table-not-found"))
 
 
 def handle_unexpected(error: Exception):
@@ -295,6 +380,9 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, handle_http_exception)
     app.register_error_handler(ApiProblem, handle_api_problem)
     app.register_error_handler(Refused, handle_refused)
+    app.register_error_handler(Rejected, handle_rejected)
+    app.register_error_handler(Forbidden, handle_forbidden)
+    app.register_error_handler(NotFound, handle_not_found)
     app.register_error_handler(Exception, handle_unexpected)
     app.before_request(reject_oversized_body)
     app.before_request(refuse_content_encoding)

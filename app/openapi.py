@@ -31,15 +31,25 @@ UNDOCUMENTED_METHODS = {"HEAD", "OPTIONS"}
 # The problem responses an operation can give, by what it takes.
 ERROR_RESPONSES = {
     "BadRequest": (400, "The body is not valid JSON."),
-    "NotFound": (404, "No operation at this path (for example an empty path parameter)."),
+    "Unauthorized": (401, "No token: send the seat's or the host's as `Authorization: Bearer <token>`."),
+    "Forbidden": (403, "The token does not act for this: another seat's action, or one only the host may do."),
+    "NotFound": (404, "No operation at this path (for example an empty path parameter), or no table has this code."),
+    "Conflict": (
+        409,
+        "The table refuses the action as the game stands (`code` says why; a refused claim's `objections` too): "
+        "nothing changed.",
+    ),
     "ContentTooLarge": (413, "The body is over MAX_BODY_BYTES."),
     "UnsupportedMediaType": (415, "The body is not sent as application/json."),
     "ValidationFailed": (
         422,
         "A field is missing, unknown, of the wrong type or over a limit: `errors` points at each.",
     ),
+    "TooManyRequests": (429, "Too many failed table lookups or joins from this address: wait `Retry-After` seconds."),
     "InternalError": (500, "A bug on our side. Never caused by what the client sends."),
+    "Unavailable": (503, "This worker holds all the event streams it may: reconnect after `Retry-After` seconds."),
 }
+PROBLEM_BY_STATUS = {status: name for name, (status, _) in ERROR_RESPONSES.items()}
 
 
 class _Generator(GenerateJsonSchema):
@@ -121,9 +131,9 @@ def build_document(app: Flask) -> dict:
     paths: dict[str, dict] = {}
     for path, method, endpoint, path_names, described in operations:
         responses = {
-            "200": {
+            str(described.status): {
                 "description": described.summary or "OK",
-                "content": {"application/json": {"schema": refs[(described.response, "serialization")]}},
+                "content": {described.media_type: {"schema": refs[(described.response, "serialization")]}},
             }
         }
         entry = {
@@ -143,7 +153,7 @@ def build_document(app: Flask) -> dict:
             responses["422"] = _problem("ValidationFailed")
         if described.body is not None:
             entry["requestBody"] = {
-                "required": True,
+                "required": described.body_required,
                 "content": {"application/json": {"schema": refs[(described.body, "validation")]}},
             }
             responses.update(
@@ -154,6 +164,8 @@ def build_document(app: Flask) -> dict:
                     "422": _problem("ValidationFailed"),
                 }
             )
+        for status in described.problems:
+            responses[str(status)] = _problem(PROBLEM_BY_STATUS[status])
         responses["500"] = _problem("InternalError")
         entry["responses"] = dict(sorted(responses.items()))
         paths.setdefault(path, {})[method] = entry

@@ -15,11 +15,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.timing import best  # noqa: E402
 from solver import booksmack  # noqa: E402
 from solver.lexicon import load_lexicons  # noqa: E402
 
@@ -30,17 +30,6 @@ ROUNDS = {
     "s and 8 ?": ["s"] + ["?"] * 8,
     "? a, 20 times": ["?", "a"] * 20,
 }
-
-
-def best(fn, repeat: int, number: int) -> float:
-    """Best mean seconds per call over `repeat` rounds of `number` calls."""
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for _ in range(number):
-            fn()
-        times.append((time.perf_counter() - start) / number)
-    return min(times)
 
 
 def main() -> None:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.timing import best  # noqa: E402
 from solver.lexicon import load_lexicons  # noqa: E402
 from solver.pieces import load_alphabet, parse_pool  # noqa: E402
 from solver.search import Query, piece_index, rack_index, solve, solve_rack  # noqa: E402
@@ -31,17 +32,6 @@ RACKS = {
     "12 letters": "abcdefghijkl",
     "12 letters (common)": "etaoinshrdlu",
 }
-
-
-def best(fn, repeat: int, number: int) -> float:
-    """Best mean seconds per call over `repeat` rounds of `number` calls."""
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for _ in range(number):
-            fn()
-        times.append((time.perf_counter() - start) / number)
-    return min(times)
 
 
 def main() -> None:

@@ -9,6 +9,10 @@ operation). So a command makes one call and prints one way.
 Local checks input only as the engine does: the service's request limits
 (MAX_WORDS_PER_CHECK, MAX_BODY_BYTES, ...) guard a shared server, not a
 command run on one's own machine.
+
+Live tables (`client.TABLE_OPERATIONS`) are not here: a table is shared by
+every phone at it, so it lives on a server; the CLI has no table commands
+yet (`wordsmith --server URL` would reach them through the client).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from typing import Any
 
 from solver import booksmack, colorsmash, wordsmith
 from solver.lexicon import DEFAULT_SIZE, SIZES, Lexicon, Lexicons, check, load_lexicons
+from solver.limits import MAX_SEED
 from solver.pieces import load_alphabet, load_box
 from solver.search import Query, piece_index, rack_index, solve, solve_rack
 
@@ -124,7 +129,7 @@ class Local:
 
     def roll(self, roll: str = "start", seed: int | None = None) -> dict:
         # Left out, the seed is drawn as the service draws it, and answered so the roll can be repeated.
-        seed = random.SystemRandom().randint(0, 2**32 - 1) if seed is None else seed
+        seed = random.SystemRandom().randint(0, MAX_SEED) if seed is None else seed
         return _plain({**wordsmith.roll_dice(roll, random.Random(seed)).to_dict(), "seed": seed})
 
     def rack(self, rack: str, *, limit: int = 100, offset: int = 0, lexicon: str | None = None, **filters: Any) -> dict:

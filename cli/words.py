@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 
+from solver.limits import WORDS_PER_CHECK
+
 from .common import add_command, backend, print_json
 
-# Words per request: a service takes at most MAX_WORDS_PER_CHECK (50 by default) at once.
-BATCH = 50
+# Words per request: a service takes at most MAX_WORDS_PER_CHECK at once, WORDS_PER_CHECK by default.
+BATCH = WORDS_PER_CHECK
 
 
 def register(subparsers) -> None:

@@ -7,17 +7,64 @@
 
 Each method mirrors one endpoint and returns its JSON body as a dict. An error
 response raises `WordsmithError` carrying the problem document's `status`,
-`title`, `detail` and `errors` (each bad field's `pointer` and `detail`).
+`title`, `detail` and `errors` (each bad field's `pointer` and `detail`; a
+table's refusal also its `code` and `objections`).
+
+Live tables (`TABLE_OPERATIONS`) take the seat's or host's `token`; each
+state-changing call sends a `request_id` (a fresh UUID unless given) and,
+when the connection fails before an answer, sends the same request again
+with the same id, which the service applies at most once. `events(code)`
+follows a table's event stream, reconnecting with `Last-Event-ID`:
+
+    >>> table = judge.create_table("wordsmith", ["Ann", "Bob"])            # doctest: +SKIP
+    >>> ann = judge.join_table(table["code"], 1)["token"]                   # doctest: +SKIP
+    >>> judge.start_challenge(table["code"], token=table["host_token"])    # doctest: +SKIP
+    >>> judge.claim(table["code"], "cast", token=ann)["claim"]             # doctest: +SKIP
 """
 
 from __future__ import annotations
 
+import json
+import time
+import uuid
+from collections.abc import Iterator
 from typing import Any
 from urllib.parse import quote
 
 import requests
 
-__all__ = ["WordsmithClient", "WordsmithError"]
+__all__ = ["TABLE_OPERATIONS", "WordsmithClient", "WordsmithError", "read_events"]
+
+# The live-table methods: the CLI's Local backend has none (a table lives on a server; cli/local.py).
+TABLE_OPERATIONS = frozenset(
+    {
+        "create_table",
+        "join_table",
+        "table",
+        "table_record",
+        "table_qr",
+        "delete_table",
+        "lock_table",
+        "rename_seat",
+        "set_pool",
+        "start_challenge",
+        "end_challenge",
+        "add_piece",
+        "claim",
+        "object_to",
+        "overrule",
+        "pass_challenge",
+        "roll_word",
+        "end_game",
+        "play_round",
+        "take_round",
+        "play_turn",
+        "steal",
+        "events",
+    }
+)
+# Tries of a state-changing table request whose connection fails before an answer (same request id each time).
+TRIES = 3
 
 
 class WordsmithError(requests.HTTPError):
@@ -32,12 +79,16 @@ class WordsmithError(requests.HTTPError):
         *,
         type: str = "about:blank",
         response=None,
+        code: str | None = None,
+        objections: list[dict] | None = None,
     ):
         self.status = status
         self.title = title
         self.detail = detail
         self.errors = errors or []
         self.type = type
+        self.code = code
+        self.objections = objections or []
         fields = "".join(f"; {e.get('pointer') or '/'}: {e.get('detail')}" for e in self.errors)
         super().__init__(f"{status} {title}: {detail}{fields}", response=response)
 
@@ -57,6 +108,8 @@ class WordsmithError(requests.HTTPError):
             body.get("errors"),
             type=body.get("type", "about:blank"),
             response=response,
+            code=body.get("code"),
+            objections=body.get("objections"),
         )
 
 
@@ -162,6 +215,187 @@ class WordsmithClient:
         }
         return self._post("/api/v1/colorsmash/replay", body)
 
+    # Live tables. `token`: the seat's (or the host's) token; `request_id`: left out, a fresh one.
+
+    def create_table(
+        self, game: str, seats: list[str], lexicon: str | None = None, variants: list[str] | None = None
+    ) -> dict:
+        """`POST /api/v1/tables`: {"code", "host_token", "join_url", "qr_url", "seats", "state"}."""
+        body = {"game": game, "seats": list(seats), "lexicon": lexicon, "variants": variants}
+        return self._post("/api/v1/tables", body)
+
+    def join_table(self, code: str, seat: int, token: str | None = None, request_id: str | None = None) -> dict:
+        """`POST /api/v1/tables/{code}/seats/{seat}`: {"seat", "token", "state"} (the host's `token` joins past a lock)."""
+        return self._act(code, f"/seats/{int(seat)}", {}, token, request_id)
+
+    def table(self, code: str, token: str | None = None) -> dict:
+        """`GET /api/v1/tables/{code}`: the state as that token may see it (no token: the table view)."""
+        return self._request("GET", self._table(code), headers=_bearer(token))
+
+    def table_record(self, code: str, token: str | None = None) -> dict:
+        """`GET /api/v1/tables/{code}/record`: {"code", "events"}, replayable."""
+        return self._request("GET", self._table(code, "/record"), headers=_bearer(token))
+
+    def table_qr(self, code: str) -> str:
+        """`GET /api/v1/tables/{code}/qr.svg`: the join link's QR code, as SVG text."""
+        response = self.session.get(self.base_url + self._table(code, "/qr.svg"), timeout=self.timeout)
+        if not response.ok:
+            raise WordsmithError.from_response(response)
+        return response.text
+
+    def delete_table(self, code: str, token: str) -> dict:
+        """`DELETE /api/v1/tables/{code}` (host): {"deleted": code}."""
+        return self._request("DELETE", self._table(code), headers=_bearer(token))
+
+    def lock_table(self, code: str, token: str, locked: bool = True, request_id: str | None = None) -> dict:
+        """`POST /api/v1/tables/{code}/lock` (host): lock joining, or open it again."""
+        return self._act(code, "/lock", {"locked": locked}, token, request_id)
+
+    def rename_seat(self, code: str, seat: int, name: str, token: str, request_id: str | None = None) -> dict:
+        """`POST /api/v1/tables/{code}/seats/{seat}/name` (host)."""
+        return self._act(code, f"/seats/{int(seat)}/name", {"name": name}, token, request_id)
+
+    def set_pool(self, code: str, seat: int, pool: str | dict, token: str, request_id: str | None = None) -> dict:
+        """`POST /api/v1/tables/{code}/seats/{seat}/pool` (host): correct a seat's pool."""
+        return self._act(code, f"/seats/{int(seat)}/pool", {"pool": pool}, token, request_id)
+
+    def start_challenge(
+        self,
+        code: str,
+        token: str,
+        pool: str | dict | None = None,
+        required_letters: list[str] | None = None,
+        crossed_white: int | None = None,
+        request_id: str | None = None,
+    ) -> dict:
+        """`POST /api/v1/tables/{code}/challenges` (host): the real dice's pool, or left out, rolled."""
+        body = {"pool": pool, "required_letters": required_letters, "crossed_white": crossed_white}
+        return self._act(code, "/challenges", body, token, request_id)
+
+    def end_challenge(self, code: str, token: str, request_id: str | None = None) -> dict:
+        """`POST /api/v1/tables/{code}/challenges/end` (host)."""
+        return self._act(code, "/challenges/end", {}, token, request_id)
+
+    def add_piece(
+        self,
+        code: str,
+        token: str,
+        piece: str | None = None,
+        wild_as: str | None = None,
+        seat: int | None = None,
+        request_id: str | None = None,
+    ) -> dict:
+        """`POST /api/v1/tables/{code}/pieces`: the real die's piece, or left out, rolled."""
+        return self._act(code, "/pieces", {"piece": piece, "wild_as": wild_as, "seat": seat}, token, request_id)
+
+    def claim(
+        self,
+        code: str,
+        word: str,
+        token: str,
+        row: int | None = None,
+        seat: int | None = None,
+        request_id: str | None = None,
+    ) -> dict:
+        """`POST /api/v1/tables/{code}/claims`: {"claim", "events", "state"}; refused: WordsmithError 409 with `objections`."""
+        return self._act(code, "/claims", {"word": word, "row": row, "seat": seat}, token, request_id)
+
+    def object_to(
+        self, code: str, claim: int, token: str, seat: int | None = None, request_id: str | None = None
+    ) -> dict:
+        """`POST /api/v1/tables/{code}/objections`: object to the claim whose event has seq `claim`."""
+        return self._act(code, "/objections", {"claim": claim, "seat": seat}, token, request_id)
+
+    def overrule(self, code: str, claim: int, stands: bool, token: str, request_id: str | None = None) -> dict:
+        """`POST /api/v1/tables/{code}/overrules` (host)."""
+        return self._act(code, "/overrules", {"claim": claim, "stands": stands}, token, request_id)
+
+    def pass_challenge(self, code: str, token: str, seat: int | None = None, request_id: str | None = None) -> dict:
+        """`POST /api/v1/tables/{code}/passes`."""
+        return self._act(code, "/passes", {"seat": seat}, token, request_id)
+
+    def roll_word(self, code: str, token: str, faces: list[str] | None = None, request_id: str | None = None) -> dict:
+        """`POST /api/v1/tables/{code}/word-rolls`: Word by Word's shared roll (`faces`: the real dice; else rolled)."""
+        return self._act(code, "/word-rolls", {"faces": faces}, token, request_id)
+
+    def end_game(
+        self, code: str, token: str, hands: list[list[str]] | None = None, request_id: str | None = None
+    ) -> dict:
+        """`POST /api/v1/tables/{code}/end` (host): `hands`, Booksmack turn-based: the cards left in each hand."""
+        return self._act(code, "/end", {"hands": hands}, token, request_id)
+
+    def play_round(
+        self, code: str, cards: list[str], token: str, takers: list[int] | None = None, request_id: str | None = None
+    ) -> dict:
+        """`POST /api/v1/tables/{code}/rounds`: Booksmack's revealed cards, seat 1 first (and who takes them, if known)."""
+        body = {"cards": list(cards), "takers": None if takers is None else list(takers)}
+        return self._act(code, "/rounds", body, token, request_id)
+
+    def take_round(self, code: str, takers: list[int], token: str, request_id: str | None = None) -> dict:
+        """`POST /api/v1/tables/{code}/rounds/takers`: who takes the open round's cards."""
+        return self._act(code, "/rounds/takers", {"takers": list(takers)}, token, request_id)
+
+    def play_turn(
+        self,
+        code: str,
+        card: str,
+        token: str,
+        seat: int | None = None,
+        steal: dict | None = None,
+        request_id: str | None = None,
+    ) -> dict:
+        """`POST /api/v1/tables/{code}/turns`: Booksmack turn-based, the card played (`steal`: {"seat", "from"})."""
+        return self._act(code, "/turns", {"card": card, "seat": seat, "steal": steal}, token, request_id)
+
+    def steal(self, code: str, seat: int, source: str, token: str, request_id: str | None = None) -> dict:
+        """`POST /api/v1/tables/{code}/steals`: the seat robbed, `source` "hand" or "table"."""
+        return self._act(code, "/steals", {"seat": seat, "from": source}, token, request_id)
+
+    def events(self, code: str, after: int = 0, token: str | None = None, reconnect: bool = True) -> Iterator[dict]:
+        """`GET /api/v1/tables/{code}/events`: yield each event (seq, type, at, by, data) as it happens.
+
+        When the server closes the stream (it does after a few minutes) the
+        generator reconnects after the server's `retry:` delay, resuming with
+        `Last-Event-ID`; `reconnect=False` ends with the stream instead. Stop
+        by closing the generator (or leaving the loop).
+        """
+        last, delay = after, 1.0
+        while True:
+            headers = {**_bearer(token), "Accept": "text/event-stream", "Last-Event-ID": str(last)}
+            # The read timeout outlasts the server's heartbeat (15 s), so a quiet table does not end the stream.
+            with self.session.get(
+                self.base_url + self._table(code, "/events"),
+                headers=headers,
+                stream=True,
+                timeout=(self.timeout, max(self.timeout, 45.0)),
+            ) as response:
+                if not response.ok:
+                    raise WordsmithError.from_response(response)
+                for field, value in read_events(response.iter_lines(decode_unicode=True)):
+                    if field == "retry":
+                        delay = value / 1000
+                    else:
+                        last = value["seq"]
+                        yield value
+            if not reconnect:
+                return
+            time.sleep(delay)
+
+    def _table(self, code: str, rest: str = "") -> str:
+        return f"/api/v1/tables/{quote(code, safe='')}{rest}"
+
+    def _act(self, code: str, rest: str, body: dict, token: str | None, request_id: str | None) -> dict:
+        """POST a table action with its request id; resend it (same id) when the connection fails before an answer."""
+        body = _given({**body, "request_id": request_id or uuid.uuid4().hex})
+        for attempt in range(TRIES):
+            try:
+                return self._request("POST", self._table(code, rest), json=body, headers=_bearer(token))
+            except (requests.ConnectionError, requests.Timeout):
+                if attempt == TRIES - 1:
+                    raise
+                time.sleep(0.2 * 2**attempt)
+        raise AssertionError("unreachable")
+
     def _get(self, path: str, params: dict[str, Any] | None = None) -> dict:
         return self._request("GET", path, params=_given(params))
 
@@ -181,6 +415,32 @@ class WordsmithClient:
                 f"{method} {path} answered {response.headers.get('Content-Type')}",
                 response=response,
             ) from None
+
+
+def read_events(lines) -> Iterator[tuple[str, Any]]:
+    """Parse Server-Sent Events text lines: yield ("retry", ms) and ("event", the event's JSON) as each message ends.
+
+    Comments (the heartbeat) and messages without data are skipped; a message's data lines are joined with newlines.
+    """
+    data: list[str] = []
+    for line in lines:
+        if line == "":
+            if data:
+                yield "event", json.loads("\n".join(data))
+            data = []
+            continue
+        if line.startswith(":"):
+            continue
+        field, _, value = line.partition(":")
+        value = value[1:] if value.startswith(" ") else value
+        if field == "data":
+            data.append(value)
+        elif field == "retry" and value.isdigit():
+            yield "retry", int(value)
+
+
+def _bearer(token: str | None) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"} if token else {}
 
 
 def _given(values: dict[str, Any] | None) -> dict[str, Any]:

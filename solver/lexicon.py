@@ -239,34 +239,28 @@ def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
     else:
         code = lexicon.lexicons.code(normalized)
         if code in SIZES and SIZES.index(code) <= lexicon.rank:
-            definition = lexicon.lexicons.define(normalized, True) if define else []
-            return Verdict(
-                word=word,
-                normalized=normalized,
-                valid=True,
-                lexicon=lexicon.name,
-                tier=code,
-                reason=None,
-                message=f"{shout} is a valid word.",
-                definition=definition,
-            )
-        if code in SIZES:
+            reason, tier = None, code
+        elif code in SIZES:
             reason, tier = "larger_lexicon_only", code
         else:
             reason, tier = code or "not_in_lexicon", None
-    message = CATEGORY_SENTENCES[reason].format(W=shout, size=lexicon.name, tier=tier)
-    # Senses only for a real word refused by size: a name, letter, slur or misspelling would show
-    # another word's senses (JAMES -> jam, B -> barn), and an obscenity's gloss has no place at a family table.
-    definition = lexicon.lexicons.define(normalized, True) if define and reason == "larger_lexicon_only" else []
+    if reason is None:
+        message = f"{shout} is a valid word."
+    else:
+        message = CATEGORY_SENTENCES[reason].format(W=shout, size=lexicon.name, tier=tier)
+    # Senses for a valid word, and for a real word refused only by size: a name, letter, slur or misspelling
+    # would show another word's senses (JAMES -> jam, B -> barn), and an obscenity's gloss has no place at a
+    # family table.
+    real_word = reason is None or reason == "larger_lexicon_only"
     return Verdict(
         word=word,
         normalized=normalized,
-        valid=False,
+        valid=reason is None,
         lexicon=lexicon.name,
         tier=tier,
         reason=reason,
         message=message,
-        definition=definition,
+        definition=lexicon.lexicons.define(normalized, True) if define and real_word else [],
     )
 
 

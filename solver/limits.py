@@ -7,7 +7,16 @@ the engine allows, and the app refuses a larger setting at start-up.
 
 from __future__ import annotations
 
-__all__ = ["MAX_POOL_PIECES", "MAX_LIMIT", "MAX_RACK_LETTERS", "MAX_BLANKS", "MAX_CARDS", "MAXIMA"]
+__all__ = [
+    "MAX_POOL_PIECES",
+    "MAX_LIMIT",
+    "MAX_RACK_LETTERS",
+    "MAX_BLANKS",
+    "MAX_CARDS",
+    "MAX_SEED",
+    "WORDS_PER_CHECK",
+    "MAXIMA",
+]
 
 # The most pieces a pool may hold: the box has 120 pieces, but no table game
 # gets near that; 60 keeps every query small and is the documented API limit.
@@ -23,6 +32,11 @@ MAX_BLANKS = 2
 # A table of ten players each showing a card is a big round; 40 leaves room for
 # home rules while keeping every judgement (n readings of n cards) tiny.
 MAX_CARDS = 40
+# A dice roll's seed is what random.Random takes; 2**32 values never repeat a roll by chance.
+MAX_SEED = 2**32 - 1
+# Words one check request carries: the service's default MAX_WORDS_PER_CHECK, and the
+# CLI's batch. A service may take more or fewer (it is a setting, not an engine limit).
+WORDS_PER_CHECK = 50
 
 # The app's settings a deployment may lower but not raise, with the engine's maximum.
 MAXIMA = {

@@ -118,19 +118,23 @@ class Tables:
             raise Forbidden("This token acts for no seat at this table.")
         return Actor(seat=found or None, host=found == 0)
 
-    def join(self, code: str, seat: int, actor: Actor | None = None, request_id: str | None = None) -> str:
-        """Take a seat: a new seat token (the seat's old token, if any, stops working)."""
+    def join(
+        self, code: str, seat: int, actor: Actor | None = None, request_id: str | None = None, token: str | None = None
+    ) -> str:
+        """Take a seat: a new seat token (the seat's old token, if any, stops working).
+
+        `token`: the caller's own, derived from the request id (the pages do), so a
+        repeated request id answers with the token it wrote the first time: the store
+        keeps only its hash, so a fresh random token would act for no one. Without
+        one (the API), a repeated request id saves a fresh token in place of the first.
+        """
         code = self._code(code)
-        token = new_token()
-        outcome = self.act(
-            code,
-            actor or Actor(),
-            {"type": "join", "seat": seat},
-            request_id=request_id,
-            tokens=((seat, hash_token(token)),),
-        )
-        if outcome.repeated:  # the first answer (and its token) was lost on the way: this one replaces it
-            self.store.set_token(code, seat, hash_token(token))
+        given = token
+        token = token or new_token()
+        action = {"type": "join", "seat": seat}
+        outcome = self.act(code, actor or Actor(), action, request_id=request_id, tokens=((seat, hash_token(token)),))
+        if outcome.repeated and given is None:
+            self.store.set_token(code, seat, hash_token(token))  # the first answer, and its token, was lost
         return token
 
     def act(self, code: str, actor: Actor, action: dict, request_id: str | None = None, tokens=()) -> Outcome:
@@ -157,6 +161,10 @@ class Tables:
                     state_apply(state, event)
                 return Outcome(tuple(rows), state)
         raise RuntimeError(f"table {code}: lost {RACE_RETRIES} races in a row")
+
+    def last_seq(self, code: str) -> int:
+        """The table's newest seq; 0 when no table has this code (any more)."""
+        return self.store.last_seq(self._code(code))
 
     def wait(self, code: str, after: int, timeout: float) -> bool:
         """Block until the table has an event after `after` or `timeout` seconds pass; True if it has."""

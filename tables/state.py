@@ -23,7 +23,7 @@ from typing import Any
 
 from .events import Actor, Context, Event, Forbidden, NewEvent, Refused, Rejected
 
-__all__ = ["GAMES", "Seat", "TableState", "decide", "fold"]
+__all__ = ["GAMES", "Seat", "TableState", "decide", "fold", "visible"]
 
 GAMES = ("wordsmith", "booksmack")
 
@@ -122,6 +122,17 @@ def fold(events) -> TableState:
             raise ValueError(f"event {event.seq} follows event {state.seq}: a record's events count up from 1")
         apply(state, event)
     return state
+
+
+def visible(state: TableState, events, viewer: Actor | None) -> list[Event]:
+    """The events as `viewer` (None: the read-only table view) may see them, `state` being the table after them.
+
+    The game's module decides, when it defines `visible(state, events, viewer)`
+    (Secret Wordsmith hides a claim's word from the other seats until the
+    challenge ends); otherwise every event is seen as it is.
+    """
+    hook = getattr(_module(state.game), "visible", None) if state.game else None
+    return list(events) if hook is None else list(hook(state, events, viewer))
 
 
 def decide(state: TableState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:

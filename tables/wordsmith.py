@@ -257,6 +257,35 @@ class WordsmithState:
         return latest
 
 
+# Ruling 12: what another seat's Secret Wordsmith events show until the challenge ends: who acted, not what.
+SECRET_EVENT_KEEPS = {"claim": ("seat", "challenge"), "piece_added": ("seat",), "pool_set": ("seat",)}
+
+
+def visible(table, events, viewer: Actor | None) -> list[Event]:
+    """The events as `viewer` may see them (tables.state.visible), `table` being the state after them.
+
+    Secret Wordsmith: while a challenge is on, another seat's claims, pieces and
+    pool corrections show only whose they are (`"hidden": true`), as the state's
+    claims do; once the challenge ends they show whole.
+    """
+    ws = table.game_state
+    if not (ws.has("secret") and ws.on):
+        return list(events)
+    shown = []
+    for event in events:
+        keep = SECRET_EVENT_KEEPS.get(event.type)
+        seat = event.data.get("seat")
+        if (
+            keep
+            and event.data.get("challenge", ws.challenge) == ws.challenge
+            and (viewer is None or viewer.seat != seat)
+        ):
+            data = {key: event.data[key] for key in keep if key in event.data} | {"hidden": True}
+            event = Event(event.seq, event.type, event.at, event.by, data)
+        shown.append(event)
+    return shown
+
+
 def initial(table) -> WordsmithState:
     """The state of a new Wordsmith table; refuse variants score_sheets does not know."""
     try:

@@ -1,5 +1,5 @@
-"""Shared fixtures: the app and its test client, the app served by a real gunicorn, golden files, hypothesis profiles,
-the databases live tables are stored in (SQLite and a throw-away PostgreSQL).
+"""Shared fixtures: the app and its test client, the app served by a real gunicorn, the browser, golden files,
+hypothesis profiles, the databases live tables are stored in (SQLite and a throw-away PostgreSQL).
 
 Hypothesis strategies shared by several files live in tests/strategies.py.
 """
@@ -12,6 +12,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from browser_helpers import ARGS, CHROMIUM, PHONE
 from hypothesis import settings
 from postgres_helpers import PostgresCluster
 from service_helpers import GunicornServer
@@ -77,6 +78,33 @@ def database_url(request, tmp_path):
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path}/tables.sqlite3"
     return request.getfixturevalue("postgres_cluster").new_database()
+
+
+# --- the browser ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Chromium (Debian's, driven by Playwright), launched once for every browser test module."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(params=[True, False], ids=["js", "no-js"])
+def page(request, browser):
+    """A phone-sized page, with JavaScript on or off; dialogs (alert) are recorded, never expected."""
+    context = browser.new_context(java_script_enabled=request.param, viewport=PHONE, device_scale_factor=2)
+    page = context.new_page()
+    page.javascript = request.param
+    page.dialogs = []
+    page.on("dialog", lambda dialog: (page.dialogs.append(dialog.message), dialog.dismiss()))
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
 
 
 # --- hypothesis profiles -----------------------------------------------------------------

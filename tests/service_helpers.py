@@ -83,7 +83,7 @@ class GunicornServer:
         self.process: subprocess.Popen | None = None
 
     def start(
-        self, timeout: float = 180.0
+        self, timeout: float = 180.0, attempts: int = 3
     ) -> GunicornServer:  # a first boot builds every size (then solver/cache.py keeps them)
         env = dict(self.env)
         if gunicorn_can_disable_control_socket():  # several test servers must not fight over one socket
@@ -95,6 +95,13 @@ class GunicornServer:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
+                if "Address already in use" in self.log() and attempts > 1:
+                    # free_port() found an ephemeral port free, and a client connection took it before
+                    # gunicorn bound it (the suite opens many): another port, not a failed test.
+                    self.port = free_port()
+                    self.url = f"http://127.0.0.1:{self.port}"
+                    self.env["PORT"] = str(self.port)
+                    return self.start(timeout, attempts - 1)
                 raise RuntimeError(f"gunicorn exited with {self.process.returncode}:\n{self.log()}")
             try:
                 if requests.get(self.url + "/api/v1/health", timeout=1).ok:

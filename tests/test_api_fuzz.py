@@ -41,7 +41,8 @@ def problem_json_on_errors(ctx, response, case):
         assert {"type", "title", "status", "detail"} <= body.keys() and body["status"] == response.status_code, body
 
 
-GAME_RULES = ("/api/v1/wordsmith/", "/api/v1/racks/", "/api/v1/booksmack/", "/api/v1/colorsmash/")
+# Live tables too: a variant the game does not have, a pool of the wrong size, a card outside the table's deck.
+GAME_RULES = ("/api/v1/wordsmith/", "/api/v1/racks/", "/api/v1/booksmack/", "/api/v1/colorsmash/", "/api/v1/tables")
 
 
 def refusals_point_at_a_field(ctx, response, case):

@@ -162,6 +162,8 @@ def undocumented(value, schema: dict, spec: dict, where: str = "") -> list[str]:
                 found += undocumented(item, properties[key], spec, f"{where}/{key}")
             elif isinstance(extra, dict):
                 found += undocumented(item, extra, spec, f"{where}/{key}")
+            elif extra is True and properties is None:
+                pass  # an object documented as free-form (`dict[str, Any]`): any member is its own
             else:
                 found.append(f"{where}/{key}")
     elif isinstance(value, list):
@@ -188,6 +190,8 @@ def test_every_field_an_answer_carries_is_documented(client):
             f"{method.upper()} {path}: fields its response schema does not document"
         )
     operations = {(path, method) for path, ops in spec["paths"].items() for method in ops}
+    # A live table's operations need a table and tokens: tests/test_api_tables.py checks their answers the same way.
+    operations = {(path, method) for path, method in operations if not path.startswith("/api/v1/tables")}
     assert operations - asked == set(), "an operation with no request in ANSWERS"
 
 

@@ -677,31 +677,11 @@ def test_colorsmash_bad_colour(client):
 
 # --- whatever the query string, a page or a readable error ------------------------------
 
+# The claim's fields and the chip taps, read alike by the judge and the solver.
+CLAIM = ("previous", "claimed", "required", "discards_used", "crossed_white", "lexicon", "add", "remove")
 PARAMETERS = {
-    "/": (
-        "word",
-        "pool",
-        "previous",
-        "claimed",
-        "required",
-        "discards_used",
-        "crossed_white",
-        "lexicon",
-        "add",
-        "remove",
-    ),
-    "/solve": (
-        "pool",
-        "rack",
-        "previous",
-        "claimed",
-        "required",
-        "discards_used",
-        "crossed_white",
-        "lexicon",
-        "add",
-        "remove",
-    ),
+    "/": ("word", "pool", *CLAIM),
+    "/solve": ("pool", "rack", *CLAIM),
     "/booksmack": ("cards", "lexicon", "add", "remove"),
     "/colorsmash": ("splat", "word"),
 }

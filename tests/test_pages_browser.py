@@ -9,66 +9,14 @@ phone-sized (390x844), named <what>-js.png and <what>-no-js.png.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import pytest
+from browser_helpers import PHONE, SCREENSHOTS, assert_fits_360_pixels, expect, needs_chromium, screenshot
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots"
-PHONE = {"width": 390, "height": 844}
-
-pytestmark = pytest.mark.skipif(
-    not os.path.exists(CHROMIUM),
-    reason=f"no Chromium at {CHROMIUM} (apt-get install chromium); a downloaded browser is never used",
-)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture(params=[True, False], ids=["js", "no-js"])
-def page(request, browser):
-    """A phone-sized page, with JavaScript on or off; dialogs (alert) are recorded, never expected."""
-    context = browser.new_context(java_script_enabled=request.param, viewport=PHONE, device_scale_factor=2)
-    page = context.new_page()
-    page.javascript = request.param
-    page.dialogs = []
-    page.on("dialog", lambda dialog: (page.dialogs.append(dialog.message), dialog.dismiss()))
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
-
-
-def expect(locator):
-    """Playwright's `expect` (5 s), imported late like the browser itself."""
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(locator)
-
-
-def screenshot(page, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}-{'js' if page.javascript else 'no-js'}.png"), full_page=True)
+pytestmark = needs_chromium
 
 
 def state(page) -> dict:
@@ -630,15 +578,14 @@ def test_axe_finds_no_violations(browser, live_server, path):
         "/booksmack?cards=c+A+f+%C3%A9+space+12+%23+%40+%2B+%26",
         "/colorsmash?splat=purple&word=orange",
         "/?word=bag&pool=Q9",
+        "/score?p1=Annabelle-Marguerite&p1c1=pneumonoultramicroscopic,she's,to-do&p1c1d=12&p1c1x=6&secret=1&p2c1=zzxq",
+        "/dice?roll=start&seed=7",
+        "/booksmack/turn?cards=c+A+f+%C3%A9+space+12+%23+%40+%2B+%26&played=5",
+        "/colorsmash/replay?players=ann+bob&events=deal+ann%3Dred%2Fred%2Cblue+bob%3Dgreen%2Fgreen%2Cred+first%3Dann%0Aflip+ann%0Aslap+bob",
     ],
 )
 def test_the_layout_fits_360_pixels(browser, live_server, path):
-    context = browser.new_context(viewport={"width": 360, "height": 740})
-    page = context.new_page()
-    page.goto(live_server + path)
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # nothing wider than the phone
-    assert page.locator("h1").count() == 1 and page.title()
-    context.close()
+    assert_fits_360_pixels(browser, live_server + path)
 
 
 def test_docs_page(browser, live_server):

@@ -1,55 +1,16 @@
 """The table-tool pages (/score, /dice, /booksmack/turn, /colorsmash/replay) in headless Chromium, with JavaScript on and off.
 
-Same set-up as test_pages_browser.py (Debian's Chromium, the app served by gunicorn).
+The `browser`, `page` and `live_server` fixtures are conftest.py's (Debian's Chromium, the app served by gunicorn);
+these pages' 360-pixel layout is tested with the others' in test_pages_browser.py.
 """
 
 from __future__ import annotations
 
-import os
 import re
 
-import pytest
-from test_pages_browser import ARGS, CHROMIUM, PHONE, expect, screenshot
+from browser_helpers import expect, needs_chromium, screenshot
 
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"no Chromium at {CHROMIUM}")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture(params=[True, False], ids=["js", "no-js"])
-def page(request, browser):
-    context = browser.new_context(java_script_enabled=request.param, viewport=PHONE, device_scale_factor=1)
-    page = context.new_page()
-    page.javascript = request.param
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
-
-
-@pytest.mark.parametrize(
-    "path",
-    [
-        "/score?p1=Annabelle-Marguerite&p1c1=pneumonoultramicroscopic,she's,to-do&p1c1d=12&p1c1x=6&secret=1&p2c1=zzxq",
-        "/dice?roll=start&seed=7",
-        "/booksmack/turn?cards=c+A+f+%C3%A9+space+12+%23+%40+%2B+%26&played=5",
-        "/colorsmash/replay?players=ann+bob&events=deal+ann%3Dred%2Fred%2Cblue+bob%3Dgreen%2Fgreen%2Cred+first%3Dann%0Aflip+ann%0Aslap+bob",
-    ],
-)
-def test_the_layout_fits_360_pixels(browser, live_server, path):
-    context = browser.new_context(viewport={"width": 360, "height": 740})
-    page = context.new_page()
-    page.goto(live_server + path)
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    assert page.locator("h1").count() == 1 and page.title()
-    context.close()
+pytestmark = needs_chromium
 
 
 def test_roll_the_starting_pool(page, live_server):

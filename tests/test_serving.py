@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import socket
 import threading
 import time
@@ -19,7 +20,7 @@ from service_helpers import GunicornServer, assert_problem
 from app.security import SECURITY_HEADERS
 from app.worker import server_error_status
 
-SAMPLE_VALUES = {"word": "cat", "filename": "style.css"}
+SAMPLE_VALUES = {"word": "cat", "filename": "style.css", "code": "ABCDEF"}
 
 
 def every_route_request(app):
@@ -27,9 +28,7 @@ def every_route_request(app):
     for rule in app.url_map.iter_rules():
         url = rule.rule
         for name in rule.arguments:
-            url = url.replace(f"<{name}>", SAMPLE_VALUES[name])
-            for converter in ("path", "string"):
-                url = url.replace(f"<{converter}:{name}>", SAMPLE_VALUES[name])
+            url = re.sub(rf"<(?:\w+:)?{name}>", SAMPLE_VALUES.get(name, "1"), url)  # numbers (seat, claim): 1
         for method in sorted(rule.methods):
             yield method, url
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from oracles import brute_force
+from oracles import brute_force, brute_force_left
 from strategies import big_pools, pools
 
 from solver.lexicon import load_lexicons
@@ -45,15 +45,27 @@ def every_found(pool, query=None):
 
 
 def ranked_by_net(found, boxes_left, free_left, limit, skip=lambda word: False):
-    """The documented ranking, restated: claimable words by net points, then letters, fewest leftovers, A-Z."""
+    """The documented ranking, restated: claimable words by net points, then letters, fewest leftovers, A-Z.
+
+    `found` holds (word, letters, pieces left) rows: `rows_of` solve's words, or a scan's.
+    """
     rows = []
-    for f in found:
-        left = f.leftover.size
-        if left > boxes_left or skip(f.word):
+    for word, score, left in found:
+        if left > boxes_left or skip(word):
             continue
-        net = f.score - max(0, left - free_left)
-        rows.append((-net, -f.score, left, f.word))
+        net = score - max(0, left - free_left)
+        rows.append((-net, -score, left, word))
     return [(word, -net) for net, _, _, word in sorted(rows)[:limit]]
+
+
+def scanned(pool, query=None):
+    """Every word brute force finds, as ranked_by_net's rows: (word, letters, pieces left)."""
+    return [(word, len(word), left) for word, left in brute_force_left(STANDARD, ALPHABET, pool, query)]
+
+
+def rows_of(found) -> list[tuple[str, int, int]]:
+    """Return solve's words as ranked_by_net's rows: (word, letters, pieces left)."""
+    return [(f.word, f.score, f.leftover.size) for f in found]
 
 
 box_states = st.tuples(st.integers(0, 6), st.integers(0, 12)).filter(lambda s: s[1] <= 12 - s[0])
@@ -65,7 +77,7 @@ def test_claims_are_the_best_by_net_points(pool, boxes, limit):
     crossed, used = boxes
     result = hints(INDEX, pool, discards_used=used, crossed_white=crossed, limit=limit)
     free_left = max(0, 6 - crossed - used)
-    expected = ranked_by_net(every_found(pool), 12 - crossed - used, free_left, limit)
+    expected = ranked_by_net(rows_of(every_found(pool)), 12 - crossed - used, free_left, limit)
     assert [(h.word, h.net) for h in result.claims] == expected
 
 
@@ -77,7 +89,11 @@ def test_add_lists_the_best_new_words_per_piece(pool, used, limit):
     for kind, found in result.add.items():
         bigger = pool.add(kind)
         expected = ranked_by_net(
-            every_found(bigger), 12 - used, max(0, 6 - used), limit, skip=lambda word: pool.fits(ALPHABET.cost(word))
+            scanned(bigger),  # every word, scanned: not solve's pages
+            12 - used,
+            max(0, 6 - used),
+            limit,
+            skip=lambda word: pool.fits(ALPHABET.cost(word)),
         )
         assert [(h.word, h.net) for h in found] == expected
         for hint in found:
@@ -89,7 +105,7 @@ def test_claims_page_past_the_first_solve_page():
     # this pool builds thousands of words; leftovers cost blue boxes, so net order differs from letter order
     pool = Pool(5, 4, 2, 3, 2)
     result = hints(INDEX, pool, discards_used=6, limit=40)
-    assert [(h.word, h.net) for h in result.claims] == ranked_by_net(every_found(pool), 6, 0, 40)
+    assert [(h.word, h.net) for h in result.claims] == ranked_by_net(rows_of(every_found(pool)), 6, 0, 40)
 
 
 def test_a_big_pool_near_the_end_of_the_boxes_needs_long_words():
@@ -333,17 +349,6 @@ filters = st.builds(
     max_length=st.sampled_from([99, 9]),
     use_all=st.booleans(),
 )
-
-
-def scanned(pool, query):
-    """Every word brute force finds, as (word, letters, leftover) for ranked_by_net."""
-
-    class Found:
-        def __init__(self, word):
-            self.word, self.score = word, len(word)
-            self.leftover = Pool(wild=pool.size - sum(ALPHABET.cost(word)))
-
-    return [Found(w) for w in brute_force(STANDARD, ALPHABET, pool, query)]
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])

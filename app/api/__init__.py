@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from . import booksmack, colorsmash, meta, racks, score_sheets, words, wordsmith  # noqa: F401 - score_sheets: its route is on wordsmith's bp
+from . import booksmack, colorsmash, meta, racks, score_sheets, tables, words, wordsmith  # noqa: F401 - score_sheets: its route is on wordsmith's bp
 
 __all__ = ["RESOURCES", "bp"]
 
-RESOURCES = [meta, words, wordsmith, racks, booksmack, colorsmash]
+RESOURCES = [meta, words, wordsmith, racks, booksmack, colorsmash, tables]
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 for resource in RESOURCES:

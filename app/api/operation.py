@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Union, get_args, get_origin
 
-from flask import current_app, request
+from flask import Response, current_app, request
 from pydantic import BaseModel, ValidationError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
@@ -47,6 +47,10 @@ class Operation:
     body: type[BaseModel] | None = None
     summary: str = ""
     description: str = ""
+    status: int = 200  # the success status (201 for what a request creates)
+    media_type: str = "application/json"  # the success answer's type (an event stream, an SVG)
+    problems: tuple[int, ...] = ()  # problem statuses besides those the params and body imply (401, 403, 409, 429)
+    body_required: bool = True  # False: a request without a body is read as `{}` (the body's defaults)
 
 
 def operation(
@@ -55,6 +59,10 @@ def operation(
     params: type[BaseModel] | None = None,
     body: type[BaseModel] | None = None,
     refused_at: str | None = None,
+    status: int = 200,
+    media_type: str = "application/json",
+    problems: tuple[int, ...] = (),
+    body_required: bool = True,
 ) -> Callable:
     """Decorate a view: validate its `params` and `body`, and describe it (summary: the docstring).
 
@@ -62,6 +70,13 @@ def operation(
     (app/errors.py). `refused_at` names the field a plain ValueError from the
     engine points at, for refusals that do not carry their path yet; the
     message is never read for it.
+
+    `status` is the success status the view answers with; a view whose
+    answer is not JSON (`media_type`: an event stream, an SVG) returns its own
+    `Response`, which goes out as it is. `problems` lists the problem
+    statuses the OpenAPI document declares besides those `params` and `body`
+    imply. With `body_required=False`, a request sending no body at all gets
+    the body model's defaults.
     """
 
     def decorate(view: Callable) -> Callable:
@@ -78,7 +93,8 @@ def operation(
                 values = {**query_values(params), **path_values}
                 kwargs["params"] = validate(params, values, where={name: "path" for name in path_values})
             if body is not None:
-                kwargs["body"] = validate(body, read_json(), where="body")
+                sent = body_required or request.content_length or request.is_json
+                kwargs["body"] = validate(body, read_json() if sent else {}, where="body")
             try:
                 result = view(**kwargs)
             except Refused:
@@ -87,9 +103,23 @@ def operation(
                 if refused_at is None:
                     raise
                 raise Refused(str(error), (refused_at,)) from error
-            return current_app.json.response(result)
+            if isinstance(result, Response):
+                return result
+            answer = current_app.json.response(result)
+            answer.status_code = status
+            return answer
 
-        validated_view.operation = Operation(response, params, body, summary.strip(), description.strip())
+        validated_view.operation = Operation(
+            response,
+            params,
+            body,
+            summary.strip(),
+            description.strip(),
+            status,
+            media_type,
+            tuple(problems),
+            body_required,
+        )
         return validated_view
 
     return decorate

@@ -22,6 +22,7 @@ from pydantic_core import PydanticCustomError
 
 from solver import search
 from solver import wordsmith as rules
+from solver.limits import MAX_SEED
 from solver.pieces import load_box
 
 from ..json_provider import Prewritten
@@ -107,9 +108,6 @@ def alphabet():
 
 
 # --- dice -----------------------------------------------------------------------------
-
-# Seeds are what random.Random takes; 2**32 values never repeat a roll by chance.
-MAX_SEED = 2**32 - 1
 
 
 class RollRequest(Request):

@@ -37,7 +37,7 @@ from solver.pieces import KINDS, Pool, load_box, parse_pool
 from solver.text import split_words  # noqa: F401 (the pages import it from here)
 from solver.wordsmith import DISCARD_BOXES, WHITE_BOXES
 
-from ..api.fields import Limit
+from ..api.fields import LexiconName, Limit
 from ..resources import resources
 
 __all__ = ["bp"]
@@ -55,6 +55,34 @@ class PageForm(BaseModel):
     """A page's query string. Unknown parameters are ignored; empty ones count as not given."""
 
     model_config = ConfigDict(extra="ignore")
+
+
+class ClaimForm(PageForm):
+    """The fields of a Wordsmith claim, read alike by the judge (`/`) and the solver (`/solve`).
+
+    A page lists its own leading fields in a second base, after this one
+    (`class JudgeForm(ClaimForm, JudgeLead)`): pydantic orders the fields from
+    the last base to the first, and a page's errors come in its fields' order.
+    """
+
+    previous: Word = ""
+    claimed: WordList = ""
+    required: Annotated[str, Field(max_length=1)] = ""
+    discards_used: Annotated[int, Field(ge=0, le=DISCARD_BOXES)] = 0
+    crossed_white: Annotated[int, Field(ge=0, le=WHITE_BOXES)] = 0
+    lexicon: LexiconName | None = None
+
+
+# ClaimForm's fields, their labels and their order in a canonical URL.
+CLAIM_LABELS = {
+    "previous": "Previous word",
+    "claimed": "Claimed words",
+    "required": "Required letter",
+    "discards_used": "Discards used",
+    "crossed_white": "Crossed white boxes",
+    "lexicon": "Lexicon",
+}
+CLAIM_ORDER = tuple(CLAIM_LABELS)
 
 
 def read_query(model: type[PageForm], labels: dict[str, str]) -> tuple[PageForm | None, dict[str, str], list[dict]]:
@@ -125,6 +153,11 @@ def lexicon_choices() -> list[dict]:
         {"id": name, "description": shared.lexicons[name].description, "default": name == shared.default_lexicon}
         for name in SIZES
     ]
+
+
+def form_context(raw: dict[str, str]) -> dict:
+    """Return what a page with a lexicon choice renders its form from: the values to refill, the lexicon, the choices."""
+    return {"values": raw, "lexicon": raw.get("lexicon") or resources().default_lexicon, "lexicons": lexicon_choices()}
 
 
 def pool_text(pool: Pool | None) -> str:

@@ -27,8 +27,8 @@ from pydantic import Field
 from solver.booksmack import MAX_CARDS, judge_round, parse_card, published_deck
 
 from ..api.fields import LexiconName
-from ..resources import lexicon_named, resources
-from . import PageForm, bp, canonical, lexicon_choices, page_error, read_query, render, see
+from ..resources import lexicon_named
+from . import PageForm, bp, canonical, form_context, page_error, read_query, render, see
 
 LABELS = {"cards": "Cards", "lexicon": "Lexicon", "add": "Card", "remove": "Undo"}
 ORDER = ("cards", "lexicon")
@@ -118,9 +118,7 @@ def booksmack():
     """Judge a Booksmack round: who taps which card, or which word to say."""
     form, raw, errors = read_query(BooksmackForm, LABELS)
     context = {
-        "values": raw,
-        "lexicon": raw.get("lexicon") or resources().default_lexicon,
-        "lexicons": lexicon_choices(),
+        **form_context(raw),
         "palette": palette(),
         "result": None,
         "cards_text": raw.get("cards", ""),

@@ -17,8 +17,8 @@ from pydantic import Field
 from solver.booksmack import MAX_CARDS, turn_state
 
 from ..api.fields import LexiconName
-from ..resources import lexicon_named, resources
-from . import PageForm, bp, lexicon_choices, page_error, read_query, render
+from ..resources import lexicon_named
+from . import PageForm, bp, form_context, page_error, read_query, render
 from .booksmack import card_text, split_cards
 from .say import plainly
 
@@ -42,9 +42,7 @@ def booksmack_turn():
     """Judge the card just played in turn-based Booksmack: does its player win, draw, steal, or nothing?"""
     form, raw, errors = read_query(TurnForm, LABELS)
     context = {
-        "values": raw,
-        "lexicon": raw.get("lexicon") or resources().default_lexicon,
-        "lexicons": lexicon_choices(),
+        **form_context(raw),
         "state": None,
         "cards_text": raw.get("cards", ""),
         "max_cards": MAX_CARDS,

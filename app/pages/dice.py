@@ -16,6 +16,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from solver.limits import MAX_SEED
 from solver.wordsmith import ROLLS, roll_dice
 
 from . import PageForm, bp, canonical, read_query, render, see
@@ -23,8 +24,6 @@ from .say import plainly
 
 LABELS = {"roll": "Roll", "seed": "Seed"}
 ORDER = ("roll", "seed")
-# Seeds are what random.Random takes; 2**32 values are plenty to never repeat a roll by chance.
-MAX_SEED = 2**32 - 1
 SAY = {
     "roll": "Roll: press one of the three buttons (the starting pool, a piece to add, or the Word by Word roll)",
     "seed": f"Seed: a roll's seed is a whole number from 0 to {MAX_SEED}; press a button for a new roll",

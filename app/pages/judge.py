@@ -18,26 +18,23 @@ verdict: a verdict comes only from pressing Judge or opening a verdict URL.
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from pydantic import Field
-
 from solver.lexicon import check
 from solver.pieces import KINDS, MAX_POOL_PIECES, Pool
 from solver.text import count as _plural
-from solver.wordsmith import DISCARD_BOXES, WHITE_BOXES, judge_claim
+from solver.wordsmith import judge_claim
 
-from ..api.fields import LexiconName
 from ..resources import lexicon_named, resources
 from . import (
+    CLAIM_LABELS,
+    CLAIM_ORDER,
+    ClaimForm,
     PageDone,
     PageForm,
     PoolText,
     Word,
-    WordList,
     bp,
+    form_context,
     is_draft,
-    lexicon_choices,
     pool_chips,
     pool_text,
     read_pool,
@@ -47,30 +44,17 @@ from . import (
     split_words,
 )
 
-LABELS = {
-    "word": "Word",
-    "pool": "Pool",
-    "previous": "Previous word",
-    "claimed": "Claimed words",
-    "required": "Required letter",
-    "discards_used": "Discards used",
-    "crossed_white": "Crossed white boxes",
-    "lexicon": "Lexicon",
-    "add": "Piece",
-    "remove": "Piece",
-}
-ORDER = ("word", "pool", "previous", "claimed", "required", "discards_used", "crossed_white", "lexicon")
+LABELS = {"word": "Word", "pool": "Pool", **CLAIM_LABELS, "add": "Piece", "remove": "Piece"}
+ORDER = ("word", "pool", *CLAIM_ORDER)
 
 
-class JudgeForm(PageForm):
+class JudgeLead(PageForm):
     word: Word = ""
     pool: PoolText = ""
-    previous: Word = ""
-    claimed: WordList = ""
-    required: Annotated[str, Field(max_length=1)] = ""
-    discards_used: Annotated[int, Field(ge=0, le=DISCARD_BOXES)] = 0
-    crossed_white: Annotated[int, Field(ge=0, le=WHITE_BOXES)] = 0
-    lexicon: LexiconName | None = None
+
+
+class JudgeForm(ClaimForm, JudgeLead):
+    """The judge's query string: the word and the pool, then the claim's fields."""
 
 
 def letter_pieces(word: str) -> list[dict]:
@@ -181,9 +165,7 @@ def home():
     """Judge a claimed word: the verdict fills the screen."""
     form, raw, errors = read_query(JudgeForm, LABELS)
     context = {
-        "values": raw,
-        "lexicon": raw.get("lexicon") or resources().default_lexicon,
-        "lexicons": lexicon_choices(),
+        **form_context(raw),
         "verdict": None,
         "draft": False,
         "chips": pool_chips(None),

@@ -38,8 +38,8 @@ from solver.wordsmith import (
 
 from ..api.fields import LexiconName
 from ..api.score_sheets import MAX_PLAYER_NAME, MAX_SHEETS
-from ..resources import lexicon_named, resources
-from . import PageForm, bp, lexicon_choices, read_query, render, split_words
+from ..resources import lexicon_named
+from . import PageForm, bp, form_context, read_query, render, split_words
 from .say import plainly
 
 LABELS = {"players": "Players", "lexicon": "Lexicon"}
@@ -171,9 +171,7 @@ def score():
     sheets, grid = read_sheets(count, bool(form and form.advanced), sheet_errors)
     required = {k: request.args.get(f"c{k}r", "") for k in range(1, CHALLENGES + 1)}
     context = {
-        "values": raw,
-        "lexicon": raw.get("lexicon") or resources().default_lexicon,
-        "lexicons": lexicon_choices(),
+        **form_context(raw),
         "grid": grid,
         "required": required,
         "result": None,

@@ -26,19 +26,20 @@ from pydantic import Field
 
 from solver import search
 from solver.pieces import Pool
-from solver.wordsmith import DISCARD_BOXES, WHITE_BOXES, discard_boxes, hints
+from solver.wordsmith import discard_boxes, hints
 
-from ..api.fields import LexiconName, Limit
-from ..resources import lexicon_named, pieces_for, racks_for, resources
+from ..api.fields import Limit
+from ..resources import lexicon_named, pieces_for, racks_for
 from . import (
+    CLAIM_LABELS,
+    CLAIM_ORDER,
+    ClaimForm,
     PageDone,
     PageForm,
     PoolText,
-    Word,
-    WordList,
     bp,
+    form_context,
     is_draft,
-    lexicon_choices,
     page_error,
     pool_chips,
     pool_text,
@@ -49,18 +50,8 @@ from . import (
     split_words,
 )
 
-LABELS = {
-    "pool": "Pool",
-    "rack": "Rack",
-    "previous": "Previous word",
-    "claimed": "Claimed words",
-    "required": "Required letter",
-    "discards_used": "Discards used",
-    "crossed_white": "Crossed white boxes",
-    "lexicon": "Lexicon",
-    "page": "Page",
-}
-ORDER = ("pool", "previous", "claimed", "required", "discards_used", "crossed_white", "lexicon")
+LABELS = {"pool": "Pool", "rack": "Rack", **CLAIM_LABELS, "page": "Page"}
+ORDER = ("pool", *CLAIM_ORDER)
 # Words per page: a big pool builds thousands; the best few hundred are what a table reads, and the
 # rest are a "Next" away. 300 words keep a page under ~60 KB of HTML (~12 KB gzipped).
 SHOWN = 300
@@ -68,15 +59,14 @@ SHOWN = 300
 HINTS = 6
 
 
-class SolveForm(PageForm):
+class SolveLead(PageForm):
     pool: PoolText = ""
     rack: Annotated[str, Limit("MAX_RACK_LETTERS")] = ""
-    previous: Word = ""
-    claimed: WordList = ""
-    required: Annotated[str, Field(max_length=1)] = ""
-    discards_used: Annotated[int, Field(ge=0, le=DISCARD_BOXES)] = 0
-    crossed_white: Annotated[int, Field(ge=0, le=WHITE_BOXES)] = 0
-    lexicon: LexiconName | None = None
+
+
+class SolveForm(ClaimForm, SolveLead):
+    """The solver's query string: the pool and the rack, then the claim's fields, then the page of words."""
+
     page: Annotated[int, Field(ge=1)] = 1
 
 
@@ -194,9 +184,7 @@ def solve():
     """Find every word a pool of pieces (or a rack of letters) builds."""
     form, raw, errors = read_query(SolveForm, LABELS)
     context = {
-        "values": raw,
-        "lexicon": raw.get("lexicon") or resources().default_lexicon,
-        "lexicons": lexicon_choices(),
+        **form_context(raw),
         "chips": pool_chips(None),
         "pool_text": raw.get("pool", ""),
         "pieces": None,

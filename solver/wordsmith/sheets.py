@@ -59,19 +59,40 @@ def parse_variant(variant: str) -> tuple[str, ...]:
     return tuple(v for v in VARIANTS if v in parts)
 
 
+# Each object of a sheet: its fields, what it is and what it has (for the refusals).
+_SHEET = (
+    {"player", "challenges"},
+    "a sheet is an object with player and challenges",
+    "a sheet has player and challenges",
+)
+_CHALLENGE = (
+    {"words", "discards", "crossed_white", "required"},
+    "a challenge is an object with words, discards and crossed_white",
+    "a challenge has words, discards, crossed_white and required (advanced)",
+)
+_WORD = (
+    {"word", "row", "circles", "checked"},
+    "a word is a string or an object with 'word'",
+    "a word has word, row (advanced), circles and checked (word by word)",
+)
+
+
+def _check_object(value, kind: tuple[set[str], str, str], where: str, path: tuple) -> None:
+    """Refuse a value that is not a dict, or one with a field outside the kind's (naming the first, sorted)."""
+    fields, is_, has = kind
+    if not isinstance(value, dict):
+        raise Refused(f"{where}: {is_}", path)
+    unknown = sorted(set(value) - fields)
+    if unknown:
+        raise Refused(f"{where}: unknown field {unknown[0]!r}; {has}", path)
+
+
 def _parse_word(value, where: str, parts: tuple[str, ...], path: tuple) -> SheetWord:
     if isinstance(value, SheetWord):
         value = {"word": value.word, "row": value.row, "circles": value.circles, "checked": value.checked}
     if isinstance(value, str):
         value = {"word": value}
-    if not isinstance(value, dict):
-        raise Refused(f"{where}: a word is a string or an object with 'word'", path)
-    unknown = sorted(set(value) - {"word", "row", "circles", "checked"})
-    if unknown:
-        raise Refused(
-            f"{where}: unknown field {unknown[0]!r}; a word has word, row (advanced), circles and checked (word by word)",
-            path,
-        )
+    _check_object(value, _WORD, where, path)
     word = value.get("word")
     if not isinstance(word, str) or not word.strip():
         raise Refused(f"{where}: the word is missing or empty", path)
@@ -101,14 +122,7 @@ def _parse_challenge(value, where: str, parts: tuple[str, ...], path: tuple) -> 
             "crossed_white": value.crossed_white,
             **({"required": value.required} if value.required else {}),
         }
-    if not isinstance(value, dict):
-        raise Refused(f"{where}: a challenge is an object with words, discards and crossed_white", path)
-    unknown = sorted(set(value) - {"words", "discards", "crossed_white", "required"})
-    if unknown:
-        raise Refused(
-            f"{where}: unknown field {unknown[0]!r}; a challenge has words, discards, crossed_white and required (advanced)",
-            path,
-        )
+    _check_object(value, _CHALLENGE, where, path)
     words = value.get("words", [])
     if not isinstance(words, (list, tuple)):
         raise Refused(f"{where}: words must be a list", path)
@@ -153,11 +167,7 @@ def parse_sheet(value, parts: tuple[str, ...] = ("standard",), number: int = 1) 
     path = ("sheets", number - 1)
     if isinstance(value, Sheet):
         value = {"player": value.player, "challenges": list(value.challenges)}
-    if not isinstance(value, dict):
-        raise Refused(f"sheet {number}: a sheet is an object with player and challenges", path)
-    unknown = sorted(set(value) - {"player", "challenges"})
-    if unknown:
-        raise Refused(f"sheet {number}: unknown field {unknown[0]!r}; a sheet has player and challenges", path)
+    _check_object(value, _SHEET, f"sheet {number}", path)
     player = value.get("player")
     if not isinstance(player, str) or not player.strip():
         raise Refused(f"sheet {number}: the player's name is missing", path)

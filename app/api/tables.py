@@ -1,0 +1,601 @@
+"""Live tables: create, join, act, watch (issue 13; docs/api.md, "Live tables").
+
+    POST   /tables                              create: the join code, the host's token, the join link
+    GET    /tables/{code}                       the state, as the token's seat (or the table view) may see it
+    DELETE /tables/{code}                       (host) delete the table
+    GET    /tables/{code}/record                the event log, replayable
+    GET    /tables/{code}/events                the events as Server-Sent Events (app/streams.py)
+    GET    /tables/{code}/qr.svg                the join link as a QR code
+    POST   /tables/{code}/seats/{seat}          join: a seat token
+    POST   /tables/{code}/seats/{seat}/name     (host) rename a seat
+    POST   /tables/{code}/seats/{seat}/pool     (host) correct a seat's pool
+    POST   /tables/{code}/lock                  (host) lock or open joining
+    POST   /tables/{code}/challenges            (host) start a challenge
+    POST   /tables/{code}/challenges/end        (host) end the challenge
+    POST   /tables/{code}/pieces                add a piece to a pool
+    POST   /tables/{code}/claims                claim a word
+    POST   /tables/{code}/objections            object to a claim
+    POST   /tables/{code}/overrules             (host) overrule a verdict
+    POST   /tables/{code}/passes                pass
+    POST   /tables/{code}/word-rolls            roll the dice for the next Word by Word word
+    POST   /tables/{code}/end                   (host) end the game
+    POST   /tables/{code}/rounds                Booksmack: a round's revealed cards (and who takes them)
+    POST   /tables/{code}/rounds/takers         Booksmack: who takes the open round's cards
+    POST   /tables/{code}/turns                 Booksmack, turn-based: the card a seat played
+    POST   /tables/{code}/steals                Booksmack, turn-based: whom the lowest card steals from
+
+Each view is the same three steps: validate, one call to the `Tables` service
+(tables/service.py: the rules are the game modules'), the answer. Who acts is
+the bearer token's seat or the host (`Authorization: Bearer <token>`). Every
+state-changing request names a `request_id` of the client's choosing: a
+retry with the same id answers as the first time did and writes nothing
+again. The refusals leave through app/errors.py: `Rejected` as 409 (with
+`code`, and a refused claim's `objections`), `Forbidden` as 403 (401 with no
+token at all), `NotFound` as 404 (counted by the guessing limit,
+app/limiter.py), `Refused` as 422 at the bad field.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from typing import Annotated, Any, Literal
+
+import segno
+from flask import Blueprint, Response, current_app, request, url_for
+from pydantic import Field
+from werkzeug.routing import BuildError
+
+from tables import state as table_state
+from tables.codes import read_code
+from tables.events import Actor
+from tables.state import GAMES
+
+from .. import limiter, streams
+from ..tables import bearer_token, tables
+from .fields import Lexicon, Limit, Out, PoolInput, Request
+from .operation import operation
+
+bp = Blueprint("tables", __name__)
+
+# A seat's name: long enough for "Grandma Josephine", short enough for a score sheet's column.
+MAX_SEAT_NAME = 40
+# Variants are a handful of short names (`advanced`, `secret`, `word_by_word`, `turn-based`); the game module refuses unknown ones.
+MAX_VARIANTS = 8
+# Booksmack: a round's cards, one per seat (6 at most), a card being one character or a short label.
+MAX_CARDS = 6
+MAX_CARD = 8
+
+TABLE_PROBLEMS = (401, 403, 409, 429)
+
+RequestId = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=64,
+        pattern=r"^[A-Za-z0-9._:-]+$",
+        description="the client's id for this request (1-64 of `A-Za-z0-9._:-`, e.g. a UUID): "
+        "a retry with the same id answers as the first time and changes nothing again",
+    ),
+]
+SeatNumber = Annotated[int, Field(ge=1, le=6, description="a seat number (seats are numbered from 1)")]
+SeatName = Annotated[str, Field(min_length=1, max_length=MAX_SEAT_NAME, description="a player's name")]
+Kind = Literal["red", "yellow", "blue", "green"]
+ClaimSeq = Annotated[int, Field(ge=1, description="the claim: the seq of its event")]
+ActingSeat = Annotated[
+    SeatNumber | None,
+    Field(description="the seat acted for: left out, the token's own seat; the host may name any seat"),
+]
+
+
+# --- paths ----------------------------------------------------------------------------------
+
+
+class TablePath(Request):
+    code: Annotated[str, Field(min_length=1, max_length=16, description="the table's join code (any case)")]
+
+
+class SeatPath(TablePath):
+    seat: SeatNumber
+
+
+class EventsQuery(TablePath):
+    after: str | None = Field(
+        None,
+        pattern=r"^[0-9]{1,12}$",
+        description="send the events after this seq (the `Last-Event-ID` header, when sent, wins)",
+    )
+
+
+# --- answers ---------------------------------------------------------------------------------
+
+
+class SeatOut(Out):
+    seat: int = Field(description="its number, from 1")
+    name: str
+    joined: bool = Field(description="whether a phone has taken this seat")
+
+
+class TableStateOut(Out):
+    """A table's state as the viewer may see it; the game's own part is under its name."""
+
+    game: Literal[GAMES]
+    lexicon: str
+    variants: list[str]
+    settings: dict[str, Any]
+    seats: list[SeatOut]
+    locked: bool = Field(description="joining is locked: only the host may seat a phone")
+    seq: int = Field(description="the last event folded in: an event stream resumes after it")
+    created_at: str
+    updated_at: str
+    wordsmith: dict[str, Any] | None = Field(
+        None, description="Wordsmith's state (challenge, phase, pools, claims, scores...; docs/api.md)"
+    )
+    booksmack: dict[str, Any] | None = Field(
+        None, description="Booksmack's state (round, turn, libraries, scores...; docs/api.md)"
+    )
+
+
+class EventOut(Out):
+    seq: int = Field(description="the table's sequence number, from 1")
+    type: str
+    at: str = Field(description="UTC, with milliseconds")
+    by: int | None = Field(description="the seat that acted; 0 the host; null the app itself")
+    data: dict[str, Any]
+
+
+class CreatedOut(Out):
+    code: str = Field(description="the join code: 6 letters and digits, no look-alikes")
+    host_token: str = Field(description="the host's token: keep it; it is shown once")
+    join_url: str = Field(description="the link a phone opens to join (the QR code says it)")
+    qr_url: str = Field(description="the join link as a QR code (SVG)")
+    seats: list[SeatOut]
+    state: TableStateOut
+
+
+class JoinedOut(Out):
+    seat: int
+    token: str = Field(description="this seat's token: send it as `Authorization: Bearer <token>`")
+    state: TableStateOut
+
+
+class ActedOut(Out):
+    events: list[EventOut] = Field(description="what the action wrote (on a retry: what it wrote the first time)")
+    repeated: bool = Field(description="true: the request id had been used; nothing new was written")
+    state: TableStateOut = Field(description="the table after it, as the token may see it")
+
+
+class ClaimedOut(ActedOut):
+    claim: dict[str, Any] | None = Field(description="the accepted claim, as its event records it")
+
+
+class RecordOut(Out):
+    code: str
+    events: list[EventOut] = Field(description="every event from seq 1: `tables.state.fold` replays them")
+
+
+class DeletedOut(Out):
+    deleted: str = Field(description="the code of the table deleted")
+
+
+# --- bodies ----------------------------------------------------------------------------------
+
+
+class CreateTable(Request):
+    game: Literal[GAMES]
+    seats: Annotated[list[SeatName], Field(min_length=2, max_length=6, description="2 to 6 names, in seat order")]
+    lexicon: Lexicon = None
+    variants: Annotated[
+        list[Annotated[str, Field(min_length=1, max_length=32)]],
+        Field(max_length=MAX_VARIANTS, description="the game's variants (Wordsmith: `advanced`, `secret`, ...)"),
+    ] = []
+
+
+class Action(Request):
+    request_id: RequestId
+
+
+class JoinSeat(Request):
+    request_id: RequestId | None = None
+
+
+class Rename(Action):
+    name: SeatName
+
+
+class SetPool(Action):
+    pool: PoolInput
+
+
+class Lock(Action):
+    locked: bool = Field(True, description="true locks joining; false opens it again")
+
+
+class StartChallenge(Action):
+    pool: PoolInput | None = Field(
+        None, description="the starting pool as the real dice gave it (8 pieces, no wild); left out, the app rolls"
+    )
+    required_letters: str | None = Field(
+        None,
+        min_length=6,
+        max_length=12,
+        description="Advanced: six letters a-z, one per row; left out, the app draws them",
+    )
+    crossed_white: dict[str, Annotated[int, Field(ge=0, le=12)]] | None = Field(
+        None, max_length=6, description='white discard boxes each seat crosses out: `{"2": 1}`'
+    )
+
+
+PieceCode = Literal["R", "Y", "B", "G"]
+
+
+class AddPiece(Action):
+    seat: ActingSeat = None
+    piece: PieceCode | Literal["W"] | None = Field(
+        None, description="the real die's piece: R, Y, B, G or W (a star: wild); left out, the app rolls"
+    )
+    wild_as: PieceCode | None = Field(None, description="for a wild (or a star rolled): the piece it is taken as")
+
+
+class Claim(Action):
+    seat: ActingSeat = None
+    word: Annotated[str, Field(min_length=1, description="the word claimed, as typed"), Limit("MAX_WORD_LENGTH")]
+    row: int | None = Field(None, ge=1, le=6, description="Advanced: the sheet's row (its required letter)")
+
+
+class Objection(Action):
+    seat: ActingSeat = None
+    claim: ClaimSeq
+
+
+class Overrule(Action):
+    claim: ClaimSeq
+    stands: bool = Field(description="true: the claim stands after all; false: it is struck")
+
+
+class SeatAction(Action):
+    seat: ActingSeat = None
+
+
+class WordRoll(Action):
+    faces: Annotated[
+        list[Literal["red", "yellow", "blue_star", "green_star"]] | None,
+        Field(min_length=3, max_length=3, description="the three dice as the real roll showed them; left out, rolled"),
+    ] = None
+
+
+Card = Annotated[str, Field(min_length=1, max_length=MAX_CARD, description="a card, as printed")]
+Takers = Annotated[
+    list[SeatNumber],
+    Field(max_length=6, description="the seats that tapped a winning card (or said the word) first"),
+]
+
+
+class Round(Action):
+    cards: Annotated[
+        list[Card], Field(min_length=1, max_length=MAX_CARDS, description="one card per seat, seat 1 first")
+    ]
+    takers: Takers | None = Field(None, description="who takes the cards, when already known; else `POST .../takers`")
+
+
+class Take(Action):
+    takers: Takers
+
+
+class Steal(Request):
+    seat: SeatNumber = Field(description="the seat robbed")
+    source: Literal["hand", "table"] = Field(
+        alias="from", description="`hand`: a blind card from their hand; `table`: their latest card"
+    )
+
+
+class Turn(Action):
+    seat: ActingSeat = None
+    card: Card
+    steal: Steal | None = Field(None, description="when the card is the lowest: whom it steals from")
+
+
+class StealAction(Action, Steal):
+    pass
+
+
+class EndGame(Action):
+    hands: list[list[Card]] | None = Field(
+        None, max_length=6, description="Booksmack turn-based: the cards left in each hand, one list per seat"
+    )
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+@bp.before_request
+def limit_guessing() -> None:
+    """Refuse (429) any table request from an address that has spent its guesses (app/limiter.py)."""
+    if request.view_args and "code" in request.view_args:
+        limiter.check()
+
+
+def acting(code: str) -> Actor:
+    """The token's actor at this table (401 without a token, 403 with one that acts for no one here)."""
+    return tables().actor(code, bearer_token())
+
+
+def shown(state, events, who: Actor | None) -> list[dict]:
+    """The events as `who` may see them (a Secret claim shows no word to others), from the state after them."""
+    return [event.to_dict() for event in table_state.visible(state, events, who)]
+
+
+def act(code: str, action: dict, request_id: str | None, actor: Actor | None = None) -> dict:
+    """Do one action for the token's actor; the answer every action view gives."""
+    actor = actor or acting(code)
+    outcome = tables().act(code, actor, action, request_id=request_id)
+    return {
+        "events": shown(outcome.state, outcome.events, actor),
+        "repeated": outcome.repeated,
+        "state": outcome.state.to_dict(actor),
+    }
+
+
+def join_url(code: str) -> str:
+    """The absolute link a phone opens to join: the pages' join page (`/tables/<code>/join`)."""
+    try:
+        path = url_for("pages.table_join", code=code)
+    except BuildError:  # an app without the table pages (until they land): the path they serve
+        path = f"/tables/{code}/join"
+    return request.host_url.rstrip("/") + path
+
+
+# --- tables ----------------------------------------------------------------------------------
+
+
+@bp.post("/tables")
+@operation(body=CreateTable, response=CreatedOut, status=201)
+def create(body: CreateTable):
+    """Create a live table: its join code, the host's token, the join link and its QR code."""
+    lexicon = body.lexicon or current_app.config["DEFAULT_LEXICON"]
+    created = tables().create(body.game, body.seats, lexicon=lexicon, variants=body.variants)
+    host = Actor(host=True)
+    return {
+        "code": created.code,
+        "host_token": created.host_token,
+        "join_url": join_url(created.code),
+        "qr_url": url_for(".qr", code=created.code),
+        "seats": [seat.to_dict() for seat in created.state.seats],
+        "state": created.state.to_dict(host),
+    }
+
+
+@bp.get("/tables/<code>")
+@operation(params=TablePath, response=TableStateOut, problems=(403, 429))
+def show(params: TablePath):
+    """The table's state: seats, pools, claims, scores, as the token's seat may see it (no token: the table view)."""
+    who = acting(params.code) if bearer_token() else None
+    return tables().state(params.code).to_dict(who)
+
+
+@bp.delete("/tables/<code>")
+@operation(params=TablePath, response=DeletedOut, problems=(401, 403, 429))
+def delete(params: TablePath):
+    """Delete the table and its record (host)."""
+    service = tables()
+    actor = acting(params.code)
+    service.delete(params.code, actor)
+    return {"deleted": read_code(params.code)}
+
+
+@bp.get("/tables/<code>/record")
+@operation(params=TablePath, response=RecordOut, problems=(403, 429))
+def record(params: TablePath):
+    """The whole game as its event log: replays into the same state (a Secret claim stays hidden until its challenge ends)."""
+    who = acting(params.code) if bearer_token() else None
+    service = tables()
+    events = service.events(params.code)
+    return {"code": read_code(params.code), "events": shown(table_state.fold(events), events, who)}
+
+
+@bp.get("/tables/<code>/qr.svg")
+@operation(params=TablePath, response=str, media_type="image/svg+xml", problems=(429,))
+def qr(params: TablePath):
+    """The join link as a QR code (SVG) to scan from the table."""
+    service = tables()
+    service.state(params.code)  # 404 for a table that does not exist
+    drawing = io.BytesIO()
+    segno.make(join_url(read_code(params.code)), error="m").save(
+        drawing, kind="svg", scale=8, border=2, xmldecl=False, title="Join this table"
+    )
+    response = Response(drawing.getvalue(), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "private, max-age=3600"
+    return response
+
+
+@bp.get("/tables/<code>/events")
+@operation(params=EventsQuery, response=str, media_type="text/event-stream", problems=(403, 429, 503))
+def events(params: EventsQuery):
+    """The table's events as they happen (Server-Sent Events), resuming after `Last-Event-ID` or `?after=`."""
+    service = tables()
+    who = acting(params.code) if bearer_token() else None
+    after = _resume_after(params.after)
+    so_far = service.events(params.code)  # 404 for a table that does not exist
+    state = table_state.fold(event for event in so_far if event.seq <= after)
+
+    def show(new_events) -> list[dict]:
+        for event in new_events:
+            table_state.apply(state, event)
+        return shown(state, new_events, who)
+
+    config = current_app.config
+    body = streams.event_stream(
+        service,
+        read_code(params.code),
+        after,
+        show,
+        lifetime=config["EVENT_STREAM_SECONDS"],
+        heartbeat=config["EVENT_HEARTBEAT_SECONDS"],
+        rng=random.Random(),
+    )
+    return streams.open_stream(body)
+
+
+def _resume_after(after: str | None) -> int:
+    """The seq to resume after: `Last-Event-ID` (what EventSource sends on reconnecting), else `?after=`, else 0."""
+    last = request.headers.get("Last-Event-ID", "").strip()
+    if last.isdigit() and len(last) <= 12:
+        return int(last)
+    return int(after) if after else 0
+
+
+# --- seats -----------------------------------------------------------------------------------
+
+
+@bp.post("/tables/<code>/seats/<int:seat>")
+@operation(
+    params=SeatPath, body=JoinSeat, body_required=False, response=JoinedOut, status=201, problems=(403, 409, 429)
+)
+def join(params: SeatPath, body: JoinSeat):
+    """Take a seat: its token. A taken seat is refused (409 seat_taken) unless the host gives it to a new phone."""
+    limiter.count_join()
+    service = tables()
+    actor = acting(params.code) if bearer_token() else Actor()
+    token = service.join(params.code, params.seat, actor, request_id=body.request_id)
+    seated = Actor(seat=params.seat)
+    return {"seat": params.seat, "token": token, "state": service.state(params.code).to_dict(seated)}
+
+
+@bp.post("/tables/<code>/seats/<int:seat>/name")
+@operation(params=SeatPath, body=Rename, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+def rename(params: SeatPath, body: Rename):
+    """Rename a seat (host)."""
+    return act(params.code, {"type": "rename", "seat": params.seat, "name": body.name}, body.request_id)
+
+
+@bp.post("/tables/<code>/seats/<int:seat>/pool")
+@operation(params=SeatPath, body=SetPool, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+def set_pool(params: SeatPath, body: SetPool):
+    """Correct a seat's pool to what is really in front of the player (host)."""
+    action = {"type": "set_pool", "seat": params.seat, "pool": body.pool.to_dict()}
+    return act(params.code, action, body.request_id)
+
+
+@bp.post("/tables/<code>/lock")
+@operation(params=TablePath, body=Lock, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+def lock(params: TablePath, body: Lock):
+    """Lock joining, or open it again (host)."""
+    return act(params.code, {"type": "lock", "locked": body.locked}, body.request_id)
+
+
+# --- Wordsmith -------------------------------------------------------------------------------
+
+
+@bp.post("/tables/<code>/challenges")
+@operation(params=TablePath, body=StartChallenge, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+def start_challenge(params: TablePath, body: StartChallenge):
+    """Start a challenge (host): the starting pool as the real dice gave it, or rolled by the app."""
+    action = {
+        "type": "start",
+        "pool": None if body.pool is None else body.pool.to_dict(),
+        "required_letters": body.required_letters,
+        "crossed_white": body.crossed_white or {},
+    }
+    return act(params.code, action, body.request_id)
+
+
+@bp.post("/tables/<code>/challenges/end")
+@operation(params=TablePath, body=Action, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+def end_challenge(params: TablePath, body: Action):
+    """End the challenge (host): the claims are settled and the score sheets filled in."""
+    return act(params.code, {"type": "end_challenge"}, body.request_id)
+
+
+@bp.post("/tables/<code>/pieces")
+@operation(params=TablePath, body=AddPiece, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+def add_piece(params: TablePath, body: AddPiece):
+    """Add a piece to a seat's pool: the real die's, or rolled by the app (a wild names the piece it is)."""
+    action = {"type": "add", "seat": body.seat, "piece": body.piece, "wild_as": body.wild_as}
+    return act(params.code, action, body.request_id)
+
+
+@bp.post("/tables/<code>/claims")
+@operation(params=TablePath, body=Claim, response=ClaimedOut, status=201, problems=TABLE_PROBLEMS)
+def claim(params: TablePath, body: Claim):
+    """Claim a word: judged at once against the seat's pool and the table; a refused claim is a 409 with its objections."""
+    action = {"type": "claim", "seat": body.seat, "word": body.word, "row": body.row}
+    answer = act(params.code, action, body.request_id)
+    claims = [event["data"] for event in answer["events"] if event["type"] == "claim"]
+    return {**answer, "claim": claims[0] if claims else None}
+
+
+@bp.post("/tables/<code>/objections")
+@operation(params=TablePath, body=Objection, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+def object_to(params: TablePath, body: Objection):
+    """Object to a claim within the objection window: the judge's verdict goes to every phone."""
+    action = {"type": "object", "seat": body.seat, "claim": body.claim}
+    return act(params.code, action, body.request_id)
+
+
+@bp.post("/tables/<code>/overrules")
+@operation(params=TablePath, body=Overrule, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+def overrule(params: TablePath, body: Overrule):
+    """Overrule the verdict on a claim (host): it stands or is struck; the record keeps both."""
+    return act(params.code, {"type": "overrule", "claim": body.claim, "stands": body.stands}, body.request_id)
+
+
+@bp.post("/tables/<code>/passes")
+@operation(params=TablePath, body=SeatAction, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+def pass_(params: TablePath, body: SeatAction):
+    """Pass: the seat makes no more words this challenge."""
+    return act(params.code, {"type": "pass", "seat": body.seat}, body.request_id)
+
+
+@bp.post("/tables/<code>/word-rolls")
+@operation(params=TablePath, body=WordRoll, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+def roll_word(params: TablePath, body: WordRoll):
+    """Word by Word: the shared roll for the next word, as the real dice showed it or rolled by the app."""
+    return act(params.code, {"type": "roll_word", "faces": body.faces}, body.request_id)
+
+
+@bp.post("/tables/<code>/end")
+@operation(params=TablePath, body=EndGame, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+def end_game(params: TablePath, body: EndGame):
+    """End the game (host; in Booksmack also any seat once the rules end play): the final scores and the winners."""
+    action = {"type": "end_game"}
+    if body.hands is not None:
+        action["hands"] = [list(hand) for hand in body.hands]
+    return act(params.code, action, body.request_id)
+
+
+# --- Booksmack -------------------------------------------------------------------------------
+
+
+@bp.post("/tables/<code>/rounds")
+@operation(params=TablePath, body=Round, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+def play_round(params: TablePath, body: Round):
+    """Booksmack: a round's revealed cards in seat order (from any phone), the judge's answer, and who takes them."""
+    action = {"type": "round", "cards": list(body.cards)}
+    if body.takers is not None:
+        action["takers"] = list(body.takers)
+    return act(params.code, action, body.request_id)
+
+
+@bp.post("/tables/<code>/rounds/takers")
+@operation(params=TablePath, body=Take, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+def take_round(params: TablePath, body: Take):
+    """Booksmack: who tapped first, and so takes the open round's cards."""
+    return act(params.code, {"type": "take", "takers": list(body.takers)}, body.request_id)
+
+
+@bp.post("/tables/<code>/turns")
+@operation(params=TablePath, body=Turn, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+def play_turn(params: TablePath, body: Turn):
+    """Booksmack, turn-based: the card a seat played (left out, the token's seat), and the draw, steal or win."""
+    actor = acting(params.code)
+    action = {"type": "turn", "seat": body.seat or actor.seat, "card": body.card}
+    if body.steal is not None:
+        action["steal"] = {"seat": body.steal.seat, "from": body.steal.source}
+    return act(params.code, action, body.request_id, actor)
+
+
+@bp.post("/tables/<code>/steals")
+@operation(params=TablePath, body=StealAction, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+def steal(params: TablePath, body: StealAction):
+    """Booksmack, turn-based: whom the seat that played the lowest card steals from, and from where."""
+    return act(params.code, {"type": "steal", "seat": body.seat, "from": body.source}, body.request_id)

@@ -1,0 +1,54 @@
+"""Helpers for the browser tests: Debian's Chromium, the phone viewport, screenshots and Playwright's `expect`.
+
+The `browser` and `page` fixtures are in conftest.py (one Chromium per test
+session, shared by every browser test module).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots"
+PHONE = {"width": 390, "height": 844}
+
+# `pytestmark = needs_chromium` in a browser test module.
+needs_chromium = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM),
+    reason=f"no Chromium at {CHROMIUM} (apt-get install chromium); a downloaded browser is never used",
+)
+
+
+def expect(locator):
+    """Playwright's `expect` (5 s), imported late like the browser itself."""
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(locator)
+
+
+def screenshot(page, name: str) -> None:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}-{'js' if page.javascript else 'no-js'}.png"), full_page=True)
+
+
+def assert_fits_360_pixels(browser, url: str) -> None:
+    """Assert the page at `url` is no wider than a 360-pixel phone, with one <h1> and a title."""
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    page.goto(url)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # nothing wider than the phone
+    assert page.locator("h1").count() == 1 and page.title()
+    context.close()
