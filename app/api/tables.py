@@ -541,7 +541,7 @@ def overrule(params: TablePath, body: Overrule):
 
 @bp.post("/tables/<code>/passes")
 @operation(params=TablePath, body=SeatAction, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
-def pass_(params: TablePath, body: SeatAction):
+def pass_challenge(params: TablePath, body: SeatAction):
     """Pass: the seat makes no more words this challenge."""
     return act(params.code, {"type": "pass", "seat": body.seat}, body.request_id)
 
