@@ -1,4 +1,4 @@
-"""The arrows point one way: cli -> client | solver, app -> solver; the engine and the client stand alone."""
+"""The arrows point one way: cli -> client | solver, app -> tables -> solver; the engine and the client stand alone."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from service_helpers import ROOT
 @pytest.mark.parametrize(
     "module, absent",
     [
-        ("solver", ["cli", "client", "app", "flask"]),
+        ("solver", ["cli", "client", "app", "flask", "tables"]),
+        ("tables", ["cli", "client", "app", "flask"]),
         ("client", ["flask", "app"]),
     ],
 )
