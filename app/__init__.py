@@ -121,6 +121,10 @@ def create_app(config: dict | None = None) -> Flask:
     for name, blueprint in app.blueprints.items():
         if name == "api" or name.startswith("api."):
             csrf.exempt(blueprint)
+    # Every page template compiled now, before gunicorn forks: compiled on first
+    # use they cost a worker's first page 150-450 ms of CPU (bench/worst_case.py).
+    for name in app.jinja_env.list_templates(extensions=["html"]):
+        app.jinja_env.get_template(name)
     return app
 
 
