@@ -170,6 +170,10 @@ class Tables:
         """Block until the table has an event after `after` or `timeout` seconds pass; True if it has."""
         return self.store.wait(self._code(code), after, timeout)
 
+    def follow(self, code: str):
+        """Follow the table's new events (an event stream): `with tables.follow(code) as f: f.next(after, timeout)`."""
+        return self.store.follow(self._code(code))
+
     def delete(self, code: str, actor: Actor) -> None:
         if not actor.host:
             raise Forbidden("Only the host can delete a table.")

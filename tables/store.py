@@ -193,13 +193,8 @@ class Store:
     # --- reads -------------------------------------------------------------------------
 
     def events(self, code: str, after: int = 0) -> list[Event]:
-        query = (
-            sa.select(events_t.c.seq, events_t.c.type, events_t.c.at, events_t.c.by, events_t.c.data)
-            .where(events_t.c.code == code, events_t.c.seq > after)
-            .order_by(events_t.c.seq)
-        )
         with self._engine.connect() as connection:
-            return [_event(row) for row in connection.execute(query)]
+            return [_event(row) for row in read_rows(connection, code, after)]
 
     def applied(self, code: str, request_id: str) -> list[Event] | None:
         """The events this request id wrote at this table, or None when it has not been applied."""
@@ -321,6 +316,10 @@ class Store:
         """Block until the table has an event after `after`, or `timeout` seconds pass; True if it has."""
         return self.notifier.wait(code, after, timeout)
 
+    def follow(self, code: str):
+        """A `Follower` of the table (tables/notify.py): `next(after, timeout)` waits for and hands out new events."""
+        return self.notifier.follow(code)
+
 
 def _check_request_id(request_id: str) -> None:
     if not isinstance(request_id, str) or not 1 <= len(request_id) <= REQUEST_ID_MAX:
@@ -336,6 +335,23 @@ def _row(code: str, event: Event) -> dict:
         "by": event.by,
         "data": json.dumps(event.data, ensure_ascii=False, separators=(",", ":")),
     }
+
+
+_EVENTS_AFTER = (
+    sa.select(events_t.c.seq, events_t.c.type, events_t.c.at, events_t.c.by, events_t.c.data)
+    .where(events_t.c.code == sa.bindparam("code"), events_t.c.seq > sa.bindparam("after"))
+    .order_by(events_t.c.seq)
+)
+
+
+def read_rows(connection, code: str, after: int) -> list:
+    """The stored rows (seq, type, at, by, data as JSON text) of a table's events after `after`, in seq order."""
+    return connection.execute(_EVENTS_AFTER, {"code": code, "after": after}).all()
+
+
+def row_event(row) -> Event:
+    """An Event of its own (its data freshly decoded) from a stored row."""
+    return _event(row)
 
 
 def _event(row) -> Event:
