@@ -946,14 +946,15 @@ def _automatic(table, events: list[NewEvent], ctx: Context) -> list[NewEvent]:
     """The events that follow by themselves: Done!, the end of a challenge, the end of the game (ruling 11).
 
     Found by folding the action's events into a copy of the state and looking at it, so an overrule that
-    brings back a sixth word calls Done! the same way a claim does. The copy is `_scratch` (only what
-    folding Wordsmith events changes), not a deep copy of the whole table: a claim's hot path.
+    brings back a sixth word calls Done! the same way a claim does. The copy is `tables.state.scratch` (only what
+    folding events changes), not a deep copy of the whole table: a claim's hot path.
     """
     if not events:
         return []
     from .state import apply as table_apply
+    from .state import scratch as table_scratch
 
-    state = _scratch(table)
+    state = table_scratch(table)
     seq = state.seq
     at = stamp(ctx.now)
 
@@ -990,21 +991,21 @@ def _automatic(table, events: list[NewEvent], ctx: Context) -> list[NewEvent]:
         fold_in(new)
 
 
-def _scratch(table):
-    """A copy of the table state that Wordsmith's `apply` can fold events into without touching the original.
+def scratch(ws: WordsmithState, seats: list) -> WordsmithState:
+    """A copy of the Wordsmith state that `apply` can fold events into without touching the original
+    (tables.state.scratch calls it; `seats` is the copied table's Seat list).
 
     `apply` replaces values (pools are immutable, `latest` and the scores are
     replaced whole) and mutates only these containers, which are copied:
-    the state objects themselves, each seat and its `words` and `past` lists,
-    each claim record and its `objections` and `overruled` lists, and `rolls`.
-    Everything else (the events' data, the sheet lines, the table's Seat list)
-    is shared, because no Wordsmith event changes it. A new mutation in an
-    `_apply_*` handler must be copied here; tests/test_tables_wordsmith.py
-    folds every kind of event through a scratch copy and checks the original
-    did not move.
+    the state itself, each seat and its `words` and `past` lists, each claim
+    record and its `objections` and `overruled` lists, and `rolls`.
+    Everything else (the events' data, the sheet lines) is shared, because
+    no Wordsmith event changes it. A new mutation in an `_apply_*` handler
+    must be copied here; tests/test_tables_wordsmith.py folds every kind of
+    event through a scratch copy and checks the original did not move.
     """
-    state = copy.copy(table)
-    ws = state.game_state = copy.copy(table.game_state)
+    ws = copy.copy(ws)
+    ws.table_seats = seats
     ws.seats = [copy.copy(seat) for seat in ws.seats]
     for seat in ws.seats:
         seat.words = list(seat.words)
@@ -1014,7 +1015,7 @@ def _scratch(table):
         claim.objections = list(claim.objections)
         claim.overruled = list(claim.overruled)
     ws.rolls = list(ws.rolls)
-    return state
+    return ws
 
 
 def _epoch(at: str) -> float:
