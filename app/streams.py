@@ -21,8 +21,9 @@ A bounded lifetime frees threads held by phones that went away without
 closing, and lets a restarted worker's streams move elsewhere. A stream
 whose table has been deleted ends at its next heartbeat.
 
-Waiting is `Tables.wait` (the store's notification, or its cheap version
-check): no thread spins. The stream runs after the request has been
+Waiting is `Tables.follow` (tables/notify.py: the store's notification, or
+its cheap version check): no thread spins, and a table's new events are read
+from the store once per process however many of its streams are open here. The stream runs after the request has been
 answered, outside the per-request CPU work budget (app/budget.py), which is
 for a request's solver work, not for the minutes a stream stays open.
 """
@@ -109,23 +110,24 @@ def event_stream(
     """
     yield f"retry: {rng.randint(1000, 4000)}\n\n"
     deadline = time.monotonic() + lifetime * rng.uniform(0.9, 1.1)
-    last = after
-    while True:
-        try:
-            events = service.events(code, last)
-        except NotFound:
-            return  # deleted while the stream was open
-        for shown in show(events):
-            yield message(shown)
-        if events:
-            last = events[-1].seq
-        left = deadline - time.monotonic()
-        if left <= 0:
-            return
-        if not service.wait(code, last, min(heartbeat, left)):
-            if not service.last_seq(code):
-                return  # the host deleted the table: the reconnect gets a 404, and EventSource stops there
-            yield ": keep-alive\n\n"
+    try:
+        events = service.events(code, after)
+    except NotFound:
+        return  # deleted before the stream began
+    with service.follow(code) as follower:  # new events come from this process's one read per event
+        while True:
+            for shown in show(events):
+                yield message(shown)
+            if events:
+                after = events[-1].seq
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            events = follower.next(after, min(heartbeat, left))
+            if not events:
+                if not service.last_seq(code):
+                    return  # the host deleted the table: the reconnect gets a 404, and EventSource stops there
+                yield ": keep-alive\n\n"
 
 
 def open_stream(body: Iterator[str]) -> Response:

@@ -297,7 +297,7 @@ class WordsmithClient:
         seat: int | None = None,
         request_id: str | None = None,
     ) -> dict:
-        """`POST /api/v1/tables/{code}/claims`: {"claim", "events", "state"}; refused: WordsmithError 409 with `objections`."""
+        """`POST /api/v1/tables/{code}/claims`: {"claim", "events", "repeated", "seq"}; refused: WordsmithError 409 with `objections`."""
         return self._act(code, "/claims", {"word": word, "row": row, "seat": seat}, token, request_id)
 
     def object_to(

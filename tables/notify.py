@@ -13,8 +13,21 @@ waiters of the tables that moved, each table with its own `threading.Condition`
                query reads the newest seq of every table someone here waits on.
 
 Both also hear `published(code, seq)` from this process's own appends at once.
-A wait registers first, then reads the table's newest seq, then sleeps: an
-event committed in between is either seen by that read or wakes the sleep.
+A table's first waiter registers it, then reads its newest seq, then sleeps:
+an event committed in between is either seen by that read or wakes the sleep.
+Later waiters of a table already registered need no read: its seq is kept
+current by the poll or the notifications from the moment it was registered.
+
+An event stream `follow`s its table for as long as it is open (a `Follower`,
+registered once) and asks it for the events after the last one it sent. When
+the table's seq moves, ONE of its followers in this process reads the new
+events from the store and keeps them in the table's small buffer (the newest
+`BUFFER_EVENTS`); every other follower takes them from there: one query per
+event per process, however many phones follow the table. A follower that
+asks for events older than the buffer holds (a resume from an old
+`Last-Event-ID`) reads them from the store itself. The buffer keeps each
+event's stored JSON text and every follower decodes its own copy, so no
+follower's fold can touch another's events.
 """
 
 from __future__ import annotations
@@ -25,9 +38,10 @@ import time
 
 import sqlalchemy as sa
 
-__all__ = ["POLL_SECONDS", "Listener", "Poller"]
+__all__ = ["BUFFER_EVENTS", "POLL_SECONDS", "Follower", "Listener", "Poller"]
 
 POLL_SECONDS = 0.1  # SQLite: how stale a waiter's view may get; one cheap indexed query per tick per process
+BUFFER_EVENTS = 64  # per table followed here: a few challenges' worth; older resumes read the store
 RECONNECT_SECONDS = 1.0  # PostgreSQL: the pause before the listener reconnects after losing its connection
 
 log = logging.getLogger(__name__)
@@ -40,6 +54,12 @@ class _Table:
         self.condition = threading.Condition(lock)
         self.waiters = 0
         self.seq = 0
+        # The buffer: the stored rows of the events with seqs in (base, fetched], in order; `fetching` lets
+        # one follower at a time read the store for it.
+        self.rows: list = []
+        self.base = -1  # -1: nothing buffered yet
+        self.fetched = 0
+        self.fetching = threading.Lock()
 
 
 class _Notifier:
@@ -53,27 +73,69 @@ class _Notifier:
         self._thread: threading.Thread | None = None
 
     def wait(self, code: str, after: int, timeout: float) -> bool:
+        table = self._register(code)
+        try:
+            return self._sleep(table, after, timeout)
+        finally:
+            self._unregister(code, table)
+
+    def follow(self, code: str) -> Follower:
+        """Hold the table registered until the follower is closed; its `next` hands out new events."""
+        return Follower(self, code, self._register(code))
+
+    def _register(self, code: str) -> _Table:
         self._start()
-        deadline = time.monotonic() + max(0.0, timeout)
         with self._lock:
             table = self._tables.get(code)
-            if table is None:
+            first = table is None
+            if first:
                 table = self._tables[code] = _Table(self._lock)
             table.waiters += 1
-        try:
-            self.published(code, self._last_seq(code))  # registered first, so nothing between is missed
-            with table.condition:
-                while table.seq <= after:
-                    remaining = deadline - time.monotonic()
-                    if remaining <= 0:
-                        return False
-                    table.condition.wait(remaining)
-                return True
-        finally:
-            with self._lock:
-                table.waiters -= 1
-                if table.waiters == 0 and self._tables.get(code) is table:
-                    del self._tables[code]
+        if first:  # registered first, so nothing between is missed; from now on the poll or LISTEN keeps it current
+            try:
+                self.published(code, self._last_seq(code))
+            except BaseException:
+                self._unregister(code, table)
+                raise
+        return table
+
+    def _unregister(self, code: str, table: _Table) -> None:
+        with self._lock:
+            table.waiters -= 1
+            if table.waiters == 0 and self._tables.get(code) is table:
+                del self._tables[code]
+
+    def _sleep(self, table: _Table, after: int, timeout: float) -> bool:
+        deadline = time.monotonic() + max(0.0, timeout)
+        with table.condition:
+            while table.seq <= after:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return False
+                table.condition.wait(remaining)
+            return True
+
+    def _rows_after(self, code: str, table: _Table, after: int) -> list:
+        """The stored rows of the table's events after `after`: from the buffer, read once per move of its seq."""
+        from .store import read_rows
+
+        with table.fetching:
+            if after < table.base:  # older than the buffer: this follower reads them itself
+                with self.engine.connect() as connection:
+                    return read_rows(connection, code, after)
+            if table.base < 0:  # the first ask: the buffer starts here
+                table.base = table.fetched = after
+            if table.fetched < table.seq or after > table.fetched:
+                with self.engine.connect() as connection:
+                    rows = read_rows(connection, code, table.fetched)
+                if rows:
+                    table.rows.extend(rows)
+                    table.fetched = rows[-1].seq
+                    self.published(code, table.fetched)  # read ahead of the poll: the others need not wait for it
+                if len(table.rows) > BUFFER_EVENTS:
+                    del table.rows[: len(table.rows) - BUFFER_EVENTS]
+                    table.base = table.rows[0].seq - 1
+            return [row for row in table.rows if row.seq > after]
 
     def published(self, code: str, seq: int) -> None:
         """The table `code` has events up to `seq`: wake its waiters if that is news."""
@@ -126,6 +188,35 @@ class _Notifier:
 
     def _run(self) -> None:
         raise NotImplementedError
+
+
+class Follower:
+    """One event stream's hold on a table (`notifier.follow(code)`); close it when the stream ends."""
+
+    def __init__(self, notifier: _Notifier, code: str, table: _Table):
+        self.notifier = notifier
+        self.code = code
+        self._table = table
+        self._closed = False
+
+    def next(self, after: int, timeout: float) -> list:
+        """The table's events after `after` (stored order), waiting up to `timeout` seconds for one; [] if none came."""
+        from .store import row_event
+
+        if not self.notifier._sleep(self._table, after, timeout):
+            return []
+        return [row_event(row) for row in self.notifier._rows_after(self.code, self._table, after)]
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self.notifier._unregister(self.code, self._table)
+
+    def __enter__(self) -> Follower:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
 
 class Poller(_Notifier):

@@ -9,21 +9,39 @@
 `act` is the write path (tables/__init__.py): read, fold, decide, append at
 `seq + 1` in one transaction; on a lost race, read again and decide again
 (bounded retries); a request id already applied returns its events again.
+
+Two things keep a claim cheap (issue 13, bench/tables.py):
+
+- The fold cache, `Tables._folds` (code -> state at its seq), is a cache of a
+  pure fold, not state: the store stays the only truth. Every `act` reads the
+  events after the cached seq from the store (so a write through another
+  worker or host is never missed) and folds them into a scratch copy
+  (tables.state.scratch); a cached state is never changed, so an action that
+  is refused or loses its race leaves it as it was. Losing it costs one
+  full read and fold; it holds at most `FOLD_CACHE_TABLES` tables.
+- The request-id check rides on the append: the events are appended first,
+  and only when the append fails on a unique key, or the action is refused
+  or changes nothing (a retry of an applied claim meets its own claim), is
+  the request id looked up: a retry of an applied request answers with what
+  it wrote then.
 """
 
 from __future__ import annotations
 
 import random
+import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from .codes import hash_token, new_code, new_token, read_code
-from .events import Actor, Context, Event, Forbidden, NewEvent, NotFound, Refused, stamp
-from .state import GAMES, TableState, decide, fold
+from .events import Actor, Context, Event, Forbidden, NewEvent, NotFound, Refused, Rejected, stamp
+from .state import GAMES, TableState, apply, decide, fold, scratch
 
 __all__ = ["Created", "Outcome", "Tables"]
 
 RACE_RETRIES = 8  # a table has at most 6 seats acting at once; 8 re-reads is ample
+FOLD_CACHE_TABLES = 2048  # tables whose folded state a process keeps (a few MB; the bench plays 250)
 
 
 @dataclass(frozen=True)
@@ -36,7 +54,7 @@ class Created:
 @dataclass(frozen=True)
 class Outcome:
     events: tuple[Event, ...]
-    state: TableState
+    state: TableState  # read it, never change it: it is also the fold cache's (module docstring)
     repeated: bool = False  # True: the request id had been applied; nothing new was written
 
 
@@ -50,6 +68,8 @@ class Tables:
         self.rng = rng or random.SystemRandom()
         self.clock = clock
         self.alphabet = alphabet
+        self._folds: OrderedDict[str, TableState] = OrderedDict()  # a cache of a pure fold (module docstring)
+        self._folds_lock = threading.Lock()
 
     def _context(self) -> Context:
         return Context(self.lexicons, self.rng, self.clock(), self.settings, self.alphabet, self.clock)
@@ -143,24 +163,70 @@ class Tables:
         code = self._code(code)
         actor_key = "host" if actor.host else f"seat:{actor.seat}"
         for _ in range(RACE_RETRIES):
-            if request_id:
-                done = self.store.applied(code, request_id)
-                if done is not None:
-                    return Outcome(tuple(done), self.state(code), repeated=True)
-            events = self.events(code)
-            state = fold(events)
+            state = scratch(self._folded(code))  # decide and fold into a copy: the cached fold never moves
             context = self._context()
-            new: list[NewEvent] = decide(state, actor, action, context)
+            try:
+                new: list[NewEvent] = decide(state, actor, action, context)
+            except (Rejected, Refused, Forbidden):
+                repeated = self._repeated(code, request_id)
+                if repeated is not None:
+                    return repeated
+                raise
             if not new:
-                return Outcome((), state)
+                return self._repeated(code, request_id) or Outcome((), state)
             at = stamp(context.now)
             rows = [Event(state.seq + i, e.type, at, e.by, e.data) for i, e in enumerate(new, 1)]
             written = self.store.append(code, rows, request_id=request_id, actor=actor_key, tokens=tokens)
-            if written is not None:  # None: another write took one of these seqs first; judge again
-                for event in rows:
-                    state_apply(state, event)
-                return Outcome(tuple(rows), state)
+            if written is None:  # another write took one of these seqs, or this request id, first
+                repeated = self._repeated(code, request_id)
+                if repeated is not None:
+                    return repeated
+                self._forget(code)  # a deleted table fails the append too: the next full read says NotFound
+                continue  # judge again against the newer state
+            for event in rows:
+                apply(state, event)
+            self._remember(code, state)
+            return Outcome(tuple(rows), state)
         raise RuntimeError(f"table {code}: lost {RACE_RETRIES} races in a row")
+
+    def _repeated(self, code: str, request_id: str | None) -> Outcome | None:
+        """The answer to a request id already applied here (what it wrote then), else None."""
+        if not request_id:
+            return None
+        done = self.store.applied(code, request_id)
+        return None if done is None else Outcome(tuple(done), self.state(code), repeated=True)
+
+    def _folded(self, code: str) -> TableState:
+        """The table's state now: the cached fold brought up to date by the events after it (one read).
+
+        The returned state may be the cache's own: callers fold into a `scratch` copy, never into it.
+        """
+        with self._folds_lock:
+            cached = self._folds.get(code)
+        if cached is None:
+            state = fold(self.events(code))
+        else:
+            newer = self.store.events(code, cached.seq)
+            if not newer:
+                return cached
+            state = scratch(cached)
+            for event in newer:
+                apply(state, event)
+        self._remember(code, state)
+        return state
+
+    def _forget(self, code: str) -> None:
+        with self._folds_lock:
+            self._folds.pop(code, None)
+
+    def _remember(self, code: str, state: TableState) -> None:
+        with self._folds_lock:
+            known = self._folds.get(code)
+            if known is None or known.seq <= state.seq:  # never step back to an older fold
+                self._folds[code] = state
+                self._folds.move_to_end(code)
+            while len(self._folds) > FOLD_CACHE_TABLES:
+                self._folds.popitem(last=False)
 
     def last_seq(self, code: str) -> int:
         """The table's newest seq; 0 when no table has this code (any more)."""
@@ -170,17 +236,17 @@ class Tables:
         """Block until the table has an event after `after` or `timeout` seconds pass; True if it has."""
         return self.store.wait(self._code(code), after, timeout)
 
+    def follow(self, code: str):
+        """Follow the table's new events (an event stream): `with tables.follow(code) as f: f.next(after, timeout)`."""
+        return self.store.follow(self._code(code))
+
     def delete(self, code: str, actor: Actor) -> None:
         if not actor.host:
             raise Forbidden("Only the host can delete a table.")
-        self.store.delete(self._code(code))
+        code = self._code(code)
+        self.store.delete(code)
+        self._forget(code)
 
     def expire(self, idle_seconds: float) -> int:
         """Delete the tables with no event for `idle_seconds`; how many went."""
         return self.store.expire(stamp(self.clock() - idle_seconds))
-
-
-def state_apply(state: TableState, event: Event) -> None:
-    from .state import apply
-
-    apply(state, event)

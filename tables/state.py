@@ -18,12 +18,13 @@ Generic events (the host acts, `by` 0, unless noted):
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
 from .events import Actor, Context, Event, Forbidden, NewEvent, Refused, Rejected
 
-__all__ = ["GAMES", "Seat", "TableState", "decide", "fold", "visible"]
+__all__ = ["GAMES", "Seat", "TableState", "decide", "fold", "scratch", "visible"]
 
 GAMES = ("wordsmith", "booksmack")
 
@@ -110,6 +111,27 @@ def apply(state: TableState, event: Event) -> None:
         _module(state.game).apply(state, event)
     state.seq = event.seq
     state.updated_at = event.at
+
+
+def scratch(state: TableState) -> TableState:
+    """A copy of `state` that `apply` can fold events into without touching `state` (nor `state` it).
+
+    The generic part copies the seats and settings; the game's part is its
+    module's `scratch(game_state, seats)` when it defines one (Wordsmith: only
+    the containers its events change), else a deep copy that keeps pointing at
+    the copied seats.
+    """
+    copied = copy.copy(state)
+    copied.seats = [copy.copy(seat) for seat in state.seats]
+    copied.settings = dict(state.settings)
+    if state.game_state is not None:
+        hook = getattr(_module(state.game), "scratch", None)
+        if hook is not None:
+            copied.game_state = hook(state.game_state, copied.seats)
+        else:
+            memo = {id(state.seats): copied.seats, **{id(a): b for a, b in zip(state.seats, copied.seats)}}
+            copied.game_state = copy.deepcopy(state.game_state, memo)
+    return copied
 
 
 def fold(events) -> TableState:

@@ -193,13 +193,8 @@ class Store:
     # --- reads -------------------------------------------------------------------------
 
     def events(self, code: str, after: int = 0) -> list[Event]:
-        query = (
-            sa.select(events_t.c.seq, events_t.c.type, events_t.c.at, events_t.c.by, events_t.c.data)
-            .where(events_t.c.code == code, events_t.c.seq > after)
-            .order_by(events_t.c.seq)
-        )
         with self._engine.connect() as connection:
-            return [_event(row) for row in connection.execute(query)]
+            return [_event(row) for row in read_rows(connection, code, after)]
 
     def applied(self, code: str, request_id: str) -> list[Event] | None:
         """The events this request id wrote at this table, or None when it has not been applied."""
@@ -220,15 +215,13 @@ class Store:
 
     def token(self, code: str, token_hash: str) -> int | None:
         """The seat this token hash acts for (0: the host), or None."""
-        query = sa.select(tokens_t.c.seat).where(tokens_t.c.code == code, tokens_t.c.token_hash == token_hash)
         with self._engine.connect() as connection:
-            return connection.execute(query).scalar()
+            return connection.execute(_TOKEN_SEAT, {"code": code, "token_hash": token_hash}).scalar()
 
     def last_seq(self, code: str) -> int:
         """The table's newest seq; 0 when it has no events (no such table)."""
-        query = sa.select(sa.func.max(events_t.c.seq)).where(events_t.c.code == code)
         with self._engine.connect() as connection:
-            return connection.execute(query).scalar() or 0
+            return connection.execute(_LAST_SEQ, {"code": code}).scalar() or 0
 
     # --- writes ------------------------------------------------------------------------
 
@@ -273,26 +266,18 @@ class Store:
         try:
             with self._engine.begin() as connection:
                 # Events first: a lost race fails here, before anything else is attempted.
-                connection.execute(events_t.insert(), [_row(code, event) for event in events])
+                connection.execute(_INSERT_EVENT, [_row(code, event) for event in events])
                 if request_id is not None:
+                    span = {"first_seq": events[0].seq, "last_seq": events[-1].seq}
                     connection.execute(
-                        requests_t.insert().values(
-                            code=code,
-                            request_id=request_id,
-                            first_seq=events[0].seq,
-                            last_seq=events[-1].seq,
-                            actor=actor,
-                        )
+                        _INSERT_REQUEST, {"code": code, "request_id": request_id, "actor": actor, **span}
                     )
                 for seat, token_hash in tokens:
                     connection.execute(tokens_t.delete().where(tokens_t.c.code == code, tokens_t.c.seat == seat))
                     connection.execute(tokens_t.insert().values(code=code, seat=seat, token_hash=token_hash))
-                connection.execute(
-                    tables_t.update().where(tables_t.c.code == code).values(last_active=max(e.at for e in events))
-                )
+                connection.execute(_TOUCH_TABLE, {"table_code": code, "last_active": max(e.at for e in events)})
                 if self.postgresql:  # sent by PostgreSQL when (and only if) this transaction commits
-                    payload = f"{code}:{events[-1].seq}"
-                    connection.execute(sa.select(sa.func.pg_notify(NOTIFY_CHANNEL, payload)))
+                    connection.execute(_NOTIFY, {"payload": f"{code}:{events[-1].seq}"})
         except IntegrityError:
             return None
         if self._notifier is not None:  # wake this process's waiters now, without waiting for a poll
@@ -321,6 +306,10 @@ class Store:
         """Block until the table has an event after `after`, or `timeout` seconds pass; True if it has."""
         return self.notifier.wait(code, after, timeout)
 
+    def follow(self, code: str):
+        """A `Follower` of the table (tables/notify.py): `next(after, timeout)` waits for and hands out new events."""
+        return self.notifier.follow(code)
+
 
 def _check_request_id(request_id: str) -> None:
     if not isinstance(request_id, str) or not 1 <= len(request_id) <= REQUEST_ID_MAX:
@@ -336,6 +325,37 @@ def _row(code: str, event: Event) -> dict:
         "by": event.by,
         "data": json.dumps(event.data, ensure_ascii=False, separators=(",", ":")),
     }
+
+
+# The hot paths' statements, built once: SQLAlchemy caches each one's compiled form by the object.
+_TOKEN_SEAT = sa.select(tokens_t.c.seat).where(
+    tokens_t.c.code == sa.bindparam("code"), tokens_t.c.token_hash == sa.bindparam("token_hash")
+)
+_LAST_SEQ = sa.select(sa.func.max(events_t.c.seq)).where(events_t.c.code == sa.bindparam("code"))
+_INSERT_EVENT = events_t.insert()
+_INSERT_REQUEST = requests_t.insert()
+_TOUCH_TABLE = (
+    # the WHERE's name is not "code": an UPDATE keeps its columns' names for their SET values
+    tables_t.update()
+    .where(tables_t.c.code == sa.bindparam("table_code"))
+    .values(last_active=sa.bindparam("last_active"))
+)
+_NOTIFY = sa.select(sa.func.pg_notify(NOTIFY_CHANNEL, sa.bindparam("payload", type_=sa.String)))
+_EVENTS_AFTER = (
+    sa.select(events_t.c.seq, events_t.c.type, events_t.c.at, events_t.c.by, events_t.c.data)
+    .where(events_t.c.code == sa.bindparam("code"), events_t.c.seq > sa.bindparam("after"))
+    .order_by(events_t.c.seq)
+)
+
+
+def read_rows(connection, code: str, after: int) -> list:
+    """The stored rows (seq, type, at, by, data as JSON text) of a table's events after `after`, in seq order."""
+    return connection.execute(_EVENTS_AFTER, {"code": code, "after": after}).all()
+
+
+def row_event(row) -> Event:
+    """An Event of its own (its data freshly decoded) from a stored row."""
+    return _event(row)
 
 
 def _event(row) -> Event:

@@ -946,13 +946,15 @@ def _automatic(table, events: list[NewEvent], ctx: Context) -> list[NewEvent]:
     """The events that follow by themselves: Done!, the end of a challenge, the end of the game (ruling 11).
 
     Found by folding the action's events into a copy of the state and looking at it, so an overrule that
-    brings back a sixth word calls Done! the same way a claim does.
+    brings back a sixth word calls Done! the same way a claim does. The copy is `tables.state.scratch` (only what
+    folding events changes), not a deep copy of the whole table: a claim's hot path.
     """
     if not events:
         return []
     from .state import apply as table_apply
+    from .state import scratch as table_scratch
 
-    state = copy.deepcopy(table)
+    state = table_scratch(table)
     seq = state.seq
     at = stamp(ctx.now)
 
@@ -987,6 +989,33 @@ def _automatic(table, events: list[NewEvent], ctx: Context) -> list[NewEvent]:
             return follow
         follow.append(new)
         fold_in(new)
+
+
+def scratch(ws: WordsmithState, seats: list) -> WordsmithState:
+    """A copy of the Wordsmith state that `apply` can fold events into without touching the original
+    (tables.state.scratch calls it; `seats` is the copied table's Seat list).
+
+    `apply` replaces values (pools are immutable, `latest` and the scores are
+    replaced whole) and mutates only these containers, which are copied:
+    the state itself, each seat and its `words` and `past` lists, each claim
+    record and its `objections` and `overruled` lists, and `rolls`.
+    Everything else (the events' data, the sheet lines) is shared, because
+    no Wordsmith event changes it. A new mutation in an `_apply_*` handler
+    must be copied here; tests/test_tables_wordsmith.py folds every kind of
+    event through a scratch copy and checks the original did not move.
+    """
+    ws = copy.copy(ws)
+    ws.table_seats = seats
+    ws.seats = [copy.copy(seat) for seat in ws.seats]
+    for seat in ws.seats:
+        seat.words = list(seat.words)
+        seat.past = list(seat.past)
+    ws.claims = {seq: copy.copy(claim) for seq, claim in ws.claims.items()}
+    for claim in ws.claims.values():
+        claim.objections = list(claim.objections)
+        claim.overruled = list(claim.overruled)
+    ws.rolls = list(ws.rolls)
+    return ws
 
 
 def _epoch(at: str) -> float:

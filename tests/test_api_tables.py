@@ -323,7 +323,17 @@ def test_a_retried_action_answers_as_the_first_time_and_writes_nothing_again(cli
     again = client.post(table.path("/claims"), json=body, headers=bearer(table.tokens[1]))
     assert first.status_code == again.status_code == 201
     assert again.json["repeated"] is True and first.json["events"] == again.json["events"]
-    assert table.state()["seq"] == first.json["state"]["seq"]
+    assert table.state()["seq"] == first.json["seq"] == again.json["seq"]
+    assert "state" not in first.json  # a claim's answer carries the whole state only when asked
+
+
+def test_a_claim_answers_with_the_whole_state_when_asked(client):
+    table = Table(client)
+    table.start()
+    body = {"word": "cast", "request_id": "claim-1", "state": True}
+    answer = client.post(table.path("/claims"), json=body, headers=bearer(table.tokens[1])).json
+    assert answer["state"] == table.state(table.tokens[1]) and answer["seq"] == answer["state"]["seq"]
+    assert [claim["word"] for claim in answer["state"]["wordsmith"]["claims"]] == ["cast"]
 
 
 def test_a_retried_join_gives_a_working_token(client):

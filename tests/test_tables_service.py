@@ -155,3 +155,47 @@ def test_creating_a_table_deletes_the_tables_idle_longer_than_the_setting(databa
         assert service.state(kept).game == "wordsmith"
     finally:
         store.close()
+
+
+# --- the fold cache (a cache of a pure fold: the store stays the truth) --------------------------
+
+
+def test_a_write_through_another_worker_is_judged_against(service, table, lexicons):
+    """Two Tables on one database are two workers: each one's cached fold never hides the other's writes."""
+    code, _, seats = table
+    other = Tables(service.store, lexicons)
+    service.act(code, seats[1], {"type": "claim", "word": "bag"})  # this worker's cache now holds the table
+    other.act(code, seats[2], {"type": "claim", "word": "cast"})
+    assert service._folded(code).seq == service.last_seq(code)  # the cache was brought up to date, not trusted
+    with pytest.raises(Rejected) as refused:
+        service.act(code, seats[1], {"type": "claim", "word": "cast"})
+    assert "already_claimed" in [objection["code"] for objection in refused.value.objections]
+    assert service._folded(code).to_dict() == other._folded(code).to_dict() == service.state(code).to_dict()
+
+
+def test_a_refused_action_leaves_the_cached_fold_as_it_was(service, table):
+    code, _, seats = table
+    service.act(code, seats[1], {"type": "claim", "word": "cast"})
+    before = service._folded(code).to_dict()
+    with pytest.raises(Rejected):
+        service.act(code, seats[2], {"type": "claim", "word": "cast"})
+    with pytest.raises(Rejected):
+        service.act(code, seats[2], {"type": "claim", "word": "zzzq"})
+    assert service._folded(code).to_dict() == before == service.state(code).to_dict()
+
+
+def test_a_retry_after_the_table_moved_on_still_answers_with_what_it_wrote(service, table):
+    code, _, seats = table
+    first = service.act(code, seats[1], {"type": "claim", "word": "cast"}, request_id="mine")
+    service.act(code, seats[2], {"type": "claim", "word": "bag"}, request_id="theirs")
+    again = service.act(code, seats[1], {"type": "claim", "word": "cast"}, request_id="mine")
+    assert again.repeated and again.events == first.events
+    assert len(service.events(code)) == first.events[-1].seq + 1  # nothing written again
+
+
+def test_acting_at_a_table_another_worker_deleted_is_not_found(service, table, lexicons):
+    code, host, seats = table
+    service.act(code, seats[1], {"type": "claim", "word": "bag"})
+    Tables(service.store, lexicons).delete(code, host)
+    with pytest.raises(NotFound):
+        service.act(code, seats[1], {"type": "claim", "word": "cast"})

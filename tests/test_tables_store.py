@@ -351,3 +351,40 @@ def test_the_listener_reconnects_and_catches_up_on_what_it_missed(postgres_clust
     follower.join(25)
     assert outcome == [True]
     assert "reconnecting" in caplog.text
+
+
+def test_followers_of_a_table_share_one_read_per_event(database_url, stores):
+    """Four phones' streams in one process: each new event is read from the store once, and each gets its own copy."""
+    writer, reader = stores(database_url), stores(database_url)
+    writer.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
+    reads = []
+    sa.event.listen(
+        reader._engine,
+        "before_cursor_execute",
+        lambda conn, cursor, statement, *args: reads.append(statement) if "ORDER BY events.seq" in statement else None,
+    )
+    followers = [reader.follow(CODE) for _ in range(4)]
+    # (the poll's query of the newest seqs is not counted: one per 100 ms per process, not per event)
+    writer.append(CODE, [ev(2, word="cast"), ev(3)], request_id=None, actor="seat:1")
+    got = [follower.next(1, timeout=10) for follower in followers]
+    assert [[event.seq for event in events] for events in got] == [[2, 3]] * 4
+    assert len(reads) == 1
+    got[0][0].data["word"] = "changed"  # one follower's fold cannot touch another's events
+    assert got[1][0].data["word"] == "cast"
+    assert followers[0].next(3, timeout=0.2) == []  # nothing new: a timeout, no read
+    assert len(reads) == 1
+    for follower in followers:
+        follower.close()
+
+
+def test_a_follower_resuming_before_the_buffer_reads_the_store(table):
+    from tables.notify import BUFFER_EVENTS
+
+    last = BUFFER_EVENTS + 10
+    with table.follow(CODE) as follower:
+        assert [e.seq for e in follower.next(0, timeout=5)] == [1]
+        for seq in range(2, last + 1):
+            table.append(CODE, [ev(seq)], request_id=None, actor="seat:1")
+            assert [e.seq for e in follower.next(seq - 1, timeout=5)] == [seq]
+        assert [e.seq for e in follower.next(0, timeout=5)] == list(range(1, last + 1))  # older than the buffer
+        assert [e.seq for e in follower.next(last - 2, timeout=5)] == [last - 1, last]

@@ -6,6 +6,7 @@ replay property checks that folding the record gives the state built step by ste
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 
@@ -73,7 +74,11 @@ class Table:
 
     def act(self, action: dict, actor: Actor = HOST, *, after: float = 1.0) -> list[Event]:
         self.now += after
-        new = decide(self.state, actor, action, Context(LEXICONS, self.rng, self.now))
+        before = copy.deepcopy(self.state)
+        try:
+            new = decide(self.state, actor, action, Context(LEXICONS, self.rng, self.now))
+        finally:  # deciding (and `_automatic`'s scratch fold of every kind of event) never moves the state
+            assert self.state == before
         written = []
         for made in new:
             event = Event(self.state.seq + 1, made.type, stamp(self.now), made.by, made.data)

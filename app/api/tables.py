@@ -165,8 +165,21 @@ class ActedOut(Out):
     state: TableStateOut = Field(description="the table after it, as the token may see it")
 
 
-class ClaimedOut(ActedOut):
+class ClaimedOut(Out):
+    """A claim's answer: the claim and the table's seq after it; the whole state only when asked (`"state": true`).
+
+    A claim is the hot path of a live table (issue 13: 200 a second): the
+    phones learn the rest from their event streams, so re-serializing the
+    whole table for every claim (a fifth of its CPU) is left to those who ask.
+    """
+
     claim: dict[str, Any] | None = Field(description="the accepted claim, as its event records it")
+    events: list[EventOut] = Field(description="what the action wrote (on a retry: what it wrote the first time)")
+    repeated: bool = Field(description="true: the request id had been used; nothing new was written")
+    seq: int = Field(description="the table's seq after the claim (the last event it wrote)")
+    state: TableStateOut | None = Field(
+        None, description='the table after it, as the token may see it: only when the claim asked (`"state": true`)'
+    )
 
 
 class RecordOut(Out):
@@ -241,6 +254,7 @@ class Claim(Action):
     seat: ActingSeat = None
     word: Annotated[str, Field(min_length=1, description="the word claimed, as typed"), Limit("MAX_WORD_LENGTH")]
     row: int | None = Field(None, ge=1, le=6, description="Advanced: the sheet's row (its required letter)")
+    state: bool = Field(False, description="true: the answer carries the whole table state too (else its seq)")
 
 
 class Objection(Action):
@@ -325,15 +339,19 @@ def shown(state, events, who: Actor | None) -> list[dict]:
     return [event.to_dict() for event in table_state.visible(state, events, who)]
 
 
-def act(code: str, action: dict, request_id: str | None, actor: Actor | None = None) -> dict:
-    """Do one action for the token's actor; the answer every action view gives."""
+def act(
+    code: str, action: dict, request_id: str | None, actor: Actor | None = None, *, with_state: bool = True
+) -> dict:
+    """Do one action for the token's actor; the answer every action view gives (`with_state`: the whole state
+    too, else only its seq)."""
     actor = actor or acting(code)
     outcome = tables().act(code, actor, action, request_id=request_id)
-    return {
-        "events": shown(outcome.state, outcome.events, actor),
-        "repeated": outcome.repeated,
-        "state": outcome.state.to_dict(actor),
-    }
+    answer = {"events": shown(outcome.state, outcome.events, actor), "repeated": outcome.repeated}
+    if with_state:
+        answer["state"] = outcome.state.to_dict(actor)
+    else:
+        answer["seq"] = outcome.state.seq
+    return answer
 
 
 def join_url(code: str) -> str:
@@ -519,8 +537,10 @@ def add_piece(params: TablePath, body: AddPiece):
 def claim(params: TablePath, body: Claim):
     """Claim a word: judged at once against the seat's pool and the table; a refused claim is a 409 with its objections."""
     action = {"type": "claim", "seat": body.seat, "word": body.word, "row": body.row}
-    answer = act(params.code, action, body.request_id)
+    answer = act(params.code, action, body.request_id, with_state=body.state)
     claims = [event["data"] for event in answer["events"] if event["type"] == "claim"]
+    if body.state:
+        answer["seq"] = answer["state"]["seq"]
     return {**answer, "claim": claims[0] if claims else None}
 
 
