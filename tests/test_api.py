@@ -302,9 +302,11 @@ def test_browsers_get_error_pages_api_clients_get_json(client):
         ((), ""),  # the whole body
     ],
 )
-def test_a_refusal_points_where_its_path_says_whatever_its_message(app, path, pointer):
+def test_a_refusal_points_where_its_path_says_whatever_its_message(app, path, pointer, monkeypatch):
     """The engine's Refused becomes a 422 at its path in one place; its message is the detail, never read for the pointer."""
     from solver.errors import Refused
+
+    monkeypatch.setitem(app.config, "WTF_CSRF_ENABLED", False)  # a bare test route: not a page form, not the API
 
     @app.post("/test-refused")
     def refused():

@@ -155,7 +155,7 @@ def test_api_and_pages_trim_like_the_library(client, typed):
     assert "verdict--valid" in html
 
 
-@pytest.mark.parametrize("url", ["/", "/solve", "/booksmack", "/colorsmash", "/?word=bag"])
+@pytest.mark.parametrize("url", ["/", "/solve", "/booksmack", "/colorsmash", "/?word=bag", "/tables"])
 def test_no_page_cuts_what_is_typed(client, url):
     """A maxlength attribute makes a browser drop what is typed or pasted past it, silently: the server checks instead."""
     html = client.get(url).get_data(as_text=True)
