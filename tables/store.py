@@ -33,6 +33,7 @@ import functools
 import json
 import os
 import threading
+import time
 import weakref
 from collections.abc import Iterable
 from pathlib import Path
@@ -129,8 +130,19 @@ def head_revision() -> str:
     return ScriptDirectory(str(MIGRATIONS)).get_current_head()
 
 
-def upgrade(engine: Engine) -> None:
-    """Bring the database's schema to the newest migration (from nothing, on a first start)."""
+def upgrade(engine: Engine, attempts: int = 6) -> None:
+    """Bring the database's schema to the newest migration; a new SQLite file another process is
+    setting up at the same instant ("database is locked": switching it to WAL takes it whole) is tried again."""
+    for attempt in range(attempts):
+        try:
+            return _upgrade(engine)
+        except sa.exc.OperationalError as error:
+            if "locked" not in str(error) or attempt == attempts - 1:
+                raise
+            time.sleep(0.1 * (attempt + 1))
+
+
+def _upgrade(engine: Engine) -> None:
     from alembic import command
     from alembic.config import Config
     from alembic.migration import MigrationContext
