@@ -13,9 +13,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import serve, tablegames, words, wordsmith
+from . import serve, table, tablegames, words, wordsmith
 
-COMMAND_MODULES = [words, wordsmith, tablegames, serve]
+COMMAND_MODULES = [words, wordsmith, tablegames, table, serve]
 
 
 def build_parser() -> argparse.ArgumentParser:

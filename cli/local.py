@@ -10,9 +10,10 @@ Local checks input only as the engine does: the service's request limits
 (MAX_WORDS_PER_CHECK, MAX_BODY_BYTES, ...) guard a shared server, not a
 command run on one's own machine.
 
-Live tables (`client.TABLE_OPERATIONS`) are not here: a table is shared by
-every phone at it, so it lives on a server; the CLI has no table commands
-yet (`wordsmith --server URL` would reach them through the client).
+Live tables (`client.TABLE_OPERATIONS`) come from `LocalTables`
+(cli/local_tables.py): the store the served app uses, so a table made here
+is the one `wordsmith serve` shows. That makes the CLI's arrows
+`cli -> client | solver | tables`: a table's rules live in tables/ alone.
 """
 
 from __future__ import annotations
@@ -27,10 +28,12 @@ from solver.limits import MAX_SEED
 from solver.pieces import load_alphabet, load_box
 from solver.search import Query, piece_index, rack_index, solve, solve_rack
 
+from .local_tables import LocalTables
+
 __all__ = ["Local"]
 
 
-class Local:
+class Local(LocalTables):
     """Answer as the service does, with this process's lexicons (loaded on first use, once per process)."""
 
     def __init__(self, lexicons: Lexicons | None = None, default_lexicon: str = DEFAULT_SIZE):
@@ -47,7 +50,10 @@ class Local:
         self.close()
 
     def close(self) -> None:
-        """Nothing to release: here for the client's method set."""
+        """Close the live tables' store, if a table command opened it (else nothing to release)."""
+        if self._table_service is not None:
+            self._table_service.store.close()
+            self._table_service = None
 
     # One method per endpoint, named and called as WordsmithClient's.
 

@@ -7,13 +7,14 @@ print what `wordsmith` prints; test_cli_server.py checks the printing.
 from __future__ import annotations
 
 import inspect
+import itertools
 import json
 from pathlib import Path
 
 import pytest
 
 from cli.local import Local
-from client import TABLE_OPERATIONS, WordsmithClient
+from client import TABLE_OPERATIONS, WordsmithClient, WordsmithError
 
 GAME = json.loads(
     (Path(__file__).resolve().parent / "golden" / "colorsmash" / "standard-three-players.game.json").read_text("utf-8")
@@ -72,13 +73,13 @@ CALLS = [
 
 
 def operations(cls) -> set[str]:
-    """The methods compared here: all but the live-table ones, which need a server (Local has none: cli/local.py)."""
-    found = {name for name, _ in inspect.getmembers(cls, inspect.isfunction) if not name.startswith("_")}
-    return found - TABLE_OPERATIONS
+    """The public methods: the operations, live tables' included (Local's come from cli/local_tables.py)."""
+    return {name for name, _ in inspect.getmembers(cls, inspect.isfunction) if not name.startswith("_")}
 
 
 def test_local_has_the_clients_methods_and_arguments():
     assert operations(Local) == operations(WordsmithClient)
+    assert TABLE_OPERATIONS <= operations(Local)
     for name in operations(WordsmithClient):
         local = inspect.signature(getattr(Local, name)).parameters
         for parameter in inspect.signature(getattr(WordsmithClient, name)).parameters.values():
@@ -87,7 +88,9 @@ def test_local_has_the_clients_methods_and_arguments():
 
 
 def test_every_operation_is_compared():
-    assert {name for name, _, _ in CALLS} == operations(WordsmithClient) - {"close"}
+    compared = {name for name, _, _ in CALLS} | TABLE_OPERATIONS
+    assert compared == operations(WordsmithClient) - {"close"}
+    assert {name for name, _ in played(Recorder())} == TABLE_OPERATIONS
 
 
 @pytest.fixture(scope="module")
@@ -108,3 +111,126 @@ def test_an_unseeded_roll_answers_its_seed(backends):
     for backend in backends:
         rolled = backend.roll("start")
         assert 0 <= rolled["seed"] < 2**32 and rolled == backend.roll("start", rolled["seed"])
+
+
+# --- live tables ---------------------------------------------------------------------------
+#
+# A table's answers carry what no two tables share (its code, tokens, the times of its
+# events) and the join link names the server: `same_shape` blanks those, so the rest
+# (every seat, pool, claim, verdict, score and refusal) must be equal. Nothing is left
+# to the dice: every pool and piece is given.
+
+POOL = "R3 Y2 B1 G2"
+
+
+class Recorder:
+    """Stands in for a backend: records which operation each step calls (test_every_operation_is_compared)."""
+
+    def __getattr__(self, name):
+        return lambda *args, **kwargs: {"code": "C", "host_token": "H", "token": "T", "events": [], "state": None}
+
+
+def played(backend) -> list[tuple[str, object]]:
+    """Play the same games on `backend`: (operation, its answer or its refusal) for each call, in order."""
+    steps: list[tuple[str, object]] = []
+
+    def call(name, *args, **kwargs):
+        try:
+            answer = getattr(backend, name)(*args, **kwargs)
+        except WordsmithError as error:
+            answer = {
+                "refused": error.status,
+                "title": error.title,
+                "code": error.code,
+                "objections": error.objections,
+                "pointers": [e.get("pointer") for e in error.errors],
+            }
+        if name == "events":
+            answer = list(itertools.islice(answer, 4))
+        steps.append((name, answer))
+        return answer
+
+    created = call("create_table", "wordsmith", ["Ann", "Bob"], lexicon="small")
+    code, host = created["code"], created["host_token"]
+    ann = call("join_table", code, 1)["token"]
+    call("join_table", code, 1)  # taken: 409 seat_taken
+    bob = call("join_table", code, 2, token=host)["token"]  # the host seats a phone
+    call("rename_seat", code, 2, "Bo", host)
+    call("start_challenge", code, ann)  # a seat is not the host: 403
+    call("start_challenge", code, host, pool="R3 Q2")  # 422 at /pool
+    call("start_challenge", code, host, pool=POOL)
+    call("claim", code, "cast", ann)
+    call("claim", code, "cast", bob)  # 409 claim_refused, already claimed
+    call("claim", code, "cast", None)  # no token: 401
+    call("add_piece", code, bob, piece="W", wild_as="blue")  # 422 at /wild_as: a piece's code, B
+    call("add_piece", code, bob, piece="W", wild_as="B")
+    claimed = call("claim", code, "bag", bob)
+    call("object_to", code, claimed["seq"] if "seq" in claimed else 1, ann)
+    call("overrule", code, claimed["seq"] if "seq" in claimed else 1, True, host)
+    call("set_pool", code, 1, "R2 Y2", host)
+    call("pass_challenge", code, ann)
+    call("lock_table", code, host)
+    call("end_challenge", code, host)
+    call("table", code)
+    call("table", code, token=bob)
+    call("table_record", code)
+    call("events", code, after=2, token=ann)
+    call("table_qr", code)
+    call("end_game", code, host)
+    call("table", "ZZZZZ2")  # no such table: 404
+
+    words = call("create_table", "wordsmith", ["Ann", "Bob"], variants=["word_by_word"])
+    call("roll_word", words["code"], words["host_token"], faces=["red", "yellow", "blue_star"])
+    call("delete_table", words["code"], words["host_token"])
+
+    books = call("create_table", "booksmack", ["Ann", "Bob", "Cy"])
+    call("play_round", books["code"], ["c", "A", "t"], books["host_token"])
+    call("take_round", books["code"], [2], books["host_token"])
+    turns = call("create_table", "booksmack", ["Ann", "Bob"], variants=["turns"])
+    call("play_turn", turns["code"], "b", turns["host_token"], seat=1)
+    call("steal", turns["code"], 2, "hand", turns["host_token"])
+    return steps
+
+
+def same_shape(value, code_and_tokens: set[str]):
+    """`value` with what differs between two tables blanked: codes, tokens, times, the server's address."""
+    if isinstance(value, dict):
+        return {
+            key: "<at>" if key in ("at", "created_at", "updated_at") else same_shape(item, code_and_tokens)
+            for key, item in value.items()
+        }
+    if isinstance(value, list):
+        return [same_shape(item, code_and_tokens) for item in value]
+    if isinstance(value, str):
+        if value.lstrip().startswith("<svg"):
+            return "<svg>"  # the QR code draws the join link, which names the server
+        for secret in code_and_tokens:
+            value = value.replace(secret, "<secret>")
+        return value.split("/tables/")[-1] if "/tables/" in value else value
+    return value
+
+
+def secrets_of(steps) -> set[str]:
+    found = set()
+    for _, answer in steps:
+        if isinstance(answer, dict):
+            found |= {answer[key] for key in ("code", "host_token", "token") if isinstance(answer.get(key), str)}
+    return found
+
+
+def test_a_table_plays_the_same_on_both_backends(backends):
+    local, remote = (played(backend) for backend in backends)
+    assert [name for name, _ in local] == [name for name, _ in remote]
+    local_secrets, remote_secrets = secrets_of(local), secrets_of(remote)
+    for (name, mine), (_, theirs) in zip(local, remote):
+        assert same_shape(mine, local_secrets) == same_shape(theirs, remote_secrets), name
+
+
+def test_a_table_made_here_is_the_served_tables(backends):
+    """Without --server, tables live in the store the served app uses: one made here is shown there."""
+    local, remote = backends
+    created = local.create_table("wordsmith", ["Ann", "Bob"])
+    ann = remote.join_table(created["code"], 1)["token"]
+    local.start_challenge(created["code"], created["host_token"], pool=POOL)
+    assert local.claim(created["code"], "cast", ann)["claim"]["word"] == "cast"
+    assert remote.table(created["code"])["wordsmith"]["claims"][0]["word"] == "cast"

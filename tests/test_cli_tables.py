@@ -1,0 +1,121 @@
+"""`wordsmith table ...`: a game played through the command line, on both backends.
+
+Without `--server` the commands work on the store the served app uses (the
+session's temp SQLite file, tests/conftest.py); with it, through the client.
+Either way: create, join, start, claim and show give the same table, and a
+refusal is one line on stderr with a non-zero exit.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cli import main
+from tables.state import fold
+
+POOL = "R3 Y2 B1 G2"
+
+
+@pytest.fixture(params=["local", "served"])
+def wordsmith(request, capsys, monkeypatch):
+    """Run `wordsmith [--server URL] ARGS...`: (exit code, stdout, stderr); `token=` goes in WORDSMITH_TOKEN."""
+    server = ["--server", request.getfixturevalue("live_server")] if request.param == "served" else []
+
+    def run(*argv: str, token: str | None = None):
+        if token is None:
+            monkeypatch.delenv("WORDSMITH_TOKEN", raising=False)
+        else:
+            monkeypatch.setenv("WORDSMITH_TOKEN", token)
+        code = main([*server, *argv])
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return run
+
+
+def made(out: str) -> tuple[str, str]:
+    """The code and the host's token that `table create` printed."""
+    return out.split()[1].rstrip(":"), out.split("Host token: ")[1].split()[0]
+
+
+def test_a_game_through_the_command_line(wordsmith):
+    code, out, err = wordsmith("table", "create", "--seat", "Ann", "--seat", "Bob", "--lexicon", "small")
+    assert code == 0 and err == ""
+    table, host = made(out)
+    assert f"/tables/{table}/join" in out and "Seats: 1 Ann, 2 Bob" in out
+
+    code, out, _ = wordsmith("table", "join", table, "Ann")  # a seat by its player's name
+    ann = out.strip()
+    assert code == 0 and len(ann) >= 22 and "\n" not in ann  # the token alone: `export WORDSMITH_TOKEN=$(...)`
+    code, out, _ = wordsmith("table", "join", table, "2")
+    bob = out.strip()
+
+    code, out, _ = wordsmith("table", "start", table, "--pool", POOL, "--token", host)
+    assert code == 0 and f"challenge 1 started: pool {POOL}" in out
+
+    code, out, err = wordsmith("table", "claim", table, "cast", token=ann)
+    assert code == 0 and "seat 1 claims CAST: 4 letters" in out  # a claim answers no names: the hot path
+
+    code, out, err = wordsmith("table", "claim", table, "acts", token=bob)  # Bob's first word: no new letter needed
+    assert code == 0, err
+
+    code, out, err = wordsmith("table", "claim", table, "cast", token=bob)
+    assert code == 1 and out == ""
+    assert err.count("\n") == 1 and "409" in err and "already_claimed" in err
+
+    code, out, _ = wordsmith("table", "show", table)
+    assert code == 0
+    assert "Claims:" in out and "Ann: CAST stands" in out and "Bob: ACTS stands" in out
+    assert "1 Ann: pool" in out and "Scores: Ann " in out
+
+    code, out, _ = wordsmith("table", "show", table, "--json")
+    state = json.loads(out)
+    assert [claim["word"] for claim in state["wordsmith"]["claims"]] == ["cast", "acts"]
+
+    code, out, _ = wordsmith("table", "record", table)
+    record = json.loads(out)
+    assert code == 0 and record["code"] == table
+    assert fold(record["events"]).to_dict()["wordsmith"]["claims"] == state["wordsmith"]["claims"]
+
+    code, out, _ = wordsmith("table", "follow", table, "--after", "3", "--count", "2")
+    assert code == 0 and out.splitlines() == [f"   4  challenge 1 started: pool {POOL}", out.splitlines()[1]]
+    assert "Ann claims CAST" in out.splitlines()[1]
+
+
+def test_refusals_are_one_line_and_exit_2(wordsmith):
+    code, out, _ = wordsmith("table", "create", "--seat", "Ann", "--seat", "Bob")
+    table, host = made(out)
+    seat = wordsmith("table", "join", table, "1")[1].strip()
+
+    refusals = [
+        (("table", "join", table, "1"), None, "409", "seat 1 (ann) is taken"),
+        (("table", "start", table), seat, "403", "only the host"),
+        (("table", "start", table, "--pool", "R3 Q2"), host, "422", "/pool"),
+        (("table", "show", "ZZZZZ2"), None, "404", "no table has the code"),
+        (("table", "claim", table, "cast"), None, "", "give --token, or set wordsmith_token"),
+        (("table", "join", table, "Zed"), None, "", "no seat is called 'zed'"),
+    ]
+    for argv, token, status, says in refusals:
+        code, out, err = wordsmith(*argv, token=token)
+        assert (code, out) == (2, ""), argv
+        assert err.startswith(f"wordsmith table {argv[1]}: {status}") and err.count("\n") == 1, err
+        assert says in err.lower(), err
+
+
+def test_a_table_made_here_is_served(live_server, capsys):
+    """`wordsmith table create` then `wordsmith serve`: the same store (WORDSMITH_DATABASE_URL), the same table."""
+    assert main(["table", "create", "--seat", "Ann", "--seat", "Bob"]) == 0
+    table, host = made(capsys.readouterr().out)
+    assert main(["--server", live_server, "table", "join", table, "2"]) == 0
+    capsys.readouterr()
+    assert main(["table", "show", table, "--token", host]) == 0  # joined there, seen here
+    out = capsys.readouterr().out
+    assert "1 Ann (free)" in out and "2 Bob" in out and "2 Bob (free)" not in out
+
+
+def test_help_says_where_tokens_come_from(capsys):
+    with pytest.raises(SystemExit):
+        main(["table", "claim", "--help"])
+    assert "WORDSMITH_TOKEN" in capsys.readouterr().out
