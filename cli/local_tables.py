@@ -207,6 +207,9 @@ class LocalTables:
     def rename_seat(self, code: str, seat: int, name: str, token: str, request_id: str | None = None) -> dict:
         return self._act(code, {"type": "rename", "seat": int(seat), "name": name}, token, request_id)
 
+    def release_seat(self, code: str, seat: int, token: str, request_id: str | None = None) -> dict:
+        return self._act(code, {"type": "release", "seat": int(seat)}, token, request_id)
+
     def set_pool(self, code: str, seat: int, pool: str | dict, token: str, request_id: str | None = None) -> dict:
         action = {"type": "set_pool", "seat": int(seat), "pool": _pool(pool)}
         return self._act(code, action, token, request_id)

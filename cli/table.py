@@ -8,6 +8,7 @@
     wordsmith table claim CODE WORD                   claim a word; refused: the objections, exit 1
     wordsmith table object CODE CLAIM                 object to a claim (the seq of its event)
     wordsmith table pass CODE / end-challenge CODE
+    wordsmith table release CODE SEAT                 (host) give a seat to a new phone
     wordsmith table record CODE                       the event log, as JSON, replayable
     wordsmith table follow CODE                       the events as they happen (Ctrl-C ends it)
 
@@ -90,6 +91,10 @@ def register(subparsers) -> None:
 
     parser = add(commands, "end-challenge", "end the challenge (host): score sheets filled in", run_end_challenge)
     parser.add_argument("code", metavar="CODE")
+
+    parser = add(commands, "release", "give a seat to a new phone (host): its token stops working", run_release)
+    parser.add_argument("code", metavar="CODE")
+    parser.add_argument("seat", metavar="SEAT", help="the seat's number (from 1) or its player's name")
 
     parser = add(commands, "record", "the table's event log, as JSON (replayable)", run_record, json=False, token=False)
     parser.add_argument("code", metavar="CODE")
@@ -230,6 +235,12 @@ def run_pass(args: argparse.Namespace) -> int:
 @refusals
 def run_end_challenge(args: argparse.Namespace) -> int:
     return print_acted(args, backend(args).end_challenge(args.code, token_from(args)))
+
+
+@refusals
+def run_release(args: argparse.Namespace) -> int:
+    token = token_from(args)
+    return print_acted(args, backend(args).release_seat(args.code, seat_number(args, args.seat), token))
 
 
 @refusals

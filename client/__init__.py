@@ -46,6 +46,7 @@ TABLE_OPERATIONS = frozenset(
         "delete_table",
         "lock_table",
         "rename_seat",
+        "release_seat",
         "set_pool",
         "start_challenge",
         "end_challenge",
@@ -254,6 +255,10 @@ class WordsmithClient:
     def rename_seat(self, code: str, seat: int, name: str, token: str, request_id: str | None = None) -> dict:
         """`POST /api/v1/tables/{code}/seats/{seat}/name` (host)."""
         return self._act(code, f"/seats/{int(seat)}/name", {"name": name}, token, request_id)
+
+    def release_seat(self, code: str, seat: int, token: str, request_id: str | None = None) -> dict:
+        """`POST /api/v1/tables/{code}/seats/{seat}/release` (host): give the seat to a new phone (its token stops working)."""
+        return self._act(code, f"/seats/{int(seat)}/release", {}, token, request_id)
 
     def set_pool(self, code: str, seat: int, pool: str | dict, token: str, request_id: str | None = None) -> dict:
         """`POST /api/v1/tables/{code}/seats/{seat}/pool` (host): correct a seat's pool."""

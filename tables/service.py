@@ -176,7 +176,9 @@ class Tables:
                 return self._repeated(code, request_id) or Outcome((), state)
             at = stamp(context.now)
             rows = [Event(state.seq + i, e.type, at, e.by, e.data) for i, e in enumerate(new, 1)]
-            written = self.store.append(code, rows, request_id=request_id, actor=actor_key, tokens=tokens)
+            written = self.store.append(
+                code, rows, request_id=request_id, actor=actor_key, tokens=(*tokens, *revoked(new))
+            )
             if written is None:  # another write took one of these seqs, or this request id, first
                 repeated = self._repeated(code, request_id)
                 if repeated is not None:
@@ -250,3 +252,14 @@ class Tables:
     def expire(self, idle_seconds: float) -> int:
         """Delete the tables with no event for `idle_seconds`; how many went."""
         return self.store.expire(stamp(self.clock() - idle_seconds))
+
+
+def revoked(new: list[NewEvent]) -> tuple[tuple[int, str], ...]:
+    """The token rows a released seat gets: the hash of a token no one is given, in place of its phone's.
+
+    The store keeps one token per seat and an append replaces it in the same
+    transaction as the events (a join's new token rides the same way), so the
+    old token acts for no one from the instant the `seat_released` event exists,
+    and the next join writes the new phone's token over this one.
+    """
+    return tuple((event.data["seat"], hash_token(new_token())) for event in new if event.type == "seat_released")

@@ -14,6 +14,8 @@ Generic events (the host acts, `by` 0, unless noted):
     seat_joined     {seat}            by the seat: a phone took that seat (the token is not in the record)
     joining_locked  {locked: bool}
     seat_renamed    {seat, name}
+    seat_released   {seat}            the host gives the seat to a new phone: its token stops acting
+                                      (Tables.act revokes it in the same transaction; docs/tables.md)
 """
 
 from __future__ import annotations
@@ -107,6 +109,8 @@ def apply(state: TableState, event: Event) -> None:
         state.locked = bool(data["locked"])
     elif event.type == "seat_renamed":
         state.seat(data["seat"]).name = data["name"]
+    elif event.type == "seat_released":
+        state.seat(data["seat"]).joined = False
     else:
         _module(state.game).apply(state, event)
     state.seq = event.seq
@@ -174,6 +178,16 @@ def decide(state: TableState, actor: Actor, action: dict, ctx: Context) -> list[
     if kind == "lock":
         _host_only(actor)
         return [NewEvent("joining_locked", {"locked": bool(action.get("locked", True))}, by=0)]
+    if kind == "release":  # docs/tables.md, "Giving a seat to a new phone"
+        _host_only(actor)
+        seat = state.seat(action.get("seat"))
+        if not seat.joined:
+            raise Rejected(
+                "seat_free",
+                f"Seat {seat.number} ({seat.name}) has no phone: any phone can join it.",
+                seat=seat.number,
+            )
+        return [NewEvent("seat_released", {"seat": seat.number}, by=0)]
     if kind == "rename":
         _host_only(actor)
         seat = state.seat(action.get("seat"))

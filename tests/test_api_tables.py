@@ -161,6 +161,44 @@ def test_the_host_locks_joining_and_deletes_the_table(client):
     assert_problem(client.get(table.path()), 404)
 
 
+def test_the_host_gives_a_seat_to_a_new_phone(client):
+    """docs/tables.md, "Giving a seat to a new phone": the old token stops at once; the next join gets the seat."""
+    table = Table(client)
+    table.start()
+    old = table.tokens[1]
+    assert table.claim(1, "cast").status_code == 201
+    assert_problem(table.post("/seats/1/release", {}, table.tokens[2]), 403)  # a seat's token: host only
+    assert_problem(table.post("/seats/1/release", {}, None), 401)
+    assert_problem(table.post("/seats/3/release", {}, table.host), 422, "/seat")
+
+    request_id = rid()
+    released = client.post(table.path("/seats/1/release"), json={"request_id": request_id}, headers=bearer(table.host))
+    assert released.status_code == 201, released.json
+    assert [(e["type"], e["by"], e["data"]) for e in released.json["events"]] == [("seat_released", 0, {"seat": 1})]
+    assert [s["joined"] for s in released.json["state"]["seats"]] == [False, True]
+
+    assert_problem(table.post("/claims", {"word": "acts"}, old), 403)  # the old phone acts for no one now
+    assert_problem(client.get(table.path(), headers=bearer(old)), 403)
+    assert assert_problem(table.post("/seats/1/release", {}, table.host), 409)["code"] == "seat_free"
+
+    joined = table.join(1)  # the next phone to join gets the seat, and a token of its own
+    assert joined.status_code == 201, joined.json
+    new = joined.json["token"]
+    assert new != old and [s["joined"] for s in table.state()["seats"]] == [True, True]
+    # A retry of the release (same request id) answers as the first time and takes nothing from the new phone.
+    again = client.post(table.path("/seats/1/release"), json={"request_id": request_id}, headers=bearer(table.host))
+    assert again.status_code == 201 and again.json["repeated"] is True
+    table.tokens[1] = new
+    # Ann's previous word stayed with the seat: ACTS has no new letter against CAST, BAG has.
+    assert assert_problem(table.claim(1, "acts"), 409)["objections"][0]["code"] == "no_new_letter"
+    assert table.claim(1, "bag").status_code == 201
+    assert [c["word"] for c in table.state()["wordsmith"]["claims"]] == ["cast", "bag"]
+
+    record = client.get(table.path("/record")).json
+    assert [e["type"] for e in record["events"]].count("seat_released") == 1
+    assert fold(record["events"]).to_dict(None) == table.state()  # the replay keeps the release
+
+
 # --- refusals: one shape -----------------------------------------------------------------
 
 

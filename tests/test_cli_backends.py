@@ -156,6 +156,10 @@ def played(backend) -> list[tuple[str, object]]:
     call("join_table", code, 1)  # taken: 409 seat_taken
     bob = call("join_table", code, 2, token=host)["token"]  # the host seats a phone
     call("rename_seat", code, 2, "Bo", host)
+    call("release_seat", code, 2, ann)  # host only: 403
+    call("release_seat", code, 2, host)  # Bob's phone is lost: the seat goes to a new one
+    call("table", code, token=bob)  # the old token: 403
+    bob = call("join_table", code, 2)["token"]
     call("start_challenge", code, ann)  # a seat is not the host: 403
     call("start_challenge", code, host, pool="R3 Q2")  # 422 at /pool
     call("start_challenge", code, host, pool=POOL)

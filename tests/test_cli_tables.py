@@ -104,6 +104,20 @@ def test_refusals_are_one_line_and_exit_2(wordsmith):
         assert says in err.lower(), err
 
 
+def test_the_host_gives_a_seat_to_a_new_phone(wordsmith):
+    table, host = made(wordsmith("table", "create", "--seat", "Ann", "--seat", "Bob")[1])
+    old = wordsmith("table", "join", table, "Bob")[1].strip()
+    code, out, err = wordsmith("table", "release", table, "Bob", token=old)
+    assert code == 2 and "403" in err
+    code, out, err = wordsmith("table", "release", table, "2", token=host)
+    assert code == 0 and "Bob's seat given to a new phone" in out, err
+    code, out, err = wordsmith("table", "show", table, token=old)
+    assert code == 2 and err.startswith("wordsmith table show: 403")
+    code, out, _ = wordsmith("table", "join", table, "2")
+    assert code == 0 and out.strip() != old
+    assert "2 Bob (free)" not in wordsmith("table", "show", table, token=out.strip())[1]
+
+
 def test_a_table_made_here_is_served(live_server, capsys):
     """`wordsmith table create` then `wordsmith serve`: the same store (WORDSMITH_DATABASE_URL), the same table."""
     assert main(["table", "create", "--seat", "Ann", "--seat", "Bob"]) == 0

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from app.pages.tables import EVENT_TYPES, HOST_COOKIE, SEAT_COOKIE
+from tables.events import Forbidden
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -492,6 +493,33 @@ def test_a_taken_seat_is_refused_to_another_phone_but_the_host_may_take_it(app):
     assert response.status_code == 303
     token = set_cookies(response)[SEAT_COOKIE][0].value
     assert app.extensions["tables"].actor(code, token).seat == 2
+
+
+def test_the_host_gives_a_seat_to_a_new_phone_with_a_plain_form(app, table):
+    """The host page's button per taken seat: a form with its CSRF token, no JavaScript needed (docs/tables.md)."""
+    code, host, ann, bob = table
+    service = app.extensions["tables"]
+    page = host.get(f"/tables/{code}/host").get_data(as_text=True)
+    assert "Give seat 1 to a new phone" in text(page) and "Give seat 2 to a new phone" in text(page)
+    old = bob.get_cookie(SEAT_COOKIE, path=f"/tables/{code}").value  # Bob's phone's token
+
+    # Without the CSRF token the form is refused and the seat stays Bob's.
+    forged = host.post(f"/tables/{code}/host", data={"action": "release", "seat": "2", "request_id": "r-forged"})
+    assert forged.status_code == 400 and service.actor(code, old).seat == 2
+
+    response = post_form(host, f"/tables/{code}/host", page, "release-2", action="release", seat="2")
+    assert response.status_code == 303, text(response.get_data(as_text=True))[:800]
+    assert [seat.joined for seat in service.state(code).seats] == [True, False]
+    assert "Give seat 2 to a new phone" not in text(host.get(f"/tables/{code}/host").get_data(as_text=True))
+    with pytest.raises(Forbidden):  # the old phone's token acts for no one now
+        service.actor(code, old)
+    assert bob.get(f"/tables/{code}/play").status_code == 303  # the old phone is sent to pick a seat
+
+    new_phone = phone(app)
+    assert join(new_phone, code, 2).status_code == 303
+    assert new_phone.get(f"/tables/{code}/play").status_code == 200
+    assert service.actor(code, new_phone.get_cookie(SEAT_COOKIE, path=f"/tables/{code}").value).seat == 2
+    assert [e.data for e in service.events(code) if e.type == "seat_released"] == [{"seat": 2}]
 
 
 def test_table_pages_are_never_stored(app, table):

@@ -8,6 +8,7 @@
     GET    /tables/{code}/qr.svg                the join link as a QR code
     POST   /tables/{code}/seats/{seat}          join: a seat token
     POST   /tables/{code}/seats/{seat}/name     (host) rename a seat
+    POST   /tables/{code}/seats/{seat}/release  (host) give a seat to a new phone: its token stops working
     POST   /tables/{code}/seats/{seat}/pool     (host) correct a seat's pool
     POST   /tables/{code}/lock                  (host) lock or open joining
     POST   /tables/{code}/challenges            (host) start a challenge
@@ -484,6 +485,13 @@ def join(params: SeatPath, body: JoinSeat):
 def rename(params: SeatPath, body: Rename):
     """Rename a seat (host)."""
     return act(params.code, {"type": "rename", "seat": params.seat, "name": body.name}, body.request_id)
+
+
+@bp.post("/tables/<code>/seats/<int:seat>/release")
+@operation(params=SeatPath, body=Action, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+def release_seat(params: SeatPath, body: Action):
+    """Give a seat to a new phone (host): the seat's token stops working at once; the next phone to join gets the seat."""
+    return act(params.code, {"type": "release", "seat": params.seat}, body.request_id)
 
 
 @bp.post("/tables/<code>/seats/<int:seat>/pool")

@@ -92,6 +92,7 @@ EVENT_TYPES = (
     "seat_joined",
     "joining_locked",
     "seat_renamed",
+    "seat_released",
     # Wordsmith (tables/wordsmith.py)
     "challenge_started",
     "piece_added",
@@ -128,6 +129,7 @@ HOST_ACTIONS = {
     "turn",
     "steal",
     "rename",
+    "release",
 }
 
 
@@ -517,6 +519,8 @@ def action_for(name: str, seat: int | None) -> dict:
         return {"type": "overrule", "claim": form_int("claim"), "stands": request.form.get("stands") == "1"}
     if name == "set_pool":
         return {"type": "set_pool", "seat": form_int("seat", 1, MAX_SEATS), "pool": form_text("pool")}
+    if name == "release":
+        return {"type": "release", "seat": form_int("seat", 1, MAX_SEATS)}
     if name == "rename":
         return {"type": "rename", "seat": form_int("seat", 1, MAX_SEATS), "name": form_text("name", MAX_NAME)}
     return {"type": name}  # pass-through actions without fields: end_challenge, end_game, roll_word
