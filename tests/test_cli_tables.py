@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from cli import main
+from cli import local_tables, main
 from tables.state import fold
 
 POOL = "R3 Y2 B1 G2"
@@ -133,3 +133,12 @@ def test_help_says_where_tokens_come_from(capsys):
     with pytest.raises(SystemExit):
         main(["table", "claim", "--help"])
     assert "WORDSMITH_TOKEN" in capsys.readouterr().out
+
+
+def test_without_a_database_url_tables_are_in_the_served_apps_instance_folder(app, monkeypatch, tmp_path):
+    assert local_tables.instance_path() == app.instance_path  # where create_app's store is, unset
+    monkeypatch.setenv("WORDSMITH_DATABASE_URL", f"sqlite:///{tmp_path}/elsewhere.sqlite3")
+    assert local_tables.database_url() == f"sqlite:///{tmp_path}/elsewhere.sqlite3"
+    monkeypatch.delenv("WORDSMITH_DATABASE_URL")
+    monkeypatch.setattr(local_tables, "instance_path", lambda: tmp_path / "instance")  # not the checkout's folder
+    assert local_tables.database_url() == f"sqlite:///{tmp_path}/instance/tables.sqlite3"

@@ -1,4 +1,4 @@
-"""The arrows point one way: cli -> client | solver, app -> tables -> solver; the engine and the client stand alone."""
+"""The arrows point one way: cli -> client | solver | tables, app -> tables -> solver; the engine and the client stand alone."""
 
 from __future__ import annotations
 
