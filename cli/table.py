@@ -7,7 +7,7 @@
     wordsmith table add CODE [PIECE]                  add a piece to the seat's pool
     wordsmith table claim CODE WORD                   claim a word; refused: the objections, exit 1
     wordsmith table object CODE CLAIM                 object to a claim (the seq of its event)
-    wordsmith table pass CODE / end-challenge CODE
+    wordsmith table pass CODE / end-challenge CODE / end-game CODE
     wordsmith table release CODE SEAT                 (host) give a seat to a new phone
     wordsmith table record CODE                       the event log, as JSON, replayable
     wordsmith table follow CODE                       the events as they happen (Ctrl-C ends it)
@@ -92,6 +92,9 @@ def register(subparsers) -> None:
     parser = add(commands, "end-challenge", "end the challenge (host): score sheets filled in", run_end_challenge)
     parser.add_argument("code", metavar="CODE")
 
+    parser = add(commands, "end-game", "end the game (host): the final scores and the winners", run_end_game)
+    parser.add_argument("code", metavar="CODE")
+
     parser = add(commands, "release", "give a seat to a new phone (host): its token stops working", run_release)
     parser.add_argument("code", metavar="CODE")
     parser.add_argument("seat", metavar="SEAT", help="the seat's number (from 1) or its player's name")
@@ -170,7 +173,7 @@ def run_create(args: argparse.Namespace) -> int:
         print_json(created)
         return 0
     state = created["state"]
-    variants = ", ".join(state["variants"]) or "standard"
+    variants = ", ".join(state["variants"]) or plain_game(state["game"])
     print(f"Table {created['code']}: {state['game']} ({variants}), {state['lexicon']} lexicon")
     print("Seats: " + ", ".join(f"{seat['seat']} {seat['name']}" for seat in created["seats"]))
     print(f"Join link: {created['join_url']}")
@@ -235,6 +238,11 @@ def run_pass(args: argparse.Namespace) -> int:
 @refusals
 def run_end_challenge(args: argparse.Namespace) -> int:
     return print_acted(args, backend(args).end_challenge(args.code, token_from(args)))
+
+
+@refusals
+def run_end_game(args: argparse.Namespace) -> int:
+    return print_acted(args, backend(args).end_game(args.code, token_from(args)))
 
 
 @refusals
@@ -356,14 +364,21 @@ def describe_event(event: dict, names: dict[int, str]) -> str:
     return f"{event['seq']:>4}  {what.strip()}"
 
 
+def plain_game(game: str) -> str:
+    """What a game without variants is called: Wordsmith's standard game, Booksmack's base game."""
+    return "standard" if game == "wordsmith" else "base"
+
+
 def describe_state(state: dict) -> list[str]:
     """The table as lines to read: seats, the challenge, each seat's pool and words, the claims, the scores."""
     lines = [
-        f"{state['game']} ({', '.join(state['variants']) or 'standard'}), {state['lexicon']} lexicon"
+        f"{state['game']} ({', '.join(state['variants']) or plain_game(state['game'])}), {state['lexicon']} lexicon"
         + (", joining locked" if state["locked"] else "")
         + f"; event {state['seq']}"
     ]
     names = {seat["seat"]: seat["name"] for seat in state["seats"]}
+    if state.get("booksmack") is not None:
+        return lines + describe_booksmack(state["booksmack"], state["seats"], names)
     game = state.get("wordsmith")
     seats = {entry["seat"]: entry for entry in (game or {}).get("seats", [])}
     if game:
@@ -386,6 +401,24 @@ def describe_state(state: dict) -> list[str]:
         lines.append("Scores: " + ", ".join(f"{sheet['player']} {sheet['total']}" for sheet in scores["sheets"]))
     if game and game.get("winners"):
         lines.append("Winners: " + ", ".join(names.get(n, str(n)) for n in game["winners"]))
-    if state.get("booksmack") is not None:
-        lines.append("(Booksmack: `--json` shows the rounds, libraries and scores)")
+    return lines
+
+
+def describe_booksmack(game: dict, seats: list[dict], names: dict[int, str]) -> list[str]:
+    """Booksmack's part: the phase, the latest answer, each seat's hand and library, the scores."""
+    lines = [f"Round {game['round']}: {game['phase']}" + (f"; seat {game['turn']} to play" if game["turn"] else "")]
+    if game.get("latest"):
+        lines.append(f"Latest: {game['latest']}")
+    mine = {entry["seat"]: entry for entry in game["seats"]}
+    for seat in seats:
+        line = f"  {seat['seat']} {seat['name']}" + ("" if seat["joined"] else " (free)")
+        entry = mine.get(seat["seat"])
+        if entry:
+            line += f": {entry['hand']} in hand, {entry['cards_won']} won"
+        lines.append(line)
+    if game.get("scores"):
+        totals = ", ".join(f"{names.get(s['seat'], s['seat'])} {s['total']}" for s in game["scores"])
+        lines.append(f"Scores: {totals}")
+    if game.get("winners"):
+        lines.append("Winners: " + ", ".join(names.get(n, str(n)) for n in game["winners"]))
     return lines
