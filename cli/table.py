@@ -57,7 +57,12 @@ def register(subparsers) -> None:
     parser = add(commands, "join", "take a seat: prints its token (and nothing else)", run_join, token=False)
     parser.add_argument("code", metavar="CODE")
     parser.add_argument("seat", metavar="SEAT", help="the seat's number (from 1) or its player's name")
-    add_token_option(parser, "the host's token: seats a phone past a lock")
+    parser.add_argument(
+        "--token",
+        default=None,
+        help=f"the host's token: seats a phone past a lock, or on a taken seat (not read from ${TOKEN_VARIABLE}, "
+        "so a host's shell cannot take a seat by accident)",
+    )
 
     parser = add(commands, "show", "the table's state: seats, pools, claims, scores", run_show, token=False)
     parser.add_argument("code", metavar="CODE")
@@ -184,7 +189,7 @@ def run_create(args: argparse.Namespace) -> int:
 
 @refusals
 def run_join(args: argparse.Namespace) -> int:
-    joined = backend(args).join_table(args.code, seat_number(args, args.seat), token=token_from(args, required=False))
+    joined = backend(args).join_table(args.code, seat_number(args, args.seat), token=args.token)
     if args.json:
         print_json(joined)
     else:

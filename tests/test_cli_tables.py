@@ -92,6 +92,7 @@ def test_refusals_are_one_line_and_exit_2(wordsmith):
 
     refusals = [
         (("table", "join", table, "1"), None, "409", "seat 1 (ann) is taken"),
+        (("table", "join", table, "1"), host, "409", "is taken"),  # join never reads WORDSMITH_TOKEN
         (("table", "start", table), seat, "403", "only the host"),
         (("table", "start", table, "--pool", "R3 Q2"), host, "422", "/pool"),
         (("table", "show", "ZZZZZ2"), None, "404", "no table has the code"),
