@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from typing import Literal
 
-from flask import Flask, current_app, render_template, request, url_for
+from flask import Flask, Response, current_app, render_template, request, url_for
 from pydantic import BaseModel, Field, ValidationError
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
@@ -195,6 +195,23 @@ class ApiProblem(Exception):
         self.headers = headers or {}
         self.extra = extra or {}
 
+    def response(self) -> Response:
+        """This problem as the response: JSON for API clients, HTML for browsers (`problem_response`)."""
+        body = problem_body(self.status, self.detail, self.slug, self.errors, self.extra)
+        response = None
+        if wants_html():
+            try:
+                response = current_app.make_response((render_template("error.html", problem=body), self.status))
+            except Exception:  # a broken template must not hide the error: fall back to the JSON
+                current_app.logger.exception("Could not render error.html")
+        if response is None:
+            response = current_app.response_class(
+                json.dumps(body, ensure_ascii=False), status=self.status, mimetype=PROBLEM_JSON
+            )
+        for name, value in self.headers.items():
+            response.headers[name] = value
+        return response
+
 
 def json_pointer(location: tuple) -> str:
     """Return the JSON pointer (RFC 6901) of a pydantic error location."""
@@ -255,30 +272,10 @@ def wants_html() -> bool:
     return best == "text/html"
 
 
-def problem_response(
-    status: int,
-    detail: str,
-    *,
-    slug: str | None = None,
-    errors: list[dict] | None = None,
-    headers: dict | None = None,
-    extra: dict | None = None,
-):
-    """Return the response carrying a problem: JSON for API clients, HTML for browsers."""
-    body = problem_body(status, detail, slug, errors, extra)
-    response = None
-    if wants_html():
-        try:
-            response = current_app.make_response((render_template("error.html", problem=body), status))
-        except Exception:  # a broken template must not hide the error: fall back to the JSON
-            current_app.logger.exception("Could not render error.html")
-    if response is None:
-        response = current_app.response_class(
-            json.dumps(body, ensure_ascii=False), status=status, mimetype=PROBLEM_JSON
-        )
-    for name, value in (headers or {}).items():
-        response.headers[name] = value
-    return response
+def problem_response(status: int, detail: str, **options) -> Response:
+    """Return the response carrying a problem (`options`: `ApiProblem`'s keywords): JSON for API clients, HTML
+    for browsers."""
+    return ApiProblem(status, detail, **options).response()
 
 
 # What we say for HTTP errors raised by Flask and Werkzeug; their own
@@ -302,14 +299,7 @@ def handle_http_exception(error: HTTPException):
 
 
 def handle_api_problem(problem: ApiProblem):
-    return problem_response(
-        problem.status,
-        problem.detail,
-        slug=problem.slug,
-        errors=problem.errors,
-        headers=problem.headers,
-        extra=problem.extra,
-    )
+    return problem.response()
 
 
 def handle_refused(error: Refused):

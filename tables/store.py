@@ -51,7 +51,8 @@ NOTIFY_CHANNEL = "wordsmith_tables"  # PostgreSQL NOTIFY channel; the payload is
 REQUEST_ID_MAX = 128  # characters: a UUID is 36; the column is VARCHAR(128)
 SQLITE_BUSY_MS = 10_000  # a writer waits this long for SQLite's one write lock (appends take milliseconds)
 
-# The schema as the queries see it. The migrations in tables/migrations/versions/ make it;
+# The schema as the queries see it. The migrations in tables/migrations/versions/ make it, each a
+# frozen copy of the schema at its revision (a migration never imports this one, which moves on);
 # tests/test_tables_store.py checks the two agree.
 metadata = sa.MetaData()
 tables_t = sa.Table(
@@ -63,29 +64,31 @@ tables_t = sa.Table(
     sa.Column("last_active", sa.String(32), nullable=False),
     sa.Index("tables_last_active", "last_active"),
 )
-events_t = sa.Table(
+
+
+def _of_a_table(name: str, *columns: sa.Column | sa.Index) -> sa.Table:
+    """A table of what belongs to one table: its `code` first in the primary key, its rows deleted with it."""
+    code = sa.Column("code", sa.String(16), sa.ForeignKey("tables.code", ondelete="CASCADE"), primary_key=True)
+    return sa.Table(name, metadata, code, *columns)
+
+
+events_t = _of_a_table(
     "events",
-    metadata,
-    sa.Column("code", sa.String(16), sa.ForeignKey("tables.code", ondelete="CASCADE"), primary_key=True),
     sa.Column("seq", sa.Integer, primary_key=True, autoincrement=False),
     sa.Column("type", sa.String(64), nullable=False),
     sa.Column("at", sa.String(32), nullable=False),
     sa.Column("by", sa.Integer, nullable=True),
     sa.Column("data", sa.Text, nullable=False),
 )
-requests_t = sa.Table(
+requests_t = _of_a_table(
     "requests",
-    metadata,
-    sa.Column("code", sa.String(16), sa.ForeignKey("tables.code", ondelete="CASCADE"), primary_key=True),
     sa.Column("request_id", sa.String(REQUEST_ID_MAX), primary_key=True),
     sa.Column("first_seq", sa.Integer, nullable=False),
     sa.Column("last_seq", sa.Integer, nullable=False),
     sa.Column("actor", sa.String(32), nullable=False),
 )
-tokens_t = sa.Table(
+tokens_t = _of_a_table(
     "tokens",
-    metadata,
-    sa.Column("code", sa.String(16), sa.ForeignKey("tables.code", ondelete="CASCADE"), primary_key=True),
     sa.Column("seat", sa.Integer, primary_key=True, autoincrement=False),
     sa.Column("token_hash", sa.String(64), nullable=False),
     sa.Index("tokens_hash", "code", "token_hash", unique=True),

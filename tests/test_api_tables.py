@@ -7,6 +7,7 @@ folder; the races and the cross-server stream run against real servers
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 import uuid
@@ -14,6 +15,7 @@ import uuid
 import pytest
 import requests
 from service_helpers import GunicornServer, assert_problem
+from tables_helpers import race
 from test_openapi import undocumented
 
 from app import create_app, streams
@@ -561,30 +563,16 @@ def test_every_field_a_table_answer_carries_is_documented(client):
 # --- against real servers: the race, and a claim reaching another server's stream --------------
 
 
-def race(url: str) -> list:
+def claim_race(url: str) -> list:
     """Two seats claim the same word at the same instant, through a real server; the two answers."""
     judge = WordsmithClient(url, timeout=30)
     table = judge.create_table("wordsmith", ["Ann", "Bob"])
     code, host = table["code"], table["host_token"]
     tokens = {seat: judge.join_table(code, seat)["token"] for seat in (1, 2)}
     judge.start_challenge(code, host, pool=POOL)
-    go = threading.Barrier(2)
-    answers: dict[int, object] = {}
-
-    def claim(seat):
-        mine = WordsmithClient(url, timeout=30)
-        go.wait()
-        try:
-            answers[seat] = mine.claim(code, "cast", tokens[seat])
-        except WordsmithError as error:
-            answers[seat] = error
-
-    threads = [threading.Thread(target=claim, args=(seat,)) for seat in (1, 2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return list(answers.values())
+    phones = {seat: WordsmithClient(url, timeout=30) for seat in (1, 2)}
+    claims = [functools.partial(phones[seat].claim, code, "cast", tokens[seat]) for seat in (1, 2)]
+    return race(*claims, catching=WordsmithError)
 
 
 def assert_one_won(answers):
@@ -600,22 +588,22 @@ def serve(tmp_path, name, database_url, workers=2):
     return GunicornServer(tmp_path / f"{name}.log", workers=workers, env=env).start()
 
 
-def test_two_seats_racing_for_a_word_on_sqlite(tmp_path):
-    server = serve(tmp_path, "sqlite", f"sqlite:///{tmp_path / 'race.sqlite3'}")
+def assert_races_have_one_winner(tmp_path, name, database_url):
+    """Three races through two gunicorn workers on `database_url`: each has exactly one winner."""
+    server = serve(tmp_path, name, database_url)
     try:
         for _ in range(3):
-            assert_one_won(race(server.url))
+            assert_one_won(claim_race(server.url))
     finally:
         server.stop()
+
+
+def test_two_seats_racing_for_a_word_on_sqlite(tmp_path):
+    assert_races_have_one_winner(tmp_path, "sqlite", f"sqlite:///{tmp_path / 'race.sqlite3'}")
 
 
 def test_two_seats_racing_for_a_word_on_postgresql(tmp_path, postgres_cluster):
-    server = serve(tmp_path, "postgresql", postgres_cluster.new_database())
-    try:
-        for _ in range(3):
-            assert_one_won(race(server.url))
-    finally:
-        server.stop()
+    assert_races_have_one_winner(tmp_path, "postgresql", postgres_cluster.new_database())
 
 
 def test_a_claim_sent_to_one_server_reaches_a_stream_on_another(tmp_path, postgres_cluster):

@@ -6,9 +6,10 @@ tests are about what only the service and the store do together.
 
 from __future__ import annotations
 
-import threading
+import functools
 
 import pytest
+from tables_helpers import race
 
 from solver.lexicon import load_lexicons
 from tables.events import Actor, Forbidden, NotFound, Rejected
@@ -99,22 +100,12 @@ def test_a_claim_is_judged_from_the_state_and_a_repeat_by_anyone_is_already_clai
 @pytest.mark.parametrize("repeat", range(3))
 def test_two_seats_racing_for_one_word_exactly_one_gets_it(service, table, repeat):
     code, _, seats = table
-    start = threading.Barrier(2)
-    results: dict[int, object] = {}
 
-    def claim(seat: int) -> None:
-        start.wait()
-        try:
-            results[seat] = service.act(code, seats[seat], {"type": "claim", "word": "cast"}, request_id=f"r{seat}")
-        except Rejected as refused:
-            results[seat] = refused
+    def claim(seat: int):
+        return service.act(code, seats[seat], {"type": "claim", "word": "cast"}, request_id=f"r{seat}")
 
-    threads = [threading.Thread(target=claim, args=(seat,)) for seat in (1, 2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    refused = [r for r in results.values() if isinstance(r, Rejected)]
+    results = race(functools.partial(claim, 1), functools.partial(claim, 2), catching=Rejected)
+    refused = [r for r in results if isinstance(r, Rejected)]
     assert len(refused) == 1
     assert "already_claimed" in [objection["code"] for objection in refused[0].objections]
     claims = [event for event in service.events(code) if event.type == "claim"]

@@ -6,6 +6,7 @@ PostgreSQL one lives in a throw-away cluster started once per session.
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import threading
 import time
@@ -14,6 +15,7 @@ import pytest
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from tables_helpers import race
 
 import tables.state
 from tables.events import Event, Refused
@@ -203,18 +205,11 @@ def test_of_many_writers_at_the_same_seq_exactly_one_wins(database_url, stores):
     stores = [stores(database_url) for _ in range(2)]  # two "workers", four threads each
     assert stores[0].create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
     writers = 8
-    start = threading.Barrier(writers)
-    results = [None] * writers
 
     def write(i):
-        start.wait()
-        results[i] = stores[i % 2].append(CODE, [ev(2, n=i), ev(3, n=i)], request_id=f"r{i}", actor=f"seat:{i}")
+        return stores[i % 2].append(CODE, [ev(2, n=i), ev(3, n=i)], request_id=f"r{i}", actor=f"seat:{i}")
 
-    threads = [threading.Thread(target=write, args=(i,)) for i in range(writers)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    results = race(*[functools.partial(write, i) for i in range(writers)])
     winners = [i for i, result in enumerate(results) if result is not None]
     assert len(winners) == 1
     (winner,) = winners
@@ -234,22 +229,6 @@ class BareGame:
 def service(store, monkeypatch):
     monkeypatch.setattr(tables.state, "_module", lambda game: BareGame)
     return Tables(store, {"standard": None})
-
-
-def race(*calls) -> list:
-    start = threading.Barrier(len(calls))
-    results: list = [None] * len(calls)
-
-    def run(i, call):
-        start.wait()
-        results[i] = call()
-
-    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
 
 
 @pytest.mark.parametrize("repeat", range(3))

@@ -355,6 +355,16 @@ def act(
     return answer
 
 
+def action_view(path: str, body: type[Request], *, params: type[Request] = TablePath, response: type[Out] = ActedOut):
+    """Register an action view at `POST path`: its `body` validated, a 201 answer (`act`'s), the table refusals."""
+
+    def register(view):
+        described = operation(params=params, body=body, response=response, status=201, problems=TABLE_PROBLEMS)
+        return bp.post(path)(described(view))
+
+    return register
+
+
 def join_url(code: str) -> str:
     """The absolute link a phone opens to join: the pages' join page (`/tables/<code>/join`)."""
     try:
@@ -480,30 +490,26 @@ def join(params: SeatPath, body: JoinSeat):
     return {"seat": params.seat, "token": token, "state": service.state(params.code).to_dict(seated)}
 
 
-@bp.post("/tables/<code>/seats/<int:seat>/name")
-@operation(params=SeatPath, body=Rename, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+@action_view("/tables/<code>/seats/<int:seat>/name", Rename, params=SeatPath)
 def rename(params: SeatPath, body: Rename):
     """Rename a seat (host)."""
     return act(params.code, {"type": "rename", "seat": params.seat, "name": body.name}, body.request_id)
 
 
-@bp.post("/tables/<code>/seats/<int:seat>/release")
-@operation(params=SeatPath, body=Action, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+@action_view("/tables/<code>/seats/<int:seat>/release", Action, params=SeatPath)
 def release_seat(params: SeatPath, body: Action):
     """Give a seat to a new phone (host): the seat's token stops working at once; the next phone to join gets the seat."""
     return act(params.code, {"type": "release", "seat": params.seat}, body.request_id)
 
 
-@bp.post("/tables/<code>/seats/<int:seat>/pool")
-@operation(params=SeatPath, body=SetPool, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+@action_view("/tables/<code>/seats/<int:seat>/pool", SetPool, params=SeatPath)
 def set_pool(params: SeatPath, body: SetPool):
     """Correct a seat's pool to what is really in front of the player (host)."""
     action = {"type": "set_pool", "seat": params.seat, "pool": body.pool.to_dict()}
     return act(params.code, action, body.request_id)
 
 
-@bp.post("/tables/<code>/lock")
-@operation(params=TablePath, body=Lock, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+@action_view("/tables/<code>/lock", Lock)
 def lock(params: TablePath, body: Lock):
     """Lock joining, or open it again (host)."""
     return act(params.code, {"type": "lock", "locked": body.locked}, body.request_id)
@@ -512,8 +518,7 @@ def lock(params: TablePath, body: Lock):
 # --- Wordsmith -------------------------------------------------------------------------------
 
 
-@bp.post("/tables/<code>/challenges")
-@operation(params=TablePath, body=StartChallenge, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+@action_view("/tables/<code>/challenges", StartChallenge)
 def start_challenge(params: TablePath, body: StartChallenge):
     """Start a challenge (host): the starting pool as the real dice gave it, or rolled by the app."""
     action = {
@@ -525,23 +530,20 @@ def start_challenge(params: TablePath, body: StartChallenge):
     return act(params.code, action, body.request_id)
 
 
-@bp.post("/tables/<code>/challenges/end")
-@operation(params=TablePath, body=Action, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+@action_view("/tables/<code>/challenges/end", Action)
 def end_challenge(params: TablePath, body: Action):
     """End the challenge (host): the claims are settled and the score sheets filled in."""
     return act(params.code, {"type": "end_challenge"}, body.request_id)
 
 
-@bp.post("/tables/<code>/pieces")
-@operation(params=TablePath, body=AddPiece, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+@action_view("/tables/<code>/pieces", AddPiece)
 def add_piece(params: TablePath, body: AddPiece):
     """Add a piece to a seat's pool: the real die's, or rolled by the app (a wild names the piece it is)."""
     action = {"type": "add", "seat": body.seat, "piece": body.piece, "wild_as": body.wild_as}
     return act(params.code, action, body.request_id)
 
 
-@bp.post("/tables/<code>/claims")
-@operation(params=TablePath, body=Claim, response=ClaimedOut, status=201, problems=TABLE_PROBLEMS)
+@action_view("/tables/<code>/claims", Claim, response=ClaimedOut)
 def claim(params: TablePath, body: Claim):
     """Claim a word: judged at once against the seat's pool and the table; a refused claim is a 409 with its objections."""
     action = {"type": "claim", "seat": body.seat, "word": body.word, "row": body.row}
@@ -552,37 +554,32 @@ def claim(params: TablePath, body: Claim):
     return {**answer, "claim": claims[0] if claims else None}
 
 
-@bp.post("/tables/<code>/objections")
-@operation(params=TablePath, body=Objection, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+@action_view("/tables/<code>/objections", Objection)
 def object_to(params: TablePath, body: Objection):
     """Object to a claim within the objection window: the judge's verdict goes to every phone."""
     action = {"type": "object", "seat": body.seat, "claim": body.claim}
     return act(params.code, action, body.request_id)
 
 
-@bp.post("/tables/<code>/overrules")
-@operation(params=TablePath, body=Overrule, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+@action_view("/tables/<code>/overrules", Overrule)
 def overrule(params: TablePath, body: Overrule):
     """Overrule the verdict on a claim (host): it stands or is struck; the record keeps both."""
     return act(params.code, {"type": "overrule", "claim": body.claim, "stands": body.stands}, body.request_id)
 
 
-@bp.post("/tables/<code>/passes")
-@operation(params=TablePath, body=SeatAction, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+@action_view("/tables/<code>/passes", SeatAction)
 def pass_challenge(params: TablePath, body: SeatAction):
     """Pass: the seat makes no more words this challenge."""
     return act(params.code, {"type": "pass", "seat": body.seat}, body.request_id)
 
 
-@bp.post("/tables/<code>/word-rolls")
-@operation(params=TablePath, body=WordRoll, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+@action_view("/tables/<code>/word-rolls", WordRoll)
 def roll_word(params: TablePath, body: WordRoll):
     """Word by Word: the shared roll for the next word, as the real dice showed it or rolled by the app."""
     return act(params.code, {"type": "roll_word", "faces": body.faces}, body.request_id)
 
 
-@bp.post("/tables/<code>/end")
-@operation(params=TablePath, body=EndGame, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+@action_view("/tables/<code>/end", EndGame)
 def end_game(params: TablePath, body: EndGame):
     """End the game (host; in Booksmack also any seat once the rules end play): the final scores and the winners."""
     action = {"type": "end_game"}
@@ -594,8 +591,7 @@ def end_game(params: TablePath, body: EndGame):
 # --- Booksmack -------------------------------------------------------------------------------
 
 
-@bp.post("/tables/<code>/rounds")
-@operation(params=TablePath, body=Round, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+@action_view("/tables/<code>/rounds", Round)
 def play_round(params: TablePath, body: Round):
     """Booksmack: a round's revealed cards in seat order (from any phone), the judge's answer, and who takes them."""
     action = {"type": "round", "cards": list(body.cards)}
@@ -604,15 +600,13 @@ def play_round(params: TablePath, body: Round):
     return act(params.code, action, body.request_id)
 
 
-@bp.post("/tables/<code>/rounds/takers")
-@operation(params=TablePath, body=Take, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+@action_view("/tables/<code>/rounds/takers", Take)
 def take_round(params: TablePath, body: Take):
     """Booksmack: who tapped first, and so takes the open round's cards."""
     return act(params.code, {"type": "take", "takers": list(body.takers)}, body.request_id)
 
 
-@bp.post("/tables/<code>/turns")
-@operation(params=TablePath, body=Turn, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+@action_view("/tables/<code>/turns", Turn)
 def play_turn(params: TablePath, body: Turn):
     """Booksmack, turn-based: the card a seat played (left out, the token's seat), and the draw, steal or win."""
     actor = acting(params.code)
@@ -622,8 +616,7 @@ def play_turn(params: TablePath, body: Turn):
     return act(params.code, action, body.request_id, actor)
 
 
-@bp.post("/tables/<code>/steals")
-@operation(params=TablePath, body=StealAction, response=ActedOut, status=201, problems=TABLE_PROBLEMS)
+@action_view("/tables/<code>/steals", StealAction)
 def steal(params: TablePath, body: StealAction):
     """Booksmack, turn-based: whom the seat that played the lowest card steals from, and from where."""
     return act(params.code, {"type": "steal", "seat": body.seat, "from": body.source}, body.request_id)

@@ -238,6 +238,10 @@ class Boxes(Request):
             )
         return value
 
+    def box_counts(self) -> dict[str, int]:
+        """The two counts as the rules take them (keywords of `hints` and `judge_claim`)."""
+        return {"discards_used": self.discards_used, "crossed_white": self.crossed_white}
+
 
 class HintsRequest(Boxes, Filters, PoolRequest):
     after_done: bool = Field(False, description="someone shouted Done!: suggest no pieces to add")
@@ -291,8 +295,7 @@ def hints(body: HintsRequest):
         index,
         body.pool,
         body.query(),
-        discards_used=body.discards_used,
-        crossed_white=body.crossed_white,
+        **body.box_counts(),
         after_done=body.after_done,
         may_roll=body.may_roll,
         limit=body.limit,
@@ -370,8 +373,7 @@ def judge(body: JudgeRequest):
         previous_word=body.previous_word,
         claimed=body.claimed,
         required_letter=body.required_letter,
-        discards_used=body.discards_used,
-        crossed_white=body.crossed_white,
+        **body.box_counts(),
         words_written=body.words_written,
         after_done=body.after_done,
         challenge_over=body.challenge_over,

@@ -211,6 +211,12 @@ class PageDone(Exception):
         self.response = response
 
 
+@bp.errorhandler(PageDone)
+def page_done(done: PageDone):
+    """A page view's early answer goes out as it is: the views do not catch PageDone themselves."""
+    return done.response
+
+
 def read_pool(
     form: PageForm, endpoint: str, template: str, labels: dict[str, str], order: tuple[str, ...], context: dict
 ) -> Pool | None:
@@ -235,6 +241,25 @@ def read_pool(
         url = canonical(endpoint, {**form.model_dump(), "pool": pool_text(pool), "draft": DRAFT}, (*order, "draft"))
         raise PageDone(see(url))
     return pool
+
+
+def pool_page(
+    model: type[PageForm], endpoint: str, template: str, labels: dict[str, str], order: tuple[str, ...], **blank
+) -> tuple[PageForm, Pool | None, dict]:
+    """The first steps of a page with the pool picker (the judge, the solver): (the form, its pool, the context).
+
+    The query is read into `model` and the pool into the picker's chips; `blank` is what the page's own
+    answer starts as. Raise PageDone with the page's answer when it is reached already: a field that does
+    not validate (422), a bad pool (422), or a tapped chip (the 303, `read_pool`).
+    """
+    form, raw, errors = read_query(model, labels)
+    context = {**form_context(raw), "chips": pool_chips(None), "pool_text": raw.get("pool", ""), "draft": False}
+    context.update(blank)
+    if form is None:
+        raise PageDone(render(template, 422, errors=errors, **context))
+    pool = read_pool(form, endpoint, template, labels, order, context)
+    context.update(chips=pool_chips(pool), pool_text=pool_text(pool) or form.pool, draft=is_draft())
+    return form, pool, context
 
 
 # `draft=1` in a page's URL: the form is being filled in (a chip was tapped), so

@@ -28,17 +28,11 @@ from . import (
     CLAIM_LABELS,
     CLAIM_ORDER,
     ClaimForm,
-    PageDone,
     PageForm,
     PoolText,
     Word,
     bp,
-    form_context,
-    is_draft,
-    pool_chips,
-    pool_text,
-    read_pool,
-    read_query,
+    pool_page,
     render,
     solver_error,
     split_words,
@@ -163,21 +157,8 @@ def verdict_for(form: JudgeForm, pool: Pool | None) -> dict:
 @bp.get("/")
 def home():
     """Judge a claimed word: the verdict fills the screen."""
-    form, raw, errors = read_query(JudgeForm, LABELS)
-    context = {
-        **form_context(raw),
-        "verdict": None,
-        "draft": False,
-        "chips": pool_chips(None),
-        "pool_text": raw.get("pool", ""),
-    }
-    if form is None:
-        return render("home.html", 422, errors=errors, **context)
-    try:
-        pool = read_pool(form, "pages.home", "home.html", LABELS, ORDER, context)
-    except PageDone as done:
-        return done.response
-    context.update(chips=pool_chips(pool), pool_text=pool_text(pool) or form.pool, draft=is_draft())
+    # A bad field or pool, or a tapped chip: pool_page raises PageDone, and that is the answer.
+    form, pool, context = pool_page(JudgeForm, "pages.home", "home.html", LABELS, ORDER, verdict=None)
     if not form.word.strip() or context["draft"]:
         return render("home.html", errors=[], **context)
     try:

@@ -34,17 +34,12 @@ from . import (
     CLAIM_LABELS,
     CLAIM_ORDER,
     ClaimForm,
-    PageDone,
     PageForm,
     PoolText,
     bp,
-    form_context,
-    is_draft,
     page_error,
     pool_chips,
-    pool_text,
-    read_pool,
-    read_query,
+    pool_page,
     render,
     solver_error,
     split_words,
@@ -182,22 +177,8 @@ def solve_rack(form: SolveForm) -> dict:
 @bp.get("/solve")
 def solve():
     """Find every word a pool of pieces (or a rack of letters) builds."""
-    form, raw, errors = read_query(SolveForm, LABELS)
-    context = {
-        **form_context(raw),
-        "chips": pool_chips(None),
-        "pool_text": raw.get("pool", ""),
-        "pieces": None,
-        "rack": None,
-        "draft": False,
-    }
-    if form is None:
-        return render("solve.html", 422, errors=errors, **context)
-    try:
-        pool = read_pool(form, "pages.solve", "solve.html", LABELS, ORDER, context)
-    except PageDone as done:
-        return done.response
-    context.update(chips=pool_chips(pool), pool_text=pool_text(pool) or form.pool, draft=is_draft())
+    # A bad field or pool, or a tapped chip: pool_page raises PageDone, and that is the answer.
+    form, pool, context = pool_page(SolveForm, "pages.solve", "solve.html", LABELS, ORDER, pieces=None, rack=None)
     errors = []
     if pool is not None and pool.size and not context["draft"]:
         try:

@@ -526,16 +526,25 @@ def action_for(name: str, seat: int | None) -> dict:
     return {"type": name}  # pass-through actions without fields: end_challenge, end_game, roll_word
 
 
-def act_page(code: str, endpoint: str, template: str, cookie: str, allowed: set[str], need_host: bool):
-    """The POST of the seat's or the host's page: one action, then 303 back to the page (or the page with the refusal)."""
+def acting_page(code: str, endpoint: str, template: str, cookie: str, allowed: set[str], need_host: bool):
+    """The seat's or the host's page (`need_host`), for the phone whose `cookie` acts there.
+
+    GET shows the page (a code written otherwise: 303 to the canonical URL). POST is one action of
+    `allowed`, then 303 back to the page (or the page with the refusal).
+    """
     try:
-        code = table_code(code)
-        tables().state(code)
+        canonical = table_code(code)
+        if canonical != code and request.method != "POST":
+            return redirect(url_for(endpoint, code=canonical), code=303)
+        code = canonical
+        state = tables().state(code)
     except NotFound as error:
         return not_found(error)
     actor = cookie_actor(code, cookie)
     if actor is None or (need_host and not actor.host):
         return forbidden_page(code, need_host)
+    if request.method != "POST":  # GET (and HEAD)
+        return render(template, notice=None, values={}, **page_context(code, state, actor))
     try:
         name = request.form.get("action", "")
         if name not in allowed:
@@ -557,40 +566,16 @@ def forbidden_page(code: str, host: bool):
     return redirect(url_for("pages.table_join", code=code), code=303)  # no seat yet: pick one
 
 
-def show_page(code: str, endpoint: str, template: str, cookie: str, need_host: bool):
-    try:
-        canonical = table_code(code)
-        if canonical != code:
-            return redirect(url_for(endpoint, code=canonical), code=303)
-        state = tables().state(code)
-    except NotFound as error:
-        return not_found(error)
-    actor = cookie_actor(code, cookie)
-    if actor is None or (need_host and not actor.host):
-        return forbidden_page(code, need_host)
-    return render(template, notice=None, values={}, **page_context(code, state, actor))
-
-
-@bp.get("/tables/<code>/play")
+@bp.route("/tables/<code>/play", methods=["GET", "POST"])
 def table_play(code: str):
-    """The seat's page: what this phone's seat sees and may do."""
-    return show_page(code, "pages.table_play", "table_play.html", SEAT_COOKIE, need_host=False)
+    """The seat's page: what this phone's seat sees and may do (POST: one of the seat's actions)."""
+    return acting_page(code, "pages.table_play", "table_play.html", SEAT_COOKIE, SEAT_ACTIONS, need_host=False)
 
 
-@bp.post("/tables/<code>/play")
-def table_play_post(code: str):
-    return act_page(code, "pages.table_play", "table_play.html", SEAT_COOKIE, SEAT_ACTIONS, need_host=False)
-
-
-@bp.get("/tables/<code>/host")
+@bp.route("/tables/<code>/host", methods=["GET", "POST"])
 def table_host(code: str):
-    """The host's page: the join code big, the QR code, and the host's actions."""
-    return show_page(code, "pages.table_host", "table_host.html", HOST_COOKIE, need_host=True)
-
-
-@bp.post("/tables/<code>/host")
-def table_host_post(code: str):
-    return act_page(code, "pages.table_host", "table_host.html", HOST_COOKIE, HOST_ACTIONS, need_host=True)
+    """The host's page: the join code big, the QR code, and the host's actions (POST: one of them)."""
+    return acting_page(code, "pages.table_host", "table_host.html", HOST_COOKIE, HOST_ACTIONS, need_host=True)
 
 
 @bp.post("/tables/<code>/delete")

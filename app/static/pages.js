@@ -34,8 +34,38 @@
 // parsed by DOMParser (its scripts never run) and moved in as nodes. On any
 // failure the browser simply loads the URL, as it would without this file.
 "use strict";
+// Make `from` (in the page) look like `to` (from the server), keeping every node that stays the
+// same kind in place: a chip being tapped is never swapped out between finger down and finger up
+// (that tap would be lost), and the focus stays. An open <details> matching `stayOpen` (a CSS
+// selector) stays open. Fields keep their properties (what the player typed or picked): the
+// attributes are the server's. Shared with static/tables.js, which a live table's page loads after
+// this file: `Wordsmith.morph`.
+window.Wordsmith = (function () {
+  function morph(from, to, stayOpen) {
+    if (from.nodeType !== to.nodeType || from.nodeName !== to.nodeName || from.nodeType !== Node.ELEMENT_NODE) {
+      if (from.nodeType === to.nodeType && (from.nodeType === Node.TEXT_NODE || from.nodeType === Node.COMMENT_NODE)) {
+        if (from.nodeValue !== to.nodeValue) from.nodeValue = to.nodeValue;
+      } else {
+        from.replaceWith(to);
+      }
+      return;
+    }
+    const open = from.tagName === "DETAILS" && from.open && from.matches(stayOpen);
+    Array.from(from.attributes).forEach(function (attr) { if (!to.hasAttribute(attr.name)) from.removeAttribute(attr.name); });
+    Array.from(to.attributes).forEach(function (attr) { if (from.getAttribute(attr.name) !== attr.value) from.setAttribute(attr.name, attr.value); });
+    if (open) from.open = true;
+    const mine = Array.from(from.childNodes);
+    const theirs = Array.from(to.childNodes);
+    theirs.forEach(function (node, i) { if (i < mine.length) morph(mine[i], node, stayOpen); else from.appendChild(node); });
+    mine.slice(theirs.length).forEach(function (node) { node.remove(); });
+  }
+  return {morph: morph};
+})();
+
 (function () {
   if (!window.fetch || !window.DOMParser || !window.history || !window.history.pushState || !window.CSS) return;
+  // A page with no enhanced form (a live table's: static/tables.js keeps it up to date) has nothing here to do.
+  if (!document.querySelector("form[data-enhance]")) return;
   let queue = Promise.resolve();
 
   // What was pressed, kept as plain values: the button itself is gone once <main> is swapped.
@@ -70,39 +100,17 @@
     return fields;
   }
 
-  function isField(node) {
-    return node.nodeType === Node.ELEMENT_NODE && ["INPUT", "SELECT", "TEXTAREA"].indexOf(node.tagName) >= 0 && node.name;
-  }
-
-  // Make `from` (in the page) look like `to` (from the server), keeping every node that stays the
-  // same kind in place: a chip being tapped is never swapped out between finger down and finger up
-  // (that tap would be lost), and the focus stays. A field the player changed while the answer was
-  // on its way (`keep`: its names) keeps the player's value; others take the server's.
-  function morph(from, to, keep) {
-    if (from.nodeType !== to.nodeType || from.nodeName !== to.nodeName || from.nodeType !== Node.ELEMENT_NODE) {
-      if (from.nodeType === to.nodeType && (from.nodeType === Node.TEXT_NODE || from.nodeType === Node.COMMENT_NODE)) {
-        if (from.nodeValue !== to.nodeValue) from.nodeValue = to.nodeValue;
-      } else {
-        from.replaceWith(to);
-      }
-      return;
-    }
-    // A <details> the player opened (those with an id: More, the palette's sections) stays open.
-    const keepOpen = from.tagName === "DETAILS" && from.id && from.open;
-    Array.from(from.attributes).forEach(function (attr) { if (!to.hasAttribute(attr.name)) from.removeAttribute(attr.name); });
-    Array.from(to.attributes).forEach(function (attr) { if (from.getAttribute(attr.name) !== attr.value) from.setAttribute(attr.name, attr.value); });
-    if (keepOpen) from.open = true;
-    const selected = from.tagName === "SELECT" ? (to.querySelector("option[selected]") || to.querySelector("option")) : null;
-    const mine = Array.from(from.childNodes);
-    const theirs = Array.from(to.childNodes);
-    theirs.forEach(function (node, i) { if (i < mine.length) morph(mine[i], node, keep); else from.appendChild(node); });
-    mine.slice(theirs.length).forEach(function (node) { node.remove(); });
-    if (isField(from) && !keep.has(from.name)) {  // properties, not attributes, hold what a field shows
-      if (from.type === "checkbox" || from.type === "radio") from.checked = to.hasAttribute("checked");
-      else if (selected) from.value = selected.value;
-      else if (from.tagName === "TEXTAREA") from.value = to.textContent;
-      else from.value = to.getAttribute("value") || "";
-    }
+  // After a morph a field's attributes are the server's, but it shows its properties: set them from the
+  // attributes, except in the fields the player changed while the answer was on its way (`keep`: their names).
+  function showServerValues(root, keep) {
+    root.querySelectorAll("input, select, textarea").forEach(function (field) {
+      if (!field.name || keep.has(field.name)) return;
+      const selected = field.tagName === "SELECT" ? (field.querySelector("option[selected]") || field.querySelector("option")) : null;
+      if (field.type === "checkbox" || field.type === "radio") field.checked = field.hasAttribute("checked");
+      else if (selected) field.value = selected.value;
+      else if (field.tagName === "TEXTAREA") field.value = field.textContent;
+      else field.value = field.getAttribute("value") || "";
+    });
   }
 
   // Bring in the server's <main>: what the player changed since `sent` stays, and so does the focus.
@@ -113,7 +121,9 @@
     if (!main || !fresh) throw new Error("no <main> in the answer");
     const changed = fieldsOf(document.getElementById(formId));
     const keep = new Set(Object.keys(Object.assign({}, sent, changed)).filter(function (name) { return changed[name] !== sent[name]; }));
-    morph(main, document.adoptNode(fresh), keep);
+    // A <details> the player opened (those with an id: More, the palette's sections) stays open.
+    window.Wordsmith.morph(main, document.adoptNode(fresh), "details[id]");
+    showServerValues(main, keep);
     const form = document.getElementById(formId);
     if (form && keep.has("pool") && shownPools[formId]) paintPool(form, shownPools[formId]);  // taps since: still shown
     document.title = next.title;

@@ -25,29 +25,10 @@
 "use strict";
 (function () {
   const table = document.getElementById("table");
-  if (!table || !table.dataset.events || !window.EventSource || !window.fetch || !window.DOMParser) return;
+  if (!table || !table.dataset.events || !window.Wordsmith || !window.EventSource || !window.fetch || !window.DOMParser) return;
 
   let busy = false;
   let again = false;
-
-  function morph(from, to) {
-    if (from.nodeType !== to.nodeType || from.nodeName !== to.nodeName || from.nodeType !== Node.ELEMENT_NODE) {
-      if (from.nodeType === to.nodeType && (from.nodeType === Node.TEXT_NODE || from.nodeType === Node.COMMENT_NODE)) {
-        if (from.nodeValue !== to.nodeValue) from.nodeValue = to.nodeValue;
-      } else {
-        from.replaceWith(to);
-      }
-      return;
-    }
-    const open = from.tagName === "DETAILS" && from.open;
-    Array.from(from.attributes).forEach(function (attr) { if (!to.hasAttribute(attr.name)) from.removeAttribute(attr.name); });
-    Array.from(to.attributes).forEach(function (attr) { if (from.getAttribute(attr.name) !== attr.value) from.setAttribute(attr.name, attr.value); });
-    if (open) from.open = true;
-    const mine = Array.from(from.childNodes);
-    const theirs = Array.from(to.childNodes);
-    theirs.forEach(function (node, i) { if (i < mine.length) morph(mine[i], node); else from.appendChild(node); });
-    mine.slice(theirs.length).forEach(function (node) { node.remove(); });
-  }
 
   // The outermost live regions: one inside another moves with it.
   function regions(root) {
@@ -60,7 +41,7 @@
     const next = new DOMParser().parseFromString(html, "text/html");
     regions(next).forEach(function (fresh) {
       const here = document.getElementById(fresh.id);
-      if (here) morph(here, document.adoptNode(fresh));
+      if (here) window.Wordsmith.morph(here, document.adoptNode(fresh), "details");  // any open <details> stays open
     });
     const seq = next.getElementById("table");
     if (seq) table.dataset.seq = seq.dataset.seq;
