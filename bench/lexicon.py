@@ -274,10 +274,14 @@ def verdict_quality(lexicons, enable: list[str], common_words: set[str], census:
             refused = [w for w in frequent if w not in standard]
             mandated = [w for w in refused if code(w) in ("offensive", "letter")]
             quality["recall_standard_top30000_enable"] = round(1 - len(refused) / len(frequent), 4)
+            # Issue 9's 99% bar is read on this one (bench/README.md): the issue itself refuses
+            # offensive words and letters, so they are neither hits nor misses.
             quality["recall_standard_top30000_enable_less_offensive"] = round(
                 1 - (len(refused) - len(mandated)) / (len(frequent) - len(mandated)), 4
             )
-            # Names first (docs/lexicon.md's ruling): a spelling whose capitalised form is a listed name.
+            quality["recall_refused_less_offensive"] = len(refused) - len(mandated)
+            # For reading only: every spelling whose capitalised form is a listed name left out too,
+            # those that are only names (james) and those a dictionary also lists in lowercase (joe).
             names = build.proper_forms(set(build.read_overrides("s_contractions.txt")))
             ordinary = [w for w in frequent if w not in names and code(w) not in ("offensive", "letter")]
             quality["recall_standard_top30000_enable_less_offensive_and_names"] = round(

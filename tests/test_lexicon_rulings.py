@@ -319,14 +319,52 @@ def test_hyphenated_plurals_that_inflect_the_tail_are_refused(word):
     assert not check(word, LEXICONS["large"]).valid
 
 
-# --- names in large -----------------------------------------------------------------------
+# --- names (docs/lexicon.md, Rulings): a spelling dictionaries list in lowercase is a word ------------
 
 
-@pytest.mark.parametrize("word", ["JAMES", "PAUL", "EMMA", "CANADA", "RUSSIA", "SPAIN"])
-def test_common_names_are_names_in_every_size(word):
+@pytest.mark.parametrize("word", ["JAMES", "PAUL", "EMMA", "CANADA", "RUSSIA", "SPAIN", "PERU", "LONDON", "JOHN"])
+def test_names_that_are_only_names_are_refused_in_every_size(word):
+    # SCOWL lists james, paul, emma, russia and spain in lowercase only at level 80, and no WordNet
+    # lemma writes them in lowercase: common in current English, so only names. JOHN: the rulebook.
     assert_refused_everywhere(word, "proper_name")
 
 
-@pytest.mark.parametrize("word", ["HENRY", "JACK", "TURKEY", "CHINA"])
-def test_a_name_that_is_also_an_ordinary_word_stays_valid(word):
-    assert_valid(word, "large")
+@pytest.mark.parametrize(
+    "word, sense",
+    [
+        ("HENRY", "unit of inductance"),  # SCOWL level 70 in lowercase, and a WordNet lowercase lemma
+        ("ANNA", "coin"),
+        ("BERLIN", "limousine"),
+        ("TESLA", "magnetic flux density"),
+        ("BRAZIL", "nut"),
+        ("EASTER", "wind"),  # lowercase only from SCOWL level 80, but a WordNet lemma: common, so standard
+        ("MARSHALL", "officer"),
+        ("TURKEY", "bird"),  # and the everyday ones, as before
+        ("JACK", "lift with a special device"),
+    ],
+)
+def test_a_name_spelled_word_with_a_lowercase_dictionary_sense_is_valid_in_standard(word, sense):
+    verdict = check(word, LEXICONS["standard"])
+    assert verdict.valid, verdict
+    assert any(sense in gloss for gloss in verdict.definition), verdict.definition  # the word, not the name
+
+
+@pytest.mark.parametrize("word", ["ENGLISH", "LOUIS", "JANE", "NANCY"])
+def test_a_name_scowl_lists_in_lowercase_up_to_level_70_is_valid_in_standard(word):
+    # SCOWL's levels up to 70 hold "words found in most dictionaries" (its README): english the spin on
+    # a ball, louis the coin. No WordNet lemma needed.
+    assert_valid(word, "standard")
+
+
+@NEEDS_WORDNET
+def test_no_spelling_scowl_lists_in_lowercase_up_to_level_70_is_sent_away_as_a_name(build):
+    """The data rule itself, on every word: a name-spelled word SCOWL's standard levels list in lowercase
+    keeps its SCOWL tier (small or standard), unless another ruling refuses it or deny.txt removes it."""
+    s_contractions = set(build.read_overrides("s_contractions.txt"))
+    standard_words, _ = build.valid_words(build.TIER_MAX_LEVEL["standard"], False, s_contractions)
+    deny = set(build.read_overrides("deny.txt"))
+    name_spelled = sorted((standard_words & build.proper_forms(s_contractions)) - deny)
+    assert len(name_spelled) > 1000  # berlin, henry, english, tesla ...: the rule has work to do
+    ruled = ("offensive", "letter", "slang", "abbreviation")
+    sent_away = [w for w in name_spelled if LEXICONS.code(w) not in ("small", "standard", *ruled)]
+    assert sent_away == []

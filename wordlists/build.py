@@ -14,9 +14,11 @@ recipe in short:
   contractions from `english-contractions` <= 60 (every tier); WordNet's
   lowercase hyphenated lemmas and the regular plurals of the noun ones (every
   tier); `allow.txt` (every tier), minus `deny.txt`.
-* names first: a word listed in lowercase only from level 70 up whose
-  capitalised form is a listed name (`berlin`, `nancy`, `tesla`) gets the
-  tier `large`, so `standard` rejects it.
+* names: a spelling a dictionary lists as an ordinary lowercase word is a
+  word even when it is also a name (SCOWL's lowercase entries up to level 70,
+  WordNet's lowercase lemmas: `henry`, `anna`, `berlin`); one SCOWL lists in
+  lowercase only from level 80, common in current English and no WordNet
+  lemma, is only a name (`james`, `russia`).
 * slang: the words in `slang.txt` are known but invalid, category `slang`.
 * known but invalid: proper names (SCOWL `proper-names` and `upper` lists, and
   capitalised words), abbreviations (SCOWL `abbreviations` lists, all-capital
@@ -353,8 +355,9 @@ def informal_candidates(code: dict[str, str], lemmas: Iterable[str]) -> set[str]
 # Zipf frequency (log10 of occurrences per billion words, wordfreq 3.1.1's
 # "best" English list) from which a word valid in `large`, of four letters or
 # more, joins `standard`.
-# Measured (bench/lexicon.py, bench/README.md): 288 words move (lockdown, donut,
-# hotspot, improv); at 3.0 only 101, and 91 more of the 30,000 most frequent
+# Measured (bench/lexicon.py, bench/README.md): 379 words move (lockdown, donut,
+# hotspot, improv; 81 of them name-spelled words WordNet lists in lowercase:
+# easter, marshall); before the names ruling, at 3.0 only 101, and 91 more of the 30,000 most frequent
 # ENABLE words stay out of `standard`; at 2.5 the next ones are mostly
 # misspellings and informal forms (altho, alway, afterall).
 STANDARD_MIN_ZIPF = 2.7
@@ -417,21 +420,24 @@ def build_lexicon() -> list[str]:
                 code[word] = category = code[plural]  # the plural's tier: cits is rare, so is cit
             elif category in TIER_MAX_LEVEL and len(word) >= 2 and code.get(plural) == "abbreviation":  # not v: vs
                 code[plural] = category
-    # A word SCOWL lists in lowercase only from level 70 up, while its
-    # capitalised form is a listed name, is above all a name (Berlin, Nancy,
-    # Tesla): the standard size treats it as one and only `large` accepts it.
-    # From level 80 up, such a word that is common in current English (james,
-    # paul, russia: common as names) is only a name, unless WordNet lists it
-    # as an ordinary lowercase word; a rare one (alencon, the lace) stays.
+    # Names (docs/lexicon.md, Rulings): a spelling that a dictionary lists as an
+    # ordinary lowercase word is a word, even when its capitalised form is a
+    # name too: SCOWL's lowercase entries up to level 70 ("words found in most
+    # dictionaries", its README) keep their tier (henry the unit, anna the coin,
+    # berlin the carriage), and so does a WordNet lowercase lemma. SCOWL's
+    # level 80 ("the strange and unusual words people like to use in word
+    # games") is not enough on its own: a spelling first listed in lowercase
+    # there, whose capitalised form is a listed name and which is common in
+    # current English (james, paul, russia: common as names), is only a name;
+    # a rare one (alencon, the lace) stays in `large`.
     for word in names:
-        if code.get(word) == "standard":
-            code[word] = "large"
-        elif code.get(word) == "large" and word not in lowercase_lemmas and is_common(word):
+        if code.get(word) == "large" and word not in lowercase_lemmas and is_common(word):
             code[word] = "proper_name"
-    # A `large` word common in current English joins `standard`; never a name
-    # (henry the unit stays in `large`, as berlin the carriage does).
+    # A `large` word common in current English joins `standard`. A name-spelled
+    # one that reaches here is an ordinary word to WordNet (easter, marshall,
+    # congo): the common ones that are only names were refused just above.
     for word, tier in code.items():
-        if tier == "large" and len(word) >= 4 and word not in names and is_common(word):
+        if tier == "large" and len(word) >= 4 and is_common(word):
             code[word] = "standard"  # three letters and fewer: foreign and abbreviated uses swamp the counts (das, dui)
     agree_on_plurals(code, lemmas)
     for word, tier in list(code.items()):
