@@ -24,6 +24,17 @@ Two things keep a claim cheap (issue 13, bench/tables.py):
   or changes nothing (a retry of an applied claim meets its own claim), is
   the request id looked up: a retry of an applied request answers with what
   it wrote then.
+- The token cache, `Tables._tokens` ((code, token hash) -> seat), spares an
+  action sent with a bearer token (`act_with_token`, the API's write path)
+  its own query for the token: the seat comes from the cache, and the
+  append checks in its own transaction that the token still acts for that
+  seat (tables.store.Store.append's `proof`). A token replaced or taken
+  away by any worker or host fails that check: the action is refused with
+  403 and the entry dropped, so the cache never lets a stale token act. An
+  action that writes nothing (refused, a no-op, a retry) checks the token
+  with a query before answering. Reads (the state, the record, streams)
+  never use the cache: they have no append to check it. It holds at most
+  `TOKEN_CACHE_ENTRIES` tokens.
 """
 
 from __future__ import annotations
@@ -32,7 +43,7 @@ import random
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .codes import hash_token, new_code, new_token, read_code
 from .events import Actor, Context, Event, Forbidden, NewEvent, NotFound, Refused, Rejected, stamp
@@ -42,6 +53,7 @@ __all__ = ["Created", "Outcome", "Tables"]
 
 RACE_RETRIES = 8  # a table has at most 6 seats acting at once; 8 re-reads is ample
 FOLD_CACHE_TABLES = 2048  # tables whose folded state a process keeps (a few MB; the bench plays 250)
+TOKEN_CACHE_ENTRIES = 16384  # tokens whose seat a process keeps (~150 bytes each; the bench uses 1,250)
 
 
 @dataclass(frozen=True)
@@ -56,6 +68,7 @@ class Outcome:
     events: tuple[Event, ...]
     state: TableState  # read it, never change it: it is also the fold cache's (module docstring)
     repeated: bool = False  # True: the request id had been applied; nothing new was written
+    actor: Actor | None = None  # who acted (`act_with_token`: the token's seat)
 
 
 class Tables:
@@ -70,6 +83,7 @@ class Tables:
         self.alphabet = alphabet
         self._folds: OrderedDict[str, TableState] = OrderedDict()  # a cache of a pure fold (module docstring)
         self._folds_lock = threading.Lock()
+        self._tokens: OrderedDict[tuple[str, str], int] = OrderedDict()  # (code, token hash) -> seat (docstring)
 
     def _context(self) -> Context:
         return Context(self.lexicons, self.rng, self.clock(), self.settings, self.alphabet, self.clock)
@@ -157,9 +171,46 @@ class Tables:
             self.store.set_token(code, seat, hash_token(token))  # the first answer, and its token, was lost
         return token
 
-    def act(self, code: str, actor: Actor, action: dict, request_id: str | None = None, tokens=()) -> Outcome:
+    def act_with_token(self, code: str, token: str | None, action: dict, request_id: str | None = None) -> Outcome:
+        """`act` for whoever the bearer `token` acts for; Forbidden when it acts for no one here.
+
+        The token's seat comes from the token cache (module docstring) and is
+        checked again where the action is written, so a token replaced or
+        taken away meanwhile acts for no one.
+        """
+        code = self._code(code)
+        if not token:
+            raise Forbidden("This needs a seat's or the host's token: send it as 'Authorization: Bearer <token>'.")
+        key = (code, hash_token(token))
+        with self._folds_lock:
+            seat = self._tokens.get(key)
+        if seat is None:
+            seat = self.store.token(*key)
+            if seat is None:
+                raise Forbidden("This token acts for no seat at this table.")
+            with self._folds_lock:
+                self._tokens[key] = seat
+                while len(self._tokens) > TOKEN_CACHE_ENTRIES:
+                    self._tokens.popitem(last=False)
+        try:
+            actor = Actor(seat=seat or None, host=seat == 0)
+            return replace(self.act(code, actor, action, request_id, proof=(seat, key[1])), actor=actor)
+        except Forbidden:
+            with self._folds_lock:
+                self._tokens.pop(key, None)  # asked again next time: it may have been the token
+            raise
+
+    def _confirm(self, code: str, proof: tuple[int, str] | None) -> None:
+        """Forbidden unless the token of `proof` (seat, token hash) still acts for that seat (one query)."""
+        if proof is not None and self.store.token(code, proof[1]) != proof[0]:
+            raise Forbidden("This token acts for no seat at this table.")
+
+    def act(
+        self, code: str, actor: Actor, action: dict, request_id: str | None = None, tokens=(), *, proof=None
+    ) -> Outcome:
         """Do one action: the events it wrote and the state after them. `tokens`: (seat, token hash) pairs
-        written in the same transaction as the events (a join)."""
+        written in the same transaction as the events (a join). `proof`: (seat, token hash) of the token the
+        actor was found by, checked again as the action is written (`act_with_token`)."""
         code = self._code(code)
         actor_key = "host" if actor.host else f"seat:{actor.seat}"
         for _ in range(RACE_RETRIES):
@@ -168,16 +219,19 @@ class Tables:
             try:
                 new: list[NewEvent] = decide(state, actor, action, context)
             except (Rejected, Refused, Forbidden):
+                self._confirm(code, proof)
                 repeated = self._repeated(code, request_id)
                 if repeated is not None:
                     return repeated
                 raise
             if not new:
+                self._confirm(code, proof)
                 return self._repeated(code, request_id) or Outcome((), state)
             at = stamp(context.now)
             rows = [Event(state.seq + i, e.type, at, e.by, e.data) for i, e in enumerate(new, 1)]
-            written = self.store.append(code, rows, request_id=request_id, actor=actor_key, tokens=tokens)
+            written = self.store.append(code, rows, request_id=request_id, actor=actor_key, tokens=tokens, proof=proof)
             if written is None:  # another write took one of these seqs, or this request id, first
+                self._confirm(code, proof)
                 repeated = self._repeated(code, request_id)
                 if repeated is not None:
                     return repeated

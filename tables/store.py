@@ -4,7 +4,7 @@
     store.create_table(code, game, host_token_hash, first_event) -> bool   # False: the code is taken
     store.events(code, after=0) -> list[Event]                             # in seq order
     store.applied(code, request_id) -> list[Event] | None                 # the events that request id wrote
-    store.append(code, events, *, request_id, actor, tokens=()) -> list[Event] | None
+    store.append(code, events, *, request_id, actor, tokens=(), proof=None) -> list[Event] | None
     store.token(code, token_hash) -> int | None                            # 0: the host; n: seat n
     store.wait(code, after, timeout) -> bool                               # tables/notify.py
     store.last_seq(code) -> int
@@ -43,7 +43,7 @@ from sqlalchemy import event as sa_event
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import IntegrityError
 
-from .events import Event, Refused
+from .events import Event, Forbidden, Refused
 
 __all__ = ["NOTIFY_CHANNEL", "REQUEST_ID_MAX", "Store", "metadata"]
 
@@ -260,6 +260,7 @@ class Store:
         request_id: str | None,
         actor: str,
         tokens: Iterable[tuple[int, str]] = (),
+        proof: tuple[int, str] | None = None,
     ) -> list[Event] | None:
         """Write `events` (their seqs already given) in one transaction; None when another write came first.
 
@@ -269,6 +270,10 @@ class Store:
         (seat, token hash) pairs written with the events: a seat's new token
         replaces its old one. A table that no longer exists also gives None
         (its foreign key fails); the caller's next read finds no events.
+        `proof` (seat, token hash): the token the actor was found by must
+        still act for that seat when the events are written (read inside
+        the transaction, after the events took the write lock), else
+        nothing is written and Forbidden is raised.
         """
         events = list(events)
         if not events:
@@ -279,6 +284,10 @@ class Store:
             with self._engine.begin() as connection:
                 # Events first: a lost race fails here, before anything else is attempted.
                 connection.execute(_INSERT_EVENT, [_row(code, event) for event in events])
+                if proof is not None:
+                    seat = connection.execute(_TOKEN_SEAT, {"code": code, "token_hash": proof[1]}).scalar()
+                    if seat != proof[0]:
+                        raise Forbidden("This token acts for no seat at this table.")  # rolls the events back
                 if request_id is not None:
                     span = {"first_seq": events[0].seq, "last_seq": events[-1].seq}
                     connection.execute(

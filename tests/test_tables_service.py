@@ -11,6 +11,7 @@ import threading
 import pytest
 
 from solver.lexicon import load_lexicons
+from tables.codes import hash_token
 from tables.events import Actor, Forbidden, NotFound, Rejected
 from tables.service import Tables
 from tables.store import Store
@@ -199,3 +200,47 @@ def test_acting_at_a_table_another_worker_deleted_is_not_found(service, table, l
     Tables(service.store, lexicons).delete(code, host)
     with pytest.raises(NotFound):
         service.act(code, seats[1], {"type": "claim", "word": "cast"})
+
+
+# --- the token cache (act_with_token: the seat from a cache, the token checked as the action is written) --
+
+
+def test_a_cached_token_is_not_looked_up_again(service, monkeypatch):
+    created = service.create("wordsmith", ["Ann", "Bob"])
+    token = service.join(created.code, 1)
+    service.act_with_token(created.code, created.host_token, {"type": "start", "pool": "R3 Y2 B1 G2"})
+    lookups = []
+    real = service.store.token
+    monkeypatch.setattr(service.store, "token", lambda *key: lookups.append(key) or real(*key))
+    first = service.act_with_token(created.code, token, {"type": "claim", "word": "cast"}, request_id="c-1")
+    second = service.act_with_token(created.code, token, {"type": "claim", "word": "bag"}, request_id="c-2")
+    assert first.actor == second.actor == Actor(seat=1)
+    assert [event.data["word"] for event in (first.events[0], second.events[0])] == ["cast", "bag"]
+    assert len(lookups) == 1  # the second claim's seat came from the cache, and its append checked the token
+
+
+def test_a_token_replaced_through_another_worker_stops_acting_at_once(service, lexicons):
+    created = service.create("wordsmith", ["Ann", "Bob"])
+    old = service.join(created.code, 1)
+    service.act_with_token(created.code, created.host_token, {"type": "start", "pool": "R3 Y2 B1 G2"})
+    service.act_with_token(created.code, old, {"type": "claim", "word": "cast"})  # cached here now
+    other = Tables(service.store, lexicons)  # another worker: the host gives seat 1 to a new phone
+    new = other.join(created.code, 1, actor=other.actor(created.code, created.host_token))
+    seq = service.last_seq(created.code)
+    with pytest.raises(Forbidden):
+        service.act_with_token(created.code, old, {"type": "claim", "word": "bag"})  # would be accepted
+    with pytest.raises(Forbidden):
+        service.act_with_token(created.code, old, {"type": "claim", "word": "cast"})  # would be refused
+    with pytest.raises(Forbidden):
+        service.act_with_token(created.code, old, {"type": "pass", "seat": 1})
+    assert service.last_seq(created.code) == seq  # nothing written for the old token
+    assert (created.code, hash_token(old)) not in service._tokens
+    assert service.act_with_token(created.code, new, {"type": "claim", "word": "bag"}).actor == Actor(seat=1)
+
+
+def test_acting_without_a_token_or_with_another_tables_is_forbidden(service):
+    one, two = service.create("wordsmith", ["A", "B"]), service.create("wordsmith", ["C", "D"])
+    for token in (None, "", one.host_token):
+        with pytest.raises(Forbidden):
+            service.act_with_token(two.code, token, {"type": "lock", "locked": True})
+    assert [event.type for event in service.events(two.code)] == ["table_created"]
