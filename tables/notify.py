@@ -27,7 +27,9 @@ event per process, however many phones follow the table. A follower that
 asks for events older than the buffer holds (a resume from an old
 `Last-Event-ID`) reads them from the store itself. The buffer keeps each
 event's stored JSON text and every follower decodes its own copy, so no
-follower's fold can touch another's events.
+follower's fold can touch another's events. Events this process appended
+itself go into the buffer as they are committed (`appended`), so its
+followers need no read at all; only the other processes read them.
 """
 
 from __future__ import annotations
@@ -136,6 +138,27 @@ class _Notifier:
                     del table.rows[: len(table.rows) - BUFFER_EVENTS]
                     table.base = table.rows[0].seq - 1
             return [row for row in table.rows if row.seq > after]
+
+    def appended(self, code: str, rows: list) -> None:
+        """This process committed `rows` (stored rows, in seq order): buffer them when they follow on, and wake.
+
+        Never waits for the buffer: when a follower is reading the store for it
+        (or the rows do not follow the buffer's last), they are left to be read.
+        """
+        with self._lock:
+            table = self._tables.get(code)
+        if table is not None and table.fetching.acquire(blocking=False):
+            try:
+                if table.base >= 0 and rows and rows[0].seq == table.fetched + 1:
+                    table.rows.extend(rows)
+                    table.fetched = rows[-1].seq
+                    if len(table.rows) > BUFFER_EVENTS:
+                        del table.rows[: len(table.rows) - BUFFER_EVENTS]
+                        table.base = table.rows[0].seq - 1
+            finally:
+                table.fetching.release()
+        if rows:
+            self.published(code, rows[-1].seq)
 
     def published(self, code: str, seq: int) -> None:
         """The table `code` has events up to `seq`: wake its waiters if that is news."""

@@ -37,6 +37,7 @@ import time
 import weakref
 from collections.abc import Iterable
 from pathlib import Path
+from typing import NamedTuple
 
 import sqlalchemy as sa
 from sqlalchemy import event as sa_event
@@ -283,7 +284,8 @@ class Store:
         try:
             with self._engine.begin() as connection:
                 # Events first: a lost race fails here, before anything else is attempted.
-                connection.execute(_INSERT_EVENT, [_row(code, event) for event in events])
+                rows = [_row(code, event) for event in events]
+                connection.execute(_INSERT_EVENT, rows)
                 if proof is not None:
                     seat = connection.execute(_TOKEN_SEAT, {"code": code, "token_hash": proof[1]}).scalar()
                     if seat != proof[0]:
@@ -301,8 +303,8 @@ class Store:
                     connection.execute(_NOTIFY, {"payload": f"{code}:{events[-1].seq}"})
         except IntegrityError:
             return None
-        if self._notifier is not None:  # wake this process's waiters now, without waiting for a poll
-            self._notifier.published(code, events[-1].seq)
+        if self._notifier is not None:  # hand the rows to this process's followers now: no poll, no read
+            self._notifier.appended(code, [StoredRow(**row) for row in rows])
         return events
 
     def set_token(self, code: str, seat: int, token_hash: str) -> None:
@@ -367,6 +369,17 @@ _EVENTS_AFTER = (
     .where(events_t.c.code == sa.bindparam("code"), events_t.c.seq > sa.bindparam("after"))
     .order_by(events_t.c.seq)
 )
+
+
+class StoredRow(NamedTuple):
+    """An event as `read_rows` gives it (its data still JSON text), made from a row this process wrote."""
+
+    code: str
+    seq: int
+    type: str
+    at: str
+    by: int | None
+    data: str
 
 
 def read_rows(connection, code: str, after: int) -> list:
