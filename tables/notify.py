@@ -139,6 +139,20 @@ class _Notifier:
                     table.base = table.rows[0].seq - 1
             return [row for row in table.rows if row.seq > after]
 
+    def heard(self, code: str, after: int) -> list | None:
+        """The stored rows of the table's events after `after` from the buffer, with no query; None when this
+        process follows no stream of the table, or has heard of events after it that the buffer lacks."""
+        with self._lock:
+            table = self._tables.get(code)
+        if table is None or not table.fetching.acquire(blocking=False):
+            return None
+        try:
+            if table.base < 0 or not table.base <= after <= table.fetched or table.fetched < table.seq:
+                return None
+            return [row for row in table.rows if row.seq > after]
+        finally:
+            table.fetching.release()
+
     def appended(self, code: str, rows: list) -> None:
         """This process committed `rows` (stored rows, in seq order): buffer them when they follow on, and wake.
 

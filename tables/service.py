@@ -13,12 +13,24 @@
 Two things keep a claim cheap (issue 13, bench/tables.py):
 
 - The fold cache, `Tables._folds` (code -> state at its seq), is a cache of a
-  pure fold, not state: the store stays the only truth. Every `act` reads the
+  pure fold, not state: the store stays the only truth. An `act` reads the
   events after the cached seq from the store (so a write through another
-  worker or host is never missed) and folds them into a scratch copy
+  worker or host is never missed; but see the next point) and folds them into a scratch copy
   (tables.state.scratch); a cached state is never changed, so an action that
   is refused or loses its race leaves it as it was. Losing it costs one
   full read and fold; it holds at most `FOLD_CACHE_TABLES` tables.
+- No read before the append, most of the time: when this process follows the
+  table (one of its event streams is open here), its notifier knows the
+  table's newest seq (PostgreSQL's notifications, or SQLite's 100 ms poll)
+  and holds its newest events (tables/notify.py), so the cached fold is
+  brought up to date from them (`Store.heard`) and the action is decided
+  and appended with no query before. That is safe because what the
+  notifier has not heard of yet cannot be overwritten: the append at
+  `seq + 1` fails on the unique key when another worker wrote first, and
+  the action is read and judged again from the store. A refusal, or an
+  action that changes nothing, is likewise judged again from the store
+  before it is answered, so no one is refused on what this process had not
+  heard yet.
 - The request-id check rides on the append: the events are appended first,
   and only when the append fails on a unique key, or the action is refused
   or changes nothing (a retry of an applied claim meets its own claim), is
@@ -213,29 +225,39 @@ class Tables:
         actor was found by, checked again as the action is written (`act_with_token`)."""
         code = self._code(code)
         actor_key = "host" if actor.host else f"seat:{actor.seat}"
+        trust_notifier = True  # bring the fold up to date from what this process heard, without a read
         for _ in range(RACE_RETRIES):
-            state = scratch(self._folded(code))  # decide and fold into a copy: the cached fold never moves
+            folded, read = self._current(code, trust_notifier)
+            state = scratch(folded)  # decide and fold into a copy: the cached fold never moves
             context = self._context()
             try:
                 new: list[NewEvent] = decide(state, actor, action, context)
             except (Rejected, Refused, Forbidden):
+                if not read:  # refused by what this process heard: judge again by the store's word
+                    trust_notifier = False
+                    continue
                 self._confirm(code, proof)
                 repeated = self._repeated(code, request_id)
                 if repeated is not None:
                     return repeated
                 raise
             if not new:
+                if not read:
+                    trust_notifier = False
+                    continue
                 self._confirm(code, proof)
                 return self._repeated(code, request_id) or Outcome((), state)
             at = stamp(context.now)
             rows = [Event(state.seq + i, e.type, at, e.by, e.data) for i, e in enumerate(new, 1)]
             written = self.store.append(code, rows, request_id=request_id, actor=actor_key, tokens=tokens, proof=proof)
             if written is None:  # another write took one of these seqs, or this request id, first
-                self._confirm(code, proof)
                 repeated = self._repeated(code, request_id)
                 if repeated is not None:
+                    self._confirm(code, proof)
                     return repeated
-                self._forget(code)  # a deleted table fails the append too: the next full read says NotFound
+                if read:  # a deleted table fails the append too: the next full read says NotFound
+                    self._forget(code)
+                trust_notifier = False
                 continue  # judge again against the newer state
             for event in rows:
                 apply(state, event)
@@ -255,19 +277,28 @@ class Tables:
 
         The returned state may be the cache's own: callers fold into a `scratch` copy, never into it.
         """
+        return self._current(code)[0]
+
+    def _current(self, code: str, trust_notifier: bool = False) -> tuple[TableState, bool]:
+        """`_folded`, and whether the store was read for it: with `trust_notifier`, no read when this
+        process's notifier has the events after the cached fold (module docstring)."""
         with self._folds_lock:
             cached = self._folds.get(code)
         if cached is None:
             state = fold(self.events(code))
+            read = True
         else:
-            newer = self.store.events(code, cached.seq)
+            newer = self.store.heard(code, cached.seq) if trust_notifier else None
+            read = newer is None
+            if read:
+                newer = self.store.events(code, cached.seq)
             if not newer:
-                return cached
+                return cached, read
             state = scratch(cached)
             for event in newer:
                 apply(state, event)
         self._remember(code, state)
-        return state
+        return state, read
 
     def _forget(self, code: str) -> None:
         with self._folds_lock:

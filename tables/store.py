@@ -226,6 +226,16 @@ class Store:
             )
             return [_event(row) for row in rows]
 
+    def heard(self, code: str, after: int) -> list[Event] | None:
+        """The table's events after `after` as this process's notifier heard them, with no query; None when it
+        cannot tell (no stream follows the table here, or it heard of events it has not read).
+
+        Not proof: an event written elsewhere in the last moments may not have reached it yet (tables/notify.py).
+        """
+        notifier = self._notifier
+        rows = None if notifier is None else notifier.heard(code, after)
+        return None if rows is None else [_event(row) for row in rows]
+
     def token(self, code: str, token_hash: str) -> int | None:
         """The seat this token hash acts for (0: the host), or None."""
         with self._engine.connect() as connection:
