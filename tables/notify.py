@@ -140,18 +140,14 @@ class _Notifier:
             return [row for row in table.rows if row.seq > after]
 
     def heard(self, code: str, after: int) -> list | None:
-        """The stored rows of the table's events after `after` from the buffer, with no query; None when this
-        process follows no stream of the table, or has heard of events after it that the buffer lacks."""
+        """The stored rows of the table's events after `after`, as this process heard of them: from the buffer,
+        read (into it, for the followers too) only when it lacks events the notifier heard of; None when no
+        stream of the table is followed here, or `after` is older than the buffer."""
         with self._lock:
             table = self._tables.get(code)
-        if table is None or not table.fetching.acquire(blocking=False):
+        if table is None or table.base < 0 or after < table.base:
             return None
-        try:
-            if table.base < 0 or not table.base <= after <= table.fetched or table.fetched < table.seq:
-                return None
-            return [row for row in table.rows if row.seq > after]
-        finally:
-            table.fetching.release()
+        return self._rows_after(code, table, after)
 
     def appended(self, code: str, rows: list) -> None:
         """This process committed `rows` (stored rows, in seq order): buffer them when they follow on, and wake.

@@ -38,9 +38,10 @@ Two things keep a claim cheap (issue 13, bench/tables.py):
   it wrote then.
 - The token cache, `Tables._tokens` ((code, token hash) -> seat), spares an
   action sent with a bearer token (`act_with_token`, the API's write path)
-  its own query for the token: the seat comes from the cache, and the
-  append checks in its own transaction that the token still acts for that
-  seat (tables.store.Store.append's `proof`). A token replaced or taken
+  its own query for the token: the seat comes from the cache (filled by
+  every lookup of a token here, and by a join), and the append checks in
+  its own transaction that the token still acts for that seat
+  (tables.store.Store.append's `proof`). A token replaced or taken
   away by any worker or host fails that check: the action is refused with
   403 and the entry dropped, so the cache never lets a stale token act. An
   action that writes nothing (refused, a no-op, a retry) checks the token
@@ -159,9 +160,11 @@ class Tables:
         code = self._code(code)
         if not token:
             raise Forbidden("This needs a seat's or the host's token: send it as 'Authorization: Bearer <token>'.")
-        found = self.store.token(code, hash_token(token))
+        token_hash = hash_token(token)
+        found = self.store.token(code, token_hash)
         if found is None:
             raise Forbidden("This token acts for no seat at this table.")
+        self._know_token((code, token_hash), found)  # the phone's next action (it opened its stream first) will ask
         return Actor(seat=found or None, host=found == 0)
 
     def join(
@@ -181,6 +184,7 @@ class Tables:
         outcome = self.act(code, actor or Actor(), action, request_id=request_id, tokens=((seat, hash_token(token)),))
         if outcome.repeated and given is None:
             self.store.set_token(code, seat, hash_token(token))  # the first answer, and its token, was lost
+        self._know_token((code, hash_token(token)), seat)
         return token
 
     def act_with_token(self, code: str, token: str | None, action: dict, request_id: str | None = None) -> Outcome:
@@ -196,21 +200,27 @@ class Tables:
         key = (code, hash_token(token))
         with self._folds_lock:
             seat = self._tokens.get(key)
+        proof = None if seat is None else (seat, key[1])  # a seat just read from the store needs no second look
         if seat is None:
             seat = self.store.token(*key)
             if seat is None:
                 raise Forbidden("This token acts for no seat at this table.")
-            with self._folds_lock:
-                self._tokens[key] = seat
-                while len(self._tokens) > TOKEN_CACHE_ENTRIES:
-                    self._tokens.popitem(last=False)
+            self._know_token(key, seat)
         try:
             actor = Actor(seat=seat or None, host=seat == 0)
-            return replace(self.act(code, actor, action, request_id, proof=(seat, key[1])), actor=actor)
+            return replace(self.act(code, actor, action, request_id, proof=proof), actor=actor)
         except Forbidden:
             with self._folds_lock:
                 self._tokens.pop(key, None)  # asked again next time: it may have been the token
             raise
+
+    def _know_token(self, key: tuple[str, str], seat: int) -> None:
+        """Keep what the store just said a token acts for (the token cache: module docstring)."""
+        with self._folds_lock:
+            self._tokens[key] = seat
+            self._tokens.move_to_end(key)
+            while len(self._tokens) > TOKEN_CACHE_ENTRIES:
+                self._tokens.popitem(last=False)
 
     def _confirm(self, code: str, proof: tuple[int, str] | None) -> None:
         """Forbidden unless the token of `proof` (seat, token hash) still acts for that seat (one query)."""

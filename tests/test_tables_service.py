@@ -205,9 +205,10 @@ def test_acting_at_a_table_another_worker_deleted_is_not_found(service, table, l
 # --- the token cache (act_with_token: the seat from a cache, the token checked as the action is written) --
 
 
-def test_a_cached_token_is_not_looked_up_again(service, monkeypatch):
+def test_a_token_is_looked_up_once_per_process(service, lexicons, monkeypatch):
     created = service.create("wordsmith", ["Ann", "Bob"])
-    token = service.join(created.code, 1)
+    other = Tables(service.store, lexicons)  # the phones joined through another worker
+    token, joined_here = other.join(created.code, 1), service.join(created.code, 2)
     service.act_with_token(created.code, created.host_token, {"type": "start", "pool": "R3 Y2 B1 G2"})
     lookups = []
     real = service.store.token
@@ -217,6 +218,8 @@ def test_a_cached_token_is_not_looked_up_again(service, monkeypatch):
     assert first.actor == second.actor == Actor(seat=1)
     assert [event.data["word"] for event in (first.events[0], second.events[0])] == ["cast", "bag"]
     assert len(lookups) == 1  # the second claim's seat came from the cache, and its append checked the token
+    assert service.act_with_token(created.code, joined_here, {"type": "claim", "word": "sac"}).actor == Actor(seat=2)
+    assert len(lookups) == 1  # a join here fills the cache too
 
 
 def test_a_token_replaced_through_another_worker_stops_acting_at_once(service, lexicons):
