@@ -95,7 +95,11 @@ class _Notifier:
             table.waiters += 1
         if first:  # registered first, so nothing between is missed; from now on the poll or LISTEN keeps it current
             try:
-                self.published(code, self._last_seq(code))
+                last = self._last_seq(code)
+                with table.fetching:
+                    if table.base < 0:  # the buffer starts here: every event after `last` is yet to be read
+                        table.base = table.fetched = last
+                self.published(code, last)
             except BaseException:
                 self._unregister(code, table)
                 raise
