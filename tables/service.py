@@ -10,7 +10,7 @@
 `seq + 1` in one transaction; on a lost race, read again and decide again
 (bounded retries); a request id already applied returns its events again.
 
-Two things keep a claim cheap (issue 13, bench/tables.py):
+What keeps a claim cheap (issue 13, bench/tables.py):
 
 - The fold cache, `Tables._folds` (code -> state at its seq), is a cache of a
   pure fold, not state: the store stays the only truth. An `act` reads the
