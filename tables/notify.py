@@ -27,7 +27,9 @@ event per process, however many phones follow the table. A follower that
 asks for events older than the buffer holds (a resume from an old
 `Last-Event-ID`) reads them from the store itself. The buffer keeps each
 event's stored JSON text and every follower decodes its own copy, so no
-follower's fold can touch another's events.
+follower's fold can touch another's events. Events this process appended
+itself go into the buffer as they are committed (`appended`), so its
+followers need no read at all; only the other processes read them.
 """
 
 from __future__ import annotations
@@ -93,7 +95,11 @@ class _Notifier:
             table.waiters += 1
         if first:  # registered first, so nothing between is missed; from now on the poll or LISTEN keeps it current
             try:
-                self.published(code, self._last_seq(code))
+                last = self._last_seq(code)
+                with table.fetching:
+                    if table.base < 0:  # the buffer starts here: every event after `last` is yet to be read
+                        table.base = table.fetched = last
+                self.published(code, last)
             except BaseException:
                 self._unregister(code, table)
                 raise
@@ -136,6 +142,37 @@ class _Notifier:
                     del table.rows[: len(table.rows) - BUFFER_EVENTS]
                     table.base = table.rows[0].seq - 1
             return [row for row in table.rows if row.seq > after]
+
+    def heard(self, code: str, after: int) -> list | None:
+        """The stored rows of the table's events after `after`, as this process heard of them: from the buffer,
+        read (into it, for the followers too) only when it lacks events the notifier heard of; None when no
+        stream of the table is followed here, or `after` is older than the buffer."""
+        with self._lock:
+            table = self._tables.get(code)
+        if table is None or table.base < 0 or after < table.base:
+            return None
+        return self._rows_after(code, table, after)
+
+    def appended(self, code: str, rows: list) -> None:
+        """This process committed `rows` (stored rows, in seq order): buffer them when they follow on, and wake.
+
+        Never waits for the buffer: when a follower is reading the store for it
+        (or the rows do not follow the buffer's last), they are left to be read.
+        """
+        with self._lock:
+            table = self._tables.get(code)
+        if table is not None and table.fetching.acquire(blocking=False):
+            try:
+                if table.base >= 0 and rows and rows[0].seq == table.fetched + 1:
+                    table.rows.extend(rows)
+                    table.fetched = rows[-1].seq
+                    if len(table.rows) > BUFFER_EVENTS:
+                        del table.rows[: len(table.rows) - BUFFER_EVENTS]
+                        table.base = table.rows[0].seq - 1
+            finally:
+                table.fetching.release()
+        if rows:
+            self.published(code, rows[-1].seq)
 
     def published(self, code: str, seq: int) -> None:
         """The table `code` has events up to `seq`: wake its waiters if that is news."""

@@ -10,20 +10,44 @@
 `seq + 1` in one transaction; on a lost race, read again and decide again
 (bounded retries); a request id already applied returns its events again.
 
-Two things keep a claim cheap (issue 13, bench/tables.py):
+What keeps a claim cheap (issue 13, bench/tables.py):
 
 - The fold cache, `Tables._folds` (code -> state at its seq), is a cache of a
-  pure fold, not state: the store stays the only truth. Every `act` reads the
+  pure fold, not state: the store stays the only truth. An `act` reads the
   events after the cached seq from the store (so a write through another
-  worker or host is never missed) and folds them into a scratch copy
+  worker or host is never missed; but see the next point) and folds them into a scratch copy
   (tables.state.scratch); a cached state is never changed, so an action that
   is refused or loses its race leaves it as it was. Losing it costs one
   full read and fold; it holds at most `FOLD_CACHE_TABLES` tables.
+- No read before the append, most of the time: when this process follows the
+  table (one of its event streams is open here), its notifier knows the
+  table's newest seq (PostgreSQL's notifications, or SQLite's 100 ms poll)
+  and holds its newest events (tables/notify.py), so the cached fold is
+  brought up to date from them (`Store.heard`) and the action is decided
+  and appended with no query before. That is safe because what the
+  notifier has not heard of yet cannot be overwritten: the append at
+  `seq + 1` fails on the unique key when another worker wrote first, and
+  the action is read and judged again from the store. A refusal, or an
+  action that changes nothing, is likewise judged again from the store
+  before it is answered, so no one is refused on what this process had not
+  heard yet.
 - The request-id check rides on the append: the events are appended first,
   and only when the append fails on a unique key, or the action is refused
   or changes nothing (a retry of an applied claim meets its own claim), is
   the request id looked up: a retry of an applied request answers with what
   it wrote then.
+- The token cache, `Tables._tokens` ((code, token hash) -> seat), spares an
+  action sent with a bearer token (`act_with_token`, the API's write path)
+  its own query for the token: the seat comes from the cache (filled by
+  every lookup of a token here, and by a join), and the append checks in
+  its own transaction that the token still acts for that seat
+  (tables.store.Store.append's `proof`). A token replaced or taken
+  away by any worker or host fails that check: the action is refused with
+  403 and the entry dropped, so the cache never lets a stale token act. An
+  action that writes nothing (refused, a no-op, a retry) checks the token
+  with a query before answering. Reads (the state, the record, streams)
+  never use the cache: they have no append to check it. It holds at most
+  `TOKEN_CACHE_ENTRIES` tokens.
 """
 
 from __future__ import annotations
@@ -32,7 +56,7 @@ import random
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .codes import hash_token, new_code, new_token, read_code
 from .events import Actor, Context, Event, Forbidden, NewEvent, NotFound, Refused, Rejected, stamp
@@ -42,6 +66,7 @@ __all__ = ["Created", "Outcome", "Tables"]
 
 RACE_RETRIES = 8  # a table has at most 6 seats acting at once; 8 re-reads is ample
 FOLD_CACHE_TABLES = 2048  # tables whose folded state a process keeps (a few MB; the bench plays 250)
+TOKEN_CACHE_ENTRIES = 16384  # tokens whose seat a process keeps (~150 bytes each; the bench uses 1,250)
 
 
 @dataclass(frozen=True)
@@ -56,6 +81,7 @@ class Outcome:
     events: tuple[Event, ...]
     state: TableState  # read it, never change it: it is also the fold cache's (module docstring)
     repeated: bool = False  # True: the request id had been applied; nothing new was written
+    actor: Actor | None = None  # who acted (`act_with_token`: the token's seat)
 
 
 class Tables:
@@ -70,6 +96,7 @@ class Tables:
         self.alphabet = alphabet
         self._folds: OrderedDict[str, TableState] = OrderedDict()  # a cache of a pure fold (module docstring)
         self._folds_lock = threading.Lock()
+        self._tokens: OrderedDict[tuple[str, str], int] = OrderedDict()  # (code, token hash) -> seat (docstring)
 
     def _context(self) -> Context:
         return Context(self.lexicons, self.rng, self.clock(), self.settings, self.alphabet, self.clock)
@@ -133,9 +160,11 @@ class Tables:
         code = self._code(code)
         if not token:
             raise Forbidden("This needs a seat's or the host's token: send it as 'Authorization: Bearer <token>'.")
-        found = self.store.token(code, hash_token(token))
+        token_hash = hash_token(token)
+        found = self.store.token(code, token_hash)
         if found is None:
             raise Forbidden("This token acts for no seat at this table.")
+        self._know_token((code, token_hash), found)  # the phone's next action (it opened its stream first) will ask
         return Actor(seat=found or None, host=found == 0)
 
     def join(
@@ -155,35 +184,92 @@ class Tables:
         outcome = self.act(code, actor or Actor(), action, request_id=request_id, tokens=((seat, hash_token(token)),))
         if outcome.repeated and given is None:
             self.store.set_token(code, seat, hash_token(token))  # the first answer, and its token, was lost
+        self._know_token((code, hash_token(token)), seat)
         return token
 
-    def act(self, code: str, actor: Actor, action: dict, request_id: str | None = None, tokens=()) -> Outcome:
+    def act_with_token(self, code: str, token: str | None, action: dict, request_id: str | None = None) -> Outcome:
+        """`act` for whoever the bearer `token` acts for; Forbidden when it acts for no one here.
+
+        The token's seat comes from the token cache (module docstring) and is
+        checked again where the action is written, so a token replaced or
+        taken away meanwhile acts for no one.
+        """
+        code = self._code(code)
+        if not token:
+            raise Forbidden("This needs a seat's or the host's token: send it as 'Authorization: Bearer <token>'.")
+        key = (code, hash_token(token))
+        with self._folds_lock:
+            seat = self._tokens.get(key)
+        proof = None if seat is None else (seat, key[1])  # a seat just read from the store needs no second look
+        if seat is None:
+            seat = self.store.token(*key)
+            if seat is None:
+                raise Forbidden("This token acts for no seat at this table.")
+            self._know_token(key, seat)
+        try:
+            actor = Actor(seat=seat or None, host=seat == 0)
+            return replace(self.act(code, actor, action, request_id, proof=proof), actor=actor)
+        except Forbidden:
+            with self._folds_lock:
+                self._tokens.pop(key, None)  # asked again next time: it may have been the token
+            raise
+
+    def _know_token(self, key: tuple[str, str], seat: int) -> None:
+        """Keep what the store just said a token acts for (the token cache: module docstring)."""
+        with self._folds_lock:
+            self._tokens[key] = seat
+            self._tokens.move_to_end(key)
+            while len(self._tokens) > TOKEN_CACHE_ENTRIES:
+                self._tokens.popitem(last=False)
+
+    def _confirm(self, code: str, proof: tuple[int, str] | None) -> None:
+        """Forbidden unless the token of `proof` (seat, token hash) still acts for that seat (one query)."""
+        if proof is not None and self.store.token(code, proof[1]) != proof[0]:
+            raise Forbidden("This token acts for no seat at this table.")
+
+    def act(
+        self, code: str, actor: Actor, action: dict, request_id: str | None = None, tokens=(), *, proof=None
+    ) -> Outcome:
         """Do one action: the events it wrote and the state after them. `tokens`: (seat, token hash) pairs
-        written in the same transaction as the events (a join)."""
+        written in the same transaction as the events (a join). `proof`: (seat, token hash) of the token the
+        actor was found by, checked again as the action is written (`act_with_token`)."""
         code = self._code(code)
         actor_key = "host" if actor.host else f"seat:{actor.seat}"
+        trust_notifier = True  # bring the fold up to date from what this process heard, without a read
         for _ in range(RACE_RETRIES):
-            state = scratch(self._folded(code))  # decide and fold into a copy: the cached fold never moves
+            folded, read = self._current(code, trust_notifier)
+            state = scratch(folded)  # decide and fold into a copy: the cached fold never moves
             context = self._context()
             try:
                 new: list[NewEvent] = decide(state, actor, action, context)
             except (Rejected, Refused, Forbidden):
+                if not read:  # refused by what this process heard: judge again by the store's word
+                    trust_notifier = False
+                    continue
+                self._confirm(code, proof)
                 repeated = self._repeated(code, request_id)
                 if repeated is not None:
                     return repeated
                 raise
             if not new:
+                if not read:
+                    trust_notifier = False
+                    continue
+                self._confirm(code, proof)
                 return self._repeated(code, request_id) or Outcome((), state)
             at = stamp(context.now)
             rows = [Event(state.seq + i, e.type, at, e.by, e.data) for i, e in enumerate(new, 1)]
             written = self.store.append(
-                code, rows, request_id=request_id, actor=actor_key, tokens=(*tokens, *revoked(new))
+                code, rows, request_id=request_id, actor=actor_key, tokens=(*tokens, *revoked(new)), proof=proof
             )
             if written is None:  # another write took one of these seqs, or this request id, first
                 repeated = self._repeated(code, request_id)
                 if repeated is not None:
+                    self._confirm(code, proof)
                     return repeated
-                self._forget(code)  # a deleted table fails the append too: the next full read says NotFound
+                if read:  # a deleted table fails the append too: the next full read says NotFound
+                    self._forget(code)
+                trust_notifier = False
                 continue  # judge again against the newer state
             for event in rows:
                 apply(state, event)
@@ -203,19 +289,28 @@ class Tables:
 
         The returned state may be the cache's own: callers fold into a `scratch` copy, never into it.
         """
+        return self._current(code)[0]
+
+    def _current(self, code: str, trust_notifier: bool = False) -> tuple[TableState, bool]:
+        """`_folded`, and whether the store was read for it: with `trust_notifier`, no read when this
+        process's notifier has the events after the cached fold (module docstring)."""
         with self._folds_lock:
             cached = self._folds.get(code)
         if cached is None:
             state = fold(self.events(code))
+            read = True
         else:
-            newer = self.store.events(code, cached.seq)
+            newer = self.store.heard(code, cached.seq) if trust_notifier else None
+            read = newer is None
+            if read:
+                newer = self.store.events(code, cached.seq)
             if not newer:
-                return cached
+                return cached, read
             state = scratch(cached)
             for event in newer:
                 apply(state, event)
         self._remember(code, state)
-        return state
+        return state, read
 
     def _forget(self, code: str) -> None:
         with self._folds_lock:

@@ -4,7 +4,7 @@
     store.create_table(code, game, host_token_hash, first_event) -> bool   # False: the code is taken
     store.events(code, after=0) -> list[Event]                             # in seq order
     store.applied(code, request_id) -> list[Event] | None                 # the events that request id wrote
-    store.append(code, events, *, request_id, actor, tokens=()) -> list[Event] | None
+    store.append(code, events, *, request_id, actor, tokens=(), proof=None) -> list[Event] | None
     store.token(code, token_hash) -> int | None                            # 0: the host; n: seat n
     store.wait(code, after, timeout) -> bool                               # tables/notify.py
     store.last_seq(code) -> int
@@ -37,13 +37,14 @@ import time
 import weakref
 from collections.abc import Iterable
 from pathlib import Path
+from typing import NamedTuple
 
 import sqlalchemy as sa
 from sqlalchemy import event as sa_event
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import IntegrityError
 
-from .events import Event, Refused
+from .events import Event, Forbidden, Refused
 
 __all__ = ["NOTIFY_CHANNEL", "REQUEST_ID_MAX", "Store", "metadata"]
 
@@ -228,6 +229,16 @@ class Store:
             )
             return [_event(row) for row in rows]
 
+    def heard(self, code: str, after: int) -> list[Event] | None:
+        """The table's events after `after` as this process's notifier heard them, with no query; None when it
+        cannot tell (no stream follows the table here, or it heard of events it has not read).
+
+        Not proof: an event written elsewhere in the last moments may not have reached it yet (tables/notify.py).
+        """
+        notifier = self._notifier
+        rows = None if notifier is None else notifier.heard(code, after)
+        return None if rows is None else [_event(row) for row in rows]
+
     def token(self, code: str, token_hash: str) -> int | None:
         """The seat this token hash acts for (0: the host), or None."""
         with self._engine.connect() as connection:
@@ -263,6 +274,7 @@ class Store:
         request_id: str | None,
         actor: str,
         tokens: Iterable[tuple[int, str]] = (),
+        proof: tuple[int, str] | None = None,
     ) -> list[Event] | None:
         """Write `events` (their seqs already given) in one transaction; None when another write came first.
 
@@ -272,6 +284,10 @@ class Store:
         (seat, token hash) pairs written with the events: a seat's new token
         replaces its old one. A table that no longer exists also gives None
         (its foreign key fails); the caller's next read finds no events.
+        `proof` (seat, token hash): the token the actor was found by must
+        still act for that seat when the events are written (read inside
+        the transaction, after the events took the write lock), else
+        nothing is written and Forbidden is raised.
         """
         events = list(events)
         if not events:
@@ -281,7 +297,12 @@ class Store:
         try:
             with self._engine.begin() as connection:
                 # Events first: a lost race fails here, before anything else is attempted.
-                connection.execute(_INSERT_EVENT, [_row(code, event) for event in events])
+                rows = [_row(code, event) for event in events]
+                connection.execute(_INSERT_EVENT, rows)
+                if proof is not None:
+                    seat = connection.execute(_TOKEN_SEAT, {"code": code, "token_hash": proof[1]}).scalar()
+                    if seat != proof[0]:
+                        raise Forbidden("This token acts for no seat at this table.")  # rolls the events back
                 if request_id is not None:
                     span = {"first_seq": events[0].seq, "last_seq": events[-1].seq}
                     connection.execute(
@@ -295,8 +316,8 @@ class Store:
                     connection.execute(_NOTIFY, {"payload": f"{code}:{events[-1].seq}"})
         except IntegrityError:
             return None
-        if self._notifier is not None:  # wake this process's waiters now, without waiting for a poll
-            self._notifier.published(code, events[-1].seq)
+        if self._notifier is not None:  # hand the rows to this process's followers now: no poll, no read
+            self._notifier.appended(code, [StoredRow(**row) for row in rows])
         return events
 
     def set_token(self, code: str, seat: int, token_hash: str) -> None:
@@ -361,6 +382,17 @@ _EVENTS_AFTER = (
     .where(events_t.c.code == sa.bindparam("code"), events_t.c.seq > sa.bindparam("after"))
     .order_by(events_t.c.seq)
 )
+
+
+class StoredRow(NamedTuple):
+    """An event as `read_rows` gives it (its data still JSON text), made from a row this process wrote."""
+
+    code: str
+    seq: int
+    type: str
+    at: str
+    by: int | None
+    data: str
 
 
 def read_rows(connection, code: str, after: int) -> list:

@@ -12,6 +12,7 @@ import pytest
 from tables_helpers import race
 
 from solver.lexicon import load_lexicons
+from tables.codes import hash_token
 from tables.events import Actor, Forbidden, NotFound, Rejected
 from tables.service import Tables
 from tables.store import Store
@@ -190,3 +191,110 @@ def test_acting_at_a_table_another_worker_deleted_is_not_found(service, table, l
     Tables(service.store, lexicons).delete(code, host)
     with pytest.raises(NotFound):
         service.act(code, seats[1], {"type": "claim", "word": "cast"})
+
+
+# --- the token cache (act_with_token: the seat from a cache, the token checked as the action is written) --
+
+
+def test_a_token_is_looked_up_once_per_process(service, lexicons, monkeypatch):
+    created = service.create("wordsmith", ["Ann", "Bob"])
+    other = Tables(service.store, lexicons)  # the phones joined through another worker
+    token, joined_here = other.join(created.code, 1), service.join(created.code, 2)
+    service.act_with_token(created.code, created.host_token, {"type": "start", "pool": "R3 Y2 B1 G2"})
+    lookups = []
+    real = service.store.token
+    monkeypatch.setattr(service.store, "token", lambda *key: lookups.append(key) or real(*key))
+    first = service.act_with_token(created.code, token, {"type": "claim", "word": "cast"}, request_id="c-1")
+    second = service.act_with_token(created.code, token, {"type": "claim", "word": "bag"}, request_id="c-2")
+    assert first.actor == second.actor == Actor(seat=1)
+    assert [event.data["word"] for event in (first.events[0], second.events[0])] == ["cast", "bag"]
+    assert len(lookups) == 1  # the second claim's seat came from the cache, and its append checked the token
+    assert service.act_with_token(created.code, joined_here, {"type": "claim", "word": "sac"}).actor == Actor(seat=2)
+    assert len(lookups) == 1  # a join here fills the cache too
+
+
+def test_a_token_replaced_through_another_worker_stops_acting_at_once(service, lexicons):
+    created = service.create("wordsmith", ["Ann", "Bob"])
+    old = service.join(created.code, 1)
+    service.act_with_token(created.code, created.host_token, {"type": "start", "pool": "R3 Y2 B1 G2"})
+    service.act_with_token(created.code, old, {"type": "claim", "word": "cast"})  # cached here now
+    other = Tables(service.store, lexicons)  # another worker: the host gives seat 1 to a new phone
+    new = other.join(created.code, 1, actor=other.actor(created.code, created.host_token))
+    seq = service.last_seq(created.code)
+    with pytest.raises(Forbidden):
+        service.act_with_token(created.code, old, {"type": "claim", "word": "bag"})  # would be accepted
+    with pytest.raises(Forbidden):
+        service.act_with_token(created.code, old, {"type": "claim", "word": "cast"})  # would be refused
+    with pytest.raises(Forbidden):
+        service.act_with_token(created.code, old, {"type": "pass", "seat": 1})
+    assert service.last_seq(created.code) == seq  # nothing written for the old token
+    assert (created.code, hash_token(old)) not in service._tokens
+    assert service.act_with_token(created.code, new, {"type": "claim", "word": "bag"}).actor == Actor(seat=1)
+
+
+def test_acting_without_a_token_or_with_another_tables_is_forbidden(service):
+    one, two = service.create("wordsmith", ["A", "B"]), service.create("wordsmith", ["C", "D"])
+    for token in (None, "", one.host_token):
+        with pytest.raises(Forbidden):
+            service.act_with_token(two.code, token, {"type": "lock", "locked": True})
+    assert [event.type for event in service.events(two.code)] == ["table_created"]
+
+
+# --- no read before the append when this process's notifier has the table's events ----------------
+
+
+@pytest.fixture
+def deaf(database_url, lexicons, service, table):
+    """(this worker, another worker on its own store, code, host, seats): this worker follows the table, but its
+    notifier no longer polls or listens, so it does not hear of the other worker's writes: the worst case of its lag."""
+    code, host, seats = table
+    follower = service.follow(code)
+    follower.next(0, timeout=5)  # fills the follower's buffer
+    service.store.notifier.stop()
+    other_store = Store(database_url)
+    yield service, Tables(other_store, lexicons), code, host, seats
+    follower.close()
+    other_store.close()
+
+
+def reads_of_events(service, monkeypatch) -> list:
+    reads = []
+    real = service.store.events
+    monkeypatch.setattr(service.store, "events", lambda *args: reads.append(args) or real(*args))
+    return reads
+
+
+def test_a_followed_table_is_acted_at_without_a_read_before_the_append(service, table, monkeypatch):
+    code, _, seats = table
+    with service.follow(code) as follower:
+        follower.next(0, timeout=5)
+        reads = reads_of_events(service, monkeypatch)
+        service.act(code, seats[1], {"type": "claim", "word": "cast"})
+        service.act(code, seats[2], {"type": "claim", "word": "bag"})
+        assert reads == []
+        assert service._folded(code).to_dict() == service.state(code).to_dict()
+
+
+def test_a_write_this_worker_has_not_heard_of_is_still_judged_against(deaf, monkeypatch):
+    service, other, code, _, seats = deaf
+    other.act(code, seats[2], {"type": "claim", "word": "cast"})  # unheard here
+    reads = reads_of_events(service, monkeypatch)
+    with pytest.raises(Rejected) as refused:
+        service.act(code, seats[1], {"type": "claim", "word": "cast"})
+    assert "already_claimed" in [objection["code"] for objection in refused.value.objections]
+    assert reads  # the append lost at the unheard seq, so the store was read and the claim judged again
+    accepted = service.act(code, seats[1], {"type": "claim", "word": "bag"})
+    assert accepted.events[0].seq == service.last_seq(code)
+    assert service._folded(code).to_dict() == service.state(code).to_dict()
+
+
+def test_a_refusal_by_what_this_worker_heard_is_judged_again_from_the_store(deaf, monkeypatch):
+    service, other, code, host, seats = deaf
+    service.act(code, seats[1], {"type": "claim", "word": "cast"})
+    other.act(code, host, {"type": "end_challenge"})  # unheard here: a new challenge, where "cast" is free
+    other.act(code, host, {"type": "start", "pool": "R3 Y2 B1 G2"})
+    reads = reads_of_events(service, monkeypatch)
+    outcome = service.act(code, seats[2], {"type": "claim", "word": "cast"})  # already claimed, by what was heard
+    assert reads  # refused by what this worker heard: judged again from the store, and accepted
+    assert outcome.events[0].data["word"] == "cast"
+    assert service._folded(code).to_dict() == service.state(code).to_dict()

@@ -367,3 +367,30 @@ def test_a_follower_resuming_before_the_buffer_reads_the_store(table):
             assert [e.seq for e in follower.next(seq - 1, timeout=5)] == [seq]
         assert [e.seq for e in follower.next(0, timeout=5)] == list(range(1, last + 1))  # older than the buffer
         assert [e.seq for e in follower.next(last - 2, timeout=5)] == [last - 1, last]
+
+
+def test_followers_get_this_processs_own_appends_without_a_read(database_url, stores):
+    """What a process appended goes into its followers' buffer as it commits: its streams read nothing."""
+    store = stores(database_url)
+    store.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
+    reads = []
+    sa.event.listen(
+        store._engine,
+        "before_cursor_execute",
+        lambda conn, cursor, statement, *args: reads.append(statement) if "ORDER BY events.seq" in statement else None,
+    )
+    followers = [store.follow(CODE) for _ in range(2)]
+    store.append(CODE, [ev(2, word="bag")], request_id=None, actor="seat:1")
+    assert [[e.seq for e in f.next(1, timeout=5)] for f in followers] == [[2], [2]]
+    assert reads == []  # the buffer starts when the table is first followed: this process's append went in
+    store.append(CODE, [ev(3, word="cast"), ev(4)], request_id=None, actor="seat:2")
+    got = [follower.next(2, timeout=5) for follower in followers]
+    assert [[(e.seq, e.type, e.by, e.data) for e in events] for events in got] == [
+        [(3, "note", 1, {"word": "cast"}), (4, "note", 1, {})]
+    ] * 2
+    assert reads == []  # no read for this process's own appends
+    got[0][0].data["word"] = "changed"  # still each follower's own copy
+    assert got[1][0].data["word"] == "cast"
+    assert [e.seq for e in store.events(CODE, 2)] == [3, 4]  # the buffer matches what was stored
+    for follower in followers:
+        follower.close()

@@ -345,8 +345,11 @@ def act(
 ) -> dict:
     """Do one action for the token's actor; the answer every action view gives (`with_state`: the whole state
     too, else only its seq)."""
-    actor = actor or acting(code)
-    outcome = tables().act(code, actor, action, request_id=request_id)
+    if actor is None:  # the token's seat from the service's cache, checked again as the action is written
+        outcome = tables().act_with_token(code, bearer_token(), action, request_id=request_id)
+        actor = outcome.actor
+    else:
+        outcome = tables().act(code, actor, action, request_id=request_id)
     answer = {"events": shown(outcome.state, outcome.events, actor), "repeated": outcome.repeated}
     if with_state:
         answer["state"] = outcome.state.to_dict(actor)
