@@ -323,6 +323,46 @@ def pool_text(pool) -> str:
     return " ".join(f"{KIND_CODES.get(kind, kind)}{n}" for kind, n in pool.items() if n) or "empty"
 
 
+def _piece_added(data: dict, seat) -> str:
+    wild = f" as {data['wild_as']}" if data.get("wild_as") else ""
+    return f"{seat(data['seat'])} adds {data.get('piece')}{wild}"
+
+
+def _claim(data: dict, seat) -> str:
+    word = str(data["word"]).upper() if data.get("word") else "a word (hidden until the challenge ends)"
+    letters = (
+        f": {data['letters']} letters, {data.get('discards', 0)} discarded" if data.get("letters") is not None else ""
+    )
+    return f"{seat(data['seat'])} claims {word}{letters}"
+
+
+# How each event reads, from its data and `seat` (a seat number -> its name).
+EVENT_LINES = {
+    "table_created": lambda data, seat: f"table created: {data['game']}, seats {', '.join(data['seats'])}",
+    "seat_joined": lambda data, seat: f"{seat(data['seat'])} joined",
+    "seat_released": lambda data, seat: (
+        f"{seat(data['seat'])}'s seat given to a new phone: the old token no longer acts"
+    ),
+    "joining_locked": lambda data, seat: "joining locked" if data.get("locked") else "joining open",
+    "seat_renamed": lambda data, seat: f"seat {data['seat']} renamed {data['name']}",
+    "challenge_started": lambda data, seat: (
+        f"challenge {data.get('challenge')} started: pool {pool_text(data.get('pool'))}"
+    ),
+    "piece_added": _piece_added,
+    "claim": _claim,
+    "objection": lambda data, seat: (
+        f"objection to claim {data['claim']}: {str(data.get('verdict')).upper()}. {data.get('message') or ''}"
+    ),
+    "overrule": lambda data, seat: (
+        f"the host overrules claim {data['claim']}: it {'stands' if data.get('stands') else 'is struck'}"
+    ),
+    "done": lambda data, seat: f"{seat(data['seat'])}: Done!",
+    "passed": lambda data, seat: f"{seat(data['seat'])} passes",
+    "challenge_ended": lambda data, seat: f"challenge {data.get('challenge')} ended ({data.get('reason')})",
+    "game_ended": lambda data, seat: "game over",
+}
+
+
 def describe_event(event: dict, names: dict[int, str]) -> str:
     """One readable line for an event: its seq and what happened ("by the host" when the host acted for a seat)."""
     data, kind = event["data"], event["type"]
@@ -330,40 +370,8 @@ def describe_event(event: dict, names: dict[int, str]) -> str:
     def seat(number) -> str:
         return names.get(number) or f"seat {number}"
 
-    if kind == "table_created":
-        what = f"table created: {data['game']}, seats {', '.join(data['seats'])}"
-    elif kind == "seat_joined":
-        what = f"{seat(data['seat'])} joined"
-    elif kind == "seat_released":
-        what = f"{seat(data['seat'])}'s seat given to a new phone: the old token no longer acts"
-    elif kind == "joining_locked":
-        what = "joining locked" if data.get("locked") else "joining open"
-    elif kind == "seat_renamed":
-        what = f"seat {data['seat']} renamed {data['name']}"
-    elif kind == "challenge_started":
-        what = f"challenge {data.get('challenge')} started: pool {pool_text(data.get('pool'))}"
-    elif kind == "piece_added":
-        wild = f" as {data['wild_as']}" if data.get("wild_as") else ""
-        what = f"{seat(data['seat'])} adds {data.get('piece')}{wild}"
-    elif kind == "claim":
-        word = str(data["word"]).upper() if data.get("word") else "a word (hidden until the challenge ends)"
-        what = f"{seat(data['seat'])} claims {word}"
-        if data.get("letters") is not None:
-            what += f": {data['letters']} letters, {data.get('discards', 0)} discarded"
-    elif kind == "objection":
-        what = f"objection to claim {data['claim']}: {str(data.get('verdict')).upper()}. {data.get('message') or ''}"
-    elif kind == "overrule":
-        what = f"the host overrules claim {data['claim']}: it {'stands' if data.get('stands') else 'is struck'}"
-    elif kind == "done":
-        what = f"{seat(data['seat'])}: Done!"
-    elif kind == "passed":
-        what = f"{seat(data['seat'])} passes"
-    elif kind == "challenge_ended":
-        what = f"challenge {data.get('challenge')} ended ({data.get('reason')})"
-    elif kind == "game_ended":
-        what = "game over"
-    else:
-        what = f"{kind} {data}"
+    line = EVENT_LINES.get(kind)
+    what = line(data, seat) if line else f"{kind} {data}"
     if event.get("by") == 0 and "seat" in data and kind not in ("seat_renamed", "seat_released"):
         what += " (by the host)"
     return f"{event['seq']:>4}  {what.strip()}"

@@ -332,16 +332,22 @@ def test_the_listener_reconnects_and_catches_up_on_what_it_missed(postgres_clust
     assert "reconnecting" in caplog.text
 
 
+def event_reads(store) -> list[str]:
+    """A list that fills with each query `store` makes for a table's events, as it makes them."""
+    reads = []
+    sa.event.listen(
+        store._engine,
+        "before_cursor_execute",
+        lambda conn, cursor, statement, *args: reads.append(statement) if "ORDER BY events.seq" in statement else None,
+    )
+    return reads
+
+
 def test_followers_of_a_table_share_one_read_per_event(database_url, stores):
     """Four phones' streams in one process: each new event is read from the store once, and each gets its own copy."""
     writer, reader = stores(database_url), stores(database_url)
     writer.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
-    reads = []
-    sa.event.listen(
-        reader._engine,
-        "before_cursor_execute",
-        lambda conn, cursor, statement, *args: reads.append(statement) if "ORDER BY events.seq" in statement else None,
-    )
+    reads = event_reads(reader)
     followers = [reader.follow(CODE) for _ in range(4)]
     # (the poll's query of the newest seqs is not counted: one per 100 ms per process, not per event)
     writer.append(CODE, [ev(2, word="cast"), ev(3)], request_id=None, actor="seat:1")
@@ -373,12 +379,7 @@ def test_followers_get_this_processs_own_appends_without_a_read(database_url, st
     """What a process appended goes into its followers' buffer as it commits: its streams read nothing."""
     store = stores(database_url)
     store.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
-    reads = []
-    sa.event.listen(
-        store._engine,
-        "before_cursor_execute",
-        lambda conn, cursor, statement, *args: reads.append(statement) if "ORDER BY events.seq" in statement else None,
-    )
+    reads = event_reads(store)
     followers = [store.follow(CODE) for _ in range(2)]
     store.append(CODE, [ev(2, word="bag")], request_id=None, actor="seat:1")
     assert [[e.seq for e in f.next(1, timeout=5)] for f in followers] == [[2], [2]]
