@@ -40,6 +40,9 @@ def expect(locator):
 
 
 def screenshot(page, name: str) -> None:
+    """Save a full-page screenshot for a human to look at, when WORDSMITH_SCREENSHOTS=1 (each costs ~0.5 s)."""
+    if os.environ.get("WORDSMITH_SCREENSHOTS") != "1":
+        return
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}-{'js' if page.javascript else 'no-js'}.png"), full_page=True)
 
