@@ -12,7 +12,7 @@ import pytest
 from tables_helpers import race
 
 from solver.lexicon import load_lexicons
-from tables.codes import hash_token
+from tables.codes import hash_token, new_token
 from tables.events import Actor, Forbidden, NotFound, Rejected
 from tables.service import Tables
 from tables.store import Store
@@ -298,3 +298,11 @@ def test_a_refusal_by_what_this_worker_heard_is_judged_again_from_the_store(deaf
     assert reads  # refused by what this worker heard: judged again from the store, and accepted
     assert outcome.events[0].data["word"] == "cast"
     assert service._folded(code).to_dict() == service.state(code).to_dict()
+
+
+def test_tokens_are_256_random_bits_that_never_start_with_a_dash():
+    """A token follows `--token` on the command line, where a leading '-' would read as an option (1 in 64 did)."""
+    tokens = [new_token() for _ in range(3000)]
+    assert not [token for token in tokens if token.startswith("-")]
+    assert len(set(tokens)) == len(tokens) and all(len(token) == 43 for token in tokens)  # 32 bytes, base64url
+    assert {token[0] for token in tokens} > {"_", "A", "z", "0"}  # the rest of the alphabet still starts them
