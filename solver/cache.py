@@ -8,9 +8,11 @@ the lexicon's (`WORDSMITH_CACHE_DIR`, default `~/.cache/wordsmith`), and each
 file's name is a digest of what it was built from: its kind, the caller's key
 (the word list's checksum, the alphabet) and the source of the `solver`
 package, so a changed word list, alphabet or algorithm never reads a stale
-index. Writing a file removes the older files of its kind (one per lexicon
-size), so code changes do not pile up stale copies. A cache that cannot be
-read or written is rebuilt, never an error.
+index. Writing a file keeps the `KEEP_PER_KIND` most recently used files of
+its kind and removes the rest, so code changes do not pile up stale copies,
+while two checkouts of different code on one machine (a branch and `main`)
+no longer rebuild each other's indexes at every start: a read marks its file
+as used. A cache that cannot be read or written is rebuilt, never an error.
 """
 
 from __future__ import annotations
@@ -28,6 +30,9 @@ from typing import TypeVar
 __all__ = ["cache_dir", "cached"]
 
 T = TypeVar("T")
+
+# Files of one kind kept: the versions in use on one machine (a few checkouts), not every version ever built.
+KEEP_PER_KIND = 3
 
 
 def cache_dir() -> Path:
@@ -52,7 +57,9 @@ def cached(kind: str, key: str, build: Callable[[], T]) -> T:
     path = cache_dir() / f"{kind}-{name}.pickle"
     try:
         with open(path, "rb") as file:
-            return pickle.load(file)
+            value = pickle.load(file)
+        _touch(path)
+        return value
     except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, IndexError, TypeError, ValueError):
         pass  # missing, partly written by a crashed process, or from other code: build it
     value = build()
@@ -63,11 +70,31 @@ def cached(kind: str, key: str, build: Callable[[], T]) -> T:
             sys.setrecursionlimit(max(limit, 20_000))  # the indexes nest a few levels of lists deep
             pickle.dump(value, file, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(file.name, path)  # whole or not at all: a reader never sees half a file
-        for stale in path.parent.glob(f"{kind}-*.pickle"):
-            if stale != path:
-                stale.unlink(missing_ok=True)
+        _remove_all_but_the_newest(path.parent, kind)
     except (OSError, pickle.PicklingError, RecursionError):
         pass  # a read-only home is fine: the next process builds again
     finally:
         sys.setrecursionlimit(limit)
     return value
+
+
+def _touch(path: Path) -> None:
+    """Mark a cache file as just used (its mtime), so the clean-up of its kind keeps it."""
+    try:
+        os.utime(path)
+    except OSError:
+        pass  # a read-only cache is still a cache
+
+
+def _remove_all_but_the_newest(folder: Path, kind: str) -> None:
+    """Remove the files of `kind` but the KEEP_PER_KIND most recently used."""
+
+    def used(path: Path) -> float:
+        try:
+            return path.stat().st_mtime
+        except OSError:
+            return 0.0
+
+    files = sorted(folder.glob(f"{kind}-*.pickle"), key=used, reverse=True)
+    for stale in files[KEEP_PER_KIND:]:
+        stale.unlink(missing_ok=True)

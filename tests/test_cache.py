@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+import time
 
 import pytest
 
@@ -28,9 +29,24 @@ def test_a_second_call_reads_what_the_first_built(cache_dir):
     assert cache.cached("thing", "k", build) == {"built": 1}
     assert cache.cached("thing", "k", build) == {"built": 1}  # read back, not built again
     assert len(builds) == 1
-    assert cache.cached("thing", "other key", build) == {"built": 2}  # another input, another file...
-    assert len(list(cache_dir.glob("thing-*.pickle"))) == 1  # ...which replaces the older one of its kind
+    assert cache.cached("thing", "other key", build) == {"built": 2}  # another input, another file
+    assert len(list(cache_dir.glob("thing-*.pickle"))) == 2
     assert cache.cached("thing", "other key", build) == {"built": 2}
+
+
+def test_each_kind_keeps_its_most_recently_used_files(cache_dir):
+    """Old versions go, but one still in use (another checkout's code, say) is kept while it is read."""
+    for n in range(cache.KEEP_PER_KIND):
+        cache.cached("thing", f"version {n}", lambda n=n: n)
+    time.sleep(0.01)
+    assert cache.cached("thing", "version 0", lambda: "rebuilt") == 0  # read: now the most recently used
+    time.sleep(0.01)
+    cache.cached("thing", "new version", lambda: "new")  # one over: the least recently used goes
+    assert len(list(cache_dir.glob("thing-*.pickle"))) == cache.KEEP_PER_KIND
+    assert cache.cached("thing", "version 0", lambda: "rebuilt") == 0  # kept: it was read
+    assert cache.cached("thing", "version 1", lambda: "rebuilt") == "rebuilt"  # the oldest unused one went
+    cache.cached("other", "k", lambda: 1)
+    assert cache.cached("thing", "new version", lambda: "rebuilt") == "new"  # another kind removes none of these
 
 
 @pytest.mark.parametrize("content", [b"", b"not a pickle", pickle.dumps({"x": 1})[:5]])
