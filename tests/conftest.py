@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -21,10 +22,30 @@ from app import create_app
 
 
 def pytest_configure(config):
-    """Keep live tables out of the repository: every app the tests make (gunicorn's too) stores them in a temp folder."""
+    """Keep live tables out of the repository: every app the tests make (gunicorn's too) stores them in a temp folder.
+
+    Before any xdist worker starts, the solver's indexes are built into the disk cache (solver/cache.py), one size
+    per process: on a fresh machine every worker and every test server would otherwise build all of them at once
+    (about 40 s of CPU each, the same work on both cores). With the cache warm this reads it: about a second."""
     if "WORDSMITH_DATABASE_URL" not in os.environ:
         config._wordsmith_tables = tempfile.TemporaryDirectory(prefix="wordsmith-tables-")
         os.environ["WORDSMITH_DATABASE_URL"] = f"sqlite:///{config._wordsmith_tables.name}/tables.sqlite3"
+    if not hasattr(config, "workerinput") and not config.option.collectonly:
+        from solver.lexicon import SIZES
+
+        with ProcessPoolExecutor(min(len(SIZES), os.cpu_count() or 1)) as pool:
+            list(pool.map(_build_indexes, SIZES))
+
+
+def _build_indexes(size: str) -> None:
+    """Build (or read) one lexicon size's piece and rack indexes, as every app does at start (app/resources.py)."""
+    from solver.lexicon import load_lexicons
+    from solver.pieces import load_alphabet
+    from solver.search import piece_index, rack_index
+
+    lexicon = load_lexicons()[size]
+    piece_index(lexicon, load_alphabet())
+    rack_index(lexicon)
 
 
 def pytest_unconfigure(config):
