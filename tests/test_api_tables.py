@@ -11,6 +11,7 @@ import functools
 import threading
 import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import requests
@@ -588,6 +589,19 @@ def serve(tmp_path, name, database_url, workers=2):
     return GunicornServer(tmp_path / f"{name}.log", workers=workers, env=env).start()
 
 
+def serve_together(tmp_path, database_url, names):
+    """Servers of one worker each on `database_url`, booted at once (a boot is mostly waiting); none left running on failure."""
+    with ThreadPoolExecutor(len(names)) as starting:
+        booting = [starting.submit(serve, tmp_path, name, database_url, workers=1) for name in names]
+    failed = [boot.exception() for boot in booting if boot.exception()]
+    if failed:
+        for boot in booting:
+            if not boot.exception():
+                boot.result().stop()
+        raise failed[0]
+    return [boot.result() for boot in booting]
+
+
 def assert_races_have_one_winner(tmp_path, name, database_url):
     """Three races through two gunicorn workers on `database_url`: each has exactly one winner."""
     server = serve(tmp_path, name, database_url)
@@ -609,7 +623,7 @@ def test_two_seats_racing_for_a_word_on_postgresql(tmp_path, postgres_cluster):
 def test_a_claim_sent_to_one_server_reaches_a_stream_on_another(tmp_path, postgres_cluster):
     """Two app servers on one PostgreSQL, as two hosts behind a load balancer: the stream is open and waiting first."""
     database = postgres_cluster.new_database()
-    one, other = serve(tmp_path, "one", database, workers=1), serve(tmp_path, "other", database, workers=1)
+    one, other = serve_together(tmp_path, database, ("one", "other"))
     try:
         judge = WordsmithClient(one.url)
         table = judge.create_table("wordsmith", ["Ann", "Bob"])
@@ -627,6 +641,12 @@ def test_a_claim_sent_to_one_server_reaches_a_stream_on_another(tmp_path, postgr
             judge.claim(code, "cast", ann)
             value = next(value for field, value in read_events(lines) if field == "event")
             took = time.monotonic() - sent
+            # A quick shutdown (SIGQUIT) ends the worker with this stream still open, not at its next heartbeat
+            # (EVENT_HEARTBEAT_SECONDS, 15): gthread's own waited for the stream's thread on every restart (app/worker.py).
+            stopping = time.monotonic()
+            other.stop()
+            assert other.process.returncode == 0, "the server had to be killed"
+            assert time.monotonic() - stopping < 7.5  # half the 15 s heartbeat
         assert value["type"] == "claim" and value["seq"] == seq + 1 and value["data"]["normalized"] == "cast"
         # A timed bound because the notification is the behaviour under test: without it the stream would only
         # see the claim at its next heartbeat (15 s). The goal is under a second; 5 s leaves room for a busy machine.
