@@ -29,14 +29,6 @@ from typing import Any
 
 from client import WordsmithError
 
-# What a problem document's `title` says for each refusal (app/errors.py, PROBLEM_TYPES).
-TITLES = {
-    401: "Token needed",
-    403: "Not yours to do",
-    404: "No such table",
-    409: "Refused at this table",
-    422: "Request not valid",
-}
 # Seconds `events` waits for a table's next event before it checks the table is still there.
 WAIT_SECONDS = 15.0
 
@@ -73,23 +65,27 @@ def pointer(path: tuple) -> str:
 
 @contextmanager
 def as_service_answers(token: str | None = None):
-    """Raise the tables' refusals as WordsmithError, as the client raises the service's problem documents."""
+    """Raise the tables' refusals as WordsmithError, as the client raises the service's problem documents.
+
+    Each refusal carries the status and title its problem document has (tables/events.py, solver/errors.py).
+    """
     from tables.events import Forbidden, NotFound, Refused, Rejected
 
     try:
         yield
     except Rejected as error:
-        raise WordsmithError(409, TITLES[409], error.message, code=error.code, objections=error.objections) from None
+        raise WordsmithError(
+            error.status, error.title, error.message, code=error.code, objections=error.objections
+        ) from None
     except Forbidden as error:
-        status = 403 if token else 401
-        raise WordsmithError(status, TITLES[status], error.message) from None
+        status, title = (error.status, error.title) if token else (error.no_token_status, error.no_token_title)
+        raise WordsmithError(status, title, error.message) from None
     except NotFound as error:
-        raise WordsmithError(404, TITLES[404], error.message) from None
+        raise WordsmithError(error.status, error.title, error.message) from None
     except Refused as error:
         fields = [{"pointer": pointer(error.path), "location": "body", "detail": str(error)}]
-        count = f"{len(fields)} field is"
-        detail = f"{count} not valid: each entry of `errors` points at one and says how to fix it."
-        raise WordsmithError(422, TITLES[422], detail, fields) from None
+        detail = "1 field is not valid: each entry of `errors` points at one and says how to fix it."
+        raise WordsmithError(error.status, error.title, detail, fields) from None
 
 
 class LocalTables:
