@@ -59,7 +59,9 @@ def register(subparsers) -> None:
     )
     commands = group.add_subparsers(dest="table_command", required=True, metavar="TABLE_COMMAND")
 
-    parser = add(commands, "create", "create a table: its join code, join link and the host's token", run_create)
+    parser = add(
+        commands, "create", "create a table: its join code, join link and the host's token", run_create, code=False
+    )
     parser.add_argument("--game", choices=("wordsmith", "booksmack"), default="wordsmith")
     parser.add_argument(
         "--seat", action="append", required=True, metavar="NAME", help="a player's name, in seat order (2 to 6)"
@@ -70,7 +72,6 @@ def register(subparsers) -> None:
     )
 
     parser = add(commands, "join", "take a seat: prints its token (and nothing else)", run_join, token=False)
-    parser.add_argument("code", metavar="CODE")
     add_seat_argument(parser)
     parser.add_argument(
         "--token",
@@ -80,40 +81,32 @@ def register(subparsers) -> None:
     )
 
     parser = add(commands, "show", "the table's state: seats, pools, claims, scores", run_show, token=False)
-    parser.add_argument("code", metavar="CODE")
     add_token_option(parser, "a seat's or the host's token: what that seat may see (else the table view)")
 
     parser = add(commands, "start", "start a challenge (host): the real dice's pool, or rolled", run_start)
-    parser.add_argument("code", metavar="CODE")
     parser.add_argument("--pool", metavar="POOL", help="the starting pool as the dice gave it ('R3 Y2 B1 G2')")
     parser.add_argument("--required", metavar="LETTERS", help="Advanced: the six required letters, one per row")
 
     parser = add(commands, "add", "add a piece to a pool: the real die's, or rolled", run_add)
-    parser.add_argument("code", metavar="CODE")
     parser.add_argument("piece", nargs="?", choices=("R", "Y", "B", "G", "W"), help="the die's piece (W: a star)")
     parser.add_argument("--wild-as", choices=("R", "Y", "B", "G"), help="the piece a wild is taken as")
     add_seat_option(parser)
 
     parser = add(commands, "claim", "claim a word: judged at once; exit 1 when refused", run_claim)
-    parser.add_argument("code", metavar="CODE")
     parser.add_argument("word", metavar="WORD")
     parser.add_argument("--row", type=int, metavar="N", help="Advanced: the sheet's row (its required letter)")
     add_seat_option(parser)
 
     parser = add(commands, "object", "object to a claim: the judge's verdict", run_object)
-    parser.add_argument("code", metavar="CODE")
     parser.add_argument("claim", type=int, metavar="CLAIM", help="the claim's number (the seq `show` prints)")
     add_seat_option(parser)
 
     parser = add(commands, "pass", "pass: no more words this challenge", run_pass)
-    parser.add_argument("code", metavar="CODE")
     add_seat_option(parser)
 
     parser = add(commands, "end-challenge", "end the challenge (host): score sheets filled in", run_end_challenge)
-    parser.add_argument("code", metavar="CODE")
 
     parser = add(commands, "overrule", "overrule the verdict on a claim (host): the record keeps both", run_overrule)
-    parser.add_argument("code", metavar="CODE")
     parser.add_argument("claim", type=int, metavar="CLAIM", help="the claim's number (the seq `show` prints)")
     verdict = parser.add_mutually_exclusive_group(required=True)
     verdict.add_argument("--stands", action="store_true", help="the claim stands after all")
@@ -125,7 +118,6 @@ def register(subparsers) -> None:
         "Word by Word: the shared roll for the next word, the real dice's or rolled",
         run_roll_word,
     )
-    parser.add_argument("code", metavar="CODE")
     parser.add_argument(
         "faces",
         nargs="*",
@@ -135,12 +127,10 @@ def register(subparsers) -> None:
     )
 
     parser = add(commands, "set-pool", "correct a seat's pool to what is in front of the player (host)", run_set_pool)
-    parser.add_argument("code", metavar="CODE")
     add_seat_argument(parser)
     parser.add_argument("pool", metavar="POOL", help="the pool ('R3 Y2 B1 G2')")
 
     parser = add(commands, "end-game", "end the game (host): the final scores and the winners", run_end_game)
-    parser.add_argument("code", metavar="CODE")
     parser.add_argument(
         "--hand",
         action="append",
@@ -150,18 +140,15 @@ def register(subparsers) -> None:
 
     # Booksmack
     parser = add(commands, "round", "Booksmack: a round's revealed cards, seat 1 first: the judge's answer", run_round)
-    parser.add_argument("code", metavar="CODE")
     parser.add_argument("cards", nargs="+", metavar="CARD", help="one card per seat, seat 1 first (quote ? * # ~ ! &)")
     parser.add_argument(
         "--taker", action="append", metavar="SEAT", help="a seat that takes the cards, when already known; repeatable"
     )
 
     parser = add(commands, "take", "Booksmack: who tapped first, and so takes the open round's cards", run_take)
-    parser.add_argument("code", metavar="CODE")
     parser.add_argument("takers", nargs="+", metavar="SEAT", help="the seats that take the cards (number or name)")
 
     parser = add(commands, "turn", "Booksmack turn-based: the card played, and the draw, steal or win", run_turn)
-    parser.add_argument("code", metavar="CODE")
     parser.add_argument("card", metavar="CARD")
     add_seat_option(parser)
     parser.add_argument("--steal", metavar="SEAT", help="when the card is the lowest: the seat it steals from")
@@ -170,46 +157,42 @@ def register(subparsers) -> None:
     )
 
     parser = add(commands, "steal", "Booksmack turn-based: whom the lowest card steals from, and from where", run_steal)
-    parser.add_argument("code", metavar="CODE")
     add_seat_argument(parser, "the seat robbed: its number (from 1) or its player's name")
     parser.add_argument("source", choices=STEAL_SOURCES, help="hand: a blind card; table: their latest card")
 
     # The table itself (host)
     parser = add(commands, "release", "give a seat to a new phone (host): its token stops working", run_release)
-    parser.add_argument("code", metavar="CODE")
     add_seat_argument(parser)
 
     parser = add(commands, "rename", "rename a seat (host)", run_rename)
-    parser.add_argument("code", metavar="CODE")
     add_seat_argument(parser)
     parser.add_argument("name", metavar="NAME", help="the player's new name")
 
     parser = add(commands, "lock", "lock joining (host): only the host's token seats a phone", run_lock)
-    parser.add_argument("code", metavar="CODE")
     parser = add(commands, "unlock", "open joining again (host)", run_lock)
-    parser.add_argument("code", metavar="CODE")
 
     parser = add(commands, "delete", "delete the table and its record (host)", run_delete)
-    parser.add_argument("code", metavar="CODE")
 
     parser = add(commands, "qr", "the join link's QR code, as SVG (`> join.svg`)", run_qr, json=False, token=False)
-    parser.add_argument("code", metavar="CODE")
 
     parser = add(commands, "record", "the table's event log, as JSON (replayable)", run_record, json=False, token=False)
-    parser.add_argument("code", metavar="CODE")
     add_token_option(parser, "a seat's or the host's token (Secret Wordsmith hides others' claims until the end)")
 
     parser = add(
         commands, "follow", "print the table's events as they happen (Ctrl-C ends it)", run_follow, token=False
     )
-    parser.add_argument("code", metavar="CODE")
     parser.add_argument("--after", type=int, default=0, metavar="SEQ", help="only the events after this one")
     parser.add_argument("--count", type=int, metavar="N", help="end after N events")
     add_token_option(parser, "a seat's or the host's token: what that seat may see (else the table view)")
 
 
-def add(commands, name: str, help: str, handler, *, json: bool = True, token: bool = True) -> argparse.ArgumentParser:
+def add(
+    commands, name: str, help: str, handler, *, code: bool = True, json: bool = True, token: bool = True
+) -> argparse.ArgumentParser:
+    """A table command: the table's CODE first (but for `create`), --json, --token, as asked."""
     parser = add_command(commands, name, help, handler, lexicon=False, json=False)
+    if code:
+        parser.add_argument("code", metavar="CODE", help="the table's join code (any case)")
     if json:
         add_json_option(parser)
     if token:
@@ -304,113 +287,107 @@ def run_show(args: argparse.Namespace) -> int:
     return 0
 
 
-@refusals
-def run_start(args: argparse.Namespace) -> int:
-    answer = backend(args).start_challenge(
-        args.code, token=token_from(args), pool=args.pool, required_letters=args.required
-    )
-    return print_acted(args, answer)
+def acts(call):
+    """A command that does one action: `call(judge, args, token)` asks the backend, and the events it wrote
+    are printed (`print_acted`). The token is --token's or WORDSMITH_TOKEN's; a refusal, one line (`refusals`)."""
+
+    @refusals
+    def handler(args: argparse.Namespace) -> int:
+        return print_acted(args, call(backend(args), args, token_from(args)))
+
+    return handler
 
 
-@refusals
-def run_add(args: argparse.Namespace) -> int:
-    answer = backend(args).add_piece(
-        args.code, token_from(args), piece=args.piece, wild_as=args.wild_as, seat=args.seat
-    )
-    return print_acted(args, answer)
+@acts
+def run_start(judge, args, token) -> dict:
+    return judge.start_challenge(args.code, token, pool=args.pool, required_letters=args.required)
 
 
-@refusals
-def run_claim(args: argparse.Namespace) -> int:
-    answer = backend(args).claim(args.code, args.word, token_from(args), row=args.row, seat=args.seat)
-    return print_acted(args, answer)
+@acts
+def run_add(judge, args, token) -> dict:
+    return judge.add_piece(args.code, token, piece=args.piece, wild_as=args.wild_as, seat=args.seat)
 
 
-@refusals
-def run_object(args: argparse.Namespace) -> int:
-    answer = backend(args).object_to(args.code, args.claim, token_from(args), seat=args.seat)
-    return print_acted(args, answer)
+@acts
+def run_claim(judge, args, token) -> dict:
+    return judge.claim(args.code, args.word, token, row=args.row, seat=args.seat)
 
 
-@refusals
-def run_pass(args: argparse.Namespace) -> int:
-    return print_acted(args, backend(args).pass_challenge(args.code, token_from(args), seat=args.seat))
+@acts
+def run_object(judge, args, token) -> dict:
+    return judge.object_to(args.code, args.claim, token, seat=args.seat)
 
 
-@refusals
-def run_end_challenge(args: argparse.Namespace) -> int:
-    return print_acted(args, backend(args).end_challenge(args.code, token_from(args)))
+@acts
+def run_overrule(judge, args, token) -> dict:
+    return judge.overrule(args.code, args.claim, args.stands, token)
 
 
-@refusals
-def run_overrule(args: argparse.Namespace) -> int:
-    return print_acted(args, backend(args).overrule(args.code, args.claim, args.stands, token_from(args)))
+@acts
+def run_pass(judge, args, token) -> dict:
+    return judge.pass_challenge(args.code, token, seat=args.seat)
 
 
-@refusals
-def run_roll_word(args: argparse.Namespace) -> int:
+@acts
+def run_roll_word(judge, args, token) -> dict:
     if args.faces and len(args.faces) != 3:
         raise ValueError(f"faces: the three dice as they fell, or none to roll them (got {len(args.faces)})")
-    return print_acted(args, backend(args).roll_word(args.code, token_from(args), faces=args.faces or None))
+    return judge.roll_word(args.code, token, faces=args.faces or None)
 
 
-@refusals
-def run_set_pool(args: argparse.Namespace) -> int:
-    token = token_from(args)
-    return print_acted(args, backend(args).set_pool(args.code, seat_number(args, args.seat), args.pool, token))
+@acts
+def run_end_challenge(judge, args, token) -> dict:
+    return judge.end_challenge(args.code, token)
 
 
-@refusals
-def run_end_game(args: argparse.Namespace) -> int:
+@acts
+def run_end_game(judge, args, token) -> dict:
     hands = None if args.hand is None else [[card for card in hand.split(",") if card] for hand in args.hand]
-    return print_acted(args, backend(args).end_game(args.code, token_from(args), hands=hands))
+    return judge.end_game(args.code, token, hands=hands)
 
 
-@refusals
-def run_round(args: argparse.Namespace) -> int:
-    token = token_from(args)
+@acts
+def run_round(judge, args, token) -> dict:
     takers = None if args.taker is None else [seat_number(args, seat) for seat in args.taker]
-    return print_acted(args, backend(args).play_round(args.code, args.cards, token, takers=takers))
+    return judge.play_round(args.code, args.cards, token, takers=takers)
 
 
-@refusals
-def run_take(args: argparse.Namespace) -> int:
-    token = token_from(args)
-    takers = [seat_number(args, seat) for seat in args.takers]
-    return print_acted(args, backend(args).take_round(args.code, takers, token))
+@acts
+def run_take(judge, args, token) -> dict:
+    return judge.take_round(args.code, [seat_number(args, seat) for seat in args.takers], token)
 
 
-@refusals
-def run_turn(args: argparse.Namespace) -> int:
-    token = token_from(args)
+@acts
+def run_turn(judge, args, token) -> dict:
     if (args.steal is None) != (args.steal_from is None):
         raise ValueError("steal: give both --steal SEAT and --steal-from hand|table, or neither")
     steal = None if args.steal is None else {"seat": seat_number(args, args.steal), "from": args.steal_from}
-    return print_acted(args, backend(args).play_turn(args.code, args.card, token, seat=args.seat, steal=steal))
+    return judge.play_turn(args.code, args.card, token, seat=args.seat, steal=steal)
 
 
-@refusals
-def run_steal(args: argparse.Namespace) -> int:
-    token = token_from(args)
-    return print_acted(args, backend(args).steal(args.code, seat_number(args, args.seat), args.source, token))
+@acts
+def run_steal(judge, args, token) -> dict:
+    return judge.steal(args.code, seat_number(args, args.seat), args.source, token)
 
 
-@refusals
-def run_release(args: argparse.Namespace) -> int:
-    token = token_from(args)
-    return print_acted(args, backend(args).release_seat(args.code, seat_number(args, args.seat), token))
+@acts
+def run_set_pool(judge, args, token) -> dict:
+    return judge.set_pool(args.code, seat_number(args, args.seat), args.pool, token)
 
 
-@refusals
-def run_rename(args: argparse.Namespace) -> int:
-    token = token_from(args)
-    return print_acted(args, backend(args).rename_seat(args.code, seat_number(args, args.seat), args.name, token))
+@acts
+def run_release(judge, args, token) -> dict:
+    return judge.release_seat(args.code, seat_number(args, args.seat), token)
 
 
-@refusals
-def run_lock(args: argparse.Namespace) -> int:
-    locked = args.table_command == "lock"
-    return print_acted(args, backend(args).lock_table(args.code, token_from(args), locked=locked))
+@acts
+def run_rename(judge, args, token) -> dict:
+    return judge.rename_seat(args.code, seat_number(args, args.seat), args.name, token)
+
+
+@acts
+def run_lock(judge, args, token) -> dict:
+    return judge.lock_table(args.code, token, locked=args.table_command == "lock")
 
 
 @refusals
