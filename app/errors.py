@@ -50,7 +50,9 @@ JSON_PATHS = ("/api/", "/openapi.json")
 
 # slug: (title, what it means and how to fix it). The slug is the anchor of the
 # problem's paragraph on /docs, and a problem's `title` is the same for every
-# occurrence of its type (RFC 9457 section 3.1.3).
+# occurrence of its type (RFC 9457 section 3.1.3). The refusals of the engine
+# and the tables carry their own status and title (the CLI's local backend
+# raises them as the client would read these problems: cli/local_tables.py).
 PROBLEM_TYPES = {
     "bad-request": ("Bad request", "The request could not be read. The detail says what to change."),
     "invalid-json": ("Body is not valid JSON", "Send a JSON object as the body, UTF-8 encoded."),
@@ -81,25 +83,25 @@ PROBLEM_TYPES = {
         "The path has a doubled or trailing slash: the `Location` header gives it as written; send the request there.",
     ),
     "validation": (
-        "Request not valid",
+        Refused.title,
         "A field of the body, query string or path is missing, unknown, of the wrong type or over a limit. "
         "Each entry of `errors` has a JSON `pointer` to the field, its `location` and a `detail` naming the fix.",
     ),
     "unauthorized": (
-        "Token needed",
+        Forbidden.no_token_title,
         "This table operation acts for a seat or the host: send that token as `Authorization: Bearer <token>` "
         "(the host's comes with the new table, a seat's with joining it).",
     ),
     "forbidden": (
-        "Not yours to do",
+        Forbidden.title,
         "The token does not act for this: another seat's action, or one only the host may do.",
     ),
     "table-not-found": (
-        "No such table",
+        NotFound.title,
         "No live table has this join code: it may be mistyped, expired (idle too long) or deleted by its host.",
     ),
     "rejected": (
-        "Refused at this table",
+        Rejected.title,
         "The table refuses the action as the game stands, and nothing changed. `code` names the reason "
         "(`claim_refused`, `seat_taken`, `joining_locked`, ...); a refused claim's `objections` carry the same "
         "codes as `/api/v1/wordsmith/judge`.",
@@ -315,7 +317,7 @@ def handle_rejected(error: Rejected):
     extra = {"code": error.code, **error.detail}
     if error.objections:
         extra["objections"] = error.objections
-    return handle_api_problem(ApiProblem(409, error.message, extra=extra))
+    return handle_api_problem(ApiProblem(error.status, error.message, extra=extra))
 
 
 def handle_forbidden(error: Forbidden):
@@ -323,8 +325,9 @@ def handle_forbidden(error: Forbidden):
     from .tables import bearer_token
 
     if bearer_token() is None:
-        return handle_api_problem(ApiProblem(401, error.message, headers={"WWW-Authenticate": "Bearer"}))
-    return handle_api_problem(ApiProblem(403, error.message))
+        headers = {"WWW-Authenticate": "Bearer"}
+        return handle_api_problem(ApiProblem(error.no_token_status, error.message, headers=headers))
+    return handle_api_problem(ApiProblem(error.status, error.message))
 
 
 def handle_not_found(error: NotFound):
@@ -332,7 +335,7 @@ def handle_not_found(error: NotFound):
     from .limiter import count_failure
 
     count_failure()
-    return handle_api_problem(ApiProblem(404, error.message, slug="table-not-found"))
+    return handle_api_problem(ApiProblem(error.status, error.message, slug="table-not-found"))
 
 
 def handle_unexpected(error: Exception):

@@ -7,7 +7,10 @@ made here is the table the served pages show, and the other way round.
 
 Each method is WordsmithClient's (same arguments, same answer) and makes the
 same one call on `Tables` as the API view of that operation (app/api/tables.py)
-does. A refusal is raised as the client raises it, a `WordsmithError` with the
+does. The actions (claim, lock_table, play_round, ...) are not written out
+here: client/table_actions.py describes each once, and `_table_action` turns
+that description into the action `Tables.act` takes, as the client turns it
+into its request. A refusal is raised as the client raises it, a `WordsmithError` with the
 status, title, `code`, `objections` and field pointer the service's problem
 document would carry, so a command prints the one line either way
 (tests/test_cli_backends.py holds the two equal).
@@ -25,18 +28,10 @@ import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from client import WordsmithError
+from client.table_actions import TableAction, install
 
-# What a problem document's `title` says for each refusal (app/errors.py, PROBLEM_TYPES).
-TITLES = {
-    401: "Token needed",
-    403: "Not yours to do",
-    404: "No such table",
-    409: "Refused at this table",
-    422: "Request not valid",
-}
 # Seconds `events` waits for a table's next event before it checks the table is still there.
 WAIT_SECONDS = 15.0
 
@@ -73,25 +68,30 @@ def pointer(path: tuple) -> str:
 
 @contextmanager
 def as_service_answers(token: str | None = None):
-    """Raise the tables' refusals as WordsmithError, as the client raises the service's problem documents."""
+    """Raise the tables' refusals as WordsmithError, as the client raises the service's problem documents.
+
+    Each refusal carries the status and title its problem document has (tables/events.py, solver/errors.py).
+    """
     from tables.events import Forbidden, NotFound, Refused, Rejected
 
     try:
         yield
     except Rejected as error:
-        raise WordsmithError(409, TITLES[409], error.message, code=error.code, objections=error.objections) from None
+        raise WordsmithError(
+            error.status, error.title, error.message, code=error.code, objections=error.objections
+        ) from None
     except Forbidden as error:
-        status = 403 if token else 401
-        raise WordsmithError(status, TITLES[status], error.message) from None
+        status, title = (error.status, error.title) if token else (error.no_token_status, error.no_token_title)
+        raise WordsmithError(status, title, error.message) from None
     except NotFound as error:
-        raise WordsmithError(404, TITLES[404], error.message) from None
+        raise WordsmithError(error.status, error.title, error.message) from None
     except Refused as error:
         fields = [{"pointer": pointer(error.path), "location": "body", "detail": str(error)}]
-        count = f"{len(fields)} field is"
-        detail = f"{count} not valid: each entry of `errors` points at one and says how to fix it."
-        raise WordsmithError(422, TITLES[422], detail, fields) from None
+        detail = "1 field is not valid: each entry of `errors` points at one and says how to fix it."
+        raise WordsmithError(error.status, error.title, detail, fields) from None
 
 
+@install  # the live-table actions, one method each (client/table_actions.py), as the client has them
 class LocalTables:
     """WordsmithClient's live-table methods, answered from the store here (module docstring)."""
 
@@ -125,15 +125,29 @@ class LocalTables:
         """Who the answer is shown to: the token's actor, or None (the table view) without one."""
         return self._actor(code, token) if token else None
 
-    def _act(self, code: str, action: dict, token: str | None, request_id: str | None, actor=None) -> dict:
-        """One action (the API's `act`): the events it wrote as the actor may see them, and the state after."""
+    def _table_action(self, described: TableAction, values: dict) -> dict:
+        """One of the table actions (`client.table_actions.ACTIONS`), as its API view does it (app/api/tables.py,
+        `act`): the events it wrote as the actor may see them, and the state after (a claim: its seq)."""
         from tables.state import visible
 
+        code, token = values["code"], values["token"]
+        for field in described.fields:  # the API reads a pool (text or counts) into counts
+            if field.pool and values[field.name] is not None:
+                values = {**values, field.name: _pool(values[field.name])}
+        action = _plain(described.action(values))  # as the JSON body reads: tuples are lists
         with as_service_answers(token):
-            actor = actor or self._actor(code, token)
-            outcome = self._tables().act(code, actor, action, request_id=request_id)
-            events = [event.to_dict() for event in visible(outcome.state, outcome.events, actor)]
-            return _plain({"events": events, "repeated": outcome.repeated, "state": outcome.state.to_dict(actor)})
+            actor = self._actor(code, token)
+            if described.needs_seat and action.get("seat") is None:
+                action["seat"] = actor.seat
+            outcome = self._tables().act(code, actor, action, request_id=values["request_id"])
+        answer = {"events": [event.to_dict() for event in visible(outcome.state, outcome.events, actor)]}
+        answer["repeated"] = outcome.repeated
+        if described.answers == "claim":
+            claims = [event["data"] for event in answer["events"] if event["type"] == "claim"]
+            answer |= {"seq": outcome.state.seq, "claim": claims[0] if claims else None}
+        else:
+            answer["state"] = outcome.state.to_dict(actor)
+        return _plain(answer)
 
     # --- tables ------------------------------------------------------------------------
 
@@ -200,125 +214,6 @@ class LocalTables:
         with as_service_answers(token):
             self._tables().delete(code, self._actor(code, token))
         return {"deleted": read_code(code)}
-
-    def lock_table(self, code: str, token: str, locked: bool = True, request_id: str | None = None) -> dict:
-        return self._act(code, {"type": "lock", "locked": locked}, token, request_id)
-
-    def rename_seat(self, code: str, seat: int, name: str, token: str, request_id: str | None = None) -> dict:
-        return self._act(code, {"type": "rename", "seat": int(seat), "name": name}, token, request_id)
-
-    def release_seat(self, code: str, seat: int, token: str, request_id: str | None = None) -> dict:
-        return self._act(code, {"type": "release", "seat": int(seat)}, token, request_id)
-
-    def set_pool(self, code: str, seat: int, pool: str | dict, token: str, request_id: str | None = None) -> dict:
-        action = {"type": "set_pool", "seat": int(seat), "pool": _pool(pool)}
-        return self._act(code, action, token, request_id)
-
-    # --- Wordsmith ---------------------------------------------------------------------
-
-    def start_challenge(
-        self,
-        code: str,
-        token: str,
-        pool: str | dict | None = None,
-        required_letters: list[str] | None = None,
-        crossed_white: int | None = None,
-        request_id: str | None = None,
-    ) -> dict:
-        action = {
-            "type": "start",
-            "pool": None if pool is None else _pool(pool),
-            "required_letters": required_letters,
-            "crossed_white": crossed_white or {},
-        }
-        return self._act(code, action, token, request_id)
-
-    def end_challenge(self, code: str, token: str, request_id: str | None = None) -> dict:
-        return self._act(code, {"type": "end_challenge"}, token, request_id)
-
-    def add_piece(
-        self,
-        code: str,
-        token: str,
-        piece: str | None = None,
-        wild_as: str | None = None,
-        seat: int | None = None,
-        request_id: str | None = None,
-    ) -> dict:
-        return self._act(code, {"type": "add", "seat": seat, "piece": piece, "wild_as": wild_as}, token, request_id)
-
-    def claim(
-        self,
-        code: str,
-        word: str,
-        token: str,
-        row: int | None = None,
-        seat: int | None = None,
-        request_id: str | None = None,
-    ) -> dict:
-        # The API answers a claim with its seq, not the whole state (app/api/tables.py, ClaimedOut).
-        answer = self._act(code, {"type": "claim", "seat": seat, "word": word, "row": row}, token, request_id)
-        claims = [event["data"] for event in answer["events"] if event["type"] == "claim"]
-        return {
-            "events": answer["events"],
-            "repeated": answer["repeated"],
-            "seq": answer["state"]["seq"],
-            "claim": claims[0] if claims else None,
-        }
-
-    def object_to(
-        self, code: str, claim: int, token: str, seat: int | None = None, request_id: str | None = None
-    ) -> dict:
-        return self._act(code, {"type": "object", "seat": seat, "claim": claim}, token, request_id)
-
-    def overrule(self, code: str, claim: int, stands: bool, token: str, request_id: str | None = None) -> dict:
-        return self._act(code, {"type": "overrule", "claim": claim, "stands": stands}, token, request_id)
-
-    def pass_challenge(self, code: str, token: str, seat: int | None = None, request_id: str | None = None) -> dict:
-        return self._act(code, {"type": "pass", "seat": seat}, token, request_id)
-
-    def roll_word(self, code: str, token: str, faces: list[str] | None = None, request_id: str | None = None) -> dict:
-        return self._act(code, {"type": "roll_word", "faces": faces}, token, request_id)
-
-    def end_game(
-        self, code: str, token: str, hands: list[list[str]] | None = None, request_id: str | None = None
-    ) -> dict:
-        action: dict[str, Any] = {"type": "end_game"}
-        if hands is not None:
-            action["hands"] = [list(hand) for hand in hands]
-        return self._act(code, action, token, request_id)
-
-    # --- Booksmack ---------------------------------------------------------------------
-
-    def play_round(
-        self, code: str, cards: list[str], token: str, takers: list[int] | None = None, request_id: str | None = None
-    ) -> dict:
-        action: dict[str, Any] = {"type": "round", "cards": list(cards)}
-        if takers is not None:
-            action["takers"] = list(takers)
-        return self._act(code, action, token, request_id)
-
-    def take_round(self, code: str, takers: list[int], token: str, request_id: str | None = None) -> dict:
-        return self._act(code, {"type": "take", "takers": list(takers)}, token, request_id)
-
-    def play_turn(
-        self,
-        code: str,
-        card: str,
-        token: str,
-        seat: int | None = None,
-        steal: dict | None = None,
-        request_id: str | None = None,
-    ) -> dict:
-        with as_service_answers(token):
-            actor = self._actor(code, token)
-        action: dict[str, Any] = {"type": "turn", "seat": seat or actor.seat, "card": card}
-        if steal is not None:
-            action["steal"] = {"seat": steal["seat"], "from": steal["from"]}
-        return self._act(code, action, token, request_id, actor)
-
-    def steal(self, code: str, seat: int, source: str, token: str, request_id: str | None = None) -> dict:
-        return self._act(code, {"type": "steal", "seat": seat, "from": source}, token, request_id)
 
     # --- following ---------------------------------------------------------------------
 

@@ -8,7 +8,18 @@
     wordsmith table claim CODE WORD                   claim a word; refused: the objections, exit 1
     wordsmith table object CODE CLAIM                 object to a claim (the seq of its event)
     wordsmith table pass CODE / end-challenge CODE / end-game CODE
+    wordsmith table overrule CODE CLAIM --stands      (host) overrule the verdict (or --struck)
+    wordsmith table roll-word CODE [FACE FACE FACE]   Word by Word: the shared roll for the next word
+    wordsmith table set-pool CODE SEAT POOL           (host) correct a seat's pool
+    wordsmith table round CODE CARD...                Booksmack: a round's cards, seat 1 first
+    wordsmith table take CODE SEAT...                 Booksmack: who takes the open round's cards
+    wordsmith table turn CODE CARD                    Booksmack turn-based: the card played
+    wordsmith table steal CODE SEAT hand|table        Booksmack turn-based: whom the lowest card robs
     wordsmith table release CODE SEAT                 (host) give a seat to a new phone
+    wordsmith table rename CODE SEAT NAME             (host) rename a seat
+    wordsmith table lock CODE / unlock CODE           (host) lock joining, or open it again
+    wordsmith table delete CODE                       (host) delete the table and its record
+    wordsmith table qr CODE                           the join link's QR code, as SVG
     wordsmith table record CODE                       the event log, as JSON, replayable
     wordsmith table follow CODE                       the events as they happen (Ctrl-C ends it)
 
@@ -32,6 +43,10 @@ from .common import add_command, add_json_option, add_lexicon_option, backend, p
 
 TOKEN_VARIABLE = "WORDSMITH_TOKEN"
 KIND_CODES = {"red": "R", "yellow": "Y", "blue": "B", "green": "G", "wild": "W"}
+# Word by Word's three dice as they can fall (the API's `faces`; a star is a wild's circle).
+WORD_FACES = ("red", "yellow", "blue_star", "green_star")
+# Where Booksmack's lowest card steals from: a blind card from the hand, or the latest card on the table.
+STEAL_SOURCES = ("hand", "table")
 
 
 def register(subparsers) -> None:
@@ -44,7 +59,9 @@ def register(subparsers) -> None:
     )
     commands = group.add_subparsers(dest="table_command", required=True, metavar="TABLE_COMMAND")
 
-    parser = add(commands, "create", "create a table: its join code, join link and the host's token", run_create)
+    parser = add(
+        commands, "create", "create a table: its join code, join link and the host's token", run_create, code=False
+    )
     parser.add_argument("--game", choices=("wordsmith", "booksmack"), default="wordsmith")
     parser.add_argument(
         "--seat", action="append", required=True, metavar="NAME", help="a player's name, in seat order (2 to 6)"
@@ -55,8 +72,7 @@ def register(subparsers) -> None:
     )
 
     parser = add(commands, "join", "take a seat: prints its token (and nothing else)", run_join, token=False)
-    parser.add_argument("code", metavar="CODE")
-    parser.add_argument("seat", metavar="SEAT", help="the seat's number (from 1) or its player's name")
+    add_seat_argument(parser)
     parser.add_argument(
         "--token",
         default=None,
@@ -65,60 +81,118 @@ def register(subparsers) -> None:
     )
 
     parser = add(commands, "show", "the table's state: seats, pools, claims, scores", run_show, token=False)
-    parser.add_argument("code", metavar="CODE")
     add_token_option(parser, "a seat's or the host's token: what that seat may see (else the table view)")
 
     parser = add(commands, "start", "start a challenge (host): the real dice's pool, or rolled", run_start)
-    parser.add_argument("code", metavar="CODE")
     parser.add_argument("--pool", metavar="POOL", help="the starting pool as the dice gave it ('R3 Y2 B1 G2')")
     parser.add_argument("--required", metavar="LETTERS", help="Advanced: the six required letters, one per row")
 
     parser = add(commands, "add", "add a piece to a pool: the real die's, or rolled", run_add)
-    parser.add_argument("code", metavar="CODE")
     parser.add_argument("piece", nargs="?", choices=("R", "Y", "B", "G", "W"), help="the die's piece (W: a star)")
     parser.add_argument("--wild-as", choices=("R", "Y", "B", "G"), help="the piece a wild is taken as")
     add_seat_option(parser)
 
     parser = add(commands, "claim", "claim a word: judged at once; exit 1 when refused", run_claim)
-    parser.add_argument("code", metavar="CODE")
     parser.add_argument("word", metavar="WORD")
     parser.add_argument("--row", type=int, metavar="N", help="Advanced: the sheet's row (its required letter)")
     add_seat_option(parser)
 
     parser = add(commands, "object", "object to a claim: the judge's verdict", run_object)
-    parser.add_argument("code", metavar="CODE")
     parser.add_argument("claim", type=int, metavar="CLAIM", help="the claim's number (the seq `show` prints)")
     add_seat_option(parser)
 
     parser = add(commands, "pass", "pass: no more words this challenge", run_pass)
-    parser.add_argument("code", metavar="CODE")
     add_seat_option(parser)
 
     parser = add(commands, "end-challenge", "end the challenge (host): score sheets filled in", run_end_challenge)
-    parser.add_argument("code", metavar="CODE")
+
+    parser = add(commands, "overrule", "overrule the verdict on a claim (host): the record keeps both", run_overrule)
+    parser.add_argument("claim", type=int, metavar="CLAIM", help="the claim's number (the seq `show` prints)")
+    verdict = parser.add_mutually_exclusive_group(required=True)
+    verdict.add_argument("--stands", action="store_true", help="the claim stands after all")
+    verdict.add_argument("--struck", action="store_true", help="the claim is struck")
+
+    parser = add(
+        commands,
+        "roll-word",
+        "Word by Word: the shared roll for the next word, the real dice's or rolled",
+        run_roll_word,
+    )
+    parser.add_argument(
+        "faces",
+        nargs="*",
+        choices=WORD_FACES,
+        metavar="FACE",
+        help=f"the three dice as they fell ({', '.join(WORD_FACES)})",
+    )
+
+    parser = add(commands, "set-pool", "correct a seat's pool to what is in front of the player (host)", run_set_pool)
+    add_seat_argument(parser)
+    parser.add_argument("pool", metavar="POOL", help="the pool ('R3 Y2 B1 G2')")
 
     parser = add(commands, "end-game", "end the game (host): the final scores and the winners", run_end_game)
-    parser.add_argument("code", metavar="CODE")
+    parser.add_argument(
+        "--hand",
+        action="append",
+        metavar="CARDS",
+        help="Booksmack turn-based: the cards left in a hand, comma-separated ('' for none); one per seat, in order",
+    )
 
+    # Booksmack
+    parser = add(commands, "round", "Booksmack: a round's revealed cards, seat 1 first: the judge's answer", run_round)
+    parser.add_argument("cards", nargs="+", metavar="CARD", help="one card per seat, seat 1 first (quote ? * # ~ ! &)")
+    parser.add_argument(
+        "--taker", action="append", metavar="SEAT", help="a seat that takes the cards, when already known; repeatable"
+    )
+
+    parser = add(commands, "take", "Booksmack: who tapped first, and so takes the open round's cards", run_take)
+    parser.add_argument("takers", nargs="+", metavar="SEAT", help="the seats that take the cards (number or name)")
+
+    parser = add(commands, "turn", "Booksmack turn-based: the card played, and the draw, steal or win", run_turn)
+    parser.add_argument("card", metavar="CARD")
+    add_seat_option(parser)
+    parser.add_argument("--steal", metavar="SEAT", help="when the card is the lowest: the seat it steals from")
+    parser.add_argument(
+        "--steal-from", choices=STEAL_SOURCES, help="with --steal: a blind card from the hand, or their latest card"
+    )
+
+    parser = add(commands, "steal", "Booksmack turn-based: whom the lowest card steals from, and from where", run_steal)
+    add_seat_argument(parser, "the seat robbed: its number (from 1) or its player's name")
+    parser.add_argument("source", choices=STEAL_SOURCES, help="hand: a blind card; table: their latest card")
+
+    # The table itself (host)
     parser = add(commands, "release", "give a seat to a new phone (host): its token stops working", run_release)
-    parser.add_argument("code", metavar="CODE")
-    parser.add_argument("seat", metavar="SEAT", help="the seat's number (from 1) or its player's name")
+    add_seat_argument(parser)
+
+    parser = add(commands, "rename", "rename a seat (host)", run_rename)
+    add_seat_argument(parser)
+    parser.add_argument("name", metavar="NAME", help="the player's new name")
+
+    parser = add(commands, "lock", "lock joining (host): only the host's token seats a phone", run_lock)
+    parser = add(commands, "unlock", "open joining again (host)", run_lock)
+
+    parser = add(commands, "delete", "delete the table and its record (host)", run_delete)
+
+    parser = add(commands, "qr", "the join link's QR code, as SVG (`> join.svg`)", run_qr, json=False, token=False)
 
     parser = add(commands, "record", "the table's event log, as JSON (replayable)", run_record, json=False, token=False)
-    parser.add_argument("code", metavar="CODE")
     add_token_option(parser, "a seat's or the host's token (Secret Wordsmith hides others' claims until the end)")
 
     parser = add(
         commands, "follow", "print the table's events as they happen (Ctrl-C ends it)", run_follow, token=False
     )
-    parser.add_argument("code", metavar="CODE")
     parser.add_argument("--after", type=int, default=0, metavar="SEQ", help="only the events after this one")
     parser.add_argument("--count", type=int, metavar="N", help="end after N events")
     add_token_option(parser, "a seat's or the host's token: what that seat may see (else the table view)")
 
 
-def add(commands, name: str, help: str, handler, *, json: bool = True, token: bool = True) -> argparse.ArgumentParser:
+def add(
+    commands, name: str, help: str, handler, *, code: bool = True, json: bool = True, token: bool = True
+) -> argparse.ArgumentParser:
+    """A table command: the table's CODE first (but for `create`), --json, --token, as asked."""
     parser = add_command(commands, name, help, handler, lexicon=False, json=False)
+    if code:
+        parser.add_argument("code", metavar="CODE", help="the table's join code (any case)")
     if json:
         add_json_option(parser)
     if token:
@@ -130,6 +204,12 @@ def add_token_option(parser: argparse.ArgumentParser, what: str = "the seat's or
     parser.add_argument(
         "--token", default=None, help=f"{what}; default ${TOKEN_VARIABLE} (keeps it out of the shell's history)"
     )
+
+
+def add_seat_argument(
+    parser: argparse.ArgumentParser, what: str = "the seat's number (from 1) or its player's name"
+) -> None:
+    parser.add_argument("seat", metavar="SEAT", help=what)
 
 
 def add_seat_option(parser: argparse.ArgumentParser) -> None:
@@ -207,53 +287,123 @@ def run_show(args: argparse.Namespace) -> int:
     return 0
 
 
-@refusals
-def run_start(args: argparse.Namespace) -> int:
-    answer = backend(args).start_challenge(
-        args.code, token=token_from(args), pool=args.pool, required_letters=args.required
-    )
-    return print_acted(args, answer)
+def acts(call):
+    """A command that does one action: `call(judge, args, token)` asks the backend, and the events it wrote
+    are printed (`print_acted`). The token is --token's or WORDSMITH_TOKEN's; a refusal, one line (`refusals`)."""
+
+    @refusals
+    def handler(args: argparse.Namespace) -> int:
+        return print_acted(args, call(backend(args), args, token_from(args)))
+
+    return handler
+
+
+@acts
+def run_start(judge, args, token) -> dict:
+    return judge.start_challenge(args.code, token, pool=args.pool, required_letters=args.required)
+
+
+@acts
+def run_add(judge, args, token) -> dict:
+    return judge.add_piece(args.code, token, piece=args.piece, wild_as=args.wild_as, seat=args.seat)
+
+
+@acts
+def run_claim(judge, args, token) -> dict:
+    return judge.claim(args.code, args.word, token, row=args.row, seat=args.seat)
+
+
+@acts
+def run_object(judge, args, token) -> dict:
+    return judge.object_to(args.code, args.claim, token, seat=args.seat)
+
+
+@acts
+def run_overrule(judge, args, token) -> dict:
+    return judge.overrule(args.code, args.claim, args.stands, token)
+
+
+@acts
+def run_pass(judge, args, token) -> dict:
+    return judge.pass_challenge(args.code, token, seat=args.seat)
+
+
+@acts
+def run_roll_word(judge, args, token) -> dict:
+    if args.faces and len(args.faces) != 3:
+        raise ValueError(f"faces: the three dice as they fell, or none to roll them (got {len(args.faces)})")
+    return judge.roll_word(args.code, token, faces=args.faces or None)
+
+
+@acts
+def run_end_challenge(judge, args, token) -> dict:
+    return judge.end_challenge(args.code, token)
+
+
+@acts
+def run_end_game(judge, args, token) -> dict:
+    hands = None if args.hand is None else [[card for card in hand.split(",") if card] for hand in args.hand]
+    return judge.end_game(args.code, token, hands=hands)
+
+
+@acts
+def run_round(judge, args, token) -> dict:
+    takers = None if args.taker is None else [seat_number(args, seat) for seat in args.taker]
+    return judge.play_round(args.code, args.cards, token, takers=takers)
+
+
+@acts
+def run_take(judge, args, token) -> dict:
+    return judge.take_round(args.code, [seat_number(args, seat) for seat in args.takers], token)
+
+
+@acts
+def run_turn(judge, args, token) -> dict:
+    if (args.steal is None) != (args.steal_from is None):
+        raise ValueError("steal: give both --steal SEAT and --steal-from hand|table, or neither")
+    steal = None if args.steal is None else {"seat": seat_number(args, args.steal), "from": args.steal_from}
+    return judge.play_turn(args.code, args.card, token, seat=args.seat, steal=steal)
+
+
+@acts
+def run_steal(judge, args, token) -> dict:
+    return judge.steal(args.code, seat_number(args, args.seat), args.source, token)
+
+
+@acts
+def run_set_pool(judge, args, token) -> dict:
+    return judge.set_pool(args.code, seat_number(args, args.seat), args.pool, token)
+
+
+@acts
+def run_release(judge, args, token) -> dict:
+    return judge.release_seat(args.code, seat_number(args, args.seat), token)
+
+
+@acts
+def run_rename(judge, args, token) -> dict:
+    return judge.rename_seat(args.code, seat_number(args, args.seat), args.name, token)
+
+
+@acts
+def run_lock(judge, args, token) -> dict:
+    return judge.lock_table(args.code, token, locked=args.table_command == "lock")
 
 
 @refusals
-def run_add(args: argparse.Namespace) -> int:
-    answer = backend(args).add_piece(
-        args.code, token_from(args), piece=args.piece, wild_as=args.wild_as, seat=args.seat
-    )
-    return print_acted(args, answer)
+def run_delete(args: argparse.Namespace) -> int:
+    deleted = backend(args).delete_table(args.code, token_from(args))
+    if args.json:
+        print_json(deleted)
+    else:
+        print(f"Table {deleted['deleted']} deleted, with its record.")
+    return 0
 
 
 @refusals
-def run_claim(args: argparse.Namespace) -> int:
-    answer = backend(args).claim(args.code, args.word, token_from(args), row=args.row, seat=args.seat)
-    return print_acted(args, answer)
-
-
-@refusals
-def run_object(args: argparse.Namespace) -> int:
-    answer = backend(args).object_to(args.code, args.claim, token_from(args), seat=args.seat)
-    return print_acted(args, answer)
-
-
-@refusals
-def run_pass(args: argparse.Namespace) -> int:
-    return print_acted(args, backend(args).pass_challenge(args.code, token_from(args), seat=args.seat))
-
-
-@refusals
-def run_end_challenge(args: argparse.Namespace) -> int:
-    return print_acted(args, backend(args).end_challenge(args.code, token_from(args)))
-
-
-@refusals
-def run_end_game(args: argparse.Namespace) -> int:
-    return print_acted(args, backend(args).end_game(args.code, token_from(args)))
-
-
-@refusals
-def run_release(args: argparse.Namespace) -> int:
-    token = token_from(args)
-    return print_acted(args, backend(args).release_seat(args.code, seat_number(args, args.seat), token))
+def run_qr(args: argparse.Namespace) -> int:
+    print(backend(args).table_qr(args.code))
+    return 0
 
 
 @refusals
@@ -336,6 +486,39 @@ def _claim(data: dict, seat) -> str:
     return f"{seat(data['seat'])} claims {word}{letters}"
 
 
+def _cards(cards) -> str:
+    return " ".join(repr(card) if card.strip() != card or not card else card for card in cards)
+
+
+def _takes(data: dict, seat) -> str:
+    """Who took which of a round's cards (and what was discarded)."""
+    taken = "; ".join(f"{seat(take['seat'])} takes {_cards(take['cards'])}" for take in data.get("takes") or [])
+    discarded = f"; discarded {_cards(data['discarded'])}" if data.get("discarded") else ""
+    return (taken or "nobody takes the cards") + discarded
+
+
+def _round(data: dict, seat) -> str:
+    answer = data.get("answer") or {}
+    line = f"round {data['round']}: {_cards(data.get('cards') or [])}: {answer.get('explanation', '')}"
+    if data.get("open"):
+        return line + " (who tapped first? `take`)"
+    return f"{line} {_takes(data, seat)}"
+
+
+def _steal(data: dict, seat) -> str:
+    card = f" ({data['card']})" if data.get("card") else ""
+    return f"{seat(data['seat'])} steals from {seat(data['victim'])}'s {data['from']}{card}"
+
+
+def _turn(data: dict, seat) -> str:
+    line = f"{seat(data['seat'])} plays {_cards([data['card']])}: {data.get('explanation', '')}"
+    if data.get("won"):
+        line += f" {seat(data['seat'])} wins {len(data['won'])} cards."
+    if data.get("steal"):
+        line += " " + _steal(data["steal"], seat)
+    return line
+
+
 # How each event reads, from its data and `seat` (a seat number -> its name).
 EVENT_LINES = {
     "table_created": lambda data, seat: f"table created: {data['game']}, seats {', '.join(data['seats'])}",
@@ -358,7 +541,14 @@ EVENT_LINES = {
     ),
     "done": lambda data, seat: f"{seat(data['seat'])}: Done!",
     "passed": lambda data, seat: f"{seat(data['seat'])} passes",
+    "pool_set": lambda data, seat: f"{seat(data['seat'])}'s pool set to {pool_text(data.get('pool'))}",
+    "word_rolled": lambda data, seat: f"word {data.get('round')} rolled: {', '.join(data.get('faces') or [])}",
     "challenge_ended": lambda data, seat: f"challenge {data.get('challenge')} ended ({data.get('reason')})",
+    "round": _round,
+    "round_taken": lambda data, seat: f"round {data['round']}: {_takes(data, seat)}",
+    "turn": _turn,
+    "steal": _steal,
+    "play_ended": lambda data, seat: f"{seat(data['seat'])}'s hand is empty: play is over",
     "game_ended": lambda data, seat: "game over",
 }
 
@@ -372,7 +562,7 @@ def describe_event(event: dict, names: dict[int, str]) -> str:
 
     line = EVENT_LINES.get(kind)
     what = line(data, seat) if line else f"{kind} {data}"
-    if event.get("by") == 0 and "seat" in data and kind not in ("seat_renamed", "seat_released"):
+    if event.get("by") == 0 and "seat" in data and kind not in ("seat_renamed", "seat_released", "pool_set"):
         what += " (by the host)"
     return f"{event['seq']:>4}  {what.strip()}"
 
@@ -428,6 +618,8 @@ def describe_booksmack(game: dict, seats: list[dict], names: dict[int, str]) -> 
         entry = mine.get(seat["seat"])
         if entry:
             line += f": {entry['hand']} in hand, {entry['cards_won']} won"
+            if entry.get("table"):  # turn-based: the seat's pile, its latest card last
+                line += f", on the table {_cards(entry['table'])}"
         lines.append(line)
     if game.get("scores"):
         totals = ", ".join(f"{names.get(s['seat'], s['seat'])} {s['total']}" for s in game["scores"])

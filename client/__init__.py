@@ -33,36 +33,14 @@ from urllib.parse import quote
 
 import requests
 
+from .table_actions import ACTIONS, TableAction, install
+
 __all__ = ["TABLE_OPERATIONS", "WordsmithClient", "WordsmithError", "read_events"]
 
-# The live-table methods: the CLI's Local backend has none (a table lives on a server; cli/local.py).
+# The live-table methods: those written out below, and one per action of `client.table_actions.ACTIONS`.
 TABLE_OPERATIONS = frozenset(
-    {
-        "create_table",
-        "join_table",
-        "table",
-        "table_record",
-        "table_qr",
-        "delete_table",
-        "lock_table",
-        "rename_seat",
-        "release_seat",
-        "set_pool",
-        "start_challenge",
-        "end_challenge",
-        "add_piece",
-        "claim",
-        "object_to",
-        "overrule",
-        "pass_challenge",
-        "roll_word",
-        "end_game",
-        "play_round",
-        "take_round",
-        "play_turn",
-        "steal",
-        "events",
-    }
+    {"create_table", "join_table", "table", "table_record", "table_qr", "delete_table", "events"}
+    | {action.name for action in ACTIONS}
 )
 # Tries of a state-changing table request whose connection fails before an answer (same request id each time).
 TRIES = 3
@@ -114,6 +92,7 @@ class WordsmithError(requests.HTTPError):
         )
 
 
+@install  # the live-table actions, one method each (client/table_actions.py)
 class WordsmithClient:
     """Call a running Wordsmith judge service; `timeout` (seconds) bounds every request."""
 
@@ -217,6 +196,8 @@ class WordsmithClient:
         return self._post("/api/v1/colorsmash/replay", body)
 
     # Live tables. `token`: the seat's (or the host's) token; `request_id`: left out, a fresh one.
+    # Besides these, one method per table action (lock_table, claim, play_round, ...) comes from
+    # client/table_actions.py, which describes each once for this client and the CLI's local backend.
 
     def create_table(
         self, game: str, seats: list[str], lexicon: str | None = None, variants: list[str] | None = None
@@ -248,114 +229,6 @@ class WordsmithClient:
         """`DELETE /api/v1/tables/{code}` (host): {"deleted": code}."""
         return self._request("DELETE", self._table(code), headers=_bearer(token))
 
-    def lock_table(self, code: str, token: str, locked: bool = True, request_id: str | None = None) -> dict:
-        """`POST /api/v1/tables/{code}/lock` (host): lock joining, or open it again."""
-        return self._act(code, "/lock", {"locked": locked}, token, request_id)
-
-    def rename_seat(self, code: str, seat: int, name: str, token: str, request_id: str | None = None) -> dict:
-        """`POST /api/v1/tables/{code}/seats/{seat}/name` (host)."""
-        return self._act(code, f"/seats/{int(seat)}/name", {"name": name}, token, request_id)
-
-    def release_seat(self, code: str, seat: int, token: str, request_id: str | None = None) -> dict:
-        """`POST /api/v1/tables/{code}/seats/{seat}/release` (host): give the seat to a new phone (its token stops working)."""
-        return self._act(code, f"/seats/{int(seat)}/release", {}, token, request_id)
-
-    def set_pool(self, code: str, seat: int, pool: str | dict, token: str, request_id: str | None = None) -> dict:
-        """`POST /api/v1/tables/{code}/seats/{seat}/pool` (host): correct a seat's pool."""
-        return self._act(code, f"/seats/{int(seat)}/pool", {"pool": pool}, token, request_id)
-
-    def start_challenge(
-        self,
-        code: str,
-        token: str,
-        pool: str | dict | None = None,
-        required_letters: list[str] | None = None,
-        crossed_white: int | None = None,
-        request_id: str | None = None,
-    ) -> dict:
-        """`POST /api/v1/tables/{code}/challenges` (host): the real dice's pool, or left out, rolled."""
-        body = {"pool": pool, "required_letters": required_letters, "crossed_white": crossed_white}
-        return self._act(code, "/challenges", body, token, request_id)
-
-    def end_challenge(self, code: str, token: str, request_id: str | None = None) -> dict:
-        """`POST /api/v1/tables/{code}/challenges/end` (host)."""
-        return self._act(code, "/challenges/end", {}, token, request_id)
-
-    def add_piece(
-        self,
-        code: str,
-        token: str,
-        piece: str | None = None,
-        wild_as: str | None = None,
-        seat: int | None = None,
-        request_id: str | None = None,
-    ) -> dict:
-        """`POST /api/v1/tables/{code}/pieces`: the real die's piece, or left out, rolled."""
-        return self._act(code, "/pieces", {"piece": piece, "wild_as": wild_as, "seat": seat}, token, request_id)
-
-    def claim(
-        self,
-        code: str,
-        word: str,
-        token: str,
-        row: int | None = None,
-        seat: int | None = None,
-        request_id: str | None = None,
-    ) -> dict:
-        """`POST /api/v1/tables/{code}/claims`: {"claim", "events", "repeated", "seq"}; refused: WordsmithError 409 with `objections`."""
-        return self._act(code, "/claims", {"word": word, "row": row, "seat": seat}, token, request_id)
-
-    def object_to(
-        self, code: str, claim: int, token: str, seat: int | None = None, request_id: str | None = None
-    ) -> dict:
-        """`POST /api/v1/tables/{code}/objections`: object to the claim whose event has seq `claim`."""
-        return self._act(code, "/objections", {"claim": claim, "seat": seat}, token, request_id)
-
-    def overrule(self, code: str, claim: int, stands: bool, token: str, request_id: str | None = None) -> dict:
-        """`POST /api/v1/tables/{code}/overrules` (host)."""
-        return self._act(code, "/overrules", {"claim": claim, "stands": stands}, token, request_id)
-
-    def pass_challenge(self, code: str, token: str, seat: int | None = None, request_id: str | None = None) -> dict:
-        """`POST /api/v1/tables/{code}/passes`."""
-        return self._act(code, "/passes", {"seat": seat}, token, request_id)
-
-    def roll_word(self, code: str, token: str, faces: list[str] | None = None, request_id: str | None = None) -> dict:
-        """`POST /api/v1/tables/{code}/word-rolls`: Word by Word's shared roll (`faces`: the real dice; else rolled)."""
-        return self._act(code, "/word-rolls", {"faces": faces}, token, request_id)
-
-    def end_game(
-        self, code: str, token: str, hands: list[list[str]] | None = None, request_id: str | None = None
-    ) -> dict:
-        """`POST /api/v1/tables/{code}/end` (host): `hands`, Booksmack turn-based: the cards left in each hand."""
-        return self._act(code, "/end", {"hands": hands}, token, request_id)
-
-    def play_round(
-        self, code: str, cards: list[str], token: str, takers: list[int] | None = None, request_id: str | None = None
-    ) -> dict:
-        """`POST /api/v1/tables/{code}/rounds`: Booksmack's revealed cards, seat 1 first (and who takes them, if known)."""
-        body = {"cards": list(cards), "takers": None if takers is None else list(takers)}
-        return self._act(code, "/rounds", body, token, request_id)
-
-    def take_round(self, code: str, takers: list[int], token: str, request_id: str | None = None) -> dict:
-        """`POST /api/v1/tables/{code}/rounds/takers`: who takes the open round's cards."""
-        return self._act(code, "/rounds/takers", {"takers": list(takers)}, token, request_id)
-
-    def play_turn(
-        self,
-        code: str,
-        card: str,
-        token: str,
-        seat: int | None = None,
-        steal: dict | None = None,
-        request_id: str | None = None,
-    ) -> dict:
-        """`POST /api/v1/tables/{code}/turns`: Booksmack turn-based, the card played (`steal`: {"seat", "from"})."""
-        return self._act(code, "/turns", {"card": card, "seat": seat, "steal": steal}, token, request_id)
-
-    def steal(self, code: str, seat: int, source: str, token: str, request_id: str | None = None) -> dict:
-        """`POST /api/v1/tables/{code}/steals`: the seat robbed, `source` "hand" or "table"."""
-        return self._act(code, "/steals", {"seat": seat, "from": source}, token, request_id)
-
     def events(self, code: str, after: int = 0, token: str | None = None, reconnect: bool = True) -> Iterator[dict]:
         """`GET /api/v1/tables/{code}/events`: yield each event (seq, type, at, by, data) as it happens.
 
@@ -385,6 +258,11 @@ class WordsmithClient:
             if not reconnect:
                 return
             time.sleep(delay)
+
+    def _table_action(self, action: TableAction, values: dict) -> dict:
+        """One of the table actions (`ACTIONS`): its POST, with the path's seat and the body's fields."""
+        code, token, request_id = values["code"], values["token"], values["request_id"]
+        return self._act(code, action.path_for(values), action.body(values), token, request_id)
 
     def _table(self, code: str, rest: str = "") -> str:
         return f"/api/v1/tables/{quote(code, safe='')}{rest}"

@@ -14,6 +14,9 @@ __all__ = ["Refused"]
 class Refused(ValueError):
     """Input the engine refuses, with the path of the bad value."""
 
+    # The problem it is answered with: the service's "Request not valid" (app/errors.py), at the path's pointer.
+    status, title = 422, "Request not valid"
+
     def __init__(self, message: str, path: tuple[str | int, ...] = ()):
         super().__init__(message)
         self.message = message

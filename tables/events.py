@@ -104,6 +104,9 @@ class Rejected(Exception):
     `/api/v1/wordsmith/judge`.
     """
 
+    # The problem it is answered with (app/errors.py; the CLI's local backend says the same, cli/local_tables.py).
+    status, title = 409, "Refused at this table"
+
     def __init__(self, code: str, message: str, objections: list[dict] | None = None, **detail):
         super().__init__(message)
         self.code = code
@@ -113,7 +116,10 @@ class Rejected(Exception):
 
 
 class Forbidden(Exception):
-    """The actor may not do this (HTTP 403): not their seat, or not the host."""
+    """The actor may not do this (HTTP 403): not their seat, or not the host; with no token at all, HTTP 401."""
+
+    status, title = 403, "Not yours to do"
+    no_token_status, no_token_title = 401, "Token needed"
 
     def __init__(self, message: str):
         super().__init__(message)
@@ -122,6 +128,8 @@ class Forbidden(Exception):
 
 class NotFound(Exception):
     """No table has this code (or it expired, or the host deleted it): HTTP 404."""
+
+    status, title = 404, "No such table"
 
     def __init__(self, message: str):
         super().__init__(message)

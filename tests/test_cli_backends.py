@@ -15,6 +15,7 @@ import pytest
 
 from cli.local import Local
 from client import TABLE_OPERATIONS, WordsmithClient, WordsmithError
+from client.table_actions import ACTIONS
 
 GAME = json.loads(
     (Path(__file__).resolve().parent / "golden" / "colorsmash" / "standard-three-players.game.json").read_text("utf-8")
@@ -90,7 +91,25 @@ def test_local_has_the_clients_methods_and_arguments():
 def test_every_operation_is_compared():
     compared = {name for name, _, _ in CALLS} | TABLE_OPERATIONS
     assert compared == operations(WordsmithClient) - {"close"}
-    assert {name for name, _ in played(Recorder())} == TABLE_OPERATIONS
+    played_here = {name for name, _ in played(Recorder())}
+    assert played_here == TABLE_OPERATIONS
+    assert {action.name for action in ACTIONS} <= played_here  # a new row of the table of actions is played too
+
+
+@pytest.mark.parametrize("action", ACTIONS, ids=[action.name for action in ACTIONS])
+def test_each_action_is_the_apis_operation(client, action):
+    """The table of actions the backends share says what the API takes: the path, and the body's fields."""
+    document = client.get("/openapi.json").get_json()
+    operation = document["paths"][f"/api/v1/tables/{{code}}{action.path}"]["post"]
+    schema = operation["requestBody"]["content"]["application/json"]["schema"]
+    schema = document["components"]["schemas"][schema["$ref"].rsplit("/", 1)[-1]]
+    body = {field.sent_as for field in action.fields if not field.in_path}
+    required = {field.sent_as for field in action.fields if field.required and not field.in_path}
+    assert body | {"request_id"} <= set(schema["properties"])
+    assert set(schema.get("required", [])) == required | {"request_id"}
+    assert [p["name"] for p in operation["parameters"] if p["in"] == "path"] == ["code"] + [
+        field.name for field in action.fields if field.in_path
+    ]
 
 
 @pytest.fixture(scope="module")

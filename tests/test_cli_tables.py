@@ -155,3 +155,103 @@ def test_a_booksmack_table_shows_hands_libraries_and_scores(wordsmith):
     assert code == 0 and "game over" in out, err
     code, out, _ = wordsmith("table", "show", table)
     assert "Scores: Ann 0, Bob 0" in out and "Round 0: ended" in out
+
+
+def test_booksmack_rounds_and_turns_through_the_command_line(wordsmith):
+    table, host = made(
+        wordsmith("table", "create", "--game", "booksmack", "--seat", "Ann", "--seat", "Bob", "--seat", "Cy")[1]
+    )
+    ann = wordsmith("table", "join", table, "Ann")[1].strip()
+
+    code, out, err = wordsmith("table", "round", table, "c", "A", "t", token=ann)  # from any phone
+    assert code == 0 and "round 1: c A t: CAT is spelled from seat 1." in out and "`take`" in out, err
+    code, out, err = wordsmith("table", "round", table, "b", "Z", "m", token=ann)  # the cards are still out
+    assert code == 2 and out == "" and err.startswith("wordsmith table round: 409") and "say who tapped first" in err
+    code, out, err = wordsmith("table", "take", table, "Bob", token=ann)  # a seat by its player's name
+    assert code == 0 and "round 1: Bob takes c A t" in out, err
+    code, out, _ = wordsmith("table", "show", table)
+    assert "2 Bob (free): 3 in hand, 3 won" in out and "1 Ann: 3 in hand, 0 won" in out
+    code, out, err = wordsmith("table", "round", table, "b", "Z", token=host)  # one card short
+    assert code == 2 and "422" in err and "/cards" in err
+
+    table, host = made(
+        wordsmith("table", "create", "--game", "booksmack", "--seat", "Ann", "--seat", "Bob", "--variant", "turns")[1]
+    )
+    ann = wordsmith("table", "join", table, "1")[1].strip()
+    bob = wordsmith("table", "join", table, "2")[1].strip()
+    code, out, err = wordsmith("table", "turn", table, "b", token=ann)
+    assert code == 0 and "Ann plays b: Seat 1 played b: it is the highest card" in out, err
+    code, out, err = wordsmith("table", "turn", table, "c", token=ann)
+    assert code == 2 and "409" in err and "seat 2's turn" in err
+    code, out, err = wordsmith("table", "turn", table, "Z", "--steal", "Ann", token=bob)  # a steal says from where
+    assert code == 2 and out == "" and "--steal-from" in err
+    code, out, err = wordsmith("table", "turn", table, "Z", token=bob)
+    assert code == 0 and "Bob plays Z" in out, err
+    code, out, err = wordsmith("table", "turn", table, "a", token=ann)
+    assert code == 0 and "it is the lowest card, so its player steals" in out, err
+    code, out, err = wordsmith("table", "steal", table, "Bob", "table", token=ann)
+    assert code == 0 and "Ann steals from Bob's table (Z)" in out, err
+    code, out, _ = wordsmith("table", "show", table)
+    assert "1 Ann: 6 in hand, 0 won, on the table b a" in out and "2 Bob: 6 in hand, 0 won\n" in out
+    code, out, err = wordsmith("table", "steal", table, "Ann", "hand", token=bob)  # nobody is due to steal
+    assert code == 2 and out == "" and "409" in err and "Nobody is due to steal" in err
+    code, out, err = wordsmith("table", "end-game", table, "--hand", "a,b,c,d,e,f", "--hand", "", token=host)
+    assert code == 2 and "422" in err and "/hands/1" in err  # Bob holds 6 cards
+    hands = ["--hand", "a,b,c,d,e,f", "--hand", "g,h,i,j,k,Z"]
+    code, out, err = wordsmith("table", "end-game", table, *hands, token=host)
+    assert code == 0 and "game over" in out, err
+    assert "Scores: Ann " in wordsmith("table", "show", table)[1]
+
+
+def test_the_host_runs_the_table(wordsmith):
+    """Lock then a refused join; rename, shown; overrule a verdict; correct a pool; delete the table."""
+    table, host = made(wordsmith("table", "create", "--seat", "Ann", "--seat", "Bob", "--lexicon", "small")[1])
+    ann = wordsmith("table", "join", table, "Ann")[1].strip()
+    code, out, err = wordsmith("table", "lock", table, token=ann)
+    assert code == 2 and err.startswith("wordsmith table lock: 403")
+    code, out, err = wordsmith("table", "lock", table, token=host)
+    assert code == 0 and "joining locked" in out, err
+    code, out, err = wordsmith("table", "join", table, "Bob")
+    assert code == 2 and out == "" and "409" in err and "locked" in err
+    assert "joining locked" in wordsmith("table", "show", table)[1]
+    code, out, err = wordsmith("table", "unlock", table, token=host)
+    assert code == 0 and "joining open" in out, err
+    bob = wordsmith("table", "join", table, "Bob")[1].strip()
+
+    code, out, err = wordsmith("table", "rename", table, "Bob", "Roberta", token=host)
+    assert code == 0 and "seat 2 renamed Roberta" in out, err
+    assert "2 Roberta" in wordsmith("table", "show", table)[1]
+
+    wordsmith("table", "start", table, "--pool", POOL, token=host)
+    claimed = json.loads(wordsmith("table", "claim", table, "cast", "--json", token=ann)[1])
+    code, out, err = wordsmith("table", "object", table, str(claimed["seq"]), token=bob)
+    assert code == 0 and f"objection to claim {claimed['seq']}: STANDS" in out, err
+    code, out, err = wordsmith("table", "overrule", table, str(claimed["seq"]), "--struck", token=bob)
+    assert code == 2 and "403" in err
+    code, out, err = wordsmith("table", "overrule", table, str(claimed["seq"]), "--struck", token=host)
+    assert code == 0 and f"the host overrules claim {claimed['seq']}: it is struck" in out, err
+    state = json.loads(wordsmith("table", "show", table, "--json")[1])
+    assert [claim["status"] for claim in state["wordsmith"]["claims"]] == ["struck"]
+    assert "Ann: CAST struck" in wordsmith("table", "show", table)[1]
+
+    code, out, err = wordsmith("table", "set-pool", table, "Roberta", "R2 Y2", token=host)
+    assert code == 0 and "Roberta's pool set to R2 Y2" in out, err
+    assert "2 Roberta: pool R2 Y2" in wordsmith("table", "show", table)[1]
+
+    code, out, err = wordsmith("table", "delete", table, token=ann)
+    assert code == 2 and "403" in err
+    code, out, err = wordsmith("table", "delete", table, token=host)
+    assert code == 0 and out == f"Table {table} deleted, with its record.\n", err
+    code, out, err = wordsmith("table", "show", table)
+    assert code == 2 and err.startswith("wordsmith table show: 404")
+
+
+def test_word_by_word_rolls_and_the_join_qr(wordsmith):
+    table, host = made(wordsmith("table", "create", "--seat", "Ann", "--seat", "Bob", "--variant", "word_by_word")[1])
+    wordsmith("table", "start", table, "--pool", POOL, token=host)
+    code, out, err = wordsmith("table", "roll-word", table, "red", "yellow", "blue_star", token=host)
+    assert code == 0 and "word 1 rolled: red, yellow, blue_star" in out, err
+    code, out, err = wordsmith("table", "roll-word", table, "red", token=host)
+    assert code == 2 and "three dice" in err
+    code, out, err = wordsmith("table", "qr", table)
+    assert code == 0 and out.startswith("<svg") and "Join this table" in out
