@@ -280,8 +280,10 @@ def verdict_quality(lexicons, enable: list[str], common_words: set[str], census:
                 1 - (len(refused) - len(mandated)) / (len(frequent) - len(mandated)), 4
             )
             quality["recall_refused_less_offensive"] = len(refused) - len(mandated)
-            # For reading only: every spelling whose capitalised form is a listed name left out too,
-            # those that are only names (james) and those a dictionary also lists in lowercase (joe).
+            # Every spelling whose capitalised form is a listed name left out too, those that are only
+            # names (james) and those a dictionary also lists in lowercase (joe). Since ENABLE decides
+            # the name-spelled words SCOWL and WordNet leave open (wordlists/build.py), the figure above
+            # measures the build against its own source for those; this one stays independent.
             names = build.proper_forms(set(build.read_overrides("s_contractions.txt")))
             ordinary = [w for w in frequent if w not in names and code(w) not in ("offensive", "letter")]
             quality["recall_standard_top30000_enable_less_offensive_and_names"] = round(

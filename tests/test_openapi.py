@@ -114,7 +114,7 @@ ANSWERS = [
     ("get", "/api/v1/lexicons", None),
     ("get", "/api/v1/words/cats", None),
     ("get", "/api/v1/words/check", None),  # the word "check": its own route, so GET and POST can share the path
-    ("post", "/api/v1/words/check", {"words": ["cat", "paris", "zzxq"]}),
+    ("post", "/api/v1/words/check", {"words": ["cat", "james", "zzxq"]}),
     ("get", "/api/v1/wordsmith/alphabet", None),
     ("post", "/api/v1/wordsmith/roll", {"roll": "word_by_word", "seed": 7}),
     ("post", "/api/v1/wordsmith/solve", {"pool": "R3 Y2 B1 G2 W1", "limit": 5}),
@@ -122,7 +122,7 @@ ANSWERS = [
     (
         "post",
         "/api/v1/wordsmith/judge",
-        {"word": "paris", "pool": "R1", "previous_word": "sirap", "required_letter": "q", "discards_used": 12},
+        {"word": "james", "pool": "R1", "previous_word": "semaj", "required_letter": "q", "discards_used": 12},
     ),
     ("post", "/api/v1/wordsmith/judge", {"word": "bags", "pool": "R3 Y2 B1 G2 W1", "claimed": ["bag"]}),
     ("post", "/api/v1/wordsmith/score", _golden("wordsmith/advanced.json", ("variant", "sheets"))),

@@ -18,7 +18,8 @@ recipe in short:
   word even when it is also a name (SCOWL's lowercase entries up to level 70,
   WordNet's lowercase lemmas: `henry`, `anna`, `berlin`); one SCOWL lists in
   lowercase only from level 80, common in current English and no WordNet
-  lemma, is only a name (`james`, `russia`).
+  lemma, is a word when ENABLE (enable1.txt) lists it (`joe`, `texas`) and
+  only a name when it does not (`james`, `russia`).
 * slang: the words in `slang.txt` are known but invalid, category `slang`.
 * known but invalid: proper names (SCOWL `proper-names` and `upper` lists, and
   capitalised words), abbreviations (SCOWL `abbreviations` lists, all-capital
@@ -366,6 +367,8 @@ ONE_LETTER_WORDS = {"a", "i"}
 # Two letters with no vowel are symbols or abbreviations (kb, lx, mf), except
 # the interjections dictionaries list.
 TWO_LETTER_INTERJECTIONS = {"hm", "mm", "sh"}
+# The word-game list that decides a name-spelled word SCOWL and WordNet leave open (enable_words).
+ENABLE_FILE = "enable1.txt"
 
 
 def build_lexicon() -> list[str]:
@@ -429,13 +432,21 @@ def build_lexicon() -> list[str]:
     # games") is not enough on its own: a spelling first listed in lowercase
     # there, whose capitalised form is a listed name and which is common in
     # current English (james, paul, russia: common as names), is only a name;
-    # a rare one (alencon, the lace) stays in `large`.
+    # a rare one (alencon, the lace) stays in `large`. Where SCOWL and WordNet
+    # leave it open like that, the word-game list decides (the lead's ruling,
+    # docs/lexicon.md, Names): a spelling ENABLE lists is an ordinary word (joe,
+    # texas, boston), and the rules below give its tier; one ENABLE does not
+    # list (james, paul, russia) is a name in every size. ENABLE is read for
+    # this one decision only: it never adds a word.
+    open_to_enable = enable_words() & lowercase_only_at_level_80(s_contractions)
     for word in names:
         if code.get(word) == "large" and word not in lowercase_lemmas and is_common(word):
-            code[word] = "proper_name"
+            if word not in open_to_enable:
+                code[word] = "proper_name"
     # A `large` word common in current English joins `standard`. A name-spelled
     # one that reaches here is an ordinary word to WordNet (easter, marshall,
-    # congo): the common ones that are only names were refused just above.
+    # congo) or to ENABLE (texas, boston): the common ones that are only names
+    # were refused just above.
     for word, tier in code.items():
         if tier == "large" and len(word) >= 4 and is_common(word):
             code[word] = "standard"  # three letters and fewer: foreign and abbreviated uses swamp the counts (das, dui)
@@ -504,6 +515,33 @@ def is_common(word: str) -> bool:
     from wordfreq import zipf_frequency  # build time only: pip install '.[build]'
 
     return zipf_frequency(word, "en", wordlist="best") >= STANDARD_MIN_ZIPF
+
+
+def enable_words() -> frozenset[str]:
+    """The ENABLE word list (enable1, 172,820 words, public domain; wordlists/SOURCES.md), vendored as enable1.txt.
+
+    Read only where SCOWL and WordNet leave a name-spelled word's status open
+    (build_lexicon, the names step): the list word-game referees use decides it.
+    """
+    return frozenset((HERE / ENABLE_FILE).read_text("ascii").split())
+
+
+def lowercase_only_at_level_80(s_contractions: set[str]) -> set[str]:
+    """The spellings the `large` recipe's word lists hold in lowercase at level 80 and at no lower level (tory, texas).
+
+    Lowercase as SCOWL writes them (`Joe` is not `joe`); the variant_2 lists
+    count, as in `large`, so a spelling variant listed lower (mosquitos,
+    variant_2 level 35) is not one of them.
+    """
+    stems = SPELLINGS + VARIANT_1 + VARIANT_2
+    at_80, lower = set(), set()
+    for stem in stems:
+        for level in LEVELS:
+            if level <= 80:
+                entries = read_scowl_level(f"{stem}-words", level)
+                found = {fold(e) for e in entries if classify_raw(e, s_contractions) is None}
+                (at_80 if level == 80 else lower).update(found)
+    return at_80 - lower
 
 
 def tier_of_level(level: int) -> str:
