@@ -96,6 +96,13 @@ def test_offensive_words_are_refused_in_every_size(word):
     assert "offensive" in check(word, LEXICONS["large"]).message
 
 
+@pytest.mark.parametrize("word", ["JEW", "JEWED", "WELSHER", "REDSKINS", "SHYLOCK", "SQUAWS", "MONGOLOID"])
+def test_a_name_spelled_slur_stays_refused_though_the_word_game_list_has_it(word):
+    """ENABLE decides the name-spelled words SCOWL and WordNet leave open (docs/lexicon.md, Names), but a lowercase
+    sense that disparages the people the capitalised word names is judged in offensive.txt, and that wins."""
+    assert_refused_everywhere(word, "offensive")
+
+
 @pytest.mark.parametrize("word", ["SPADE", "BUCK", "COCK", "QUEEN", "FAIRY", "PANSY", "SCREW", "TOOL", "CRAPS"])
 def test_a_word_whose_main_sense_is_ordinary_stays_valid(word):
     """The ruling written in wordlists/offensive.txt: a slur in a secondary sense keeps the word (SPADE, BUCK)."""
