@@ -69,6 +69,8 @@ _SPELLING_SYMBOLS = ("?", " ")
 
 @dataclass(frozen=True)
 class _Symbol:
+    """A symbol card of data/booksmack_cards.json: what it is called, its power, whether a tap may ever take it."""
+
     card: str
     name: str
     power: str
@@ -77,6 +79,8 @@ class _Symbol:
 
 @dataclass(frozen=True)
 class _CardSet:
+    """The deck as data/booksmack_cards.json describes it: the tie order, the numbers, the symbols, the printed cards."""
+
     tie_order: tuple[str, ...]
     lowest_number: int
     highest_number: int

@@ -71,6 +71,8 @@ TOKEN_CACHE_ENTRIES = 16384  # tokens whose seat a process keeps (~150 bytes eac
 
 @dataclass(frozen=True)
 class Created:
+    """A new table: its join code, the host's token (shown once, stored only as a hash) and its first state."""
+
     code: str
     host_token: str
     state: TableState
@@ -78,6 +80,8 @@ class Created:
 
 @dataclass(frozen=True)
 class Outcome:
+    """What an accepted action did: the events it wrote (or had written, on a retry) and the state after them."""
+
     events: tuple[Event, ...]
     state: TableState  # read it, never change it: it is also the fold cache's (module docstring)
     repeated: bool = False  # True: the request id had been applied; nothing new was written

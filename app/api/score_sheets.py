@@ -104,16 +104,16 @@ class ScoredWordOut(Out):
 
 
 class ScoredChallengeOut(Out):
-    number: int
+    number: int = Field(description="the challenge, from 1")
     words: list[ScoredWordOut]
     letters: int = Field(description="the words' points")
-    discards: int
+    discards: int = Field(description="boxes checked for leftover pieces")
     circle_discards: int = Field(description="word by word: boxes checked for unchecked circles")
-    boxes_checked: int
-    crossed_white: int
-    boxes: int
-    free_discards: int
-    blue_checked: int
+    boxes_checked: int = Field(description="discard boxes checked in all")
+    crossed_white: int = Field(description="white boxes crossed out before the challenge began")
+    boxes: int = Field(description="the discard boxes this challenge has: the white ones not crossed out, and the blue")
+    free_discards: int = Field(description="white boxes: discards that cost no bonus point")
+    blue_checked: int = Field(description="blue boxes checked: each costs a bonus point")
     bonus: int = Field(description="one point per blue box left unchecked")
     total: int = Field(description="letters + bonus")
     required: str | None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from itertools import chain
 from operator import itemgetter
@@ -38,13 +38,7 @@ class RackWord:
     leftover: str
 
     def to_dict(self) -> dict:
-        return {
-            "word": self.word,
-            "score": self.score,
-            "length": len(self.word),
-            "blanks": self.blanks,
-            "leftover": self.leftover,
-        }
+        return {**asdict(self), "length": len(self.word)}
 
 
 @dataclass(frozen=True)
@@ -56,13 +50,7 @@ class RackResult:
     words: list[RackWord] = field(default_factory=list)
 
     def to_dict(self) -> dict:
-        return {
-            "rack": self.rack,
-            "total": self.total,
-            "offset": self.offset,
-            "limit": self.limit,
-            "words": [w.to_dict() for w in self.words],
-        }
+        return {**asdict(self), "words": [w.to_dict() for w in self.words]}
 
 
 class RackIndex:

@@ -286,12 +286,8 @@ class ScoreResult:
         return [s.player for s in self.sheets if s.total == self.high_score]
 
     def to_dict(self) -> dict:
-        return {
-            "variant": self.variant,
-            "sheets": [s.to_dict() for s in self.sheets],
-            "winners": self.winners,
-            "high_score": self.high_score,
-        }
+        sheets = [s.to_dict() for s in self.sheets]
+        return {"variant": self.variant, "sheets": sheets, "winners": self.winners, "high_score": self.high_score}
 
 
 def _secret_objections(word: str, earlier: list[str], lexicon: Lexicon) -> list[Objection]:
