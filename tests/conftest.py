@@ -55,12 +55,30 @@ def pytest_unconfigure(config):
 
 
 @pytest.fixture
-def app():
+def app(request):
     """A fresh app in testing mode (the lexicons are loaded once per process and shared).
 
     Its live tables go in the session's temp SQLite file (pytest_configure): a new empty database per test
     costs ~0.2 s of migrations. Tables are apart by their random codes; a test that needs an empty store
-    passes its own DATABASE_URL (the `database_url` fixture: SQLite and PostgreSQL)."""
+    passes its own DATABASE_URL (the `database_url` fixture: SQLite and PostgreSQL).
+
+    A module that sets `ONE_APP = True` shares one app between its tests: for modules whose tests only send
+    requests (each still gets its own test client, so no cookie crosses); a test there that adds a route or
+    changes the config asks for `fresh_app`. `create_app` costs ~0.1 s of CPU, most of it werkzeug compiling the routes, and ~500 tests ask for one."""
+    if getattr(request.module, "ONE_APP", False):
+        return request.getfixturevalue("module_app")
+    return request.getfixturevalue("fresh_app")
+
+
+@pytest.fixture
+def fresh_app():
+    """A new app of the test's own, also in a module that shares one: for a test that adds a route or changes config."""
+    return create_app({"TESTING": True})
+
+
+@pytest.fixture(scope="module")
+def module_app():
+    """The app of a module that sets `ONE_APP = True` (see `app`)."""
     return create_app({"TESTING": True})
 
 

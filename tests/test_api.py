@@ -10,6 +10,8 @@ from service_helpers import assert_problem
 from app import DEFAULTS
 from solver.lexicon import SIZES, load_lexicons
 
+ONE_APP = True  # its tests only send requests: one app for the module (conftest.py, `app`)
+
 TOO_LONG = "a" * (DEFAULTS["MAX_WORD_LENGTH"] + 1)  # one letter over the word limit
 
 
@@ -274,12 +276,12 @@ def test_problem_type_points_at_the_docs(client):
     assert 'id="problem-not-found"' in client.get("/docs").get_data(as_text=True)
 
 
-def test_500_is_a_generic_problem_and_logged(app, caplog):
-    @app.get("/api/v1/boom")
+def test_500_is_a_generic_problem_and_logged(fresh_app, caplog):
+    @fresh_app.get("/api/v1/boom")
     def boom():
         raise RuntimeError("secret internals")
 
-    response = app.test_client().get("/api/v1/boom")
+    response = fresh_app.test_client().get("/api/v1/boom")
     body = assert_problem(response, 500)
     assert "secret internals" not in json.dumps(body)
     assert any("secret internals" in (record.exc_text or "") or record.exc_info for record in caplog.records)
@@ -302,17 +304,17 @@ def test_browsers_get_error_pages_api_clients_get_json(client):
         ((), ""),  # the whole body
     ],
 )
-def test_a_refusal_points_where_its_path_says_whatever_its_message(app, path, pointer, monkeypatch):
+def test_a_refusal_points_where_its_path_says_whatever_its_message(fresh_app, path, pointer, monkeypatch):
     """The engine's Refused becomes a 422 at its path in one place; its message is the detail, never read for the pointer."""
     from solver.errors import Refused
 
-    monkeypatch.setitem(app.config, "WTF_CSRF_ENABLED", False)  # a bare test route: not a page form, not the API
+    monkeypatch.setitem(fresh_app.config, "WTF_CSRF_ENABLED", False)  # a bare test route: not a page form, not the API
 
-    @app.post("/test-refused")
+    @fresh_app.post("/test-refused")
     def refused():
         raise Refused("pool: reworded, naming another field first", path)
 
-    body = assert_problem(app.test_client().post("/test-refused", json={}), 422, pointer=pointer)
+    body = assert_problem(fresh_app.test_client().post("/test-refused", json={}), 422, pointer=pointer)
     assert body["errors"] == [
         {"pointer": pointer, "location": "body", "detail": "pool: reworded, naming another field first"}
     ]

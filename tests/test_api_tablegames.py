@@ -12,6 +12,8 @@ from app import create_app
 from solver import booksmack
 from solver.lexicon import load_lexicons
 
+ONE_APP = True  # its tests only send requests: one app for the module (conftest.py, `app`)
+
 GOLDEN = Path(__file__).resolve().parent / "golden" / "colorsmash"
 GAMES = sorted(GOLDEN.glob("*.game.json"))
 

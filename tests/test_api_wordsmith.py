@@ -16,6 +16,8 @@ from solver.lexicon import load_lexicons
 from solver.pieces import Pool, load_alphabet, load_box
 from solver.search import piece_index
 
+ONE_APP = True  # its tests only send requests: one app for the module (conftest.py, `app`)
+
 TOO_LONG = "a" * (DEFAULTS["MAX_WORD_LENGTH"] + 1)  # one letter over the word limit
 
 EXAMPLE_POOL = "R3 Y2 B1 G2"  # the rulebook's 8-piece pool: BAG and CAST

@@ -13,6 +13,8 @@ from app import DEFAULTS
 from solver.lexicon import check, load_lexicons
 from solver.normalize import fold, is_well_formed
 
+ONE_APP = True  # its tests only send requests: one app for the module (conftest.py, `app`)
+
 STANDARD = load_lexicons()["standard"]
 LONGEST = "PNEUMONOULTRAMICROSCOPICSILICOVOLCANOCONIOSIS"  # 45 letters, in `standard`
 

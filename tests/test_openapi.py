@@ -8,6 +8,8 @@ from pathlib import Path
 
 from app import DEFAULTS, create_app
 
+ONE_APP = True  # its tests only send requests: one app for the module (conftest.py, `app`)
+
 
 def test_every_api_route_is_documented(app, client):
     spec = client.get("/openapi.json").json

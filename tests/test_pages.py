@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 
 from app import DEFAULTS
 
+ONE_APP = True  # its tests only send requests: one app for the module (conftest.py, `app`)
+
 PAGES = ("/", "/solve", "/booksmack", "/colorsmash")
 
 

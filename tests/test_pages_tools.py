@@ -21,6 +21,8 @@ from solver import booksmack, colorsmash
 from solver.lexicon import load_lexicons
 from solver.wordsmith import ROLLS, roll_dice, score_sheets
 
+ONE_APP = True  # its tests only send requests: one app for the module (conftest.py, `app`)
+
 PAGES = ("/score", "/dice", "/booksmack/turn", "/colorsmash/replay")
 LEXICON = load_lexicons()["standard"]
 GOLDEN = Path(__file__).resolve().parent / "golden" / "colorsmash"

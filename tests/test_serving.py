@@ -20,6 +20,8 @@ from service_helpers import GunicornServer, assert_problem
 from app.security import SECURITY_HEADERS
 from app.worker import server_error_status
 
+ONE_APP = True  # its tests only send requests: one app for the module (conftest.py, `app`)
+
 SAMPLE_VALUES = {"word": "cat", "filename": "style.css", "code": "ABCDEF"}
 
 
@@ -88,12 +90,12 @@ def test_api_redirects_are_relative_problems(client, path, location):
     assert_security_headers(response.headers)
 
 
-def test_page_redirects_are_relative(app):
-    @app.get("/slashed/")
+def test_page_redirects_are_relative(fresh_app):
+    @fresh_app.get("/slashed/")
     def slashed():
         return "ok"
 
-    response = app.test_client().get("/slashed", headers={"Host": "evil.example"})
+    response = fresh_app.test_client().get("/slashed", headers={"Host": "evil.example"})
     assert response.status_code == 308 and response.headers["Location"] == "/slashed/"
 
 
