@@ -50,6 +50,7 @@ __all__ = ["NOTIFY_CHANNEL", "REQUEST_ID_MAX", "Store", "metadata"]
 
 NOTIFY_CHANNEL = "wordsmith_tables"  # PostgreSQL NOTIFY channel; the payload is "<code>:<last seq>"
 REQUEST_ID_MAX = 128  # characters: a UUID is 36; the column is VARCHAR(128)
+IDLE_PING_SECONDS = 5.0  # PostgreSQL: a pooled connection idle longer is pinged before use (_ping_when_idle)
 SQLITE_BUSY_MS = 10_000  # a writer waits this long for SQLite's one write lock (appends take milliseconds)
 
 # The schema as the queries see it. The migrations in tables/migrations/versions/ make it, each a
@@ -107,7 +108,7 @@ def make_engine(url: str | URL) -> Engine:
     """An engine for `url`; SQLite gets WAL, a busy timeout and foreign keys on every connection."""
     url = make_url(url)
     if url.get_backend_name() != "sqlite":
-        return sa.create_engine(url, pool_pre_ping=True)
+        return _ping_when_idle(sa.create_engine(url))
     engine = sa.create_engine(url, connect_args={"timeout": SQLITE_BUSY_MS / 1000})
 
     @sa_event.listens_for(engine, "connect")
@@ -118,6 +119,35 @@ def make_engine(url: str | URL) -> Engine:
         cursor.execute("PRAGMA foreign_keys=ON")  # off by default in SQLite: deleting a table cascades only with it
         cursor.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: a committed append survives a killed process
         cursor.close()
+
+    return engine
+
+
+def _ping_when_idle(engine: Engine) -> Engine:
+    """Ping a pooled connection before use only when it sat idle for `IDLE_PING_SECONDS`.
+
+    `pool_pre_ping` pinged at every checkout: a round trip (and PostgreSQL's
+    work for it) on each of a claim's one or two connections. A connection
+    that was in use moments ago is alive as far as a ping could tell; one
+    that idled may have been cut (a restarted server, a proxy's idle
+    timeout), and is pinged and replaced as before. A connection lost
+    while in steady use fails its statement, and SQLAlchemy then discards
+    every pooled connection made before the loss.
+    """
+
+    @sa_event.listens_for(engine, "checkin")
+    def _idle_since(_dbapi_connection, record):
+        record.info["idle_since"] = time.monotonic()
+
+    @sa_event.listens_for(engine, "checkout")
+    def _ping_if_idle(dbapi_connection, record, _proxy):
+        since = record.info.get("idle_since")
+        if since is None or time.monotonic() - since < IDLE_PING_SECONDS:
+            return
+        try:
+            engine.dialect.do_ping(dbapi_connection)
+        except Exception as error:  # the pool retries with a new connection
+            raise sa.exc.DisconnectionError(str(error)) from error
 
     return engine
 

@@ -332,6 +332,29 @@ def test_the_listener_reconnects_and_catches_up_on_what_it_missed(postgres_clust
     assert "reconnecting" in caplog.text
 
 
+def test_a_pooled_connection_is_pinged_only_after_idling_and_replaced_when_cut(postgres_cluster, stores, monkeypatch):
+    """PostgreSQL: no ping for a connection in steady use; one that idled and was cut is replaced, unseen."""
+    import psycopg
+
+    import tables.store
+
+    store = stores(postgres_cluster.new_database())
+    store.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
+    pings = []
+    ping = store._engine.dialect.do_ping
+    monkeypatch.setattr(store._engine.dialect, "do_ping", lambda connection: pings.append(1) or ping(connection))
+    for _ in range(3):
+        assert store.last_seq(CODE) == 1
+    assert pings == []  # in steady use: no round trip before each statement
+    with store._engine.connect() as connection:  # the pool's one connection
+        pid = connection.exec_driver_sql("SELECT pg_backend_pid()").scalar()
+    with psycopg.connect(store.url.set(drivername="postgresql").render_as_string(hide_password=False)) as other:
+        other.execute("SELECT pg_terminate_backend(%s)", (pid,))  # cut while it idles in the pool
+    monkeypatch.setattr(tables.store, "IDLE_PING_SECONDS", 0.0)  # it has idled long enough to be pinged
+    assert store.last_seq(CODE) == 1  # the ping failed and the pool made a new connection: the read succeeds
+    assert pings
+
+
 def event_reads(store) -> list[str]:
     """A list that fills with each query `store` makes for a table's events, as it makes them."""
     reads = []
