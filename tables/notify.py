@@ -7,8 +7,10 @@ waiters of the tables that moved, each table with its own `threading.Condition`
 (all sharing one lock) -- never a connection or a thread per waiter.
 
     Listener   PostgreSQL: a dedicated connection does `LISTEN wordsmith_tables`;
-               every append sends `pg_notify('wordsmith_tables', '<code>:<seq>')`
-               in its transaction, delivered on commit to every host.
+               every append sends `pg_notify('wordsmith_tables', '<code>:<seq>\n<rows>')`
+               in its transaction, delivered on commit to every host; the rows
+               (the events as stored, when under PostgreSQL's 8000 bytes) go
+               straight into the table's buffer, so no process reads them back.
     Poller     SQLite (one machine, any number of processes): every 100 ms, one
                query reads the newest seq of every table someone here waits on.
 
@@ -29,7 +31,9 @@ asks for events older than the buffer holds (a resume from an old
 event's stored JSON text and every follower decodes its own copy, so no
 follower's fold can touch another's events. Events this process appended
 itself go into the buffer as they are committed (`appended`), so its
-followers need no read at all; only the other processes read them.
+followers need no read at all; only the other processes read them, and on
+PostgreSQL not even they, when the notification carried the rows (a gap in
+the seqs, or rows too large for it, and they are read as before).
 """
 
 from __future__ import annotations
@@ -154,7 +158,8 @@ class _Notifier:
         return self._rows_after(code, table, after)
 
     def appended(self, code: str, rows: list) -> None:
-        """This process committed `rows` (stored rows, in seq order): buffer them when they follow on, and wake.
+        """`rows` (stored rows, in seq order) were committed, by this process or (a notification that carried
+        them) another: buffer them when they follow on, and wake.
 
         Never waits for the buffer: when a follower is reading the store for it
         (or the rows do not follow the buffer's last), they are left to be read.
@@ -278,7 +283,7 @@ class Listener(_Notifier):
     def _run(self) -> None:
         import psycopg
 
-        from .store import NOTIFY_CHANNEL
+        from .store import NOTIFY_CHANNEL, read_payload
 
         while not self._stopping.is_set():
             try:
@@ -289,8 +294,11 @@ class Listener(_Notifier):
                     self.poll()
                     while not self._stopping.is_set():
                         for note in connection.notifies(timeout=1.0):
-                            code, _, seq = note.payload.rpartition(":")
-                            self.published(code, int(seq))
+                            code, seq, rows = read_payload(note.payload)
+                            if rows:  # the events themselves: into the buffer, so no follower here reads them
+                                self.appended(code, rows)
+                            else:
+                                self.published(code, seq)
             except Exception:
                 if self._stopping.is_set():
                     return

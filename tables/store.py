@@ -48,7 +48,8 @@ from .events import Event, Forbidden, Refused
 
 __all__ = ["NOTIFY_CHANNEL", "REQUEST_ID_MAX", "Store", "metadata"]
 
-NOTIFY_CHANNEL = "wordsmith_tables"  # PostgreSQL NOTIFY channel; the payload is "<code>:<last seq>"
+NOTIFY_CHANNEL = "wordsmith_tables"  # PostgreSQL NOTIFY channel; the payload: notify_payload
+NOTIFY_PAYLOAD_BYTES = 7999  # PostgreSQL refuses a NOTIFY payload of 8000 bytes or more
 REQUEST_ID_MAX = 128  # characters: a UUID is 36; the column is VARCHAR(128)
 IDLE_PING_SECONDS = 5.0  # PostgreSQL: a pooled connection idle longer is pinged before use (_ping_when_idle)
 SQLITE_BUSY_MS = 10_000  # a writer waits this long for SQLite's one write lock (appends take milliseconds)
@@ -343,7 +344,7 @@ class Store:
                     connection.execute(tokens_t.insert().values(code=code, seat=seat, token_hash=token_hash))
                 connection.execute(_TOUCH_TABLE, {"table_code": code, "last_active": max(e.at for e in events)})
                 if self.postgresql:  # sent by PostgreSQL when (and only if) this transaction commits
-                    connection.execute(_NOTIFY, {"payload": f"{code}:{events[-1].seq}"})
+                    connection.execute(_NOTIFY, {"payload": notify_payload(code, rows)})
         except IntegrityError:
             return None
         if self._notifier is not None:  # hand the rows to this process's followers now: no poll, no read
@@ -391,6 +392,32 @@ def _row(code: str, event: Event) -> dict:
         "by": event.by,
         "data": json.dumps(event.data, ensure_ascii=False, separators=(",", ":")),
     }
+
+
+def notify_payload(code: str, rows: list[dict]) -> str:
+    """What an append announces: "<code>:<last seq>", then a newline and the rows as JSON when they fit.
+
+    The rows ride along so that another process's streams (and its fold
+    cache) take the events from the notification instead of reading them
+    back (tables/notify.py, `Listener`); too large for a payload, the
+    announcement alone goes, and those followers read the store.
+    """
+    head = f"{code}:{rows[-1]['seq']}"
+    body = json.dumps(
+        [[row["seq"], row["type"], row["at"], row["by"], row["data"]] for row in rows],
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
+    payload = f"{head}\n{body}"
+    return payload if len(payload.encode()) <= NOTIFY_PAYLOAD_BYTES else head
+
+
+def read_payload(payload: str) -> tuple[str, int, list | None]:
+    """The table code, last seq and stored rows (None: not carried) of a `notify_payload`."""
+    head, _, body = payload.partition("\n")
+    code, _, seq = head.rpartition(":")
+    rows = [StoredRow(code, *row) for row in json.loads(body)] if body else None
+    return code, int(seq), rows
 
 
 # The hot paths' statements, built once: SQLAlchemy caches each one's compiled form by the object.

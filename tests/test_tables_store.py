@@ -376,13 +376,45 @@ def test_followers_of_a_table_share_one_read_per_event(database_url, stores):
     writer.append(CODE, [ev(2, word="cast"), ev(3)], request_id=None, actor="seat:1")
     got = [follower.next(1, timeout=10) for follower in followers]
     assert [[event.seq for event in events] for events in got] == [[2, 3]] * 4
-    assert len(reads) == 1
+    read_once = 0 if reader.postgresql else 1  # PostgreSQL's notification carried the events: no read at all
+    assert len(reads) == read_once
     got[0][0].data["word"] = "changed"  # one follower's fold cannot touch another's events
     assert got[1][0].data["word"] == "cast"
     assert followers[0].next(3, timeout=0.2) == []  # nothing new: a timeout, no read
+    assert len(reads) == read_once
+    for follower in followers:
+        follower.close()
+
+
+def test_events_too_large_for_a_notification_are_read_from_the_store(postgres_cluster, stores):
+    """PostgreSQL: a payload has under 8000 bytes; events that do not fit are announced alone, and read once."""
+    url = postgres_cluster.new_database()
+    writer, reader = stores(url), stores(url)
+    writer.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
+    reads = event_reads(reader)
+    followers = [reader.follow(CODE) for _ in range(2)]
+    writer.append(CODE, [ev(2, word="é" * 4000)], request_id=None, actor="seat:1")  # 8000 bytes of UTF-8
+    assert [[e.data for e in f.next(1, timeout=10)] for f in followers] == [[{"word": "é" * 4000}]] * 2
+    assert len(reads) == 1
+    writer.append(CODE, [ev(3, word="cast")], request_id=None, actor="seat:1")  # small again: carried
+    assert [[e.data for e in f.next(2, timeout=10)] for f in followers] == [[{"word": "cast"}]] * 2
     assert len(reads) == 1
     for follower in followers:
         follower.close()
+
+
+def test_a_notification_payload_carries_the_rows_when_they_fit():
+    from tables.store import NOTIFY_PAYLOAD_BYTES, StoredRow, notify_payload, read_payload
+
+    rows = [{"code": CODE, "seq": 7, "type": "claim", "at": "t", "by": 2, "data": '{"word":"naïve"}'}]
+    assert read_payload(notify_payload(CODE, rows)) == (
+        CODE,
+        7,
+        [StoredRow(CODE, 7, "claim", "t", 2, '{"word":"naïve"}')],
+    )
+    big = [{**rows[0], "data": "x" * NOTIFY_PAYLOAD_BYTES}]
+    assert notify_payload(CODE, big) == f"{CODE}:7"
+    assert read_payload(f"{CODE}:7") == (CODE, 7, None)
 
 
 def test_a_follower_resuming_before_the_buffer_reads_the_store(table):
