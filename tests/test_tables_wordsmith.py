@@ -780,3 +780,16 @@ def test_the_record_replays_into_the_same_state(variants, steps, seed):
     replayed = fold(record)
     for viewer in (None, HOST, seat(1), seat(2)):
         assert replayed.to_dict(viewer) == table.state.to_dict(viewer)
+
+
+def test_shallow_copies_like_copy_copy():
+    """tables.state.shallow (scratch's copier): a new object of the same type, equal, sharing its values."""
+    import copy
+
+    from tables.state import Seat, shallow
+
+    seat = Seat(2, "Bob", joined=True)
+    copied = shallow(seat)
+    assert type(copied) is Seat and copied == seat == copy.copy(seat) and copied is not seat
+    copied.name = "Cy"
+    assert seat.name == "Bob"
