@@ -330,21 +330,29 @@ class Store:
                 # Events first: a lost race fails here, before anything else is attempted.
                 rows = [_row(code, event) for event in events]
                 connection.execute(_INSERT_EVENT, rows)
-                if proof is not None:
-                    seat = connection.execute(_TOKEN_SEAT, {"code": code, "token_hash": proof[1]}).scalar()
-                    if seat != proof[0]:
-                        raise Forbidden("This token acts for no seat at this table.")  # rolls the events back
+                request = None
                 if request_id is not None:
                     span = {"first_seq": events[0].seq, "last_seq": events[-1].seq}
-                    connection.execute(
-                        _INSERT_REQUEST, {"code": code, "request_id": request_id, "actor": actor, **span}
-                    )
+                    request = {"code": code, "request_id": request_id, "actor": actor, **span}
+                if proof is not None and request is not None:  # one statement: the request id, if the token holds
+                    proved = {**request, "seat": proof[0], "token_hash": proof[1]}
+                    if connection.execute(_INSERT_REQUEST_IF_TOKEN, proved).rowcount != 1:
+                        raise Forbidden("This token acts for no seat at this table.")  # rolls the events back
+                else:
+                    if proof is not None:
+                        seat = connection.execute(_TOKEN_SEAT, {"code": code, "token_hash": proof[1]}).scalar()
+                        if seat != proof[0]:
+                            raise Forbidden("This token acts for no seat at this table.")
+                    if request is not None:
+                        connection.execute(_INSERT_REQUEST, request)
                 for seat, token_hash in tokens:
                     connection.execute(tokens_t.delete().where(tokens_t.c.code == code, tokens_t.c.seat == seat))
                     connection.execute(tokens_t.insert().values(code=code, seat=seat, token_hash=token_hash))
-                connection.execute(_TOUCH_TABLE, {"table_code": code, "last_active": max(e.at for e in events)})
-                if self.postgresql:  # sent by PostgreSQL when (and only if) this transaction commits
-                    connection.execute(_NOTIFY, {"payload": notify_payload(code, rows)})
+                touch = {"table_code": code, "last_active": max(e.at for e in events)}
+                if self.postgresql:  # the notification rides on the touch: sent when (and only if) this commits
+                    connection.execute(_TOUCH_AND_NOTIFY, {**touch, "payload": notify_payload(code, rows)})
+                else:
+                    connection.execute(_TOUCH_TABLE, touch)
         except IntegrityError:
             return None
         if self._notifier is not None:  # hand the rows to this process's followers now: no poll, no read
@@ -433,7 +441,32 @@ _TOUCH_TABLE = (
     .where(tables_t.c.code == sa.bindparam("table_code"))
     .values(last_active=sa.bindparam("last_active"))
 )
-_NOTIFY = sa.select(sa.func.pg_notify(NOTIFY_CHANNEL, sa.bindparam("payload", type_=sa.String)))
+# PostgreSQL: the touch's RETURNING sends the notification (one statement, one round trip, not two).
+_TOUCH_AND_NOTIFY = _TOUCH_TABLE.returning(
+    sa.func.pg_notify(NOTIFY_CHANNEL, sa.bindparam("payload", type_=sa.String)).label("notified")
+)
+# The request id, written only while the token (seat, hash) still acts for that seat: the proof
+# check and the insert in one statement; no row inserted means the token no longer holds.
+_INSERT_REQUEST_IF_TOKEN = (
+    requests_t.insert()
+    .from_select(
+        ["code", "request_id", "first_seq", "last_seq", "actor"],
+        sa.select(
+            sa.bindparam("code", type_=sa.String),
+            sa.bindparam("request_id", type_=sa.String),
+            sa.bindparam("first_seq", type_=sa.Integer),
+            sa.bindparam("last_seq", type_=sa.Integer),
+            sa.bindparam("actor", type_=sa.String),
+        ).where(
+            sa.exists().where(
+                tokens_t.c.code == sa.bindparam("code"),
+                tokens_t.c.token_hash == sa.bindparam("token_hash"),
+                tokens_t.c.seat == sa.bindparam("seat"),
+            )
+        ),
+    )
+    .execution_options(preserve_rowcount=True)
+)  # SQLAlchemy keeps an INSERT's rowcount only when asked
 _EVENTS_AFTER = (
     sa.select(events_t.c.seq, events_t.c.type, events_t.c.at, events_t.c.by, events_t.c.data)
     .where(events_t.c.code == sa.bindparam("code"), events_t.c.seq > sa.bindparam("after"))

@@ -174,6 +174,22 @@ def test_a_seats_new_token_replaces_its_old_one(table):
     assert table.token("ZZZZZZ", "two") is None  # a token acts at its own table only
 
 
+@pytest.mark.parametrize("request_id", ["r-1", None])
+def test_an_append_with_a_proof_writes_only_while_the_token_acts_for_that_seat(table, request_id):
+    """`proof` (seat, token hash): checked in the append's own transaction, with or without a request id."""
+    from tables.events import Forbidden
+
+    table.append(CODE, [ev(2, "seat_joined", seat=1)], request_id=None, actor="seat:1", tokens=[(1, "one")])
+    for proof in [(2, "one"), (1, "gone"), (0, "one")]:  # another seat's, a replaced token, the host's seat
+        with pytest.raises(Forbidden):
+            table.append(CODE, [ev(3, word="cast")], request_id=request_id, actor="seat:1", proof=proof)
+        assert table.last_seq(CODE) == 2
+        assert request_id is None or table.applied(CODE, request_id) is None  # nothing of it written
+    assert table.append(CODE, [ev(3, word="cast")], request_id=request_id, actor="seat:1", proof=(1, "one"))
+    assert table.last_seq(CODE) == 3
+    assert request_id is None or table.applied(CODE, request_id) == [ev(3, word="cast")]
+
+
 def test_delete_and_expire_take_everything_of_a_table(table):
     table.append(CODE, [ev(2, at="2026-11-30T18:05:00.000Z")], request_id="r", actor="seat:1", tokens=[(1, "one")])
     assert table.create_table("BCDEFG", "wordsmith", "h2", ev(1, "table_created", at="2026-11-30T19:00:00.000Z"))
