@@ -25,7 +25,8 @@ registered once) and asks it for the events after the last one it sent. When
 the table's seq moves, ONE of its followers in this process reads the new
 events from the store and keeps them in the table's small buffer (the newest
 `BUFFER_EVENTS`); every other follower takes them from there: one query per
-event per process, however many phones follow the table. A follower that
+event per process, however many phones follow the table (and with
+`next_shared`, one event stream message made per event per process). A follower that
 asks for events older than the buffer holds (a resume from an old
 `Last-Event-ID`) reads them from the store itself. The buffer keeps each
 event's stored JSON text and every follower decodes its own copy, so no
@@ -41,8 +42,11 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable
 
 import sqlalchemy as sa
+
+from .events import Event
 
 __all__ = ["BUFFER_EVENTS", "POLL_SECONDS", "Follower", "Listener", "Poller"]
 
@@ -66,6 +70,8 @@ class _Table:
         self.base = -1  # -1: nothing buffered yet
         self.fetched = 0
         self.fetching = threading.Lock()
+        # What `Follower.next_shared` made of each event ((make, seq) -> its text), once for every follower here.
+        self.shared: dict[tuple[Callable, int], object] = {}
 
 
 class _Notifier:
@@ -248,6 +254,30 @@ class Follower:
         if not self.notifier._sleep(self._table, after, timeout):
             return []
         return [row_event(row) for row in self.notifier._rows_after(self.code, self._table, after)]
+
+    def next_shared(self, after: int, timeout: float, make: Callable[[Event], object]) -> list[tuple[int, object]]:
+        """`next`, each event as (seq, `make(event)`), made once per process for every follower of the table
+        that passes the same `make` (an event stream's message text: formatted once, sent to every phone;
+        `make` is a module's function, not a new closure per stream, or nothing is shared).
+
+        For what is the same for every follower: a stream whose viewer may see
+        an event differently from another's (Secret Wordsmith) uses `next`.
+        """
+        from .store import row_event
+
+        if not self.notifier._sleep(self._table, after, timeout):
+            return []
+        shared = self._table.shared
+        made = []
+        for row in self.notifier._rows_after(self.code, self._table, after):
+            value = shared.get((make, row.seq))
+            if value is None:
+                value = shared[make, row.seq] = make(row_event(row))
+            made.append((row.seq, value))
+        if len(shared) > 2 * BUFFER_EVENTS:  # keep those of the buffered events (a resume may have added older)
+            for key in [key for key in list(shared) if key[1] <= self._table.base]:
+                shared.pop(key, None)
+        return made
 
     def close(self) -> None:
         if not self._closed:

@@ -26,7 +26,7 @@ from typing import Any
 
 from .events import Actor, Context, Event, Forbidden, NewEvent, Refused, Rejected
 
-__all__ = ["GAMES", "Seat", "TableState", "decide", "fold", "scratch", "shallow", "visible"]
+__all__ = ["GAMES", "Seat", "TableState", "decide", "fold", "may_hide", "scratch", "shallow", "visible"]
 
 GAMES = ("wordsmith", "booksmack")
 
@@ -171,6 +171,16 @@ def visible(state: TableState, events, viewer: Actor | None) -> list[Event]:
     """
     hook = getattr(_module(state.game), "visible", None) if state.game else None
     return list(events) if hook is None else list(hook(state, events, viewer))
+
+
+def may_hide(state: TableState) -> bool:
+    """Whether `visible` may ever show this table's events differently to different viewers (Secret
+    Wordsmith); when not, every viewer sees every event as it is (an event stream's text is shared)."""
+    module = _module(state.game) if state.game else None
+    if module is None or getattr(module, "visible", None) is None:
+        return False
+    hook = getattr(module, "may_hide", None)
+    return True if hook is None else hook(state)
 
 
 def decide(state: TableState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:

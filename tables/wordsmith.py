@@ -262,6 +262,11 @@ class WordsmithState:
 SECRET_EVENT_KEEPS = {"claim": ("seat", "challenge"), "piece_added": ("seat",), "pool_set": ("seat",)}
 
 
+def may_hide(table) -> bool:
+    """Whether `visible` may hide anything at this table, ever: only Secret Wordsmith does."""
+    return table.game_state.has("secret")
+
+
 def visible(table, events, viewer: Actor | None) -> list[Event]:
     """The events as `viewer` may see them (tables.state.visible), `table` being the state after them.
 

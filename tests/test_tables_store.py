@@ -433,6 +433,29 @@ def test_a_notification_payload_carries_the_rows_when_they_fit():
     assert read_payload(f"{CODE}:7") == (CODE, 7, None)
 
 
+def test_followers_share_what_is_made_of_each_event_once_per_process(database_url, stores):
+    """`next_shared`: an event stream's message is made once per event, the same text for every follower."""
+    writer, reader = stores(database_url), stores(database_url)
+    writer.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
+    made = []
+
+    def make(event):
+        made.append(event.seq)
+        return f"{event.seq}:{event.data.get('word')}"
+
+    followers = [reader.follow(CODE) for _ in range(3)]
+    writer.append(CODE, [ev(2, word="cast"), ev(3, word="bag")], request_id=None, actor="seat:1")
+    got = [follower.next_shared(1, 10, make) for follower in followers]
+    assert got == [[(2, "2:cast"), (3, "3:bag")]] * 3
+    assert all(mine[0][1] is got[0][0][1] for mine in got)  # one text, not three equal ones
+    assert made == [2, 3]
+    assert followers[0].next_shared(0, 10, make) == [(1, "1:None"), (2, "2:cast"), (3, "3:bag")]  # a resume
+    assert followers[1].next_shared(3, 0.2, make) == []  # nothing new: a timeout
+    assert made == [2, 3, 1]
+    for follower in followers:
+        follower.close()
+
+
 def test_a_follower_resuming_before_the_buffer_reads_the_store(table):
     from tables.notify import BUFFER_EVENTS
 
