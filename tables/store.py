@@ -273,12 +273,12 @@ class Store:
     def token(self, code: str, token_hash: str) -> int | None:
         """The seat this token hash acts for (0: the host), or None."""
         with self._engine.connect() as connection:
-            return connection.execute(_TOKEN_SEAT, {"code": code, "token_hash": token_hash}).scalar()
+            return _TOKEN_SEAT.scalar(connection, {"code": code, "token_hash": token_hash})
 
     def last_seq(self, code: str) -> int:
         """The table's newest seq; 0 when it has no events (no such table)."""
         with self._engine.connect() as connection:
-            return connection.execute(_LAST_SEQ, {"code": code}).scalar() or 0
+            return _LAST_SEQ.scalar(connection, {"code": code}) or 0
 
     # --- writes ------------------------------------------------------------------------
 
@@ -329,31 +329,31 @@ class Store:
             with self._engine.begin() as connection:
                 # Events first: a lost race fails here, before anything else is attempted.
                 rows = [_row(code, event) for event in events]
-                connection.execute(_INSERT_EVENT, rows)
+                _INSERT_EVENT.execute_many(connection, rows)
                 request = None
                 if request_id is not None:
                     span = {"first_seq": events[0].seq, "last_seq": events[-1].seq}
                     request = {"code": code, "request_id": request_id, "actor": actor, **span}
                 if proof is not None and request is not None:  # one statement: the request id, if the token holds
                     proved = {**request, "seat": proof[0], "token_hash": proof[1]}
-                    if connection.execute(_INSERT_REQUEST_IF_TOKEN, proved).rowcount != 1:
+                    if _INSERT_REQUEST_IF_TOKEN.rowcount(connection, proved) != 1:
                         raise Forbidden("This token acts for no seat at this table.")  # rolls the events back
                 else:
                     if proof is not None:
-                        seat = connection.execute(_TOKEN_SEAT, {"code": code, "token_hash": proof[1]}).scalar()
+                        seat = _TOKEN_SEAT.scalar(connection, {"code": code, "token_hash": proof[1]})
                         if seat != proof[0]:
                             raise Forbidden("This token acts for no seat at this table.")
                     if request is not None:
-                        connection.execute(_INSERT_REQUEST, request)
+                        _INSERT_REQUEST.rowcount(connection, request)
                 for seat, token_hash in tokens:
                     connection.execute(tokens_t.delete().where(tokens_t.c.code == code, tokens_t.c.seat == seat))
                     connection.execute(tokens_t.insert().values(code=code, seat=seat, token_hash=token_hash))
                 touch = {"table_code": code, "last_active": max(e.at for e in events)}
                 if self.postgresql:  # the notification rides on the touch: sent when (and only if) this commits
-                    connection.execute(_TOUCH_AND_NOTIFY, {**touch, "payload": notify_payload(code, rows)})
+                    _TOUCH_AND_NOTIFY.rowcount(connection, {**touch, "payload": notify_payload(code, rows)})
                 else:
-                    connection.execute(_TOUCH_TABLE, touch)
-        except IntegrityError:
+                    _TOUCH_TABLE.rowcount(connection, touch)
+        except (IntegrityError, self._engine.dialect.loaded_dbapi.IntegrityError):  # SQLAlchemy's, or the driver's
             return None
         if self._notifier is not None:  # hand the rows to this process's followers now: no poll, no read
             self._notifier.appended(code, [StoredRow(**row) for row in rows])
@@ -428,28 +428,99 @@ def read_payload(payload: str) -> tuple[str, int, list | None]:
     return code, int(seq), rows
 
 
-# The hot paths' statements, built once: SQLAlchemy caches each one's compiled form by the object.
-_TOKEN_SEAT = sa.select(tokens_t.c.seat).where(
-    tokens_t.c.code == sa.bindparam("code"), tokens_t.c.token_hash == sa.bindparam("token_hash")
+class Hot:
+    """A hot path's statement: compiled once per dialect by SQLAlchemy, then run on the driver's cursor.
+
+    SQLAlchemy Core's work per execution (keying the compiled-statement cache,
+    building the execution context and the result, wrapping each row) cost
+    more CPU than the database driver's own on the claims' path
+    (bench/README.md, "Third round"). The SQL is SQLAlchemy's, compiled for
+    the connection's dialect; only plain values (strings, integers) go in and
+    come out, so no column type needs SQLAlchemy's conversions. Run with an
+    SQLAlchemy Connection, it uses that connection and its transaction. A
+    driver error comes out as the driver's own, not wrapped (`append`
+    catches both kinds of IntegrityError).
+    """
+
+    def __init__(self, statement, column_keys: list[str] | None = None):
+        self.statement = statement
+        self.column_keys = column_keys  # an INSERT's columns, when it has no VALUES of its own
+        self._compiled: dict[str, tuple[str, tuple[str, ...] | None, dict]] = {}
+
+    def _for(self, dialect) -> tuple[str, tuple[str, ...] | None, dict]:
+        found = self._compiled.get(dialect.name)
+        if found is None:
+            compiled = self.statement.compile(dialect=dialect, column_keys=self.column_keys)
+            fixed = {name: value for name, value in compiled.params.items() if isinstance(value, str)}  # literals
+            found = self._compiled[dialect.name] = (compiled.string, compiled.positiontup, fixed)
+        return found
+
+    @staticmethod
+    def _params(positions, fixed: dict, values: dict):
+        values = {**fixed, **values} if fixed else values
+        return tuple(values[name] for name in positions) if positions else values
+
+    def _cursor(self, connection, values: dict):
+        sql, positions, fixed = self._for(connection.dialect)
+        cursor = connection.connection.cursor()
+        try:
+            cursor.execute(sql, self._params(positions, fixed, values))
+        except BaseException:
+            cursor.close()
+            raise
+        return cursor
+
+    def rowcount(self, connection, values: dict) -> int:
+        """Run it on `connection` (an SQLAlchemy Connection): the rows it wrote."""
+        cursor = self._cursor(connection, values)
+        count = cursor.rowcount  # read before closing: psycopg forgets it then
+        cursor.close()
+        return count
+
+    def execute_many(self, connection, rows: list[dict]) -> None:
+        sql, positions, fixed = self._for(connection.dialect)
+        cursor = connection.connection.cursor()
+        try:
+            cursor.executemany(sql, [self._params(positions, fixed, row) for row in rows])
+        finally:
+            cursor.close()
+
+    def all(self, connection, values: dict) -> list[tuple]:
+        cursor = self._cursor(connection, values)
+        try:
+            return cursor.fetchall()
+        finally:
+            cursor.close()
+
+    def scalar(self, connection, values: dict):
+        rows = self.all(connection, values)
+        return rows[0][0] if rows else None
+
+
+# The hot paths' statements, built once.
+_TOKEN_SEAT = Hot(
+    sa.select(tokens_t.c.seat).where(
+        tokens_t.c.code == sa.bindparam("code"), tokens_t.c.token_hash == sa.bindparam("token_hash")
+    )
 )
-_LAST_SEQ = sa.select(sa.func.max(events_t.c.seq)).where(events_t.c.code == sa.bindparam("code"))
-_INSERT_EVENT = events_t.insert()
-_INSERT_REQUEST = requests_t.insert()
-_TOUCH_TABLE = (
+_LAST_SEQ = Hot(sa.select(sa.func.max(events_t.c.seq)).where(events_t.c.code == sa.bindparam("code")))
+_INSERT_EVENT = Hot(events_t.insert(), ["code", "seq", "type", "at", "by", "data"])
+_INSERT_REQUEST = Hot(requests_t.insert(), ["code", "request_id", "first_seq", "last_seq", "actor"])
+_TOUCH = (
     # the WHERE's name is not "code": an UPDATE keeps its columns' names for their SET values
     tables_t.update()
     .where(tables_t.c.code == sa.bindparam("table_code"))
     .values(last_active=sa.bindparam("last_active"))
 )
+_TOUCH_TABLE = Hot(_TOUCH)
 # PostgreSQL: the touch's RETURNING sends the notification (one statement, one round trip, not two).
-_TOUCH_AND_NOTIFY = _TOUCH_TABLE.returning(
-    sa.func.pg_notify(NOTIFY_CHANNEL, sa.bindparam("payload", type_=sa.String)).label("notified")
+_TOUCH_AND_NOTIFY = Hot(
+    _TOUCH.returning(sa.func.pg_notify(NOTIFY_CHANNEL, sa.bindparam("payload", type_=sa.String)).label("notified"))
 )
 # The request id, written only while the token (seat, hash) still acts for that seat: the proof
 # check and the insert in one statement; no row inserted means the token no longer holds.
-_INSERT_REQUEST_IF_TOKEN = (
-    requests_t.insert()
-    .from_select(
+_INSERT_REQUEST_IF_TOKEN = Hot(
+    requests_t.insert().from_select(
         ["code", "request_id", "first_seq", "last_seq", "actor"],
         sa.select(
             sa.bindparam("code", type_=sa.String),
@@ -465,9 +536,8 @@ _INSERT_REQUEST_IF_TOKEN = (
             )
         ),
     )
-    .execution_options(preserve_rowcount=True)
-)  # SQLAlchemy keeps an INSERT's rowcount only when asked
-_EVENTS_AFTER = (
+)
+_EVENTS_AFTER = Hot(
     sa.select(events_t.c.seq, events_t.c.type, events_t.c.at, events_t.c.by, events_t.c.data)
     .where(events_t.c.code == sa.bindparam("code"), events_t.c.seq > sa.bindparam("after"))
     .order_by(events_t.c.seq)
@@ -487,7 +557,7 @@ class StoredRow(NamedTuple):
 
 def read_rows(connection, code: str, after: int) -> list:
     """The stored rows (seq, type, at, by, data as JSON text) of a table's events after `after`, in seq order."""
-    return connection.execute(_EVENTS_AFTER, {"code": code, "after": after}).all()
+    return [StoredRow(code, *row) for row in _EVENTS_AFTER.all(connection, {"code": code, "after": after})]
 
 
 def row_event(row) -> Event:

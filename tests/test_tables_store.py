@@ -371,22 +371,27 @@ def test_a_pooled_connection_is_pinged_only_after_idling_and_replaced_when_cut(p
     assert pings
 
 
-def event_reads(store) -> list[str]:
-    """A list that fills with each query `store` makes for a table's events, as it makes them."""
+def event_reads(store, monkeypatch) -> list[tuple]:
+    """A list that fills with each query `store` makes for a table's events (tables.store.read_rows), as it makes them."""
+    import tables.store
+
     reads = []
-    sa.event.listen(
-        store._engine,
-        "before_cursor_execute",
-        lambda conn, cursor, statement, *args: reads.append(statement) if "ORDER BY events.seq" in statement else None,
-    )
+    real = tables.store.read_rows
+
+    def counted(connection, code, after):
+        if connection.engine is store._engine:
+            reads.append((code, after))
+        return real(connection, code, after)
+
+    monkeypatch.setattr(tables.store, "read_rows", counted)
     return reads
 
 
-def test_followers_of_a_table_share_one_read_per_event(database_url, stores):
+def test_followers_of_a_table_share_one_read_per_event(database_url, stores, monkeypatch):
     """Four phones' streams in one process: each new event is read from the store once, and each gets its own copy."""
     writer, reader = stores(database_url), stores(database_url)
     writer.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
-    reads = event_reads(reader)
+    reads = event_reads(reader, monkeypatch)
     followers = [reader.follow(CODE) for _ in range(4)]
     # (the poll's query of the newest seqs is not counted: one per 100 ms per process, not per event)
     writer.append(CODE, [ev(2, word="cast"), ev(3)], request_id=None, actor="seat:1")
@@ -402,12 +407,12 @@ def test_followers_of_a_table_share_one_read_per_event(database_url, stores):
         follower.close()
 
 
-def test_events_too_large_for_a_notification_are_read_from_the_store(postgres_cluster, stores):
+def test_events_too_large_for_a_notification_are_read_from_the_store(postgres_cluster, stores, monkeypatch):
     """PostgreSQL: a payload has under 8000 bytes; events that do not fit are announced alone, and read once."""
     url = postgres_cluster.new_database()
     writer, reader = stores(url), stores(url)
     writer.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
-    reads = event_reads(reader)
+    reads = event_reads(reader, monkeypatch)
     followers = [reader.follow(CODE) for _ in range(2)]
     writer.append(CODE, [ev(2, word="é" * 4000)], request_id=None, actor="seat:1")  # 8000 bytes of UTF-8
     assert [[e.data for e in f.next(1, timeout=10)] for f in followers] == [[{"word": "é" * 4000}]] * 2
@@ -469,11 +474,11 @@ def test_a_follower_resuming_before_the_buffer_reads_the_store(table):
         assert [e.seq for e in follower.next(last - 2, timeout=5)] == [last - 1, last]
 
 
-def test_followers_get_this_processs_own_appends_without_a_read(database_url, stores):
+def test_followers_get_this_processs_own_appends_without_a_read(database_url, stores, monkeypatch):
     """What a process appended goes into its followers' buffer as it commits: its streams read nothing."""
     store = stores(database_url)
     store.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
-    reads = event_reads(store)
+    reads = event_reads(store, monkeypatch)
     followers = [store.follow(CODE) for _ in range(2)]
     store.append(CODE, [ev(2, word="bag")], request_id=None, actor="seat:1")
     assert [[e.seq for e in f.next(1, timeout=5)] for f in followers] == [[2], [2]]
