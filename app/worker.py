@@ -23,6 +23,11 @@ What this class adds to `gthread`:
   answer (an event stream included) may take as long as it needs. A reaper
   thread checks the clocks four times a second and shuts the read side of a
   late socket, which wakes the thread blocked reading it.
+- **Health's own lane.** A whole `GET /api/v1/health` (its headers in,
+  no body announced) is handed to two threads of its own, not to the
+  pool's queue, where under a burst of claims it waited behind every
+  request waiting for a thread (`enqueue_req`). Same `handle`, so the same
+  answer and access-log line.
 - **Server errors in the service's own shape.** A request gunicorn refuses
   before the app sees it (a malformed request line: 400; a URL over
   `limit_request_line`: 414; too many or too large headers: 431) is answered
