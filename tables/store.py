@@ -329,7 +329,7 @@ class Store:
             with self._engine.begin() as connection:
                 # Events first: a lost race fails here, before anything else is attempted.
                 rows = [_row(code, event) for event in events]
-                _INSERT_EVENT.execute_many(connection, rows)
+                _INSERT_EVENT.insert_rows(connection, rows)
                 request = None
                 if request_id is not None:
                     span = {"first_seq": events[0].seq, "last_seq": events[-1].seq}
@@ -446,6 +446,7 @@ class Hot:
         self.statement = statement
         self.column_keys = column_keys  # an INSERT's columns, when it has no VALUES of its own
         self._compiled: dict[str, tuple[str, tuple[str, ...] | None, dict]] = {}
+        self._many: dict[int, Hot] = {}  # insert_rows: the INSERT of n rows at once, by n
 
     def _for(self, dialect) -> tuple[str, tuple[str, ...] | None, dict]:
         found = self._compiled.get(dialect.name)
@@ -477,13 +478,19 @@ class Hot:
         cursor.close()
         return count
 
-    def execute_many(self, connection, rows: list[dict]) -> None:
-        sql, positions, fixed = self._for(connection.dialect)
-        cursor = connection.connection.cursor()
-        try:
-            cursor.executemany(sql, [self._params(positions, fixed, row) for row in rows])
-        finally:
-            cursor.close()
+    def insert_rows(self, connection, rows: list[dict]) -> None:
+        """An INSERT (made with `column_keys`) of every row in ONE statement (VALUES (...), (...)), as
+        SQLAlchemy's own executemany does: psycopg's executemany runs a pipeline, which a failing row
+        (a lost race) aborts with a logged error."""
+        if len(rows) == 1:
+            self.rowcount(connection, rows[0])
+            return
+        many = self._many.get(len(rows))
+        if many is None:
+            table = self.statement.table
+            values = [{key: sa.bindparam(f"{key}_{i}") for key in self.column_keys} for i in range(len(rows))]
+            many = self._many[len(rows)] = Hot(table.insert().values(values))
+        many.rowcount(connection, {f"{key}_{i}": value for i, row in enumerate(rows) for key, value in row.items()})
 
     def all(self, connection, values: dict) -> list[tuple]:
         cursor = self._cursor(connection, values)

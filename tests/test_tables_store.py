@@ -174,6 +174,16 @@ def test_a_seats_new_token_replaces_its_old_one(table):
     assert table.token("ZZZZZZ", "two") is None  # a token acts at its own table only
 
 
+def test_an_append_of_several_events_is_one_insert_all_or_nothing(table):
+    """Several events go in as one INSERT: one taken seq among them and none is written."""
+    assert table.append(CODE, [ev(2, word="a"), ev(3, word="b")], request_id="r-1", actor="seat:1")
+    assert table.append(CODE, [ev(4, by=None), ev(3, word="c")], request_id="r-2", actor="seat:1") is None
+    assert [(e.seq, e.data) for e in table.events(CODE, 1)] == [(2, {"word": "a"}), (3, {"word": "b"})]
+    assert table.applied(CODE, "r-2") is None
+    assert table.append(CODE, [ev(4, by=None), ev(5), ev(6, word="d")], request_id="r-2", actor="seat:1")
+    assert [e.seq for e in table.applied(CODE, "r-2")] == [4, 5, 6] and table.events(CODE, 3)[0].by is None
+
+
 @pytest.mark.parametrize("request_id", ["r-1", None])
 def test_an_append_with_a_proof_writes_only_while_the_token_acts_for_that_seat(table, request_id):
     """`proof` (seat, token hash): checked in the append's own transaction, with or without a request id."""
