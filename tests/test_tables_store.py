@@ -397,21 +397,29 @@ def event_reads(store, monkeypatch) -> list[tuple]:
     return reads
 
 
+def listening(writer, followers, last: int) -> None:
+    """Append one event and see every follower get it: from then on the followers' notifier listens
+    (PostgreSQL: an event committed before its LISTEN is caught up by a poll and read from the store)."""
+    writer.append(CODE, [ev(last + 1)], request_id=None, actor="seat:1")
+    assert all([e.seq for e in follower.next(last, timeout=10)] == [last + 1] for follower in followers)
+
+
 def test_followers_of_a_table_share_one_read_per_event(database_url, stores, monkeypatch):
     """Four phones' streams in one process: each new event is read from the store once, and each gets its own copy."""
     writer, reader = stores(database_url), stores(database_url)
     writer.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
-    reads = event_reads(reader, monkeypatch)
     followers = [reader.follow(CODE) for _ in range(4)]
+    listening(writer, followers, 1)
+    reads = event_reads(reader, monkeypatch)
     # (the poll's query of the newest seqs is not counted: one per 100 ms per process, not per event)
-    writer.append(CODE, [ev(2, word="cast"), ev(3)], request_id=None, actor="seat:1")
-    got = [follower.next(1, timeout=10) for follower in followers]
-    assert [[event.seq for event in events] for events in got] == [[2, 3]] * 4
+    writer.append(CODE, [ev(3, word="cast"), ev(4)], request_id=None, actor="seat:1")
+    got = [follower.next(2, timeout=10) for follower in followers]
+    assert [[event.seq for event in events] for events in got] == [[3, 4]] * 4
     read_once = 0 if reader.postgresql else 1  # PostgreSQL's notification carried the events: no read at all
     assert len(reads) == read_once
     got[0][0].data["word"] = "changed"  # one follower's fold cannot touch another's events
     assert got[1][0].data["word"] == "cast"
-    assert followers[0].next(3, timeout=0.2) == []  # nothing new: a timeout, no read
+    assert followers[0].next(4, timeout=0.2) == []  # nothing new: a timeout, no read
     assert len(reads) == read_once
     for follower in followers:
         follower.close()
@@ -422,13 +430,14 @@ def test_events_too_large_for_a_notification_are_read_from_the_store(postgres_cl
     url = postgres_cluster.new_database()
     writer, reader = stores(url), stores(url)
     writer.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
-    reads = event_reads(reader, monkeypatch)
     followers = [reader.follow(CODE) for _ in range(2)]
-    writer.append(CODE, [ev(2, word="é" * 4000)], request_id=None, actor="seat:1")  # 8000 bytes of UTF-8
-    assert [[e.data for e in f.next(1, timeout=10)] for f in followers] == [[{"word": "é" * 4000}]] * 2
+    listening(writer, followers, 1)
+    reads = event_reads(reader, monkeypatch)
+    writer.append(CODE, [ev(3, word="é" * 4000)], request_id=None, actor="seat:1")  # 8000 bytes of UTF-8
+    assert [[e.data for e in f.next(2, timeout=10)] for f in followers] == [[{"word": "é" * 4000}]] * 2
     assert len(reads) == 1
-    writer.append(CODE, [ev(3, word="cast")], request_id=None, actor="seat:1")  # small again: carried
-    assert [[e.data for e in f.next(2, timeout=10)] for f in followers] == [[{"word": "cast"}]] * 2
+    writer.append(CODE, [ev(4, word="cast")], request_id=None, actor="seat:1")  # small again: carried
+    assert [[e.data for e in f.next(3, timeout=10)] for f in followers] == [[{"word": "cast"}]] * 2
     assert len(reads) == 1
     for follower in followers:
         follower.close()
