@@ -93,6 +93,11 @@ def message(event: dict) -> str:
     return f"id: {event['seq']}\nevent: {event['type']}\ndata: {data}\n\n"
 
 
+def shared_message(event) -> str:
+    """The SSE message of an event shown as it is: made once per process for every stream of its table."""
+    return message(event.to_dict())
+
+
 def event_stream(
     service,
     code: str,
@@ -102,11 +107,15 @@ def event_stream(
     lifetime: float,
     heartbeat: float,
     rng: random.Random,
+    shared: bool = False,
 ) -> Iterator[str]:
     """Yield the SSE text of a table's events after `after`, waiting for new ones, until `lifetime` seconds pass.
 
     `show(events)` turns events into the dicts this viewer may see (all of
-    them, in order; see tables.state.visible).
+    them, in order; see tables.state.visible). `shared`: every viewer sees
+    every event as it is (tables.state.may_hide is False), so each new
+    event's message is formatted once per process and the same text goes to
+    every stream of the table (`Follower.next_shared`), with no fold per stream.
     """
     yield f"retry: {rng.randint(1000, 4000)}\n\n"
     deadline = time.monotonic() + lifetime * rng.uniform(0.9, 1.1)
@@ -123,7 +132,15 @@ def event_stream(
             left = deadline - time.monotonic()
             if left <= 0:
                 return
-            events = follower.next(after, min(heartbeat, left))
+            if shared:
+                made = follower.next_shared(after, min(heartbeat, left), shared_message)
+                yield from (text for _, text in made)
+                events = []
+                if made:
+                    after = made[-1][0]
+                    continue
+            else:
+                events = follower.next(after, min(heartbeat, left))
             if not events:
                 if not service.last_seq(code):
                     return  # the host deleted the table: the reconnect gets a 404, and EventSource stops there

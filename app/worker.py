@@ -23,6 +23,11 @@ What this class adds to `gthread`:
   answer (an event stream included) may take as long as it needs. A reaper
   thread checks the clocks four times a second and shuts the read side of a
   late socket, which wakes the thread blocked reading it.
+- **Health's own lane.** A whole `GET /api/v1/health` (its headers in,
+  no body announced) is handed to two threads of its own, not to the
+  pool's queue, where under a burst of claims it waited behind every
+  request waiting for a thread (`enqueue_req`). Same `handle`, so the same
+  answer and access-log line.
 - **Server errors in the service's own shape.** A request gunicorn refuses
   before the app sees it (a malformed request line: 400; a URL over
   `limit_request_line`: 414; too many or too large headers: 431) is answered
@@ -41,6 +46,7 @@ import socket
 import sys
 import threading
 import time
+from concurrent import futures
 from datetime import timedelta
 from ssl import SSLError
 
@@ -60,6 +66,11 @@ __all__ = ["READ_TIMEOUT", "DeadlineWorker", "server_error_status"]
 # poor link sends that in well under a second.
 READ_TIMEOUT = float(os.environ.get("GUNICORN_READ_TIMEOUT", "10"))
 REAPER_INTERVAL = 0.25  # seconds between looks at the clocks: a late client is cut off within this of its deadline
+# Health's own lane: a whole `GET /api/v1/health` on a kept-alive connection is answered by a few threads of
+# its own instead of waiting in the queue for the worker's pool (DeadlineWorker.enqueue_req).
+HEALTH_LANE = b"GET /api/v1/health "
+HEALTH_LANE_THREADS = 2
+HEALTH_PEEK_BYTES = 2048  # a health request's line and headers fit; a longer one goes the ordinary way
 
 # gunicorn's refusals, most specific first: (exception classes, status, what to do about it).
 SERVER_ERRORS = [
@@ -221,7 +232,35 @@ class DeadlineWorker(gthread.ThreadWorker):
         self._clocks_lock = threading.Lock()
         self._local = threading.local()
         threading.Thread(target=self._reap, name="read-deadline", daemon=True).start()
+        self._health_lane = futures.ThreadPoolExecutor(HEALTH_LANE_THREADS, thread_name_prefix="health")
         super().init_process()
+
+    def enqueue_req(self, conn):
+        """Hand the connection to a thread: a whole health request to health's lane, the rest to the pool.
+
+        Under load the pool's queue holds every request waiting for a thread
+        (claims by the hundred, bench/tables.py); health waited behind them all.
+        Only a request already complete in the socket (its headers ended, no
+        body announced) takes the lane, so no slow client can hold its
+        threads; the request is read and answered by the same `handle`, so its
+        answer and access-log line are what the pool's would be.
+        """
+        if self._whole_health_request(conn.sock):
+            done = self._health_lane.submit(self.handle, conn)
+            done.add_done_callback(lambda fut: self.method_queue.defer(self.finish_request, conn, fut))
+            return
+        super().enqueue_req(conn)
+
+    @staticmethod
+    def _whole_health_request(sock) -> bool:
+        try:
+            head = sock.recv(HEALTH_PEEK_BYTES, socket.MSG_PEEK | socket.MSG_DONTWAIT)
+        except (OSError, ValueError):  # nothing sent yet, or a TLS socket (no peeking at its plain text)
+            return False
+        if not (head.startswith(HEALTH_LANE) and head.endswith(b"\r\n\r\n")):
+            return False
+        head = head.lower()  # and no body announced, that a client could then hold back
+        return b"\r\ncontent-length:" not in head and b"\r\ntransfer-encoding:" not in head
 
     def load_wsgi(self):
         super().load_wsgi()

@@ -50,7 +50,7 @@ waiting for an event costs nothing), from the start of the claims to their end,
 and prints the CPU by kind of work (requests, the claim view, streams, the SQLite
 poll, gunicorn), the functions that took the most CPU of their own and with their
 callees, and what a claim and a stream's turn call. It slows the server about threefold: read the
-shares, not the times.
+shares, not the times. BENCH_PROFILE_OUT=path keeps the merged profile there, for pstats.
 
 How it is measured, and why: the client shares the 2 cores with the server, so it is
 kept cheap: the streams are read by one asyncio process over raw sockets (a received
@@ -708,6 +708,8 @@ def profile_report(folder: Path, top: int = 25) -> str:
         return "no profile written"
     out = io.StringIO()
     stats = pstats.Stats(*files, stream=out)
+    if os.environ.get("BENCH_PROFILE_OUT"):  # keep the merged profile for pstats (the run's folder is removed)
+        stats.dump_stats(os.environ["BENCH_PROFILE_OUT"])
     total = sum(tottime for _, _, tottime, _, _ in stats.stats.values())
     print(f"CPU of both workers during the claims, profiled: {total:.1f} s", file=out)
     for label, seconds, calls in profile_shares(stats):

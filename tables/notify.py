@@ -7,8 +7,10 @@ waiters of the tables that moved, each table with its own `threading.Condition`
 (all sharing one lock) -- never a connection or a thread per waiter.
 
     Listener   PostgreSQL: a dedicated connection does `LISTEN wordsmith_tables`;
-               every append sends `pg_notify('wordsmith_tables', '<code>:<seq>')`
-               in its transaction, delivered on commit to every host.
+               every append sends `pg_notify('wordsmith_tables', '<code>:<seq>\n<rows>')`
+               in its transaction, delivered on commit to every host; the rows
+               (the events as stored, when under PostgreSQL's 8000 bytes) go
+               straight into the table's buffer, so no process reads them back.
     Poller     SQLite (one machine, any number of processes): every 100 ms, one
                query reads the newest seq of every table someone here waits on.
 
@@ -23,13 +25,16 @@ registered once) and asks it for the events after the last one it sent. When
 the table's seq moves, ONE of its followers in this process reads the new
 events from the store and keeps them in the table's small buffer (the newest
 `BUFFER_EVENTS`); every other follower takes them from there: one query per
-event per process, however many phones follow the table. A follower that
+event per process, however many phones follow the table (and with
+`next_shared`, one event stream message made per event per process). A follower that
 asks for events older than the buffer holds (a resume from an old
 `Last-Event-ID`) reads them from the store itself. The buffer keeps each
 event's stored JSON text and every follower decodes its own copy, so no
 follower's fold can touch another's events. Events this process appended
 itself go into the buffer as they are committed (`appended`), so its
-followers need no read at all; only the other processes read them.
+followers need no read at all; only the other processes read them, and on
+PostgreSQL not even they, when the notification carried the rows (a gap in
+the seqs, or rows too large for it, and they are read as before).
 """
 
 from __future__ import annotations
@@ -37,8 +42,11 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable
 
 import sqlalchemy as sa
+
+from .events import Event
 
 __all__ = ["BUFFER_EVENTS", "POLL_SECONDS", "Follower", "Listener", "Poller"]
 
@@ -62,6 +70,8 @@ class _Table:
         self.base = -1  # -1: nothing buffered yet
         self.fetched = 0
         self.fetching = threading.Lock()
+        # What `Follower.next_shared` made of each event ((make, seq) -> its text), once for every follower here.
+        self.shared: dict[tuple[Callable, int], object] = {}
 
 
 class _Notifier:
@@ -154,7 +164,8 @@ class _Notifier:
         return self._rows_after(code, table, after)
 
     def appended(self, code: str, rows: list) -> None:
-        """This process committed `rows` (stored rows, in seq order): buffer them when they follow on, and wake.
+        """`rows` (stored rows, in seq order) were committed, by this process or (a notification that carried
+        them) another: buffer them when they follow on, and wake.
 
         Never waits for the buffer: when a follower is reading the store for it
         (or the rows do not follow the buffer's last), they are left to be read.
@@ -244,6 +255,30 @@ class Follower:
             return []
         return [row_event(row) for row in self.notifier._rows_after(self.code, self._table, after)]
 
+    def next_shared(self, after: int, timeout: float, make: Callable[[Event], object]) -> list[tuple[int, object]]:
+        """`next`, each event as (seq, `make(event)`), made once per process for every follower of the table
+        that passes the same `make` (an event stream's message text: formatted once, sent to every phone;
+        `make` is a module's function, not a new closure per stream, or nothing is shared).
+
+        For what is the same for every follower: a stream whose viewer may see
+        an event differently from another's (Secret Wordsmith) uses `next`.
+        """
+        from .store import row_event
+
+        if not self.notifier._sleep(self._table, after, timeout):
+            return []
+        shared = self._table.shared
+        made = []
+        for row in self.notifier._rows_after(self.code, self._table, after):
+            value = shared.get((make, row.seq))
+            if value is None:
+                value = shared[make, row.seq] = make(row_event(row))
+            made.append((row.seq, value))
+        if len(shared) > 2 * BUFFER_EVENTS:  # keep those of the buffered events (a resume may have added older)
+            for key in [key for key in list(shared) if key[1] <= self._table.base]:
+                shared.pop(key, None)
+        return made
+
     def close(self) -> None:
         if not self._closed:
             self._closed = True
@@ -278,7 +313,7 @@ class Listener(_Notifier):
     def _run(self) -> None:
         import psycopg
 
-        from .store import NOTIFY_CHANNEL
+        from .store import NOTIFY_CHANNEL, read_payload
 
         while not self._stopping.is_set():
             try:
@@ -289,8 +324,11 @@ class Listener(_Notifier):
                     self.poll()
                     while not self._stopping.is_set():
                         for note in connection.notifies(timeout=1.0):
-                            code, _, seq = note.payload.rpartition(":")
-                            self.published(code, int(seq))
+                            code, seq, rows = read_payload(note.payload)
+                            if rows:  # the events themselves: into the buffer, so no follower here reads them
+                                self.appended(code, rows)
+                            else:
+                                self.published(code, seq)
             except Exception:
                 if self._stopping.is_set():
                     return

@@ -48,8 +48,10 @@ from .events import Event, Forbidden, Refused
 
 __all__ = ["NOTIFY_CHANNEL", "REQUEST_ID_MAX", "Store", "metadata"]
 
-NOTIFY_CHANNEL = "wordsmith_tables"  # PostgreSQL NOTIFY channel; the payload is "<code>:<last seq>"
+NOTIFY_CHANNEL = "wordsmith_tables"  # PostgreSQL NOTIFY channel; the payload: notify_payload
+NOTIFY_PAYLOAD_BYTES = 7999  # PostgreSQL refuses a NOTIFY payload of 8000 bytes or more
 REQUEST_ID_MAX = 128  # characters: a UUID is 36; the column is VARCHAR(128)
+IDLE_PING_SECONDS = 5.0  # PostgreSQL: a pooled connection idle longer is pinged before use (_ping_when_idle)
 SQLITE_BUSY_MS = 10_000  # a writer waits this long for SQLite's one write lock (appends take milliseconds)
 
 # The schema as the queries see it. The migrations in tables/migrations/versions/ make it, each a
@@ -107,7 +109,7 @@ def make_engine(url: str | URL) -> Engine:
     """An engine for `url`; SQLite gets WAL, a busy timeout and foreign keys on every connection."""
     url = make_url(url)
     if url.get_backend_name() != "sqlite":
-        return sa.create_engine(url, pool_pre_ping=True)
+        return _ping_when_idle(sa.create_engine(url))
     engine = sa.create_engine(url, connect_args={"timeout": SQLITE_BUSY_MS / 1000})
 
     @sa_event.listens_for(engine, "connect")
@@ -118,6 +120,35 @@ def make_engine(url: str | URL) -> Engine:
         cursor.execute("PRAGMA foreign_keys=ON")  # off by default in SQLite: deleting a table cascades only with it
         cursor.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: a committed append survives a killed process
         cursor.close()
+
+    return engine
+
+
+def _ping_when_idle(engine: Engine) -> Engine:
+    """Ping a pooled connection before use only when it sat idle for `IDLE_PING_SECONDS`.
+
+    `pool_pre_ping` pinged at every checkout: a round trip (and PostgreSQL's
+    work for it) on each of a claim's one or two connections. A connection
+    that was in use moments ago is alive as far as a ping could tell; one
+    that idled may have been cut (a restarted server, a proxy's idle
+    timeout), and is pinged and replaced as before. A connection lost
+    while in steady use fails its statement, and SQLAlchemy then discards
+    every pooled connection made before the loss.
+    """
+
+    @sa_event.listens_for(engine, "checkin")
+    def _idle_since(_dbapi_connection, record):
+        record.info["idle_since"] = time.monotonic()
+
+    @sa_event.listens_for(engine, "checkout")
+    def _ping_if_idle(dbapi_connection, record, _proxy):
+        since = record.info.get("idle_since")
+        if since is None or time.monotonic() - since < IDLE_PING_SECONDS:
+            return
+        try:
+            engine.dialect.do_ping(dbapi_connection)
+        except Exception as error:  # the pool retries with a new connection
+            raise sa.exc.DisconnectionError(str(error)) from error
 
     return engine
 
@@ -242,12 +273,12 @@ class Store:
     def token(self, code: str, token_hash: str) -> int | None:
         """The seat this token hash acts for (0: the host), or None."""
         with self._engine.connect() as connection:
-            return connection.execute(_TOKEN_SEAT, {"code": code, "token_hash": token_hash}).scalar()
+            return _TOKEN_SEAT.scalar(connection, {"code": code, "token_hash": token_hash})
 
     def last_seq(self, code: str) -> int:
         """The table's newest seq; 0 when it has no events (no such table)."""
         with self._engine.connect() as connection:
-            return connection.execute(_LAST_SEQ, {"code": code}).scalar() or 0
+            return _LAST_SEQ.scalar(connection, {"code": code}) or 0
 
     # --- writes ------------------------------------------------------------------------
 
@@ -298,23 +329,31 @@ class Store:
             with self._engine.begin() as connection:
                 # Events first: a lost race fails here, before anything else is attempted.
                 rows = [_row(code, event) for event in events]
-                connection.execute(_INSERT_EVENT, rows)
-                if proof is not None:
-                    seat = connection.execute(_TOKEN_SEAT, {"code": code, "token_hash": proof[1]}).scalar()
-                    if seat != proof[0]:
-                        raise Forbidden("This token acts for no seat at this table.")  # rolls the events back
+                _INSERT_EVENT.insert_rows(connection, rows)
+                request = None
                 if request_id is not None:
                     span = {"first_seq": events[0].seq, "last_seq": events[-1].seq}
-                    connection.execute(
-                        _INSERT_REQUEST, {"code": code, "request_id": request_id, "actor": actor, **span}
-                    )
+                    request = {"code": code, "request_id": request_id, "actor": actor, **span}
+                if proof is not None and request is not None:  # one statement: the request id, if the token holds
+                    proved = {**request, "seat": proof[0], "token_hash": proof[1]}
+                    if _INSERT_REQUEST_IF_TOKEN.rowcount(connection, proved) != 1:
+                        raise Forbidden("This token acts for no seat at this table.")  # rolls the events back
+                else:
+                    if proof is not None:
+                        seat = _TOKEN_SEAT.scalar(connection, {"code": code, "token_hash": proof[1]})
+                        if seat != proof[0]:
+                            raise Forbidden("This token acts for no seat at this table.")
+                    if request is not None:
+                        _INSERT_REQUEST.rowcount(connection, request)
                 for seat, token_hash in tokens:
                     connection.execute(tokens_t.delete().where(tokens_t.c.code == code, tokens_t.c.seat == seat))
                     connection.execute(tokens_t.insert().values(code=code, seat=seat, token_hash=token_hash))
-                connection.execute(_TOUCH_TABLE, {"table_code": code, "last_active": max(e.at for e in events)})
-                if self.postgresql:  # sent by PostgreSQL when (and only if) this transaction commits
-                    connection.execute(_NOTIFY, {"payload": f"{code}:{events[-1].seq}"})
-        except IntegrityError:
+                touch = {"table_code": code, "last_active": max(e.at for e in events)}
+                if self.postgresql:  # the notification rides on the touch: sent when (and only if) this commits
+                    _TOUCH_AND_NOTIFY.rowcount(connection, {**touch, "payload": notify_payload(code, rows)})
+                else:
+                    _TOUCH_TABLE.rowcount(connection, touch)
+        except (IntegrityError, self._engine.dialect.loaded_dbapi.IntegrityError):  # SQLAlchemy's, or the driver's
             return None
         if self._notifier is not None:  # hand the rows to this process's followers now: no poll, no read
             self._notifier.appended(code, [StoredRow(**row) for row in rows])
@@ -363,21 +402,149 @@ def _row(code: str, event: Event) -> dict:
     }
 
 
-# The hot paths' statements, built once: SQLAlchemy caches each one's compiled form by the object.
-_TOKEN_SEAT = sa.select(tokens_t.c.seat).where(
-    tokens_t.c.code == sa.bindparam("code"), tokens_t.c.token_hash == sa.bindparam("token_hash")
+def notify_payload(code: str, rows: list[dict]) -> str:
+    """What an append announces: "<code>:<last seq>", then a newline and the rows as JSON when they fit.
+
+    The rows ride along so that another process's streams (and its fold
+    cache) take the events from the notification instead of reading them
+    back (tables/notify.py, `Listener`); too large for a payload, the
+    announcement alone goes, and those followers read the store.
+    """
+    head = f"{code}:{rows[-1]['seq']}"
+    body = json.dumps(
+        [[row["seq"], row["type"], row["at"], row["by"], row["data"]] for row in rows],
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
+    payload = f"{head}\n{body}"
+    return payload if len(payload.encode()) <= NOTIFY_PAYLOAD_BYTES else head
+
+
+def read_payload(payload: str) -> tuple[str, int, list | None]:
+    """The table code, last seq and stored rows (None: not carried) of a `notify_payload`."""
+    head, _, body = payload.partition("\n")
+    code, _, seq = head.rpartition(":")
+    rows = [StoredRow(code, *row) for row in json.loads(body)] if body else None
+    return code, int(seq), rows
+
+
+class Hot:
+    """A hot path's statement: compiled once per dialect by SQLAlchemy, then run on the driver's cursor.
+
+    SQLAlchemy Core's work per execution (keying the compiled-statement cache,
+    building the execution context and the result, wrapping each row) cost
+    more CPU than the database driver's own on the claims' path
+    (bench/README.md, "Third round"). The SQL is SQLAlchemy's, compiled for
+    the connection's dialect; only plain values (strings, integers) go in and
+    come out, so no column type needs SQLAlchemy's conversions. Run with an
+    SQLAlchemy Connection, it uses that connection and its transaction. A
+    driver error comes out as the driver's own, not wrapped (`append`
+    catches both kinds of IntegrityError).
+    """
+
+    def __init__(self, statement, column_keys: list[str] | None = None):
+        self.statement = statement
+        self.column_keys = column_keys  # an INSERT's columns, when it has no VALUES of its own
+        self._compiled: dict[str, tuple[str, tuple[str, ...] | None, dict]] = {}
+        self._many: dict[int, Hot] = {}  # insert_rows: the INSERT of n rows at once, by n
+
+    def _for(self, dialect) -> tuple[str, tuple[str, ...] | None, dict]:
+        found = self._compiled.get(dialect.name)
+        if found is None:
+            compiled = self.statement.compile(dialect=dialect, column_keys=self.column_keys)
+            fixed = {name: value for name, value in compiled.params.items() if isinstance(value, str)}  # literals
+            found = self._compiled[dialect.name] = (compiled.string, compiled.positiontup, fixed)
+        return found
+
+    @staticmethod
+    def _params(positions, fixed: dict, values: dict):
+        values = {**fixed, **values} if fixed else values
+        return tuple(values[name] for name in positions) if positions else values
+
+    def _cursor(self, connection, values: dict):
+        sql, positions, fixed = self._for(connection.dialect)
+        cursor = connection.connection.cursor()
+        try:
+            cursor.execute(sql, self._params(positions, fixed, values))
+        except BaseException:
+            cursor.close()
+            raise
+        return cursor
+
+    def rowcount(self, connection, values: dict) -> int:
+        """Run it on `connection` (an SQLAlchemy Connection): the rows it wrote."""
+        cursor = self._cursor(connection, values)
+        count = cursor.rowcount  # read before closing: psycopg forgets it then
+        cursor.close()
+        return count
+
+    def insert_rows(self, connection, rows: list[dict]) -> None:
+        """An INSERT (made with `column_keys`) of every row in ONE statement (VALUES (...), (...)), as
+        SQLAlchemy's own executemany does: psycopg's executemany runs a pipeline, which a failing row
+        (a lost race) aborts with a logged error."""
+        if len(rows) == 1:
+            self.rowcount(connection, rows[0])
+            return
+        many = self._many.get(len(rows))
+        if many is None:
+            table = self.statement.table
+            values = [{key: sa.bindparam(f"{key}_{i}") for key in self.column_keys} for i in range(len(rows))]
+            many = self._many[len(rows)] = Hot(table.insert().values(values))
+        many.rowcount(connection, {f"{key}_{i}": value for i, row in enumerate(rows) for key, value in row.items()})
+
+    def all(self, connection, values: dict) -> list[tuple]:
+        cursor = self._cursor(connection, values)
+        try:
+            return cursor.fetchall()
+        finally:
+            cursor.close()
+
+    def scalar(self, connection, values: dict):
+        rows = self.all(connection, values)
+        return rows[0][0] if rows else None
+
+
+# The hot paths' statements, built once.
+_TOKEN_SEAT = Hot(
+    sa.select(tokens_t.c.seat).where(
+        tokens_t.c.code == sa.bindparam("code"), tokens_t.c.token_hash == sa.bindparam("token_hash")
+    )
 )
-_LAST_SEQ = sa.select(sa.func.max(events_t.c.seq)).where(events_t.c.code == sa.bindparam("code"))
-_INSERT_EVENT = events_t.insert()
-_INSERT_REQUEST = requests_t.insert()
-_TOUCH_TABLE = (
+_LAST_SEQ = Hot(sa.select(sa.func.max(events_t.c.seq)).where(events_t.c.code == sa.bindparam("code")))
+_INSERT_EVENT = Hot(events_t.insert(), ["code", "seq", "type", "at", "by", "data"])
+_INSERT_REQUEST = Hot(requests_t.insert(), ["code", "request_id", "first_seq", "last_seq", "actor"])
+_TOUCH = (
     # the WHERE's name is not "code": an UPDATE keeps its columns' names for their SET values
     tables_t.update()
     .where(tables_t.c.code == sa.bindparam("table_code"))
     .values(last_active=sa.bindparam("last_active"))
 )
-_NOTIFY = sa.select(sa.func.pg_notify(NOTIFY_CHANNEL, sa.bindparam("payload", type_=sa.String)))
-_EVENTS_AFTER = (
+_TOUCH_TABLE = Hot(_TOUCH)
+# PostgreSQL: the touch's RETURNING sends the notification (one statement, one round trip, not two).
+_TOUCH_AND_NOTIFY = Hot(
+    _TOUCH.returning(sa.func.pg_notify(NOTIFY_CHANNEL, sa.bindparam("payload", type_=sa.String)).label("notified"))
+)
+# The request id, written only while the token (seat, hash) still acts for that seat: the proof
+# check and the insert in one statement; no row inserted means the token no longer holds.
+_INSERT_REQUEST_IF_TOKEN = Hot(
+    requests_t.insert().from_select(
+        ["code", "request_id", "first_seq", "last_seq", "actor"],
+        sa.select(
+            sa.bindparam("code", type_=sa.String),
+            sa.bindparam("request_id", type_=sa.String),
+            sa.bindparam("first_seq", type_=sa.Integer),
+            sa.bindparam("last_seq", type_=sa.Integer),
+            sa.bindparam("actor", type_=sa.String),
+        ).where(
+            sa.exists().where(
+                tokens_t.c.code == sa.bindparam("code"),
+                tokens_t.c.token_hash == sa.bindparam("token_hash"),
+                tokens_t.c.seat == sa.bindparam("seat"),
+            )
+        ),
+    )
+)
+_EVENTS_AFTER = Hot(
     sa.select(events_t.c.seq, events_t.c.type, events_t.c.at, events_t.c.by, events_t.c.data)
     .where(events_t.c.code == sa.bindparam("code"), events_t.c.seq > sa.bindparam("after"))
     .order_by(events_t.c.seq)
@@ -397,7 +564,7 @@ class StoredRow(NamedTuple):
 
 def read_rows(connection, code: str, after: int) -> list:
     """The stored rows (seq, type, at, by, data as JSON text) of a table's events after `after`, in seq order."""
-    return connection.execute(_EVENTS_AFTER, {"code": code, "after": after}).all()
+    return [StoredRow(code, *row) for row in _EVENTS_AFTER.all(connection, {"code": code, "after": after})]
 
 
 def row_event(row) -> Event:

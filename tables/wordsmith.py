@@ -50,6 +50,7 @@ from solver.wordsmith import (
 )
 
 from .events import Actor, Context, Event, Forbidden, NewEvent, Rejected, stamp
+from .state import shallow
 
 __all__ = ["ClaimRecord", "SeatState", "WordsmithState", "apply", "decide", "initial"]
 
@@ -259,6 +260,11 @@ class WordsmithState:
 
 # Ruling 12: what another seat's Secret Wordsmith events show until the challenge ends: who acted, not what.
 SECRET_EVENT_KEEPS = {"claim": ("seat", "challenge"), "piece_added": ("seat",), "pool_set": ("seat",)}
+
+
+def may_hide(table) -> bool:
+    """Whether `visible` may hide anything at this table, ever: only Secret Wordsmith does."""
+    return table.game_state.has("secret")
 
 
 def visible(table, events, viewer: Actor | None) -> list[Event]:
@@ -1004,13 +1010,13 @@ def scratch(ws: WordsmithState, seats: list) -> WordsmithState:
     must be copied here; tests/test_tables_wordsmith.py folds every kind of
     event through a scratch copy and checks the original did not move.
     """
-    ws = copy.copy(ws)
+    ws = shallow(ws)  # copy.copy's result, cheaper: a scratch copy is made for every action
     ws.table_seats = seats
-    ws.seats = [copy.copy(seat) for seat in ws.seats]
+    ws.seats = [shallow(seat) for seat in ws.seats]
     for seat in ws.seats:
         seat.words = list(seat.words)
         seat.past = list(seat.past)
-    ws.claims = {seq: copy.copy(claim) for seq, claim in ws.claims.items()}
+    ws.claims = {seq: shallow(claim) for seq, claim in ws.claims.items()}
     for claim in ws.claims.values():
         claim.objections = list(claim.objections)
         claim.overruled = list(claim.overruled)

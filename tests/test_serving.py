@@ -275,6 +275,35 @@ def test_health_answers_while_slow_clients_hold_sockets(server):
             thread.join(timeout=2)
 
 
+def test_health_skips_the_queue_of_requests_waiting_for_a_thread(tmp_path):
+    """A whole health request on a kept-alive connection is answered by the worker's own small lane
+    (app/worker.py, HEALTH_LANE), not queued behind the requests waiting for one of its threads."""
+    env = {"GUNICORN_READ_TIMEOUT": str(READ_TIMEOUT), "GUNICORN_THREADS": "4"}
+    server = GunicornServer(tmp_path / "gunicorn.log", workers=1, env=env).start()
+    stop = threading.Event()
+    threads = []
+    try:
+        with requests.Session() as session:
+            assert session.get(server.url + "/api/v1/health", timeout=5).ok  # the kept-alive connection
+            threads = hold_slow_sockets(server.port, 16, stop)  # each holds a thread for a second; 4 threads
+            time.sleep(0.5)
+            times = []
+            for _ in range(3):  # within gunicorn's 2 s keep-alive each time
+                start = time.monotonic()
+                answer = session.get(server.url + "/api/v1/health", timeout=10)
+                times.append(time.monotonic() - start)
+                assert answer.ok and answer.json()["status"] == "ok"
+                assert_security_headers(answer.headers)
+                time.sleep(0.3)
+        # queued behind 12 slow sockets on 4 threads, each answer took 3-4 s
+        assert max(times) < 1.5, times
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=2)
+        server.stop()
+
+
 @pytest.mark.parametrize(
     "request_bytes, status",
     [

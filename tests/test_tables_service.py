@@ -300,6 +300,16 @@ def test_a_refusal_by_what_this_worker_heard_is_judged_again_from_the_store(deaf
     assert service._folded(code).to_dict() == service.state(code).to_dict()
 
 
+def test_a_retry_of_a_request_applied_through_another_worker_answers_as_the_first_time(deaf):
+    """Judged on this worker's stale fold the retry's append fails on the seq, then from the store it meets itself."""
+    service, other, code, _, seats = deaf
+    first = other.act(code, seats[1], {"type": "claim", "word": "cast"}, request_id="r-1")  # unheard here
+    again = service.act(code, seats[1], {"type": "claim", "word": "cast"}, request_id="r-1")
+    assert again.repeated and again.events == first.events
+    assert service.last_seq(code) == first.events[-1].seq  # nothing written twice
+    assert service._folded(code).to_dict() == service.state(code).to_dict()
+
+
 def test_tokens_are_256_random_bits_that_never_start_with_a_dash():
     """A token follows `--token` on the command line, where a leading '-' would read as an option (1 in 64 did)."""
     tokens = [new_token() for _ in range(3000)]

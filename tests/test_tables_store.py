@@ -174,6 +174,32 @@ def test_a_seats_new_token_replaces_its_old_one(table):
     assert table.token("ZZZZZZ", "two") is None  # a token acts at its own table only
 
 
+def test_an_append_of_several_events_is_one_insert_all_or_nothing(table):
+    """Several events go in as one INSERT: one taken seq among them and none is written."""
+    assert table.append(CODE, [ev(2, word="a"), ev(3, word="b")], request_id="r-1", actor="seat:1")
+    assert table.append(CODE, [ev(4, by=None), ev(3, word="c")], request_id="r-2", actor="seat:1") is None
+    assert [(e.seq, e.data) for e in table.events(CODE, 1)] == [(2, {"word": "a"}), (3, {"word": "b"})]
+    assert table.applied(CODE, "r-2") is None
+    assert table.append(CODE, [ev(4, by=None), ev(5), ev(6, word="d")], request_id="r-2", actor="seat:1")
+    assert [e.seq for e in table.applied(CODE, "r-2")] == [4, 5, 6] and table.events(CODE, 3)[0].by is None
+
+
+@pytest.mark.parametrize("request_id", ["r-1", None])
+def test_an_append_with_a_proof_writes_only_while_the_token_acts_for_that_seat(table, request_id):
+    """`proof` (seat, token hash): checked in the append's own transaction, with or without a request id."""
+    from tables.events import Forbidden
+
+    table.append(CODE, [ev(2, "seat_joined", seat=1)], request_id=None, actor="seat:1", tokens=[(1, "one")])
+    for proof in [(2, "one"), (1, "gone"), (0, "one")]:  # another seat's, a replaced token, the host's seat
+        with pytest.raises(Forbidden):
+            table.append(CODE, [ev(3, word="cast")], request_id=request_id, actor="seat:1", proof=proof)
+        assert table.last_seq(CODE) == 2
+        assert request_id is None or table.applied(CODE, request_id) is None  # nothing of it written
+    assert table.append(CODE, [ev(3, word="cast")], request_id=request_id, actor="seat:1", proof=(1, "one"))
+    assert table.last_seq(CODE) == 3
+    assert request_id is None or table.applied(CODE, request_id) == [ev(3, word="cast")]
+
+
 def test_delete_and_expire_take_everything_of_a_table(table):
     table.append(CODE, [ev(2, at="2026-11-30T18:05:00.000Z")], request_id="r", actor="seat:1", tokens=[(1, "one")])
     assert table.create_table("BCDEFG", "wordsmith", "h2", ev(1, "table_created", at="2026-11-30T19:00:00.000Z"))
@@ -332,32 +358,124 @@ def test_the_listener_reconnects_and_catches_up_on_what_it_missed(postgres_clust
     assert "reconnecting" in caplog.text
 
 
-def event_reads(store) -> list[str]:
-    """A list that fills with each query `store` makes for a table's events, as it makes them."""
+def test_a_pooled_connection_is_pinged_only_after_idling_and_replaced_when_cut(postgres_cluster, stores, monkeypatch):
+    """PostgreSQL: no ping for a connection in steady use; one that idled and was cut is replaced, unseen."""
+    import psycopg
+
+    import tables.store
+
+    store = stores(postgres_cluster.new_database())
+    store.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
+    pings = []
+    ping = store._engine.dialect.do_ping
+    monkeypatch.setattr(store._engine.dialect, "do_ping", lambda connection: pings.append(1) or ping(connection))
+    for _ in range(3):
+        assert store.last_seq(CODE) == 1
+    assert pings == []  # in steady use: no round trip before each statement
+    with store._engine.connect() as connection:  # the pool's one connection
+        pid = connection.exec_driver_sql("SELECT pg_backend_pid()").scalar()
+    with psycopg.connect(store.url.set(drivername="postgresql").render_as_string(hide_password=False)) as other:
+        other.execute("SELECT pg_terminate_backend(%s)", (pid,))  # cut while it idles in the pool
+    monkeypatch.setattr(tables.store, "IDLE_PING_SECONDS", 0.0)  # it has idled long enough to be pinged
+    assert store.last_seq(CODE) == 1  # the ping failed and the pool made a new connection: the read succeeds
+    assert pings
+
+
+def event_reads(store, monkeypatch) -> list[tuple]:
+    """A list that fills with each query `store` makes for a table's events (tables.store.read_rows), as it makes them."""
+    import tables.store
+
     reads = []
-    sa.event.listen(
-        store._engine,
-        "before_cursor_execute",
-        lambda conn, cursor, statement, *args: reads.append(statement) if "ORDER BY events.seq" in statement else None,
-    )
+    real = tables.store.read_rows
+
+    def counted(connection, code, after):
+        if connection.engine is store._engine:
+            reads.append((code, after))
+        return real(connection, code, after)
+
+    monkeypatch.setattr(tables.store, "read_rows", counted)
     return reads
 
 
-def test_followers_of_a_table_share_one_read_per_event(database_url, stores):
+def listening(writer, followers, last: int) -> None:
+    """Append one event and see every follower get it: from then on the followers' notifier listens
+    (PostgreSQL: an event committed before its LISTEN is caught up by a poll and read from the store)."""
+    writer.append(CODE, [ev(last + 1)], request_id=None, actor="seat:1")
+    assert all([e.seq for e in follower.next(last, timeout=10)] == [last + 1] for follower in followers)
+
+
+def test_followers_of_a_table_share_one_read_per_event(database_url, stores, monkeypatch):
     """Four phones' streams in one process: each new event is read from the store once, and each gets its own copy."""
     writer, reader = stores(database_url), stores(database_url)
     writer.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
-    reads = event_reads(reader)
     followers = [reader.follow(CODE) for _ in range(4)]
+    listening(writer, followers, 1)
+    reads = event_reads(reader, monkeypatch)
     # (the poll's query of the newest seqs is not counted: one per 100 ms per process, not per event)
-    writer.append(CODE, [ev(2, word="cast"), ev(3)], request_id=None, actor="seat:1")
-    got = [follower.next(1, timeout=10) for follower in followers]
-    assert [[event.seq for event in events] for events in got] == [[2, 3]] * 4
-    assert len(reads) == 1
+    writer.append(CODE, [ev(3, word="cast"), ev(4)], request_id=None, actor="seat:1")
+    got = [follower.next(2, timeout=10) for follower in followers]
+    assert [[event.seq for event in events] for events in got] == [[3, 4]] * 4
+    read_once = 0 if reader.postgresql else 1  # PostgreSQL's notification carried the events: no read at all
+    assert len(reads) == read_once
     got[0][0].data["word"] = "changed"  # one follower's fold cannot touch another's events
     assert got[1][0].data["word"] == "cast"
-    assert followers[0].next(3, timeout=0.2) == []  # nothing new: a timeout, no read
+    assert followers[0].next(4, timeout=0.2) == []  # nothing new: a timeout, no read
+    assert len(reads) == read_once
+    for follower in followers:
+        follower.close()
+
+
+def test_events_too_large_for_a_notification_are_read_from_the_store(postgres_cluster, stores, monkeypatch):
+    """PostgreSQL: a payload has under 8000 bytes; events that do not fit are announced alone, and read once."""
+    url = postgres_cluster.new_database()
+    writer, reader = stores(url), stores(url)
+    writer.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
+    followers = [reader.follow(CODE) for _ in range(2)]
+    listening(writer, followers, 1)
+    reads = event_reads(reader, monkeypatch)
+    writer.append(CODE, [ev(3, word="é" * 4000)], request_id=None, actor="seat:1")  # 8000 bytes of UTF-8
+    assert [[e.data for e in f.next(2, timeout=10)] for f in followers] == [[{"word": "é" * 4000}]] * 2
     assert len(reads) == 1
+    writer.append(CODE, [ev(4, word="cast")], request_id=None, actor="seat:1")  # small again: carried
+    assert [[e.data for e in f.next(3, timeout=10)] for f in followers] == [[{"word": "cast"}]] * 2
+    assert len(reads) == 1
+    for follower in followers:
+        follower.close()
+
+
+def test_a_notification_payload_carries_the_rows_when_they_fit():
+    from tables.store import NOTIFY_PAYLOAD_BYTES, StoredRow, notify_payload, read_payload
+
+    rows = [{"code": CODE, "seq": 7, "type": "claim", "at": "t", "by": 2, "data": '{"word":"naïve"}'}]
+    assert read_payload(notify_payload(CODE, rows)) == (
+        CODE,
+        7,
+        [StoredRow(CODE, 7, "claim", "t", 2, '{"word":"naïve"}')],
+    )
+    big = [{**rows[0], "data": "x" * NOTIFY_PAYLOAD_BYTES}]
+    assert notify_payload(CODE, big) == f"{CODE}:7"
+    assert read_payload(f"{CODE}:7") == (CODE, 7, None)
+
+
+def test_followers_share_what_is_made_of_each_event_once_per_process(database_url, stores):
+    """`next_shared`: an event stream's message is made once per event, the same text for every follower."""
+    writer, reader = stores(database_url), stores(database_url)
+    writer.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
+    made = []
+
+    def make(event):
+        made.append(event.seq)
+        return f"{event.seq}:{event.data.get('word')}"
+
+    followers = [reader.follow(CODE) for _ in range(3)]
+    writer.append(CODE, [ev(2, word="cast"), ev(3, word="bag")], request_id=None, actor="seat:1")
+    got = [follower.next_shared(1, 10, make) for follower in followers]
+    assert got == [[(2, "2:cast"), (3, "3:bag")]] * 3
+    assert all(mine[0][1] is got[0][0][1] for mine in got)  # one text, not three equal ones
+    assert made == [2, 3]
+    assert followers[0].next_shared(0, 10, make) == [(1, "1:None"), (2, "2:cast"), (3, "3:bag")]  # a resume
+    assert followers[1].next_shared(3, 0.2, make) == []  # nothing new: a timeout
+    assert made == [2, 3, 1]
     for follower in followers:
         follower.close()
 
@@ -375,11 +493,11 @@ def test_a_follower_resuming_before_the_buffer_reads_the_store(table):
         assert [e.seq for e in follower.next(last - 2, timeout=5)] == [last - 1, last]
 
 
-def test_followers_get_this_processs_own_appends_without_a_read(database_url, stores):
+def test_followers_get_this_processs_own_appends_without_a_read(database_url, stores, monkeypatch):
     """What a process appended goes into its followers' buffer as it commits: its streams read nothing."""
     store = stores(database_url)
     store.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
-    reads = event_reads(store)
+    reads = event_reads(store, monkeypatch)
     followers = [store.follow(CODE) for _ in range(2)]
     store.append(CODE, [ev(2, word="bag")], request_id=None, actor="seat:1")
     assert [[e.seq for e in f.next(1, timeout=5)] for f in followers] == [[2], [2]]

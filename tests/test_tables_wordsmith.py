@@ -780,3 +780,33 @@ def test_the_record_replays_into_the_same_state(variants, steps, seed):
     replayed = fold(record)
     for viewer in (None, HOST, seat(1), seat(2)):
         assert replayed.to_dict(viewer) == table.state.to_dict(viewer)
+
+
+def test_shallow_copies_like_copy_copy():
+    """tables.state.shallow (scratch's copier): a new object of the same type, equal, sharing its values."""
+    import copy
+
+    from tables.state import Seat, shallow
+
+    seat = Seat(2, "Bob", joined=True)
+    copied = shallow(seat)
+    assert type(copied) is Seat and copied == seat == copy.copy(seat) and copied is not seat
+    copied.name = "Cy"
+    assert seat.name == "Bob"
+
+
+@pytest.mark.parametrize(
+    "game, variants, hides",
+    [
+        ("wordsmith", [], False),
+        ("wordsmith", ["advanced"], False),
+        ("wordsmith", ["secret"], True),
+        ("booksmack", [], False),
+    ],
+)
+def test_only_a_secret_table_may_hide_events_from_some_viewers(game, variants, hides):
+    """tables.state.may_hide: when False, every viewer's stream shows the same text (app/streams.py shares it)."""
+    from tables.state import may_hide
+
+    created = {"game": game, "lexicon": "standard", "variants": variants, "seats": ["A", "B"], "settings": {}}
+    assert may_hide(fold([Event(1, "table_created", "2026-11-30T18:00:00.000Z", 0, created)])) is hides

@@ -464,6 +464,7 @@ def events(params: EventsQuery):
         lifetime=config["EVENT_STREAM_SECONDS"],
         heartbeat=config["EVENT_HEARTBEAT_SECONDS"],
         rng=random.Random(),
+        shared=not table_state.may_hide(table_state.fold(so_far[:1])),  # the table's game and variants
     )
     return streams.open_stream(body)
 
