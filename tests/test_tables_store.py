@@ -513,3 +513,59 @@ def test_followers_get_this_processs_own_appends_without_a_read(database_url, st
     assert [e.seq for e in store.events(CODE, 2)] == [3, 4]  # the buffer matches what was stored
     for follower in followers:
         follower.close()
+
+
+# --- SQLite's writers take turns (WriteGate) ---------------------------------------------------
+
+
+def _hold_the_gate(path: str, holding, release) -> None:
+    from tables.store import WriteGate
+
+    with WriteGate(path):
+        holding.set()
+        release.wait(10)
+
+
+def test_sqlite_writers_take_turns_across_threads_and_processes(tmp_path):
+    """One writer at a time per database file: the threads of a process, and other processes, wait their turn
+    (woken when it is free, not by SQLite's busy handler's sleeps)."""
+    from tables.store import WriteGate
+
+    database = str(tmp_path / "tables.sqlite3")
+    gate = WriteGate(database)
+    inside, most = 0, 0
+    lock = threading.Lock()
+
+    def write():
+        nonlocal inside, most
+        with gate:
+            with lock:
+                inside += 1
+                most = max(most, inside)
+            time.sleep(0.01)
+            with lock:
+                inside -= 1
+
+    threads = [threading.Thread(target=write) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert most == 1
+
+    fork = multiprocessing.get_context("fork")
+    holding, release = fork.Event(), fork.Event()
+    other = fork.Process(target=_hold_the_gate, args=(database, holding, release))
+    other.start()
+    try:
+        assert holding.wait(10)
+        entered = threading.Event()
+        waiter = threading.Thread(target=lambda: (gate.__enter__(), entered.set(), gate.__exit__(None, None, None)))
+        waiter.start()
+        assert not entered.wait(0.3)  # the other process has the turn
+        release.set()
+        assert entered.wait(10)  # given back: this process's writer goes
+        waiter.join()
+    finally:
+        release.set()
+        other.join(10)
