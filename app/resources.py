@@ -46,9 +46,14 @@ def init_app(app: Flask) -> None:
     # Every size's solver indexes are built now (1-6 s each), before gunicorn forks:
     # built on first use they cost that request seconds, in every worker (issue 12).
     for name in SIZES:
-        piece_index(lexicons[name], alphabet)
-        rack_index(lexicons[name])
+        build_indexes(lexicons[name], alphabet)
     app.extensions["wordsmith"] = Resources(lexicons, default, sizes, alphabet, alphabet_file)
+
+
+def build_indexes(lexicon: Lexicon, alphabet: Alphabet | None = None) -> None:
+    """Build (or read from the disk cache) a lexicon size's piece and rack indexes, as every app does at start."""
+    piece_index(lexicon, alphabet)
+    rack_index(lexicon)
 
 
 def resources() -> Resources:

@@ -39,14 +39,12 @@ def pytest_configure(config):
 
 
 def _build_indexes(size: str) -> None:
-    """Build (or read) one lexicon size's piece and rack indexes, as every app does at start (app/resources.py)."""
+    """One lexicon size's indexes into the disk cache, as the app builds them at start (app/resources.py)."""
+    from app.resources import build_indexes
     from solver.lexicon import load_lexicons
     from solver.pieces import load_alphabet
-    from solver.search import piece_index, rack_index
 
-    lexicon = load_lexicons()[size]
-    piece_index(lexicon, load_alphabet())
-    rack_index(lexicon)
+    build_indexes(load_lexicons()[size], load_alphabet())
 
 
 def pytest_unconfigure(config):
