@@ -35,6 +35,8 @@ __all__ = [
     "Context",
     "Event",
     "Forbidden",
+    "NO_TOKEN",
+    "UNKNOWN_TOKEN",
     "NewEvent",
     "NotFound",
     "Refused",
@@ -113,6 +115,11 @@ class Rejected(Exception):
         self.message = message
         self.objections = objections or []
         self.detail = detail
+
+
+# What a refused token is told, wherever the service or the store finds it wanting.
+NO_TOKEN = "This needs a seat's or the host's token: send it as 'Authorization: Bearer <token>'."
+UNKNOWN_TOKEN = "This token acts for no seat at this table."
 
 
 class Forbidden(Exception):

@@ -62,7 +62,19 @@ from collections import OrderedDict
 from dataclasses import dataclass, replace
 
 from .codes import hash_token, new_code, new_token, read_code
-from .events import Actor, Context, Event, Forbidden, NewEvent, NotFound, Refused, Rejected, stamp
+from .events import (
+    NO_TOKEN,
+    UNKNOWN_TOKEN,
+    Actor,
+    Context,
+    Event,
+    Forbidden,
+    NewEvent,
+    NotFound,
+    Refused,
+    Rejected,
+    stamp,
+)
 from .state import GAMES, TableState, apply, decide, fold, scratch
 
 __all__ = ["Created", "Outcome", "Tables"]
@@ -166,11 +178,11 @@ class Tables:
         """Who a bearer token acts for at this table; Forbidden when it acts for no one here."""
         code = self._code(code)
         if not token:
-            raise Forbidden("This needs a seat's or the host's token: send it as 'Authorization: Bearer <token>'.")
+            raise Forbidden(NO_TOKEN)
         token_hash = hash_token(token)
         found = self.store.token(code, token_hash)
         if found is None:
-            raise Forbidden("This token acts for no seat at this table.")
+            raise Forbidden(UNKNOWN_TOKEN)
         self._know_token((code, token_hash), found)  # the phone's next action (it opened its stream first) will ask
         return Actor(seat=found or None, host=found == 0)
 
@@ -203,7 +215,7 @@ class Tables:
         """
         code = self._code(code)
         if not token:
-            raise Forbidden("This needs a seat's or the host's token: send it as 'Authorization: Bearer <token>'.")
+            raise Forbidden(NO_TOKEN)
         key = (code, hash_token(token))
         with self._folds_lock:
             seat = self._tokens.get(key)
@@ -211,7 +223,7 @@ class Tables:
         if seat is None:
             seat = self.store.token(*key)
             if seat is None:
-                raise Forbidden("This token acts for no seat at this table.")
+                raise Forbidden(UNKNOWN_TOKEN)
             self._know_token(key, seat)
         try:
             actor = Actor(seat=seat or None, host=seat == 0)
@@ -232,7 +244,7 @@ class Tables:
     def _confirm(self, code: str, proof: tuple[int, str] | None) -> None:
         """Forbidden unless the token of `proof` (seat, token hash) still acts for that seat (one query)."""
         if proof is not None and self.store.token(code, proof[1]) != proof[0]:
-            raise Forbidden("This token acts for no seat at this table.")
+            raise Forbidden(UNKNOWN_TOKEN)
 
     def act(
         self, code: str, actor: Actor, action: dict, request_id: str | None = None, tokens=(), *, proof=None

@@ -46,7 +46,7 @@ from sqlalchemy import event as sa_event
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import IntegrityError
 
-from .events import Event, Forbidden, Refused
+from .events import UNKNOWN_TOKEN, Event, Forbidden, Refused
 
 __all__ = ["NOTIFY_CHANNEL", "REQUEST_ID_MAX", "Store", "metadata"]
 
@@ -388,12 +388,12 @@ class Store:
                 if proof is not None and request is not None:  # one statement: the request id, if the token holds
                     proved = {**request, "seat": proof[0], "token_hash": proof[1]}
                     if _INSERT_REQUEST_IF_TOKEN.rowcount(connection, proved) != 1:
-                        raise Forbidden("This token acts for no seat at this table.")  # rolls the events back
+                        raise Forbidden(UNKNOWN_TOKEN)  # rolls the events back
                 else:
                     if proof is not None:
                         seat = _TOKEN_SEAT.scalar(connection, {"code": code, "token_hash": proof[1]})
                         if seat != proof[0]:
-                            raise Forbidden("This token acts for no seat at this table.")
+                            raise Forbidden(UNKNOWN_TOKEN)
                     if request is not None:
                         _INSERT_REQUEST.rowcount(connection, request)
                 for seat, token_hash in tokens:
