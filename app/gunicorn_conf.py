@@ -36,11 +36,11 @@ __all__ = [
 bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count())
 worker_class = "app.worker.DeadlineWorker"
-# Threads per worker: each request being read or answered holds one, and so will
-# each open event stream. 2 x 640 carried 1,000 open streams with health's p99
-# at 9-11 ms in the prototype (docs/serving.md); a worker whose threads are all
-# held answers nothing, so streams must be capped below this (#13). The pool
-# starts threads only as it needs them.
+# Threads per worker: each request being read or answered holds one (a slow
+# client's too, until the read deadline). An open event stream holds none: the
+# worker's stream hub writes them all (app/stream_hub.py), except over TLS,
+# where each holds a thread and streams are capped at threads - 64
+# (docs/serving.md). The pool starts threads only as it needs them.
 threads = int(os.environ.get("GUNICORN_THREADS", "640"))
 # Connections per worker, open or kept alive; beyond it the worker stops accepting.
 worker_connections = 1000

@@ -8,23 +8,28 @@
     data: {"seq": 7, ...}            and the event as the record has it
     : keep-alive                     a comment when nothing happened for HEARTBEAT seconds
 
-Each stream holds one of the worker's threads for as long as it is open
-(app/worker.py), so a worker takes at most `MAX_STREAMS` of them: by default
-its threads less 64 (`GUNICORN_THREADS`, 640: 576 streams), the 64 left for
-ordinary requests, which never wait behind streams. One stream more is
-refused with 503 and `Retry-After`. A stream is closed after
+Under our gunicorn worker (app/worker.py) a stream holds no thread: the view
+answers its head, its `retry:` and the events so far, then hands the socket
+to the worker's stream hub (app/stream_hub.py), one thread that writes every
+stream's new messages. A worker's hub holds at most `MAX_STREAMS` of them (by
+default `HUB_STREAMS`, 1,000). Under any other server (the development
+server, the test client) or over TLS, the thread that answered a stream
+writes it for as long as it is open, so a worker takes at most `MAX_STREAMS`
+of those: by default its threads less 64 (`GUNICORN_THREADS`, 640: 576
+streams), the 64 left for ordinary requests, which never wait behind streams.
+One stream more is refused with 503 and `Retry-After`. A stream is closed after
 `EVENT_STREAM_SECONDS` (300; each stream's own lifetime is drawn within ±10%
 of it, and the `retry:` delay is drawn between 1 and 4 seconds, so streams
 opened together do not all come back at the same instant); the browser's
 `EventSource` reconnects by itself with `Last-Event-ID`, and nothing is lost.
-A bounded lifetime frees threads held by phones that went away without
-closing, and lets a restarted worker's streams move elsewhere. A stream
-whose table has been deleted ends at its next heartbeat.
+A bounded lifetime frees what phones that went away without closing hold,
+and lets a restarted worker's streams move elsewhere. A stream whose table
+has been deleted ends at its next heartbeat.
 
 Waiting is `Tables.follow` (tables/notify.py: the store's notification, or
 its cheap version check): no thread spins, and a table's new events are read
-from the store once per process however many of its streams are open here. The stream runs after the request has been
-answered, outside the per-request CPU work budget (app/budget.py), which is
+from the store once per process however many of its streams are open here.
+The stream runs after the request has been answered, outside the per-request CPU work budget (app/budget.py), which is
 for a request's solver work, not for the minutes a stream stays open.
 """
 
@@ -37,16 +42,20 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 
-from flask import Response, current_app
+from flask import Response, current_app, request
 
 from tables.events import NotFound
 
 from .errors import ApiProblem
+from .stream_hub import ADOPT
 
-__all__ = ["StreamSlots", "event_stream", "open_stream", "slots"]
+__all__ = ["StreamCursor", "StreamSlots", "event_stream", "open_stream", "slots"]
 
-# Threads left to ordinary requests when a worker's other threads all hold streams.
+# Threads left to ordinary requests when a worker's other threads all hold streams (streams answered by threads).
 RESERVED_THREADS = 64
+# Streams one worker's hub holds by default: a socket and a few KB each, no thread; 1,000 phones on one worker
+# (250 tables of four) with room for an uneven split between workers. The worker raises its open-files limit to fit.
+HUB_STREAMS = 1000
 
 
 class StreamSlots:
@@ -74,17 +83,22 @@ class StreamSlots:
         return give_back
 
 
-def default_cap() -> int:
-    """A worker's threads (gunicorn.conf.py reads GUNICORN_THREADS, 640 by default) less those kept for requests."""
+def default_cap(hub: bool) -> int:
+    """Streams one worker may hold by default: `HUB_STREAMS` when its hub writes them; else a thread each,
+    so its threads (gunicorn.conf.py reads GUNICORN_THREADS, 640 by default) less those kept for requests."""
+    if hub:
+        return HUB_STREAMS
     threads = int(os.environ.get("GUNICORN_THREADS", "640"))
     return max(1, threads - RESERVED_THREADS)
 
 
-def slots() -> StreamSlots:
+def slots(hub: bool = False) -> StreamSlots:
+    """This worker's stream slots of one kind: those its hub holds, or those that hold a thread."""
     extensions = current_app.extensions
-    if "wordsmith.streams" not in extensions:
-        extensions["wordsmith.streams"] = StreamSlots(current_app.config["MAX_STREAMS"] or default_cap())
-    return extensions["wordsmith.streams"]
+    key = "wordsmith.streams.hub" if hub else "wordsmith.streams"
+    if key not in extensions:
+        extensions[key] = StreamSlots(current_app.config["MAX_STREAMS"] or default_cap(hub))
+    return extensions[key]
 
 
 def message(event: dict) -> str:
@@ -98,68 +112,147 @@ def shared_message(event) -> str:
     return message(event.to_dict())
 
 
-def event_stream(
-    service,
-    code: str,
-    after: int,
-    show: Callable,
-    *,
-    lifetime: float,
-    heartbeat: float,
-    rng: random.Random,
-    shared: bool = False,
-) -> Iterator[str]:
-    """Yield the SSE text of a table's events after `after`, waiting for new ones, until `lifetime` seconds pass.
+KEEP_ALIVE = ": keep-alive\n\n"
 
-    `show(events)` turns events into the dicts this viewer may see (all of
-    them, in order; see tables.state.visible). `shared`: every viewer sees
-    every event as it is (tables.state.may_hide is False), so each new
-    event's message is formatted once per process and the same text goes to
-    every stream of the table (`Follower.next_shared`), with no fold per stream.
+
+class StreamCursor:
+    """Where one event stream stands: the last event it sent, and the text of what comes next.
+
+    The same cursor drives a stream whichever way it is written: by the worker's
+    stream hub (app/stream_hub.py, under our gunicorn worker) or by the thread
+    that answered it (`event_stream`, under any other server). `show(events)`
+    turns events into the dicts this viewer may see (all of them, in order; see
+    tables.state.visible). `shared`: every viewer sees every event as it is
+    (tables.state.may_hide is False), so each new event's message is formatted
+    once per process and the same text goes to every stream of the table
+    (`Follower.ready_shared`), with no fold per stream.
     """
-    yield f"retry: {rng.randint(1000, 4000)}\n\n"
-    deadline = time.monotonic() + lifetime * rng.uniform(0.9, 1.1)
+
+    def __init__(
+        self,
+        service,
+        code: str,
+        after: int,
+        show: Callable,
+        *,
+        lifetime: float,
+        heartbeat: float,
+        rng: random.Random,
+        shared: bool = False,
+    ):
+        self.service = service
+        self.code = code
+        self.after = after
+        self.show = show
+        self.shared = shared
+        self.heartbeat = heartbeat
+        self.retry = f"retry: {rng.randint(1000, 4000)}\n\n"
+        self.deadline = time.monotonic() + lifetime * rng.uniform(0.9, 1.1)
+
+    def backlog(self) -> str:
+        """The messages of every event after the one to resume after; NotFound when the table is gone."""
+        return self._text(self.service.events(self.code, self.after))
+
+    def ready(self, follower) -> str:
+        """The messages of the events this process has heard of since the last one sent, without waiting."""
+        if self.shared:
+            made = follower.ready_shared(self.after, shared_message)
+            if made:
+                self.after = made[-1][0]
+            return "".join(text for _, text in made)
+        return self._text(follower.ready(self.after))
+
+    def wait(self, follower, timeout: float) -> str:
+        """`ready`, waiting up to `timeout` seconds for an event; "" if none came."""
+        if self.shared:
+            made = follower.next_shared(self.after, timeout, shared_message)
+            if made:
+                self.after = made[-1][0]
+            return "".join(text for _, text in made)
+        return self._text(follower.next(self.after, timeout))
+
+    def beat(self, alive: dict[str, bool] | None = None) -> str | None:
+        """The keep-alive comment; None when the host deleted the table (the stream ends, and the
+        reconnect gets a 404, where EventSource stops). `alive` caches the look per table."""
+        alive = {} if alive is None else alive
+        if self.code not in alive:
+            alive[self.code] = bool(self.service.last_seq(self.code))
+        return KEEP_ALIVE if alive[self.code] else None
+
+    def _text(self, events) -> str:
+        text = "".join(message(shown) for shown in self.show(events))
+        if events:
+            self.after = events[-1].seq
+        return text
+
+
+def event_stream(cursor: StreamCursor, adopt: Callable | None = None) -> Iterator[str]:
+    """Yield the stream's text: the `retry:` delay, the events so far, then each new one until its lifetime ends.
+
+    `adopt(cursor, follower)`: once the head and the first messages are
+    written, hand the rest to the worker's stream hub; when it says yes, this
+    generator ends and the hub writes the stream from then on. Otherwise (no
+    hub: another server, or TLS) the thread answering the request waits here
+    for each new event, as long as the stream lasts.
+    """
+    yield cursor.retry
     try:
-        events = service.events(code, after)
+        backlog = cursor.backlog()
     except NotFound:
         return  # deleted before the stream began
-    with service.follow(code) as follower:  # new events come from this process's one read per event
+    follower = cursor.service.follow(cursor.code)  # new events come from this process's one read per event
+    try:
+        if backlog:
+            yield backlog
+        if adopt is not None and adopt(cursor, follower):
+            follower = None  # the hub's now
+            return
         while True:
-            for shown in show(events):
-                yield message(shown)
-            if events:
-                after = events[-1].seq
-            left = deadline - time.monotonic()
+            left = cursor.deadline - time.monotonic()
             if left <= 0:
                 return
-            if shared:
-                made = follower.next_shared(after, min(heartbeat, left), shared_message)
-                yield from (text for _, text in made)
-                events = []
-                if made:
-                    after = made[-1][0]
-                    continue
-            else:
-                events = follower.next(after, min(heartbeat, left))
-            if not events:
-                if not service.last_seq(code):
-                    return  # the host deleted the table: the reconnect gets a 404, and EventSource stops there
-                yield ": keep-alive\n\n"
+            text = cursor.wait(follower, min(cursor.heartbeat, left))
+            if not text:
+                text = cursor.beat()
+                if text is None:
+                    return
+            yield text
+    finally:
+        if follower is not None:
+            follower.close()
 
 
-def open_stream(body: Iterator[str]) -> Response:
-    """The streamed answer, holding a slot of this worker until it closes; a 503 when none is free."""
-    give_back = slots().take()
+def open_stream(cursor: StreamCursor) -> Response:
+    """The streamed answer, holding a slot of this worker until it closes; a 503 when none is free.
+
+    Under our gunicorn worker the stream is handed to its hub once answered
+    (`ADOPT` in the environ) and the slot goes back when the hub ends it;
+    otherwise when the answer closes.
+    """
+    hub_adopt = request.environ.get(ADOPT)
+    kind = slots(hub=hub_adopt is not None)
+    give_back = kind.take()
     if give_back is None:
         seconds = random.randint(5, 15)
         raise ApiProblem(
             503,
-            f"This worker holds all the event streams it may ({slots().cap}): reconnect in {seconds} s.",
+            f"This worker holds all the event streams it may ({kind.cap}): reconnect in {seconds} s.",
             slug="streams-full",
             headers={"Retry-After": str(seconds)},
         )
-    response = Response(body, mimetype="text/event-stream")
+    adopted = False
+
+    def adopt(cursor: StreamCursor, follower) -> bool:
+        nonlocal adopted
+        adopted = hub_adopt(cursor, follower, give_back)
+        return adopted
+
+    def closed() -> None:
+        if not adopted:
+            give_back()
+
+    response = Response(event_stream(cursor, adopt if hub_adopt is not None else None), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"  # nginx: pass each message on at once
-    response.call_on_close(give_back)
+    response.call_on_close(closed)
     return response

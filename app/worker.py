@@ -28,6 +28,12 @@ What this class adds to `gthread`:
   pool's queue, where under a burst of claims it waited behind every
   request waiting for a thread (`enqueue_req`). Same `handle`, so the same
   answer and access-log line.
+- **Event streams handed to a hub.** An event stream's view offers its
+  socket to the worker's `StreamHub` (app/stream_hub.py) once its head is
+  written (`environ[ADOPT]`, offered on plain HTTP/1.x connections); the hub
+  writes the stream from then on, in one thread for all of them, and the
+  pool thread goes back to requests. gunicorn counts the connection as done
+  (its access-log line is written then) and leaves the socket open.
 - **Server errors in the service's own shape.** A request gunicorn refuses
   before the app sees it (a malformed request line: 400; a URL over
   `limit_request_line`: 414; too many or too large headers: 431) is answered
@@ -40,9 +46,12 @@ beating while threads are busy: a long answer is never killed by it.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
+import resource
 import socket
+import ssl
 import sys
 import threading
 import time
@@ -58,6 +67,7 @@ from werkzeug.http import HTTP_STATUS_CODES
 
 from .errors import PROBLEM_JSON, PROBLEM_TYPES, SLUG_BY_STATUS
 from .security import SECURITY_HEADERS
+from .stream_hub import ADOPT, StreamHub
 
 __all__ = ["READ_TIMEOUT", "DeadlineWorker", "server_error_status"]
 
@@ -138,6 +148,7 @@ def write_quietly(sock: socket.socket, data: bytes) -> None:
 
 
 HEADERS, BODY, DONE, LATE = "headers", "body", "done", "late"
+ADOPTED = "adopted"  # `handle`'s answer for a connection the stream hub took: gunicorn must not close it
 
 
 class Clock:
@@ -233,6 +244,8 @@ class DeadlineWorker(gthread.ThreadWorker):
         self._local = threading.local()
         threading.Thread(target=self._reap, name="read-deadline", daemon=True).start()
         self._health_lane = futures.ThreadPoolExecutor(HEALTH_LANE_THREADS, thread_name_prefix="health")
+        self._hub = StreamHub()
+        _raise_open_files_limit()
         super().init_process()
 
     def enqueue_req(self, conn):
@@ -267,9 +280,18 @@ class DeadlineWorker(gthread.ThreadWorker):
         self.wsgi = self._timed(self.wsgi)
 
     def _timed(self, app):
-        """Wrap the WSGI app: its body input is timed, and answering stops the clock."""
+        """Wrap the WSGI app: its body input is timed, answering stops the clock, and a stream may be adopted."""
 
         def timed_app(environ, start_response):
+            conn = getattr(self._local, "conn", None)
+            answer = getattr(start_response, "__self__", None)  # gunicorn's Response, whose start_response this is
+            if (
+                conn is not None
+                and type(answer) is Response
+                and not conn.is_http2
+                and not isinstance(conn.sock, ssl.SSLSocket)
+            ):
+                environ[ADOPT] = functools.partial(self._adopt, conn, answer)
             clock = getattr(self._local, "clock", None)
             if clock is not None:
                 if not clock.enter(BODY):
@@ -296,6 +318,27 @@ class DeadlineWorker(gthread.ThreadWorker):
 
         return timed_app
 
+    def _adopt(self, conn, answer: Response, cursor, follower, release) -> bool:
+        """Hand an event stream, its head already written, to the hub (`environ[ADOPT]`, called by app/streams.py).
+
+        gunicorn is told to write no last chunk (the hub writes it when the
+        stream ends) and not to keep the connection; `handle` then answers
+        ADOPTED, so `finish_request` forgets the connection without closing it.
+        """
+        if not answer.headers_sent:
+            return False
+        chunked, answer.chunked = answer.chunked, False
+        answer.force_close()
+        self._local.adopted = True
+        self._hub.adopt(conn.sock, chunked, cursor, follower, release)
+        return True
+
+    def finish_request(self, conn, fs):
+        if not fs.cancelled() and fs.exception() is None and fs.result() == ADOPTED:
+            self.nr_conns -= 1  # the hub holds the socket now, outside gunicorn's count of connections
+            return
+        super().finish_request(conn, fs)
+
     def _reap(self):
         while True:
             time.sleep(REAPER_INTERVAL)
@@ -312,11 +355,15 @@ class DeadlineWorker(gthread.ThreadWorker):
         with self._clocks_lock:
             self._clocks.add(clock)
         self._local.clock = clock
+        self._local.conn = conn
+        self._local.adopted = False
         try:
             result = super().handle(conn)
         finally:
-            self._local.clock = None
+            self._local.clock = self._local.conn = None
             clock.enter(DONE)
+        if self._local.adopted:
+            return ADOPTED
         if clock.late_in == HEADERS:
             self.log.info(
                 "Request from %s cut off after %gs: its headers were not complete", conn.client, self.read_timeout
@@ -343,3 +390,19 @@ class DeadlineWorker(gthread.ThreadWorker):
             response = Response(req, client, self.cfg)
             response.status = f"{status} {HTTP_STATUS_CODES.get(status, 'Error')}"
             self.log.access(response, req, environ, timedelta(0))
+
+
+def _raise_open_files_limit() -> None:
+    """Let the worker open as many files as the system allows it: every stream its hub holds is a socket.
+
+    Debian's default soft limit (1,024) is under a worker's share of 1,000
+    streams plus its connections; the hard limit is the system's to set.
+    """
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        try:
+            resource.setrlimit(
+                resource.RLIMIT_NOFILE, (hard if hard != resource.RLIM_INFINITY else max(soft, 65536), hard)
+            )
+        except (ValueError, OSError):
+            pass

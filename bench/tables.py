@@ -60,14 +60,12 @@ third with http.client, so that neither's queue delays the others' clocks. The
 processes share CLOCK_MONOTONIC (`time.monotonic`), so a claim's send time and its
 deliveries compare directly. A claim's send time is when it is written to its
 socket; how late that was against the steady schedule is reported as the client's
-lag. Streams: the service refuses a stream once a worker holds `threads - 64` of them
-(app/streams.py, docs/serving.md), so the bench sets GUNICORN_THREADS to at least
-a worker's even share of the streams and a fifth more, + 64: each worker accepts
-what it can, and trial runs split 1,000 streams 515 + 491 and 455 + 553 (the
-default 640 allows 576). For 1,000 streams on 2 workers that is 664 threads (the
-stream cap follows: 600). It reports the threads and each worker's thread count
-with the streams open; a stream refused all the same is retried after its
-Retry-After and counted.
+lag. Streams: each worker's stream hub (app/stream_hub.py) holds at most
+`HUB_STREAMS` (1,000) and a stream holds no thread, so the service runs on its
+defaults; trial runs split 1,000 streams between the 2 workers unevenly
+(515 + 491, 455 + 553). It reports each worker's thread count with the
+streams open; a stream refused all the same is retried after its Retry-After
+and counted.
 
 Bounded: loopback only; with the defaults each database takes about 3 minutes
 (boot 5-10 s, setup 20-25 s, baseline 10 s, streams 10-15 s, idle 5 s, claims
@@ -106,7 +104,6 @@ from load import server_cpu  # noqa: E402
 from service_helpers import GunicornServer, free_port  # noqa: E402
 
 SEATS = ("Ann", "Bob", "Cy", "Dee")
-STREAM_CAP_RESERVE = 64  # a worker refuses streams beyond threads - 64 (docs/serving.md)
 CLAIM_CONNECTIONS = 128  # enough that the client's queue is not the limit: a slow server is seen as slow answers
 REQUEST_TIMEOUT = 10.0  # seconds: a request not answered by then is an error
 GRACE = 2.0  # seconds after the claim phase for the last deliveries to arrive
@@ -837,27 +834,25 @@ def database(kind: str, folder: Path):
             yield found
 
 
-def threads_needed(streams: int, workers: int) -> tuple[int, int]:
-    """Threads and connections per worker so that a worker may hold its even share of the streams and a fifth more.
+def stream_capacity() -> tuple[int, int]:
+    """The threads per worker and the streams a worker's hub holds, as the service is deployed.
 
-    The share is uneven: each worker accepts what it can. The threads: GUNICORN_THREADS
-    (640 unless set) or more; the connections: gunicorn.conf.py's 1,000 or more
-    (a worker holding that many stops accepting: streams, kept-alive claims and health).
+    Since the stream hub (app/stream_hub.py) a stream holds no thread, so the
+    bench no longer sizes GUNICORN_THREADS for the streams: the defaults
+    (640 threads, `HUB_STREAMS` streams a worker) are what is measured.
     """
-    share = math.ceil(1.2 * streams / workers)
-    threads = max(int(os.environ.get("GUNICORN_THREADS", "640")), share + STREAM_CAP_RESERVE)
-    return threads, max(1000, share + CLAIM_CONNECTIONS + 16)
+    from app.streams import HUB_STREAMS
+
+    return int(os.environ.get("GUNICORN_THREADS", "640")), int(os.environ.get("WORDSMITH_MAX_STREAMS") or HUB_STREAMS)
 
 
 def measure(kind: str, args, challenges: list[Challenge], folder: Path) -> dict:
     """One database: start it and the service, set up the tables, open the streams, send the claims."""
     streams = len(SEATS) * args.tables
-    threads, connections = threads_needed(streams, args.workers)
-    figures: dict = {"threads": threads, "connections": connections, "load before": os.getloadavg()}
+    threads, cap = stream_capacity()
+    figures: dict = {"threads": threads, "stream cap": cap, "load before": os.getloadavg()}
     with database(kind, folder) as (url, database_pid):
-        env = {"WORDSMITH_DATABASE_URL": url, "GUNICORN_THREADS": str(threads)}
-        if connections > 1000:  # gunicorn.conf.py's worker_connections
-            env["GUNICORN_CMD_ARGS"] = f"--worker-connections {connections}"
+        env = {"WORDSMITH_DATABASE_URL": url}
         config = "gunicorn.conf.py"
         if args.profile:
             profiles = folder / f"profile-{kind}"
@@ -1004,9 +999,7 @@ def summarize(figures: dict, args) -> dict[str, str]:
         ),
         "streams open / wanted (s to open them)": f"{opened} / {streams} ({took:.1f} s)",
         "streams refused, dropped, resumed": ", ".join(f"{k} {v}" for k, v in sorted(stream_stats.items())) or "none",
-        "threads per worker (stream cap: threads - 64); connections": (
-            f"{figures['threads']} (cap {figures['threads'] - 64}); {figures['connections']}"
-        ),
+        "threads per worker; streams a worker's hub may hold": f"{figures['threads']}; {figures['stream cap']}",
         "worker threads with the streams open": " + ".join(map(str, figures["worker threads"])),
         "other actions; turns skipped (every table had an action in flight)": ", ".join(
             f"{k} {v}" for k, v in sorted(others.items())

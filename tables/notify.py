@@ -39,6 +39,7 @@ the seqs, or rows too large for it, and they are read as before).
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 import time
@@ -72,6 +73,8 @@ class _Table:
         self.fetching = threading.Lock()
         # What `Follower.next_shared` made of each event ((make, seq) -> its text), once for every follower here.
         self.shared: dict[tuple[Callable, int], object] = {}
+        # Called with the code whenever the seq moves (`Follower.on_move`: the stream hub's wake-up), under the lock.
+        self.wakers: set[Callable[[str], None]] = set()
 
 
 class _Notifier:
@@ -192,6 +195,8 @@ class _Notifier:
             if table is not None and seq > table.seq:
                 table.seq = seq
                 table.condition.notify_all()
+                for wake in table.wakers:
+                    wake(code)
 
     def waiting(self) -> list[str]:
         with self._lock:
@@ -218,24 +223,38 @@ class _Notifier:
             )
 
     def poll(self) -> None:
-        """Read the newest seq of every table waited on here (one query) and wake those that moved."""
-        from .store import events_t
+        """Read the newest seq of every table waited on here (one query) and wake those that moved.
 
+        The SQL is written once per number of tables and run on the driver's
+        cursor: SQLAlchemy compiled the `IN` list's parameters again on every
+        poll, ten times a second, which was a tenth of the workers' CPU with
+        1,000 streams open (bench/README.md).
+        """
         codes = self.waiting()
-        if not codes:
-            return
-        query = (
-            sa.select(events_t.c.code, sa.func.max(events_t.c.seq))
-            .where(events_t.c.code.in_(codes))
-            .group_by(events_t.c.code)
-        )
-        with self.engine.connect() as connection:
-            rows = connection.execute(query).all()
-        for code, seq in rows:
-            self.published(code, seq)
+        for start in range(0, len(codes), POLL_CHUNK):
+            chunk = codes[start : start + POLL_CHUNK]
+            with self.engine.connect() as connection:
+                cursor = connection.connection.cursor()
+                try:
+                    cursor.execute(_newest_seqs_sql(connection.dialect.paramstyle, len(chunk)), chunk)
+                    rows = cursor.fetchall()
+                finally:
+                    cursor.close()
+            for code, seq in rows:
+                self.published(code, seq)
 
     def _run(self) -> None:
         raise NotImplementedError
+
+
+POLL_CHUNK = 500  # tables per poll query: well under SQLite's limit on a statement's parameters
+
+
+@functools.lru_cache(maxsize=64)
+def _newest_seqs_sql(paramstyle: str, count: int) -> str:
+    """`SELECT code, max(seq) FROM events WHERE code IN (...) GROUP BY code` for `count` codes."""
+    mark = "?" if paramstyle == "qmark" else "%s"
+    return f"SELECT code, max(seq) FROM events WHERE code IN ({', '.join([mark] * count)}) GROUP BY code"
 
 
 class Follower:
@@ -249,9 +268,15 @@ class Follower:
 
     def next(self, after: int, timeout: float) -> list:
         """The table's events after `after` (stored order), waiting up to `timeout` seconds for one; [] if none came."""
+        if not self.notifier._sleep(self._table, after, timeout):
+            return []
+        return self.ready(after)
+
+    def ready(self, after: int) -> list:
+        """The table's events after `after` that this process has heard of, without waiting; [] if none."""
         from .store import row_event
 
-        if not self.notifier._sleep(self._table, after, timeout):
+        if self._table.seq <= after:
             return []
         return [row_event(row) for row in self.notifier._rows_after(self.code, self._table, after)]
 
@@ -263,9 +288,15 @@ class Follower:
         For what is the same for every follower: a stream whose viewer may see
         an event differently from another's (Secret Wordsmith) uses `next`.
         """
+        if not self.notifier._sleep(self._table, after, timeout):
+            return []
+        return self.ready_shared(after, make)
+
+    def ready_shared(self, after: int, make: Callable[[Event], object]) -> list[tuple[int, object]]:
+        """`next_shared` without waiting: what this process has heard of after `after`; [] if nothing."""
         from .store import row_event
 
-        if not self.notifier._sleep(self._table, after, timeout):
+        if self._table.seq <= after:
             return []
         shared = self._table.shared
         made = []
@@ -278,6 +309,15 @@ class Follower:
             for key in [key for key in list(shared) if key[1] <= self._table.base]:
                 shared.pop(key, None)
         return made
+
+    def on_move(self, wake: Callable[[str], None]) -> None:
+        """Call `wake(code)` whenever the table's seq moves, for as long as it is followed in this process.
+
+        `wake` runs in the thread that heard of the move, holding the notifier's
+        lock: it must only note the code and return (the stream hub's wake-up).
+        """
+        with self.notifier._lock:
+            self._table.wakers.add(wake)
 
     def close(self) -> None:
         if not self._closed:

@@ -8,6 +8,7 @@ folder; the races and the cross-server stream run against real servers
 from __future__ import annotations
 
 import functools
+import socket
 import threading
 import time
 import uuid
@@ -654,6 +655,74 @@ def test_a_claim_sent_to_one_server_reaches_a_stream_on_another(tmp_path, postgr
     finally:
         one.stop()
         other.stop()
+
+
+def test_streams_under_the_deployed_worker_hold_no_thread_and_end_as_http_says(tmp_path):
+    """Under gunicorn with app.worker.DeadlineWorker a stream is handed to the worker's stream hub
+    (app/stream_hub.py) once answered: 12 open streams on a worker of 4 threads leave every thread to
+    requests (held by threads, they would have taken all four and the claim would wait forever); each
+    stream gets the claim, and ends at its lifetime with HTTP's last chunk."""
+    env = {
+        "GUNICORN_THREADS": "4",
+        "WORDSMITH_EVENT_STREAM_SECONDS": "3",
+        "WORDSMITH_DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite3'}",
+    }
+    server = GunicornServer(tmp_path / "gunicorn.log", workers=1, env=env).start()
+    phones = []
+    try:
+        judge = WordsmithClient(server.url, timeout=10)
+        table = judge.create_table("wordsmith", ["Ann", "Bob"])
+        code = table["code"]
+        ann = judge.join_table(code, 1)["token"]
+        judge.start_challenge(code, table["host_token"], pool=POOL)
+        seq = judge.table(code)["seq"]
+        request = f"GET /api/v1/tables/{code}/events HTTP/1.1\r\nHost: x\r\nLast-Event-ID: {seq}\r\n\r\n"
+        for _ in range(12):
+            phone = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+            phone.sendall(request.encode())
+            phones.append(phone)
+        received = [read_until(phone, b"retry: ") for phone in phones]  # every stream is open
+        judge.claim(code, "cast", ann)
+        assert judge.health()["status"] == "ok"
+        for phone, start in zip(phones, received):
+            head, _, body = (start + read_to_close(phone)).partition(b"\r\n\r\n")
+            assert head.startswith(b"HTTP/1.1 200") and b"Transfer-Encoding: chunked" in head, head
+            text = dechunked(body)  # ends with the last chunk, or fails
+            assert text.startswith("retry: ") and text.count("event: claim") == 1 and text.endswith("\n\n")
+    finally:
+        for phone in phones:
+            phone.close()
+        server.stop()
+
+
+def read_until(sock: socket.socket, marker: bytes) -> bytes:
+    data = b""
+    while marker not in data:
+        chunk = sock.recv(65536)
+        assert chunk, data
+        data += chunk
+    return data
+
+
+def read_to_close(sock: socket.socket) -> bytes:
+    data = b""
+    while chunk := sock.recv(65536):
+        data += chunk
+    return data
+
+
+def dechunked(body: bytes) -> str:
+    """The payload of a chunked HTTP body, which must end with the last (empty) chunk."""
+    text = b""
+    while True:
+        size_line, _, body = body.partition(b"\r\n")
+        size = int(size_line, 16)
+        if size == 0:
+            assert body == b"\r\n", body
+            return text.decode()
+        text += body[:size]
+        assert body[size : size + 2] == b"\r\n"
+        body = body[size + 2 :]
 
 
 # --- the client, against the served app -------------------------------------------------------------

@@ -456,7 +456,7 @@ def events(params: EventsQuery):
         return shown(state, new_events, who)
 
     config = current_app.config
-    body = streams.event_stream(
+    cursor = streams.StreamCursor(
         service,
         read_code(params.code),
         after,
@@ -466,7 +466,7 @@ def events(params: EventsQuery):
         rng=random.Random(),
         shared=not table_state.may_hide(table_state.fold(so_far[:1])),  # the table's game and variants
     )
-    return streams.open_stream(body)
+    return streams.open_stream(cursor)
 
 
 def _resume_after(after: str | None) -> int:

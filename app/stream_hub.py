@@ -1,0 +1,289 @@
+"""The worker's event streams, held by one thread: a selector that writes every open stream's new messages.
+
+    the view (a pool thread)   checks the request, answers the stream's head, its `retry:`
+                               and the events so far, then hands the socket over
+                               (`environ[ADOPT]`, offered by app/worker.py)
+    the hub (one thread)       waits on every adopted socket and on a wake-up socket;
+                               when a followed table's seq moves (tables/notify.py calls
+                               `Follower.on_move`'s callback), it writes the new events'
+                               messages to that table's streams; once a second it writes
+                               the keep-alives that are due and ends the streams whose
+                               lifetime is over
+
+Why (bench/README.md, "Fourth round"): a stream that holds a pool thread
+costs a thread wake-up, a trip through the interpreter lock and a blocking
+write per message, and with 1,000 streams open they doubled the workers' CPU
+per claim (9.3 ms against 5.6 ms with none open). Here a message costs one
+non-blocking `send` per phone, in a thread that is already running; and a
+stream holds no thread, so streams no longer compete with requests for the
+pool (the cap on streams per worker, app/streams.py, is about sockets now).
+
+What a stream sends is decided by its `StreamCursor` (app/streams.py), the
+same object that drives a stream answered by a thread (under a server other
+than our gunicorn worker, or over TLS), so both say the same thing.
+
+A phone that stops reading while its messages pile up past `MAX_BUFFERED`
+bytes is dropped (its `EventSource` reconnects and resumes with
+`Last-Event-ID`); so is one that sends more than `MAX_UNREAD` bytes (nothing
+is expected from it), or that closes its end. Nothing the hub does waits on a
+phone.
+"""
+
+from __future__ import annotations
+
+import logging
+import selectors
+import socket
+import threading
+import time
+
+__all__ = ["ADOPT", "MAX_BUFFERED", "StreamHub"]
+
+# The WSGI environ key under which app/worker.py offers a request's socket to the hub:
+# `environ[ADOPT](cursor, follower, release) -> bool`, callable once the answer's head is written.
+ADOPT = "wordsmith.adopt"
+MAX_BUFFERED = 256 * 1024  # bytes written for a phone and not yet taken by it: past this, its stream is dropped
+MAX_UNREAD = 64 * 1024  # bytes a phone may send on an open stream (nothing is expected) before it is dropped
+SWEEP_SECONDS = 1.0  # how often keep-alives and lifetimes are looked at: each is at most this late
+
+log = logging.getLogger(__name__)
+
+
+class _Stream:
+    """One adopted stream: its socket, its cursor and follower, and what is waiting to be sent."""
+
+    __slots__ = (
+        "chunked",
+        "closed",
+        "cursor",
+        "follower",
+        "next_beat",
+        "out",
+        "received",
+        "release",
+        "sock",
+        "writing",
+    )
+
+    def __init__(self, sock: socket.socket, chunked: bool, cursor, follower, release):
+        self.sock = sock
+        self.chunked = chunked  # the head announced `Transfer-Encoding: chunked`: every write is framed as a chunk
+        self.cursor = cursor
+        self.follower = follower
+        self.release = release  # gives the stream's slot back (app/streams.py)
+        self.out = bytearray()
+        self.received = 0
+        self.writing = False  # registered for EVENT_WRITE: the socket did not take everything at once
+        self.closed = False
+        self.next_beat = 0.0
+
+
+class StreamHub:
+    """The event streams of one worker process, written by one thread (started with the first stream)."""
+
+    def __init__(self):
+        self._selector = selectors.DefaultSelector()
+        self._wake_in, self._wake_out = socket.socketpair()
+        self._wake_in.setblocking(False)
+        self._wake_out.setblocking(False)
+        self._lock = threading.Lock()  # guards what other threads hand in: _adopted, _moved, _signalled
+        self._adopted: list[_Stream] = []
+        self._moved: set[str] = set()
+        self._signalled = False
+        self._by_code: dict[str, set[_Stream]] = {}
+        self._thread: threading.Thread | None = None
+        self._start_lock = threading.Lock()
+
+    @property
+    def open(self) -> int:
+        """How many streams the hub holds (read by tests and the bench; approximate while streams come and go)."""
+        return sum(len(streams) for streams in list(self._by_code.values()))
+
+    def adopt(self, sock: socket.socket, chunked: bool, cursor, follower, release) -> None:
+        """Take over an answered stream's socket: from now on the hub writes it, and ends it (called by a pool thread)."""
+        stream = _Stream(sock, chunked, cursor, follower, release)
+        follower.on_move(self._moved_table)
+        with self._lock:
+            self._adopted.append(stream)
+        self._start()
+        self._wake()
+
+    def _moved_table(self, code: str) -> None:
+        """A followed table's seq moved (called by the notifier, under its lock: note it and return)."""
+        with self._lock:
+            self._moved.add(code)
+        self._wake()
+
+    def _wake(self) -> None:
+        with self._lock:
+            if self._signalled:
+                return
+            self._signalled = True
+        try:
+            self._wake_out.send(b"\0")
+        except BlockingIOError:  # the socket pair is full of wake-ups: the hub is awake anyway
+            pass
+
+    def _start(self) -> None:
+        if self._thread is None:
+            with self._start_lock:
+                if self._thread is None:
+                    self._selector.register(self._wake_in, selectors.EVENT_READ, None)
+                    self._thread = threading.Thread(target=self._run, name="stream-hub", daemon=True)
+                    self._thread.start()
+
+    # --- the hub's thread ----------------------------------------------------------------
+
+    def _run(self) -> None:
+        next_sweep = time.monotonic() + SWEEP_SECONDS
+        while True:
+            try:
+                ready = self._selector.select(max(0.0, next_sweep - time.monotonic()))
+                for key, mask in ready:
+                    stream = key.data
+                    if stream is None:
+                        self._drain_wake()
+                        continue
+                    if mask & selectors.EVENT_READ:
+                        self._receive(stream)
+                    if mask & selectors.EVENT_WRITE and not stream.closed:
+                        self._flush(stream)
+                with self._lock:
+                    adopted, self._adopted = self._adopted, []
+                    moved, self._moved = self._moved, set()
+                    self._signalled = False
+                for stream in adopted:
+                    self._add(stream)
+                for code in moved:
+                    for stream in list(self._by_code.get(code, ())):
+                        self._deliver(stream)
+                now = time.monotonic()
+                if now >= next_sweep:
+                    self._sweep(now)
+                    next_sweep = now + SWEEP_SECONDS
+            except Exception:  # never let one bad turn end every stream of the worker
+                log.exception("the stream hub's turn failed")
+
+    def _drain_wake(self) -> None:
+        try:
+            while self._wake_in.recv(4096):
+                pass
+        except BlockingIOError:
+            pass
+
+    def _add(self, stream: _Stream) -> None:
+        try:
+            stream.sock.setblocking(False)
+            self._selector.register(stream.sock, selectors.EVENT_READ, stream)
+        except (OSError, ValueError):  # the phone left before the hub got to it
+            self._close(stream)
+            return
+        self._by_code.setdefault(stream.cursor.code, set()).add(stream)
+        stream.next_beat = time.monotonic() + stream.cursor.heartbeat
+        self._deliver(stream)  # whatever came between the view's read of the events and now
+
+    def _deliver(self, stream: _Stream) -> None:
+        if stream.closed:
+            return
+        try:
+            text = stream.cursor.ready(stream.follower)
+        except Exception:
+            log.exception(
+                "reading table %s's new events for a stream failed; the phone will reconnect", stream.cursor.code
+            )
+            self._close(stream)
+            return
+        if text:
+            self._write(stream, text)
+            stream.next_beat = time.monotonic() + stream.cursor.heartbeat
+
+    def _sweep(self, now: float) -> None:
+        """End the streams whose lifetime is over; write each idle one's keep-alive (or end it: table deleted)."""
+        alive: dict[str, bool] = {}  # one look per table, however many of its streams are due
+        for streams in list(self._by_code.values()):
+            for stream in list(streams):
+                if now >= stream.cursor.deadline:
+                    self._end(stream)
+                elif now >= stream.next_beat:
+                    try:
+                        beat = stream.cursor.beat(alive)
+                    except Exception:
+                        log.exception("checking table %s for a keep-alive failed", stream.cursor.code)
+                        beat = None
+                    if beat is None:
+                        self._end(stream)
+                    else:
+                        self._write(stream, beat)
+                        stream.next_beat = now + stream.cursor.heartbeat
+
+    def _write(self, stream: _Stream, text: str) -> None:
+        data = text.encode()
+        if stream.chunked:
+            stream.out += b"%x\r\n" % len(data)
+            stream.out += data
+            stream.out += b"\r\n"
+        else:
+            stream.out += data
+        self._flush(stream)
+
+    def _flush(self, stream: _Stream) -> None:
+        try:
+            while stream.out:
+                sent = stream.sock.send(stream.out)
+                del stream.out[:sent]
+        except BlockingIOError:
+            pass
+        except OSError:  # the phone is gone
+            self._close(stream)
+            return
+        if len(stream.out) > MAX_BUFFERED:
+            log.info("a phone fell %d bytes behind on table %s's stream: dropped", len(stream.out), stream.cursor.code)
+            self._close(stream)
+            return
+        want = bool(stream.out)
+        if want != stream.writing:
+            stream.writing = want
+            events = selectors.EVENT_READ | (selectors.EVENT_WRITE if want else 0)
+            self._selector.modify(stream.sock, events, stream)
+
+    def _receive(self, stream: _Stream) -> None:
+        try:
+            data = stream.sock.recv(65536)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        stream.received += len(data)
+        if not data or stream.received > MAX_UNREAD:  # closed by the phone, or it sends what nobody reads
+            self._close(stream)
+
+    def _end(self, stream: _Stream) -> None:
+        """End the stream as the protocol says (the last chunk), as far as the phone takes it at once, and close."""
+        if stream.chunked:
+            stream.out += b"0\r\n\r\n"
+        try:
+            if stream.out:
+                stream.sock.send(stream.out)
+        except OSError:
+            pass
+        self._close(stream)
+
+    def _close(self, stream: _Stream) -> None:
+        if stream.closed:
+            return
+        stream.closed = True
+        streams = self._by_code.get(stream.cursor.code)
+        if streams is not None:
+            streams.discard(stream)
+            if not streams:
+                del self._by_code[stream.cursor.code]
+        try:
+            self._selector.unregister(stream.sock)
+        except (KeyError, ValueError):
+            pass
+        try:
+            stream.sock.close()
+        except OSError:
+            pass
+        stream.follower.close()
+        stream.release()
