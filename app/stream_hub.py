@@ -138,31 +138,36 @@ class StreamHub:
         next_sweep = time.monotonic() + SWEEP_SECONDS
         while True:
             try:
-                ready = self._selector.select(max(0.0, next_sweep - time.monotonic()))
-                for key, mask in ready:
-                    stream = key.data
-                    if stream is None:
-                        self._drain_wake()
-                        continue
-                    if mask & selectors.EVENT_READ:
-                        self._receive(stream)
-                    if mask & selectors.EVENT_WRITE and not stream.closed:
-                        self._flush(stream)
-                with self._lock:
-                    adopted, self._adopted = self._adopted, []
-                    moved, self._moved = self._moved, set()
-                    self._signalled = False
-                for stream in adopted:
-                    self._add(stream)
-                for code in moved:
-                    for stream in list(self._by_code.get(code, ())):
-                        self._deliver(stream)
-                now = time.monotonic()
-                if now >= next_sweep:
-                    self._sweep(now)
-                    next_sweep = now + SWEEP_SECONDS
+                next_sweep = self._turn(next_sweep)
             except Exception:  # never let one bad turn end every stream of the worker
                 log.exception("the stream hub's turn failed")
+
+    def _turn(self, next_sweep: float) -> float:
+        """Wait for sockets, wake-ups or the sweep; do what came; return when the next sweep is due."""
+        ready = self._selector.select(max(0.0, next_sweep - time.monotonic()))
+        for key, mask in ready:
+            stream = key.data
+            if stream is None:
+                self._drain_wake()
+                continue
+            if mask & selectors.EVENT_READ:
+                self._receive(stream)
+            if mask & selectors.EVENT_WRITE and not stream.closed:
+                self._flush(stream)
+        with self._lock:
+            adopted, self._adopted = self._adopted, []
+            moved, self._moved = self._moved, set()
+            self._signalled = False
+        for stream in adopted:
+            self._add(stream)
+        for code in moved:
+            for stream in list(self._by_code.get(code, ())):
+                self._deliver(stream)
+        now = time.monotonic()
+        if now >= next_sweep:
+            self._sweep(now)
+            return now + SWEEP_SECONDS
+        return next_sweep
 
     def _drain_wake(self) -> None:
         try:

@@ -645,7 +645,8 @@ def _watch():
         profile.clear()
     while not os.path.exists(os.path.join(_folder, "stop")):
         time.sleep(0.2)
-    pstats.Stats(*[_Snapshot(p) for p in list(_profiles)]).dump_stats(os.path.join(_folder, f"worker-{{os.getpid()}}.prof"))
+    snapshots = [snapshot for snapshot in map(_Snapshot, list(_profiles)) if snapshot.stats]  # pstats refuses empty ones
+    pstats.Stats(*snapshots).dump_stats(os.path.join(_folder, f"worker-{{os.getpid()}}.prof"))
 
 
 def post_worker_init(worker):
@@ -666,7 +667,12 @@ PROFILE_SHARES = [
     ),
     ("  of which the claim view (read, fold, judge, append, the state answered)", "app/api/tables.py", "claim", True),
     ("  of which the stream view (opening a stream: the table folded once)", "app/api/tables.py", "events", True),
-    ("event streams once open (waiting, reading and writing the new events)", "app/streams.py", "event_stream", False),
+    (
+        "event streams once open (the worker's stream hub: new events, keep-alives, writes)",
+        "app/stream_hub.py",
+        "_turn",
+        False,
+    ),
     (
         "the notifier's polls (SQLite: every 100 ms, one query for every table waited on)",
         "tables/notify.py",

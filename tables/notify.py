@@ -240,8 +240,11 @@ class _Notifier:
                     rows = cursor.fetchall()
                 finally:
                     cursor.close()
+            tables = self._tables
             for code, seq in rows:
-                self.published(code, seq)
+                table = tables.get(code)
+                if table is not None and seq > table.seq:  # the lock only for news: most tables did not move
+                    self.published(code, seq)
 
     def _run(self) -> None:
         raise NotImplementedError

@@ -367,3 +367,26 @@ def test_a_padded_count_at_the_limit_is_the_limit(client):
     assert parse_pool("R00060").size == 60
     assert client.post("/api/v1/wordsmith/solve", json={"pool": "R00060", "limit": 1}).status_code == 200
     assert_problem(client.post("/api/v1/wordsmith/solve", json={"pool": "R٣"}), 422, "/pool")
+
+
+def test_the_app_asks_once_whether_a_function_is_async(fresh_app, monkeypatch):
+    """app.WordsmithFlask keeps Flask's answer per function: the same object back, `iscoroutinefunction` asked once."""
+    import flask.app
+
+    asked = []
+    real = flask.app.iscoroutinefunction
+    monkeypatch.setattr(flask.app, "iscoroutinefunction", lambda func: asked.append(func) or real(func))
+
+    def view():
+        return "plain"
+
+    assert fresh_app.ensure_sync(view) is view and fresh_app.ensure_sync(view) is view
+    assert asked == [view]
+
+    class Viewer:
+        def show(self):
+            return "bound"
+
+    for _ in range(2):  # a bound method is asked each time, never kept (it may be a new object per request)
+        fresh_app.ensure_sync(Viewer().show)
+    assert len(asked) == 3 and not any(isinstance(func, type(Viewer().show)) for func in fresh_app._synced)
