@@ -229,6 +229,8 @@ def open_stream(cursor: StreamCursor) -> Response:
     (`ADOPT` in the environ) and the slot goes back when the hub ends it;
     otherwise when the answer closes.
     """
+    if request.method == "HEAD":  # the head alone: nothing to hold open, no slot taken
+        return _stream_response(iter(()))
     hub_adopt = request.environ.get(ADOPT)
     kind = slots(hub=hub_adopt is not None)
     give_back = kind.take()
@@ -251,8 +253,13 @@ def open_stream(cursor: StreamCursor) -> Response:
         if not adopted:
             give_back()
 
-    response = Response(event_stream(cursor, adopt if hub_adopt is not None else None), mimetype="text/event-stream")
+    response = _stream_response(event_stream(cursor, adopt if hub_adopt is not None else None))
+    response.call_on_close(closed)
+    return response
+
+
+def _stream_response(body: Iterator[str]) -> Response:
+    response = Response(body, mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"  # nginx: pass each message on at once
-    response.call_on_close(closed)
     return response

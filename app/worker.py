@@ -288,6 +288,7 @@ class DeadlineWorker(gthread.ThreadWorker):
             if (
                 conn is not None
                 and type(answer) is Response
+                and environ["REQUEST_METHOD"] != "HEAD"  # a head has no body to hand over
                 and not conn.is_http2
                 and not isinstance(conn.sock, ssl.SSLSocket)
             ):

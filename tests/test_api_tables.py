@@ -455,6 +455,12 @@ def test_the_stream_sends_each_event_as_an_sse_message(client):
         assert f"id: {event['seq']}\nevent: {event['type']}\ndata: " in text
 
 
+def test_a_head_request_for_the_stream_gets_the_head_and_holds_nothing(client):
+    table = Table(client)
+    answer = client.head(table.path("/events"))
+    assert answer.status_code == 200 and answer.mimetype == "text/event-stream" and answer.get_data() == b""
+
+
 def test_the_stream_resumes_after_last_event_id_or_after(client):
     table = Table(client)
     table.start()
@@ -682,6 +688,11 @@ def test_streams_under_the_deployed_worker_hold_no_thread_and_end_as_http_says(t
             phone.sendall(request.encode())
             phones.append(phone)
         received = [read_until(phone, b"retry: ") for phone in phones]  # every stream is open
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as asker:  # HEAD: the head, and done
+            asker.sendall(request.replace("GET", "HEAD").replace("\r\n\r\n", "\r\nConnection: close\r\n\r\n").encode())
+            head = read_to_close(asker)
+        assert head.startswith(b"HTTP/1.1 200") and b"text/event-stream" in head
+        assert head.endswith(b"\r\n\r\n") and head.count(b"\r\n\r\n") == 1 and b"retry:" not in head
         judge.claim(code, "cast", ann)
         assert judge.health()["status"] == "ok"
         for phone, start in zip(phones, received):
