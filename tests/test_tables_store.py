@@ -389,7 +389,7 @@ def event_reads(store, monkeypatch) -> list[tuple]:
     real = tables.store.read_rows
 
     def counted(connection, code, after):
-        if connection.engine is store._engine:
+        if connection.engine in (store._engine, store._reader):  # its reads go through the reader (autocommit)
             reads.append((code, after))
         return real(connection, code, after)
 
@@ -569,3 +569,27 @@ def test_sqlite_writers_take_turns_across_threads_and_processes(tmp_path):
     finally:
         release.set()
         other.join(10)
+
+
+def test_a_proved_append_on_postgresql_writes_all_or_nothing_and_notifies_only_what_it_wrote(postgres_cluster, stores):
+    """PostgreSQL writes a proved append with a request id (every claim) as one statement (Store._append_in_one_statement):
+    all its events, its request id and its notification, or none of them."""
+    from tables.events import Forbidden
+
+    url = postgres_cluster.new_database()
+    writer, reader = stores(url), stores(url)
+    writer.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
+    writer.append(CODE, [ev(2, "seat_joined", seat=1)], request_id=None, actor="seat:1", tokens=[(1, "one")])
+    follower = reader.follow(CODE)
+    listening(writer, [follower], 2)
+    two = [ev(4, word="cast", by=None), ev(5, word="cats")]
+    assert writer.append(CODE, two, request_id="r-1", actor="seat:1", proof=(1, "one")) == two
+    assert [e for e in follower.next(3, timeout=10)] == two and writer.applied(CODE, "r-1") == two
+    # Refused, lost or repeated: nothing of it is written, and no phone hears of it.
+    with pytest.raises(Forbidden):
+        writer.append(CODE, [ev(6)], request_id="r-2", actor="seat:1", proof=(1, "gone"))
+    assert writer.append(CODE, [ev(5, word="taken")], request_id="r-3", actor="seat:1", proof=(1, "one")) is None
+    assert writer.append(CODE, [ev(6)], request_id="r-1", actor="seat:1", proof=(1, "one")) is None
+    assert writer.last_seq(CODE) == 5 and writer.applied(CODE, "r-2") is None and writer.applied(CODE, "r-3") is None
+    assert follower.next(5, timeout=0.5) == []
+    follower.close()
