@@ -56,6 +56,10 @@ DEFAULTS = {
     # instance folder (created on first start); a PostgreSQL URL
     # (postgresql+psycopg://user:pass@host/db) lets several hosts share the tables.
     "DATABASE_URL": None,
+    # PostgreSQL: connections each worker process keeps open, and never more (a request
+    # waits for a free one, a 503 after 10 s). Workers x hosts x this, plus one listening
+    # connection per worker, must fit PostgreSQL's max_connections (100 by default).
+    "DATABASE_POOL_SIZE": 16,
     # Seconds after a claim during which any seat may object to it.
     "OBJECTION_SECONDS": 30,
     # Days a table with no new event is kept before it is deleted.
@@ -66,11 +70,12 @@ DEFAULTS = {
     # the time to hit a live table: about a month per address with 1,000 tables).
     "TABLE_GUESSES_PER_MINUTE": 10,
     "TABLE_GUESS_BURST": 20,
-    # Event streams (app/streams.py): at most this many open per worker (None: the
-    # worker's threads, GUNICORN_THREADS, less 64 kept for ordinary requests).
+    # Event streams (app/streams.py): at most this many open per worker (None: 1,000
+    # under the deployed gunicorn worker, whose stream hub holds them; under another
+    # server, where each holds a thread, GUNICORN_THREADS less 64 kept for requests).
     "MAX_STREAMS": None,
     # Seconds a stream stays open before the server closes it (the browser reconnects
-    # with Last-Event-ID): frees threads held by phones that went away.
+    # with Last-Event-ID): frees what phones that went away hold.
     "EVENT_STREAM_SECONDS": 300,
     # Seconds of silence before a comment line keeps the stream (and proxies) awake.
     "EVENT_HEARTBEAT_SECONDS": 15,
@@ -189,6 +194,9 @@ def check_config(config) -> None:
         value = config[key]
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
             raise ValueError(f"WORDSMITH_{key}={value!r}: must be a number above 0")
+    pool = config["DATABASE_POOL_SIZE"]
+    if isinstance(pool, bool) or not isinstance(pool, int) or pool < 1:
+        raise ValueError(f"WORDSMITH_DATABASE_POOL_SIZE={pool!r}: must be a whole number of at least 1")
     streams = config["MAX_STREAMS"]
     if streams is not None and (isinstance(streams, bool) or not isinstance(streams, int) or streams < 1):
         raise ValueError(f"WORDSMITH_MAX_STREAMS={streams!r}: must be a whole number of at least 1, or unset")

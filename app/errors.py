@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 from typing import Literal
 
+import sqlalchemy.exc
 from flask import Flask, Response, current_app, render_template, request, url_for
 from pydantic import BaseModel, Field, ValidationError
 from werkzeug.exceptions import HTTPException
@@ -114,6 +115,11 @@ PROBLEM_TYPES = {
     "streams-full": (
         "Too many open streams",
         "This worker holds all the event streams it may (MAX_STREAMS): reconnect after `Retry-After` seconds.",
+    ),
+    "database-busy": (
+        "Database busy",
+        "Every connection this worker keeps to the database was in use for the whole wait "
+        "(DATABASE_POOL_SIZE): nothing was changed; retry after `Retry-After` seconds.",
     ),
     "work-budget": (
         "Work budget spent",
@@ -338,6 +344,13 @@ def handle_not_found(error: NotFound):
     return handle_api_problem(ApiProblem(error.status, error.message, slug="table-not-found"))
 
 
+def handle_pool_timeout(error: Exception):
+    """Answer a request that waited too long for a database connection: a 503 to retry, not a 500."""
+    current_app.logger.warning("No database connection free for %s %s: %s", request.method, request.path, error)
+    detail = "The service is too busy to reach its database right now; nothing was changed: retry in a few seconds."
+    return handle_api_problem(ApiProblem(503, detail, slug="database-busy", headers={"Retry-After": "2"}))
+
+
 def handle_unexpected(error: Exception):
     current_app.logger.exception("Unhandled error on %s %s", request.method, request.path)
     return problem_response(
@@ -376,6 +389,7 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(Rejected, handle_rejected)
     app.register_error_handler(Forbidden, handle_forbidden)
     app.register_error_handler(NotFound, handle_not_found)
+    app.register_error_handler(sqlalchemy.exc.TimeoutError, handle_pool_timeout)
     app.register_error_handler(Exception, handle_unexpected)
     app.before_request(reject_oversized_body)
     app.before_request(refuse_content_encoding)

@@ -24,7 +24,9 @@ def init_app(app: Flask) -> None:
 
     with app.app_context():
         shared = resources()
-    store = Store(app.config["DATABASE_URL"], instance_path=app.instance_path)
+    store = Store(
+        app.config["DATABASE_URL"], instance_path=app.instance_path, pool_size=app.config["DATABASE_POOL_SIZE"]
+    )
     settings = {"objection_seconds": app.config["OBJECTION_SECONDS"], "table_idle_days": app.config["TABLE_IDLE_DAYS"]}
     app.extensions["tables"] = Tables(
         store, {name: shared.lexicons[name] for name in shared.lexicons}, settings=settings, alphabet=shared.alphabet

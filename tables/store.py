@@ -54,6 +54,9 @@ NOTIFY_CHANNEL = "wordsmith_tables"  # PostgreSQL NOTIFY channel; the payload: n
 NOTIFY_PAYLOAD_BYTES = 7999  # PostgreSQL refuses a NOTIFY payload of 8000 bytes or more
 REQUEST_ID_MAX = 128  # characters: a UUID is 36; the column is VARCHAR(128)
 IDLE_PING_SECONDS = 5.0  # PostgreSQL: a pooled connection idle longer is pinged before use (_ping_when_idle)
+# PostgreSQL: connections one process keeps (WORDSMITH_DATABASE_POOL_SIZE), and how long a request waits for one.
+POOL_SIZE = 16
+POOL_TIMEOUT_SECONDS = 10.0
 SQLITE_BUSY_MS = 10_000  # a writer waits this long for SQLite's one write lock (appends take milliseconds)
 
 # The schema as the queries see it. The migrations in tables/migrations/versions/ make it, each a
@@ -107,11 +110,21 @@ def default_url(instance_path: str | os.PathLike) -> str:
     return f"sqlite:///{folder.resolve() / 'tables.sqlite3'}"
 
 
-def make_engine(url: str | URL) -> Engine:
-    """An engine for `url`; SQLite gets WAL, a busy timeout and foreign keys on every connection."""
+def make_engine(url: str | URL, pool_size: int = POOL_SIZE) -> Engine:
+    """An engine for `url`; SQLite gets WAL, a busy timeout and foreign keys on every connection.
+
+    PostgreSQL keeps `pool_size` connections per process and opens no more:
+    a request finding them all in use waits for one (up to
+    POOL_TIMEOUT_SECONDS, then a 503). SQLAlchemy's default (5, and up to 10
+    more opened for a moment and closed) opened and closed connections
+    without end under the claims, and each new connection is a new
+    PostgreSQL process: half of PostgreSQL's CPU per claim (bench/README.md,
+    "Fifth round").
+    """
     url = make_url(url)
     if url.get_backend_name() != "sqlite":
-        return _ping_when_idle(sa.create_engine(url))
+        engine = sa.create_engine(url, pool_size=pool_size, max_overflow=0, pool_timeout=POOL_TIMEOUT_SECONDS)
+        return _ping_when_idle(engine)
     engine = sa.create_engine(url, connect_args={"timeout": SQLITE_BUSY_MS / 1000})
 
     @sa_event.listens_for(engine, "connect")
@@ -243,11 +256,14 @@ def _upgrade(engine: Engine) -> None:
 
 
 class Store:
-    def __init__(self, url: str | None = None, *, instance_path: str | os.PathLike = "instance"):
+    def __init__(
+        self, url: str | None = None, *, instance_path: str | os.PathLike = "instance", pool_size: int = POOL_SIZE
+    ):
         self.url = make_url(url or default_url(instance_path))
         self.postgresql = self.url.get_backend_name() == "postgresql"
+        self.pool_size = pool_size
         self._lock = threading.Lock()
-        self._engine = make_engine(self.url)
+        self._engine = make_engine(self.url, pool_size)
         self._reader = self._read_engine()
         self._writing = self._write_gate()
         self._notifier = None
@@ -263,7 +279,7 @@ class Store:
         """In a forked child (a gunicorn worker): the parent's pooled connections and notifier thread are not ours."""
         self._lock = threading.Lock()  # it may have been held by a parent's thread at the fork
         self._engine.dispose(close=False)  # forget the parent's connections without closing them under it
-        self._engine = make_engine(self.url)
+        self._engine = make_engine(self.url, self.pool_size)
         self._reader = self._read_engine()
         self._writing = self._write_gate()  # the parent's flock file would be shared with it: open our own
         self._notifier = None  # its thread did not survive the fork

@@ -58,6 +58,7 @@ def test_config_overrides_environment(monkeypatch):
         ),  # not an API promising 100
         ({"MAX_RESULT_LIMIT": 1001}, "WORDSMITH_MAX_RESULT_LIMIT"),
         ({"ALPHABET_FILE": "/no/such/alphabet.tsv"}, "WORDSMITH_ALPHABET_FILE"),
+        ({"DATABASE_POOL_SIZE": 0}, "WORDSMITH_DATABASE_POOL_SIZE"),
     ],
 )
 def test_bad_settings_are_refused_at_start(config, message):

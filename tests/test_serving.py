@@ -390,3 +390,16 @@ def test_the_app_asks_once_whether_a_function_is_async(fresh_app, monkeypatch):
     for _ in range(2):  # a bound method is asked each time, never kept (it may be a new object per request)
         fresh_app.ensure_sync(Viewer().show)
     assert len(asked) == 3 and not any(isinstance(func, type(Viewer().show)) for func in fresh_app._synced)
+
+
+def test_a_request_that_finds_no_database_connection_gets_a_503_to_retry(fresh_app):
+    """A pool timeout (every connection of the worker busy for the whole wait) is the service being busy: 503."""
+    import sqlalchemy.exc
+
+    @fresh_app.get("/api/v1/test-busy")
+    def busy():
+        raise sqlalchemy.exc.TimeoutError("QueuePool limit of size 16 overflow 0 reached")
+
+    answer = fresh_app.test_client().get("/api/v1/test-busy")
+    body = assert_problem(answer, 503)
+    assert body["type"].endswith("#problem-database-busy") and answer.headers["Retry-After"] == "2"

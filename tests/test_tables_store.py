@@ -593,3 +593,20 @@ def test_a_proved_append_on_postgresql_writes_all_or_nothing_and_notifies_only_w
     assert writer.last_seq(CODE) == 5 and writer.applied(CODE, "r-2") is None and writer.applied(CODE, "r-3") is None
     assert follower.next(5, timeout=0.5) == []
     follower.close()
+
+
+def test_postgresql_keeps_its_pool_and_opens_no_more(postgres_cluster, stores):
+    """PostgreSQL: `pool_size` connections per process and no overflow (tables.store.make_engine): a new
+    connection is a new PostgreSQL process, and opening one per busy moment cost half its CPU per claim."""
+    store = Store(postgres_cluster.new_database(), pool_size=3)
+    try:
+        pool = store._engine.pool
+        assert pool.size() == 3 and pool._max_overflow == 0
+        held = [store._engine.connect() for _ in range(3)]
+        with pytest.raises(sa.exc.TimeoutError):
+            pool._timeout = 0.2  # the wait for a fourth, shortened for the test
+            store._engine.connect()
+        for connection in held:
+            connection.close()
+    finally:
+        store.close()
