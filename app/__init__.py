@@ -56,9 +56,9 @@ DEFAULTS = {
     # instance folder (created on first start); a PostgreSQL URL
     # (postgresql+psycopg://user:pass@host/db) lets several hosts share the tables.
     "DATABASE_URL": None,
-    # PostgreSQL: connections each worker process keeps open, and never more (a request
-    # waits for a free one, a 503 after 10 s). Workers x hosts x this, plus one listening
-    # connection per worker, must fit PostgreSQL's max_connections (100 by default).
+    # Database connections each worker process keeps open, and never more (a request
+    # waits for a free one, a 503 after 10 s). On PostgreSQL, workers x hosts x this, plus
+    # one listening connection per worker, must fit max_connections (100 by default).
     "DATABASE_POOL_SIZE": 16,
     # Seconds after a claim during which any seat may object to it.
     "OBJECTION_SECONDS": 30,

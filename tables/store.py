@@ -54,7 +54,7 @@ NOTIFY_CHANNEL = "wordsmith_tables"  # PostgreSQL NOTIFY channel; the payload: n
 NOTIFY_PAYLOAD_BYTES = 7999  # PostgreSQL refuses a NOTIFY payload of 8000 bytes or more
 REQUEST_ID_MAX = 128  # characters: a UUID is 36; the column is VARCHAR(128)
 IDLE_PING_SECONDS = 5.0  # PostgreSQL: a pooled connection idle longer is pinged before use (_ping_when_idle)
-# PostgreSQL: connections one process keeps (WORDSMITH_DATABASE_POOL_SIZE), and how long a request waits for one.
+# Connections one process keeps (WORDSMITH_DATABASE_POOL_SIZE), and how long a request waits for one.
 POOL_SIZE = 16
 POOL_TIMEOUT_SECONDS = 10.0
 SQLITE_BUSY_MS = 10_000  # a writer waits this long for SQLite's one write lock (appends take milliseconds)
@@ -113,19 +113,20 @@ def default_url(instance_path: str | os.PathLike) -> str:
 def make_engine(url: str | URL, pool_size: int = POOL_SIZE) -> Engine:
     """An engine for `url`; SQLite gets WAL, a busy timeout and foreign keys on every connection.
 
-    PostgreSQL keeps `pool_size` connections per process and opens no more:
-    a request finding them all in use waits for one (up to
-    POOL_TIMEOUT_SECONDS, then a 503). SQLAlchemy's default (5, and up to 10
-    more opened for a moment and closed) opened and closed connections
-    without end under the claims, and each new connection is a new
-    PostgreSQL process: half of PostgreSQL's CPU per claim (bench/README.md,
-    "Fifth round").
+    Each process keeps `pool_size` connections and opens no more: a request
+    finding them all in use waits for one (up to POOL_TIMEOUT_SECONDS, then a
+    503). SQLAlchemy's default (5, and up to 10 more opened for a moment and
+    closed) opened and closed connections without end under the claims: on
+    PostgreSQL each is a new server process (half of PostgreSQL's CPU per
+    claim), on SQLite a file opened and four PRAGMAs (bench/README.md, "Fifth
+    round").
     """
     url = make_url(url)
+    pool = {"pool_size": pool_size, "max_overflow": 0, "pool_timeout": POOL_TIMEOUT_SECONDS}
     if url.get_backend_name() != "sqlite":
-        engine = sa.create_engine(url, pool_size=pool_size, max_overflow=0, pool_timeout=POOL_TIMEOUT_SECONDS)
-        return _ping_when_idle(engine)
-    engine = sa.create_engine(url, connect_args={"timeout": SQLITE_BUSY_MS / 1000})
+        return _ping_when_idle(sa.create_engine(url, **pool))
+    in_memory = url.database in (None, "", ":memory:")  # one connection per thread (SQLAlchemy's own pool for it)
+    engine = sa.create_engine(url, connect_args={"timeout": SQLITE_BUSY_MS / 1000}, **({} if in_memory else pool))
 
     @sa_event.listens_for(engine, "connect")
     def _sqlite_pragmas(dbapi_connection, _record):
