@@ -232,16 +232,6 @@ def test_two_claims_and_back(page, live_server):
     assert page.inner_text(".verdict__word") == "CAT"
 
 
-def test_the_verdict_is_big(page, live_server):
-    judge(page, live_server, "cat")
-    mark = page.locator(".verdict__mark").bounding_box()
-    verdict = page.locator("#verdict").bounding_box()
-    assert mark["height"] >= 48  # readable across a table
-    assert verdict["height"] >= 0.5 * PHONE["height"]  # fills the phone's screen
-    # The verdict is what the screen shows after Judge: its top is on screen.
-    assert 0 <= page.evaluate("document.getElementById('verdict').getBoundingClientRect().top") < PHONE["height"] / 2
-
-
 @js_only
 def test_no_verdict_before_judge(page, live_server):
     """Tapping the pool with a word typed shows no verdict; Judge does."""
@@ -307,18 +297,24 @@ def test_chip_taps_show_at_once_on_a_slow_connection(browser, live_server):
     context.close()
 
 
-def test_the_verdict_is_in_view_after_judge_on_a_phone(page, live_server):
-    """Mark, word and reason on screen without scrolling, as large as before."""
+def test_the_verdict_is_big_and_in_view_after_judge_on_a_phone(page, live_server):
+    """The verdict is what the screen shows after Judge, big: mark, word and reason on screen without scrolling,
+    the mark readable across a table, the verdict filling the phone's screen (with and without a pool)."""
     for word, pool, previous in (
         ("bag", {"red": 3, "yellow": 2, "blue": 1, "green": 2}, ""),
         ("gab", {"red": 3, "yellow": 2, "blue": 1, "green": 2}, "bag"),
+        ("cat", None, ""),
     ):
         judge(page, live_server, word, pool, previous=previous)
         page.wait_for_timeout(100)  # the scroll to the verdict
         for selector in (".verdict__mark", ".verdict__word", ".verdict__message"):
             box = page.locator(selector).first.bounding_box()
             assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], (word, selector, box)
-        assert page.locator(".verdict__mark").bounding_box()["height"] >= 48
+        assert page.locator(".verdict__mark").bounding_box()["height"] >= 48  # readable across a table
+        assert page.locator("#verdict").bounding_box()["height"] >= 0.5 * PHONE["height"]  # fills the phone's screen
+        # Its top is on screen.
+        top = page.evaluate("document.getElementById('verdict').getBoundingClientRect().top")
+        assert 0 <= top < PHONE["height"] / 2, (word, top)
     screenshot(page, "judge-in-view")
 
 
