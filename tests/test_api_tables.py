@@ -571,14 +571,15 @@ def test_every_field_a_table_answer_carries_is_documented(client):
 # --- against real servers: the race, and a claim reaching another server's stream --------------
 
 
-def claim_race(url: str) -> list:
-    """Two seats claim the same word at the same instant, through a real server; the two answers."""
+def claim_race(url: str, other_url: str | None = None) -> list:
+    """Two seats claim the same word at the same instant, through a real server (seat 2 through `other_url` when
+    given: another server on the same database); the two answers."""
     judge = WordsmithClient(url, timeout=30)
     table = judge.create_table("wordsmith", ["Ann", "Bob"])
     code, host = table["code"], table["host_token"]
     tokens = {seat: judge.join_table(code, seat)["token"] for seat in (1, 2)}
     judge.start_challenge(code, host, pool=POOL)
-    phones = {seat: WordsmithClient(url, timeout=30) for seat in (1, 2)}
+    phones = {1: WordsmithClient(url, timeout=30), 2: WordsmithClient(other_url or url, timeout=30)}
     claims = [functools.partial(phones[seat].claim, code, "cast", tokens[seat]) for seat in (1, 2)]
     return race(*claims, catching=WordsmithError)
 
@@ -609,29 +610,23 @@ def serve_together(tmp_path, database_url, names):
     return [boot.result() for boot in booting]
 
 
-def assert_races_have_one_winner(tmp_path, name, database_url):
-    """Three races through two gunicorn workers on `database_url`: each has exactly one winner."""
-    server = serve(tmp_path, name, database_url)
-    try:
-        for _ in range(3):
-            assert_one_won(claim_race(server.url))
-    finally:
-        server.stop()
+def test_two_seats_racing_for_a_word_on_sqlite(live_server):
+    """Three races through the session's gunicorn (two workers on the session's SQLite file; tables are apart by
+    their codes): each has exactly one winner. A server of its own cost a boot (~5 s of CPU) and checked nothing more."""
+    for _ in range(3):
+        assert_one_won(claim_race(live_server))
 
 
-def test_two_seats_racing_for_a_word_on_sqlite(tmp_path):
-    assert_races_have_one_winner(tmp_path, "sqlite", f"sqlite:///{tmp_path / 'race.sqlite3'}")
-
-
-def test_two_seats_racing_for_a_word_on_postgresql(tmp_path, postgres_cluster):
-    assert_races_have_one_winner(tmp_path, "postgresql", postgres_cluster.new_database())
-
-
-def test_a_claim_sent_to_one_server_reaches_a_stream_on_another(tmp_path, postgres_cluster):
-    """Two app servers on one PostgreSQL, as two hosts behind a load balancer: the stream is open and waiting first."""
+def test_two_servers_on_one_postgresql_race_and_stream(tmp_path, postgres_cluster):
+    """Two app servers on one PostgreSQL, as two hosts behind a load balancer: two seats racing for a word, one
+    through each server, have exactly one winner (three races); a claim sent to one reaches a stream open and waiting
+    on the other. One test, so that one pair of servers does both (a boot is ~5 s of CPU): the race ran on a server
+    of its own with two workers, two processes on one database as here."""
     database = postgres_cluster.new_database()
     one, other = serve_together(tmp_path, database, ("one", "other"))
     try:
+        for _ in range(3):
+            assert_one_won(claim_race(one.url, other.url))
         judge = WordsmithClient(one.url)
         table = judge.create_table("wordsmith", ["Ann", "Bob"])
         code = table["code"]

@@ -94,9 +94,15 @@ def table(phones, live_server):
     return code, ann, bob, view
 
 
-def test_a_claim_by_one_appears_on_the_others_live(table):
+def test_a_claim_and_an_objection_reach_every_phone_live_and_a_reload_keeps_them(table):
+    """One table for four steps, each a check of its own (a started table costs three phones ~5 s to set up):
+    a claim appears live on the other phones; what Bob is typing meanwhile survives; his objection's verdict shows
+    everywhere; a reload keeps the state."""
     code, ann, bob, view = table
+    bob.fill("#word", "gab")
+    bob.focus("#word")
     claim(ann, "cast")
+    # The claim by one appears on the others live.
     expect(ann.locator("#latest .verdict__word")).to_have_text("CAST")
     expect(bob.locator("#claims .claim__word").first).to_have_text("CAST", timeout=LIVE_MS)
     expect(view.locator("#latest .verdict__word")).to_have_text("CAST", timeout=LIVE_MS)
@@ -105,6 +111,29 @@ def test_a_claim_by_one_appears_on_the_others_live(table):
     expect(bob.get_by_role("button", name="Object to CAST")).to_be_visible()
     screenshot(view, "table-view-claim")
     screenshot(bob, "table-seat-claim")
+    # What a player is typing survives the live update.
+    assert bob.input_value("#word") == "gab"
+    assert bob.evaluate("document.activeElement.id") == "word"
+    # An objection shows its verdict everywhere.
+    following(ann)  # her claim reloaded her page
+    objection = bob.get_by_role("button", name="Object to CAST")
+    with bob.expect_navigation():
+        objection.click()
+    for page in (bob, ann, view):
+        expect(page.locator("#claims .claim__objection").first).to_contain_text("Objection by Bob", timeout=LIVE_MS)
+    verdict = bob.locator("#claims .claim__objection strong").first.inner_text()
+    assert verdict in ("VALID", "NOT VALID")
+    for page in (ann, view):
+        expect(page.locator("#claims .claim__objection strong").first).to_have_text(verdict)
+    assert not_reloaded(ann) and not_reloaded(view)
+    screenshot(view, "table-view-objection")
+    # A reload keeps the state.
+    for page in (ann, bob, view):
+        page.reload()
+        expect(page.locator("#claims .claim__word").first).to_have_text("CAST")
+    expect(view.locator("#latest .verdict__word")).to_have_text("CAST")
+    assert bob.url.endswith(f"/tables/{code}/play")  # the seat is the cookie's: still Bob
+    expect(bob.locator("h1")).to_contain_text("Bob")
 
 
 def test_the_host_starts_and_the_claim_form_appears_on_a_waiting_seat(phones, live_server):
@@ -118,46 +147,6 @@ def test_the_host_starts_and_the_claim_form_appears_on_a_waiting_seat(phones, li
     expect(bob.locator("#word")).to_be_visible(timeout=LIVE_MS)
     expect(bob.locator("#phase")).to_contain_text("Challenge 1", timeout=LIVE_MS)
     assert not_reloaded(bob)
-
-
-def test_what_a_player_is_typing_survives_a_live_update(table):
-    code, ann, bob, view = table
-    bob.fill("#word", "gab")
-    bob.focus("#word")
-    claim(ann, "cast")
-    expect(bob.locator("#claims .claim__word").first).to_have_text("CAST", timeout=LIVE_MS)
-    assert bob.input_value("#word") == "gab"
-    assert bob.evaluate("document.activeElement.id") == "word"
-
-
-def test_an_objection_shows_its_verdict_everywhere(table):
-    code, ann, bob, view = table
-    claim(ann, "cast")
-    following(ann)  # her claim reloaded her page
-    objection = bob.get_by_role("button", name="Object to CAST")
-    expect(objection).to_be_visible(timeout=LIVE_MS)
-    with bob.expect_navigation():
-        objection.click()
-    for page in (bob, ann, view):
-        expect(page.locator("#claims .claim__objection").first).to_contain_text("Objection by Bob", timeout=LIVE_MS)
-    verdict = bob.locator("#claims .claim__objection strong").first.inner_text()
-    assert verdict in ("VALID", "NOT VALID")
-    for page in (ann, view):
-        expect(page.locator("#claims .claim__objection strong").first).to_have_text(verdict)
-    assert not_reloaded(ann) and not_reloaded(view)
-    screenshot(view, "table-view-objection")
-
-
-def test_a_reload_keeps_the_state(table):
-    code, ann, bob, view = table
-    claim(ann, "cast")
-    expect(view.locator("#latest .verdict__word")).to_have_text("CAST", timeout=LIVE_MS)
-    for page in (ann, bob, view):
-        page.reload()
-        expect(page.locator("#claims .claim__word").first).to_have_text("CAST")
-    expect(view.locator("#latest .verdict__word")).to_have_text("CAST")
-    assert bob.url.endswith(f"/tables/{code}/play")  # the seat is the cookie's: still Bob
-    expect(bob.locator("h1")).to_contain_text("Bob")
 
 
 def test_a_refused_claim_says_why_and_stays_while_the_table_moves(table):
