@@ -80,3 +80,20 @@ def test_the_procfiles_gunicorn_conf_gives_the_packages_settings(monkeypatch):
         name: getattr(package, name) for name in package.__all__
     }
     assert set(package.__all__) >= {"bind", "workers", "worker_class", "threads", "preload_app", "timeout"}
+
+
+def test_the_served_workers_collect_garbage_at_the_measured_thresholds():
+    """app.gunicorn_conf sets the collector's thresholds in the master, so every forked worker has them
+    (bench/tables.py: 168-183 claims/s at Python's 700, 198 at 50,000)."""
+    import gc
+    import importlib
+
+    import app.gunicorn_conf as conf
+
+    saved = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 10, 10)  # Python's own
+        importlib.reload(conf)  # as gunicorn reads it in the master
+        assert gc.get_threshold() == conf.GC_THRESHOLDS and conf.GC_THRESHOLDS[0] >= 10_000
+    finally:
+        gc.set_threshold(*saved)
