@@ -50,6 +50,16 @@ def test_procfile():
     assert (ROOT / "Procfile").read_text() == "web: gunicorn 'app:create_app()' -c gunicorn.conf.py\n"
 
 
+@pytest.fixture(autouse=True)
+def collector_thresholds():
+    """Reading the settings sets the collector's thresholds (GC_THRESHOLDS) in this process too: put them back."""
+    import gc
+
+    saved = gc.get_threshold()
+    yield
+    gc.set_threshold(*saved)
+
+
 @pytest.mark.parametrize(
     "env, workers, bind", [({}, None, "0.0.0.0:8000"), ({"WEB_CONCURRENCY": "3", "PORT": "9001"}, 3, "0.0.0.0:9001")]
 )
@@ -60,7 +70,8 @@ def test_gunicorn_conf(monkeypatch, env, workers, bind):
     monkeypatch.delenv("WORDSMITH_SECRET_KEY")
     for key, value in env.items():
         monkeypatch.setenv(key, value)
-    settings = runpy.run_module("app.gunicorn_conf")  # read afresh: the settings depend on the environment
+    # Read afresh (the settings depend on the environment), by path: run_module warns once the package imported it.
+    settings = runpy.run_path(str(ROOT / "app" / "gunicorn_conf.py"))
     assert settings["bind"] == bind
     assert settings["workers"] == (workers or multiprocessing.cpu_count())
     assert settings["worker_class"] == "app.worker.DeadlineWorker" and settings["preload_app"] is True
@@ -86,14 +97,7 @@ def test_the_served_workers_collect_garbage_at_the_measured_thresholds():
     """app.gunicorn_conf sets the collector's thresholds in the master, so every forked worker has them
     (bench/tables.py: 168-183 claims/s at Python's 700, 198 at 50,000)."""
     import gc
-    import importlib
 
-    import app.gunicorn_conf as conf
-
-    saved = gc.get_threshold()
-    try:
-        gc.set_threshold(700, 10, 10)  # Python's own
-        importlib.reload(conf)  # as gunicorn reads it in the master
-        assert gc.get_threshold() == conf.GC_THRESHOLDS and conf.GC_THRESHOLDS[0] >= 10_000
-    finally:
-        gc.set_threshold(*saved)
+    gc.set_threshold(700, 10, 10)  # Python's own
+    settings = runpy.run_path(str(ROOT / "app" / "gunicorn_conf.py"))  # as gunicorn reads it in the master
+    assert gc.get_threshold() == settings["GC_THRESHOLDS"] and settings["GC_THRESHOLDS"][0] >= 10_000
