@@ -186,7 +186,7 @@ def check_config(config) -> None:
         raise ValueError(f"WORDSMITH_DEFAULT_LEXICON={config['DEFAULT_LEXICON']!r}: choose one of {', '.join(SIZES)}")
     for key in LIMITS:
         value = config[key]
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        if not _is_count(value):
             raise ValueError(f"WORDSMITH_{key}={value!r}: must be a whole number of at least 1")
         if value > limits.MAXIMA.get(key, value):
             raise ValueError(f"WORDSMITH_{key}={value!r}: the engine allows at most {limits.MAXIMA[key]}")
@@ -195,11 +195,16 @@ def check_config(config) -> None:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
             raise ValueError(f"WORDSMITH_{key}={value!r}: must be a number above 0")
     pool = config["DATABASE_POOL_SIZE"]
-    if isinstance(pool, bool) or not isinstance(pool, int) or pool < 1:
+    if not _is_count(pool):
         raise ValueError(f"WORDSMITH_DATABASE_POOL_SIZE={pool!r}: must be a whole number of at least 1")
     streams = config["MAX_STREAMS"]
-    if streams is not None and (isinstance(streams, bool) or not isinstance(streams, int) or streams < 1):
+    if streams is not None and not _is_count(streams):
         raise ValueError(f"WORDSMITH_MAX_STREAMS={streams!r}: must be a whole number of at least 1, or unset")
     alphabet = config["ALPHABET_FILE"]
     if alphabet is not None and not Path(alphabet).is_file():
         raise ValueError(f"WORDSMITH_ALPHABET_FILE={alphabet!r}: no such file")
+
+
+def _is_count(value) -> bool:
+    """A whole number of at least 1 (JSON's `true` is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
