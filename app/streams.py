@@ -29,8 +29,9 @@ has been deleted ends at its next heartbeat.
 Waiting is `Tables.follow` (tables/notify.py: the store's notification, or
 its cheap version check): no thread spins, and a table's new events are read
 from the store once per process however many of its streams are open here.
-The stream runs after the request has been answered, outside the per-request CPU work budget (app/budget.py), which is
-for a request's solver work, not for the minutes a stream stays open.
+The stream runs after the request has been answered, outside the per-request
+CPU work budget (app/budget.py), which is for a request's solver work, not
+for the minutes a stream stays open.
 """
 
 from __future__ import annotations
@@ -164,12 +165,7 @@ class StreamCursor:
 
     def wait(self, follower, timeout: float) -> str:
         """`ready`, waiting up to `timeout` seconds for an event; "" if none came."""
-        if self.shared:
-            made = follower.next_shared(self.after, timeout, shared_message)
-            if made:
-                self.after = made[-1][0]
-            return "".join(text for _, text in made)
-        return self._text(follower.next(self.after, timeout))
+        return self.ready(follower) if follower.wait(self.after, timeout) else ""
 
     def beat(self, alive: dict[str, bool] | None = None) -> str | None:
         """The keep-alive comment; None when the host deleted the table (the stream ends, and the

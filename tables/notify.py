@@ -26,7 +26,7 @@ the table's seq moves, ONE of its followers in this process reads the new
 events from the store and keeps them in the table's small buffer (the newest
 `BUFFER_EVENTS`); every other follower takes them from there: one query per
 event per process, however many phones follow the table (and with
-`next_shared`, one event stream message made per event per process). A follower that
+`ready_shared`, one event stream message made per event per process). A follower that
 asks for events older than the buffer holds (a resume from an old
 `Last-Event-ID`) reads them from the store itself. The buffer keeps each
 event's stored JSON text and every follower decodes its own copy, so no
@@ -47,6 +47,7 @@ from collections.abc import Callable
 
 import sqlalchemy as sa
 
+from . import store
 from .events import Event
 
 __all__ = ["BUFFER_EVENTS", "POLL_SECONDS", "Follower", "Listener", "Poller"]
@@ -71,7 +72,7 @@ class _Table:
         self.base = -1  # -1: nothing buffered yet
         self.fetched = 0
         self.fetching = threading.Lock()
-        # What `Follower.next_shared` made of each event ((make, seq) -> its text), once for every follower here.
+        # What `Follower.ready_shared` made of each event ((make, seq) -> its text), once for every follower here.
         self.shared: dict[tuple[Callable, int], object] = {}
         # Called with the code whenever the seq moves (`Follower.on_move`: the stream hub's wake-up), under the lock.
         self.wakers: set[Callable[[str], None]] = set()
@@ -136,17 +137,15 @@ class _Notifier:
 
     def _rows_after(self, code: str, table: _Table, after: int) -> list:
         """The stored rows of the table's events after `after`: from the buffer, read once per move of its seq."""
-        from .store import read_rows
-
         with table.fetching:
             if after < table.base:  # older than the buffer: this follower reads them itself
                 with self.engine.connect() as connection:
-                    return read_rows(connection, code, after)
+                    return store.read_rows(connection, code, after)
             if table.base < 0:  # the first ask: the buffer starts here
                 table.base = table.fetched = after
             if table.fetched < table.seq or after > table.fetched:
                 with self.engine.connect() as connection:
-                    rows = read_rows(connection, code, table.fetched)
+                    rows = store.read_rows(connection, code, table.fetched)
                 if rows:
                     table.rows.extend(rows)
                     table.fetched = rows[-1].seq
@@ -215,8 +214,7 @@ class _Notifier:
                     self._thread.start()
 
     def _last_seq(self, code: str) -> int:
-        from .store import events_t
-
+        events_t = store.events_t
         with self.engine.connect() as connection:
             return (
                 connection.execute(sa.select(sa.func.max(events_t.c.seq)).where(events_t.c.code == code)).scalar() or 0
@@ -269,36 +267,28 @@ class Follower:
         self._table = table
         self._closed = False
 
+    def wait(self, after: int, timeout: float) -> bool:
+        """Wait up to `timeout` seconds for the table to have an event after `after`; whether it has."""
+        return self.notifier._sleep(self._table, after, timeout)
+
     def next(self, after: int, timeout: float) -> list:
         """The table's events after `after` (stored order), waiting up to `timeout` seconds for one; [] if none came."""
-        if not self.notifier._sleep(self._table, after, timeout):
-            return []
-        return self.ready(after)
+        return self.ready(after) if self.wait(after, timeout) else []
 
     def ready(self, after: int) -> list:
         """The table's events after `after` that this process has heard of, without waiting; [] if none."""
-        from .store import row_event
-
         if self._table.seq <= after:
             return []
-        return [row_event(row) for row in self.notifier._rows_after(self.code, self._table, after)]
+        return [store.row_event(row) for row in self.notifier._rows_after(self.code, self._table, after)]
 
-    def next_shared(self, after: int, timeout: float, make: Callable[[Event], object]) -> list[tuple[int, object]]:
-        """`next`, each event as (seq, `make(event)`), made once per process for every follower of the table
+    def ready_shared(self, after: int, make: Callable[[Event], object]) -> list[tuple[int, object]]:
+        """`ready`, each event as (seq, `make(event)`), made once per process for every follower of the table
         that passes the same `make` (an event stream's message text: formatted once, sent to every phone;
         `make` is a module's function, not a new closure per stream, or nothing is shared).
 
         For what is the same for every follower: a stream whose viewer may see
-        an event differently from another's (Secret Wordsmith) uses `next`.
+        an event differently from another's (Secret Wordsmith) uses `ready`.
         """
-        if not self.notifier._sleep(self._table, after, timeout):
-            return []
-        return self.ready_shared(after, make)
-
-    def ready_shared(self, after: int, make: Callable[[Event], object]) -> list[tuple[int, object]]:
-        """`next_shared` without waiting: what this process has heard of after `after`; [] if nothing."""
-        from .store import row_event
-
         if self._table.seq <= after:
             return []
         shared = self._table.shared
@@ -306,7 +296,7 @@ class Follower:
         for row in self.notifier._rows_after(self.code, self._table, after):
             value = shared.get((make, row.seq))
             if value is None:
-                value = shared[make, row.seq] = make(row_event(row))
+                value = shared[make, row.seq] = make(store.row_event(row))
             made.append((row.seq, value))
         if len(shared) > 2 * BUFFER_EVENTS:  # keep those of the buffered events (a resume may have added older)
             for key in [key for key in list(shared) if key[1] <= self._table.base]:
@@ -356,18 +346,16 @@ class Listener(_Notifier):
     def _run(self) -> None:
         import psycopg
 
-        from .store import NOTIFY_CHANNEL, read_payload
-
         while not self._stopping.is_set():
             try:
                 with psycopg.connect(self.conninfo, autocommit=True) as connection:
-                    connection.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    connection.execute(f"LISTEN {store.NOTIFY_CHANNEL}")
                     # Catch up on what was committed while nothing listened: a waiter's own first read
                     # happened either before this poll (the poll sees its table) or after LISTEN.
                     self.poll()
                     while not self._stopping.is_set():
                         for note in connection.notifies(timeout=1.0):
-                            code, seq, rows = read_payload(note.payload)
+                            code, seq, rows = store.read_payload(note.payload)
                             if rows:  # the events themselves: into the buffer, so no follower here reads them
                                 self.appended(code, rows)
                             else:

@@ -389,7 +389,7 @@ def event_reads(store, monkeypatch) -> list[tuple]:
     real = tables.store.read_rows
 
     def counted(connection, code, after):
-        if connection.engine in (store._engine, store._reader):  # its reads go through the reader (autocommit)
+        if connection.engine in (store._engine, store._autocommit):  # its reads run in autocommit on PostgreSQL
             reads.append((code, after))
         return real(connection, code, after)
 
@@ -458,7 +458,7 @@ def test_a_notification_payload_carries_the_rows_when_they_fit():
 
 
 def test_followers_share_what_is_made_of_each_event_once_per_process(database_url, stores):
-    """`next_shared`: an event stream's message is made once per event, the same text for every follower."""
+    """`ready_shared`: an event stream's message is made once per event, the same text for every follower."""
     writer, reader = stores(database_url), stores(database_url)
     writer.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
     made = []
@@ -469,12 +469,13 @@ def test_followers_share_what_is_made_of_each_event_once_per_process(database_ur
 
     followers = [reader.follow(CODE) for _ in range(3)]
     writer.append(CODE, [ev(2, word="cast"), ev(3, word="bag")], request_id=None, actor="seat:1")
-    got = [follower.next_shared(1, 10, make) for follower in followers]
+    assert all(follower.wait(1, 10) for follower in followers)
+    got = [follower.ready_shared(1, make) for follower in followers]
     assert got == [[(2, "2:cast"), (3, "3:bag")]] * 3
     assert all(mine[0][1] is got[0][0][1] for mine in got)  # one text, not three equal ones
     assert made == [2, 3]
-    assert followers[0].next_shared(0, 10, make) == [(1, "1:None"), (2, "2:cast"), (3, "3:bag")]  # a resume
-    assert followers[1].next_shared(3, 0.2, make) == []  # nothing new: a timeout
+    assert followers[0].ready_shared(0, make) == [(1, "1:None"), (2, "2:cast"), (3, "3:bag")]  # a resume
+    assert not followers[1].wait(3, 0.2) and followers[1].ready_shared(3, make) == []  # nothing new: a timeout
     assert made == [2, 3, 1]
     for follower in followers:
         follower.close()
