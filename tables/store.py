@@ -265,7 +265,7 @@ class Store:
         self.pool_size = pool_size
         self._lock = threading.Lock()
         self._engine = make_engine(self.url, pool_size)
-        self._reader = self._read_engine()
+        self._autocommit = self._autocommit_engine()
         self._writing = self._write_gate()
         self._notifier = None
         upgrade(self._engine)
@@ -281,13 +281,14 @@ class Store:
         self._lock = threading.Lock()  # it may have been held by a parent's thread at the fork
         self._engine.dispose(close=False)  # forget the parent's connections without closing them under it
         self._engine = make_engine(self.url, self.pool_size)
-        self._reader = self._read_engine()
+        self._autocommit = self._autocommit_engine()
         self._writing = self._write_gate()  # the parent's flock file would be shared with it: open our own
         self._notifier = None  # its thread did not survive the fork
 
-    def _read_engine(self):
-        """The engine reads go through: on PostgreSQL in autocommit, so that a read is one round trip
-        (SELECT), not three (BEGIN, SELECT, ROLLBACK); SQLite's driver begins no transaction for a read anyway."""
+    def _autocommit_engine(self):
+        """The engine for what is one statement, each its own transaction: the reads, and PostgreSQL's
+        one-statement append. On PostgreSQL in autocommit, so a read is one round trip (SELECT), not three
+        (BEGIN, SELECT, ROLLBACK); on SQLite the engine itself, whose driver begins no transaction for a read."""
         return self._engine.execution_options(isolation_level="AUTOCOMMIT") if self.postgresql else self._engine
 
     def _write_gate(self):
@@ -302,7 +303,9 @@ class Store:
                 if self._notifier is None:
                     from .notify import Listener, Poller
 
-                    self._notifier = Listener(self.url, self._reader) if self.postgresql else Poller(self._reader)
+                    self._notifier = (
+                        Listener(self.url, self._autocommit) if self.postgresql else Poller(self._autocommit)
+                    )
         return self._notifier
 
     def close(self) -> None:
@@ -315,7 +318,7 @@ class Store:
     # --- reads -------------------------------------------------------------------------
 
     def events(self, code: str, after: int = 0) -> list[Event]:
-        with self._reader.connect() as connection:
+        with self._autocommit.connect() as connection:
             return [_event(row) for row in read_rows(connection, code, after)]
 
     def applied(self, code: str, request_id: str) -> list[Event] | None:
@@ -324,7 +327,7 @@ class Store:
         query = sa.select(requests_t.c.first_seq, requests_t.c.last_seq).where(
             requests_t.c.code == code, requests_t.c.request_id == request_id
         )
-        with self._reader.connect() as connection:
+        with self._autocommit.connect() as connection:
             span = connection.execute(query).first()
             if span is None:
                 return None
@@ -347,12 +350,12 @@ class Store:
 
     def token(self, code: str, token_hash: str) -> int | None:
         """The seat this token hash acts for (0: the host), or None."""
-        with self._reader.connect() as connection:
+        with self._autocommit.connect() as connection:
             return _TOKEN_SEAT.scalar(connection, {"code": code, "token_hash": token_hash})
 
     def last_seq(self, code: str) -> int:
         """The table's newest seq; 0 when it has no events (no such table)."""
-        with self._reader.connect() as connection:
+        with self._autocommit.connect() as connection:
             return _LAST_SEQ.scalar(connection, {"code": code}) or 0
 
     # --- writes ------------------------------------------------------------------------
@@ -442,7 +445,7 @@ class Store:
         }
         for i, row in enumerate(rows):
             values.update({f"{name}{i}": row[name] for name in ("seq", "type", "at", "by", "data")})
-        with self._reader.connect() as connection:  # autocommit: the statement is its own transaction
+        with self._autocommit.connect() as connection:  # autocommit: the statement is its own transaction
             cursor = connection.connection.cursor()
             try:
                 cursor.execute(_one_statement_append(len(rows)), values)
