@@ -101,21 +101,21 @@ class StreamHub:
 
     def adopt(self, sock: socket.socket, chunked: bool, cursor, follower, release) -> None:
         """Take over an answered stream's socket: from now on the hub writes it, and ends it (called by a pool thread)."""
-        stream = _Stream(sock, chunked, cursor, follower, release)
         follower.on_move(self._moved_table)
-        with self._lock:
-            self._adopted.append(stream)
         self._start()
-        self._wake()
+        self._hand_in(stream=_Stream(sock, chunked, cursor, follower, release))
 
     def _moved_table(self, code: str) -> None:
         """A followed table's seq moved (called by the notifier, under its lock: note it and return)."""
-        with self._lock:
-            self._moved.add(code)
-        self._wake()
+        self._hand_in(code=code)
 
-    def _wake(self) -> None:
+    def _hand_in(self, stream: _Stream | None = None, code: str | None = None) -> None:
+        """Give the hub's thread a new stream or a moved table, and wake it unless a wake-up is already on its way."""
         with self._lock:
+            if stream is not None:
+                self._adopted.append(stream)
+            if code is not None:
+                self._moved.add(code)
             if self._signalled:
                 return
             self._signalled = True
