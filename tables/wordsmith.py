@@ -107,6 +107,9 @@ class ClaimRecord:
     extra_word: bool = False  # claimed after Done!
     called_done: bool = False
     struck_version: int | None = None  # the seat's version right after the strike
+    # The state whose record this is to change (`_changing`): a scratch copy shares its original's records until
+    # it changes one. Not part of the record's value.
+    owner: object = field(default=None, compare=False, repr=False)
 
 
 @dataclass
@@ -125,6 +128,7 @@ class WordsmithState:
     round: int = 0  # Word by Word: the words rolled for this challenge
     rolls: list[dict] = field(default_factory=list)
     secret_scores: dict | None = None  # Secret Wordsmith: score_sheets as judged at the last challenge end
+    owner: object = field(default_factory=object, compare=False, repr=False)  # marks the claim records it may change
 
     @property
     def variant(self) -> str:
@@ -356,6 +360,7 @@ def _apply_claim(ws: WordsmithState, event: Event, data: dict) -> None:
         pool_before=seat.pool,
         previous_before=seat.previous_word,
         extra_word=ws.phase == "done_called",
+        owner=ws.owner,
     )
     ws.claims[event.seq] = claim
     _put_on_sheet(ws, claim)
@@ -405,8 +410,9 @@ def _take_off_sheet(ws: WordsmithState, claim: ClaimRecord, pool: dict | None) -
             claim.called_done = False
             for other in ws.seats:
                 other.extra_word_used = other.passed = False
-            for other in ws.claims.values():
-                other.extra_word = False
+            for seq, other in ws.claims.items():
+                if other.extra_word:
+                    _changing(ws, seq).extra_word = False
     seat.version += 1
     claim.struck_version = seat.version
 
@@ -415,11 +421,23 @@ def _apply_done(ws: WordsmithState, event: Event, data: dict) -> None:
     ws.done_by = data["seat"]
     ws.phase = "done_called"
     last = ws.seat(data["seat"]).words[-1]["claim"]
-    ws.claims[last].called_done = True
+    _changing(ws, last).called_done = True
+
+
+def _changing(ws: WordsmithState, seq: int) -> ClaimRecord:
+    """The claim record `seq`, this state's own to change: a copy when it is still its original's (`scratch`)."""
+    claim = ws.claims[seq]
+    if claim.owner is not ws.owner:
+        claim = shallow(claim)
+        claim.objections = list(claim.objections)
+        claim.overruled = list(claim.overruled)
+        claim.owner = ws.owner
+        ws.claims[seq] = claim
+    return claim
 
 
 def _apply_objection(ws: WordsmithState, event: Event, data: dict) -> None:
-    claim = ws.claims[data["claim"]]
+    claim = _changing(ws, data["claim"])
     claim.objections.append({"by": data["seat"], "verdict": data["verdict"], "message": data["message"]})
     if data.get("strikes"):
         _take_off_sheet(ws, claim, data.get("pool"))
@@ -433,7 +451,7 @@ def _apply_objection(ws: WordsmithState, event: Event, data: dict) -> None:
 
 
 def _apply_overrule(ws: WordsmithState, event: Event, data: dict) -> None:
-    claim = ws.claims[data["claim"]]
+    claim = _changing(ws, data["claim"])
     claim.overruled.append({"seq": event.seq, "stands": data["stands"]})
     if data.get("changes"):
         if data["stands"]:
@@ -473,7 +491,7 @@ def _apply_pool_set(ws: WordsmithState, event: Event, data: dict) -> None:
 def _apply_challenge_ended(ws: WordsmithState, event: Event, data: dict) -> None:
     ws.phase = "between"
     for verdict in data.get("judged") or []:
-        claim = ws.claims[verdict["claim"]]
+        claim = _changing(ws, verdict["claim"])
         claim.status = "stands" if verdict["valid"] else "struck"
         if not verdict["valid"]:
             message = " ".join(o["message"] for o in verdict["objections"])
@@ -1003,23 +1021,27 @@ def scratch(ws: WordsmithState, seats: list) -> WordsmithState:
 
     `apply` replaces values (pools are immutable, `latest` and the scores are
     replaced whole) and mutates only these containers, which are copied:
-    the state itself, each seat and its `words` and `past` lists, each claim
-    record and its `objections` and `overruled` lists, and `rolls`.
-    Everything else (the events' data, the sheet lines) is shared, because
-    no Wordsmith event changes it. A new mutation in an `_apply_*` handler
-    must be copied here; tests/test_tables_wordsmith.py folds every kind of
-    event through a scratch copy and checks the original did not move.
+    the state itself, each seat and its `words` and `past` lists, the claims'
+    dict, and `rolls`. The claim records are not copied here: the copy has
+    an `owner` of its own, and a handler takes a record to change through
+    `_changing`, which copies it (with its `objections` and `overruled`
+    lists) the first time. A claim costs the same to judge in the game's
+    first challenge as in its last (a game has up to 108 claim records, and
+    every action makes two or three scratch copies). Everything else (the
+    events' data, the sheet lines) is shared, because no Wordsmith event
+    changes it. A new mutation in an `_apply_*` handler must be copied here
+    (or, for a claim record, go through `_changing`);
+    tests/test_tables_wordsmith.py folds every kind of event through a
+    scratch copy and checks the original did not move.
     """
     ws = shallow(ws)  # copy.copy's result, cheaper: a scratch copy is made for every action
+    ws.owner = object()
     ws.table_seats = seats
     ws.seats = [shallow(seat) for seat in ws.seats]
     for seat in ws.seats:
         seat.words = list(seat.words)
         seat.past = list(seat.past)
-    ws.claims = {seq: shallow(claim) for seq, claim in ws.claims.items()}
-    for claim in ws.claims.values():
-        claim.objections = list(claim.objections)
-        claim.overruled = list(claim.overruled)
+    ws.claims = dict(ws.claims)
     ws.rolls = list(ws.rolls)
     return ws
 

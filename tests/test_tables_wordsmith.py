@@ -18,7 +18,7 @@ from solver.lexicon import load_lexicons
 from solver.pieces import Pool, load_alphabet
 from tables.events import Actor, Context, Event, Forbidden, Refused, Rejected
 from tables.service import stamp
-from tables.state import apply, decide, fold
+from tables.state import apply, decide, fold, scratch
 
 LEXICONS = load_lexicons()
 ALPHABET = load_alphabet()
@@ -82,7 +82,11 @@ class Table:
         written = []
         for made in new:
             event = Event(self.state.seq + 1, made.type, stamp(self.now), made.by, made.data)
+            untouched, copied = copy.deepcopy(self.state), scratch(self.state)
+            apply(copied, event)  # a scratch copy (claim records shared until changed) folds the event...
+            assert self.state == untouched  # ...without moving its original...
             apply(self.state, event)
+            assert copied == self.state  # ...into the same state as folding it in place
             self.events.append(event)
             written.append(event)
         return written
