@@ -611,3 +611,81 @@ def test_postgresql_keeps_its_pool_and_opens_no_more(postgres_cluster, stores):
             connection.close()
     finally:
         store.close()
+
+
+def test_sqlite_appends_queued_meanwhile_share_one_transaction_each_with_its_own_outcome(tmp_path, stores):
+    """GroupCommit (SQLite): the appends that queue while one is being written go in ONE transaction next, each
+    in its own savepoint, so one that fails (a taken seq, a repeated request id, a token that no longer acts)
+    fails alone and writes nothing, and the others are written."""
+    from tables.events import Forbidden
+
+    store = stores(f"sqlite:///{tmp_path / 'tables.sqlite3'}")
+    for code in ("AAAAAA", "BBBBBB", "CCCCCC", "DDDDDD", "EEEEEE", "FFFFFF"):
+        assert store.create_table(code, "wordsmith", "host-hash", ev(1, "table_created", by=0))
+        store.append(code, [ev(2, "seat_joined", seat=1)], request_id="joined", actor="seat:1", tokens=[(1, "one")])
+    groups, first_inside, go_on = [], threading.Event(), threading.Event()
+    write_group = store._group._write_group
+
+    def recorded(appends):
+        groups.append(len(appends))
+        if len(groups) == 1:  # the first append holds the writer's turn until the others have queued
+            first_inside.set()
+            go_on.wait(10)
+        write_group(appends)
+
+    store._group._write_group = recorded
+    outcomes = {}
+
+    def append(name, code, events, **more):
+        try:
+            outcomes[name] = store.append(code, events, actor="seat:1", **more)
+        except Forbidden as error:
+            outcomes[name] = error
+
+    first = threading.Thread(target=append, args=("first", "AAAAAA", [ev(3)]), kwargs={"request_id": "r-a"})
+    first.start()
+    assert first_inside.wait(10)
+    queued = [
+        ("written", "BBBBBB", [ev(3, word="b")], {"request_id": "r-b", "proof": (1, "one")}),
+        ("seq taken", "CCCCCC", [ev(2, word="late")], {"request_id": "r-c"}),
+        ("request id applied", "DDDDDD", [ev(3, word="again")], {"request_id": "joined"}),
+        ("token gone", "EEEEEE", [ev(3, word="e")], {"request_id": "r-e", "proof": (1, "gone")}),
+        ("written too", "FFFFFF", [ev(3, word="f"), ev(4)], {"request_id": "r-f"}),
+    ]
+    threads = [threading.Thread(target=append, args=case[:3], kwargs=case[3]) for case in queued]
+    for thread in threads:
+        thread.start()
+    deadline = time.monotonic() + 10
+    while len(store._group._queue) < len(queued) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    go_on.set()
+    for thread in [first, *threads]:
+        thread.join(10)
+
+    assert groups == [1, len(queued)]  # the five that queued meanwhile: one transaction
+    assert outcomes["first"] == [ev(3)] and outcomes["written"] == [ev(3, word="b")]
+    assert outcomes["written too"] == [ev(3, word="f"), ev(4)]
+    assert outcomes["seq taken"] is None and outcomes["request id applied"] is None
+    assert isinstance(outcomes["token gone"], Forbidden)
+    last = [store.last_seq(code) for code in ("AAAAAA", "BBBBBB", "CCCCCC", "DDDDDD", "EEEEEE", "FFFFFF")]
+    assert last == [3, 3, 2, 2, 2, 4]
+    assert store.events("CCCCCC", 1) == [ev(2, "seat_joined", seat=1)]  # the failed ones wrote nothing
+    assert store.applied("CCCCCC", "r-c") is None and store.applied("EEEEEE", "r-e") is None
+    assert store.applied("FFFFFF", "r-f") == [ev(3, word="f"), ev(4)]
+
+
+def test_sqlite_a_group_whose_transaction_fails_gives_each_append_the_error_and_writes_nothing(tmp_path, stores):
+    store = stores(f"sqlite:///{tmp_path / 'tables.sqlite3'}")
+    assert store.create_table(CODE, "wordsmith", "host-hash", ev(1, "table_created", by=0))
+
+    class Broken:
+        def __enter__(self):
+            raise OSError("the disk went away")
+
+        def __exit__(self, *exc):
+            return False
+
+    store._writing = Broken()
+    with pytest.raises(OSError, match="disk went away"):
+        store.append(CODE, [ev(2)], request_id="r-1", actor="seat:1")
+    assert store.last_seq(CODE) == 1 and store.applied(CODE, "r-1") is None
