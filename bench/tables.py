@@ -108,6 +108,7 @@ SEATS = ("Ann", "Bob", "Cy", "Dee")
 CLAIM_CONNECTIONS = 128  # enough that the client's queue is not the limit: a slow server is seen as slow answers
 REQUEST_TIMEOUT = 10.0  # seconds: a request not answered by then is an error
 GRACE = 2.0  # seconds after the claim phase for the last deliveries to arrive
+WINDOW_SECONDS = 10.0  # the report's tail by window of the claims phase (by_window)
 
 
 # --- the words: six valid claims per seat for each starting pool ---------------------------------
@@ -568,6 +569,7 @@ class Sent:
     answered: float = 0.0
     status: int = 0
     answer: object = None
+    delivered: float | None = None  # ms from sent to the last of its table's phones (deliveries)
 
 
 async def run_claims(port: int, tables: list[Table], challenges, rate: float, seconds: float):
@@ -820,7 +822,21 @@ def deliveries(claims: list[Sent], got: list, seats: int) -> tuple[list[float], 
             latest = max(latency, latest or 0.0)
         if latest is not None:
             last.append(latest)
+            claim.delivered = latest
     return every, last, missing
+
+
+def by_window(claims: list[Sent], seconds: float = WINDOW_SECONDS) -> str:
+    """The last phone's p99 in each `seconds` of the claims phase (by when the claim was sent): a tail that grows
+    with the run (state that grows) reads differently from one that comes and goes (the machine)."""
+    delivered = [c for c in claims if c.delivered is not None]
+    if not delivered:
+        return "-"
+    began = min(c.sent for c in delivered)
+    windows: dict[int, list[float]] = {}
+    for claim in delivered:
+        windows.setdefault(int((claim.sent - began) // seconds), []).append(claim.delivered)
+    return " / ".join(f"{percentile(windows.get(k, []), 0.99):.0f}" for k in range(max(windows) + 1))
 
 
 @contextmanager
@@ -1022,6 +1038,7 @@ def summarize(figures: dict, args) -> dict[str, str]:
             f"{percentile(every, 0.5):.0f} / {percentile(every, 0.99):.0f}"
         ),
         "claim to the last of 4 phones p50 / p99 ms": f"{percentile(last, 0.5):.0f} / {percentile(last, 0.99):.0f}",
+        f"the same p99 ms, each {WINDOW_SECONDS:g} s of the run": by_window(accepted),
         "deliveries missing": f"{missing} of {len(SEATS) * len(accepted)}",
         "health p50 / p99 ms, streams open, claims running (goal p99 <= 50)": (
             f"{percentile(busy['latencies'], 0.5):.1f} / {percentile(busy['latencies'], 0.99):.1f}"
