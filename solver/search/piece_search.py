@@ -68,38 +68,37 @@ class PieceIndex:
     def __init__(self, words, alphabet: Alphabet, name: str = ""):
         self.alphabet = alphabet
         self.name = name
-        groups: dict[tuple, list[str]] = {}
+        ranks: dict[tuple, list[int]] = {}  # (r, y, b, g, length): its words' ranks, ascending (filled below)
+        by_size: dict[tuple[int, int], list[tuple[str, tuple]]] = {}  # (length, pieces): (word, cost) each
+        shared: dict[tuple, tuple] = {}  # one tuple per distinct cost, not one per word
         cost = alphabet.cost
         for word in words:
             c = cost(word)
             if c is not None:
-                groups.setdefault(c + (len(word),), []).append(word)
+                c = shared.setdefault(c, c)
+                ranks.setdefault(c + (len(word),), [])
+                by_size.setdefault((len(word), sum(c)), []).append((word, c))
         # The result order is the same for every pool: longest first, then the
         # most pieces used (= fewest left over), then alphabetical. So each word
         # gets its rank in that order once, here, and a query sorts small ints.
-        # Each entry carries its group's cost (one tuple per distinct cost, not
-        # one per word), never compared: the words alone break every tie.
-        shared: dict[tuple, tuple] = {}
-        order = sorted(
-            (-len(w), -sum(c), w, c)
-            for key, members in groups.items()
-            for c in (shared.setdefault(key[:4], key[:4]),)
-            for w in members
-        )
-        self.ranked = [w for _, _, w, _ in order]
-        self.costs = [c for _, _, _, c in order]  # by rank: a page's pieces
-        rank = {w: i for i, w in enumerate(self.ranked)}
+        # Sorting each (length, pieces) bucket by word alone is that order at a
+        # fraction of one sort of (-length, -pieces, word) tuples.
+        order = [entry for size in sorted(by_size, reverse=True) for entry in sorted(by_size[size])]
+        self.ranked = [w for w, _ in order]
+        self.costs = [c for _, c in order]  # by rank: a page's pieces
+        for i, (w, c) in enumerate(order):
+            ranks[c + (len(w),)].append(i)
         by_length: dict[int, dict[tuple, list]] = {}
         combined: dict[tuple, list] = {}
-        for (r, y, b, g, n), members in groups.items():
-            group = (-(n * 1024 + r + y + b + g), n, (r, y, b, g), tuple(sorted(rank[w] for w in members)))
+        for r, y, b, g, n in ranks:
+            group = (-(n * 1024 + r + y + b + g), n, (r, y, b, g), tuple(ranks[r, y, b, g, n]))
             by_length.setdefault(n, {})[(r, y, b, g)] = [group]
             combined.setdefault((r, y, b, g), []).append(group)
         self.lengths = sorted(by_length, reverse=True)
         self.fewest_pieces = {n: min(map(sum, leaves)) for n, leaves in by_length.items()}
         self._by_length = {n: _nest(leaves, ranks_only=True) for n, leaves in by_length.items()}
         self._all = _nest(combined)
-        self.group_count = len(groups)
+        self.group_count = len(ranks)
         self.table = WordTable(self.ranked, self.costs)
 
     def fitting_groups(self, pool: Pool) -> list[tuple]:
