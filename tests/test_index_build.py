@@ -26,8 +26,10 @@ from solver.wordtable import _row_keys
 
 ALPHABET = load_alphabet()
 
-# words of a few letters, with the characters that are not a-z (racks leave them out, pieces cost nothing for them)
+# words of a few letters, with characters that are not a-z: racks leave those words out (- and '), and the piece index
+# leaves out a word with a character the alphabet gives no pieces (é)
 WORDS = st.lists(st.text(alphabet="abcz-'", min_size=1, max_size=6), unique=True, max_size=60)
+PIECE_WORDS = st.lists(st.text(alphabet="abcz-'é", min_size=1, max_size=6), unique=True, max_size=60)
 
 
 def plain_rack_trie(words) -> dict:
@@ -120,7 +122,7 @@ def test_generated_words_build_the_same_rack_trie(words):
     assert_rack_index_is_the_plain_one(words)
 
 
-@given(WORDS)
+@given(PIECE_WORDS)
 def test_generated_words_build_the_same_piece_index(words):
     assert_piece_index_is_the_plain_one(words)
 
