@@ -86,7 +86,11 @@ def test_api_conforms_to_its_document(case):
     conforms(case)
 
 
+# Half the examples of the others: a generated join code names no table, so past the coverage phase (each field's
+# boundary values, kept in full) every live-table request ends at the same parsing, 404 or 422, and a second 20
+# examples only repeat those paths (with 20, each operation still gets 26-162 requests). The states a table goes through
+# are tested by tests/test_api_tables.py and the tables' own tests.
 @schema.include(path_regex=TABLES).parametrize()
-@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
 def test_live_tables_api_conforms_to_its_document(case):
     conforms(case)
