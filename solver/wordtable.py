@@ -23,12 +23,12 @@ from collections import Counter
 
 import numpy as np
 
-__all__ = ["WordTable"]
+__all__ = ["WordTable", "row_keys"]
 
 _SEPARATOR = ord("\n")  # between words in `text`: never part of a word, so no fragment matches across two
 
 
-def _row_keys(rows: np.ndarray) -> np.ndarray:
+def row_keys(rows: np.ndarray) -> np.ndarray:
     """Return one int64 per row of non-negative ints that orders like the rows (lexicographically).
 
     The digits of a number in base (largest value + 1): `np.unique` of these is
@@ -56,7 +56,7 @@ class WordTable:
         # Whether a pool pays for a word depends only on its group (cost and length): a few thousand
         # groups, so the pool is compared with each group once and the answer spread to its words.
         rows = np.column_stack([cost, length])
-        _, first, self.group = np.unique(_row_keys(rows), return_index=True, return_inverse=True)
+        _, first, self.group = np.unique(row_keys(rows), return_index=True, return_inverse=True)
         groups = rows[first]  # the distinct rows, in lexicographic order: np.unique(rows, axis=0)
         self.group = self.group.astype(np.int32).ravel()
         # int16: a cost minus a pool count goes below zero.

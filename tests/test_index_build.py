@@ -22,7 +22,7 @@ from solver.lexicon import SIZES, load_lexicons
 from solver.pieces import load_alphabet
 from solver.search import PieceIndex, RackIndex
 from solver.search.piece_search import _nest
-from solver.wordtable import _row_keys
+from solver.wordtable import row_keys
 
 ALPHABET = load_alphabet()
 
@@ -137,11 +137,11 @@ def test_no_words_build_an_empty_trie():
 def test_row_keys_order_rows_like_numpy_unique(rows):
     rows = np.array(rows, dtype=np.int16)
     expected, expected_inverse = np.unique(rows, axis=0, return_inverse=True)
-    _, first, inverse = np.unique(_row_keys(rows), return_index=True, return_inverse=True)
+    _, first, inverse = np.unique(row_keys(rows), return_index=True, return_inverse=True)
     assert np.array_equal(rows[first], expected)
     assert np.array_equal(inverse.ravel(), expected_inverse.ravel())
 
 
 def test_row_keys_refuse_what_one_int64_cannot_hold():
     with pytest.raises(ValueError, match="do not fit"):
-        _row_keys(np.array([[30_000] * 5], dtype=np.int16))
+        row_keys(np.array([[30_000] * 5], dtype=np.int16))

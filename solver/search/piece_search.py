@@ -18,7 +18,7 @@ from .. import budget
 from ..cache import cached
 from ..lexicon import Lexicon
 from ..pieces import Alphabet, Pool, load_alphabet, parse_pool
-from ..wordtable import WordTable, _row_keys
+from ..wordtable import WordTable, row_keys
 from .query import Query, check_page
 
 
@@ -137,7 +137,7 @@ def _costs(alphabet: Alphabet, words: list[str]) -> list[tuple[int, int, int, in
     length = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
     owner = np.repeat(np.arange(len(words)), length)  # the word each character belongs to
     sums = np.column_stack([np.bincount(owner, column[codes], len(words)) for column in pieces.T]).astype(np.int64)
-    _, first, of_word = np.unique(_row_keys(sums[:, :4]), return_index=True, return_inverse=True)
+    _, first, of_word = np.unique(row_keys(sums[:, :4]), return_index=True, return_inverse=True)
     distinct = sums[first, :4]  # the distinct costs, in order
     shared = [tuple(row) for row in distinct.tolist()]
     return [shared[i] if not unknown else None for i, unknown in zip(of_word.ravel().tolist(), sums[:, 4].tolist())]
