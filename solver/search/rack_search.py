@@ -6,7 +6,6 @@ from array import array
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
-from itertools import chain
 from operator import itemgetter
 
 import numpy as np
@@ -67,35 +66,70 @@ class RackIndex:
 
     def __init__(self, words, name: str = ""):
         self.name = name
+        plain = [word for word in sorted(words) if word.isalpha()]
         by_key: dict[str, list[str]] = {}
-        for word in words:
-            if word.isalpha():
-                by_key.setdefault("".join(sorted(word)), []).append(word)
+        for word in plain:  # alphabetical, so each key's words are too
+            by_key.setdefault("".join(sorted(word)), []).append(word)
         keys = sorted(by_key)
-        self.anagrams = [tuple(sorted(by_key[key])) for key in keys]
-        self.words = sorted(chain.from_iterable(by_key.values()))
+        self.anagrams = [tuple(by_key[key]) for key in keys]
+        self.words = plain
         self.table = WordTable(self.words)  # for big racks: whole-array passes (see _rack_table)
-        follow: dict[str, set[str]] = {"": set()}
-        for key in keys:
-            for i in range(len(key)):
-                follow.setdefault(key[:i], set()).add(key[i])
-            follow.setdefault(key, set())
-        prefixes = sorted(follow)  # parents before children: a prefix sorts before its extensions
-        node_of = {prefix: n for n, prefix in enumerate(prefixes)}
-        key_id = {key: i for i, key in enumerate(keys)}
-        self.node_key = array("i", (key_id.get(prefix, -1) for prefix in prefixes))
-        self.edge_start = array("i", [0])
-        self.edge_letter = array("b")
-        self.edge_child = array("i")
-        self.child_mask = array("i")  # bit c set: the node has an edge for letter c
-        for prefix in prefixes:
-            mask = 0
-            for c in sorted(follow[prefix]):
-                self.edge_letter.append(ord(c) - 97)
-                self.edge_child.append(node_of[prefix + c])
-                mask |= 1 << (ord(c) - 97)
-            self.edge_start.append(len(self.edge_child))
-            self.child_mask.append(mask)
+        node_key, parent, letter, child = _trie(keys)
+        nodes = len(node_key)
+        order = np.lexsort((letter, parent))  # edges by node, each node's letters in alphabetical order
+        self.node_key = _int_array("i", node_key)
+        self.edge_start = _int_array("i", np.concatenate(([0], np.cumsum(np.bincount(parent, minlength=nodes)))))
+        self.edge_letter = _int_array("b", letter[order])
+        self.edge_child = _int_array("i", child[order])
+        # bit c set: the node has an edge for letter c (a node's edge letters differ, so their sum is their OR)
+        self.child_mask = _int_array("i", np.bincount(parent, weights=1 << letter.astype(np.int64), minlength=nodes))
+
+
+def _trie(keys: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Return the trie of the sorted, distinct `keys` as (key id per node, then per edge: parent, letter, child).
+
+    Nodes are numbered in the order their prefixes sort (the root, "", is 0),
+    which is the order sorted keys first reach them: key i adds the nodes for
+    its prefixes longer than what it shares with key i - 1 (`shared`), one per
+    depth. So the whole trie is one pass per depth over the keys' columns,
+    not one step per prefix: the large lexicon's 570,000 nodes in about 0.3 s
+    where a dict of prefixes took 8.
+    """
+    count = len(keys)
+    length = np.fromiter(map(len, keys), dtype=np.int64, count=count)
+    width = int(length.max(initial=0))
+    grid = np.full((count, width), -1, dtype=np.int8)  # grid[i, d]: key i's letter d (0 = a), -1 past its end
+    text = np.frombuffer("".join(keys).encode("ascii"), dtype=np.uint8).astype(np.int8) - 97
+    row = np.repeat(np.arange(count), length)
+    grid[row, np.arange(len(text)) - np.repeat(np.cumsum(length) - length, length)] = text
+    shared = np.zeros(count, dtype=np.int64)  # how long a prefix key i shares with key i - 1
+    if count > 1:
+        shared[1:] = np.argmin(grid[1:] == grid[:-1], axis=1)  # keys differ: their first unequal column
+    first = 1 + np.cumsum(length - shared) - (length - shared)  # the id of the first node key i adds
+    parents, letters, children = [], [], []
+    path = np.zeros(count, dtype=np.int64)  # per key, its node at the previous depth (at first the root)
+    for depth in range(1, width + 1):
+        new = (shared < depth) & (depth <= length)
+        node = np.where(new, first + depth - shared - 1, -1)
+        # a key that adds no node at this depth shares the one of the key before it: node ids grow with i,
+        # so the running maximum carries it down (rows of keys shorter than `depth` are never read)
+        np.maximum.accumulate(node, out=node)
+        parents.append(path[new])
+        letters.append(grid[new, depth - 1])
+        children.append(node[new])
+        path = node
+    nodes = 1 + int((length - shared).sum())
+    node_key = np.full(nodes, -1, dtype=np.int64)
+    node_key[first + length - shared - 1] = np.arange(count)
+    none = [np.zeros(0, dtype=np.int64)]  # no keys: no edges
+    return node_key, np.concatenate(parents or none), np.concatenate(letters or none), np.concatenate(children or none)
+
+
+def _int_array(code: str, values: np.ndarray) -> array:
+    """Return `values` as an `array` of machine ints (`code` "i" or "b"), as the walk reads them."""
+    result = array(code)
+    result.frombytes(np.asarray(values).astype(np.intc if code == "i" else np.int8).tobytes())
+    return result
 
 
 @lru_cache(maxsize=4)
