@@ -12,7 +12,10 @@ waiters of the tables that moved, each table with its own `threading.Condition`
                (the events as stored, when under PostgreSQL's 8000 bytes) go
                straight into the table's buffer, so no process reads them back.
     Poller     SQLite (one machine, any number of processes): every 100 ms, one
-               query reads the newest seq of every table someone here waits on.
+               query reads the newest seq of every table someone here waits on;
+               and each append is pushed at once to the other processes that use
+               the database file (`Peers`: a datagram with the same payload as
+               PostgreSQL's notification), so the poll only catches what a push missed.
 
 Both also hear `published(code, seq)` from this process's own appends at once.
 A table's first waiter registers it, then reads its newest seq, then sleeps:
@@ -39,8 +42,13 @@ the seqs, or rows too large for it, and they are read as before).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
+import os
+import secrets
+import select
+import socket
 import threading
 import time
 from collections.abc import Callable
@@ -50,11 +58,14 @@ import sqlalchemy as sa
 from . import store
 from .events import Event
 
-__all__ = ["BUFFER_EVENTS", "POLL_SECONDS", "Follower", "Listener", "Poller"]
+__all__ = ["BUFFER_EVENTS", "POLL_SECONDS", "Follower", "Listener", "Peers", "Poller"]
 
 POLL_SECONDS = 0.1  # SQLite: how stale a waiter's view may get; one cheap indexed query per tick per process
 BUFFER_EVENTS = 64  # per table followed here: a few challenges' worth; older resumes read the store
 RECONNECT_SECONDS = 1.0  # PostgreSQL: the pause before the listener reconnects after losing its connection
+PEERS_SECONDS = 1.0  # SQLite: how long a process trusts its list of the other processes' sockets (Peers)
+SOCKET_PATH_MAX = 107  # bytes of a Unix socket's address (108 with the NUL): Peers.address
+DATAGRAM_BYTES = 65536  # more than a notification's payload (store.NOTIFY_PAYLOAD_BYTES)
 
 log = logging.getLogger(__name__)
 
@@ -324,15 +335,158 @@ class Follower:
         self.close()
 
 
+class Peers:
+    """SQLite: the processes using one database file tell each other of every append the moment it commits.
+
+    PostgreSQL's NOTIFY reaches every process at once; SQLite has nothing like
+    it, and a claim made through one worker reached the phones held by the
+    other only at its next poll: ~50 ms on average and up to 100 ms of every
+    such delivery (bench/README.md, "Sixth round"), plus a read of the events
+    by that worker. Here each process that follows tables binds a datagram
+    socket in `<database>.notify/` (a folder only the service's user may
+    enter: what arrives there is trusted like the database file itself), and
+    a process that appends sends every socket in the folder the append's
+    notification (`store.notify_payload`: the code and seq, and the rows when
+    they fit) without waiting. A peer that is gone (its socket refuses) is
+    forgotten and its file removed; one too busy to take the datagram is
+    skipped. The poll goes on, so what a push missed (a full queue, an append
+    by a process with no socket, such as the CLI) is still found within
+    POLL_SECONDS: the push only makes it sooner.
+
+    A Unix socket's address holds at most 107 bytes; a folder deeper than
+    that is reached through this process's open handle on it
+    (`/proc/self/fd/<n>/<name>`, Linux), and where neither fits the push
+    stays off and the poll does it all.
+    """
+
+    def __init__(self, database: str):
+        self.folder = f"{database}.notify"
+        self.own: str | None = None  # this process's socket's name in the folder, while it listens
+        self._folder_fd: int | None = None
+        self._sender: socket.socket | None = None
+        self._peers: list[str] = []
+        self._listed = float("-inf")
+
+    def address(self, name: str) -> str | None:
+        """The address of the socket `name` in the folder, short enough for a Unix socket; None if none is."""
+        path = os.path.join(self.folder, name)
+        if len(os.fsencode(path)) <= SOCKET_PATH_MAX:
+            return path
+        if self._folder_fd is None:
+            try:
+                self._folder_fd = os.open(self.folder, os.O_RDONLY | os.O_DIRECTORY)
+            except OSError:
+                return None
+        short = f"/proc/self/fd/{self._folder_fd}/{name}"
+        return short if os.path.isdir(f"/proc/self/fd/{self._folder_fd}") else None
+
+    def listen(self) -> socket.socket | None:
+        """This process's socket, bound (None when it cannot be: the push stays off, the poll does it all)."""
+        name = f"{os.getpid()}-{secrets.token_hex(4)}"
+        try:
+            os.makedirs(self.folder, mode=0o700, exist_ok=True)
+            address = self.address(name)
+            if address is None:
+                log.info("no Unix socket address fits %s: other processes' appends are heard by polling", self.folder)
+                return None
+            listening = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+            listening.bind(address)
+        except OSError:
+            log.exception("could not listen for other processes' appends in %s; polling only", self.folder)
+            return None
+        listening.setblocking(False)
+        self.own = name
+        return listening
+
+    def stop_listening(self, listening: socket.socket) -> None:
+        listening.close()
+        if self.own is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(os.path.join(self.folder, self.own))
+            self.own = None
+
+    def tell(self, code: str, rows: list[dict]) -> None:
+        """Send every other process's socket the append's notification (`rows`: as stored); never waits."""
+        now = time.monotonic()
+        if now - self._listed > PEERS_SECONDS:
+            try:
+                self._peers = os.listdir(self.folder)
+            except OSError:
+                self._peers = []
+            self._listed = now
+        peers = [name for name in self._peers if name != self.own]
+        if not peers:
+            return
+        if self._sender is None:
+            sender = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+            sender.setblocking(False)
+            self._sender = sender
+        data = store.notify_payload(code, rows).encode()
+        for name in peers:
+            address = self.address(name)
+            if address is None:
+                return
+            try:
+                self._sender.sendto(data, address)
+            except ConnectionRefusedError:  # nothing listens: a process that ended without removing its socket
+                with contextlib.suppress(OSError):
+                    os.unlink(os.path.join(self.folder, name))
+                self._forget(name)
+            except FileNotFoundError:
+                self._forget(name)
+            except OSError:  # its queue is full (or it is going away): its poll finds the append
+                pass
+
+    def _forget(self, name: str) -> None:
+        with contextlib.suppress(ValueError):
+            self._peers.remove(name)
+
+
 class Poller(_Notifier):
-    """SQLite: poll the waited-on tables' newest seqs every POLL_SECONDS while anyone waits."""
+    """SQLite: poll the waited-on tables' newest seqs every POLL_SECONDS while anyone waits, and take the other
+    processes' appends from their pushes (`Peers`) meanwhile."""
+
+    def __init__(self, engine, peers: Peers | None = None):
+        super().__init__(engine)
+        self.peers = peers
 
     def _run(self) -> None:
-        while not self._stopping.wait(POLL_SECONDS):
+        listening = self.peers.listen() if self.peers is not None else None
+        try:
+            next_poll = time.monotonic() + POLL_SECONDS
+            while not self._stopping.is_set():
+                left = next_poll - time.monotonic()
+                if left > 0:
+                    if listening is None:
+                        self._stopping.wait(left)
+                    elif select.select([listening], [], [], left)[0]:
+                        self._take_pushes(listening)
+                    continue
+                next_poll = time.monotonic() + POLL_SECONDS
+                try:
+                    self.poll()
+                except Exception:  # a locked or vanished database file: log, keep polling; waiters time out meanwhile
+                    log.exception("polling the tables' newest events failed")
+        finally:
+            if listening is not None:
+                self.peers.stop_listening(listening)
+
+    def _take_pushes(self, listening: socket.socket) -> None:
+        """Every append another process pushed (`Peers.tell`): its rows into the buffer, or its seq to wake on."""
+        while True:
             try:
-                self.poll()
-            except Exception:  # a locked or vanished database file: log, keep polling; waiters time out meanwhile
-                log.exception("polling the tables' newest events failed")
+                data = listening.recv(DATAGRAM_BYTES)
+            except (BlockingIOError, InterruptedError):
+                return
+            try:
+                code, seq, rows = store.read_payload(data.decode())
+            except ValueError:  # not a notification (nothing else should write here): the poll still covers it
+                log.warning("ignored a datagram that is not an append's notification: %r", data[:80])
+                continue
+            if rows:
+                self.appended(code, rows)
+            else:
+                self.published(code, seq)
 
 
 class Listener(_Notifier):

@@ -342,6 +342,7 @@ class Store:
         self._autocommit = self._autocommit_engine()
         self._writing = self._write_gate()
         self._group = self._group_commit()
+        self._peers = self._make_peers()
         self._notifier = None
         upgrade(self._engine)
         self._engine.dispose()  # gunicorn's master makes the store and forks: it keeps no connection open for them
@@ -359,6 +360,7 @@ class Store:
         self._autocommit = self._autocommit_engine()
         self._writing = self._write_gate()  # the parent's flock file would be shared with it: open our own
         self._group = self._group_commit()  # its queue and turn belonged to the parent's threads
+        self._peers = self._make_peers()  # the parent's socket and list are not this process's
         self._notifier = None  # its thread did not survive the fork
 
     def _autocommit_engine(self):
@@ -377,6 +379,14 @@ class Store:
         if self.postgresql or self.url.database in (None, "", ":memory:"):
             return None
         return GroupCommit(self._write_group)
+
+    def _make_peers(self):
+        """SQLite in a file: the other processes using it hear of each append at once (tables/notify.py, Peers)."""
+        if self.postgresql or self.url.database in (None, "", ":memory:"):
+            return None
+        from .notify import Peers
+
+        return Peers(self.url.database)
 
     def _write_group(self, appends: list[Queued]) -> None:
         """Write `appends` in ONE transaction, each in a savepoint of its own (GroupCommit's writer).
@@ -414,7 +424,9 @@ class Store:
                     from .notify import Listener, Poller
 
                     self._notifier = (
-                        Listener(self.url, self._autocommit) if self.postgresql else Poller(self._autocommit)
+                        Listener(self.url, self._autocommit)
+                        if self.postgresql
+                        else Poller(self._autocommit, self._peers)
                     )
         return self._notifier
 
@@ -527,6 +539,8 @@ class Store:
             return None
         if self._notifier is not None:  # hand the rows to this process's followers now: no poll, no read
             self._notifier.appended(code, [StoredRow(**row) for row in rows])
+        if self._peers is not None:  # and the other processes', as PostgreSQL's NOTIFY does (tables/notify.py, Peers)
+            self._peers.tell(code, rows)
         return events
 
     def _append_in_one_statement(self, code: str, rows: list[dict], *, request_id: str, actor: str, proof) -> bool:

@@ -405,8 +405,11 @@ def listening(writer, followers, last: int) -> None:
 
 
 def test_followers_of_a_table_share_one_read_per_event(database_url, stores, monkeypatch):
-    """Four phones' streams in one process: each new event is read from the store once, and each gets its own copy."""
+    """Four phones' streams in one process: each new event is read from the store once, and each gets its own copy.
+    (On SQLite with the other processes' pushes off: with them, the push carries the rows, as PostgreSQL's
+    notification does, and nothing is read; test_sqlite_an_append_is_pushed_...)"""
     writer, reader = stores(database_url), stores(database_url)
+    reader._peers = None  # SQLite: this reader hears of other processes' appends by polling only
     writer.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
     followers = [reader.follow(CODE) for _ in range(4)]
     listening(writer, followers, 1)
@@ -689,3 +692,46 @@ def test_sqlite_a_group_whose_transaction_fails_gives_each_append_the_error_and_
     with pytest.raises(OSError, match="disk went away"):
         store.append(CODE, [ev(2)], request_id="r-1", actor="seat:1")
     assert store.last_seq(CODE) == 1 and store.applied(CODE, "r-1") is None
+
+
+def test_sqlite_an_append_is_pushed_to_the_other_processes_without_waiting_for_their_poll(
+    tmp_path, stores, monkeypatch
+):
+    """Peers (tables/notify.py): the appending store pushes the append to every other store's socket, so their
+    followers wake at once and take the rows from the push with no read; the poll (made 60 s long here) only
+    catches what a push missed."""
+    import tables.notify
+
+    monkeypatch.setattr(tables.notify, "POLL_SECONDS", 60.0)
+    url = f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+    writer, reader = stores(url), stores(url)
+    assert writer.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
+    reads = event_reads(reader, monkeypatch)
+    with reader.follow(CODE) as follower:
+        deadline = time.monotonic() + 10
+        while reader.notifier.peers.own is None and time.monotonic() < deadline:  # its thread binds the socket
+            time.sleep(0.01)
+        assert reader.notifier.peers.own is not None
+        started = time.monotonic()
+        writer.append(CODE, [ev(2, word="pushed"), ev(3)], request_id=None, actor="seat:1")
+        assert [e.seq for e in follower.next(1, timeout=10)] == [2, 3]
+        assert time.monotonic() - started < 5  # the push, not the poll (60 s)
+        assert follower.ready(1)[0].data == {"word": "pushed"}
+        assert reads == []  # the rows came with the push
+
+
+def test_sqlite_a_socket_nobody_listens_on_is_forgotten_and_removed(tmp_path, stores):
+    """A process that ended without removing its socket: the next push to it is refused, and its file goes."""
+    import socket
+
+    url = f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+    store = stores(url)
+    assert store.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
+    folder = tmp_path / "tables.sqlite3.notify"
+    folder.mkdir()
+    dead = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    dead.bind(store._peers.address("4242-deadbeef"))  # the folder's own path may be too long for an address
+    dead.close()  # the file stays, nothing listens
+    assert store.append(CODE, [ev(2)], request_id=None, actor="seat:1")
+    assert not (folder / "4242-deadbeef").exists()
+    assert store.last_seq(CODE) == 2  # the append itself is not held up by it
