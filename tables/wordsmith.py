@@ -28,7 +28,6 @@ when it acts for a seat, None the app):
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -185,7 +184,9 @@ class WordsmithState:
             result = score_sheets(self.sheets(), self.variant).to_dict()
         if result is None:
             return None
-        result = copy.deepcopy(result)
+        # Renamed below: the sheets are copied (the secret scores are the state's own; score_sheets' are new, and
+        # a deep copy of them was a third of a challenge start's CPU, every table's state answer carrying them).
+        result = {**result, "sheets": [dict(sheet) for sheet in result["sheets"]]}
         for sheet in result["sheets"]:
             sheet["seat"] = int(sheet["player"])
             sheet["player"] = self.table_seats[sheet["seat"] - 1].name
