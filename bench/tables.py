@@ -1,7 +1,7 @@
 """Live tables under load (issue 13): 250 tables x 4 seats, 1,000 open event streams, claims at a steady rate.
 
     python bench/tables.py [--database sqlite|postgresql|both] [--tables 250] [--rate 200] [--seconds 60]
-                           [--baseline 10] [--idle 5] [--open-rate 200] [--health-rate 20] [--workers 2] [--profile]
+                           [--baseline 10] [--idle 5] [--open-rate 200] [--health-rate 20] [--workers 2] [--lockstep] [--profile]
 
 For each database, starts the service as deployed (`tests/service_helpers.GunicornServer`:
 the Procfile's gunicorn with gunicorn.conf.py, `app.worker.DeadlineWorker`, 2 workers)
@@ -11,7 +11,11 @@ a free port, stopped and removed at the end). Then:
 
   setup     --tables tables of 4 seats (POST /api/v1/tables), each seat joined
             (POST .../seats/{n}) and a first challenge started with a pool set by the
-            host (POST .../challenges)
+            host (POST .../challenges); then table k of n plays the first k*24/n claims
+            of its challenge, so that the tables stand at points spread evenly over a
+            challenge, as independent tables do (`--lockstep`: every table at its
+            first claim, so that all of them end a challenge, and start the next, in
+            the same 1-2 seconds: a herd of 250 challenge starts, measured apart)
   baseline  --baseline seconds of claims as below, with no stream open: the same claims'
             answers and server CPU without the streams, measured in the same run
   streams   one event stream per seat (GET .../events, 1,000 by default), opened at
@@ -377,14 +381,30 @@ async def start_challenge(pool: Connections, table: Table, challenges: list[Chal
     return status, answer
 
 
-async def setup(port: int, count: int, challenges: list[Challenge], concurrency: int = 8) -> list[Table]:
+async def setup(
+    port: int, count: int, challenges: list[Challenge], concurrency: int = 8, lockstep: bool = False
+) -> list[Table]:
+    """Create the tables, join their seats, start their first challenges; unless `lockstep`, play table k's
+    first k*24/count claims, so that the tables' challenges end (and the next start) spread over time."""
     pool = Connections(port, concurrency)
     numbers = iter(range(count))
     tables: list[Table] = []
 
     async def worker() -> None:
         for number in numbers:
-            tables.append(await create_table(pool, number, challenges))
+            table = await create_table(pool, number, challenges)
+            if not lockstep:
+                for _ in range(number * len(table.todo) // count):
+                    seat, word = table.todo.popleft()
+                    status, answer, _ = await pool.request(
+                        "POST",
+                        f"/api/v1/tables/{table.code}/claims",
+                        {"word": word, "request_id": uuid.uuid4().hex},
+                        token=table.seat_tokens[seat - 1],
+                    )
+                    if status != 201:
+                        raise SystemExit(f"a setup claim answered {status}: {str(answer)[:300]}")
+            tables.append(table)
 
     await asyncio.gather(*(worker() for _ in range(concurrency)))
     pool.close()
@@ -916,7 +936,7 @@ def measure(kind: str, args, challenges: list[Challenge], folder: Path) -> dict:
             pid = server.process.pid
             print(f"{kind}: serving at {server.url} ({args.workers} workers x {threads} threads)", file=sys.stderr)
             cpu, began = server_cpu(pid), time.monotonic()
-            tables = asyncio.run(setup(server.port, args.tables, challenges))
+            tables = asyncio.run(setup(server.port, args.tables, challenges, lockstep=args.lockstep))
             figures["setup"] = (time.monotonic() - began, server_cpu(pid) - cpu)
             print(f"  {len(tables)} tables set up in {figures['setup'][0]:.1f} s", file=sys.stderr)
 
@@ -1089,6 +1109,11 @@ def main(argv=None) -> int:
     parser.add_argument("--open-rate", type=float, default=200.0, help="streams opened per second (default: 200)")
     parser.add_argument("--health-rate", type=float, default=20.0, help="health probes per second (default: 20)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default: 2)")
+    parser.add_argument(
+        "--lockstep",
+        action="store_true",
+        help="every table at the same point of its game: all end a challenge, and start the next, at once",
+    )
     parser.add_argument(
         "--profile", action="store_true", help="cProfile every worker thread and print where the time went (slower)"
     )
