@@ -11,11 +11,14 @@ a free port, stopped and removed at the end). Then:
 
   setup     --tables tables of 4 seats (POST /api/v1/tables), each seat joined
             (POST .../seats/{n}) and a first challenge started with a pool set by the
-            host (POST .../challenges); then table k of n plays the first k*24/n claims
-            of its challenge, so that the tables stand at points spread evenly over a
-            challenge, as independent tables do (`--lockstep`: every table at its
-            first claim, so that all of them end a challenge, and start the next, in
-            the same 1-2 seconds: a herd of 250 challenge starts, measured apart)
+            host (POST .../challenges); then table k of n plays the first k*12/n claims
+            of its challenge, so that the tables stand at points spread over half a
+            challenge, as independent tables do, and their challenges end (and the
+            next start) spread over ~15 s, not all in the same 1-2 s. Half, not a
+            whole challenge: a game has 72 claims, and the default run (10 s + 60 s
+            at 200/s over 250 tables) takes 56 a table, so no game ends in it.
+            `--lockstep`: every table at its first claim (a herd of 250 challenge
+            starts at once, measured apart)
   baseline  --baseline seconds of claims as below, with no stream open: the same claims'
             answers and server CPU without the streams, measured in the same run
   streams   one event stream per seat (GET .../events, 1,000 by default), opened at
@@ -385,7 +388,7 @@ async def setup(
     port: int, count: int, challenges: list[Challenge], concurrency: int = 8, lockstep: bool = False
 ) -> list[Table]:
     """Create the tables, join their seats, start their first challenges; unless `lockstep`, play table k's
-    first k*24/count claims, so that the tables' challenges end (and the next start) spread over time."""
+    first k*12/count claims (half a challenge: the module's docstring says why)."""
     pool = Connections(port, concurrency)
     numbers = iter(range(count))
     tables: list[Table] = []
@@ -394,7 +397,7 @@ async def setup(
         for number in numbers:
             table = await create_table(pool, number, challenges)
             if not lockstep:
-                for _ in range(number * len(table.todo) // count):
+                for _ in range(number * len(table.todo) // (2 * count)):
                     seat, word = table.todo.popleft()
                     status, answer, _ = await pool.request(
                         "POST",
