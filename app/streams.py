@@ -36,7 +36,6 @@ for the minutes a stream stays open.
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import threading
@@ -46,6 +45,7 @@ from collections.abc import Callable, Iterator
 from flask import Response, current_app, request
 
 from tables.events import NotFound
+from tables.store import compact_json
 
 from .errors import ApiProblem
 from .stream_hub import ADOPT
@@ -104,7 +104,7 @@ def slots(hub: bool = False) -> StreamSlots:
 
 def message(event: dict) -> str:
     """One SSE message: the event's seq as its id, its type as the event name, the event as data (one line)."""
-    data = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+    data = compact_json(event)
     return f"id: {event['seq']}\nevent: {event['type']}\ndata: {data}\n\n"
 
 

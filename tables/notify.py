@@ -61,6 +61,10 @@ from .events import Event
 __all__ = ["BUFFER_EVENTS", "POLL_SECONDS", "Follower", "Listener", "Peers", "Poller"]
 
 POLL_SECONDS = 0.1  # SQLite: how stale a waiter's view may get; one cheap indexed query per tick per process
+# SQLite with the other processes' pushes heard (Peers): the poll only catches what a push missed (a full queue, a
+# process started within a sender's PEERS_SECONDS), so it runs less often: it was 3.7% of the workers' interpreter
+# time under bench/tables.py at 10 a second. Still well within the second a phone may wait.
+PUSHED_POLL_SECONDS = 0.5
 BUFFER_EVENTS = 64  # per table followed here: a few challenges' worth; older resumes read the store
 RECONNECT_SECONDS = 1.0  # PostgreSQL: the pause before the listener reconnects after losing its connection
 PEERS_SECONDS = 1.0  # SQLite: how long a process trusts its list of the other processes' sockets (Peers)
@@ -350,8 +354,8 @@ class Peers:
     they fit) without waiting. A peer that is gone (its socket refuses) is
     forgotten and its file removed; one too busy to take the datagram is
     skipped. The poll goes on, so what a push missed (a full queue, an append
-    by a process with no socket, such as the CLI) is still found within
-    POLL_SECONDS: the push only makes it sooner.
+    by a process whose socket a sender has not listed yet) is still found
+    within PUSHED_POLL_SECONDS: the push only makes it sooner.
 
     A Unix socket's address holds at most 107 bytes; a folder deeper than
     that is reached through this process's open handle on it
@@ -452,8 +456,9 @@ class Poller(_Notifier):
 
     def _run(self) -> None:
         listening = self.peers.listen() if self.peers is not None else None
+        every = POLL_SECONDS if listening is None else PUSHED_POLL_SECONDS
         try:
-            next_poll = time.monotonic() + POLL_SECONDS
+            next_poll = time.monotonic() + every
             while not self._stopping.is_set():
                 left = next_poll - time.monotonic()
                 if left > 0:
@@ -462,7 +467,7 @@ class Poller(_Notifier):
                     elif select.select([listening], [], [], left)[0]:
                         self._take_pushes(listening)
                     continue
-                next_poll = time.monotonic() + POLL_SECONDS
+                next_poll = time.monotonic() + every
                 try:
                     self.poll()
                 except Exception:  # a locked or vanished database file: log, keep polling; waiters time out meanwhile

