@@ -202,6 +202,15 @@ class _Notifier:
         if rows:
             self.published(code, rows[-1].seq)
 
+    def notified(self, payload: str) -> None:
+        """Another process's append, as its notification announced it (`store.notify_payload`): its rows into
+        the buffer when they came along, else its seq to wake on (the followers then read the rows)."""
+        code, seq, rows = store.read_payload(payload)
+        if rows:
+            self.appended(code, rows)
+        else:
+            self.published(code, seq)
+
     def published(self, code: str, seq: int) -> None:
         """The table `code` has events up to `seq`: wake its waiters if that is news."""
         with self._lock:
@@ -366,23 +375,27 @@ class Peers:
     def __init__(self, database: str):
         self.folder = f"{database}.notify"
         self.own: str | None = None  # this process's socket's name in the folder, while it listens
-        self._folder_fd: int | None = None
+        self._base: str | None = None  # what a socket's name is appended to for its address (`address`)
         self._sender: socket.socket | None = None
         self._peers: list[str] = []
         self._listed = float("-inf")
 
     def address(self, name: str) -> str | None:
-        """The address of the socket `name` in the folder, short enough for a Unix socket; None if none is."""
-        path = os.path.join(self.folder, name)
-        if len(os.fsencode(path)) <= SOCKET_PATH_MAX:
-            return path
-        if self._folder_fd is None:
-            try:
-                self._folder_fd = os.open(self.folder, os.O_RDONLY | os.O_DIRECTORY)
-            except OSError:
-                return None
-        short = f"/proc/self/fd/{self._folder_fd}/{name}"
-        return short if os.path.isdir(f"/proc/self/fd/{self._folder_fd}") else None
+        """The address of the socket `name` in the folder, short enough for a Unix socket; None if none is
+        (the folder must exist). The folder's own path, or, when that is too long, this process's handle on it,
+        worked out once."""
+        if self._base is None:
+            base = self.folder
+            if len(os.fsencode(os.path.join(base, name))) > SOCKET_PATH_MAX:
+                try:
+                    base = f"/proc/self/fd/{os.open(self.folder, os.O_RDONLY | os.O_DIRECTORY)}"
+                except OSError:
+                    return None
+                if not os.path.isdir(base):  # no /proc (not Linux)
+                    return None
+            self._base = base
+        address = os.path.join(self._base, name)
+        return address if len(os.fsencode(address)) <= SOCKET_PATH_MAX else None
 
     def listen(self) -> socket.socket | None:
         """This process's socket, bound (None when it cannot be: the push stays off, the poll does it all)."""
@@ -484,14 +497,9 @@ class Poller(_Notifier):
             except (BlockingIOError, InterruptedError):
                 return
             try:
-                code, seq, rows = store.read_payload(data.decode())
+                self.notified(data.decode())
             except ValueError:  # not a notification (nothing else should write here): the poll still covers it
                 log.warning("ignored a datagram that is not an append's notification: %r", data[:80])
-                continue
-            if rows:
-                self.appended(code, rows)
-            else:
-                self.published(code, seq)
 
 
 class Listener(_Notifier):
@@ -514,11 +522,7 @@ class Listener(_Notifier):
                     self.poll()
                     while not self._stopping.is_set():
                         for note in connection.notifies(timeout=1.0):
-                            code, seq, rows = store.read_payload(note.payload)
-                            if rows:  # the events themselves: into the buffer, so no follower here reads them
-                                self.appended(code, rows)
-                            else:
-                                self.published(code, seq)
+                            self.notified(note.payload)
             except Exception:
                 if self._stopping.is_set():
                     return

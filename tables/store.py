@@ -374,16 +374,19 @@ class Store:
         """SQLite: the writers' turns (WriteGate); PostgreSQL locks rows, not the database: no gate."""
         return contextlib.nullcontext() if self.postgresql else WriteGate(self.url.database)
 
+    @property
+    def _sqlite_file(self) -> bool:
+        """SQLite in a file: not PostgreSQL, nor SQLite in memory (a database per connection, one process)."""
+        return not self.postgresql and self.url.database not in (None, "", ":memory:")
+
     def _group_commit(self) -> GroupCommit | None:
         """SQLite in a file: appends share transactions (GroupCommit). PostgreSQL's writers do not queue on one
         lock; SQLite in memory keeps a database per connection, so each append keeps its own transaction."""
-        if self.postgresql or self.url.database in (None, "", ":memory:"):
-            return None
-        return GroupCommit(self._write_group)
+        return GroupCommit(self._write_group) if self._sqlite_file else None
 
     def _make_peers(self):
         """SQLite in a file: the other processes using it hear of each append at once (tables/notify.py, Peers)."""
-        if self.postgresql or self.url.database in (None, "", ":memory:"):
+        if not self._sqlite_file:
             return None
         from .notify import Peers
 
