@@ -31,10 +31,11 @@ class FastJSONProvider(DefaultJSONProvider):
         return to_json(obj, indent=kwargs.get("indent")).decode()
 
     def response(self, *args: Any, **kwargs: Any):
-        obj = self._prepare_response_obj(args, kwargs)
+        return self._app.response_class(self.body(self._prepare_response_obj(args, kwargs)), mimetype=self.mimetype)
+
+    def body(self, obj: Any) -> bytes:
+        """The bytes of an answer's body: `obj` written as JSON, then a newline (what `response` sends)."""
         if isinstance(obj, Prewritten):
-            data = obj.encode() + b"\n"
-        else:
-            indent = 2 if (self.compact is None and self._app.debug) or self.compact is False else None
-            data = to_json(obj, indent=indent) + b"\n"
-        return self._app.response_class(data, mimetype=self.mimetype)
+            return obj.encode() + b"\n"
+        indent = 2 if (self.compact is None and self._app.debug) or self.compact is False else None
+        return to_json(obj, indent=indent) + b"\n"

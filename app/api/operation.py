@@ -35,7 +35,7 @@ from solver.errors import Refused
 
 from ..errors import ApiProblem, field_errors, invalid_fields
 
-__all__ = ["Operation", "operation", "read_json", "validate"]
+__all__ = ["Operation", "operation", "parse_json", "read_json", "validate"]
 
 
 @dataclass(frozen=True)
@@ -220,7 +220,11 @@ def read_json() -> Any:
             f"The body must be JSON, sent with Content-Type: application/json (this request sent {sent}).",
             headers={"Accept": "application/json"},
         )
-    raw = _body_bytes()
+    return parse_json(_body_bytes())
+
+
+def parse_json(raw: bytes) -> Any:
+    """Return the JSON a body's bytes hold, or raise a 400 problem (empty, unreadable, nested too deeply)."""
     if not raw.strip():
         raise ApiProblem(400, "The body is empty: send a JSON object.", slug="invalid-json")
     try:

@@ -341,12 +341,18 @@ def shown(state, events, who: Actor | None) -> list[dict]:
 
 
 def act(
-    code: str, action: dict, request_id: str | None, actor: Actor | None = None, *, with_state: bool = True
+    code: str,
+    action: dict,
+    request_id: str | None,
+    actor: Actor | None = None,
+    *,
+    with_state: bool = True,
+    token: str | None = None,
 ) -> dict:
-    """Do one action for the token's actor; the answer every action view gives (`with_state`: the whole state
-    too, else only its seq)."""
+    """Do one action for the token's actor (`token`, else the request's bearer token); the answer every
+    action view gives (`with_state`: the whole state too, else only its seq)."""
     if actor is None:  # the token's seat from the service's cache, checked again as the action is written
-        outcome = tables().act_with_token(code, bearer_token(), action, request_id=request_id)
+        outcome = tables().act_with_token(code, token or bearer_token(), action, request_id=request_id)
         actor = outcome.actor
     else:
         outcome = tables().act(code, actor, action, request_id=request_id)
@@ -550,8 +556,13 @@ def add_piece(params: TablePath, body: AddPiece):
 @action_view("/tables/<code>/claims", Claim, response=ClaimedOut)
 def claim(params: TablePath, body: Claim):
     """Claim a word: judged at once against the seat's pool and the table; a refused claim is a 409 with its objections."""
+    return claim_answer(params.code, body)
+
+
+def claim_answer(code: str, body: Claim, token: str | None = None) -> dict:
+    """Judge and record a claim; the claim view's answer (also given by the claim lane, app/api/claim_lane.py)."""
     action = {"type": "claim", "seat": body.seat, "word": body.word, "row": body.row}
-    answer = act(params.code, action, body.request_id, with_state=body.state)
+    answer = act(code, action, body.request_id, with_state=body.state, token=token)
     claims = [event["data"] for event in answer["events"] if event["type"] == "claim"]
     if body.state:
         answer["seq"] = answer["state"]["seq"]
