@@ -405,15 +405,17 @@ class Store:
             with self._writing, self._engine.begin() as connection:
                 # pysqlite begins a transaction only before the first INSERT; a SAVEPOINT outside one would
                 # begin its own, which its RELEASE would commit. BEGIN first: every savepoint is nested in it.
-                connection.exec_driver_sql("BEGIN IMMEDIATE")
+                # These four run on the driver's cursor: through `exec_driver_sql` they were 8% of the
+                # workers' interpreter time under the claims (bench/README.md, "Seventh round").
+                _run(connection, "BEGIN IMMEDIATE")
                 for append in appends:
-                    connection.exec_driver_sql("SAVEPOINT append")
+                    _run(connection, "SAVEPOINT append")
                     try:
                         append.write(connection)
                     except BaseException as error:  # this append's alone: the others stay written
-                        connection.exec_driver_sql("ROLLBACK TO append")
+                        _run(connection, "ROLLBACK TO append")
                         append.error = error
-                    connection.exec_driver_sql("RELEASE append")
+                    _run(connection, "RELEASE append")
         except BaseException as error:
             for append in appends:
                 if append.error is None:
@@ -697,6 +699,15 @@ def read_payload(payload: str) -> tuple[str, int, list | None]:
     code, _, seq = head.rpartition(":")
     rows = [StoredRow(code, *row) for row in json.loads(body)] if body else None
     return code, int(seq), rows
+
+
+def _run(connection, sql: str) -> None:
+    """Run one statement without parameters on the driver's cursor of an SQLAlchemy `connection` (its transaction)."""
+    cursor = connection.connection.cursor()
+    try:
+        cursor.execute(sql)
+    finally:
+        cursor.close()
 
 
 class Hot:
