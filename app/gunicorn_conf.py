@@ -60,15 +60,19 @@ logger_class = "app.access_log.AccessLogger"
 os.environ.setdefault("WORDSMITH_SECRET_KEY", secrets.token_hex(32))
 
 
-# The garbage collector's first generation is collected after 50,000 net allocations, not
+# The garbage collector's first generation is collected after 10,000 net allocations, not
 # Python's 700: a claim allocates thousands of short-lived objects (JSON, rows, dicts), so
 # at 700 the collector ran many times a request and, through its older generations, kept
 # scanning what the workers hold (each table's fold, the streams' buffers). Measured with
 # bench/tables.py (SQLite, 60 s at 200 claims/s offered, back to back): 168-183 claims/s
-# at 7.1-8.3 ms of the workers' CPU a claim with Python's thresholds, 198 at 6.3 ms with
-# these; health's p99 while the claims ran 57-61 -> 34 ms. Set in the master, the workers
-# inherit it with the fork; cycles are still collected, a little later.
-GC_THRESHOLDS = (50_000, 20, 100)
+# at 7.1-8.3 ms of the workers' CPU a claim with Python's thresholds, 198 at 6.3 ms at
+# 50,000. Not higher: what a first-generation collection walks is mostly the tables' live
+# folds, at about 1.5 us an object in a worker's heap, and one holds the interpreter while
+# it runs. At 50,000 a worker paused for up to 36-51 ms of CPU every 8-10 s; at 10,000 for
+# at most 13-16 ms, five times as often, for the same CPU in all (bench/README.md, "Seventh
+# round"). Set in the master, the workers inherit it with the fork; cycles are still
+# collected, a little later.
+GC_THRESHOLDS = (10_000, 20, 100)
 gc.set_threshold(*GC_THRESHOLDS)
 
 
