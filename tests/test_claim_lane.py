@@ -124,8 +124,6 @@ def test_an_accepted_claim_is_answered_by_the_lane_as_by_the_view(app, variants,
 @pytest.mark.parametrize(
     "body, kw, status",
     [
-        ({"word": "qzx"}, {}, "409"),  # refused by the judge: a refusal writes nothing, the view judges again
-        ({"word": "cast", "seat": 2}, {}, "403"),  # seat 1's token for seat 2
         ({"word": ""}, {}, "422"),
         ({"word": "cast", "extra": 1}, {}, "422"),
         ({"word": "cast"}, {"raw": b"{not json"}, "400"),
@@ -135,35 +133,50 @@ def test_an_accepted_claim_is_answered_by_the_lane_as_by_the_view(app, variants,
         ({"word": "cast"}, {"content_type": "text/plain"}, "415"),
         ({"word": "cast"}, {"headers": {"Content-Encoding": "gzip"}}, "415"),
         ({"word": "cast"}, {"headers": {"Authorization": "Basic eDp5"}}, "401"),
-        ({"word": "cast"}, {"headers": {"Authorization": "Bearer nobody"}}, "403"),
     ],
 )
-def test_every_other_claim_request_is_answered_by_flask(app, body, kw, status):
+def test_a_request_the_lane_does_not_take_goes_to_flask_whole(app, body, kw, status):
     lane, flask_alone = lanes(app)
     table = Twin(app)
-    body = {"request_id": uuid.uuid4().hex, **body}
     made = flask_alone.calls
-    answered = table.claim(lane, 1, body, **kw)
+    answered = table.claim(lane, 1, {"request_id": uuid.uuid4().hex, **body}, **kw)
     assert answered[0].startswith(status), answered
     assert flask_alone.calls == made + 1
     if status != "201":
         assert answered[1]["Content-Type"] == "application/problem+json"
 
 
-def test_a_body_over_the_cap_and_an_unknown_table_go_to_flask(app):
+@pytest.mark.parametrize(
+    "body, kw, status",
+    [
+        ({"word": "qzx"}, {}, "409"),  # refused by the judge, with its objections
+        ({"word": "cast", "seat": 2}, {}, "403"),  # seat 1's token for seat 2
+        ({"word": "cast"}, {"headers": {"Authorization": "Bearer nobody"}}, "403"),
+        ({"word": "cast"}, {"code": "ZZZZZZ"}, "403"),  # no table there: the token acts for no one
+    ],
+)
+def test_a_refused_claim_is_answered_by_the_app_error_handlers_as_by_the_view(app, body, kw, status):
+    lane, flask_alone = lanes(app)
+    by_lane, by_flask = Twin(app), Twin(app)
+    body = {"request_id": uuid.uuid4().hex, **body}
+    code = kw.pop("code", None)
+    if code:
+        by_lane.code = by_flask.code = code
+    made = flask_alone.calls
+    answered = by_lane.claim(lane, 1, body, **kw)
+    assert flask_alone.calls == made, "judged by the lane, answered by the error handlers: not judged again"
+    assert answered[0].startswith(status), answered
+    assert answered[1]["Content-Type"] == "application/problem+json"
+    same(answered, by_flask.claim(flask_alone, 1, body, **kw))
+
+
+def test_a_body_over_the_cap_goes_to_flask(app):
     lane, flask_alone = lanes(app)
     table = Twin(app)
     made = flask_alone.calls
     big = {"request_id": uuid.uuid4().hex, "word": "cast", "pad": "x" * app.config["MAX_BODY_BYTES"]}
     assert table.claim(lane, 1, big)[0].startswith("413")
-    unknown = call(
-        lane,
-        "/api/v1/tables/ZZZZZZ/claims",
-        {"request_id": "r1", "word": "cast"},
-        headers={"Authorization": "Bearer x"},
-    )
-    assert unknown[0].startswith("403")  # a token that acts for no one at a table that is not there
-    assert flask_alone.calls == made + 2
+    assert flask_alone.calls == made + 1
 
 
 def test_an_address_out_of_guesses_is_refused_by_flask_before_any_claim(app):

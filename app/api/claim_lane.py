@@ -20,16 +20,14 @@ answers the common case itself, with the same functions the claim view calls:
 - the answer is the view's: 201, its JSON written by the app's provider, the
   security headers (app/security.py).
 
-Anything else, and any exception on the way (a refusal, a bad token, a
-field that does not validate, a spent budget, a store error), goes to Flask
-with the body given back to it unread (`Replay`), so every error is answered
-by the one error path (app/errors.py) with no second copy here. What the
-lane saves is paid back only on those paths: a refused claim is judged
-twice, once here and once by the view. A refusal writes nothing, so judging
-again is safe; if the table moved in between, the view's answer is the later
-state's, which is as true. An exception after the claim was written (none is
-expected: what follows is building the answer) is answered by the view as a
-retry of the same request id: the claim once, marked `repeated`.
+Anything else (no token, a body that is not JSON or a field that does not
+validate, an address out of guesses) goes to Flask whole, with the body
+given back unread (`Replay`). A claim the service refuses, or any other
+exception it raises (a bad token, an unknown table, a spent budget, a store
+error), is answered as Flask answers an exception from a view: the app's
+error handler (app/errors.py) within a request context, then the
+after-request hooks. So every error keeps its one path, and a claim is
+judged once.
 
 `tests/test_claim_lane.py` checks that the lane and Flask give the same
 answer, byte for byte, for the requests the lane takes, and that it steps
@@ -94,12 +92,26 @@ class ClaimLane:
         if self.enabled and environ["REQUEST_METHOD"] == "POST":
             found = CLAIM_PATH.fullmatch(environ.get("PATH_INFO", ""))
             if found is not None and self._plain(environ):
-                data = self._claim(environ, found.group(1))
+                try:
+                    data = self._claim(environ, found.group(1))
+                except Exception as error:  # the claim's refusal (or any failure): as the view's leaves Flask
+                    return self._failed(environ, start_response, error)
                 if data is not None:
                     headers = [("Content-Type", self.app.json.mimetype), ("Content-Length", str(len(data)))]
                     start_response(CREATED, headers + self.headers)
                     return [data]
         return self.wsgi_app(environ, start_response)
+
+    def _failed(self, environ: dict, start_response, error: Exception):
+        """Answer the exception the claim raised as Flask answers one a view raises: the app's error handler
+        (app/errors.py: a refusal's 409 with its objections, 403, 404, 503), then the after-request hooks."""
+        app = self.app
+        with app.request_context(environ):
+            try:
+                response = app.finalize_request(app.handle_user_exception(error))
+            except Exception as unhandled:  # no handler: Flask's 500, logged
+                response = app.handle_exception(unhandled)
+            return response(environ, start_response)
 
     def _plain(self, environ: dict) -> bool:
         """A request with nothing the lane leaves to Flask's hooks and error handlers."""
@@ -116,7 +128,8 @@ class ClaimLane:
         )
 
     def _claim(self, environ: dict, code: str) -> bytes | None:
-        """The answer's body, or None (the body given back) for Flask to answer."""
+        """The accepted claim's answer; None (the body given back) for Flask to answer the request whole; the
+        claim's refusal raised."""
         length = int(environ["CONTENT_LENGTH"])
         try:
             raw = environ["wsgi.input"].read(length)
@@ -137,9 +150,6 @@ class ClaimLane:
                 return None
             spent = budget.start(self.app.config["WORK_BUDGET_MS"] / 1000)
             try:
-                data = self.app.json.body(claim_answer(code, body, token))
-            except Exception:
-                return None
+                return self.app.json.body(claim_answer(code, body, token))
             finally:
                 budget.stop(spent)
-        return data
