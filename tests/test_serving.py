@@ -4,6 +4,7 @@ server's own refusals (400, 414, 431) as problem documents."""
 
 from __future__ import annotations
 
+import http.client
 import io
 import json
 import re
@@ -301,6 +302,43 @@ def test_health_skips_the_queue_of_requests_waiting_for_a_thread(tmp_path):
         stop.set()
         for thread in threads:
             thread.join(timeout=2)
+        server.stop()
+
+
+def test_health_lane_keeps_one_connection_and_hands_back_anything_else(tmp_path):
+    """The lane's thread keeps a kept-alive health connection for its next health request (app/worker.py,
+    HEALTH_LANE_KEEPS); any other request on it goes back to the main loop and is answered as usual, and
+    other health clients still find a free lane thread."""
+    server = GunicornServer(tmp_path / "gunicorn.log", workers=1, env={"GUNICORN_READ_TIMEOUT": str(READ_TIMEOUT)})
+    server.start()
+    kept = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+    others = [http.client.HTTPConnection("127.0.0.1", server.port, timeout=5) for _ in range(2)]
+    try:
+
+        def get(connection, path):
+            connection.request("GET", path)
+            answer = connection.getresponse()
+            return answer.status, answer.read(), answer.getheader("Content-Security-Policy")
+
+        for _ in range(3):  # one connection, kept alive: the lane's thread answers each in turn
+            status, body, policy = get(kept, "/api/v1/health")
+            assert (
+                status == 200
+                and json.loads(body)["status"] == "ok"
+                and policy == SECURITY_HEADERS["Content-Security-Policy"]
+            )
+        status, body, _ = get(kept, "/api/v1/lexicons")  # not health: back to the main loop, same connection
+        assert status == 200 and "lexicons" in json.loads(body)
+        started = time.monotonic()
+        for connection in [*others, kept, *others]:  # the other clients, while the first is kept
+            status, body, _ = get(connection, "/api/v1/health")
+            assert status == 200 and json.loads(body)["status"] == "ok"
+        assert time.monotonic() - started < 2.0  # none waited for a kept connection's keep-alive time
+        kept.close()  # a kept connection the client closes is closed by the worker, which goes on
+        assert get(others[0], "/api/v1/health")[0] == 200
+    finally:
+        for connection in (kept, *others):
+            connection.close()
         server.stop()
 
 
