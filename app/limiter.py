@@ -28,7 +28,7 @@ from flask import current_app, g, request
 
 from .errors import ApiProblem
 
-__all__ = ["Buckets", "check", "count_failure", "count_join"]
+__all__ = ["Buckets", "address", "check", "count_failure", "count_join"]
 
 # Past this many addresses, the buckets already drained are forgotten: the memory a flood of addresses can take is bounded.
 MAX_ADDRESSES = 50_000
@@ -72,7 +72,12 @@ def buckets() -> Buckets:
 
 
 def _address() -> str:
-    return request.remote_addr or "unknown"
+    return address(request.environ)
+
+
+def address(environ: dict) -> str:
+    """The key of a request's bucket: its peer's address (`request.remote_addr`)."""
+    return environ.get("REMOTE_ADDR") or "unknown"
 
 
 def check() -> None:

@@ -39,6 +39,11 @@ def tables():
 
 
 def bearer_token() -> str | None:
-    """The token of `Authorization: Bearer <token>`, or None."""
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    """The token of the request's `Authorization: Bearer <token>`, or None."""
+    return bearer(request.headers.get("Authorization", ""))
+
+
+def bearer(authorization: str) -> str | None:
+    """The token of an `Authorization` header's value `Bearer <token>`, or None."""
+    scheme, _, token = authorization.partition(" ")
     return token.strip() or None if scheme.lower() == "bearer" else None

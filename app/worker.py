@@ -248,7 +248,7 @@ class DeadlineWorker(gthread.ThreadWorker):
         self._local = threading.local()
         threading.Thread(target=self._reap, name="read-deadline", daemon=True).start()
         self._health_lane = futures.ThreadPoolExecutor(HEALTH_LANE_THREADS, thread_name_prefix="health")
-        self._keeps, self._keeps_lock = 0, threading.Lock()  # kept-alive connections the lane holds
+        self._keeps = threading.BoundedSemaphore(HEALTH_LANE_KEEPS)  # kept-alive connections the lane may hold
         self._hub = StreamHub()
         _raise_open_files_limit()
         super().init_process()
@@ -284,7 +284,7 @@ class DeadlineWorker(gthread.ThreadWorker):
         as before (which then reads it, or times it out).
         """
         result = self.handle(conn)
-        if result is not True or not self._take_keep():
+        if result is not True or not self._keeps.acquire(blocking=False):
             return result
         try:
             while self.alive and not conn.parser.unreader.buf.getvalue():
@@ -297,16 +297,8 @@ class DeadlineWorker(gthread.ThreadWorker):
         except (OSError, ValueError):  # the socket went away while we waited: the main loop closes it
             pass
         finally:
-            with self._keeps_lock:
-                self._keeps -= 1
+            self._keeps.release()
         return result
-
-    def _take_keep(self) -> bool:
-        with self._keeps_lock:
-            if self._keeps >= HEALTH_LANE_KEEPS:
-                return False
-            self._keeps += 1
-            return True
 
     @staticmethod
     def _whole_health_request(sock) -> bool:

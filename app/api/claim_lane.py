@@ -48,6 +48,7 @@ from .. import limiter
 from ..assets import COMPRESSED_TYPES
 from ..errors import ApiProblem
 from ..security import SECURITY_HEADERS
+from ..tables import bearer
 from .operation import parse_json
 from .tables import Claim, TablePath, claim_answer
 
@@ -137,11 +138,11 @@ class ClaimLane:
             environ["wsgi.input"] = Replay(b"", error)
             return None
         environ["wsgi.input"] = Replay(raw)
-        token = environ["HTTP_AUTHORIZATION"][7:].strip()
-        if len(raw) < length or not token:
+        token = bearer(environ["HTTP_AUTHORIZATION"])
+        if len(raw) < length or token is None:
             return None
         with self.app.app_context():
-            if limiter.buckets().wait(environ.get("REMOTE_ADDR") or "unknown"):
+            if limiter.buckets().wait(limiter.address(environ)):
                 return None
             try:
                 body = Claim.model_validate(parse_json(raw))
