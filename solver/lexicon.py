@@ -23,6 +23,7 @@ import os
 import re
 from collections.abc import Iterator
 from functools import cache, cached_property
+from importlib import resources
 from pathlib import Path
 from typing import NamedTuple
 
@@ -61,8 +62,10 @@ _MATCH_FRONTIER = 2000  # live prefixes beyond which a scan of one word length i
 
 
 def wordlists_dir() -> Path:
-    """Return the folder holding the generated word lists (`WORDSMITH_WORDLISTS` overrides)."""
-    return Path(os.environ.get("WORDSMITH_WORDLISTS") or Path(__file__).resolve().parent.parent / "wordlists")
+    """Return the folder holding the generated word lists: the `wordlists` package's own, wherever it is installed
+    (`WORDSMITH_WORDLISTS` overrides)."""
+    override = os.environ.get("WORDSMITH_WORDLISTS")
+    return Path(override) if override else Path(str(resources.files("wordlists")))
 
 
 def _cache_dir() -> Path:
