@@ -258,22 +258,22 @@ def hold_slow_sockets(port: int, count: int, stop: threading.Event) -> list[thre
     return threads
 
 
-def test_health_answers_while_slow_clients_hold_sockets(server):
+def test_health_answers_while_slow_clients_hold_sockets(tmp_path):
+    """32 sockets each hold a request half sent; health is still answered, by construction not by speed: the slow
+    sockets' read deadline (30 s) is longer than the whole test's wait, so no answer can have come from a worker
+    freed by cutting one off (sync workers, each held by a slow socket, answered nothing here)."""
+    server = GunicornServer(tmp_path / "gunicorn.log", env={"GUNICORN_READ_TIMEOUT": "30"}).start()
     stop = threading.Event()
     threads = hold_slow_sockets(server.port, 32, stop)
     try:
         time.sleep(0.5)
-        times = []
         for _ in range(20):
-            start = time.monotonic()
-            assert requests.get(server.url + "/api/v1/health", timeout=5).ok
-            times.append(time.monotonic() - start)
-        # Sync workers answered nothing here (every worker held by a slow socket); generous for a busy machine.
-        assert sorted(times)[len(times) // 2] < 0.5 and max(times) < 2, times
+            assert requests.get(server.url + "/api/v1/health", timeout=10).ok
     finally:
         stop.set()
         for thread in threads:
             thread.join(timeout=2)
+        server.stop()
 
 
 def test_health_skips_the_queue_of_requests_waiting_for_a_thread(tmp_path):
