@@ -55,6 +55,8 @@ What keeps a claim cheap (issue 13, bench/tables.py):
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 import threading
 import time
@@ -195,16 +197,34 @@ class Tables:
         repeated request id answers with the token it wrote the first time: the store
         keeps only its hash, so a fresh random token would act for no one. Without
         one (the API), a repeated request id saves a fresh token in place of the first.
+
+        A repeated join is only ever the same actor's join of the same seat (`act`),
+        and only while that join is still the seat's last: once the seat has been
+        released or given to another phone, the old request id takes nothing back
+        (409 `seat_taken`).
         """
         code = self._code(code)
         given = token
         token = token or new_token()
         action = {"type": "join", "seat": seat}
         outcome = self.act(code, actor or Actor(), action, request_id=request_id, tokens=((seat, hash_token(token)),))
-        if outcome.repeated and given is None:
-            self.store.set_token(code, seat, hash_token(token))  # the first answer, and its token, was lost
+        if outcome.repeated:
+            self._still_seated(code, seat, outcome)
+            if given is None:
+                self.store.set_token(code, seat, hash_token(token))  # the first answer, and its token, was lost
         self._know_token((code, hash_token(token)), seat)
         return token
+
+    def _still_seated(self, code: str, seat: int, outcome: Outcome) -> None:
+        """Rejected unless no event since a repeated join's own has changed the seat's phone."""
+        after = outcome.events[-1].seq if outcome.events else outcome.state.seq
+        for event in self.store.events(code, after):
+            if event.type in SEAT_TOKEN_EVENTS and event.data.get("seat") == seat:
+                raise Rejected(
+                    "seat_taken",
+                    f"Seat {seat} has changed phones since this request was first made: the host can give it again.",
+                    seat=seat,
+                )
 
     def act_with_token(self, code: str, token: str | None, action: dict, request_id: str | None = None) -> Outcome:
         """`act` for whoever the bearer `token` acts for; Forbidden when it acts for no one here.
@@ -253,7 +273,8 @@ class Tables:
         written in the same transaction as the events (a join). `proof`: (seat, token hash) of the token the
         actor was found by, checked again as the action is written (`act_with_token`)."""
         code = self._code(code)
-        actor_key = "host" if actor.host else f"seat:{actor.seat}"
+        # Stored with the request id: a repeat must be the same actor's same action (`_repeated`).
+        actor_key = request_signature(actor, action)
         trust_notifier = True  # bring the fold up to date from what this process heard, without a read
         for _ in range(RACE_RETRIES):
             folded, read = self._current(code, trust_notifier)
@@ -266,7 +287,7 @@ class Tables:
                     trust_notifier = False
                     continue
                 self._confirm(code, proof)
-                repeated = self._repeated(code, request_id)
+                repeated = self._repeated(code, request_id, actor_key)
                 if repeated is not None:
                     return repeated
                 raise
@@ -275,7 +296,7 @@ class Tables:
                     trust_notifier = False
                     continue
                 self._confirm(code, proof)
-                return self._repeated(code, request_id) or Outcome((), state)
+                return self._repeated(code, request_id, actor_key) or Outcome((), state)
             at = stamp(context.now)
             rows = [Event(state.seq + i, e.type, at, e.by, e.data) for i, e in enumerate(new, 1)]
             written = self.store.append(
@@ -283,7 +304,7 @@ class Tables:
             )
             if written is None:  # another write took one of these seqs, or this request id, first
                 if read:  # judged on the store's word: the request id may be what was taken
-                    repeated = self._repeated(code, request_id)
+                    repeated = self._repeated(code, request_id, actor_key)
                     if repeated is not None:
                         self._confirm(code, proof)
                         return repeated
@@ -300,11 +321,14 @@ class Tables:
             return Outcome(tuple(rows), state)
         raise RuntimeError(f"table {code}: lost {RACE_RETRIES} races in a row")
 
-    def _repeated(self, code: str, request_id: str | None) -> Outcome | None:
-        """The answer to a request id already applied here (what it wrote then), else None."""
+    def _repeated(self, code: str, request_id: str | None, signature: str) -> Outcome | None:
+        """The answer to a request id already applied here (what it wrote then), else None.
+
+        Rejected (`request_id_reused`) when the request id was applied for another actor or another action:
+        a request id repeats one request, it is never a pass to anything else."""
         if not request_id:
             return None
-        done = self.store.applied(code, request_id)
+        done = self.store.applied(code, request_id, signature)
         return None if done is None else Outcome(tuple(done), self.state(code), repeated=True)
 
     def _folded(self, code: str) -> TableState:
@@ -370,6 +394,21 @@ class Tables:
     def expire(self, idle_seconds: float) -> int:
         """Delete the tables with no event for `idle_seconds`; how many went."""
         return self.store.expire(stamp(self.clock() - idle_seconds))
+
+
+# The events that give a seat's token to another phone, or to no one.
+SEAT_TOKEN_EVENTS = ("seat_joined", "seat_released")
+
+
+def request_signature(actor: Actor, action: dict) -> str:
+    """Who asked for what, as stored with a request id: the actor and a digest of the action (at most 32 characters).
+
+    >>> request_signature(Actor(seat=2), {"type": "claim", "word": "bag"})
+    'seat:2 81ab18bda1fb39a2385dd083e'
+    """
+    who = "host" if actor.host else f"seat:{actor.seat}" if actor.seat else "anyone"
+    what = json.dumps(action, sort_keys=True, separators=(",", ":"), default=str)
+    return f"{who} {hashlib.sha256(what.encode()).hexdigest()[: 31 - len(who)]}"
 
 
 def revoked(new: list[NewEvent]) -> tuple[tuple[int, str], ...]:

@@ -3,8 +3,12 @@
     store = Store(url=None, instance_path=...)   # None: SQLite in the instance folder, WAL mode
     store.create_table(code, game, host_token_hash, first_event) -> bool   # False: the code is taken
     store.events(code, after=0) -> list[Event]                             # in seq order
-    store.applied(code, request_id) -> list[Event] | None                 # the events that request id wrote
+    store.applied(code, request_id, actor) -> list[Event] | None          # the events that request id wrote
     store.append(code, events, *, request_id, actor, tokens=(), proof=None) -> list[Event] | None
+
+`actor` is who asked for what (`tables.service.request_signature`: the actor and a
+digest of the action), stored with the request id: a request id repeats only the
+same actor's same action, and any other use of it is refused (`applied`).
     store.token(code, token_hash) -> int | None                            # 0: the host; n: seat n
     store.wait(code, after, timeout) -> bool                               # tables/notify.py
     store.last_seq(code) -> int
@@ -47,7 +51,7 @@ from sqlalchemy import event as sa_event
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import IntegrityError
 
-from .events import UNKNOWN_TOKEN, Event, Forbidden, Refused
+from .events import UNKNOWN_TOKEN, Event, Forbidden, Refused, Rejected
 
 __all__ = ["NOTIFY_CHANNEL", "REQUEST_ID_MAX", "Store", "metadata"]
 
@@ -449,16 +453,26 @@ class Store:
         with self._autocommit.connect() as connection:
             return [_event(row) for row in read_rows(connection, code, after)]
 
-    def applied(self, code: str, request_id: str) -> list[Event] | None:
-        """The events this request id wrote at this table, or None when it has not been applied."""
+    def applied(self, code: str, request_id: str, actor: str | None = None) -> list[Event] | None:
+        """The events this request id wrote at this table, or None when it has not been applied.
+
+        `actor`: what `append` was given with it (who asked for what); when the request id was applied with
+        another, it is not this request's to repeat: Rejected (`request_id_reused`), and nothing is read.
+        """
         _check_request_id(request_id)
-        query = sa.select(requests_t.c.first_seq, requests_t.c.last_seq).where(
+        query = sa.select(requests_t.c.first_seq, requests_t.c.last_seq, requests_t.c.actor).where(
             requests_t.c.code == code, requests_t.c.request_id == request_id
         )
         with self._autocommit.connect() as connection:
             span = connection.execute(query).first()
             if span is None:
                 return None
+            if actor is not None and span.actor != actor:
+                raise Rejected(
+                    "request_id_reused",
+                    "This request_id was already used at this table for another request: "
+                    "send each new request with a new request_id (a UUID), and repeat one only to retry it.",
+                )
             rows = connection.execute(
                 sa.select(events_t.c.seq, events_t.c.type, events_t.c.at, events_t.c.by, events_t.c.data)
                 .where(events_t.c.code == code, events_t.c.seq.between(span.first_seq, span.last_seq))
