@@ -21,8 +21,10 @@ rendered as HTML (`error.html`); everything else gets the JSON.
 from __future__ import annotations
 
 import json
+import sqlite3
 from typing import Literal
 
+import psycopg
 import sqlalchemy.exc
 from flask import Flask, Response, current_app, render_template, request, url_for
 from pydantic import BaseModel, Field, ValidationError
@@ -31,7 +33,7 @@ from werkzeug.http import HTTP_STATUS_CODES
 from werkzeug.routing import BuildError
 
 from solver.errors import Refused
-from tables.events import Forbidden, NotFound, Rejected
+from tables.events import Busy, Forbidden, NotFound, Rejected
 
 __all__ = [
     "PROBLEM_JSON",
@@ -120,6 +122,15 @@ PROBLEM_TYPES = {
         "Database busy",
         "Every connection this worker keeps to the database was in use for the whole wait "
         "(DATABASE_POOL_SIZE): nothing was changed; retry after `Retry-After` seconds.",
+    ),
+    "table-busy": (
+        Busy.title,
+        "Writers racing on one table kept taking the next event first until this request's work budget ran out: "
+        "nothing was changed; send the same request (same request_id) again after `Retry-After` seconds.",
+    ),
+    "database-unavailable": (
+        "Database unavailable",
+        "The database is down, restarting or unreachable: nothing was changed; retry after `Retry-After` seconds.",
     ),
     "work-budget": (
         "Work budget spent",
@@ -344,6 +355,28 @@ def handle_not_found(error: NotFound):
     return handle_api_problem(ApiProblem(error.status, error.message, slug="table-not-found"))
 
 
+def handle_busy(error: Busy):
+    """Answer an action that lost its races for the table until its budget ran out: a 503 to retry, not a 500."""
+    headers = {"Retry-After": str(error.retry_after)}
+    return handle_api_problem(ApiProblem(error.status, error.message, slug="table-busy", headers=headers))
+
+
+def handle_database_unavailable(error: Exception):
+    """Answer a request whose database is down or unreachable (or, on SQLite, locked too long): a 503 to retry."""
+    current_app.logger.warning("Database unavailable for %s %s: %s", request.method, request.path, error)
+    detail = "The service cannot reach its database right now; nothing was changed: retry in a few seconds."
+    return handle_api_problem(ApiProblem(503, detail, slug="database-unavailable", headers={"Retry-After": "5"}))
+
+
+DATABASE_UNAVAILABLE = (
+    sqlalchemy.exc.OperationalError,
+    sqlalchemy.exc.InterfaceError,
+    psycopg.OperationalError,
+    psycopg.InterfaceError,
+    sqlite3.OperationalError,
+)
+
+
 def handle_pool_timeout(error: Exception):
     """Answer a request that waited too long for a database connection: a 503 to retry, not a 500."""
     current_app.logger.warning("No database connection free for %s %s: %s", request.method, request.path, error)
@@ -390,6 +423,11 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(Forbidden, handle_forbidden)
     app.register_error_handler(NotFound, handle_not_found)
     app.register_error_handler(sqlalchemy.exc.TimeoutError, handle_pool_timeout)
+    app.register_error_handler(Busy, handle_busy)
+    # A database that is down, restarting or unreachable: SQLAlchemy's wrapping of the driver's errors, and the
+    # drivers' own (PEP 249), which the store's prepared statements on the raw cursor raise unwrapped.
+    for error in DATABASE_UNAVAILABLE:
+        app.register_error_handler(error, handle_database_unavailable)
     app.register_error_handler(Exception, handle_unexpected)
     app.before_request(reject_oversized_body)
     app.before_request(refuse_content_encoding)

@@ -72,7 +72,7 @@ def as_service_answers(token: str | None = None):
 
     Each refusal carries the status and title its problem document has (tables/events.py, solver/errors.py).
     """
-    from tables.events import Forbidden, NotFound, Refused, Rejected
+    from tables.events import Busy, Forbidden, NotFound, Refused, Rejected
 
     try:
         yield
@@ -83,7 +83,7 @@ def as_service_answers(token: str | None = None):
     except Forbidden as error:
         status, title = (error.status, error.title) if token else (error.no_token_status, error.no_token_title)
         raise WordsmithError(status, title, error.message) from None
-    except NotFound as error:
+    except (NotFound, Busy) as error:
         raise WordsmithError(error.status, error.title, error.message) from None
     except Refused as error:
         fields = [{"pointer": pointer(error.path), "location": "body", "detail": str(error)}]

@@ -133,6 +133,17 @@ class Forbidden(Exception):
         self.message = message
 
 
+class Busy(Exception):
+    """The table is too busy to take this action now (HTTP 503 with Retry-After): nothing was written; retry it."""
+
+    status, title = 503, "Table busy"
+    retry_after = 1  # seconds
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
 class NotFound(Exception):
     """No table has this code (or it expired, or the host deleted it): HTTP 404."""
 

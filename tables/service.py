@@ -63,11 +63,14 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 
+from solver import budget
+
 from .codes import hash_token, new_code, new_token, read_code
 from .events import (
     NO_TOKEN,
     UNKNOWN_TOKEN,
     Actor,
+    Busy,
     Context,
     Event,
     Forbidden,
@@ -81,7 +84,10 @@ from .state import GAMES, TableState, apply, decide, fold, scratch
 
 __all__ = ["Created", "Outcome", "Tables"]
 
-RACE_RETRIES = 8  # a table has at most 6 seats acting at once; 8 re-reads is ample
+# A lost race (another write took the seq first) is judged again until it wins, within the request's work budget
+# and at most this many times, with a short random pause that grows, so writers racing on one table spread out.
+RACE_ATTEMPTS = 64
+RACE_PAUSE_SECONDS = 0.002
 FOLD_CACHE_TABLES = 2048  # tables whose folded state a process keeps (a few MB; the bench plays 250)
 TOKEN_CACHE_ENTRIES = 16384  # tokens whose seat a process keeps (~150 bytes each; the bench uses 1,250)
 
@@ -276,7 +282,9 @@ class Tables:
         # Stored with the request id: a repeat must be the same actor's same action (`_repeated`).
         actor_key = request_signature(actor, action)
         trust_notifier = True  # bring the fold up to date from what this process heard, without a read
-        for _ in range(RACE_RETRIES):
+        for attempt in range(RACE_ATTEMPTS):
+            if attempt:
+                self._after_a_lost_race(code, attempt)
             folded, read = self._current(code, trust_notifier)
             state = scratch(folded)  # decide and fold into a copy: the cached fold never moves
             context = self._context()
@@ -319,7 +327,19 @@ class Tables:
                 apply(state, event)
             self._remember(code, state)
             return Outcome(tuple(rows), state)
-        raise RuntimeError(f"table {code}: lost {RACE_RETRIES} races in a row")
+        raise Busy(f"Table {code} is too busy right now; nothing was changed: send the same request again.")
+
+    def _after_a_lost_race(self, code: str, attempt: int) -> None:
+        """Before judging again: a random pause (one that grows with each lost race), and Busy once the request's
+        work budget is spent."""
+        try:
+            budget.check()
+        except budget.WorkBudgetExceeded:
+            raise Busy(
+                f"Table {code} is too busy right now; nothing was changed: send the same request again."
+            ) from None
+        if attempt > 1:
+            time.sleep(self.rng.uniform(0, RACE_PAUSE_SECONDS * min(attempt, 16)))
 
     def _repeated(self, code: str, request_id: str | None, signature: str) -> Outcome | None:
         """The answer to a request id already applied here (what it wrote then), else None.

@@ -67,7 +67,7 @@ MAX_VARIANTS = 8
 MAX_CARDS = 6
 MAX_CARD = 8
 
-TABLE_PROBLEMS = (401, 403, 409, 429)
+TABLE_PROBLEMS = (401, 403, 409, 429, 503)  # 503: the table or its database too busy to write now
 
 RequestId = Annotated[
     str,
@@ -488,7 +488,7 @@ def _resume_after(after: str | None) -> int:
 
 @bp.post("/tables/<code>/seats/<int:seat>")
 @operation(
-    params=SeatPath, body=JoinSeat, body_required=False, response=JoinedOut, status=201, problems=(403, 409, 429)
+    params=SeatPath, body=JoinSeat, body_required=False, response=JoinedOut, status=201, problems=(403, 409, 429, 503)
 )
 def join(params: SeatPath, body: JoinSeat):
     """Take a seat: its token. A taken seat is refused (409 seat_taken) unless the host gives it to a new phone."""
