@@ -55,6 +55,8 @@ from .events import UNKNOWN_TOKEN, Event, Forbidden, Refused, Rejected
 
 __all__ = ["NOTIFY_CHANNEL", "REQUEST_ID_MAX", "Store", "metadata"]
 
+EXPIRE_BATCH = 500  # tables deleted by expiry in one transaction
+
 NOTIFY_CHANNEL = "wordsmith_tables"  # PostgreSQL NOTIFY channel; the payload: notify_payload
 NOTIFY_PAYLOAD_BYTES = 7999  # PostgreSQL refuses a NOTIFY payload of 8000 bytes or more
 REQUEST_ID_MAX = 128  # characters: a UUID is 36; the column is VARCHAR(128)
@@ -137,6 +139,8 @@ def make_engine(url: str | URL, pool_size: int = POOL_SIZE) -> Engine:
     @sa_event.listens_for(engine, "connect")
     def _sqlite_pragmas(dbapi_connection, _record):
         cursor = dbapi_connection.cursor()
+        # Pages freed by expiry go back to the file system (`Store.expire`); takes effect in a new file only.
+        cursor.execute("PRAGMA auto_vacuum=INCREMENTAL")
         cursor.execute("PRAGMA journal_mode=WAL")  # readers never block the writer, nor it them
         cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
         cursor.execute("PRAGMA foreign_keys=ON")  # off by default in SQLite: deleting a table cascades only with it
@@ -650,9 +654,21 @@ class Store:
             connection.execute(tables_t.delete().where(tables_t.c.code == code))
 
     def expire(self, before_iso: str) -> int:
-        """Delete every table whose last event is older than `before_iso`; how many went."""
-        with self._writing, self._engine.begin() as connection:
-            return connection.execute(tables_t.delete().where(tables_t.c.last_active < before_iso)).rowcount
+        """Delete every table whose last event is older than `before_iso`; how many went.
+
+        In transactions of at most EXPIRE_BATCH tables, so other writers wait for one batch at most, never for
+        the whole sweep; on SQLite each batch also gives its freed pages back (the file shrinks).
+        """
+        due = sa.select(tables_t.c.code).where(tables_t.c.last_active < before_iso).limit(EXPIRE_BATCH)
+        gone = 0
+        while True:
+            with self._writing, self._engine.begin() as connection:
+                deleted = connection.execute(tables_t.delete().where(tables_t.c.code.in_(due.scalar_subquery())))
+                if not self.postgresql:
+                    _give_back_free_pages(connection)
+            gone += deleted.rowcount
+            if deleted.rowcount < EXPIRE_BATCH:
+                return gone
 
     # --- waiting -----------------------------------------------------------------------
 
@@ -663,6 +679,17 @@ class Store:
     def follow(self, code: str):
         """A `Follower` of the table (tables/notify.py): `next(after, timeout)` waits for and hands out new events."""
         return self.notifier.follow(code)
+
+
+def _give_back_free_pages(connection) -> None:
+    """SQLite: return the file's free pages to the file system. Python's driver steps a PRAGMA once, and each
+    step of `incremental_vacuum` frees one page: so one statement per free page."""
+    cursor = connection.connection.cursor()
+    try:
+        for _ in range(cursor.execute("PRAGMA freelist_count").fetchone()[0]):
+            cursor.execute("PRAGMA incremental_vacuum")
+    finally:
+        cursor.close()
 
 
 def _check_request_id(request_id: str) -> None:

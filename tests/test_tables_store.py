@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import multiprocessing
+import sqlite3
 import threading
 import time
 
@@ -17,9 +18,11 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from hypothesis import given
 from hypothesis import strategies as st
+from sqlalchemy import event as sa_event
 from tables_helpers import race
 
 import tables.state
+import tables.store
 from tables.events import Event, Refused
 from tables.service import Tables
 from tables.store import Store, metadata
@@ -218,6 +221,32 @@ def test_delete_and_expire_take_everything_of_a_table(table):
     assert table.events("BCDEFG") == [] and table.token("BCDEFG", "h2") is None
     assert table.events("CDEFGH") != [] and table.token("CDEFGH", "h3") == 0
     assert counts(table) == (1, 1, 0, 1)
+
+
+def test_expiry_deletes_in_batches_and_gives_the_space_back(store, monkeypatch):
+    """Each batch is a transaction of its own (other writers wait for one batch at most); the SQLite file shrinks."""
+    monkeypatch.setattr(tables.store, "EXPIRE_BATCH", 40)
+    old, new = "2026-11-01T00:00:00.000Z", "2026-11-30T00:00:00.000Z"
+    codes = [f"{a}{b}AAAA" for a in "BCDEFGHJ" for b in "BCDEFGHJKMN"]  # 88 codes
+    for code in codes:
+        assert store.create_table(code, "wordsmith", f"h-{code}", ev(1, "table_created", at=old, text="x" * 2000))
+    assert store.create_table("ZZZZZZ", "wordsmith", "h-new", ev(1, "table_created", at=new))
+    sqlite_file = None if store.postgresql else store.url.database
+    pages_before = pages(sqlite_file) if sqlite_file else None
+    commits = []
+    sa_event.listen(store._engine, "commit", lambda connection: commits.append(1))
+    assert store.expire("2026-11-15T00:00:00.000Z") == len(codes)
+    assert len(commits) >= 3  # 40 + 40 + 8: three transactions, not one
+    assert all(store.events(code) == [] for code in codes) and store.events("ZZZZZZ") != []
+    if sqlite_file:
+        assert pages(sqlite_file) < pages_before / 2  # the file's size in pages, the free ones given back
+
+
+def pages(sqlite_file: str) -> int:
+    """A SQLite file's size in pages; none of them free (expiry gives free pages back to the file system)."""
+    with sqlite3.connect(sqlite_file) as connection:
+        assert connection.execute("PRAGMA freelist_count").fetchone()[0] == 0
+        return connection.execute("PRAGMA page_count").fetchone()[0]
 
 
 def test_appending_to_a_deleted_table_writes_nothing(table):
