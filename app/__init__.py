@@ -64,6 +64,10 @@ DEFAULTS = {
     "OBJECTION_SECONDS": 30,
     # Days a table with no new event is kept before it is deleted.
     "TABLE_IDLE_DAYS": 7,
+    # Events one table may hold (tables/service.py, MAX_EVENTS): many whole games; past it, 422.
+    "TABLE_MAX_EVENTS": 10_000,
+    # Tables one client address may create an hour, per worker (app/limiter.py); past it, 429 with Retry-After.
+    "TABLES_PER_HOUR": 60,
     # Join-code guessing (app/limiter.py): unknown codes and join attempts one client
     # address may make, per worker. A household's six phones joining at once, with a
     # typo or two, fit in the burst; a guesser gets 10 a minute (docs/api.md works out
@@ -197,9 +201,9 @@ def check_config(config) -> None:
         value = config[key]
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
             raise ValueError(f"WORDSMITH_{key}={value!r}: must be a number above 0")
-    pool = config["DATABASE_POOL_SIZE"]
-    if not _is_count(pool):
-        raise ValueError(f"WORDSMITH_DATABASE_POOL_SIZE={pool!r}: must be a whole number of at least 1")
+    for key in ("DATABASE_POOL_SIZE", "TABLE_MAX_EVENTS", "TABLES_PER_HOUR"):
+        if not _is_count(config[key]):
+            raise ValueError(f"WORDSMITH_{key}={config[key]!r}: must be a whole number of at least 1")
     streams = config["MAX_STREAMS"]
     if streams is not None and not _is_count(streams):
         raise ValueError(f"WORDSMITH_MAX_STREAMS={streams!r}: must be a whole number of at least 1, or unset")

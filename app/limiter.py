@@ -28,7 +28,7 @@ from flask import current_app, g, request
 
 from .errors import ApiProblem
 
-__all__ = ["Buckets", "address", "check", "count_failure", "count_join"]
+__all__ = ["Buckets", "address", "check", "count_failure", "count_join", "count_table_created"]
 
 # Past this many addresses, the buckets already drained are forgotten: the memory a flood of addresses can take is bounded.
 MAX_ADDRESSES = 50_000
@@ -105,3 +105,21 @@ def count_failure() -> None:
 def count_join() -> None:
     """Count a join attempt (refused or not): seats are few, and each join hands out a token."""
     _count()
+
+
+def count_table_created() -> None:
+    """Count a new table against its address (TABLES_PER_HOUR a worker, in a burst or spread over the hour);
+    refuse (429) one over it. Tables are what the store grows by: this bounds what one address can make it hold."""
+    extensions = current_app.extensions
+    if "wordsmith.creations" not in extensions:
+        per_hour = current_app.config["TABLES_PER_HOUR"]
+        extensions["wordsmith.creations"] = Buckets(per_hour / 60, per_hour)
+    creations, key = extensions["wordsmith.creations"], _address()
+    seconds = creations.wait(key)
+    if seconds:
+        raise ApiProblem(
+            429,
+            f"Too many new tables from this address: try again in {seconds} s, or play on a table already made.",
+            headers={"Retry-After": str(seconds)},
+        )
+    creations.pour(key)

@@ -27,7 +27,11 @@ def init_app(app: Flask) -> None:
     store = Store(
         app.config["DATABASE_URL"], instance_path=app.instance_path, pool_size=app.config["DATABASE_POOL_SIZE"]
     )
-    settings = {"objection_seconds": app.config["OBJECTION_SECONDS"], "table_idle_days": app.config["TABLE_IDLE_DAYS"]}
+    settings = {
+        "objection_seconds": app.config["OBJECTION_SECONDS"],
+        "table_idle_days": app.config["TABLE_IDLE_DAYS"],
+        "table_max_events": app.config["TABLE_MAX_EVENTS"],
+    }
     app.extensions["tables"] = Tables(
         store, {name: shared.lexicons[name] for name in shared.lexicons}, settings=settings, alphabet=shared.alphabet
     )

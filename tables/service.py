@@ -88,6 +88,10 @@ __all__ = ["Created", "Outcome", "Tables"]
 # and at most this many times, with a short random pause that grows, so writers racing on one table spread out.
 RACE_ATTEMPTS = 64
 RACE_PAUSE_SECONDS = 0.002
+# Events one table may hold. A six-seat Wordsmith challenge writes a few hundred at most (every piece added, every
+# claim and objection); a table is one evening's game, so this is many games' worth, and a bound on what one table
+# can grow to (TABLE_MAX_EVENTS overrides it).
+MAX_EVENTS = 10_000
 FOLD_CACHE_TABLES = 2048  # tables whose folded state a process keeps (a few MB; the bench plays 250)
 TOKEN_CACHE_ENTRIES = 16384  # tokens whose seat a process keeps (~150 bytes each; the bench uses 1,250)
 
@@ -168,7 +172,20 @@ class Tables:
         raise RuntimeError("no free join code after 20 draws")  # ~887 million codes: only a near-full store gets here
 
     def state(self, code: str) -> TableState:
-        return fold(self.events(code))
+        """The table's state now: the cached fold brought up to date by the events after it (one query when
+        nothing is new), not the whole log folded again. Read it, never change it: it shares parts with the
+        fold cache (a `scratch` copy, safe to fold events into)."""
+        code = self._code(code)
+        with self._folds_lock:
+            cached = self._folds.get(code)
+        if cached is not None:
+            last = self.store.last_seq(code)
+            if not last:  # deleted, by this process or another
+                self._forget(code)
+                raise NotFound(f"No table has the code {code}: it may have expired or been deleted.")
+            if last == cached.seq:
+                return scratch(cached)
+        return scratch(self._folded(code))
 
     def events(self, code: str, after: int = 0) -> list[Event]:
         code = self._code(code)
@@ -307,6 +324,13 @@ class Tables:
                 return self._repeated(code, request_id, actor_key) or Outcome((), state)
             at = stamp(context.now)
             rows = [Event(state.seq + i, e.type, at, e.by, e.data) for i, e in enumerate(new, 1)]
+            most = self.settings.get("table_max_events") or MAX_EVENTS
+            if rows[-1].seq > most:
+                raise Refused(
+                    f"This table has reached its limit of {most} events (TABLE_MAX_EVENTS), more than a whole game "
+                    "writes: start a new table for the next game.",
+                    (),
+                )
             written = self.store.append(
                 code, rows, request_id=request_id, actor=actor_key, tokens=(*tokens, *revoked(new)), proof=proof
             )

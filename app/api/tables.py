@@ -387,9 +387,10 @@ def join_url(code: str) -> str:
 
 
 @bp.post("/tables")
-@operation(body=CreateTable, response=CreatedOut, status=201)
+@operation(body=CreateTable, response=CreatedOut, status=201, problems=(429,))
 def create(body: CreateTable):
     """Create a live table: its join code, the host's token, the join link and its QR code."""
+    limiter.count_table_created()
     lexicon = body.lexicon or current_app.config["DEFAULT_LEXICON"]
     created = tables().create(body.game, body.seats, lexicon=lexicon, variants=body.variants)
     host = Actor(host=True)

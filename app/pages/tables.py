@@ -414,6 +414,7 @@ def tables_create():
         if len(name) > MAX_NAME:
             errors.append({"field": f"seat{i}", "label": f"Seat {i}", "detail": f"at most {MAX_NAME} characters"})
     if not errors:
+        limiter.count_table_created()
         try:
             created = tables().create(
                 game,
