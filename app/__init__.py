@@ -157,7 +157,6 @@ def create_app(config: dict | None = None) -> Flask:
 
     # Imported here, not at the top: importing `app` (its DEFAULTS, say) should not pay for pydantic and the blueprints.
     from . import api, assets, budget, errors, json_provider, openapi, pages, resources, security, tables
-    from .api.claim_lane import ClaimLane
 
     app.json = json_provider.FastJSONProvider(app)  # answers written by pydantic-core, fields in the code's order
 
@@ -178,8 +177,6 @@ def create_app(config: dict | None = None) -> Flask:
     for name, blueprint in app.blueprints.items():
         if name == "api" or name.startswith("api."):
             csrf.exempt(blueprint)
-    # A plain, accepted claim is answered before Flask's request machinery (app/api/claim_lane.py).
-    app.wsgi_app = ClaimLane(app, app.wsgi_app)
     # Every page template compiled now, before gunicorn forks: compiled on first
     # use they cost a worker's first page 150-450 ms of CPU (bench/worst_case.py).
     for name in app.jinja_env.list_templates(extensions=["html"]):

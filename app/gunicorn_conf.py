@@ -29,7 +29,6 @@ __all__ = [
     "preload_app",
     "timeout",
     "accesslog",
-    "logger_class",
     "pre_fork",
 ]
 
@@ -50,8 +49,6 @@ preload_app = True
 # by it. A slow client is cut by GUNICORN_READ_TIMEOUT (10 s, app/worker.py).
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 accesslog = "-"
-# gunicorn's logger, writing the same access-log lines for less CPU (app/access_log.py).
-logger_class = "app.access_log.AccessLogger"
 
 # Every worker must sign the CSRF session cookie with the same key. With
 # preload_app the app (and a random key) is made once before the fork anyway;

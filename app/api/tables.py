@@ -561,7 +561,7 @@ def claim(params: TablePath, body: Claim):
 
 
 def claim_answer(code: str, body: Claim, token: str | None = None) -> dict:
-    """Judge and record a claim; the claim view's answer (also given by the claim lane, app/api/claim_lane.py)."""
+    """Judge and record a claim; the claim view's answer."""
     action = {"type": "claim", "seat": body.seat, "word": body.word, "row": body.row}
     answer = act(code, action, body.request_id, with_state=body.state, token=token)
     claims = [event["data"] for event in answer["events"] if event["type"] == "claim"]
