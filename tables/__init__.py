@@ -28,3 +28,6 @@ transaction fails, the service reads again and re-judges against the new
 state, where the word is `already_claimed`. A request id the table has seen
 returns the events it made the first time and appends nothing.
 """
+
+# The games register their rules with tables.state when imported: importing any part of `tables` loads them.
+from . import booksmack, wordsmith  # noqa: E402,F401

@@ -31,6 +31,7 @@ Events (`by`: the seat that entered it, 0 the host, None the app):
 from __future__ import annotations
 
 import copy
+import sys
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -38,6 +39,7 @@ from solver.booksmack import judge_round, parse_card, published_deck, score_coll
 from solver.text import and_list
 
 from .events import Actor, Context, Event, Forbidden, NewEvent, Refused, Rejected
+from .state import register_game
 
 __all__ = ["VARIANTS", "BooksmackState", "apply", "decide", "initial"]
 
@@ -493,3 +495,6 @@ def _apply_steal(game: BooksmackState, data: dict) -> None:
         game.hands[victim - 1] -= 1
     game.hands[data["seat"] - 1] += 1
     game.stealing = None
+
+
+register_game("booksmack", sys.modules[__name__])

@@ -26,7 +26,18 @@ from typing import Any
 
 from .events import Actor, Context, Event, Forbidden, NewEvent, Refused, Rejected
 
-__all__ = ["GAMES", "Seat", "TableState", "decide", "fold", "may_hide", "scratch", "shallow", "visible"]
+__all__ = [
+    "GAMES",
+    "Seat",
+    "TableState",
+    "decide",
+    "fold",
+    "may_hide",
+    "register_game",
+    "scratch",
+    "shallow",
+    "visible",
+]
 
 GAMES = ("wordsmith", "booksmack")
 
@@ -80,16 +91,22 @@ def game_key(game: str) -> str:
     return game or "game"
 
 
+# Each game's module (tables/wordsmith.py, tables/booksmack.py) registers its rules here when it is imported
+# (tables/__init__.py imports them all): the arrows point from the games to this module, never back.
+_GAMES: dict[str, Any] = {}
+
+
+def register_game(name: str, module) -> None:
+    """Make `module` (its `initial`, `apply`, `decide`, and optional `scratch`, `visible`, `may_hide`) the rules of
+    the game `name`."""
+    _GAMES[name] = module
+
+
 def _module(game: str):
-    if game == "wordsmith":
-        from . import wordsmith
-
-        return wordsmith
-    if game == "booksmack":
-        from . import booksmack
-
-        return booksmack
-    raise ValueError(f"unknown game {game!r}")
+    try:
+        return _GAMES[game]
+    except KeyError:
+        raise ValueError(f"unknown game {game!r}") from None
 
 
 def apply(state: TableState, event: Event) -> None:

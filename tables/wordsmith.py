@@ -28,6 +28,7 @@ when it acts for a seat, None the app):
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -49,7 +50,9 @@ from solver.wordsmith import (
 )
 
 from .events import Actor, Context, Event, Forbidden, NewEvent, Rejected, stamp
-from .state import shallow
+from .state import apply as table_apply
+from .state import register_game, shallow
+from .state import scratch as table_scratch
 
 __all__ = ["ClaimRecord", "SeatState", "WordsmithState", "apply", "decide", "initial"]
 
@@ -976,9 +979,6 @@ def _automatic(table, events: list[NewEvent], ctx: Context) -> list[NewEvent]:
     """
     if not events:
         return []
-    from .state import apply as table_apply
-    from .state import scratch as table_scratch
-
     state = table_scratch(table)
     seq = state.seq
     at = stamp(ctx.now)
@@ -1049,3 +1049,6 @@ def scratch(ws: WordsmithState, seats: list) -> WordsmithState:
 
 def _epoch(at: str) -> float:
     return datetime.strptime(at, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC).timestamp()
+
+
+register_game("wordsmith", sys.modules[__name__])
