@@ -6,7 +6,8 @@ events; nothing about a table lives in a worker's memory between requests.
     events.py     the event and actor shapes, the refusals a table action can meet
     state.py      fold(events) -> TableState: the generic part (seats, joining, lock)
                   and the dispatch to the game's own rules
-    wordsmith.py  Wordsmith at a table: decide (action -> events, judged) and apply (event -> state)
+    wordsmith/    Wordsmith at a table: model.py (its state), decide.py (action -> events, judged),
+                  apply.py (event -> state)
     booksmack.py  Booksmack at a table: the same two for rounds and turns
     codes.py      join codes and tokens (random, hashed at rest)
     store.py      the store: SQLAlchemy Core over SQLite (default) or PostgreSQL;

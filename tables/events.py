@@ -10,7 +10,7 @@ host, None for the app itself (an automatic event, e.g. `challenge_ended`);
 `at` is UTC with milliseconds. `data` is plain JSON. Tokens never appear in an
 event: the record is safe to download and share.
 
-A game module (`tables/wordsmith.py`, `tables/booksmack.py`) provides
+A game module (`tables/wordsmith/`, `tables/booksmack.py`) provides
 
     decide(state, actor, action, ctx) -> list[NewEvent]   # raise a refusal to change nothing
     apply(state, event) -> None                           # mutate the state being folded

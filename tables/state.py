@@ -91,7 +91,7 @@ def game_key(game: str) -> str:
     return game or "game"
 
 
-# Each game's module (tables/wordsmith.py, tables/booksmack.py) registers its rules here when it is imported
+# Each game's module (tables/wordsmith/, tables/booksmack.py) registers its rules here when it is imported
 # (tables/__init__.py imports them all): the arrows point from the games to this module, never back.
 _GAMES: dict[str, Any] = {}
 

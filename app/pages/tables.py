@@ -93,7 +93,7 @@ EVENT_TYPES = (
     "joining_locked",
     "seat_renamed",
     "seat_released",
-    # Wordsmith (tables/wordsmith.py)
+    # Wordsmith (tables/wordsmith/)
     "challenge_started",
     "piece_added",
     "pool_set",

@@ -1,0 +1,40 @@
+"""Wordsmith at a table: what an action makes (`decide`) and what an event does to the state (`apply`).
+
+The rules are the solver's (`solver.wordsmith`: judge_claim, the dice, score_sheets);
+this module only keeps the state they are judged against: each seat's pool,
+previous word, sheet and discard boxes, the claims of the challenge, Done!,
+the rolls of Word by Word. Rulings 7-13 of docs/rules/wordsmith.md are the
+points the rulebook leaves open about a table; the code cites them.
+
+Actions (dicts, as the API and the pages send them) are start, add, claim, object, overrule,
+pass, end_challenge, end_game, roll_word and set_pool; a seat acts for itself, the host for
+any seat by naming it (`seat`). Events (`by`: the seat that acted for itself, 0 the host, also
+when it acts for a seat, None the app):
+
+    challenge_started {challenge, pool, rolls, required_letters, crossed_white: {seat: n}}      by 0
+    piece_added       {seat, piece: red|yellow|blue|green|wild, rolled: [face] | None, wild_as}
+    claim             {seat, challenge, word, normalized, letters, pieces, wilds_used, leftover, discards,
+                       row, circles, checked, judged_on: {...the judge's inputs, for objections}}
+    done              {seat}                                                            by None
+    objection         {claim, seat, verdict: stands|struck, message, objections, strikes, pool}
+    overrule          {claim, stands, changes, pool}                                    by 0
+                      (pool: the seat's pool after a strike while the challenge is on, ruling 10)
+    passed            {seat}
+    word_rolled       {round, faces, red, yellow, circles}    (Word by Word; faces rolled by the app or as entered)
+    pool_set          {seat, pool}                                                      by 0
+    challenge_ended   {challenge, reason, judged, scores}          (judged and scores: Secret Wordsmith)
+    game_ended        {challenge}
+"""
+
+from __future__ import annotations
+
+import sys
+
+from ..state import register_game
+from .apply import apply
+from .decide import decide
+from .model import ClaimRecord, SeatState, WordsmithState, initial, may_hide, scratch, visible
+
+__all__ = ["ClaimRecord", "SeatState", "WordsmithState", "apply", "decide", "initial", "may_hide", "scratch", "visible"]
+
+register_game("wordsmith", sys.modules[__name__])

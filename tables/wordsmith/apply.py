@@ -1,0 +1,221 @@
+"""Wordsmith at a table: what an event does to the state (`apply`)."""
+
+from __future__ import annotations
+
+from solver.pieces import Pool
+
+from ..events import Event
+from ..state import shallow
+
+# --- apply: event -> state -----------------------------------------------------------
+from .model import ClaimRecord, WordsmithState
+
+
+def apply(table, event: Event) -> None:
+    """Fold one Wordsmith event into the table's state. Judges nothing: the verdicts are in the events."""
+    ws: WordsmithState = table.game_state
+    data = event.data
+    handler = _APPLY.get(event.type)
+    if handler is None:
+        raise ValueError(f"event {event.seq}: unknown Wordsmith event type {event.type!r}")
+    handler(ws, event, data)
+
+
+def _apply_start(ws: WordsmithState, event: Event, data: dict) -> None:
+    if ws.challenge:  # the challenge before goes onto the sheets' past, with its own required letters
+        for seat in ws.seats:
+            seat.past.append(ws.current_sheet(seat))
+    ws.challenge = data["challenge"]
+    ws.phase = "playing"
+    ws.starting_pool = Pool(**data["pool"])
+    ws.starting_rolls = data.get("rolls")
+    ws.required_letters = data.get("required_letters") or ""
+    ws.done_by = None
+    ws.round = 0
+    ws.rolls = []
+    crossed = data.get("crossed_white") or {}
+    for seat in ws.seats:
+        seat.pool = ws.starting_pool
+        seat.previous_word = ""
+        seat.words = []
+        seat.discards = 0
+        seat.crossed_white = int(crossed.get(str(seat.number), 0))
+        seat.extra_word_used = seat.passed = False
+        seat.version += 1
+
+
+def _apply_piece(ws: WordsmithState, event: Event, data: dict) -> None:
+    seat = ws.seat(data["seat"])
+    seat.pool = seat.pool.add(data["piece"])
+    seat.version += 1
+
+
+def _apply_claim(ws: WordsmithState, event: Event, data: dict) -> None:
+    seat = ws.seat(data["seat"])
+    claim = ClaimRecord(
+        seq=event.seq,
+        seat=seat.number,
+        challenge=data["challenge"],
+        word=data["normalized"],
+        at=event.at,
+        data=data,
+        pool_before=seat.pool,
+        previous_before=seat.previous_word,
+        extra_word=ws.phase == "done_called",
+        owner=ws.owner,
+    )
+    ws.claims[event.seq] = claim
+    _put_on_sheet(ws, claim)
+    ws.latest = {"claim": event.seq, "seat": seat.number, "word": claim.word, "verdict": "claimed", "reason": None}
+
+
+def _put_on_sheet(ws: WordsmithState, claim: ClaimRecord) -> None:
+    """The rulebook's "Writing and Discarding": the word on the sheet, leftovers discarded, boxes checked."""
+    data = claim.data
+    seat = ws.seat(claim.seat)
+    seat.words.append(
+        {
+            "claim": claim.seq,
+            "word": claim.word,
+            "letters": data["letters"],
+            "row": data.get("row"),
+            "discards": data["discards"],
+            "circles": data.get("circles", 0),
+            "checked": data.get("checked", 0),
+        }
+    )
+    seat.words.sort(key=lambda w: w["claim"])
+    seat.discards += data["discards"]
+    seat.pool = Pool(**data["pieces"])  # ruling 9: the word's pieces, a spent wild as the piece it stood for
+    seat.previous_word = claim.word
+    if claim.extra_word:
+        seat.extra_word_used = True
+    seat.version += 1
+    claim.status = "stands"
+
+
+def _take_off_sheet(ws: WordsmithState, claim: ClaimRecord, pool: dict | None) -> None:
+    """Ruling 10: a struck claim is undone: back to finding words from `pool` (decide works it out)."""
+    seat = ws.seat(claim.seat)
+    seat.words = [w for w in seat.words if w["claim"] != claim.seq]
+    seat.discards -= claim.data["discards"]
+    claim.status = "struck"
+    if ws.on and claim.challenge == ws.challenge:
+        seat.pool = Pool(**pool)
+        seat.previous_word = claim.previous_before
+        if claim.extra_word:
+            seat.extra_word_used = False
+        if ws.done_by == claim.seat and claim.called_done:
+            # Done! is taken back: the others play on normally; extra words already claimed stay (ruling 10).
+            ws.done_by = None
+            ws.phase = "playing"
+            claim.called_done = False
+            for other in ws.seats:
+                other.extra_word_used = other.passed = False
+            for seq, other in ws.claims.items():
+                if other.extra_word:
+                    _changing(ws, seq).extra_word = False
+    seat.version += 1
+    claim.struck_version = seat.version
+
+
+def _apply_done(ws: WordsmithState, event: Event, data: dict) -> None:
+    ws.done_by = data["seat"]
+    ws.phase = "done_called"
+    last = ws.seat(data["seat"]).words[-1]["claim"]
+    _changing(ws, last).called_done = True
+
+
+def _changing(ws: WordsmithState, seq: int) -> ClaimRecord:
+    """The claim record `seq`, this state's own to change: a copy when it is still its original's (`scratch`)."""
+    claim = ws.claims[seq]
+    if claim.owner is not ws.owner:
+        claim = shallow(claim)
+        claim.objections = list(claim.objections)
+        claim.overruled = list(claim.overruled)
+        claim.owner = ws.owner
+        ws.claims[seq] = claim
+    return claim
+
+
+def _apply_objection(ws: WordsmithState, event: Event, data: dict) -> None:
+    claim = _changing(ws, data["claim"])
+    claim.objections.append({"by": data["seat"], "verdict": data["verdict"], "message": data["message"]})
+    if data.get("strikes"):
+        _take_off_sheet(ws, claim, data.get("pool"))
+    ws.latest = {
+        "claim": claim.seq,
+        "seat": claim.seat,
+        "word": claim.word,
+        "verdict": data["verdict"],
+        "reason": data["message"],
+    }
+
+
+def _apply_overrule(ws: WordsmithState, event: Event, data: dict) -> None:
+    claim = _changing(ws, data["claim"])
+    claim.overruled.append({"seq": event.seq, "stands": data["stands"]})
+    if data.get("changes"):
+        if data["stands"]:
+            _put_on_sheet(ws, claim)
+        else:
+            _take_off_sheet(ws, claim, data.get("pool"))
+    verdict = "stands" if data["stands"] else "struck"
+    ws.latest = {
+        "claim": claim.seq,
+        "seat": claim.seat,
+        "word": claim.word,
+        "verdict": verdict,
+        "reason": f"The host ruled that {claim.word.upper()} {'stands' if data['stands'] else 'is struck'}.",
+    }
+
+
+def _apply_passed(ws: WordsmithState, event: Event, data: dict) -> None:
+    seat = ws.seat(data["seat"])
+    seat.passed = True
+    seat.version += 1
+
+
+def _apply_roll(ws: WordsmithState, event: Event, data: dict) -> None:
+    ws.round = data["round"]
+    ws.rolls.append({"round": data["round"], "faces": data["faces"], "circles": data["circles"]})
+    for seat in ws.seats:
+        seat.pool = seat.pool.add("red", data["red"]).add("yellow", data["yellow"])
+        seat.version += 1
+
+
+def _apply_pool_set(ws: WordsmithState, event: Event, data: dict) -> None:
+    seat = ws.seat(data["seat"])
+    seat.pool = Pool(**data["pool"])
+    seat.version += 1
+
+
+def _apply_challenge_ended(ws: WordsmithState, event: Event, data: dict) -> None:
+    ws.phase = "between"
+    for verdict in data.get("judged") or []:
+        claim = _changing(ws, verdict["claim"])
+        claim.status = "stands" if verdict["valid"] else "struck"
+        if not verdict["valid"]:
+            message = " ".join(o["message"] for o in verdict["objections"])
+            claim.objections.append({"by": None, "verdict": "struck", "message": message})
+    if data.get("scores") is not None:
+        ws.secret_scores = data["scores"]
+
+
+def _apply_game_ended(ws: WordsmithState, event: Event, data: dict) -> None:
+    ws.phase = "game_over"
+
+
+_APPLY = {
+    "challenge_started": _apply_start,
+    "piece_added": _apply_piece,
+    "claim": _apply_claim,
+    "done": _apply_done,
+    "objection": _apply_objection,
+    "overrule": _apply_overrule,
+    "passed": _apply_passed,
+    "word_rolled": _apply_roll,
+    "pool_set": _apply_pool_set,
+    "challenge_ended": _apply_challenge_ended,
+    "game_ended": _apply_game_ended,
+}

@@ -1,0 +1,301 @@
+"""Wordsmith at a table: the state it keeps (each seat's pool, sheet and words, the claims of the challenge),
+what a viewer may see of it, and the scratch copy an action is folded into."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from solver.errors import Refused
+from solver.pieces import Pool
+from solver.wordsmith import (
+    DiscardBoxes,
+    parse_variant,
+    score_sheets,
+)
+
+from ..events import Actor, Event
+from ..state import shallow
+
+OBJECTION_SECONDS = 30  # the default window; a table's or the service's setting `objection_seconds` changes it
+# Secret Wordsmith judges these together at the challenge's end (score_sheets' `secret`), not at the claim.
+JUDGED_AT_END = frozenset({"not_a_word", "already_claimed", "no_new_letter"})
+PIECE_CODES = {"R": "red", "Y": "yellow", "B": "blue", "G": "green", "W": "wild"}
+# A table's phases, in order: before the first challenge, a challenge on, after Done!, between challenges, the end.
+PHASES = ("waiting", "playing", "done_called", "between", "game_over")
+
+
+# --- the state -----------------------------------------------------------------------
+
+
+@dataclass
+class SeatState:
+    number: int
+    pool: Pool = Pool()
+    previous_word: str = ""
+    words: list[dict] = field(default_factory=list)  # this challenge's sheet lines, in claim order
+    discards: int = 0  # boxes checked for leftover pieces this challenge (unchecked circles come on top)
+    crossed_white: int = 0
+    extra_word_used: bool = False
+    passed: bool = False
+    past: list[dict] = field(default_factory=list)  # earlier challenges, as score_sheets reads them
+    version: int = 0  # counts the changes to this seat: a struck claim comes back only onto an unchanged seat
+
+    @property
+    def circle_discards(self) -> int:
+        return sum(w["circles"] - w["checked"] for w in self.words)
+
+    @property
+    def discards_used(self) -> int:
+        return self.discards + self.circle_discards
+
+    @property
+    def boxes_left(self) -> int:
+        return DiscardBoxes(self.crossed_white, self.discards_used).left
+
+
+@dataclass
+class ClaimRecord:
+    seq: int
+    seat: int
+    challenge: int
+    word: str  # normalized
+    at: str
+    data: dict
+    status: str = "stands"  # stands | struck
+    objections: list[dict] = field(default_factory=list)  # {by, verdict, message}
+    overruled: list[dict] = field(default_factory=list)  # {stands, seq}
+    pool_before: Pool = Pool()
+    previous_before: str = ""
+    extra_word: bool = False  # claimed after Done!
+    called_done: bool = False
+    struck_version: int | None = None  # the seat's version right after the strike
+    # The state whose record this is to change (`_changing`): a scratch copy shares its original's records until
+    # it changes one. Not part of the record's value.
+    owner: object = field(default=None, compare=False, repr=False)
+
+
+@dataclass
+class WordsmithState:
+    parts: tuple[str, ...]
+    seats: list[SeatState]
+    table_seats: list  # the table's own Seat list (shared, not copied): names follow a rename
+    challenge: int = 0
+    phase: str = "waiting"
+    starting_pool: Pool | None = None
+    starting_rolls: list | None = None
+    required_letters: str = ""
+    done_by: int | None = None
+    claims: dict[int, ClaimRecord] = field(default_factory=dict)
+    latest: dict | None = None
+    round: int = 0  # Word by Word: the words rolled for this challenge
+    rolls: list[dict] = field(default_factory=list)
+    secret_scores: dict | None = None  # Secret Wordsmith: score_sheets as judged at the last challenge end
+    owner: object = field(default_factory=object, compare=False, repr=False)  # marks the claim records it may change
+
+    @property
+    def variant(self) -> str:
+        return "+".join(self.parts)
+
+    def has(self, part: str) -> bool:
+        return part in self.parts
+
+    @property
+    def on(self) -> bool:
+        return self.phase in ("playing", "done_called")
+
+    def seat(self, number: int) -> SeatState:
+        return self.seats[number - 1]
+
+    def standing_words(self) -> list[str]:
+        return [c.word for c in self.claims.values() if c.challenge == self.challenge and c.status == "stands"]
+
+    def hidden(self, claim: ClaimRecord, viewer: Actor | None) -> bool:
+        """Ruling 12: a Secret Wordsmith claim is seen by its own seat only, until its challenge ends."""
+        if not self.has("secret") or claim.challenge != self.challenge or not self.on:
+            return False
+        return viewer is None or viewer.seat != claim.seat
+
+    # --- the sheets, as score_sheets reads them
+
+    def current_sheet(self, seat: SeatState) -> dict:
+        words = []
+        for w in seat.words:
+            line = {"word": w["word"]}
+            if self.has("advanced"):
+                line["row"] = w["row"]
+            if self.has("word_by_word"):
+                line["circles"], line["checked"] = w["circles"], w["checked"]
+            words.append(line)
+        sheet = {"words": words, "discards": seat.discards, "crossed_white": seat.crossed_white}
+        if self.has("advanced"):
+            sheet["required"] = self.required_letters
+        return sheet
+
+    def sheets(self) -> list[dict]:
+        """Every seat's sheet over the challenges so far; a sheet's player is its seat number (names may repeat)."""
+        return [
+            {"player": str(s.number), "challenges": [*s.past, *([self.current_sheet(s)] if self.challenge else [])]}
+            for s in self.seats
+        ]
+
+    def scores(self) -> dict | None:
+        if self.challenge == 0:
+            return None
+        if self.has("secret"):
+            result = self.secret_scores
+        else:
+            result = score_sheets(self.sheets(), self.variant).to_dict()
+        if result is None:
+            return None
+        # Renamed below: the sheets are copied (the secret scores are the state's own; score_sheets' are new, and
+        # a deep copy of them was a third of a challenge start's CPU, every table's state answer carrying them).
+        result = {**result, "sheets": [dict(sheet) for sheet in result["sheets"]]}
+        for sheet in result["sheets"]:
+            sheet["seat"] = int(sheet["player"])
+            sheet["player"] = self.table_seats[sheet["seat"] - 1].name
+        result["winners"] = [int(w) for w in result["winners"]]
+        return result
+
+    # --- the view
+
+    def to_dict(self, viewer: Actor | None = None) -> dict:
+        scores = self.scores()
+        return {
+            "variant": self.variant,
+            "challenge": self.challenge,
+            "phase": self.phase,
+            "starting_pool": str(self.starting_pool) if self.starting_pool else None,
+            "starting_rolls": [list(r) for r in self.starting_rolls] if self.starting_rolls else None,
+            "required_letters": self.required_letters or None,
+            "done_by": self.done_by,
+            "round": self.round if self.has("word_by_word") else None,
+            "rolls": [dict(r) for r in self.rolls] if self.has("word_by_word") else None,
+            "seats": [self._seat_dict(s, viewer) for s in self.seats],
+            "claims": [self._claim_dict(c, viewer) for c in self.claims.values()],
+            "latest": self._latest(viewer),
+            "scores": scores,
+            "winners": scores["winners"] if scores and self.phase == "game_over" else None,
+        }
+
+    def _seat_dict(self, seat: SeatState, viewer: Actor | None) -> dict:
+        secret = self.has("secret") and self.on and (viewer is None or viewer.seat != seat.number)
+        words = [
+            {
+                "claim": w["claim"],
+                "word": None if secret else w["word"],
+                "letters": None if secret else w["letters"],
+                "row": None if secret else w["row"],
+                "discards": w["discards"],
+                "circles": w["circles"],
+                "checked": w["checked"],
+            }
+            for w in seat.words
+        ]
+        return {
+            "seat": seat.number,
+            "pool": None if secret else str(seat.pool),
+            "previous_word": None if secret else seat.previous_word or None,
+            "words": words,
+            "discards_used": seat.discards_used,
+            "boxes_left": seat.boxes_left,
+            "crossed_white": seat.crossed_white,
+            "extra_word_used": seat.extra_word_used,
+            "passed": seat.passed,
+        }
+
+    def _claim_dict(self, claim: ClaimRecord, viewer: Actor | None) -> dict:
+        hidden = self.hidden(claim, viewer)
+        return {
+            "seq": claim.seq,
+            "seat": claim.seat,
+            "challenge": claim.challenge,
+            "word": None if hidden else claim.word,
+            "at": claim.at,
+            "status": "hidden" if hidden else claim.status,
+            "objections": list(claim.objections),
+            "overruled": list(claim.overruled),
+        }
+
+    def _latest(self, viewer: Actor | None) -> dict | None:
+        if self.latest is None:
+            return None
+        latest = dict(self.latest)
+        claim = self.claims.get(latest["claim"])
+        if claim is not None and self.hidden(claim, viewer):
+            latest["word"] = None
+        return latest
+
+
+# Ruling 12: what another seat's Secret Wordsmith events show until the challenge ends: who acted, not what.
+SECRET_EVENT_KEEPS = {"claim": ("seat", "challenge"), "piece_added": ("seat",), "pool_set": ("seat",)}
+
+
+def may_hide(table) -> bool:
+    """Whether `visible` may hide anything at this table, ever: only Secret Wordsmith does."""
+    return table.game_state.has("secret")
+
+
+def visible(table, events, viewer: Actor | None) -> list[Event]:
+    """The events as `viewer` may see them (tables.state.visible), `table` being the state after them.
+
+    Secret Wordsmith: while a challenge is on, another seat's claims, pieces and
+    pool corrections show only whose they are (`"hidden": true`), as the state's
+    claims do; once the challenge ends they show whole.
+    """
+    ws = table.game_state
+    if not (ws.has("secret") and ws.on):
+        return list(events)
+    shown = []
+    for event in events:
+        keep = SECRET_EVENT_KEEPS.get(event.type)
+        seat = event.data.get("seat")
+        if (
+            keep
+            and event.data.get("challenge", ws.challenge) == ws.challenge
+            and (viewer is None or viewer.seat != seat)
+        ):
+            data = {key: event.data[key] for key in keep if key in event.data} | {"hidden": True}
+            event = Event(event.seq, event.type, event.at, event.by, data)
+        shown.append(event)
+    return shown
+
+
+def initial(table) -> WordsmithState:
+    """The state of a new Wordsmith table; refuse variants score_sheets does not know."""
+    try:
+        parts = parse_variant("+".join(table.variants) or "standard")
+    except Refused as refused:
+        raise Refused(refused.message, ("variants",)) from None
+    seats = [SeatState(s.number) for s in table.seats]
+    return WordsmithState(parts, seats, table.seats)
+
+
+def scratch(ws: WordsmithState, seats: list) -> WordsmithState:
+    """A copy of the Wordsmith state that `apply` can fold events into without touching the original
+    (tables.state.scratch calls it; `seats` is the copied table's Seat list).
+
+    `apply` replaces values (pools are immutable, `latest` and the scores are
+    replaced whole) and mutates only these containers, which are copied:
+    the state itself, each seat and its `words` and `past` lists, the claims'
+    dict, and `rolls`. The claim records are not copied here: the copy has
+    an `owner` of its own, and a handler takes a record to change through
+    `_changing`, which copies it (with its `objections` and `overruled`
+    lists) the first time. A claim costs the same to judge in the game's
+    first challenge as in its last (a game has up to 108 claim records, and
+    every action makes two or three scratch copies). Everything else (the
+    events' data, the sheet lines) is shared, because no Wordsmith event
+    changes it. A new mutation in an `_apply_*` handler must be copied here
+    (or, for a claim record, go through `_changing`);
+    tests/test_tables_wordsmith.py folds every kind of event through a
+    scratch copy and checks the original did not move.
+    """
+    ws = shallow(ws)  # copy.copy's result, cheaper: a scratch copy is made for every action
+    ws.owner = object()
+    ws.table_seats = seats
+    ws.seats = [shallow(seat) for seat in ws.seats]
+    for seat in ws.seats:
+        seat.words = list(seat.words)
+        seat.past = list(seat.past)
+    ws.claims = dict(ws.claims)
+    ws.rolls = list(ws.rolls)
+    return ws
