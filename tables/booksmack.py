@@ -1,7 +1,7 @@
 """Booksmack at a table: rounds (or turns) entered from any phone, judged as they are entered.
 
     initial(table_state) -> BooksmackState            # at `table_created`; refuses unknown variants
-    decide(state, actor, action, ctx) -> [NewEvent]   # judged here, by solver/booksmack.py
+    decide(state, actor, action, ctx) -> [NewEvent]   # judged here, by solver/booksmack/
     apply(state, event) -> None                       # the verdict is in the event: never judged again
 
 The app cannot see the cards in anyone's hand, nor who slapped the table
