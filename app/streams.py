@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterator
 from flask import Response, current_app, request
 
 from tables.events import NotFound
-from tables.store import compact_json
+from tables.schema import compact_json
 
 from .errors import ApiProblem
 from .stream_hub import ADOPT

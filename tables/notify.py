@@ -12,10 +12,8 @@ waiters of the tables that moved, each table with its own `threading.Condition`
                (the events as stored, when under PostgreSQL's 8000 bytes) go
                straight into the table's buffer, so no process reads them back.
     Poller     SQLite (one machine, any number of processes): every 100 ms, one
-               query reads the newest seq of every table someone here waits on;
-               and each append is pushed at once to the other processes that use
-               the database file (`Peers`: a datagram with the same payload as
-               PostgreSQL's notification), so the poll only catches what a push missed.
+               query reads the newest seq of every table someone here waits on
+               (a cheap version check on an index), and wakes the tables that moved.
 
 Both also hear `published(code, seq)` from this process's own appends at once.
 A table's first waiter registers it, then reads its newest seq, then sleeps:
@@ -42,34 +40,21 @@ the seqs, or rows too large for it, and they are read as before).
 
 from __future__ import annotations
 
-import contextlib
-import functools
 import logging
-import os
-import secrets
-import select
-import socket
 import threading
 import time
 from collections.abc import Callable
 
 import sqlalchemy as sa
 
-from . import store
+from . import schema
 from .events import Event
 
-__all__ = ["BUFFER_EVENTS", "POLL_SECONDS", "Follower", "Listener", "Peers", "Poller"]
+__all__ = ["BUFFER_EVENTS", "POLL_SECONDS", "Follower", "Listener", "Poller"]
 
 POLL_SECONDS = 0.1  # SQLite: how stale a waiter's view may get; one cheap indexed query per tick per process
-# SQLite with the other processes' pushes heard (Peers): the poll only catches what a push missed (a full queue, a
-# process started within a sender's PEERS_SECONDS), so it runs less often: it was 3.7% of the workers' interpreter
-# time under bench/tables.py at 10 a second. Still well within the second a phone may wait.
-PUSHED_POLL_SECONDS = 0.5
 BUFFER_EVENTS = 64  # per table followed here: a few challenges' worth; older resumes read the store
 RECONNECT_SECONDS = 1.0  # PostgreSQL: the pause before the listener reconnects after losing its connection
-PEERS_SECONDS = 1.0  # SQLite: how long a process trusts its list of the other processes' sockets (Peers)
-SOCKET_PATH_MAX = 107  # bytes of a Unix socket's address (108 with the NUL): Peers.address
-DATAGRAM_BYTES = 65536  # more than a notification's payload (store.NOTIFY_PAYLOAD_BYTES)
 
 log = logging.getLogger(__name__)
 
@@ -155,12 +140,12 @@ class _Notifier:
         with table.fetching:
             if after < table.base:  # older than the buffer: this follower reads them itself
                 with self.engine.connect() as connection:
-                    return store.read_rows(connection, code, after)
+                    return schema.read_rows(connection, code, after)
             if table.base < 0:  # the first ask: the buffer starts here
                 table.base = table.fetched = after
             if table.fetched < table.seq or after > table.fetched:
                 with self.engine.connect() as connection:
-                    rows = store.read_rows(connection, code, table.fetched)
+                    rows = schema.read_rows(connection, code, table.fetched)
                 if rows:
                     table.rows.extend(rows)
                     table.fetched = rows[-1].seq
@@ -203,9 +188,9 @@ class _Notifier:
             self.published(code, rows[-1].seq)
 
     def notified(self, payload: str) -> None:
-        """Another process's append, as its notification announced it (`store.notify_payload`): its rows into
+        """Another process's append, as its notification announced it (`schema.notify_payload`): its rows into
         the buffer when they came along, else its seq to wake on (the followers then read the rows)."""
-        code, seq, rows = store.read_payload(payload)
+        code, seq, rows = schema.read_payload(payload)
         if rows:
             self.appended(code, rows)
         else:
@@ -238,30 +223,19 @@ class _Notifier:
                     self._thread.start()
 
     def _last_seq(self, code: str) -> int:
-        events_t = store.events_t
+        events_t = schema.events_t
         with self.engine.connect() as connection:
             return (
                 connection.execute(sa.select(sa.func.max(events_t.c.seq)).where(events_t.c.code == code)).scalar() or 0
             )
 
     def poll(self) -> None:
-        """Read the newest seq of every table waited on here (one query) and wake those that moved.
-
-        The SQL is written once per number of tables and run on the driver's
-        cursor: SQLAlchemy compiled the `IN` list's parameters again on every
-        poll, ten times a second, which was a tenth of the workers' CPU with
-        1,000 streams open (bench/README.md).
-        """
+        """Read the newest seq of every table waited on here (one query per POLL_CHUNK tables) and wake those
+        that moved."""
         codes = self.waiting()
         for start in range(0, len(codes), POLL_CHUNK):
-            chunk = codes[start : start + POLL_CHUNK]
             with self.engine.connect() as connection:
-                cursor = connection.connection.cursor()
-                try:
-                    cursor.execute(_newest_seqs_sql(connection.dialect.paramstyle, len(chunk)), chunk)
-                    rows = cursor.fetchall()
-                finally:
-                    cursor.close()
+                rows = connection.execute(_NEWEST_SEQS, {"codes": codes[start : start + POLL_CHUNK]}).all()
             tables = self._tables
             for code, seq in rows:
                 table = tables.get(code)
@@ -275,11 +249,13 @@ class _Notifier:
 POLL_CHUNK = 500  # tables per poll query: well under SQLite's limit on a statement's parameters
 
 
-@functools.lru_cache(maxsize=64)
-def _newest_seqs_sql(paramstyle: str, count: int) -> str:
-    """`SELECT code, max(seq) FROM events WHERE code IN (...) GROUP BY code` for `count` codes."""
-    mark = "?" if paramstyle == "qmark" else "%s"
-    return f"SELECT code, max(seq) FROM events WHERE code IN ({', '.join([mark] * count)}) GROUP BY code"
+_events = schema.events_t
+# The newest seq of each of a list of tables: compiled once, the list expanded at each run.
+_NEWEST_SEQS = (
+    sa.select(_events.c.code, sa.func.max(_events.c.seq))
+    .where(_events.c.code.in_(sa.bindparam("codes", expanding=True)))
+    .group_by(_events.c.code)
+)
 
 
 class Follower:
@@ -303,7 +279,7 @@ class Follower:
         """The table's events after `after` that this process has heard of, without waiting; [] if none."""
         if self._table.seq <= after:
             return []
-        return [store.row_event(row) for row in self.notifier._rows_after(self.code, self._table, after)]
+        return [schema.row_event(row) for row in self.notifier._rows_after(self.code, self._table, after)]
 
     def ready_shared(self, after: int, make: Callable[[Event], object]) -> list[tuple[int, object]]:
         """`ready`, each event as (seq, `make(event)`), made once per process for every follower of the table
@@ -320,7 +296,7 @@ class Follower:
         for row in self.notifier._rows_after(self.code, self._table, after):
             value = shared.get((make, row.seq))
             if value is None:
-                value = shared[make, row.seq] = make(store.row_event(row))
+                value = shared[make, row.seq] = make(schema.row_event(row))
             made.append((row.seq, value))
         if len(shared) > 2 * BUFFER_EVENTS:  # keep those of the buffered events (a resume may have added older)
             for key in [key for key in list(shared) if key[1] <= self._table.base]:
@@ -348,158 +324,15 @@ class Follower:
         self.close()
 
 
-class Peers:
-    """SQLite: the processes using one database file tell each other of every append the moment it commits.
-
-    PostgreSQL's NOTIFY reaches every process at once; SQLite has nothing like
-    it, and a claim made through one worker reached the phones held by the
-    other only at its next poll: ~50 ms on average and up to 100 ms of every
-    such delivery (bench/README.md, "Sixth round"), plus a read of the events
-    by that worker. Here each process that follows tables binds a datagram
-    socket in `<database>.notify/` (a folder only the service's user may
-    enter: what arrives there is trusted like the database file itself), and
-    a process that appends sends every socket in the folder the append's
-    notification (`store.notify_payload`: the code and seq, and the rows when
-    they fit) without waiting. A peer that is gone (its socket refuses) is
-    forgotten and its file removed; one too busy to take the datagram is
-    skipped. The poll goes on, so what a push missed (a full queue, an append
-    by a process whose socket a sender has not listed yet) is still found
-    within PUSHED_POLL_SECONDS: the push only makes it sooner.
-
-    A Unix socket's address holds at most 107 bytes; a folder deeper than
-    that is reached through this process's open handle on it
-    (`/proc/self/fd/<n>/<name>`, Linux), and where neither fits the push
-    stays off and the poll does it all.
-    """
-
-    def __init__(self, database: str):
-        self.folder = f"{database}.notify"
-        self.own: str | None = None  # this process's socket's name in the folder, while it listens
-        self._base: str | None = None  # what a socket's name is appended to for its address (`address`)
-        self._sender: socket.socket | None = None
-        self._peers: list[str] = []
-        self._listed = float("-inf")
-
-    def address(self, name: str) -> str | None:
-        """The address of the socket `name` in the folder, short enough for a Unix socket; None if none is
-        (the folder must exist). The folder's own path, or, when that is too long, this process's handle on it,
-        worked out once."""
-        if self._base is None:
-            base = self.folder
-            if len(os.fsencode(os.path.join(base, name))) > SOCKET_PATH_MAX:
-                try:
-                    base = f"/proc/self/fd/{os.open(self.folder, os.O_RDONLY | os.O_DIRECTORY)}"
-                except OSError:
-                    return None
-                if not os.path.isdir(base):  # no /proc (not Linux)
-                    return None
-            self._base = base
-        address = os.path.join(self._base, name)
-        return address if len(os.fsencode(address)) <= SOCKET_PATH_MAX else None
-
-    def listen(self) -> socket.socket | None:
-        """This process's socket, bound (None when it cannot be: the push stays off, the poll does it all)."""
-        name = f"{os.getpid()}-{secrets.token_hex(4)}"
-        try:
-            os.makedirs(self.folder, mode=0o700, exist_ok=True)
-            address = self.address(name)
-            if address is None:
-                log.info("no Unix socket address fits %s: other processes' appends are heard by polling", self.folder)
-                return None
-            listening = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-            listening.bind(address)
-        except OSError:
-            log.exception("could not listen for other processes' appends in %s; polling only", self.folder)
-            return None
-        listening.setblocking(False)
-        self.own = name
-        return listening
-
-    def stop_listening(self, listening: socket.socket) -> None:
-        listening.close()
-        if self.own is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(os.path.join(self.folder, self.own))
-            self.own = None
-
-    def tell(self, code: str, rows: list[dict]) -> None:
-        """Send every other process's socket the append's notification (`rows`: as stored); never waits."""
-        now = time.monotonic()
-        if now - self._listed > PEERS_SECONDS:
-            try:
-                self._peers = os.listdir(self.folder)
-            except OSError:
-                self._peers = []
-            self._listed = now
-        peers = [name for name in self._peers if name != self.own]
-        if not peers:
-            return
-        if self._sender is None:
-            sender = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-            sender.setblocking(False)
-            self._sender = sender
-        data = store.notify_payload(code, rows).encode()
-        for name in peers:
-            address = self.address(name)
-            if address is None:
-                return
-            try:
-                self._sender.sendto(data, address)
-            except ConnectionRefusedError:  # nothing listens: a process that ended without removing its socket
-                with contextlib.suppress(OSError):
-                    os.unlink(os.path.join(self.folder, name))
-                self._forget(name)
-            except FileNotFoundError:
-                self._forget(name)
-            except OSError:  # its queue is full (or it is going away): its poll finds the append
-                pass
-
-    def _forget(self, name: str) -> None:
-        with contextlib.suppress(ValueError):
-            self._peers.remove(name)
-
-
 class Poller(_Notifier):
-    """SQLite: poll the waited-on tables' newest seqs every POLL_SECONDS while anyone waits, and take the other
-    processes' appends from their pushes (`Peers`) meanwhile."""
-
-    def __init__(self, engine, peers: Peers | None = None):
-        super().__init__(engine)
-        self.peers = peers
+    """SQLite: poll the waited-on tables' newest seqs every POLL_SECONDS while anyone waits."""
 
     def _run(self) -> None:
-        listening = self.peers.listen() if self.peers is not None else None
-        every = POLL_SECONDS if listening is None else PUSHED_POLL_SECONDS
-        try:
-            next_poll = time.monotonic() + every
-            while not self._stopping.is_set():
-                left = next_poll - time.monotonic()
-                if left > 0:
-                    if listening is None:
-                        self._stopping.wait(left)
-                    elif select.select([listening], [], [], left)[0]:
-                        self._take_pushes(listening)
-                    continue
-                next_poll = time.monotonic() + every
-                try:
-                    self.poll()
-                except Exception:  # a locked or vanished database file: log, keep polling; waiters time out meanwhile
-                    log.exception("polling the tables' newest events failed")
-        finally:
-            if listening is not None:
-                self.peers.stop_listening(listening)
-
-    def _take_pushes(self, listening: socket.socket) -> None:
-        """Every append another process pushed (`Peers.tell`): its rows into the buffer, or its seq to wake on."""
-        while True:
+        while not self._stopping.wait(POLL_SECONDS):
             try:
-                data = listening.recv(DATAGRAM_BYTES)
-            except (BlockingIOError, InterruptedError):
-                return
-            try:
-                self.notified(data.decode())
-            except ValueError:  # not a notification (nothing else should write here): the poll still covers it
-                log.warning("ignored a datagram that is not an append's notification: %r", data[:80])
+                self.poll()
+            except Exception:  # a locked or vanished database file: log, keep polling; waiters time out meanwhile
+                log.exception("polling the tables' newest events failed")
 
 
 class Listener(_Notifier):
@@ -516,7 +349,7 @@ class Listener(_Notifier):
         while not self._stopping.is_set():
             try:
                 with psycopg.connect(self.conninfo, autocommit=True) as connection:
-                    connection.execute(f"LISTEN {store.NOTIFY_CHANNEL}")
+                    connection.execute(f"LISTEN {schema.NOTIFY_CHANNEL}")
                     # Catch up on what was committed while nothing listened: a waiter's own first read
                     # happened either before this poll (the poll sees its table) or after LISTEN.
                     self.poll()

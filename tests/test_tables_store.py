@@ -413,18 +413,20 @@ def test_a_pooled_connection_is_pinged_only_after_idling_and_replaced_when_cut(p
 
 
 def event_reads(store, monkeypatch) -> list[tuple]:
-    """A list that fills with each query `store` makes for a table's events (tables.store.read_rows), as it makes them."""
+    """A list that fills with each query `store` makes for a table's events (tables.schema.read_rows), as it makes them."""
+    import tables.schema
     import tables.store
 
     reads = []
-    real = tables.store.read_rows
+    real = tables.schema.read_rows
 
     def counted(connection, code, after):
         if connection.engine in (store._engine, store._autocommit):  # its reads run in autocommit on PostgreSQL
             reads.append((code, after))
         return real(connection, code, after)
 
-    monkeypatch.setattr(tables.store, "read_rows", counted)
+    monkeypatch.setattr(tables.store, "read_rows", counted)  # the store's own reads
+    monkeypatch.setattr(tables.schema, "read_rows", counted)  # its notifier's
     return reads
 
 
@@ -440,7 +442,6 @@ def test_followers_of_a_table_share_one_read_per_event(database_url, stores, mon
     (On SQLite with the other processes' pushes off: with them, the push carries the rows, as PostgreSQL's
     notification does, and nothing is read; test_sqlite_an_append_is_pushed_...)"""
     writer, reader = stores(database_url), stores(database_url)
-    reader._peers = None  # SQLite: this reader hears of other processes' appends by polling only
     writer.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
     followers = [reader.follow(CODE) for _ in range(4)]
     listening(writer, followers, 1)
@@ -478,7 +479,7 @@ def test_events_too_large_for_a_notification_are_read_from_the_store(postgres_cl
 
 
 def test_a_notification_payload_carries_the_rows_when_they_fit():
-    from tables.store import NOTIFY_PAYLOAD_BYTES, StoredRow, notify_payload, read_payload
+    from tables.schema import NOTIFY_PAYLOAD_BYTES, StoredRow, notify_payload, read_payload
 
     rows = [{"code": CODE, "seq": 7, "type": "claim", "at": "t", "by": 2, "data": '{"word":"naïve"}'}]
     assert read_payload(notify_payload(CODE, rows)) == (
@@ -607,8 +608,8 @@ def test_sqlite_writers_take_turns_across_threads_and_processes(tmp_path):
 
 
 def test_a_proved_append_on_postgresql_writes_all_or_nothing_and_notifies_only_what_it_wrote(postgres_cluster, stores):
-    """PostgreSQL writes a proved append with a request id (every claim) as one statement (Store._append_in_one_statement):
-    all its events, its request id and its notification, or none of them."""
+    """PostgreSQL writes a proved append with a request id (every claim) in one transaction: all its events, its
+    request id and its notification, or none of them."""
     from tables.events import Forbidden
 
     url = postgres_cluster.new_database()
@@ -647,68 +648,7 @@ def test_postgresql_keeps_its_pool_and_opens_no_more(postgres_cluster, stores):
         store.close()
 
 
-def test_sqlite_appends_queued_meanwhile_share_one_transaction_each_with_its_own_outcome(tmp_path, stores):
-    """GroupCommit (SQLite): the appends that queue while one is being written go in ONE transaction next, each
-    in its own savepoint, so one that fails (a taken seq, a repeated request id, a token that no longer acts)
-    fails alone and writes nothing, and the others are written."""
-    from tables.events import Forbidden
-
-    store = stores(f"sqlite:///{tmp_path / 'tables.sqlite3'}")
-    for code in ("AAAAAA", "BBBBBB", "CCCCCC", "DDDDDD", "EEEEEE", "FFFFFF"):
-        assert store.create_table(code, "wordsmith", "host-hash", ev(1, "table_created", by=0))
-        store.append(code, [ev(2, "seat_joined", seat=1)], request_id="joined", actor="seat:1", tokens=[(1, "one")])
-    groups, first_inside, go_on = [], threading.Event(), threading.Event()
-    write_group = store._group._write_group
-
-    def recorded(appends):
-        groups.append(len(appends))
-        if len(groups) == 1:  # the first append holds the writer's turn until the others have queued
-            first_inside.set()
-            go_on.wait(10)
-        write_group(appends)
-
-    store._group._write_group = recorded
-    outcomes = {}
-
-    def append(name, code, events, **more):
-        try:
-            outcomes[name] = store.append(code, events, actor="seat:1", **more)
-        except Forbidden as error:
-            outcomes[name] = error
-
-    first = threading.Thread(target=append, args=("first", "AAAAAA", [ev(3)]), kwargs={"request_id": "r-a"})
-    first.start()
-    assert first_inside.wait(10)
-    queued = [
-        ("written", "BBBBBB", [ev(3, word="b")], {"request_id": "r-b", "proof": (1, "one")}),
-        ("seq taken", "CCCCCC", [ev(2, word="late")], {"request_id": "r-c"}),
-        ("request id applied", "DDDDDD", [ev(3, word="again")], {"request_id": "joined"}),
-        ("token gone", "EEEEEE", [ev(3, word="e")], {"request_id": "r-e", "proof": (1, "gone")}),
-        ("written too", "FFFFFF", [ev(3, word="f"), ev(4)], {"request_id": "r-f"}),
-    ]
-    threads = [threading.Thread(target=append, args=case[:3], kwargs=case[3]) for case in queued]
-    for thread in threads:
-        thread.start()
-    deadline = time.monotonic() + 10
-    while len(store._group._queue) < len(queued) and time.monotonic() < deadline:
-        time.sleep(0.01)
-    go_on.set()
-    for thread in [first, *threads]:
-        thread.join(10)
-
-    assert groups == [1, len(queued)]  # the five that queued meanwhile: one transaction
-    assert outcomes["first"] == [ev(3)] and outcomes["written"] == [ev(3, word="b")]
-    assert outcomes["written too"] == [ev(3, word="f"), ev(4)]
-    assert outcomes["seq taken"] is None and outcomes["request id applied"] is None
-    assert isinstance(outcomes["token gone"], Forbidden)
-    last = [store.last_seq(code) for code in ("AAAAAA", "BBBBBB", "CCCCCC", "DDDDDD", "EEEEEE", "FFFFFF")]
-    assert last == [3, 3, 2, 2, 2, 4]
-    assert store.events("CCCCCC", 1) == [ev(2, "seat_joined", seat=1)]  # the failed ones wrote nothing
-    assert store.applied("CCCCCC", "r-c") is None and store.applied("EEEEEE", "r-e") is None
-    assert store.applied("FFFFFF", "r-f") == [ev(3, word="f"), ev(4)]
-
-
-def test_sqlite_a_group_whose_transaction_fails_gives_each_append_the_error_and_writes_nothing(tmp_path, stores):
+def test_sqlite_an_append_whose_transaction_cannot_begin_raises_and_writes_nothing(tmp_path, stores):
     store = stores(f"sqlite:///{tmp_path / 'tables.sqlite3'}")
     assert store.create_table(CODE, "wordsmith", "host-hash", ev(1, "table_created", by=0))
 
@@ -725,50 +665,6 @@ def test_sqlite_a_group_whose_transaction_fails_gives_each_append_the_error_and_
     assert store.last_seq(CODE) == 1 and store.applied(CODE, "r-1") is None
 
 
-def test_sqlite_an_append_is_pushed_to_the_other_processes_without_waiting_for_their_poll(
-    tmp_path, stores, monkeypatch
-):
-    """Peers (tables/notify.py): the appending store pushes the append to every other store's socket, so their
-    followers wake at once and take the rows from the push with no read; the poll (made 60 s long here; 0.5 s
-    with pushes heard, 0.1 s without) only catches what a push missed."""
-    import tables.notify
-
-    monkeypatch.setattr(tables.notify, "POLL_SECONDS", 60.0)
-    monkeypatch.setattr(tables.notify, "PUSHED_POLL_SECONDS", 60.0)
-    url = f"sqlite:///{tmp_path / 'tables.sqlite3'}"
-    writer, reader = stores(url), stores(url)
-    assert writer.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
-    reads = event_reads(reader, monkeypatch)
-    with reader.follow(CODE) as follower:
-        deadline = time.monotonic() + 10
-        while reader.notifier.peers.own is None and time.monotonic() < deadline:  # its thread binds the socket
-            time.sleep(0.01)
-        assert reader.notifier.peers.own is not None
-        started = time.monotonic()
-        writer.append(CODE, [ev(2, word="pushed"), ev(3)], request_id=None, actor="seat:1")
-        assert [e.seq for e in follower.next(1, timeout=10)] == [2, 3]
-        assert time.monotonic() - started < 5  # the push, not the poll (60 s)
-        assert follower.ready(1)[0].data == {"word": "pushed"}
-        assert reads == []  # the rows came with the push
-
-
-def test_sqlite_a_socket_nobody_listens_on_is_forgotten_and_removed(tmp_path, stores):
-    """A process that ended without removing its socket: the next push to it is refused, and its file goes."""
-    import socket
-
-    url = f"sqlite:///{tmp_path / 'tables.sqlite3'}"
-    store = stores(url)
-    assert store.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
-    folder = tmp_path / "tables.sqlite3.notify"
-    folder.mkdir()
-    dead = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-    dead.bind(store._peers.address("4242-deadbeef"))  # the folder's own path may be too long for an address
-    dead.close()  # the file stays, nothing listens
-    assert store.append(CODE, [ev(2)], request_id=None, actor="seat:1")
-    assert not (folder / "4242-deadbeef").exists()
-    assert store.last_seq(CODE) == 2  # the append itself is not held up by it
-
-
 def json_values(floats: bool):
     scalars = st.none() | st.booleans() | st.integers() | st.text()
     if floats:
@@ -782,11 +678,11 @@ def json_values(floats: bool):
 
 @given(json_values(floats=False))
 def test_compact_json_writes_what_the_json_modules_compact_form_does(value):
-    """tables.store.compact_json (pydantic-core) writes every stored event and notification, and the streams'
+    """tables.schema.compact_json (pydantic-core) writes every stored event and notification, and the streams'
     messages: the same text as json.dumps(ensure_ascii=False, compact), which wrote them before..."""
     import json
 
-    from tables.store import compact_json
+    from tables.schema import compact_json
 
     assert compact_json(value) == json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
@@ -796,6 +692,6 @@ def test_compact_json_reads_back_as_the_same_value(value):
     """...but for a float's spelling (6.103515625e-05 is written 0.00006103515625): the same value, read back."""
     import json
 
-    from tables.store import compact_json
+    from tables.schema import compact_json
 
     assert json.loads(compact_json(value)) == value
