@@ -64,10 +64,11 @@ DEFAULTS = {
     "OBJECTION_SECONDS": 30,
     # Days a table with no new event is kept before it is deleted.
     "TABLE_IDLE_DAYS": 7,
-    # Join-code guessing (app/limiter.py): unknown codes and join attempts one client
-    # address may make, per worker. A household's six phones joining at once, with a
-    # typo or two, fit in the burst; a guesser gets 10 a minute (docs/api.md works out
-    # the time to hit a live table: about a month per address with 1,000 tables).
+    # Join-code guessing (app/limiter.py): unknown codes and failed joins one client
+    # address may make, per worker (joins that seat a phone are not counted, and a
+    # request with a token acting at its table is never refused). A few typos fit in
+    # the burst; a guesser gets 10 a minute (docs/api.md works out the time to hit a
+    # live table: about a month per address with 1,000 tables).
     "TABLE_GUESSES_PER_MINUTE": 10,
     "TABLE_GUESS_BURST": 20,
     # Event streams (app/streams.py): at most this many open per worker (None: 1,000

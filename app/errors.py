@@ -109,8 +109,9 @@ PROBLEM_TYPES = {
     ),
     "too-many-requests": (
         "Too many attempts",
-        "Too many unknown join codes or joins from this address: wait the `Retry-After` seconds. "
-        "The limit keeps join codes from being guessed.",
+        "Too many unknown join codes or failed joins from this address: wait the `Retry-After` seconds. "
+        "The limit keeps join codes from being guessed; a request with a seat's or the host's token for the "
+        "table is never refused by it.",
     ),
     "streams-full": (
         "Too many open streams",

@@ -404,11 +404,53 @@ def test_unknown_codes_are_limited_per_address_with_retry_after(tmp_path):
     assert client.get("/api/v1/health").status_code == 200  # the rest of the API is not limited
 
 
-def test_join_attempts_count_too(tmp_path):
+def test_failed_joins_count_too_and_seated_phones_nothing(tmp_path):
     app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite3'}", "TABLE_GUESS_BURST": 4})
-    table = Table(app.test_client(), seats=("A", "B", "C", "D", "E", "F"), join=False)
-    statuses = [table.join(seat).status_code for seat in range(1, 7)]
-    assert statuses == [201] * 4 + [429] * 2
+    client = app.test_client()
+    table = Table(client, seats=("A", "B", "C", "D", "E", "F"), join=False)
+    joined = [table.join(seat) for seat in range(1, 7)]  # more joins than the burst
+    assert [answer.status_code for answer in joined] == [201] * 6
+    table.tokens = {seat: answer.json["token"] for seat, answer in enumerate(joined, 1)}
+    refused = [
+        table.join(1),  # seat_taken
+        table.join(9),  # no such seat
+        table.join(2, json={"request_id": "not an id"}),
+        table.join(3, headers=bearer("not-a-token")),
+    ]
+    assert [answer.status_code for answer in refused] == [409, 422, 422, 403]
+    assert_problem(client.get(table.path()), 429)  # four failures fill the bucket of 4
+    assert client.get(table.path(), headers=bearer(table.tokens[1])).status_code == 200  # a seat's token passes
+
+
+def test_a_shared_address_seats_every_phone_and_keeps_them_playing(database_url):
+    """36 phones behind one address (a venue's Wi-Fi) join six tables; a guesser there fills the bucket; every
+    phone still reads and claims, and the guesser is still refused."""
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "EVENT_STREAM_SECONDS": 1})
+    client = app.test_client()  # every request from 127.0.0.1
+    burst = app.config["TABLE_GUESS_BURST"]
+    tables = [Table(client, seats=[f"P{seat}" for seat in range(1, 7)]) for _ in range(6)]  # 36 joins, all 201
+    assert sum(len(table.tokens) for table in tables) == 36 > burst
+    for _ in range(burst):
+        assert_problem(client.get("/api/v1/tables/ZZZZZZ"), 404)
+    guessed = assert_problem(client.get("/api/v1/tables/ZZZZZY"), 429)
+    assert "try again" in guessed["detail"] and int(client.get("/api/v1/tables/ZZZZZY").headers["Retry-After"]) >= 1
+    for table in tables:
+        table.start()  # the host's token passes the full bucket
+        for seat, token in table.tokens.items():
+            assert client.get(table.path(), headers=bearer(token)).status_code == 200
+            assert client.get(table.path("/record"), headers=bearer(token)).status_code == 200
+            claimed = table.claim(seat, "cast")  # through the claim lane: the first wins, the others are judged
+            if seat == 1:
+                assert claimed.status_code == 201, claimed.json
+            else:
+                assert claimed.status_code == 409 and claimed.json["code"] == "claim_refused", claimed.json
+        assert client.head(table.path("/events"), headers=bearer(table.host)).status_code == 200
+        # Without a token acting at this table, its paths stay shut to this address: no read, no join, no claim.
+        other = tables[(tables.index(table) + 1) % len(tables)]
+        assert_problem(client.get(table.path()), 429)
+        assert_problem(table.join(1), 429)
+        for token in ("not-a-token", other.host, other.tokens[1]):
+            assert_problem(table.post("/claims", {"word": "cats"}, token), 429)
 
 
 def test_the_buckets_drain_at_the_configured_rate():

@@ -565,3 +565,39 @@ def test_guessing_codes_through_the_pages_is_limited_like_the_api():
     assert response.status_code == 429 and int(response.headers["Retry-After"]) >= 1
     assert guesser.get("/tables?code=ABCDEK").status_code == 429  # the join-by-code form too
     assert guesser.get("/api/v1/tables/ABCDEK").status_code == 429  # one bucket for pages and API
+
+
+def test_phones_behind_one_address_all_join_and_keep_playing_while_a_guesser_there_is_refused(database_url):
+    from app import create_app
+
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "TABLE_GUESS_BURST": 3})
+    hosts, seated = [], []  # every phone a test client of its own, all from 127.0.0.1
+    for _ in range(2):
+        host = phone(app)
+        code, _ = create(host, names=("Ann", "Bob", "Cy"))
+        hosts.append((host, code))
+        for seat in (1, 2, 3):
+            player = phone(app)
+            assert join(player, code, seat).status_code == 303  # six joins, twice the burst: none counted
+            seated.append((player, code))
+    late = phone(app)
+    for _ in range(3):  # a seat taken is a failed join: three fill the bucket
+        assert join(late, code, 1).status_code == 409
+    assert late.get(f"/tables/{code}", headers={"Accept": "text/html"}).status_code == 429
+    assert late.get(f"/tables/{code}/join").status_code == 429
+    assert late.get("/tables/ABCDEF").status_code == 429
+    for host, code in hosts:  # the host's cookie passes
+        start(host, code)
+    for player, code in seated:  # and each seat's
+        assert player.get(f"/tables/{code}/play").status_code == 200
+        assert claim(player, code, "cast").status_code in (303, 409)  # judged: the first at a table wins
+        assert player.get(f"/tables/{code}").status_code == 200
+    for _, code in hosts:
+        assert [event.type for event in table_events(app, code)][-2:] == ["challenge_started", "claim"]
+
+
+def table_events(app, code: str) -> list:
+    from app.tables import tables
+
+    with app.app_context():
+        return tables().events(code)

@@ -12,7 +12,8 @@ answers the common case itself, with the same functions the claim view calls:
 - it takes only a request with nothing unusual about it: `POST` to exactly
   that path, no query string, no cookie, a JSON body with a Content-Length
   within the caps and no Content-Encoding, an `Authorization: Bearer` token,
-  and an address the guessing limit does not refuse (app/limiter.py);
+  and an address the guessing limit does not refuse (app/limiter.py: one
+  with guesses left, or whose token acts at the table);
 - the body is read, parsed (`parse_json`) and validated (the `Claim` and
   `TablePath` models) as the view's `@operation` does, and the claim judged
   and recorded by `claim_answer`, the view's own function, within the
@@ -21,8 +22,9 @@ answers the common case itself, with the same functions the claim view calls:
   security headers (app/security.py).
 
 Anything else (no token, a body that is not JSON or a field that does not
-validate, an address out of guesses) goes to Flask whole, with the body
-given back unread (`Replay`). A claim the service refuses, or any other
+validate, an address out of guesses whose token acts for no one at the
+table: its 429) goes to Flask whole, with the body given back unread
+(`Replay`). A claim the service refuses, or any other
 exception it raises (a bad token, an unknown table, a spent budget, a store
 error), is answered as Flask answers an exception from a view: the app's
 error handler (app/errors.py) within a request context, then the
@@ -142,7 +144,7 @@ class ClaimLane:
         if len(raw) < length or token is None:
             return None
         with self.app.app_context():
-            if limiter.buckets().wait(limiter.address(environ)):
+            if limiter.waiting(environ, code, (token,)):  # out of guesses, and the token acts for no one there
                 return None
             try:
                 body = Claim.model_validate(parse_json(raw))

@@ -325,9 +325,19 @@ class EndGame(Action):
 
 @bp.before_request
 def limit_guessing() -> None:
-    """Refuse (429) any table request from an address that has spent its guesses (app/limiter.py)."""
+    """Refuse (429) a table request from an address that has spent its guesses, unless its bearer token acts at
+    that table (app/limiter.py)."""
     if request.view_args and "code" in request.view_args:
-        limiter.check()
+        limiter.check(request.view_args["code"], bearer_token())
+
+
+@bp.after_request
+def count_failed_joins(response: Response) -> Response:
+    """A join answered with a 4xx (but the limit's own 429) is one guess; a join that seats a phone is none."""
+    refused = 400 <= response.status_code < 500 and response.status_code != 429
+    if refused and current_app.view_functions.get(request.endpoint) is join:
+        limiter.count_failed_join()
+    return response
 
 
 def acting(code: str) -> Actor:
@@ -492,7 +502,6 @@ def _resume_after(after: str | None) -> int:
 )
 def join(params: SeatPath, body: JoinSeat):
     """Take a seat: its token. A taken seat is refused (409 seat_taken) unless the host gives it to a new phone."""
-    limiter.count_join()
     service = tables()
     actor = acting(params.code) if bearer_token() else Actor()
     token = service.join(params.code, params.seat, actor, request_id=body.request_id)

@@ -351,14 +351,16 @@ def not_found(error: NotFound):
 
 @bp.before_request
 def limit_guessing() -> None:
-    """Refuse (429) a table page, or a code typed to join, from an address that has spent its guesses.
+    """Refuse (429) a table page, or a code typed to join, from an address that has spent its guesses, unless
+    this phone's seat or host cookie holds a token that acts at that table (app/limiter.py).
 
     The pages are a second door to a table: without the API's limit here, a
     join code could be guessed through `/tables/<code>` as fast as it answers.
     """
-    if (request.view_args and "code" in request.view_args) or (
-        request.endpoint == "pages.tables_home" and "code" in request.args
-    ):
+    if request.view_args and "code" in request.view_args:
+        cookies = request.cookies
+        limiter.check(request.view_args["code"], cookies.get(SEAT_COOKIE), cookies.get(HOST_COOKIE))
+    elif request.endpoint == "pages.tables_home" and "code" in request.args:
         limiter.check()
 
 
@@ -454,7 +456,6 @@ def table_join_post(code: str):
         state = tables().state(code)
     except NotFound as error:
         return not_found(error)
-    limiter.count_join()  # every join, right or wrong: each hands out a token
     try:
         rid = request_id()
         seat = form_int("seat", 1, len(state.seats))
@@ -462,6 +463,7 @@ def table_join_post(code: str):
         # A seat a phone holds is refused to others (seat_taken); the host's phone may take it (to give it again).
         tables().join(code, seat, actor=cookie_actor(code, HOST_COOKIE), request_id=rid, token=token)
     except (Rejected, PageRefusal, Refused, Forbidden) as error:
+        limiter.count_failed_join()  # a seat taken, a locked table, a seat it does not have: a guess
         context = page_context(code, tables().state(code), cookie_actor(code, SEAT_COOKIE))
         host = cookie_actor(code, HOST_COOKIE) is not None
         return render("table_join.html", STATUS[type(error)], notice=refusal_notice(error), host=host, **context)
