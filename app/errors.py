@@ -165,7 +165,7 @@ class FieldError(BaseModel):
     """One bad field of a request, and how to fix it."""
 
     pointer: str = Field(description="JSON pointer to the field: `/words/3` is the fourth word; `` is the whole body")
-    location: Literal["body", "query", "path"] = Field(description="where the field was sent")
+    location: Literal["body", "query", "path", "header"] = Field(description="where the field was sent")
     detail: str = Field(description="what is wrong and how to fix it")
 
 

@@ -514,6 +514,26 @@ def test_the_stream_resumes_after_last_event_id_or_after(client):
         assert seqs == list(range(4, last + 1)), (headers, query)
 
 
+@pytest.mark.parametrize(
+    "headers, query, pointer, location",
+    [
+        # The byte 0xb2 as WSGI reads a header (latin-1): a superscript two, a digit to str.isdigit, not to int.
+        ({"Last-Event-ID": "\u00b2"}, "", "/Last-Event-ID", "header"),
+        ({"Last-Event-ID": "3\u00b9"}, "", "/Last-Event-ID", "header"),
+        ({"Last-Event-ID": "\u0663"}, "?after=1", "/Last-Event-ID", "header"),  # an Arabic-Indic 3 (int reads it)
+        ({"Last-Event-ID": "abc"}, "", "/Last-Event-ID", "header"),
+        ({"Last-Event-ID": "-1"}, "", "/Last-Event-ID", "header"),
+        ({"Last-Event-ID": "1" * 13}, "", "/Last-Event-ID", "header"),
+        ({}, "?after=%C2%B2", "/after", "query"),
+        ({}, "?after=%D9%A3", "/after", "query"),
+    ],
+)
+def test_a_resume_point_that_is_not_a_seq_is_a_422_naming_it(client, headers, query, pointer, location):
+    table = Table(client)
+    body = assert_problem(client.get(table.path("/events" + query), headers=headers), 422, pointer)
+    assert [error["location"] for error in body["errors"]] == [location]
+
+
 def test_a_stream_is_live_and_runs_outside_the_work_budget(tmp_path, monkeypatch):
     app = create_app(
         {

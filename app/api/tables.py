@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from typing import Annotated, Any, Literal
 
 import segno
@@ -53,6 +54,7 @@ from tables.events import Actor
 from tables.state import GAMES
 
 from .. import limiter, streams
+from ..errors import invalid_fields
 from ..tables import bearer_token, tables
 from .fields import Lexicon, Limit, Out, PoolInput, Request
 from .operation import operation
@@ -68,6 +70,8 @@ MAX_CARDS = 6
 MAX_CARD = 8
 
 TABLE_PROBLEMS = (401, 403, 409, 429)
+# A seq to resume a stream after (`Last-Event-ID`, `?after=`): ASCII digits only, as the stream's ids are written.
+SEQ = re.compile(r"^[0-9]{1,12}$")
 
 RequestId = Annotated[
     str,
@@ -103,7 +107,7 @@ class SeatPath(TablePath):
 class EventsQuery(TablePath):
     after: str | None = Field(
         None,
-        pattern=r"^[0-9]{1,12}$",
+        pattern=SEQ.pattern,
         description="send the events after this seq (the `Last-Event-ID` header, when sent, wins)",
     )
 
@@ -486,11 +490,18 @@ def events(params: EventsQuery):
 
 
 def _resume_after(after: str | None) -> int:
-    """The seq to resume after: `Last-Event-ID` (what EventSource sends on reconnecting), else `?after=`, else 0."""
+    """The seq to resume after: `Last-Event-ID` (what EventSource sends on reconnecting), else `?after=`, else 0.
+
+    The stream's ids are seqs, so a `Last-Event-ID` that is not one (not 1-12 ASCII digits: `abc`, or `²`,
+    which `str.isdigit` accepts and `int` does not) came from no stream of ours: a 422 naming the header.
+    """
     last = request.headers.get("Last-Event-ID", "").strip()
-    if last.isdigit() and len(last) <= 12:
-        return int(last)
-    return int(after) if after else 0
+    if not last:
+        return int(after) if after else 0
+    if SEQ.fullmatch(last) is None:
+        detail = "Last-Event-ID: the seq of the last event received, 1 to 12 digits 0-9 (or leave the header out)"
+        raise invalid_fields([{"pointer": "/Last-Event-ID", "location": "header", "detail": detail}])
+    return int(last)
 
 
 # --- seats -----------------------------------------------------------------------------------
