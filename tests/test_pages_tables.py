@@ -360,6 +360,25 @@ def test_a_form_that_lost_its_request_id_is_a_422_naming_it(app, table):
     assert response.status_code == 422 and "request id" in text(response.get_data(as_text=True))
 
 
+def test_a_number_written_with_a_superscript_digit_is_a_422_naming_its_field(app, table):
+    code, host, ann, bob = table
+    two = "\u00b2"  # a digit to str.isdigit, not to int
+    late = phone(app)
+    page = late.get(f"/tables/{code}/join").get_data(as_text=True)
+    joined = post_form(late, f"/tables/{code}/join", page, "join-form", seat=two)
+    assert joined.status_code == 422 and "seat: a whole number" in text(joined.get_data(as_text=True))
+    page = host.get(f"/tables/{code}/host").get_data(as_text=True)
+    for fields, named in (
+        ({"action": "release", "seat": two}, "seat:"),
+        ({"action": "take", "takers": two}, "takers:"),
+    ):
+        response = host.post(
+            f"/tables/{code}/host",
+            data={"csrf_token": hidden(page, "csrf_token"), "request_id": hidden(page, "request_id"), **fields},
+        )
+        assert response.status_code == 422 and named in text(response.get_data(as_text=True)), fields
+
+
 def test_every_render_draws_new_request_ids_and_forms_never_share_one(app, table):
     code, host, ann, bob = table
     first = ann.get(f"/tables/{code}/play").get_data(as_text=True)

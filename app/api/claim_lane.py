@@ -125,6 +125,7 @@ class ClaimLane:
             and "HTTP_CONTENT_ENCODING" not in environ
             and "HTTP_TRANSFER_ENCODING" not in environ
             and length.isdigit()
+            and length.isascii()  # isdigit alone takes `²`, which int refuses
             and 0 < int(length) <= self.cap
             and environ.get("CONTENT_TYPE", "").partition(";")[0].strip().lower() == "application/json"
             and environ.get("HTTP_AUTHORIZATION", "")[:7].lower() == "bearer "

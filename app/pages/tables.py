@@ -185,9 +185,14 @@ def request_id() -> str | None:
     return value
 
 
+def digits(value: str) -> bool:
+    """Whether `value` is a whole number written in ASCII digits (`str.isdigit` alone takes `²`, which `int` refuses)."""
+    return value.isascii() and value.isdigit()
+
+
 def form_int(name: str, low: int = 1, high: int = 10**6) -> int:
     value = request.form.get(name, "").strip()
-    if not value.isdigit() or not low <= int(value) <= high:
+    if not digits(value) or not low <= int(value) <= high:
         raise PageRefusal(name, f"{name}: a whole number from {low} to {high}")
     return int(value)
 
@@ -196,7 +201,7 @@ def form_seats(name: str) -> list[int]:
     """The seats ticked in a group of check boxes (`takers`)."""
     seats = []
     for value in request.form.getlist(name):
-        if not value.isdigit() or not 1 <= int(value) <= MAX_SEATS:
+        if not digits(value) or not 1 <= int(value) <= MAX_SEATS:
             raise PageRefusal(name, f"{name}: seat numbers from 1 to {MAX_SEATS}")
         seats.append(int(value))
     return seats
