@@ -378,6 +378,28 @@ def test_a_claim_answers_with_the_whole_state_when_asked(client):
     assert [claim["word"] for claim in answer["state"]["wordsmith"]["claims"]] == ["cast"]
 
 
+def test_seat_names_drop_invisible_characters_and_refuse_control_ones(database_url):
+    """As words are read: format characters (zero-width space, direction override, byte-order mark) are dropped;
+    a control character (a bell, a newline) is refused at its field, and so is a name of invisible characters."""
+    client = create_app({"TESTING": True, "DATABASE_URL": database_url}).test_client()
+    seats = ["\u200bAnn\u200b", "\u202eBob", "\ufeffCy\u2066", "Jos\u00e9\u00ad"]
+    table = Table(client, seats=seats, join=False)
+    assert [seat["name"] for seat in table.state()["seats"]] == ["Ann", "Bob", "Cy", "Jos\u00e9"]  # as stored
+    for names, pointer in (
+        (["Ann", "B\u0007b"], "/seats/1"),
+        (["Ann\nBob", "Cy"], "/seats/0"),
+        (["Ann", "Bob", "Cy\u2028"], "/seats/2"),
+        (["\u200b\ufeff", "Bob"], "/seats/0"),
+    ):
+        refused = client.post("/api/v1/tables", json={"game": "wordsmith", "seats": names})
+        assert_problem(refused, 422, pointer)
+    renamed = table.post("/seats/2/name", {"name": "\u202eDan\u200b"}, table.host)
+    assert renamed.status_code == 201 and table.state()["seats"][1]["name"] == "Dan"
+    for name in ("D\u0007n", "Dan\t", "\u202e\u200b"):
+        assert_problem(table.post("/seats/2/name", {"name": name}, table.host), 422, "/name")
+    assert table.state()["seats"][1]["name"] == "Dan"
+
+
 def test_a_retried_join_gives_a_working_token(client):
     table = Table(client, join=False)
     first = table.join(1, json={"request_id": "join-1"})

@@ -142,6 +142,30 @@ def test_create_refuses_one_seat_naming_the_field(app):
     assert "2 to 6" in text(html) and 'id="seat1"' in html and 'aria-invalid="true"' in html
 
 
+def test_seat_names_drop_invisible_characters_and_a_control_one_is_a_422_at_its_box(app):
+    client = phone(app)
+    form = client.get("/tables").get_data(as_text=True)
+    refused = post_form(client, "/tables", form, "table-create", seat1="Ann", seat3="B\u0007b")  # seat 2 left empty
+    html = refused.get_data(as_text=True)
+    assert refused.status_code == 422 and "control characters" in text(html)
+    assert re.findall(r'<input id="([^"]+)"[^>]*aria-invalid="true"', html) == ["seat3"]
+    code, _ = create(client, names=("\u200bAnn", "\u202eBob\ufeff"))
+    assert [seat.name for seat in app.extensions["tables"].state(code).seats] == ["Ann", "Bob"]
+    page = client.get(f"/tables/{code}/host").get_data(as_text=True)
+    renamed = client.post(
+        f"/tables/{code}/host",
+        data={
+            "csrf_token": hidden(page, "csrf_token"),
+            "request_id": hidden(page, "request_id"),
+            "action": "rename",
+            "seat": "2",
+            "name": "Bo\u0007b",
+        },
+    )
+    assert renamed.status_code == 422 and "control characters" in text(renamed.get_data(as_text=True))
+    assert app.extensions["tables"].state(code).seats[1].name == "Bob"
+
+
 @pytest.mark.parametrize("typed", ["{code}", "{lower}", " {a}-{b} ", "{a} {b}"])
 def test_join_by_code_in_any_case_with_spaces_or_dashes(app, typed):
     host = phone(app)

@@ -84,7 +84,15 @@ RequestId = Annotated[
     ),
 ]
 SeatNumber = Annotated[int, Field(ge=1, le=6, description="a seat number (seats are numbered from 1)")]
-SeatName = Annotated[str, Field(min_length=1, max_length=MAX_SEAT_NAME, description="a player's name")]
+SeatName = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=MAX_SEAT_NAME,
+        description="a player's name: invisible characters (zero-width, direction marks) are dropped, "
+        "control characters refused",
+    ),
+]
 Kind = Literal["red", "yellow", "blue", "green"]
 ClaimSeq = Annotated[int, Field(ge=1, description="the claim: the seq of its event")]
 ActingSeat = Annotated[

@@ -413,13 +413,14 @@ def tables_home():
 def tables_create():
     """Create a table; answer with the host's page (and the host token in its cookie)."""
     game = request.form.get("game", "wordsmith")
-    names = [request.form.get(f"seat{i}", "").strip() for i in range(1, MAX_SEATS + 1)]
-    names = [name for name in names if name]
+    given = [(f"seat{i}", request.form.get(f"seat{i}", "").strip()) for i in range(1, MAX_SEATS + 1)]
+    given = [(field, name) for field, name in given if name]  # the boxes filled in, each with its field
+    names = [name for _, name in given]
     values = {**request.form.to_dict(), "variants": request.form.getlist("variants")}
     errors = []
-    for i, name in enumerate(names, 1):
+    for field, name in given:
         if len(name) > MAX_NAME:
-            errors.append({"field": f"seat{i}", "label": f"Seat {i}", "detail": f"at most {MAX_NAME} characters"})
+            errors.append({"field": field, "label": f"Seat {field[4:]}", "detail": f"at most {MAX_NAME} characters"})
     if not errors:
         try:
             created = tables().create(
@@ -430,7 +431,8 @@ def tables_create():
             )
         except Refused as error:
             field = str(error.path[0]) if error.path else None
-            field = "seat1" if field == "seats" else field
+            if field == "seats":  # ("seats", i): the i-th box filled in; ("seats",): the first
+                field = given[error.path[1]][0] if len(error.path) > 1 else "seat1"
             errors.append({"field": field, "label": field, "detail": str(error)})
     if errors:
         return render("tables_new.html", 422, errors=errors, **create_context(values))
