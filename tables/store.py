@@ -53,7 +53,7 @@ __all__ = ["NOTIFY_CHANNEL", "REQUEST_ID_MAX", "Store", "metadata"]
 
 NOTIFY_CHANNEL = "wordsmith_tables"  # PostgreSQL NOTIFY channel; the payload: notify_payload
 NOTIFY_PAYLOAD_BYTES = 7999  # PostgreSQL refuses a NOTIFY payload of 8000 bytes or more
-REQUEST_ID_MAX = 128  # characters: a UUID is 36; the column is VARCHAR(128)
+REQUEST_ID_MAX = 64  # characters, the API's and the pages' limit too: a UUID is 36 (the column has room for 128)
 IDLE_PING_SECONDS = 5.0  # PostgreSQL: a pooled connection idle longer is pinged before use (_ping_when_idle)
 # Connections one process keeps (WORDSMITH_DATABASE_POOL_SIZE), and how long a request waits for one.
 POOL_SIZE = 16
@@ -92,7 +92,7 @@ events_t = _of_a_table(
 )
 requests_t = _of_a_table(
     "requests",
-    sa.Column("request_id", sa.String(REQUEST_ID_MAX), primary_key=True),
+    sa.Column("request_id", sa.String(128), primary_key=True),  # as migration 0001 made it; ids take REQUEST_ID_MAX
     sa.Column("first_seq", sa.Integer, nullable=False),
     sa.Column("last_seq", sa.Integer, nullable=False),
     sa.Column("actor", sa.String(32), nullable=False),

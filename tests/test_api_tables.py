@@ -400,6 +400,25 @@ def test_seat_names_drop_invisible_characters_and_refuse_control_ones(database_u
     assert table.state()["seats"][1]["name"] == "Dan"
 
 
+def test_a_request_id_takes_64_characters_and_65_is_a_422_at_its_field(database_url):
+    client = create_app({"TESTING": True, "DATABASE_URL": database_url}).test_client()
+    table = Table(client, join=False)
+    assert_problem(table.join(1, json={"request_id": "j" * 65}), 422, "/request_id")
+    joined = table.join(1, json={"request_id": "j" * 64})
+    assert joined.status_code == 201
+    table.tokens[1] = joined.json["token"]
+    for body in ({"request_id": "s" * 65, "pool": POOL}, {"request_id": "s" * 64, "pool": POOL}):
+        answer = client.post(table.path("/challenges"), json=body, headers=bearer(table.host))
+        if len(body["request_id"]) > 64:
+            assert_problem(answer, 422, "/request_id")
+        else:
+            assert answer.status_code == 201, answer.json
+    claim = {"request_id": "c" * 64, "word": "cast"}
+    first = client.post(table.path("/claims"), json=claim, headers=bearer(table.tokens[1]))
+    again = client.post(table.path("/claims"), json=claim, headers=bearer(table.tokens[1]))
+    assert first.status_code == again.status_code == 201 and again.json["repeated"] is True
+
+
 def test_a_retried_join_gives_a_working_token(client):
     table = Table(client, join=False)
     first = table.join(1, json={"request_id": "join-1"})

@@ -403,6 +403,15 @@ def test_a_number_written_with_a_superscript_digit_is_a_422_naming_its_field(app
         assert response.status_code == 422 and named in text(response.get_data(as_text=True)), fields
 
 
+def test_a_form_request_id_takes_64_characters_and_not_65(app, table):
+    code, host, ann, bob = table
+    page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    for rid, status in (("r" * 65, 422), ("r" * 64 + "\n", 422), ("r" * 64, 303)):
+        data = {"csrf_token": hidden(page, "csrf_token"), "action": "claim", "word": "cast", "request_id": rid}
+        assert ann.post(f"/tables/{code}/play", data=data).status_code == status, rid
+    assert [e.by for e in app.extensions["tables"].events(code) if e.type == "claim"] == [1]
+
+
 def test_every_render_draws_new_request_ids_and_forms_never_share_one(app, table):
     code, host, ann, bob = table
     first = ann.get(f"/tables/{code}/play").get_data(as_text=True)

@@ -52,6 +52,7 @@ from tables import state as table_state
 from tables.codes import read_code
 from tables.events import Actor
 from tables.state import GAMES
+from tables.store import REQUEST_ID_MAX
 
 from .. import limiter, streams
 from ..errors import invalid_fields
@@ -77,9 +78,9 @@ RequestId = Annotated[
     str,
     Field(
         min_length=1,
-        max_length=64,
+        max_length=REQUEST_ID_MAX,
         pattern=r"^[A-Za-z0-9._:-]+$",
-        description="the client's id for this request (1-64 of `A-Za-z0-9._:-`, e.g. a UUID): "
+        description=f"the client's id for this request (1-{REQUEST_ID_MAX} of `A-Za-z0-9._:-`, e.g. a UUID): "
         "a retry with the same id answers as the first time and changes nothing again",
     ),
 ]

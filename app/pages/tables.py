@@ -52,6 +52,7 @@ from solver.pieces import KINDS, Pool
 from tables.codes import read_code
 from tables.events import Actor, Forbidden, NotFound, Rejected
 from tables.state import GAMES
+from tables.store import REQUEST_ID_MAX
 
 from .. import limiter
 from ..errors import problem_response
@@ -63,7 +64,7 @@ __all__ = ["EVENT_TYPES", "HOST_COOKIE", "SEAT_COOKIE"]
 SEAT_COOKIE = "wordsmith_seat"
 HOST_COOKIE = "wordsmith_host"
 # What a form may send as a request id (the API's rule): a retry of the same id applies nothing twice.
-REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
+REQUEST_ID = re.compile(rf"^[A-Za-z0-9._:-]{{1,{REQUEST_ID_MAX}}}$")
 MAX_SEATS = 6
 # A seat name longer than this does not fit a phone's score sheet line.
 MAX_NAME = 40
@@ -180,7 +181,7 @@ def set_token_cookie(response, name: str, token: str, code: str) -> None:
 def request_id() -> str | None:
     """The form's hidden request id; a missing or malformed one is a PageRefusal (a form we did not render)."""
     value = request.form.get("request_id", "")
-    if not REQUEST_ID.match(value):
+    if not REQUEST_ID.fullmatch(value):
         raise PageRefusal("request_id", "The form lost its request id: reload the page and press the button again.")
     return value
 
