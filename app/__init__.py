@@ -11,6 +11,8 @@ documented in docs/configuration.md's table; a test enforces it.
 
 from __future__ import annotations
 
+import logging
+import os
 import secrets
 import types
 from pathlib import Path
@@ -22,7 +24,10 @@ from jinja2 import BytecodeCache
 from solver import limits
 from solver.lexicon import SIZES
 
-__all__ = ["DEFAULTS", "create_app"]
+__all__ = ["DEFAULTS", "SECRET_KEY_FILE", "create_app", "instance_secret_key"]
+
+# The generated secret key's file in the instance folder, when SECRET_KEY is not set.
+SECRET_KEY_FILE = "secret_key"
 
 DEFAULTS = {
     # The lexicon used when a request names none.
@@ -47,10 +52,10 @@ DEFAULTS = {
     # a 503. The worst requests within the limits above cost about 40 ms on a
     # busy 2-core machine (bench/worst_case.py); this only stops what slips through.
     "WORK_BUDGET_MS": 250,
-    # Signs Flask's session cookie (it holds the CSRF token of the live tables' POST forms).
-    # Unset: a random key made when the app is created — once in gunicorn's master
-    # with preload_app, so all workers share it. Set it to keep signed values
-    # valid across restarts and machines.
+    # Signs Flask's session cookie (it holds the CSRF token of the live tables' POST forms)
+    # and derives the pages' seat tokens. Unset: the key kept in the instance folder
+    # (`secret_key`, made on first start with mode 0600, read on later ones), so a restart
+    # keeps the phones' open pages working. Set it when several hosts serve one site.
     "SECRET_KEY": None,
     # Live tables (tables/): where they are stored. None: SQLite in the app's
     # instance folder (created on first start); a PostgreSQL URL
@@ -68,10 +73,11 @@ DEFAULTS = {
     "TABLE_MAX_EVENTS": 10_000,
     # Tables one client address may create an hour, per worker (app/limiter.py); past it, 429 with Retry-After.
     "TABLES_PER_HOUR": 60,
-    # Join-code guessing (app/limiter.py): unknown codes and join attempts one client
-    # address may make, per worker. A household's six phones joining at once, with a
-    # typo or two, fit in the burst; a guesser gets 10 a minute (docs/api.md works out
-    # the time to hit a live table: about a month per address with 1,000 tables).
+    # Join-code guessing (app/limiter.py): unknown codes and failed joins one client
+    # address may make, per worker (joins that seat a phone are not counted, and a
+    # request with a token acting at its table is never refused). A few typos fit in
+    # the burst; a guesser gets 10 a minute (docs/api.md works out the time to hit a
+    # live table: about a month per address with 1,000 tables).
     "TABLE_GUESSES_PER_MINUTE": 10,
     "TABLE_GUESS_BURST": 20,
     # Event streams (app/streams.py): at most this many open per worker (None: 1,000
@@ -148,7 +154,7 @@ def create_app(config: dict | None = None) -> Flask:
     if config is not None:
         app.config.from_mapping(config)
     check_config(app.config)
-    app.config["SECRET_KEY"] = str(app.config["SECRET_KEY"] or secrets.token_hex(32))
+    app.config["SECRET_KEY"] = str(app.config["SECRET_KEY"] or kept_secret_key(app.instance_path))
     app.config["MAX_CONTENT_LENGTH"] = app.config["MAX_BODY_BYTES"]  # werkzeug's own cap, for streamed bodies
     app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
     # A CSRF token lives as long as the session cookie that holds it: a game can last longer than
@@ -182,6 +188,55 @@ def create_app(config: dict | None = None) -> Flask:
     for name in app.jinja_env.list_templates(extensions=["html"]):
         app.jinja_env.get_template(name)
     return app
+
+
+def kept_secret_key(folder: str) -> str:
+    """The instance folder's key (`instance_secret_key`); a random key for this process when the folder cannot
+    hold one (read-only, say), with a warning: then pages' forms break at each restart until SECRET_KEY is set."""
+    try:
+        return instance_secret_key(folder)
+    except OSError as error:
+        logging.getLogger(__name__).warning(
+            "No secret key could be kept in %s (%s): using a random one until the next start; "
+            "set WORDSMITH_SECRET_KEY to keep the pages' forms working across restarts",
+            folder,
+            error,
+        )
+        return secrets.token_hex(32)
+
+
+def instance_secret_key(folder: str | os.PathLike) -> str:
+    """The secret key kept in `folder` (`SECRET_KEY_FILE`): read when it is there, else made and kept.
+
+    The file is made readable by its owner only (0600). Several processes may
+    start at once (gunicorn's workers, two servers on one folder): each writes
+    a whole key to a file of its own and links it to the key's name, which
+    only the first link takes; every process then reads the one kept. So no
+    process ever reads a half-written key, and all of them use the same.
+    """
+    path = Path(folder) / SECRET_KEY_FILE
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        own = path.with_name(f".{SECRET_KEY_FILE}.{os.getpid()}.{secrets.token_hex(8)}")
+        descriptor = os.open(own, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            os.fchmod(descriptor, 0o600)  # whatever the umask
+            os.write(descriptor, f"{secrets.token_hex(32)}\n".encode())
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
+        try:
+            os.link(own, path)
+        except FileExistsError:  # another process kept its key first: that one is read below
+            pass
+        finally:
+            os.unlink(own)
+    key = path.read_text().strip()
+    if not key:
+        raise ValueError(
+            f"{path} is empty: delete it (a new key is made at the next start) or set WORDSMITH_SECRET_KEY"
+        )
+    return key
 
 
 def check_config(config) -> None:

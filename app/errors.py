@@ -111,8 +111,9 @@ PROBLEM_TYPES = {
     ),
     "too-many-requests": (
         "Too many attempts",
-        "Too many unknown join codes or joins from this address: wait the `Retry-After` seconds. "
-        "The limit keeps join codes from being guessed.",
+        "Too many unknown join codes or failed joins from this address: wait the `Retry-After` seconds. "
+        "The limit keeps join codes from being guessed; a request with a seat's or the host's token for the "
+        "table is never refused by it.",
     ),
     "streams-full": (
         "Too many open streams",
@@ -175,7 +176,7 @@ class FieldError(BaseModel):
     """One bad field of a request, and how to fix it."""
 
     pointer: str = Field(description="JSON pointer to the field: `/words/3` is the fourth word; `` is the whole body")
-    location: Literal["body", "query", "path"] = Field(description="where the field was sent")
+    location: Literal["body", "query", "path", "header"] = Field(description="where the field was sent")
     detail: str = Field(description="what is wrong and how to fix it")
 
 

@@ -18,7 +18,6 @@ pages instead of each loading them; `pre_fork` freezes them first.
 import gc
 import multiprocessing
 import os
-import secrets
 
 __all__ = [
     "bind",
@@ -50,11 +49,9 @@ preload_app = True
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 accesslog = "-"
 
-# Every worker must sign the CSRF session cookie with the same key. With
-# preload_app the app (and a random key) is made once before the fork anyway;
-# putting it in the environment also covers workers when preloading is off.
-# Set WORDSMITH_SECRET_KEY yourself to keep tokens valid across restarts.
-os.environ.setdefault("WORDSMITH_SECRET_KEY", secrets.token_hex(32))
+# Every worker signs the CSRF session cookie with the same key: WORDSMITH_SECRET_KEY,
+# else the one create_app keeps in the instance folder (made once, read by every
+# process that starts after, preloaded or not), so it also outlives a restart.
 
 
 # The garbage collector's first generation is collected after 10,000 net allocations, not

@@ -1,13 +1,22 @@
-"""The join-code guessing limit: failed table lookups and join attempts, per client address.
+"""The join-code guessing limit: lookups of unknown codes and failed joins, per client address.
 
 A join code is 6 characters of 31 (31**6 ≈ 887.5 million codes), so what
 keeps a stranger off a table is how fast codes can be tried. Each client
-address has a leaky bucket: a lookup of a code no table has (a 404) and
-every join attempt (right or wrong) pour one unit in; the bucket drains
-`TABLE_GUESSES_PER_MINUTE` units a minute and holds `TABLE_GUESS_BURST`. A
-request to a table's path from an address whose bucket is full is refused
-before the code is read: 429 problem+json with `Retry-After`, the seconds
-until one more attempt is allowed.
+address has a leaky bucket: a lookup of a code no table has (a 404) and a
+join that fails (any 4xx but this limit's own 429: a seat taken, a locked
+table, a seat the table does not have, a bad field) pour one unit in; the
+bucket drains `TABLE_GUESSES_PER_MINUTE` units a minute and holds
+`TABLE_GUESS_BURST`. A join that succeeds pours nothing: many phones behind
+one address (a venue's Wi-Fi, a home or carrier NAT) all join, each with its
+own seat, and guess nothing.
+
+A request to a table's path from an address whose bucket is full is refused
+(429 problem+json with `Retry-After`, the seconds until one more attempt is
+allowed) unless it carries a token that acts at that table: a seat's or the
+host's (the API's `Authorization: Bearer`, the pages' seat and host cookies).
+A holder of such a token already has the table, so there is nothing left to
+guess, and players keep playing whatever a guesser behind their address
+does. The token is looked up only when the bucket is full.
 
 The buckets live in each worker's memory, not in the store: an attempt
 costs no database write, and a restart forgets them (harmless: it also
@@ -26,9 +35,12 @@ import time
 
 from flask import current_app, g, request
 
-from .errors import ApiProblem
+from tables.events import Forbidden, NotFound
 
-__all__ = ["Buckets", "address", "check", "count_failure", "count_join", "count_table_created"]
+from .errors import ApiProblem
+from .tables import tables
+
+__all__ = ["Buckets", "address", "check", "count_failed_join", "count_failure", "count_table_created", "waiting"]
 
 # Past this many addresses, the buckets already drained are forgotten: the memory a flood of addresses can take is bounded.
 MAX_ADDRESSES = 50_000
@@ -80,13 +92,32 @@ def address(environ: dict) -> str:
     return environ.get("REMOTE_ADDR") or "unknown"
 
 
-def check() -> None:
-    """Refuse (429) a request from an address that has used up its attempts."""
-    seconds = buckets().wait(_address())
+def waiting(environ: dict, code: str | None, tokens=()) -> int:
+    """Whole seconds a request must wait: 0 when its address has attempts left, or when one of `tokens` acts
+    at table `code` (the store is asked only when the address has none left)."""
+    seconds = buckets().wait(address(environ))
+    if seconds and code is not None and any(_acts(code, token) for token in tokens if token):
+        return 0
+    return seconds
+
+
+def _acts(code: str, token: str) -> bool:
+    """Whether `token` acts for a seat or the host at table `code`."""
+    try:
+        tables().actor(code, token)
+    except (Forbidden, NotFound):
+        return False
+    return True
+
+
+def check(code: str | None = None, *tokens: str | None) -> None:
+    """Refuse (429) a request from an address that has used up its attempts, unless one of `tokens` acts at
+    table `code`."""
+    seconds = waiting(request.environ, code, tokens)
     if seconds:
         raise ApiProblem(
             429,
-            f"Too many unknown join codes or joins from this address: try again in {seconds} s.",
+            f"Too many unknown join codes or failed joins from this address: try again in {seconds} s.",
             headers={"Retry-After": str(seconds)},
         )
 
@@ -102,8 +133,8 @@ def count_failure() -> None:
     _count()
 
 
-def count_join() -> None:
-    """Count a join attempt (refused or not): seats are few, and each join hands out a token."""
+def count_failed_join() -> None:
+    """Count a join that was refused: trying seats of a table whose code one has is also guessing."""
     _count()
 
 

@@ -43,7 +43,7 @@ __all__ = [
 
 NOTIFY_CHANNEL = "wordsmith_tables"  # PostgreSQL NOTIFY channel; the payload: notify_payload
 NOTIFY_PAYLOAD_BYTES = 7999  # PostgreSQL refuses a NOTIFY payload of 8000 bytes or more
-REQUEST_ID_MAX = 128  # characters: a UUID is 36; the column is VARCHAR(128)
+REQUEST_ID_MAX = 64  # characters, the API's and the pages' limit too: a UUID is 36 (the column has room for 128)
 
 metadata = sa.MetaData()
 tables_t = sa.Table(
@@ -73,7 +73,7 @@ events_t = _of_a_table(
 )
 requests_t = _of_a_table(
     "requests",
-    sa.Column("request_id", sa.String(REQUEST_ID_MAX), primary_key=True),
+    sa.Column("request_id", sa.String(128), primary_key=True),  # as migration 0001 made it; ids take REQUEST_ID_MAX
     sa.Column("first_seq", sa.Integer, nullable=False),
     sa.Column("last_seq", sa.Integer, nullable=False),
     sa.Column("actor", sa.String(32), nullable=False),

@@ -80,7 +80,7 @@ from .events import (
     Rejected,
     stamp,
 )
-from .state import GAMES, TableState, apply, decide, fold, scratch
+from .state import GAMES, TableState, apply, decide, fold, scratch, seat_name
 
 __all__ = ["Created", "Outcome", "Tables"]
 
@@ -143,12 +143,10 @@ class Tables:
     ) -> Created:
         if game not in GAMES:
             raise Refused(f"game must be one of {', '.join(GAMES)} (got {game!r})", ("game",))
-        names = [str(name).strip() for name in seats]
-        if not 2 <= len(names) <= 6:
-            raise Refused(f"seats must name 2 to 6 players (got {len(names)})", ("seats",))
-        for i, name in enumerate(names):
-            if not name:
-                raise Refused("a seat's name must not be empty", ("seats", i))
+        seats = list(seats)
+        if not 2 <= len(seats) <= 6:
+            raise Refused(f"seats must name 2 to 6 players (got {len(seats)})", ("seats",))
+        names = [seat_name(name, ("seats", i)) for i, name in enumerate(seats)]  # invisible characters dropped
         if lexicon not in self.lexicons:
             raise Refused(f"lexicon must be one of {', '.join(self.lexicons)} (got {lexicon!r})", ("lexicon",))
         data = {

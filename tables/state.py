@@ -21,6 +21,7 @@ Generic events (the host acts, `by` 0, unless noted):
 from __future__ import annotations
 
 import copy
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,11 +36,36 @@ __all__ = [
     "may_hide",
     "register_game",
     "scratch",
+    "seat_name",
     "shallow",
     "visible",
 ]
 
 GAMES = ("wordsmith", "booksmack")
+# In a seat's name, dropped as words drop them (solver/normalize.py): format characters, invisible (zero-width
+# spaces and joiners, direction marks and overrides, the byte-order mark, the soft hyphen).
+INVISIBLE = "Cf"
+# Refused: control characters (tab, newline, bell, DEL, C1), line and paragraph separators, lone surrogates.
+CONTROLS = frozenset(("Cc", "Zl", "Zp", "Cs"))
+
+
+def seat_name(name: Any, path: tuple) -> str:
+    """A seat's name as the table keeps it: invisible characters dropped and the ends trimmed; a name holding a
+    control character, or left empty, is refused (at `path`, the field that sent it).
+
+    A name is shown on every phone and on the score sheet: an invisible or direction-changing character would
+    let one name pass for another, or turn the text around it.
+    """
+    text = str(name)
+    for position, char in enumerate(text, 1):
+        if unicodedata.category(char) in CONTROLS:
+            raise Refused(
+                f"a seat's name must not hold control characters: U+{ord(char):04X} at character {position}", path
+            )
+    text = "".join(char for char in text if unicodedata.category(char) != INVISIBLE).strip()
+    if not text:
+        raise Refused("a seat's name must not be empty (invisible characters do not count)", path)
+    return text
 
 
 @dataclass
@@ -230,9 +256,7 @@ def decide(state: TableState, actor: Actor, action: dict, ctx: Context) -> list[
     if kind == "rename":
         _host_only(actor)
         seat = state.seat(action.get("seat"))
-        name = str(action.get("name", "")).strip()
-        if not name:
-            raise Refused("name must not be empty", ("name",))
+        name = seat_name(action.get("name", ""), ("name",))
         return [NewEvent("seat_renamed", {"seat": seat.number, "name": name}, by=0)]
     return _module(state.game).decide(state, actor, action, ctx)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import gc
 import json
 import os
+import secrets
 import tempfile
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -23,7 +24,9 @@ from app import create_app
 
 
 def pytest_configure(config):
-    """Keep live tables out of the repository: every app the tests make (gunicorn's too) stores them in a temp folder.
+    """Keep live tables out of the repository: every app the tests make (gunicorn's too) stores them in a temp folder,
+    and signs with a key of the session's, not one kept in the checkout's instance folder (a test of that key moves
+    the instance folder and unsets this).
 
     Before any xdist worker starts, the solver's indexes are built into the disk cache (solver/cache.py), one index
     of one size per job, the largest first, so both cores stay busy to the end: on a fresh machine every worker and
@@ -32,6 +35,9 @@ def pytest_configure(config):
     if "WORDSMITH_DATABASE_URL" not in os.environ:
         config._wordsmith_tables = tempfile.TemporaryDirectory(prefix="wordsmith-tables-")
         os.environ["WORDSMITH_DATABASE_URL"] = f"sqlite:///{config._wordsmith_tables.name}/tables.sqlite3"
+    if "WORDSMITH_SECRET_KEY" not in os.environ:
+        config._wordsmith_secret_key = True
+        os.environ["WORDSMITH_SECRET_KEY"] = f"tests-{secrets.token_hex(16)}"
     if not hasattr(config, "workerinput") and not config.option.collectonly:
         from solver.lexicon import SIZES
 
@@ -57,6 +63,8 @@ def pytest_unconfigure(config):
     if hasattr(config, "_wordsmith_tables"):
         del os.environ["WORDSMITH_DATABASE_URL"]
         config._wordsmith_tables.cleanup()
+    if hasattr(config, "_wordsmith_secret_key"):
+        del os.environ["WORDSMITH_SECRET_KEY"]
 
 
 @pytest.fixture(scope="session", autouse=True)

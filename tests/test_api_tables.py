@@ -378,6 +378,47 @@ def test_a_claim_answers_with_the_whole_state_when_asked(client):
     assert [claim["word"] for claim in answer["state"]["wordsmith"]["claims"]] == ["cast"]
 
 
+def test_seat_names_drop_invisible_characters_and_refuse_control_ones(database_url):
+    """As words are read: format characters (zero-width space, direction override, byte-order mark) are dropped;
+    a control character (a bell, a newline) is refused at its field, and so is a name of invisible characters."""
+    client = create_app({"TESTING": True, "DATABASE_URL": database_url}).test_client()
+    seats = ["\u200bAnn\u200b", "\u202eBob", "\ufeffCy\u2066", "Jos\u00e9\u00ad"]
+    table = Table(client, seats=seats, join=False)
+    assert [seat["name"] for seat in table.state()["seats"]] == ["Ann", "Bob", "Cy", "Jos\u00e9"]  # as stored
+    for names, pointer in (
+        (["Ann", "B\u0007b"], "/seats/1"),
+        (["Ann\nBob", "Cy"], "/seats/0"),
+        (["Ann", "Bob", "Cy\u2028"], "/seats/2"),
+        (["\u200b\ufeff", "Bob"], "/seats/0"),
+    ):
+        refused = client.post("/api/v1/tables", json={"game": "wordsmith", "seats": names})
+        assert_problem(refused, 422, pointer)
+    renamed = table.post("/seats/2/name", {"name": "\u202eDan\u200b"}, table.host)
+    assert renamed.status_code == 201 and table.state()["seats"][1]["name"] == "Dan"
+    for name in ("D\u0007n", "Dan\t", "\u202e\u200b"):
+        assert_problem(table.post("/seats/2/name", {"name": name}, table.host), 422, "/name")
+    assert table.state()["seats"][1]["name"] == "Dan"
+
+
+def test_a_request_id_takes_64_characters_and_65_is_a_422_at_its_field(database_url):
+    client = create_app({"TESTING": True, "DATABASE_URL": database_url}).test_client()
+    table = Table(client, join=False)
+    assert_problem(table.join(1, json={"request_id": "j" * 65}), 422, "/request_id")
+    joined = table.join(1, json={"request_id": "j" * 64})
+    assert joined.status_code == 201
+    table.tokens[1] = joined.json["token"]
+    for body in ({"request_id": "s" * 65, "pool": POOL}, {"request_id": "s" * 64, "pool": POOL}):
+        answer = client.post(table.path("/challenges"), json=body, headers=bearer(table.host))
+        if len(body["request_id"]) > 64:
+            assert_problem(answer, 422, "/request_id")
+        else:
+            assert answer.status_code == 201, answer.json
+    claim = {"request_id": "c" * 64, "word": "cast"}
+    first = client.post(table.path("/claims"), json=claim, headers=bearer(table.tokens[1]))
+    again = client.post(table.path("/claims"), json=claim, headers=bearer(table.tokens[1]))
+    assert first.status_code == again.status_code == 201 and again.json["repeated"] is True
+
+
 def test_a_retried_join_gives_a_working_token(client):
     table = Table(client, join=False)
     first = table.join(1, json={"request_id": "join-1"})
@@ -404,11 +445,53 @@ def test_unknown_codes_are_limited_per_address_with_retry_after(tmp_path):
     assert client.get("/api/v1/health").status_code == 200  # the rest of the API is not limited
 
 
-def test_join_attempts_count_too(tmp_path):
+def test_failed_joins_count_too_and_seated_phones_nothing(tmp_path):
     app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite3'}", "TABLE_GUESS_BURST": 4})
-    table = Table(app.test_client(), seats=("A", "B", "C", "D", "E", "F"), join=False)
-    statuses = [table.join(seat).status_code for seat in range(1, 7)]
-    assert statuses == [201] * 4 + [429] * 2
+    client = app.test_client()
+    table = Table(client, seats=("A", "B", "C", "D", "E", "F"), join=False)
+    joined = [table.join(seat) for seat in range(1, 7)]  # more joins than the burst
+    assert [answer.status_code for answer in joined] == [201] * 6
+    table.tokens = {seat: answer.json["token"] for seat, answer in enumerate(joined, 1)}
+    refused = [
+        table.join(1),  # seat_taken
+        table.join(9),  # no such seat
+        table.join(2, json={"request_id": "not an id"}),
+        table.join(3, headers=bearer("not-a-token")),
+    ]
+    assert [answer.status_code for answer in refused] == [409, 422, 422, 403]
+    assert_problem(client.get(table.path()), 429)  # four failures fill the bucket of 4
+    assert client.get(table.path(), headers=bearer(table.tokens[1])).status_code == 200  # a seat's token passes
+
+
+def test_a_shared_address_seats_every_phone_and_keeps_them_playing(database_url):
+    """36 phones behind one address (a venue's Wi-Fi) join six tables; a guesser there fills the bucket; every
+    phone still reads and claims, and the guesser is still refused."""
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "EVENT_STREAM_SECONDS": 1})
+    client = app.test_client()  # every request from 127.0.0.1
+    burst = app.config["TABLE_GUESS_BURST"]
+    tables = [Table(client, seats=[f"P{seat}" for seat in range(1, 7)]) for _ in range(6)]  # 36 joins, all 201
+    assert sum(len(table.tokens) for table in tables) == 36 > burst
+    for _ in range(burst):
+        assert_problem(client.get("/api/v1/tables/ZZZZZZ"), 404)
+    guessed = assert_problem(client.get("/api/v1/tables/ZZZZZY"), 429)
+    assert "try again" in guessed["detail"] and int(client.get("/api/v1/tables/ZZZZZY").headers["Retry-After"]) >= 1
+    for table in tables:
+        table.start()  # the host's token passes the full bucket
+        for seat, token in table.tokens.items():
+            assert client.get(table.path(), headers=bearer(token)).status_code == 200
+            assert client.get(table.path("/record"), headers=bearer(token)).status_code == 200
+            claimed = table.claim(seat, "cast")  # the first wins, the others are judged
+            if seat == 1:
+                assert claimed.status_code == 201, claimed.json
+            else:
+                assert claimed.status_code == 409 and claimed.json["code"] == "claim_refused", claimed.json
+        assert client.head(table.path("/events"), headers=bearer(table.host)).status_code == 200
+        # Without a token acting at this table, its paths stay shut to this address: no read, no join, no claim.
+        other = tables[(tables.index(table) + 1) % len(tables)]
+        assert_problem(client.get(table.path()), 429)
+        assert_problem(table.join(1), 429)
+        for token in ("not-a-token", other.host, other.tokens[1]):
+            assert_problem(table.post("/claims", {"word": "cats"}, token), 429)
 
 
 def test_the_buckets_drain_at_the_configured_rate():
@@ -470,6 +553,26 @@ def test_the_stream_resumes_after_last_event_id_or_after(client):
         text = stream(client, table, headers, query).get_data(as_text=True)
         seqs = [value["seq"] for field, value in read_events(text.splitlines()) if field == "event"]
         assert seqs == list(range(4, last + 1)), (headers, query)
+
+
+@pytest.mark.parametrize(
+    "headers, query, pointer, location",
+    [
+        # The byte 0xb2 as WSGI reads a header (latin-1): a superscript two, a digit to str.isdigit, not to int.
+        ({"Last-Event-ID": "\u00b2"}, "", "/Last-Event-ID", "header"),
+        ({"Last-Event-ID": "3\u00b9"}, "", "/Last-Event-ID", "header"),
+        ({"Last-Event-ID": "\u0663"}, "?after=1", "/Last-Event-ID", "header"),  # an Arabic-Indic 3 (int reads it)
+        ({"Last-Event-ID": "abc"}, "", "/Last-Event-ID", "header"),
+        ({"Last-Event-ID": "-1"}, "", "/Last-Event-ID", "header"),
+        ({"Last-Event-ID": "1" * 13}, "", "/Last-Event-ID", "header"),
+        ({}, "?after=%C2%B2", "/after", "query"),
+        ({}, "?after=%D9%A3", "/after", "query"),
+    ],
+)
+def test_a_resume_point_that_is_not_a_seq_is_a_422_naming_it(client, headers, query, pointer, location):
+    table = Table(client)
+    body = assert_problem(client.get(table.path("/events" + query), headers=headers), 422, pointer)
+    assert [error["location"] for error in body["errors"]] == [location]
 
 
 def test_a_stream_is_live_and_runs_outside_the_work_budget(tmp_path, monkeypatch):

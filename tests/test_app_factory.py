@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import re
+import stat
 from pathlib import Path
 
 import pytest
 from flask import Flask
 
-from app import DEFAULTS, create_app
+from app import DEFAULTS, SECRET_KEY_FILE, create_app, instance_secret_key
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -71,12 +73,74 @@ def test_lexicons_are_loaded_once_per_process():
     assert first.extensions["wordsmith"].lexicons is second.extensions["wordsmith"].lexicons
 
 
-def test_secret_key(monkeypatch):
+@pytest.fixture
+def instance(monkeypatch, tmp_path):
+    """The instance folder create_app finds, moved to a temp folder; no WORDSMITH_SECRET_KEY (conftest sets one)."""
+    folder = tmp_path / "instance"
+    monkeypatch.setattr(Flask, "auto_find_instance_path", lambda self: str(folder))
     monkeypatch.delenv("WORDSMITH_SECRET_KEY", raising=False)
-    first, second = create_app(), create_app()
-    assert len(first.secret_key) == 64 and first.secret_key != second.secret_key  # random when unset
+    return folder
+
+
+def test_without_a_secret_key_one_is_kept_in_the_instance_folder(instance):
+    first = create_app()
+    kept = instance / SECRET_KEY_FILE
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600  # made readable by its owner only
+    assert len(first.secret_key) == 64 and kept.read_text().strip() == first.secret_key
+    assert create_app().secret_key == first.secret_key  # a restart reads it
+    assert [path.name for path in instance.iterdir()] == [SECRET_KEY_FILE]  # no file of a process left behind
+
+
+def test_a_configured_secret_key_wins_and_keeps_no_file(instance, monkeypatch):
+    assert create_app({"SECRET_KEY": "configured"}).secret_key == "configured"
     monkeypatch.setenv("WORDSMITH_SECRET_KEY", "12345")  # JSON would read a number: kept a string
     assert create_app().secret_key == "12345"
+    assert not (instance / SECRET_KEY_FILE).exists()
+    monkeypatch.delenv("WORDSMITH_SECRET_KEY")
+    kept = create_app().secret_key
+    assert create_app({"SECRET_KEY": "configured"}).secret_key == "configured" != kept
+
+
+def _start(folder: str, barrier) -> str:
+    barrier.wait()  # every process makes the key at the same moment
+    return instance_secret_key(folder)
+
+
+def test_processes_starting_at_once_keep_one_key(tmp_path):
+    folder = str(tmp_path / "instance")
+    context = multiprocessing.get_context("fork")
+    with context.Manager() as manager, context.Pool(8) as pool:
+        barrier = manager.Barrier(8)
+        keys = pool.starmap(_start, [(folder, barrier)] * 8)
+    assert len(set(keys)) == 1 and keys[0] == (tmp_path / "instance" / SECRET_KEY_FILE).read_text().strip()
+    assert [path.name for path in (tmp_path / "instance").iterdir()] == [SECRET_KEY_FILE]  # no file left behind
+
+
+def test_an_empty_key_file_stops_the_start_naming_it(instance):
+    instance.mkdir()
+    (instance / SECRET_KEY_FILE).write_text("\n")
+    with pytest.raises(ValueError, match="secret_key is empty"):
+        create_app()
+
+
+def test_an_instance_folder_that_cannot_hold_the_key_gets_a_random_one_and_a_warning(monkeypatch, tmp_path, caplog):
+    (tmp_path / "a-file").write_text("")
+    monkeypatch.setattr(Flask, "auto_find_instance_path", lambda self: str(tmp_path / "a-file" / "instance"))
+    monkeypatch.delenv("WORDSMITH_SECRET_KEY", raising=False)
+    first, second = create_app(), create_app()
+    assert len(first.secret_key) == 64 and first.secret_key != second.secret_key
+    assert "set WORDSMITH_SECRET_KEY" in caplog.text
+
+
+def test_a_restart_keeps_an_open_pages_forms_working(instance, tmp_path):
+    config = {"DATABASE_URL": f"sqlite:///{tmp_path / 'tables.sqlite3'}"}
+    phone = create_app(config).test_client()
+    form = phone.get("/tables").get_data(as_text=True)  # the form, its CSRF token, the session cookie
+    token = re.search(r'name="csrf_token" value="([^"]+)"', form).group(1)
+    restarted = create_app(config)
+    phone.application = restarted  # the same browser, its cookies, the server started again
+    created = phone.post("/tables", data={"csrf_token": token, "game": "wordsmith", "seat1": "Ann", "seat2": "Bob"})
+    assert created.status_code == 303, created.get_data(as_text=True)[:500]
 
 
 def documented_settings(text: str) -> set[str]:

@@ -142,6 +142,30 @@ def test_create_refuses_one_seat_naming_the_field(app):
     assert "2 to 6" in text(html) and 'id="seat1"' in html and 'aria-invalid="true"' in html
 
 
+def test_seat_names_drop_invisible_characters_and_a_control_one_is_a_422_at_its_box(app):
+    client = phone(app)
+    form = client.get("/tables").get_data(as_text=True)
+    refused = post_form(client, "/tables", form, "table-create", seat1="Ann", seat3="B\u0007b")  # seat 2 left empty
+    html = refused.get_data(as_text=True)
+    assert refused.status_code == 422 and "control characters" in text(html)
+    assert re.findall(r'<input id="([^"]+)"[^>]*aria-invalid="true"', html) == ["seat3"]
+    code, _ = create(client, names=("\u200bAnn", "\u202eBob\ufeff"))
+    assert [seat.name for seat in app.extensions["tables"].state(code).seats] == ["Ann", "Bob"]
+    page = client.get(f"/tables/{code}/host").get_data(as_text=True)
+    renamed = client.post(
+        f"/tables/{code}/host",
+        data={
+            "csrf_token": hidden(page, "csrf_token"),
+            "request_id": hidden(page, "request_id"),
+            "action": "rename",
+            "seat": "2",
+            "name": "Bo\u0007b",
+        },
+    )
+    assert renamed.status_code == 422 and "control characters" in text(renamed.get_data(as_text=True))
+    assert app.extensions["tables"].state(code).seats[1].name == "Bob"
+
+
 @pytest.mark.parametrize("typed", ["{code}", "{lower}", " {a}-{b} ", "{a} {b}"])
 def test_join_by_code_in_any_case_with_spaces_or_dashes(app, typed):
     host = phone(app)
@@ -360,6 +384,34 @@ def test_a_form_that_lost_its_request_id_is_a_422_naming_it(app, table):
     assert response.status_code == 422 and "request id" in text(response.get_data(as_text=True))
 
 
+def test_a_number_written_with_a_superscript_digit_is_a_422_naming_its_field(app, table):
+    code, host, ann, bob = table
+    two = "\u00b2"  # a digit to str.isdigit, not to int
+    late = phone(app)
+    page = late.get(f"/tables/{code}/join").get_data(as_text=True)
+    joined = post_form(late, f"/tables/{code}/join", page, "join-form", seat=two)
+    assert joined.status_code == 422 and "seat: a whole number" in text(joined.get_data(as_text=True))
+    page = host.get(f"/tables/{code}/host").get_data(as_text=True)
+    for fields, named in (
+        ({"action": "release", "seat": two}, "seat:"),
+        ({"action": "take", "takers": two}, "takers:"),
+    ):
+        response = host.post(
+            f"/tables/{code}/host",
+            data={"csrf_token": hidden(page, "csrf_token"), "request_id": hidden(page, "request_id"), **fields},
+        )
+        assert response.status_code == 422 and named in text(response.get_data(as_text=True)), fields
+
+
+def test_a_form_request_id_takes_64_characters_and_not_65(app, table):
+    code, host, ann, bob = table
+    page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    for rid, status in (("r" * 65, 422), ("r" * 64 + "\n", 422), ("r" * 64, 303)):
+        data = {"csrf_token": hidden(page, "csrf_token"), "action": "claim", "word": "cast", "request_id": rid}
+        assert ann.post(f"/tables/{code}/play", data=data).status_code == status, rid
+    assert [e.by for e in app.extensions["tables"].events(code) if e.type == "claim"] == [1]
+
+
 def test_every_render_draws_new_request_ids_and_forms_never_share_one(app, table):
     code, host, ann, bob = table
     first = ann.get(f"/tables/{code}/play").get_data(as_text=True)
@@ -565,3 +617,39 @@ def test_guessing_codes_through_the_pages_is_limited_like_the_api():
     assert response.status_code == 429 and int(response.headers["Retry-After"]) >= 1
     assert guesser.get("/tables?code=ABCDEK").status_code == 429  # the join-by-code form too
     assert guesser.get("/api/v1/tables/ABCDEK").status_code == 429  # one bucket for pages and API
+
+
+def test_phones_behind_one_address_all_join_and_keep_playing_while_a_guesser_there_is_refused(database_url):
+    from app import create_app
+
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url, "TABLE_GUESS_BURST": 3})
+    hosts, seated = [], []  # every phone a test client of its own, all from 127.0.0.1
+    for _ in range(2):
+        host = phone(app)
+        code, _ = create(host, names=("Ann", "Bob", "Cy"))
+        hosts.append((host, code))
+        for seat in (1, 2, 3):
+            player = phone(app)
+            assert join(player, code, seat).status_code == 303  # six joins, twice the burst: none counted
+            seated.append((player, code))
+    late = phone(app)
+    for _ in range(3):  # a seat taken is a failed join: three fill the bucket
+        assert join(late, code, 1).status_code == 409
+    assert late.get(f"/tables/{code}", headers={"Accept": "text/html"}).status_code == 429
+    assert late.get(f"/tables/{code}/join").status_code == 429
+    assert late.get("/tables/ABCDEF").status_code == 429
+    for host, code in hosts:  # the host's cookie passes
+        start(host, code)
+    for player, code in seated:  # and each seat's
+        assert player.get(f"/tables/{code}/play").status_code == 200
+        assert claim(player, code, "cast").status_code in (303, 409)  # judged: the first at a table wins
+        assert player.get(f"/tables/{code}").status_code == 200
+    for _, code in hosts:
+        assert [event.type for event in table_events(app, code)][-2:] == ["challenge_started", "claim"]
+
+
+def table_events(app, code: str) -> list:
+    from app.tables import tables
+
+    with app.app_context():
+        return tables().events(code)

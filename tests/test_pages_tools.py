@@ -140,6 +140,7 @@ BAD = [
     "/colorsmash/replay?players=a+b&events=deal+a%3Dmauve%2Fred+b%3D1",
     "/colorsmash/replay?players=a+b&events=%7B%22events%22%3A3%7D",
     "/score?secret=maybe&p1c1=bag",
+    "/score?p1c1=bag&p1c1d=%C2%B2",  # a superscript two: a digit to str.isdigit, not to int
     "/booksmack/turn?cards=a&played=1&lexicon=huge",
     "/dice?roll=add&seed=1.5",
 ]
@@ -443,6 +444,7 @@ def test_the_replay_page_replays_as_replay_does(client, game, form):
         ("deal ann=red/red bob=2\n\nflip bob", "line 3: "),  # the line, counting blank ones
         ("deal ann=red/red bob=2\nslap bob", "line 2: "),
         ("deal ann=red/red bob=2\nflip ann\nwave", "line 3: 'wave' is not an event"),
+        ("deal ann=\u00b2 bob=2", "line 1: splat colour"),  # a superscript two is no card count: int refuses it
     ],
 )
 def test_replay_errors_name_the_line(client, events, fragment):

@@ -159,12 +159,18 @@ def test_a_request_id_is_applied_once(table):
     assert table.applied("ZZZZZZ", "r-1") is None  # request ids are per table
 
 
-@pytest.mark.parametrize("request_id", ["", "x" * 129, 7])
+@pytest.mark.parametrize("request_id", ["", "x" * 65, 7])
 def test_a_bad_request_id_is_refused_naming_the_field(table, request_id):
     with pytest.raises(Refused) as refused:
         table.append(CODE, [ev(2)], request_id=request_id, actor="seat:1")
     assert refused.value.path == ("request_id",)
     assert table.last_seq(CODE) == 1
+
+
+def test_a_request_id_takes_64_characters_as_the_api_says(table):
+    longest = "x" * 64
+    assert table.append(CODE, [ev(2)], request_id=longest, actor="seat:1") == [ev(2)]
+    assert table.applied(CODE, longest) == [ev(2)]
 
 
 def test_a_seats_new_token_replaces_its_old_one(table):

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from typing import Annotated, Any, Literal
 
 import segno
@@ -51,8 +52,10 @@ from tables import state as table_state
 from tables.codes import read_code
 from tables.events import Actor
 from tables.state import GAMES
+from tables.store import REQUEST_ID_MAX
 
 from .. import limiter, streams
+from ..errors import invalid_fields
 from ..tables import bearer_token, tables
 from .fields import Lexicon, Limit, Out, PoolInput, Request
 from .operation import operation
@@ -68,19 +71,29 @@ MAX_CARDS = 6
 MAX_CARD = 8
 
 TABLE_PROBLEMS = (401, 403, 409, 429, 503)  # 503: the table or its database too busy to write now
+# A seq to resume a stream after (`Last-Event-ID`, `?after=`): ASCII digits only, as the stream's ids are written.
+SEQ = re.compile(r"^[0-9]{1,12}$")
 
 RequestId = Annotated[
     str,
     Field(
         min_length=1,
-        max_length=64,
+        max_length=REQUEST_ID_MAX,
         pattern=r"^[A-Za-z0-9._:-]+$",
-        description="the client's id for this request (1-64 of `A-Za-z0-9._:-`, e.g. a UUID): "
+        description=f"the client's id for this request (1-{REQUEST_ID_MAX} of `A-Za-z0-9._:-`, e.g. a UUID): "
         "a retry with the same id answers as the first time and changes nothing again",
     ),
 ]
 SeatNumber = Annotated[int, Field(ge=1, le=6, description="a seat number (seats are numbered from 1)")]
-SeatName = Annotated[str, Field(min_length=1, max_length=MAX_SEAT_NAME, description="a player's name")]
+SeatName = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=MAX_SEAT_NAME,
+        description="a player's name: invisible characters (zero-width, direction marks) are dropped, "
+        "control characters refused",
+    ),
+]
 Kind = Literal["red", "yellow", "blue", "green"]
 ClaimSeq = Annotated[int, Field(ge=1, description="the claim: the seq of its event")]
 ActingSeat = Annotated[
@@ -103,7 +116,7 @@ class SeatPath(TablePath):
 class EventsQuery(TablePath):
     after: str | None = Field(
         None,
-        pattern=r"^[0-9]{1,12}$",
+        pattern=SEQ.pattern,
         description="send the events after this seq (the `Last-Event-ID` header, when sent, wins)",
     )
 
@@ -325,9 +338,19 @@ class EndGame(Action):
 
 @bp.before_request
 def limit_guessing() -> None:
-    """Refuse (429) any table request from an address that has spent its guesses (app/limiter.py)."""
+    """Refuse (429) a table request from an address that has spent its guesses, unless its bearer token acts at
+    that table (app/limiter.py)."""
     if request.view_args and "code" in request.view_args:
-        limiter.check()
+        limiter.check(request.view_args["code"], bearer_token())
+
+
+@bp.after_request
+def count_failed_joins(response: Response) -> Response:
+    """A join answered with a 4xx (but the limit's own 429) is one guess; a join that seats a phone is none."""
+    refused = 400 <= response.status_code < 500 and response.status_code != 429
+    if refused and current_app.view_functions.get(request.endpoint) is join:
+        limiter.count_failed_join()
+    return response
 
 
 def acting(code: str) -> Actor:
@@ -477,11 +500,18 @@ def events(params: EventsQuery):
 
 
 def _resume_after(after: str | None) -> int:
-    """The seq to resume after: `Last-Event-ID` (what EventSource sends on reconnecting), else `?after=`, else 0."""
+    """The seq to resume after: `Last-Event-ID` (what EventSource sends on reconnecting), else `?after=`, else 0.
+
+    The stream's ids are seqs, so a `Last-Event-ID` that is not one (not 1-12 ASCII digits: `abc`, or `²`,
+    which `str.isdigit` accepts and `int` does not) came from no stream of ours: a 422 naming the header.
+    """
     last = request.headers.get("Last-Event-ID", "").strip()
-    if last.isdigit() and len(last) <= 12:
-        return int(last)
-    return int(after) if after else 0
+    if not last:
+        return int(after) if after else 0
+    if SEQ.fullmatch(last) is None:
+        detail = "Last-Event-ID: the seq of the last event received, 1 to 12 digits 0-9 (or leave the header out)"
+        raise invalid_fields([{"pointer": "/Last-Event-ID", "location": "header", "detail": detail}])
+    return int(last)
 
 
 # --- seats -----------------------------------------------------------------------------------
@@ -493,7 +523,6 @@ def _resume_after(after: str | None) -> int:
 )
 def join(params: SeatPath, body: JoinSeat):
     """Take a seat: its token. A taken seat is refused (409 seat_taken) unless the host gives it to a new phone."""
-    limiter.count_join()
     service = tables()
     actor = acting(params.code) if bearer_token() else Actor()
     token = service.join(params.code, params.seat, actor, request_id=body.request_id)

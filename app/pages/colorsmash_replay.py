@@ -62,7 +62,8 @@ def _deal(words: list[str], line: int) -> dict:
         if name == "first":
             event["first"] = value
         else:
-            event["hands"][name] = int(value) if value.isdigit() else [card for card in value.split(",") if card]
+            count = value.isascii() and value.isdigit()  # isdigit alone takes `²`, which int refuses
+            event["hands"][name] = int(value) if count else [card for card in value.split(",") if card]
     return event
 
 

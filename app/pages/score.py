@@ -77,7 +77,7 @@ def _number(field: str, label: str, top: int, errors: list) -> int:
     text = request.args.get(field, "").strip()
     if not text:
         return 0
-    if not text.isdigit() or int(text) > top:
+    if not (text.isascii() and text.isdigit()) or int(text) > top:  # isdigit alone takes `²`, which int refuses
         errors.append(_error(field, f"{label}: give a whole number from 0 to {top}"))
         return 0
     return int(text)

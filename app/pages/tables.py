@@ -52,6 +52,7 @@ from solver.pieces import KINDS, Pool
 from tables.codes import read_code
 from tables.events import Actor, Forbidden, NotFound, Rejected
 from tables.state import GAMES
+from tables.store import REQUEST_ID_MAX
 
 from .. import limiter
 from ..errors import problem_response
@@ -63,7 +64,7 @@ __all__ = ["EVENT_TYPES", "HOST_COOKIE", "SEAT_COOKIE"]
 SEAT_COOKIE = "wordsmith_seat"
 HOST_COOKIE = "wordsmith_host"
 # What a form may send as a request id (the API's rule): a retry of the same id applies nothing twice.
-REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
+REQUEST_ID = re.compile(rf"^[A-Za-z0-9._:-]{{1,{REQUEST_ID_MAX}}}$")
 MAX_SEATS = 6
 # A seat name longer than this does not fit a phone's score sheet line.
 MAX_NAME = 40
@@ -180,14 +181,19 @@ def set_token_cookie(response, name: str, token: str, code: str) -> None:
 def request_id() -> str | None:
     """The form's hidden request id; a missing or malformed one is a PageRefusal (a form we did not render)."""
     value = request.form.get("request_id", "")
-    if not REQUEST_ID.match(value):
+    if not REQUEST_ID.fullmatch(value):
         raise PageRefusal("request_id", "The form lost its request id: reload the page and press the button again.")
     return value
 
 
+def digits(value: str) -> bool:
+    """Whether `value` is a whole number written in ASCII digits (`str.isdigit` alone takes `²`, which `int` refuses)."""
+    return value.isascii() and value.isdigit()
+
+
 def form_int(name: str, low: int = 1, high: int = 10**6) -> int:
     value = request.form.get(name, "").strip()
-    if not value.isdigit() or not low <= int(value) <= high:
+    if not digits(value) or not low <= int(value) <= high:
         raise PageRefusal(name, f"{name}: a whole number from {low} to {high}")
     return int(value)
 
@@ -196,7 +202,7 @@ def form_seats(name: str) -> list[int]:
     """The seats ticked in a group of check boxes (`takers`)."""
     seats = []
     for value in request.form.getlist(name):
-        if not value.isdigit() or not 1 <= int(value) <= MAX_SEATS:
+        if not digits(value) or not 1 <= int(value) <= MAX_SEATS:
             raise PageRefusal(name, f"{name}: seat numbers from 1 to {MAX_SEATS}")
         seats.append(int(value))
     return seats
@@ -351,14 +357,16 @@ def not_found(error: NotFound):
 
 @bp.before_request
 def limit_guessing() -> None:
-    """Refuse (429) a table page, or a code typed to join, from an address that has spent its guesses.
+    """Refuse (429) a table page, or a code typed to join, from an address that has spent its guesses, unless
+    this phone's seat or host cookie holds a token that acts at that table (app/limiter.py).
 
     The pages are a second door to a table: without the API's limit here, a
     join code could be guessed through `/tables/<code>` as fast as it answers.
     """
-    if (request.view_args and "code" in request.view_args) or (
-        request.endpoint == "pages.tables_home" and "code" in request.args
-    ):
+    if request.view_args and "code" in request.view_args:
+        cookies = request.cookies
+        limiter.check(request.view_args["code"], cookies.get(SEAT_COOKIE), cookies.get(HOST_COOKIE))
+    elif request.endpoint == "pages.tables_home" and "code" in request.args:
         limiter.check()
 
 
@@ -406,13 +414,14 @@ def tables_home():
 def tables_create():
     """Create a table; answer with the host's page (and the host token in its cookie)."""
     game = request.form.get("game", "wordsmith")
-    names = [request.form.get(f"seat{i}", "").strip() for i in range(1, MAX_SEATS + 1)]
-    names = [name for name in names if name]
+    given = [(f"seat{i}", request.form.get(f"seat{i}", "").strip()) for i in range(1, MAX_SEATS + 1)]
+    given = [(field, name) for field, name in given if name]  # the boxes filled in, each with its field
+    names = [name for _, name in given]
     values = {**request.form.to_dict(), "variants": request.form.getlist("variants")}
     errors = []
-    for i, name in enumerate(names, 1):
+    for field, name in given:
         if len(name) > MAX_NAME:
-            errors.append({"field": f"seat{i}", "label": f"Seat {i}", "detail": f"at most {MAX_NAME} characters"})
+            errors.append({"field": field, "label": f"Seat {field[4:]}", "detail": f"at most {MAX_NAME} characters"})
     if not errors:
         limiter.count_table_created()
         try:
@@ -424,7 +433,8 @@ def tables_create():
             )
         except Refused as error:
             field = str(error.path[0]) if error.path else None
-            field = "seat1" if field == "seats" else field
+            if field == "seats":  # ("seats", i): the i-th box filled in; ("seats",): the first
+                field = given[error.path[1]][0] if len(error.path) > 1 else "seat1"
             errors.append({"field": field, "label": field, "detail": str(error)})
     if errors:
         return render("tables_new.html", 422, errors=errors, **create_context(values))
@@ -455,7 +465,6 @@ def table_join_post(code: str):
         state = tables().state(code)
     except NotFound as error:
         return not_found(error)
-    limiter.count_join()  # every join, right or wrong: each hands out a token
     try:
         rid = request_id()
         seat = form_int("seat", 1, len(state.seats))
@@ -463,6 +472,7 @@ def table_join_post(code: str):
         # A seat a phone holds is refused to others (seat_taken); the host's phone may take it (to give it again).
         tables().join(code, seat, actor=cookie_actor(code, HOST_COOKIE), request_id=rid, token=token)
     except (Rejected, PageRefusal, Refused, Forbidden) as error:
+        limiter.count_failed_join()  # a seat taken, a locked table, a seat it does not have: a guess
         context = page_context(code, tables().state(code), cookie_actor(code, SEAT_COOKIE))
         host = cookie_actor(code, HOST_COOKIE) is not None
         return render("table_join.html", STATUS[type(error)], notice=refusal_notice(error), host=host, **context)
