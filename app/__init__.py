@@ -162,13 +162,14 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)
 
     # Imported here, not at the top: importing `app` (its DEFAULTS, say) should not pay for pydantic and the blueprints.
-    from . import api, assets, budget, errors, json_provider, openapi, pages, resources, security, tables
+    from . import api, assets, budget, errors, json_provider, limiter, openapi, pages, resources, security, tables
 
     app.json = json_provider.FastJSONProvider(app)  # answers written by pydantic-core, fields in the code's order
 
     resources.init_app(app)
     assets.init_app(app)
     errors.init_app(app)
+    limiter.init_app(app)  # after errors: it counts the unknown tables errors answers
     security.init_app(app)
     budget.init_app(app)
     tables.init_app(app)

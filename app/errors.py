@@ -349,10 +349,7 @@ def handle_forbidden(error: Forbidden):
 
 
 def handle_not_found(error: NotFound):
-    """Answer a join code no table has: a 404, counted against the address (join codes must not be guessable)."""
-    from .limiter import count_failure
-
-    count_failure()
+    """Answer a join code no table has: a 404 (app/limiter.py counts it against the address)."""
     return handle_api_problem(ApiProblem(error.status, error.message, slug="table-not-found"))
 
 

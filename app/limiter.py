@@ -29,6 +29,7 @@ proxy, wrap the app in werkzeug's `ProxyFix` so it is the client's.
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import threading
 import time
@@ -37,23 +38,28 @@ from flask import current_app, g, request
 
 from tables.events import Forbidden, NotFound
 
-from .errors import ApiProblem
+from .errors import ApiProblem, handle_not_found
 from .tables import tables
 
 __all__ = ["Buckets", "address", "check", "count_failed_join", "count_failure", "count_table_created", "waiting"]
 
-# Past this many addresses, the buckets already drained are forgotten: the memory a flood of addresses can take is bounded.
+# Addresses whose buckets a worker keeps: past it the address heard from longest ago is forgotten, so a flood of
+# distinct addresses takes bounded memory whatever the traffic (a forgotten address starts with an empty bucket).
 MAX_ADDRESSES = 50_000
+IPV6_PREFIX = 64  # an IPv6 client is counted by its /64: one subscriber is given a whole /64 to rotate through
 
 
 class Buckets:
-    """A leaky bucket per key: `pour(key)` adds one unit, `wait(key)` is the seconds until one more fits."""
+    """A leaky bucket per key: `pour(key)` adds one unit, `wait(key)` is the seconds until one more fits.
 
-    def __init__(self, per_minute: float, burst: int, clock=time.monotonic):
+    At most `most` keys are kept, the one poured into longest ago dropped first."""
+
+    def __init__(self, per_minute: float, burst: int, clock=time.monotonic, most: int | None = None):
         self.rate = per_minute / 60.0
         self.burst = burst
         self.clock = clock
-        self.levels: dict[str, tuple[float, float]] = {}  # key: (units in the bucket, when measured)
+        self.most = most or MAX_ADDRESSES
+        self.levels: dict[str, tuple[float, float]] = {}  # key: (units in the bucket, when measured); oldest first
         self.lock = threading.Lock()
 
     def _level(self, key: str, now: float) -> float:
@@ -69,9 +75,11 @@ class Buckets:
     def pour(self, key: str) -> None:
         with self.lock:
             now = self.clock()
-            if len(self.levels) >= MAX_ADDRESSES:
-                self.levels = {k: (v, t) for k, (v, t) in self.levels.items() if self._level(k, now) > 0}
-            self.levels[key] = (self._level(key, now) + 1, now)
+            level = self._level(key, now) + 1
+            self.levels.pop(key, None)  # re-inserted last: the dict stays in the order keys were last poured into
+            self.levels[key] = (level, now)
+            while len(self.levels) > self.most:
+                del self.levels[next(iter(self.levels))]
 
 
 def buckets() -> Buckets:
@@ -88,8 +96,23 @@ def _address() -> str:
 
 
 def address(environ: dict) -> str:
-    """The key of a request's bucket: its peer's address (`request.remote_addr`)."""
-    return environ.get("REMOTE_ADDR") or "unknown"
+    """The key of a request's bucket: its peer's address (`request.remote_addr`); for IPv6, its /64.
+
+    >>> address({"REMOTE_ADDR": "2001:db8:1:2:a:b:c:d"}), address({"REMOTE_ADDR": "2001:db8:1:2::ffff"})
+    ('2001:db8:1:2::/64', '2001:db8:1:2::/64')
+    >>> address({"REMOTE_ADDR": "192.0.2.7"}), address({"REMOTE_ADDR": "::ffff:192.0.2.7"}), address({})
+    ('192.0.2.7', '192.0.2.7', 'unknown')
+    """
+    peer = environ.get("REMOTE_ADDR") or "unknown"
+    try:
+        ip = ipaddress.ip_address(peer.split("%", 1)[0])  # a zone id (fe80::1%eth0) is not part of the address
+    except ValueError:
+        return peer  # not an IP address (a Unix socket's peer): its own key
+    if ip.version == 6 and ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    if ip.version == 6:
+        return str(ipaddress.ip_network(f"{ip}/{IPV6_PREFIX}", strict=False))
+    return str(ip)
 
 
 def waiting(environ: dict, code: str | None, tokens=()) -> int:
@@ -154,3 +177,15 @@ def count_table_created() -> None:
             headers={"Retry-After": str(seconds)},
         )
     creations.pour(key)
+
+
+def count_unknown_table(error: NotFound):
+    """Answer a join code no table has (app/errors.py's 404), counted against the address: join codes must not be
+    guessable."""
+    count_failure()
+    return handle_not_found(error)
+
+
+def init_app(app) -> None:
+    """Count every lookup of an unknown table, wherever it is answered."""
+    app.register_error_handler(NotFound, count_unknown_table)

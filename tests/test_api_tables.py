@@ -16,6 +16,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import requests
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from service_helpers import GunicornServer, assert_problem
 from tables_helpers import race
 from test_openapi import undocumented
@@ -505,6 +507,29 @@ def test_the_buckets_drain_at_the_configured_rate():
     assert buckets.wait("a") == 1
     now[0] = 10.0
     assert buckets.wait("a") == 0 and buckets.wait("b") == 0
+
+
+@given(st.lists(st.integers(0, 300), min_size=1, max_size=2000))
+@settings(max_examples=50, deadline=None)
+def test_the_buckets_keep_at_most_their_bound_the_latest_poured_into(keys):
+    """Whatever the traffic (a flood of distinct addresses, none drained), the table holds at most `most` keys: the
+    ones poured into most recently."""
+    buckets = Buckets(per_minute=1, burst=5, clock=lambda: 0.0, most=50)
+    for key in keys:
+        buckets.pour(str(key))
+    latest = list(dict.fromkeys(str(key) for key in reversed(keys)))[:50]
+    assert len(buckets.levels) == len(latest) and set(buckets.levels) == set(latest)
+
+
+def test_an_ipv6_client_is_counted_by_its_64(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite3'}", "TABLE_GUESS_BURST": 3})
+    client = app.test_client()
+    for host in range(1, 4):  # three addresses of one /64: one bucket
+        assert_problem(client.get("/api/v1/tables/ZZZZZZ", environ_base={"REMOTE_ADDR": f"2001:db8:0:7::{host}"}), 404)
+    rotated = client.get("/api/v1/tables/ZZZZZZ", environ_base={"REMOTE_ADDR": "2001:db8:0:7:ffff:1:2:3"})
+    assert_problem(rotated, 429)
+    neighbour = client.get("/api/v1/tables/ZZZZZZ", environ_base={"REMOTE_ADDR": "2001:db8:0:8::1"})
+    assert_problem(neighbour, 404)  # the next /64 is another subscriber
 
 
 # --- the event stream ------------------------------------------------------------------------
