@@ -274,21 +274,18 @@ def verdict_quality(lexicons, enable: list[str], common_words: set[str], census:
             refused = [w for w in frequent if w not in standard]
             mandated = [w for w in refused if code(w) in ("offensive", "letter")]
             quality["recall_standard_top30000_enable"] = round(1 - len(refused) / len(frequent), 4)
-            # Issue 9's 99% bar is read on this one (bench/README.md): the issue itself refuses
-            # offensive words and letters, so they are neither hits nor misses.
             quality["recall_standard_top30000_enable_less_offensive"] = round(
                 1 - (len(refused) - len(mandated)) / (len(frequent) - len(mandated)), 4
             )
-            quality["recall_refused_less_offensive"] = len(refused) - len(mandated)
-            # Every spelling whose capitalised form is a listed name left out too, those that are only
-            # names (james) and those a dictionary also lists in lowercase (joe). Since ENABLE decides
-            # the name-spelled words SCOWL and WordNet leave open (wordlists/build.py), the figure above
-            # measures the build against its own source for those; this one stays independent.
-            names = build.proper_forms(set(build.read_overrides("s_contractions.txt")))
-            ordinary = [w for w in frequent if w not in names and code(w) not in ("offensive", "letter")]
-            quality["recall_standard_top30000_enable_less_offensive_and_names"] = round(
-                sum(w in standard for w in ordinary) / len(ordinary), 4
+            # The bar (docs/lexicon.md): the spellings the names ruling refuses (a name first, or the rulebook's
+            # JOHN) are neither hits nor misses, and neither are offensive words and letters.
+            ruled = [w for w in frequent if code(w) in ("offensive", "letter", "name_first", "proper_name")]
+            rest = [w for w in frequent if w not in set(ruled)]
+            quality["recall_standard_top30000_enable_less_names_ruling_and_offensive"] = round(
+                sum(w in standard for w in rest) / len(rest), 4
             )
+            quality["recall_names_ruling_refusals"] = sum(code(w) in ("name_first", "proper_name") for w in frequent)
+            quality["recall_refused_less_ruled"] = sum(w not in standard for w in rest)
             by_reason: dict[str, list[str]] = {}
             for w in refused:
                 by_reason.setdefault(code(w) or "not_in_lexicon", []).append(w)
@@ -304,19 +301,84 @@ def verdict_quality(lexicons, enable: list[str], common_words: set[str], census:
         quality["enable_refused_large_by_reason_count"] = dict(
             sorted(Counter(code(w) or "not_in_lexicon" for w in rest if w not in large).items())
         )
+    quality.update(names_ruling_quality(lexicons, census))
+    return quality
+
+
+def read_list(name: str) -> list[str]:
+    """A bench word list: words separated by white space, `#` lines left out."""
+    lines = (ROOT / "bench" / name).read_text("utf-8").splitlines()
+    return [w for line in lines if not line.startswith("#") for w in line.split()]
+
+
+def names_ruling_quality(lexicons, census: Path | None) -> dict:
+    """The names ruling's figures (docs/lexicon.md, Names), each with the spellings behind it to read.
+
+    * Spellings used more as names: those whose capitalised form is commoner in
+      running text (spaCy's case-aware counts, the build's own measure) among the
+      spellings SCOWL lists as names; refused in every size, but for those SCOWL
+      ranks commoner as a lowercase word (the ruling's first measure: CHINA).
+    * The 200 most common US given names and the largest countries and cities
+      (bench/places.txt): accepted in any size, with the measure that made each a word.
+    * Ordinary words that are also names, from the data: spellings SCOWL ranks
+      commoner as a lowercase word than as a name *and* whose lowercase form is
+      the commoner in running text: all must stay valid (in the size whose levels hold them).
+    """
+    quality: dict = {}
+    try:
+        import build
+
+        s_contractions = set(build.read_overrides("s_contractions.txt"))
+        word_levels, name_levels = build.scowl_levels(s_contractions)
+        counts = build.case_counts()
+    except (ImportError, OSError):
+        return {"names_ruling": "needs pip install '.[build]' and apt-get install scowl"}
+    accepted_anywhere = lambda w: any(w in lexicons[size] for size in SIZES)
+
+    def why(word: str) -> str:
+        if word_levels.get(word, 100) < name_levels.get(word, 100):
+            return f"SCOWL: word at level {word_levels[word]}, name at {name_levels.get(word)}"
+        low, cap = counts.get(word), counts.get(word.capitalize())
+        if low is not None and cap is not None and low >= cap:
+            return "lowercase commoner in running text"
+        return "another ruling (allow.txt, a clipped word)"
+
+    spelled = [w for w in name_levels if len(w) > 1 and "'" not in w and w.isalpha()]
+    name_first = [
+        w
+        for w in spelled
+        if counts.get(w) is not None and counts.get(w.capitalize(), -99) > counts[w] and lexicons.code(w)
+    ]
+    accepted = [w for w in name_first if accepted_anywhere(w)]
+    quality["names_capitalised_commoner"] = len(name_first)
+    quality["names_capitalised_commoner_refused_every_size"] = round(1 - len(accepted) / len(name_first), 4)
+    quality["names_capitalised_commoner_accepted_count_by_why"] = dict(Counter(why(w).split(":")[0] for w in accepted))
+    quality["names_capitalised_commoner_accepted_sample"] = {w: why(w) for w in sorted(accepted)[:40]}
     if census:
         given = []
         for sex in ("male", "female"):
             lines = (census / f"dist.{sex}.first").read_text().splitlines()
             given += [line.split()[0].lower() for line in lines[:100]]
-        only_names = [n for n in given if n not in common_words]
-        quality["census_top200_given_names_only_names"] = len(only_names)
-        quality["census_top200_only_names_accepted_large"] = [n for n in only_names if n in large]
-        quality["census_top200_accepted_large_all"] = [n for n in given if n in large]
-    lines = (ROOT / "bench" / "proper_names.txt").read_text("utf-8").splitlines()
-    countries = [n.strip() for n in lines[lines.index("# Countries") + 1 : lines.index("# Cities")] if n.strip()]
-    quality["countries_accepted_large"] = [c for c in countries if c in large]
-    quality["countries_only_names_accepted_large"] = [c for c in countries if c in large and c not in common_words]
+        quality["census_top200_given_names_accepted_any_size"] = {n: why(n) for n in given if accepted_anywhere(n)}
+    places = read_list("places.txt")
+    quality["places"] = len(places)
+    quality["places_accepted_any_size"] = {p: why(p) for p in places if accepted_anywhere(p)}
+    ordinary = [
+        w
+        for w in spelled
+        if word_levels.get(w, 100) < name_levels[w]
+        and counts.get(w) is not None
+        and counts[w] >= counts.get(w.capitalize(), -99)
+        and lexicons.code(w) not in ("offensive", "letter", "slang", "abbreviation")
+        and w not in build.read_overrides("deny.txt")
+    ]
+    quality["ordinary_words_also_names"] = len(ordinary)
+    quality["ordinary_words_also_names_valid"] = round(sum(accepted_anywhere(w) for w in ordinary) / len(ordinary), 4)
+    quality["ordinary_words_also_names_refused"] = [w for w in ordinary if not accepted_anywhere(w)]
+    modern = read_list("modern_words.txt")
+    quality["modern_words"] = len(modern)
+    quality["modern_words_valid_standard"] = round(sum(w in lexicons["standard"] for w in modern) / len(modern), 4)
+    quality["modern_words_refused_standard"] = [w for w in modern if w not in lexicons["standard"]]
     return quality
 
 

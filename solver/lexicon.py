@@ -42,8 +42,12 @@ DESCRIPTIONS = {
     "standard": "SCOWL levels up to 70 and the common modern words: the default, what a fair table accepts (about 123k)",
     "large": "SCOWL levels up to 80 plus variant spellings: rare words included (about 261k)",
 }
-# The byte stored per key: tiers first (so `code <= rank` means valid), then categories.
-CODES = SIZES + ("proper_name", "abbreviation", "possessive", "slang", "offensive", "letter")
+# The byte stored per key: tiers first (so `code <= rank` means valid), then categories. `name_first` is a
+# proper name whose spelling is also a rarer lowercase word (HENRY, PARIS): refused as `proper_name`, and the
+# verdict says both.
+CODES = SIZES + ("proper_name", "abbreviation", "possessive", "slang", "offensive", "letter", "name_first")
+# What a verdict adds for a name-first spelling: why someone took it for a word.
+NAME_FIRST_SENTENCE = " It is also spelled as a rare lowercase word, but a name is its commonest use."
 CATEGORY_SENTENCES = {
     "proper_name": "{W} is a proper name, and proper names are not allowed.",
     "abbreviation": "{W} is an abbreviation, and abbreviations are not allowed.",
@@ -142,6 +146,11 @@ class Lexicons:
         if found is None:
             found = through_rules(word, senses, parts)
         return found.split(" | ") if found else []
+
+    def own_senses(self, word: str) -> list[str]:
+        """Return the senses of a normalized word's own WordNet lemma, none through another word's (JAMES is not *jam*)."""
+        senses, parts = self._definitions
+        return senses[word].split(" | ") if word in parts and senses[word] else []
 
 
 class Lexicon:
@@ -247,14 +256,27 @@ def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
             reason, tier = "larger_lexicon_only", code
         else:
             reason, tier = code or "not_in_lexicon", None
+    name_first = reason == "name_first"
+    if name_first:
+        reason = "proper_name"
     if reason is None:
         message = f"{shout} is a valid word."
     else:
         message = CATEGORY_SENTENCES[reason].format(W=shout, size=lexicon.name, tier=tier)
+    if name_first:
+        message += NAME_FIRST_SENTENCE
     # Senses for a valid word, and for a real word refused only by size: a name, letter, slur or misspelling
     # would show another word's senses (JAMES -> jam, B -> barn), and an obscenity's gloss has no place at a
-    # family table.
+    # family table. A name-first spelling shows its own lowercase lemma's senses, each marked "also:".
     real_word = reason is None or reason == "larger_lexicon_only"
+    if not define:
+        definition = []
+    elif real_word:
+        definition = lexicon.lexicons.define(normalized, True)
+    elif name_first:  # the rare word's own senses, marked as such: the table sees why it was claimed
+        definition = [f"also: {sense}" for sense in lexicon.lexicons.own_senses(normalized)]
+    else:
+        definition = []
     return Verdict(
         word=word,
         normalized=normalized,
@@ -263,7 +285,7 @@ def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
         tier=tier,
         reason=reason,
         message=message,
-        definition=lexicon.lexicons.define(normalized, True) if define and real_word else [],
+        definition=definition,
     )
 
 

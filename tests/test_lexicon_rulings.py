@@ -1,5 +1,5 @@
 """Issue 9's rulings on the word data: offensive words, slang spellings, letters, clipped and modern
-words, contractions, hyphenated plurals, names in `large`; and that no solver entry point proposes an
+words, contractions, hyphenated plurals, names first; and that no solver entry point proposes an
 offensive word. Each kind is a table of cases; the rules behind them live in wordlists/build.py and
 the judgement files (wordlists/offensive.txt, slang.txt, allow.txt), described in SOURCES.md.
 """
@@ -14,7 +14,6 @@ from strategies import big_pools
 
 from solver import booksmack
 from solver.lexicon import SIZES, check, load_lexicons
-from solver.normalize import fold
 from solver.pieces import KINDS, Pool
 from solver.search import MAX_LIMIT, piece_index, rack_index, solve, solve_rack
 from solver.wordsmith import hints
@@ -97,9 +96,9 @@ def test_offensive_words_are_refused_in_every_size(word):
 
 
 @pytest.mark.parametrize("word", ["JEW", "JEWED", "WELSHER", "REDSKINS", "SHYLOCK", "SQUAWS", "MONGOLOID"])
-def test_a_name_spelled_slur_stays_refused_though_the_word_game_list_has_it(word):
-    """ENABLE decides the name-spelled words SCOWL and WordNet leave open (docs/lexicon.md, Names), but a lowercase
-    sense that disparages the people the capitalised word names is judged in offensive.txt, and that wins."""
+def test_a_name_spelled_slur_is_refused_as_offensive(word):
+    """A lowercase sense that disparages the people the capitalised word names is judged in offensive.txt, and
+    that wins over the names ruling (docs/lexicon.md, Names)."""
     assert_refused_everywhere(word, "offensive")
 
 
@@ -235,10 +234,9 @@ def test_clipped_everyday_words_are_words(word):
     assert_valid(word)
 
 
-# The two-letter ENABLE words SCOWL files only among its abbreviations (wordlists/allow.txt).
-@pytest.mark.parametrize(
-    "word", ["AA", "AB", "AE", "AL", "AR", "AW", "BO", "ED", "EL", "HM", "LI", "MM", "MO", "OE", "OP", "OS"]
-)
+# The two-letter ENABLE words SCOWL files only among its abbreviations (wordlists/allow.txt); BO and LI are
+# names first (Bo, Li: docs/lexicon.md, Names).
+@pytest.mark.parametrize("word", ["AA", "AB", "AE", "AL", "AR", "AW", "ED", "EL", "HM", "MM", "MO", "OE", "OP", "OS"])
 def test_two_letter_dictionary_words_are_valid(word):
     assert_valid(word, "large")
 
@@ -253,9 +251,11 @@ def test_a_singular_and_its_plural_never_get_different_verdicts(build):
     """Over every WordNet noun the lexicon knows and its plural: valid both, or refused both for one reason.
 
     The tier may differ (LONELINESS is everyday, LONELINESSES rare); the kind of verdict may not.
-    Exempt: words a judgement file rules on one by one (CRAPS the dice game, not a form of CRAP).
+    Exempt: words a judgement file rules on one by one (CRAPS the dice game, not a form of CRAP), and the
+    singulars whose commonest use is as a name (JEAN; JEANS is the trousers).
     """
     judged = {w for w, r in judgements("offensive.txt").items() if r.startswith("keep")} | set(judgements("deny.txt"))
+    judged |= name_first_spellings()  # JEAN is a name first, JEANS a word: each spelling's commonest use decides
 
     def kind(word):
         code = LEXICONS.code(word)
@@ -327,126 +327,93 @@ def test_hyphenated_plurals_that_inflect_the_tail_are_refused(word):
     assert not check(word, LEXICONS["large"]).valid
 
 
-# --- names (docs/lexicon.md, Rulings): a spelling dictionaries list in lowercase is a word ------------
+# --- names first (docs/lexicon.md, Names): the commonest use of a spelling decides -----------------
 
 
-@pytest.mark.parametrize("word", ["JAMES", "PAUL", "EMMA", "CANADA", "RUSSIA", "SPAIN", "PERU", "LONDON", "JOHN"])
-def test_names_that_are_only_names_are_refused_in_every_size(word):
-    # SCOWL lists james, paul, emma, russia and spain in lowercase only at level 80, no WordNet
-    # lemma writes them in lowercase and ENABLE does not list them: only names. JOHN: the rulebook.
+@pytest.mark.parametrize(
+    "word",
+    ["PARIS", "TEXAS", "HENRY", "ANNA", "ENGLISH", "JOHN", "JAMES", "PAUL", "RUSSIA", "PERU", "LONDON", "BERLIN"],
+)
+def test_a_spelling_used_most_as_a_name_is_refused_in_every_size(word):
     assert_refused_everywhere(word, "proper_name")
+    assert check(word, LEXICONS["small"]).message.startswith(f"{word} is a proper name")  # not "only in large"
 
 
 @pytest.mark.parametrize(
-    "word, sense",
-    [
-        ("HENRY", "unit of inductance"),  # SCOWL level 70 in lowercase, and a WordNet lowercase lemma
-        ("ANNA", "coin"),
-        ("BERLIN", "limousine"),
-        ("TESLA", "magnetic flux density"),
-        ("BRAZIL", "nut"),
-        ("EASTER", "wind"),  # lowercase only from SCOWL level 80, but a WordNet lemma: common, so standard
-        ("MARSHALL", "officer"),
-        ("TURKEY", "bird"),  # and the everyday ones, as before
-        ("JACK", "lift with a special device"),
-    ],
+    "word", ["CHINA", "TURKEY", "JACK", "MARK", "ROSE", "FRANK", "GRACE", "MAY", "BILL", "DOCTOR", "BROWN"]
 )
-def test_a_name_spelled_word_with_a_lowercase_dictionary_sense_is_valid_in_standard(word, sense):
-    verdict = check(word, LEXICONS["standard"])
-    assert verdict.valid, verdict
-    assert any(sense in gloss for gloss in verdict.definition), verdict.definition  # the word, not the name
+def test_a_spelling_used_most_as_an_ordinary_word_stays_valid(word):
+    verdict = check(word, LEXICONS["small"])
+    assert verdict.valid and verdict.definition, verdict
 
 
-@pytest.mark.parametrize("word", ["ENGLISH", "LOUIS", "JANE", "NANCY"])
-def test_a_name_scowl_lists_in_lowercase_up_to_level_70_is_valid_in_standard(word):
-    # SCOWL's levels up to 70 hold "words found in most dictionaries" (its README): english the spin on
-    # a ball, louis the coin. No WordNet lemma needed.
-    assert_valid(word, "standard")
+@pytest.mark.parametrize("word, sense", [("HENRY", "unit of inductance"), ("ANNA", "coin"), ("TESLA", "flux density")])
+def test_a_name_first_verdict_shows_the_rare_word_too(word, sense):
+    """Both sides: the ruling, and the rare lowercase word someone had in mind, marked `also:`."""
+    for size in SIZES:
+        verdict = check(word, LEXICONS[size])
+        assert verdict.message == (
+            f"{word} is a proper name, and proper names are not allowed."
+            " It is also spelled as a rare lowercase word, but a name is its commonest use."
+        )
+        assert verdict.definition and all(gloss.startswith("also: ") for gloss in verdict.definition)
+        assert any(sense in gloss for gloss in verdict.definition), verdict.definition
 
 
-@NEEDS_WORDNET
-def test_no_spelling_scowl_lists_in_lowercase_up_to_level_70_is_sent_away_as_a_name(build):
-    """The data rule itself, on every word: a name-spelled word SCOWL's standard levels list in lowercase
-    keeps its SCOWL tier (small or standard), unless another ruling refuses it or deny.txt removes it."""
-    s_contractions = set(build.read_overrides("s_contractions.txt"))
-    standard_words, _ = build.valid_words(build.TIER_MAX_LEVEL["standard"], False, s_contractions)
-    deny = set(build.read_overrides("deny.txt"))
-    name_spelled = sorted((standard_words & build.proper_forms(s_contractions)) - deny)
-    assert len(name_spelled) > 1000  # berlin, henry, english, tesla ...: the rule has work to do
-    ruled = ("offensive", "letter", "slang", "abbreviation")
-    sent_away = [w for w in name_spelled if LEXICONS.code(w) not in ("small", "standard", *ruled)]
-    assert sent_away == []
-
-
-# --- names SCOWL and WordNet leave open: the word-game list decides (docs/lexicon.md, Names) -----
-# Common spellings SCOWL lists in lowercase only at level 80, with no WordNet lowercase lemma. None of
-# these is in the benchmark's lists (bench/proper_names.txt, the Census given names), so the bench's
-# figures do not test the same cases.
-
-
-@pytest.mark.parametrize(
-    "word, size",
-    [
-        ("GREEK", "standard"),  # ENABLE lists them: ordinary words; common, four letters or more
-        ("JONES", "standard"),
-        ("LABRADOR", "standard"),
-        ("MERLOT", "standard"),
-        ("SHERPA", "standard"),
-        ("WEBSTER", "standard"),
-        ("HERCULES", "standard"),
-        ("TAO", "large"),  # three letters: the frequency rule leaves it in `large`
-    ],
-)
-def test_a_name_spelled_word_enable_lists_is_an_ordinary_word(word, size):
-    assert_valid(word, size)
-    smaller = SIZES[: SIZES.index(size)]
-    assert not any(check(word, LEXICONS[s]).valid for s in smaller)  # the usual tier rules, nothing more
-
-
-@pytest.mark.parametrize(
-    "word", ["AMMAN", "KANT", "CANTERBURY", "PEGASUS", "APHRODITE", "HASTINGS", "NIAGARA", "RHINE", "SUMATRA"]
-)
-def test_a_name_spelled_word_enable_does_not_list_is_refused_in_every_size(word):
-    assert_refused_everywhere(word, "proper_name")
-
-
-def scowl_lowercase(build, kind: str) -> tuple[set[str], set[str]]:
-    """The spellings SCOWL writes in lowercase in the `large` recipe's `kind` lists: (below level 80, at level 80)."""
-    below, at_80 = set(), set()
-    stems = {f"{stem}-{kind}" for stem in build.SPELLINGS + build.VARIANT_1 + build.VARIANT_2}
-    for path in build.SCOWL.glob(f"*-{kind}.*"):
-        stem, level = path.name.rsplit(".", 1)
-        if stem in stems and int(level) <= 80:
-            lower = {fold(e) for e in path.read_text("utf-8").split("\n") if e and e == e.lower()}
-            (below if int(level) < 80 else at_80).update(lower)
-    return below, at_80
-
-
-@NEEDS_WORDNET
-def test_the_name_spelled_words_the_enable_rule_admits_are_in_enable_and_scowl_level_80(build):
-    """The property, on every word: a common name-spelled word that no WordNet lowercase lemma and no SCOWL
-    lowercase entry below level 80 explains is valid only if ENABLE and SCOWL's level 80 (lowercase) both
-    list it; and every such spelling ENABLE does not list is refused. Set aside: the words other rules
-    make valid (contractions, SCOWL's abbreviations by the clipped-word rule, WordNet nouns' plurals by
-    the plural agreement) and allow.txt."""
-    wordfreq = pytest.importorskip("wordfreq")
-    s_contractions = set(build.read_overrides("s_contractions.txt"))
-    lemmas = build.wordnet_lemmas()
-    below_80, at_80 = scowl_lowercase(build, "words")
-    abbreviations = set()
-    for path in build.SCOWL.glob("*-abbreviations.*"):
-        abbreviations |= {fold(e) for e in path.read_text("utf-8").split("\n") if e}
-    other_rules = abbreviations | {plural for _, plural in build.noun_plurals(lemmas)}
-    other_rules |= set(build.read_overrides("allow.txt")) | {fold(lemma) for lemma in lemmas if lemma == lemma.lower()}
-    enable = set((ROOT / "wordlists" / "enable1.txt").read_text("ascii").split())
-    left_open = sorted(
-        word
-        for word in build.proper_forms(s_contractions) - below_80 - other_rules
-        if "'" not in word and wordfreq.zipf_frequency(word, "en", wordlist="best") >= build.STANDARD_MIN_ZIPF
+def test_a_name_only_verdict_shows_no_senses():
+    """JAMES is no lemma of its own: no senses through another word's (*jam*)."""
+    verdict = check("JAMES", LEXICONS["standard"])
+    assert verdict.definition == [] and "also spelled" in verdict.message
+    assert (
+        check("BENTLEY", LEXICONS["standard"]).message == "BENTLEY is a proper name, and proper names are not allowed."
     )
-    admitted = [w for w in left_open if LEXICONS.code(w) in SIZES]
-    assert len(admitted) > 200 and {"texas", "boston", "joe"} <= set(admitted)  # the rule has work to do
-    assert [w for w in admitted if w not in enable or w not in at_80] == []
-    not_listed = [w for w in left_open if w not in enable]
-    assert len(not_listed) > 100 and {"james", "russia"} <= set(not_listed)
-    assert [w for w in not_listed if LEXICONS.code(w) in SIZES] == []
+
+
+@pytest.mark.parametrize("word", ["JEANS", "CHINAS", "TURKEYS"])
+def test_a_plural_keeps_its_own_verdict(word):
+    """JEAN is a name first; JEANS is the trousers. The names ruling judges each spelling."""
+    assert_valid(word, "large")
+
+
+@pytest.fixture(scope="module")
+def name_data(build):
+    s_contractions = set(build.read_overrides("s_contractions.txt"))
+    word_levels, name_levels = build.scowl_levels(s_contractions)
+    return word_levels, name_levels, build.case_counts()
+
+
+def name_first_spellings() -> set[str]:
+    return set(known_with("name_first"))
+
+
+@NEEDS_WORDNET
+def test_no_spelling_scowl_ranks_commoner_as_a_word_is_refused_as_a_name(name_data):
+    """The first measure, on every spelling: SCOWL's lowercase level below its name level means a word."""
+    pytest.importorskip("spacy_lookups_data")
+    word_levels, name_levels, _ = name_data
+    denied = set(judgements("deny.txt"))  # the rulebook's JOHN (and JOHNS)
+    ranked_word = [w for w in name_levels if word_levels.get(w, 100) < name_levels[w] and w not in denied]
+    assert len(ranked_word) > 5000 and {"china", "turkey", "may"} <= set(ranked_word)
+    assert [w for w in ranked_word if LEXICONS.code(w) in ("name_first", "proper_name")] == []
+
+
+@NEEDS_WORDNET
+def test_every_spelling_commoner_capitalised_in_running_text_is_refused(name_data):
+    """The second measure, on every spelling SCOWL does not rank commoner as a word: capitalised commoner
+    in running text means a name in every size (but the other rulings: offensive words stay offensive)."""
+    pytest.importorskip("spacy_lookups_data")
+    word_levels, name_levels, counts = name_data
+    ruled = [
+        w
+        for w in name_levels
+        if len(w) > 1
+        and "'" not in w
+        and word_levels.get(w, 100) >= name_levels[w]
+        and counts.get(w) is not None
+        and counts.get(w.capitalize()) is not None
+    ]
+    names = [w for w in ruled if counts[w] < counts[w.capitalize()]]
+    words = [w for w in ruled if counts[w] >= counts[w.capitalize()]]
+    assert len(names) > 1000 and {"paris", "henry", "john", "english"} <= set(names)
+    assert [w for w in names if LEXICONS.code(w) in SIZES] == []
+    assert [w for w in words if LEXICONS.code(w) == "name_first"] == []

@@ -115,7 +115,7 @@ def refused_codes(table: Table, n: int, word: str, **more) -> tuple[str, ...]:
 
 
 SIX = ["bag", "cast", "dog", "fish", "milk", "tree"]  # six words, each with a letter the one before lacks
-OTHER_SIX = ["gab", "act", "god", "wish", "silk", "free"]  # and six others, for a second seat
+OTHER_SIX = ["gab", "act", "nod", "wish", "silk", "free"]  # and six others, for a second seat
 
 
 def six_words(table: Table, n: int, words=SIX) -> list[Event]:

@@ -14,12 +14,9 @@ recipe in short:
   contractions from `english-contractions` <= 60 (every tier); WordNet's
   lowercase hyphenated lemmas and the regular plurals of the noun ones (every
   tier); `allow.txt` (every tier), minus `deny.txt`.
-* names: a spelling a dictionary lists as an ordinary lowercase word is a
-  word even when it is also a name (SCOWL's lowercase entries up to level 70,
-  WordNet's lowercase lemmas: `henry`, `anna`, `berlin`); one SCOWL lists in
-  lowercase only from level 80, common in current English and no WordNet
-  lemma, is a word when ENABLE (enable1.txt) lists it (`joe`, `texas`) and
-  only a name when it does not (`james`, `russia`).
+* names first: a spelling whose commonest use is as a name is a proper name
+  in every size (SCOWL's levels, case-aware frequencies, WordNet's tag counts,
+  and ENABLE for a tie: names_first); `china` stays a word, `paris` does not.
 * slang: the words in `slang.txt` are known but invalid, category `slang`.
 * known but invalid: proper names (SCOWL `proper-names` and `upper` lists, and
   capitalised words), abbreviations (SCOWL `abbreviations` lists, all-capital
@@ -356,19 +353,18 @@ def informal_candidates(code: dict[str, str], lemmas: Iterable[str]) -> set[str]
 # Zipf frequency (log10 of occurrences per billion words, wordfreq 3.1.1's
 # "best" English list) from which a word valid in `large`, of four letters or
 # more, joins `standard`.
-# Measured (bench/lexicon.py, bench/README.md): 379 words move (lockdown, donut,
-# hotspot, improv; 81 of them name-spelled words WordNet lists in lowercase:
-# easter, marshall); before the names ruling, at 3.0 only 101, and 91 more of the 30,000 most frequent
-# ENABLE words stay out of `standard`; at 2.5 the next ones are mostly
-# misspellings and informal forms (altho, alway, afterall).
+# The measurement is in bench/README.md (the lexicon benchmark): below it the
+# next words are mostly misspellings and informal forms (altho, alway, afterall).
 STANDARD_MIN_ZIPF = 2.7
 # One-letter words: the rulebook's A and I; every other letter is a letter.
 ONE_LETTER_WORDS = {"a", "i"}
 # Two letters with no vowel are symbols or abbreviations (kb, lx, mf), except
 # the interjections dictionaries list.
 TWO_LETTER_INTERJECTIONS = {"hm", "mm", "sh"}
-# The word-game list that decides a name-spelled word SCOWL and WordNet leave open (enable_words).
+# The word-game list that breaks a tie between a name and a word no count tells apart (names_first).
 ENABLE_FILE = "enable1.txt"
+# The level of a spelling SCOWL does not list as a lowercase word: above every level.
+NO_LEVEL = 100
 
 
 def build_lexicon() -> list[str]:
@@ -404,8 +400,6 @@ def build_lexicon() -> list[str]:
     for word in deny:
         if code.get(word) in TIER_MAX_LEVEL:
             del code[word]
-    names = proper_forms(s_contractions)
-    lowercase_lemmas = {fold(lemma) for lemma in lemmas if lemma == lemma.lower()}
     # A clipped word SCOWL files among the abbreviations (app, stat, bio) is an
     # ordinary word when SCOWL lists its plural as a word (apps): a singular
     # and its plural get one verdict. Three letters at least, with a vowel.
@@ -423,30 +417,7 @@ def build_lexicon() -> list[str]:
                 code[word] = category = code[plural]  # the plural's tier: cits is rare, so is cit
             elif category in TIER_MAX_LEVEL and len(word) >= 2 and code.get(plural) == "abbreviation":  # not v: vs
                 code[plural] = category
-    # Names (docs/lexicon.md, Rulings): a spelling that a dictionary lists as an
-    # ordinary lowercase word is a word, even when its capitalised form is a
-    # name too: SCOWL's lowercase entries up to level 70 ("words found in most
-    # dictionaries", its README) keep their tier (henry the unit, anna the coin,
-    # berlin the carriage), and so does a WordNet lowercase lemma. SCOWL's
-    # level 80 ("the strange and unusual words people like to use in word
-    # games") is not enough on its own: a spelling first listed in lowercase
-    # there, whose capitalised form is a listed name and which is common in
-    # current English (james, paul, russia: common as names), is only a name;
-    # a rare one (alencon, the lace) stays in `large`. Where SCOWL and WordNet
-    # leave it open like that, the word-game list decides (the lead's ruling,
-    # docs/lexicon.md, Names): a spelling ENABLE lists is an ordinary word (joe,
-    # texas, boston), and the rules below give its tier; one ENABLE does not
-    # list (james, paul, russia) is a name in every size. ENABLE is read for
-    # this one decision only: it never adds a word.
-    open_to_enable = enable_words() & lowercase_only_at_level_80(s_contractions)
-    for word in names:
-        if code.get(word) == "large" and word not in lowercase_lemmas and is_common(word):
-            if word not in open_to_enable:
-                code[word] = "proper_name"
-    # A `large` word common in current English joins `standard`. A name-spelled
-    # one that reaches here is an ordinary word to WordNet (easter, marshall,
-    # congo) or to ENABLE (texas, boston): the common ones that are only names
-    # were refused just above.
+    # A `large` word common in current English joins `standard`.
     for word, tier in code.items():
         if tier == "large" and len(word) >= 4 and is_common(word):
             code[word] = "standard"  # three letters and fewer: foreign and abbreviated uses swamp the counts (das, dui)
@@ -465,6 +436,12 @@ def build_lexicon() -> list[str]:
             and word not in TWO_LETTER_INTERJECTIONS
         ):
             code[word] = "abbreviation"
+    # Names first (docs/lexicon.md, Names): a spelling whose commonest use is
+    # as a name is a proper name in every size, however a word list spells a
+    # rarer lowercase sense. After the plural agreement and the letters: JEAN is a name, JEANS
+    # still a word.
+    for word in names_first(code, s_contractions):
+        code[word] = "name_first"
     slang, _ = read_judgements("slang.txt")
     for word in slang:
         code[word] = "slang"
@@ -520,28 +497,125 @@ def is_common(word: str) -> bool:
 def enable_words() -> frozenset[str]:
     """The ENABLE word list (enable1, 172,820 words, public domain; wordlists/SOURCES.md), vendored as enable1.txt.
 
-    Read only where SCOWL and WordNet leave a name-spelled word's status open
-    (build_lexicon, the names step): the list word-game referees use decides it.
+    Read for one tie only (names_first): a name-spelled word SCOWL ranks level
+    with its name and no count tells apart. It never adds a word.
     """
     return frozenset((HERE / ENABLE_FILE).read_text("ascii").split())
 
 
-def lowercase_only_at_level_80(s_contractions: set[str]) -> set[str]:
-    """The spellings the `large` recipe's word lists hold in lowercase at level 80 and at no lower level (tory, texas).
+def scowl_levels(s_contractions: set[str]) -> tuple[dict[str, int], dict[str, int]]:
+    """The lowest SCOWL level of each spelling as a lowercase word, and as a capitalised name (upper, proper-names).
 
-    Lowercase as SCOWL writes them (`Joe` is not `joe`); the variant_2 lists
-    count, as in `large`, so a spelling variant listed lower (mosquitos,
-    variant_2 level 35) is not one of them.
+    Every list of the `large` recipe (variant_2 included) and every level up to
+    95: SCOWL's levels rank spellings by how common they are, so the two levels
+    of one spelling say which of its uses is the commoner (china: word at 35,
+    name at 50; henry: word at 70, name at 50).
     """
-    stems = SPELLINGS + VARIANT_1 + VARIANT_2
-    at_80, lower = set(), set()
-    for stem in stems:
+    word_level: dict[str, int] = {}
+    name_level: dict[str, int] = {}
+    for stem in SPELLINGS + VARIANT_1 + VARIANT_2:
         for level in LEVELS:
-            if level <= 80:
-                entries = read_scowl_level(f"{stem}-words", level)
-                found = {fold(e) for e in entries if classify_raw(e, s_contractions) is None}
-                (at_80 if level == 80 else lower).update(found)
-    return at_80 - lower
+            for entry in read_scowl_level(f"{stem}-words", level):
+                if classify_raw(entry, s_contractions) is None:
+                    word = fold(entry)
+                    word_level[word] = min(word_level.get(word, level), level)
+            for suffix in ("upper", "proper-names"):
+                for entry in read_scowl_level(f"{stem}-{suffix}", level):
+                    if classify_raw(entry, s_contractions) == "proper_name":
+                        word = fold(entry)
+                        name_level[word] = min(name_level.get(word, level), level)
+    return word_level, name_level
+
+
+def case_counts() -> dict[str, float]:
+    """Case-aware word frequencies: log probabilities of each spelling *as written* (`Paris` and `paris` apart).
+
+    From spaCy's lookups package (spacy-lookups-data, the `build` extra; its
+    English `lexeme_prob` table, Good-Turing smoothed counts from Reddit
+    comments: wordlists/SOURCES.md). Build time only.
+    """
+    import gzip
+    import json
+    from importlib import resources
+
+    table = resources.files("spacy_lookups_data") / "data" / "en_lexeme_prob.json.gz"
+    with table.open("rb") as raw, gzip.open(raw, "rt", encoding="utf-8") as text:
+        return json.load(text)
+
+
+def wordnet_tags_by_case() -> dict[str, tuple[int, int]]:
+    """Each WordNet lemma's tagged uses (cntlist.rev) in running text: (as a lowercase word, as a capitalised name).
+
+    A sense counts as capitalised where its synset writes the lemma so
+    (`Paris`, the city; `paris`, the herb, is lowercase).
+    """
+    synsets = wordnet_synsets()
+    tag_counts: dict[tuple[str, str, int], int] = {}
+    for line in (WORDNET / "cntlist.rev").read_text("utf-8").splitlines():
+        sense_key, sense_number, count = line.split()
+        lemma, _, lex_sense = sense_key.partition("%")
+        tag_counts[lemma, "nvara"[int(lex_sense[0]) - 1], int(sense_number)] = int(count)
+    tags: dict[str, list[int]] = {}
+    for pos, name in WORDNET_POS.items():
+        for line in (WORDNET / f"index.{name}").read_text("utf-8").splitlines():
+            if line.startswith(" ") or "_" in line.split(" ", 1)[0]:
+                continue
+            fields = line.split()
+            lemma = fields[0]
+            for number, offset in enumerate(fields[-int(fields[2]) :], 1):
+                words = synsets[name, offset][0]
+                count = tag_counts.get((lemma, pos, number), 0)
+                side = 0 if lemma in words else 1 if any(w.lower() == lemma for w in words) else None
+                if side is not None:
+                    tags.setdefault(fold(lemma), [0, 0])[side] += count
+    return {lemma: (low, cap) for lemma, (low, cap) in tags.items()}
+
+
+def is_name_first(word: str, word_level: int, name_level: int, case_ratio: float | None, tags, enable) -> bool:
+    """Whether a spelling that is both a lowercase word and a capitalised name is used more as the name.
+
+    In order, the first measure that can tell decides:
+    1. SCOWL ranks the lowercase word commoner than the name (china, turkey, may): a word.
+    2. Running text, case kept: the name when the capitalised spelling is the
+       commoner (paris, henry, john). Capitals at the start of a sentence count
+       for the name, so an ordinary word must beat them (doctor, laundromat).
+    3. WordNet's tagged uses: lowercase senses against capitalised ones.
+    4. SCOWL ranks the name commoner: a name.
+    5. SCOWL ranks them level and nothing above tells: ENABLE, the word-game
+       list, breaks the tie (a word if it lists the spelling).
+    """
+    if word_level < name_level:
+        return False
+    if case_ratio is not None:
+        return case_ratio < 0
+    low, cap = tags.get(word, (0, 0))
+    if low != cap:
+        return cap > low
+    if word_level > name_level:
+        return True
+    return word not in enable
+
+
+def names_first(code: dict[str, str], s_contractions: set[str]) -> list[str]:
+    """The valid spellings whose commonest use is as a name (is_name_first), sorted.
+
+    Candidates: every valid spelling whose capitalised form SCOWL lists as a
+    name, but for the words A and I and the contractions (`I'm`): the
+    letters' own rule has judged the other one-letter spellings.
+    """
+    word_levels, name_levels = scowl_levels(s_contractions)
+    counts = case_counts()
+    tags = wordnet_tags_by_case()
+    enable = enable_words()
+    found = []
+    for word in sorted(name_levels):
+        if code.get(word) not in TIER_MAX_LEVEL or len(word) == 1 or "'" in word:
+            continue
+        lower, capital = counts.get(word), counts.get(word.capitalize())
+        ratio = None if lower is None or capital is None else lower - capital
+        if is_name_first(word, word_levels.get(word, NO_LEVEL), name_levels[word], ratio, tags, enable):
+            found.append(word)
+    return found
 
 
 def tier_of_level(level: int) -> str:
