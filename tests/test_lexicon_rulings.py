@@ -377,6 +377,7 @@ def test_a_plural_keeps_its_own_verdict(word):
 
 @pytest.fixture(scope="module")
 def name_data(build):
+    pytest.importorskip("spacy_lookups_data")  # the build extra's case-aware counts
     s_contractions = set(build.read_overrides("s_contractions.txt"))
     word_levels, name_levels = build.scowl_levels(s_contractions)
     return word_levels, name_levels, build.case_counts()
@@ -389,7 +390,6 @@ def name_first_spellings() -> set[str]:
 @NEEDS_WORDNET
 def test_no_spelling_scowl_ranks_commoner_as_a_word_is_refused_as_a_name(name_data):
     """The first measure, on every spelling: SCOWL's lowercase level below its name level means a word."""
-    pytest.importorskip("spacy_lookups_data")
     word_levels, name_levels, _ = name_data
     denied = set(judgements("deny.txt"))  # the rulebook's JOHN (and JOHNS)
     ranked_word = [w for w in name_levels if word_levels.get(w, 100) < name_levels[w] and w not in denied]
@@ -401,7 +401,6 @@ def test_no_spelling_scowl_ranks_commoner_as_a_word_is_refused_as_a_name(name_da
 def test_every_spelling_commoner_capitalised_in_running_text_is_refused(name_data):
     """The second measure, on every spelling SCOWL does not rank commoner as a word: capitalised commoner
     in running text means a name in every size (but the other rulings: offensive words stay offensive)."""
-    pytest.importorskip("spacy_lookups_data")
     word_levels, name_levels, counts = name_data
     ruled = [
         w
