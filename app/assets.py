@@ -12,8 +12,8 @@ ETag), and so does a fingerprint that is not the current content's (an old
 page asking after a deploy): that one gets today's file, never cached long.
 
 Pages (`text/html`) and static files are sent gzipped to clients that accept
-it: a solver page of 33 KB is about 9 KB on the wire. Streamed responses
-(event streams) and small ones are sent as they are.
+it: a solver page shrinks to a fraction of its size on the wire. Streamed
+responses (event streams) and small ones are sent as they are.
 """
 
 from __future__ import annotations

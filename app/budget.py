@@ -1,10 +1,10 @@
 """The per-request work budget (solver.budget): opened before each request, a 503 problem when spent.
 
 `WORK_BUDGET_MS` (default 250) is the CPU time one request may spend in the
-solver. Every request within the documented limits costs far less (at most
-a few tens of ms, bench/worst_case.py); the budget only stops what slips
-through, quickly and with a problem document, where gunicorn would kill the
-worker after 30 s and answer with its own HTML 500.
+solver. Every request within the documented limits costs far less
+(bench/worst_case.py measures the worst it finds); the budget only stops what
+slips through, quickly and with a problem document, where gunicorn would kill
+the worker after 30 s and answer with its own HTML 500.
 """
 
 from __future__ import annotations

@@ -5,10 +5,10 @@ installed; the root gunicorn.conf.py (the Procfile's `-c gunicorn.conf.py`)
 imports these settings.
 
 One worker per core, each gunicorn's threaded worker with a read deadline
-(`app.worker.DeadlineWorker`; the measurements behind the choice are in
-docs/serving.md). A request is a short CPU-bound lookup or search, so more
-workers than cores only queue; the threads are there so that a slow client or
-a long-lived answer holds one thread, not a whole worker. `WEB_CONCURRENCY`
+(`app.worker.DeadlineWorker`; docs/serving.md explains the choice). A request
+is a short CPU-bound lookup or search, so more workers than cores only queue;
+the threads are there so that a slow client or a long-lived answer holds one
+thread, not a whole worker. `WEB_CONCURRENCY`
 overrides the worker count and `PORT` the port (Heroku-style platforms set
 both). `preload_app` builds the app — the lexicon tries, word lists and
 definitions — once in the master before forking, so the workers share those
@@ -54,18 +54,11 @@ accesslog = "-"
 # process that starts after, preloaded or not), so it also outlives a restart.
 
 
-# The garbage collector's first generation is collected after 10,000 net allocations, not
-# Python's 700: a claim allocates thousands of short-lived objects (JSON, rows, dicts), so
-# at 700 the collector ran many times a request and, through its older generations, kept
-# scanning what the workers hold (each table's fold, the streams' buffers). Measured with
-# bench/tables.py (SQLite, 60 s at 200 claims/s offered, back to back): 168-183 claims/s
-# at 7.1-8.3 ms of the workers' CPU a claim with Python's thresholds, 198 at 6.3 ms at
-# 50,000. Not higher: what a first-generation collection walks is mostly the tables' live
-# folds, at about 1.5 us an object in a worker's heap, and one holds the interpreter while
-# it runs. At 50,000 a worker paused for up to 36-51 ms of CPU every 8-10 s; at 10,000 for
-# at most 13-16 ms, five times as often, for the same CPU in all (bench/README.md, "Seventh
-# round"). Set in the master, the workers inherit it with the fork; cycles are still
-# collected, a little later.
+# The collector's first generation runs after 10,000 net allocations, not Python's 700: a claim
+# allocates many short-lived objects, and at 700 the collector ran several times a request, each
+# time rescanning what the workers hold (the tables' folds, the streams' buffers); not higher,
+# because each collection holds the interpreter and a higher threshold makes it longer. Set in
+# the master, the workers inherit it with the fork. bench/tables.py measures it.
 GC_THRESHOLDS = (10_000, 20, 100)
 gc.set_threshold(*GC_THRESHOLDS)
 

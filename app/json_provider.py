@@ -1,9 +1,9 @@
 """The app's JSON provider (`app.json`): every answer serialized by pydantic-core.
 
 Flask hands each dict a view returns to `app.json.response`; this provider
-writes it with pydantic-core (Rust), a few times quicker than the json module
+writes it with pydantic-core (Rust), much quicker than the json module
 Flask's default uses, keeping the fields in the order the code gives them.
-One answer is special: the solve page, the biggest (17 KB for 100 words), is
+One answer is special: the solve page, the biggest, is
 written by its view with one tail per distinct cost (`wordsmith.solve_json`)
 and returned as `Prewritten`, which the provider passes through as it is.
 """

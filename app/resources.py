@@ -43,8 +43,8 @@ def init_app(app: Flask) -> None:
     alphabet_file = Path(app.config["ALPHABET_FILE"]) if app.config["ALPHABET_FILE"] else None
     alphabet = load_alphabet(alphabet_file)
     default = app.config["DEFAULT_LEXICON"]
-    # Every size's solver indexes are built now (1-6 s each), before gunicorn forks:
-    # built on first use they cost that request seconds, in every worker (issue 12).
+    # Every size's solver indexes are built now, before gunicorn forks: built on first use
+    # they would make that request slow, in every worker.
     for name in SIZES:
         build_indexes(lexicons[name], alphabet)
     app.extensions["wordsmith"] = Resources(lexicons, default, sizes, alphabet, alphabet_file)

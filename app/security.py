@@ -71,8 +71,8 @@ def add_security_headers(response: Response) -> Response:
 
 class CookieSessions(SecureCookieSessionInterface):
     """Flask's signed-cookie sessions; a request that sends no cookie at all gets its new, empty session
-    without Flask building the cookie signer first (every API request: 2% of the workers' CPU under
-    bench/tables.py's claims)."""
+    without Flask building the cookie signer first, which every API request would otherwise pay for
+    (bench/tables.py measures the claims)."""
 
     def open_session(self, app, request):
         if "HTTP_COOKIE" not in request.environ and app.secret_key:

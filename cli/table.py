@@ -1,4 +1,4 @@
-"""`wordsmith table ...`: play at a live table from the command line (issue 13; docs/cli.md, "Live tables").
+"""`wordsmith table ...`: play at a live table from the command line (docs/cli.md, "Live tables").
 
     wordsmith table create --seat Ann --seat Bob      the code, the join link, the host's token
     wordsmith table join CODE SEAT                    the seat's token (alone on stdout)

@@ -1,13 +1,13 @@
 """A work budget: the CPU time one request may spend, checked by the solver's longer loops as they go.
 
-Every query within the documented limits is meant to cost a few tens of
-milliseconds at most (bench/worst_case.py measures the worst it can find).
+Every query within the documented limits is meant to be cheap
+(bench/worst_case.py measures the worst it can find).
 The budget is the backstop for anything that slips through: the caller (the
 web app, per request) opens `work_budget(seconds)`, and the loops that can
 run long (hints' pools and word lengths, the rack walk, the solve itself)
 call `check()`, which raises `WorkBudgetExceeded` once the thread has spent
 more CPU time than allowed. The app turns that into a 503 problem document
-in milliseconds rather than letting a worker burn seconds.
+at once rather than letting a worker run on.
 
 The allowance is CPU time of the current thread (`time.thread_time`), so a
 busy machine does not count against a request, and it lives in a context

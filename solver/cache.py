@@ -1,18 +1,18 @@
-"""Built indexes kept on disk between processes, so a start-up loads in a second what takes half a minute to build.
+"""Built indexes kept on disk between processes, so a start-up loads them instead of building them again.
 
-Every lexicon size's piece and rack indexes are built before the service
-takes traffic (issue 12): about 36 s of CPU for the three sizes, paid again
-by every gunicorn start and every test server. Pickled, the same objects load
-in about 2.5 s (bench/worst_case.py notes the figures). The cache sits beside
-the lexicon's (`WORDSMITH_CACHE_DIR`, default `~/.cache/wordsmith`), and each
-file's name is a digest of what it was built from: its kind, the caller's key
-(the word list's checksum, the alphabet) and the source of the `solver`
-package, so a changed word list, alphabet or algorithm never reads a stale
-index. Writing a file keeps the `KEEP_PER_KIND` most recently used files of
-its kind and removes the rest, so code changes do not pile up stale copies,
-while two checkouts of different code on one machine (a branch and `main`)
-no longer rebuild each other's indexes at every start: a read marks its file
-as used. A cache that cannot be read or written is rebuilt, never an error.
+Every lexicon size's piece and rack indexes are built before the service takes
+traffic, a cost paid again by every gunicorn start and every test server;
+pickled, the same objects load far sooner (bench/worst_case.py reports the
+start-up's CPU). The cache sits beside the lexicon's (`WORDSMITH_CACHE_DIR`,
+default `~/.cache/wordsmith`), and each file's name is a digest of what it was
+built from: its kind, the caller's key (the word list's checksum, the
+alphabet) and the source of the `solver` package, so a changed word list,
+alphabet or algorithm never reads a stale index. Writing a file keeps the
+`KEEP_PER_KIND` most recently used files of its kind and removes the rest, so
+code changes do not pile up stale copies, while two checkouts of different
+code on one machine (a branch and `main`) no longer rebuild each other's
+indexes at every start: a read marks its file as used. A cache that cannot be
+read or written is rebuilt, never an error.
 """
 
 from __future__ import annotations
@@ -88,10 +88,8 @@ def _collector_paused():
     Either makes millions of tuples and lists, and every few hundred new
     containers started a collection that walked all those made so far, to
     find no garbage: what a build drops, its reference counts free (no
-    cycles). Paused, the nine indexes a test run uses load in
-    0.62 s of CPU instead of 1.05 (in every process that starts the app: test
-    workers, gunicorn, the CLI), and the large piece index builds in ~2.3 s
-    instead of ~3.5.
+    cycles). Paused, the indexes load and build in less CPU, in every process
+    that starts the app (test workers, gunicorn, the CLI).
     """
     was_enabled = gc.isenabled()
     gc.disable()

@@ -3,14 +3,14 @@
 The piece index answers a plain query from cost groups without looking at a
 single word, but a per-word filter (a new letter against the previous word, a
 required letter, a fragment, claimed words, use all) has to decide word by
-word. Done in Python, a big pool made that one step per fitting word: 0.5-2 s
-for 120,000-255,000 words (issue 12). Here every word of the index, in result
+word. Done in Python, a big pool made that one step per fitting word, and
+a big pool fits a large part of the lexicon. Here every word of the index, in result
 order (its rank), has a few columns held in numpy arrays: its pieces of each
 kind, its length, how often it holds each character, and its spelling inside
 one byte string. A query becomes a dozen vectorised passes over those
-columns, so its cost is bound by the lexicon's size at C speed (about 1-3 ms
-for the large lexicon on the 2-core test machine, bench/worst_case.py), not by
-the pool or the filters: the same for `R60` as for `R3`.
+columns, so its cost is bound by the lexicon's size at C speed, not by the
+pool or the filters: the same for `R60` as for `R3` (bench/worst_case.py
+measures it).
 
 The arrays are plain numeric buffers: built once before gunicorn forks, they
 stay shared between the workers (reading them touches no reference counts).
@@ -33,7 +33,7 @@ def row_keys(rows: np.ndarray) -> np.ndarray:
 
     The digits of a number in base (largest value + 1): `np.unique` of these is
     one sort of ints, where `np.unique(rows, axis=0)` sorts rows as records,
-    about 20 times slower (1 s for the large lexicon).
+    which is much slower.
     """
     base = int(rows.max(initial=0)) + 1
     if base ** rows.shape[1] >= 2**63:
@@ -108,9 +108,8 @@ class WordTable:
     def length_counts(self, counts: tuple[int, int, int, int], wild: int) -> np.ndarray:
         """Return, per length n (the index), how many words of n characters a pool of these counts and wilds pays for.
 
-        One pass over the groups (0.5 ms for the large lexicon), where walking
-        the piece index with wilds visits every node they reach (4-6 ms for
-        60 wilds, bench/worst_case.py).
+        One pass over the groups, where walking the piece index with wilds
+        visits every node they reach (bench/worst_case.py measures it).
         """
         fits = self.group_fits(counts, wild)
         return np.bincount(self.group_length[fits], weights=self.group_size[fits]).astype(np.int64)

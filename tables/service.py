@@ -10,7 +10,7 @@
 `seq + 1` in one transaction; on a lost race, read again and decide again
 (bounded retries); a request id already applied returns its events again.
 
-What keeps a claim cheap (issue 13, bench/tables.py):
+What keeps a claim cheap (bench/tables.py measures it):
 
 - The fold cache, `Tables._folds` (code -> state at its seq), is a cache of a
   pure fold, not state: the store stays the only truth. An `act` reads the
@@ -38,7 +38,7 @@ What keeps a claim cheap (issue 13, bench/tables.py):
   it wrote then. An append judged on what the notifier heard that fails is
   judged again from the store first, with no lookup: a stale fold, not a
   retry, is what fails it most often (SQLite hears other workers' writes
-  every 100 ms: under bench/tables.py's claims, one claim in five).
+  only at its poll, so under many claims a fold is often a poll behind).
 - The token cache, `Tables._tokens` ((code, token hash) -> seat), spares an
   action sent with a bearer token (`act_with_token`, the API's write path)
   its own query for the token: the seat comes from the cache (filled by
@@ -92,8 +92,8 @@ RACE_PAUSE_SECONDS = 0.002
 # claim and objection); a table is one evening's game, so this is many games' worth, and a bound on what one table
 # can grow to (TABLE_MAX_EVENTS overrides it).
 MAX_EVENTS = 10_000
-FOLD_CACHE_TABLES = 2048  # tables whose folded state a process keeps (a few MB; the bench plays 250)
-TOKEN_CACHE_ENTRIES = 16384  # tokens whose seat a process keeps (~150 bytes each; the bench uses 1,250)
+FOLD_CACHE_TABLES = 2048  # tables whose folded state a process keeps: more than bench/tables.py plays, bounded
+TOKEN_CACHE_ENTRIES = 16384  # tokens whose seat a process keeps: more than bench/tables.py seats, bounded
 
 
 @dataclass(frozen=True)

@@ -161,11 +161,11 @@ def apply(state: TableState, event: Event) -> None:
 
 
 def shallow(obj):
-    """A shallow copy of a plain (dataclass) object: what `copy.copy` makes, at a quarter of its cost.
+    """A shallow copy of a plain (dataclass) object: what `copy.copy` makes, for less work.
 
     `scratch` copies every seat and every claim record of a table for each
-    action; `copy.copy` (its `__reduce_ex__` protocol) was 7% of the workers'
-    CPU under bench/tables.py's claims.
+    action, and `copy.copy` goes through the `__reduce_ex__` protocol for each
+    (bench/tables.py measures the claims that pay for it).
     """
     copied = object.__new__(type(obj))
     copied.__dict__.update(obj.__dict__)

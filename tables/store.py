@@ -95,9 +95,8 @@ def make_engine(url: str | URL, pool_size: int = POOL_SIZE) -> Engine:
     finding them all in use waits for one (up to POOL_TIMEOUT_SECONDS, then a
     503). SQLAlchemy's default (5, and up to 10 more opened for a moment and
     closed) opened and closed connections without end under the claims: on
-    PostgreSQL each is a new server process (half of PostgreSQL's CPU per
-    claim), on SQLite a file opened and four PRAGMAs (bench/README.md, "Fifth
-    round").
+    PostgreSQL each is a new server process, on SQLite a file opened and four
+    PRAGMAs (bench/tables.py measures the claims).
     """
     url = make_url(url)
     pool = {"pool_size": pool_size, "max_overflow": 0, "pool_timeout": POOL_TIMEOUT_SECONDS}
@@ -126,8 +125,8 @@ class WriteGate:
     SQLite has one write lock per file. A writer that finds it taken is put to
     sleep by SQLite's busy handler in growing steps (1, 2, 5, 10 ... 100 ms)
     and retries, however soon the lock was freed: under the bench's claims
-    (two workers, dozens of writing threads each) the workers sat idle for a
-    third of the time while the writes queued for seconds. Here a writer
+    (two workers, dozens of writing threads each) the workers sat idle while
+    the writes queued. Here a writer
     first takes a lock of this process (threads wait on it and wake the
     moment it is free), then an exclusive `flock` on a file beside the
     database (the other processes' writers wait in the kernel, woken the same

@@ -159,18 +159,19 @@ ResultLimit = Annotated[int, Field(ge=1, description="the most results to return
 Lexicon = Annotated[LexiconName | None, Field(description="lexicon size (default: the service's default lexicon)")]
 
 
-# A page may start this deep: past it nobody is reading, and building the
-# skipped words costs about 0.3 s for a 60-piece pool (measured).
+# A page may start this deep: past it nobody is reading, and a big pool's
+# skipped words still cost work, more the deeper the page (bench/worst_case.py
+# measures it).
 MAX_OFFSET = 100_000
 # Words claimed in one challenge: six lines per sheet and up to eight players
 # is 48; 50 also matches MAX_WORDS_PER_CHECK.
 MAX_CLAIMED = 50
 # Claims per list in one hints answer. An answer carries six lists (the claims
 # now, and the new claims of each kind of piece that may be added) and the
-# roll: at the result limit of 1,000 that was 6,000 claims, 1.1 MB of JSON and
-# 80-180 ms of CPU to write (issue 12, bench/worst_case.py). 100 a list keeps
-# the biggest hints answer near 110 KB, under the biggest solve page (1,000
-# words, 170 KB); a table reads the first few, and solve pages through the rest.
+# roll, so lists as long as a solve page made an answer six solve pages to
+# write (bench/worst_case.py measures it); 100 a list keeps the biggest hints
+# answer under the biggest solve page, and a table reads the first few, and
+# solve pages through the rest.
 MAX_HINTS = 100
 # Pool text: 60 pieces written one by one with separators ("R1 Y1 ...") is
 # 180 characters; 240 leaves room for spaces and commas.

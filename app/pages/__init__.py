@@ -2,7 +2,7 @@
 
 One module per page: the Wordsmith judge (`/`, judge.py), the solver
 (`/solve`, solve.py), Booksmack (`/booksmack`) and Color Smash (`/colorsmash`);
-and for what the CLI and API already did (issue #11): score sheets (`/score`,
+and for what the CLI and API already did: score sheets (`/score`,
 score.py), dice (`/dice`, dice.py), turn-based Booksmack (`/booksmack/turn`,
 booksmack_turn.py) and the Color Smash replay (`/colorsmash/replay`,
 colorsmash_replay.py); and live tables (`/tables/...`, tables.py: create, join,

@@ -48,7 +48,7 @@ from . import (
 LABELS = {"pool": "Pool", "rack": "Rack", **CLAIM_LABELS, "page": "Page"}
 ORDER = ("pool", *CLAIM_ORDER)
 # Words per page: a big pool builds thousands; the best few hundred are what a table reads, and the
-# rest are a "Next" away. 300 words keep a page under ~60 KB of HTML (~12 KB gzipped).
+# rest are a "Next" away, and the page stays small enough for a phone on a slow connection.
 SHOWN = 300
 # Words shown per "one more piece" hint.
 HINTS = 6
@@ -98,7 +98,7 @@ def judge_links(pool: str, links: dict) -> Callable[[str], str]:
 
     The URL `url_for("pages.home", word=word, pool=pool, **links)` builds, its
     query after the word written once per pool, not once per word: url_for for
-    each of a page's 300 words was a third of the page's CPU time (issue 12).
+    each of a page's words was a large share of the page's CPU time.
     """
     path, _, query = url_for("pages.home", pool=pool, **links).partition("?")
     return lambda word: f"{path}?word={quote_plus(word, safe=URL_SAFE)}&{query}"

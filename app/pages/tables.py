@@ -1,4 +1,4 @@
-"""Live tables (`/tables/...`): create a table, join it, play it from a phone, host it, watch it (issue 13).
+"""Live tables (`/tables/...`): create a table, join it, play it from a phone, host it, watch it.
 
     GET  /tables                    create a table, or join one with its code (`?code=k7m-p2q` goes to its join page)
     POST /tables                    create: the host's page, the host token in a cookie

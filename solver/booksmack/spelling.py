@@ -9,10 +9,10 @@ from string import ascii_lowercase
 from ..lexicon import SIZES, Lexicon
 from .cards import Card
 
-# Prefix checks one round may spend walking the trie for `?` readings (a few
-# ms). Readings left when it runs out (many `?` side by side) are matched
-# against one list of the lexicon words of their length instead, so the worst
-# table costs about letters x words-of-that-length regex checks (under 0.1 s).
+# Prefix checks one round may spend walking the trie for `?` readings, so that
+# many `?` side by side cannot make the walk explode: readings left when it runs
+# out are matched against one list of the lexicon words of their length instead,
+# about letters x words-of-that-length regex checks (bench/booksmack.py measures it).
 WALK_BUDGET = 3000
 _SPELLING_SYMBOLS = ("?", " ")  # the cards a word may be read across (a wildcard, a Space card)
 

@@ -122,8 +122,8 @@ def _costs(alphabet: Alphabet, words: list[str]) -> list[tuple[int, int, int, in
     """Return `alphabet.cost` of every word, one shared tuple per distinct cost, in whole-array passes.
 
     Every character's pieces are looked up in a table by its code and summed
-    per word (`np.bincount`): the large lexicon in ~0.3 s, where a `cost`
-    call per word took 1-2 s.
+    per word (`np.bincount`), where a `cost` call per word was slow for the
+    large lexicon.
     """
     if not words:
         return []
@@ -147,7 +147,7 @@ def _gather(tree: list, pool: Pool) -> list:
     """Return, concatenated, what the blue nodes the pool reaches hold for the greens it can pay.
 
     `_walk`'s loops written out: this is the hot path of every solve, and a
-    generator's yield per blue node cost a third of its time.
+    generator's yield per blue node cost a large share of its time.
     """
     pr, py, pb, pg = pool.counts
     wild = pool.wild
@@ -305,9 +305,10 @@ BIG_POOL = 16
 def small_pool(index: PieceIndex, pool: Pool, lengths=None) -> bool:
     """Tell whether a pool builds so few words that filtering them one by one beats whole-array passes.
 
-    Filtering a word in Python costs up to 7 us (a new letter against the
-    previous word); the word table's passes cost 2-15 ms whatever the pool
-    (large lexicon, bench/worst_case.py). The count is cheap for the pools it
+    Filtering in Python costs a step per word (a new letter against the
+    previous word the dearest), while the word table's passes cost the same
+    whatever the pool, so few words are cheaper one by one
+    (bench/worst_case.py measures both). The count is cheap for the pools it
     is asked about: at most SMALL_POOL pieces, wilds counted twice.
     """
     return pool.size + pool.wild <= SMALL_POOL and index.count(pool, lengths) <= SMALL_RESULT
@@ -324,7 +325,7 @@ def solve(
     Without per-word constraints a big pool's total comes from cumulative
     counts and its page from the longest words down, stopping once full;
     with them, a big pool is answered by whole-array passes over the word
-    table (a few ms whatever the filters); otherwise one walk visits every
+    table (the same cost whatever the filters); otherwise one walk visits every
     group that fits (and only those).
     """
     pool = parse_pool(pool)
@@ -337,9 +338,9 @@ def solve(
     if keep is None and not query.use_all and (pool.size >= BIG_POOL or wanted == 0):
         per_length = None
         if pool.size >= BIG_POOL and (pool.wild or offset):
-            # Each length's count from the word table (0.5 ms): with wilds the walk visits every node
-            # they reach (4-6 ms for W60), and a deep page skips whole lengths by their counts instead
-            # of gathering and sorting the 100,000 words before it (40 ms, bench/worst_case.py).
+            # Each length's count from the word table: with wilds the walk visits every node they
+            # reach, and a deep page skips whole lengths by their counts instead of gathering and
+            # sorting every word before it (bench/worst_case.py measures it).
             counted = index.table.length_counts(pool.counts, pool.wild).tolist()
             per_length = {n: counted[n] if n < len(counted) else 0 for n in lengths or index.lengths}
             total = sum(per_length.values())

@@ -59,9 +59,9 @@ class RackIndex:
     `n`'s edges are `edge_letter[i]`, `edge_child[i]` for `i` in
     `edge_start[n]:edge_start[n + 1]`, letters in alphabetical order, and
     `node_key[n]` is the key id of the key ending there (-1 if none), whose
-    words are `anagrams[id]`. Arrays of machine ints hold the 190,000 nodes of
-    the standard lexicon in a few MB, where a dict of prefixes took 90 MB, and
-    the walk reads them without building a string per step.
+    words are `anagrams[id]`. Arrays of machine ints hold the nodes in a small
+    fraction of the memory a dict of prefixes took, and the walk reads them
+    without building a string per step.
     """
 
     def __init__(self, words, name: str = ""):
@@ -92,8 +92,8 @@ def _trie(keys: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarr
     which is the order sorted keys first reach them: key i adds the nodes for
     its prefixes longer than what it shares with key i - 1 (`shared`), one per
     depth. So the whole trie is one pass per depth over the keys' columns,
-    not one step per prefix: the large lexicon's 570,000 nodes in about 0.3 s
-    where a dict of prefixes took 8.
+    not one step per prefix, which is what made a dict of prefixes slow to
+    build.
     """
     count = len(keys)
     length = np.fromiter(map(len, keys), dtype=np.int64, count=count)
@@ -161,7 +161,7 @@ def _rack_keys(index: RackIndex, tiles: Counter, blanks: int) -> list[tuple[int,
     appends a letter some key continues with, from a real tile if one is left
     (a blank standing in for a letter still on the rack is never better) or
     else from a blank, which scores nothing. Recursion with one mutable tally
-    measured a third quicker than an explicit stack of immutable states.
+    is quicker than an explicit stack of immutable states.
     """
     node_key, start, letter, child, child_mask = (
         index.node_key,
@@ -221,9 +221,9 @@ def _rack_keys(index: RackIndex, tiles: Counter, blanks: int) -> list[tuple[int,
 
 
 # A rack of more tiles than this (blanks counted three times) can build tens of
-# thousands of anagram keys: walking them costs up to 0.5 s and filtering their
-# words in Python 1.5 s more (20 tiles, two blanks, large lexicon). Past it the
-# rack is answered from the word table, about 10-20 ms for any rack.
+# thousands of anagram keys, too many to walk and filter in Python; past it the
+# rack is answered from the word table, whose cost hardly depends on the rack
+# (bench/worst_case.py measures both).
 SMALL_RACK = 10
 
 
@@ -325,9 +325,8 @@ def _rack_result(
 
     A blank only ever stands for a letter the tiles run out of, so a word
     leaves of each letter what the rack holds beyond the word's own count:
-    a few `str.count` calls per word: 7 us a word where Counter arithmetic
-    took 20 (one run on the loaded test machine), a third of a 20-tile
-    rack's 1,000-word page (bench/worst_case.py).
+    a few `str.count` calls per word, much cheaper than Counter arithmetic,
+    which was a large share of a big rack's page (bench/worst_case.py).
     """
     held = sorted(tiles.items())
     words = []

@@ -4,7 +4,7 @@ Everything here works on plain values: a word, a pool (`solver.pieces.Pool`),
 a lexicon, and counts read off the score sheet. Nothing is remembered between
 calls; the caller (the table, the service) describes the state each time.
 
-Rulings (issue #3; the rulebook leaves these open):
+Rulings (the rulebook leaves these open):
 
 1. Objections. A claim is refused for every one of these that holds, in this
    order: `sheet_full` (six words already on the sheet this challenge),
@@ -50,7 +50,7 @@ Rulings (issue #3; the rulebook leaves these open):
      (used). Circles left unchecked at the claim check discard boxes too, on
      top of the challenge's `discards` (the boxes checked for leftover pieces).
    Winners: the highest game total; tied players share the win.
-5. Dice (issue #11): each die shows red, red, yellow, yellow, a blue star and a
+5. Dice: each die shows red, red, yellow, yellow, a blue star and a
    green star (`solver/data/box.json`). A star face reads by when it is rolled:
    - The starting pool (also Word by Word's): "One player rolls all four dice
      2 times ... For each roll, all players take a letter piece of the rolled

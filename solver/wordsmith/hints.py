@@ -166,12 +166,13 @@ def _best_claims_table(
 
     Whether a pool pays for a word, what it leaves over and so its net points
     depend only on the word's group (cost and length): each pool costs a few
-    passes over the groups (54,000 in the large lexicon), never over the
+    passes over the groups, which are far fewer than the words, never over the
     words. The groups' candidate counts give the limit-th best net points;
     only the words of the groups at or above it are read (about `limit`
     words, plus those tied with it) and sorted by net points, then rank
     (longest, fewest left over, A-Z). Reading every candidate word per pool
-    instead cost 2-3 ms a pool, eleven pools a request (bench/worst_case.py).
+    instead was dear, and a request asks about eleven pools
+    (bench/worst_case.py measures it).
     """
     if limit <= 0:
         return []
@@ -259,7 +260,7 @@ def hints(
     check_page(limit, 0)
     if not small_pool(index, pool.add("wild") if pool.size < MAX_POOL_PIECES else pool):
         # A pool that builds thousands of words: one pass over the word table per pool (solver/wordtable.py),
-        # not a page of words per length read and filtered in Python (up to 0.9 s, issue 12).
+        # not a page of words per length read and filtered in Python, which is slow for such pools.
         candidates = _filtered(index, query)
 
         def best_claims(pool, limit, new_since=None):

@@ -136,8 +136,8 @@ def _required_letters(table, ws: WordsmithState, given, ctx: Context) -> str:
 def _random_word(lexicon, length: int, rng) -> str:
     """A random word of `length` letters a-z the lexicon accepts: random keys of the shared trie until one fits.
 
-    Listing every six-letter word first cost ~1.3 s per process and size; about
-    one key in 14 fits, so this reads a few dozen keys.
+    Listing every six-letter word first was dear in every process and size;
+    enough keys fit that this reads only a few dozen.
     """
     trie = lexicon.lexicons.trie
     for _ in range(100_000):

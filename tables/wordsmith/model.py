@@ -148,7 +148,7 @@ class WordsmithState:
         if result is None:
             return None
         # Renamed below: the sheets are copied (the secret scores are the state's own; score_sheets' are new, and
-        # a deep copy of them was a third of a challenge start's CPU, every table's state answer carrying them).
+        # a deep copy of them was a large share of a challenge start's CPU, every table's state answer carrying them).
         result = {**result, "sheets": [dict(sheet) for sheet in result["sheets"]]}
         for sheet in result["sheets"]:
             sheet["seat"] = int(sheet["player"])
