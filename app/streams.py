@@ -28,6 +28,14 @@ an unknown code is the view's 404, counted as a guess (app/limiter.py),
 before any slot is taken. Every slot goes back when its stream ends, however
 it ends (lifetime, table deleted, phone gone or dropped, a failed write).
 
+What waits for a phone is bounded by `STREAM_BUFFER_BYTES` (256 KiB): the
+socket's send buffer is capped to half of it (`cap_send_buffer`; left alone
+the kernel grows it to megabytes for a phone that reads nothing), and the hub
+drops a stream whose own unsent bytes pass the rest. A write by a thread (the
+head and the events so far, and every write of a stream no hub holds) that
+the phone does not take within `STREAM_WRITE_SECONDS` (30) fails, and the
+stream ends: a phone that reads nothing holds a thread no longer than that.
+
 A stream is closed after `EVENT_STREAM_SECONDS` (300; each stream's own
 lifetime is drawn within ±10% of it, and the `retry:` delay is drawn between
 1 and 4 seconds, so streams opened together do not all come back at the same
@@ -60,7 +68,7 @@ from tables.store import compact_json
 
 from .errors import ApiProblem
 from .limiter import address
-from .stream_hub import ADOPT
+from .stream_hub import ADOPT, cap_send_buffer
 
 __all__ = ["KeyedSlots", "StreamCursor", "StreamSlots", "event_stream", "open_stream", "slots"]
 
@@ -281,11 +289,14 @@ def open_stream(cursor: StreamCursor, seats: int) -> Response:
         return _stream_response(iter(()))
     hub_adopt = request.environ.get(ADOPT)
     give_back = take_slots(hub_adopt is not None, address(request.environ), cursor.code, seats)
+    config = current_app.config
+    queued = config["STREAM_BUFFER_BYTES"]
+    _bound_socket(request.environ, queued, config["STREAM_WRITE_SECONDS"])
     adopted = False
 
     def adopt(cursor: StreamCursor, follower) -> bool:
         nonlocal adopted
-        adopted = hub_adopt(cursor, follower, give_back)
+        adopted = hub_adopt(cursor, follower, give_back, queued)
         return adopted
 
     def closed() -> None:
@@ -337,6 +348,24 @@ def take_slots(hub: bool, client: str, code: str, seats: int) -> Callable[[], No
     kind = slots(hub)
     take(kind.take(), 503, "streams-full", f"This worker holds all the event streams it may ({kind.cap})")
     return give_back
+
+
+def _bound_socket(environ: dict, queued: int, write_seconds: float) -> None:
+    """Cap what the kernel holds for this stream's phone, and how long a thread's write may wait for it.
+
+    The server's socket (gunicorn's, or the development server's) is the
+    stream's own on HTTP/1.x; on another protocol it may carry other
+    requests, and is left alone. The hub, when it takes the socket, makes it
+    non-blocking (the timeout no longer applies) and counts the rest itself.
+    """
+    sock = environ.get("gunicorn.socket") or environ.get("werkzeug.socket")
+    if sock is None or not str(environ.get("SERVER_PROTOCOL", "")).startswith("HTTP/1"):
+        return
+    try:
+        cap_send_buffer(sock, queued)
+        sock.settimeout(write_seconds)
+    except (OSError, ValueError):  # the phone already left: the first write says so
+        pass
 
 
 def _stream_response(body: Iterator[str]) -> Response:

@@ -861,6 +861,91 @@ def test_a_stream_flood_under_the_deployed_worker_leaves_other_tables_streams_an
         server.stop()
 
 
+@pytest.fixture(scope="module")
+def bounded_server(tmp_path_factory):
+    """The deployed worker with small stream bounds: a 16 KiB queue, one stream per address, 1 s write timeout."""
+    folder = tmp_path_factory.mktemp("bounded")
+    env = {
+        "WORDSMITH_DATABASE_URL": f"sqlite:///{folder / 't.sqlite3'}",
+        "WORDSMITH_STREAM_BUFFER_BYTES": str(16 * 1024),
+        "WORDSMITH_STREAMS_PER_ADDRESS": "1",
+        "WORDSMITH_STREAM_WRITE_SECONDS": "1",
+        "GUNICORN_THREADS": "4",
+    }
+    server = GunicornServer(folder / "gunicorn.log", workers=1, env=env).start()
+    yield server
+    server.stop()
+
+
+def renamed(judge: WordsmithClient, code: str, host: str, n: int) -> None:
+    """One more event at the table: seat 1 renamed (40 characters, 120 bytes of UTF-8)."""
+    judge.rename_seat(code, 1, f"{n:04d}" + "字" * 36, host)
+
+
+def test_a_stream_that_stops_reading_is_dropped_within_its_bound_and_a_reader_keeps_receiving(bounded_server):
+    """A phone opens a stream, then reads nothing (a small receive buffer, as a phone's); events keep coming. What
+    waits for it is bounded, the socket's send buffer included: it is dropped (its slot comes back, its connection
+    ends short of HTTP's last chunk) having been sent no more than the bound and its own buffer. Before, the
+    kernel took megabytes for it and it was never dropped. A phone reading the same table gets every event."""
+    server, queued = bounded_server, 16 * 1024
+    judge = WordsmithClient(server.url, timeout=10)
+    table = judge.create_table("wordsmith", ["Ann", "Bob"])
+    code, host = table["code"], table["host_token"]
+    seq = judge.table(code)["seq"]
+    stuck = stream_socket(server.port, code, "127.0.0.2", after=seq, receive_buffer=1024)
+    try:
+        assert read_until(stuck, b"retry: ").startswith(b"HTTP/1.1 200")  # open; from now on it reads nothing
+        with stream_socket(server.port, code, "127.0.0.2", after=seq) as probe:
+            assert_stream_refused(probe, 429, "too-many-streams")  # the stream holds its address's one slot
+        window = stuck.getsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF)
+        with requests.get(
+            f"{server.url}/api/v1/tables/{code}/events", headers={"Last-Event-ID": str(seq)}, stream=True, timeout=30
+        ) as reading:
+            lines = reading.iter_lines(decode_unicode=True)
+            written, seqs = 0, []
+            while written < 3 * (queued + window):  # many times what may wait for the stuck phone
+                renamed(judge, code, host, len(seqs))
+                value = next(value for field, value in read_events(lines) if field == "event")
+                written += len(json.dumps(value, ensure_ascii=False).encode())  # the reader has it: the next one
+                seqs.append(value["seq"])
+            eventually(lambda: stream_opens(server.port, code, "127.0.0.2", after=seq))  # its slot came back
+            got = read_to_close(stuck)
+            assert len(got) <= queued + window and not got.endswith(b"0\r\n\r\n")  # cut off, not ended
+            assert seqs == list(range(seq + 1, seq + 1 + len(seqs)))
+            renamed(judge, code, host, len(seqs))
+            assert next(value for field, value in read_events(lines) if field == "event")["seq"] == seqs[-1] + 1
+    finally:
+        stuck.close()
+
+
+def test_a_phone_that_reads_nothing_of_a_long_backlog_holds_no_thread(bounded_server):
+    """A stream's first write (its head and the events so far) is made by a pool thread; a phone that read none
+    of it held that thread for good. Here four such phones on a worker of four threads: each write gives up after
+    STREAM_WRITE_SECONDS, the streams end (cut short), their slots come back and requests are answered."""
+    server = bounded_server
+    judge = WordsmithClient(server.url, timeout=30)
+    table = judge.create_table("wordsmith", ["Ann", "Bob"])
+    code, host = table["code"], table["host_token"]
+    for n in range(150):  # a record of about 35 KB: over twice the bound, which the kernels' buffers stay under
+        renamed(judge, code, host, n)
+    addresses = [f"127.0.0.{n}" for n in (4, 5, 6, 7)]
+    phones = [stream_socket(server.port, code, address, receive_buffer=1024) for address in addresses]
+    try:
+        for phone in phones:  # each stream's thread is writing it (a peek reads nothing: the buffers stay full)
+            assert phone.recv(16, socket.MSG_PEEK).startswith(b"HTTP/1.1 200")
+        seq = judge.table(code)["seq"]  # answered: the writes gave up and their threads came back
+        assert seq == 151
+        for address in addresses:
+            eventually(lambda address=address: stream_opens(server.port, code, address, after=seq))
+        for phone in phones:
+            got = read_to_close(phone)
+            assert got.startswith(b"HTTP/1.1 200") and not got.endswith(b"0\r\n\r\n")  # cut off, not ended
+            assert b"id: 151\n" not in got
+    finally:
+        for phone in phones:
+            phone.close()
+
+
 def read_until(sock: socket.socket, marker: bytes) -> bytes:
     data = b""
     while marker not in data:
