@@ -84,12 +84,26 @@ DEFAULTS = {
     # under the deployed gunicorn worker, whose stream hub holds them; under another
     # server, where each holds a thread, GUNICORN_THREADS less 64 kept for requests).
     "MAX_STREAMS": None,
+    # Of those, at most this many per client address (one more is a 429): one address
+    # cannot take a worker's every stream, and a venue's phones behind one address fit.
+    "STREAMS_PER_ADDRESS": 64,
+    # And per table, one a seat and this many more (one more is a 503): the host's screen,
+    # a table view, and a phone reconnecting while its old stream has not yet ended.
+    "STREAM_VIEWS_PER_TABLE": 4,
+    # Bytes that may wait for a phone that does not read, the socket's send buffer included
+    # (capped to half of this): past them its stream is dropped, and it reconnects.
+    "STREAM_BUFFER_BYTES": 256 * 1024,
+    # Seconds a thread's write to a stream (its head and the events so far, or every write of a
+    # stream no hub holds) may wait for the phone to take it before the stream is dropped.
+    "STREAM_WRITE_SECONDS": 30,
     # Seconds a stream stays open before the server closes it (the browser reconnects
     # with Last-Event-ID): frees what phones that went away hold.
     "EVENT_STREAM_SECONDS": 300,
     # Seconds of silence before a comment line keeps the stream (and proxies) awake.
     "EVENT_HEARTBEAT_SECONDS": 15,
 }
+# The least STREAM_BUFFER_BYTES: below it the kernel's smallest send buffer (about 4.5 KiB) would take most of it.
+MIN_STREAM_BUFFER = 16 * 1024
 LIMITS = (
     "MAX_BODY_BYTES",
     "MAX_WORD_LENGTH",
@@ -250,7 +264,13 @@ def check_config(config) -> None:
             raise ValueError(f"WORDSMITH_{key}={value!r}: must be a whole number of at least 1")
         if value > limits.MAXIMA.get(key, value):
             raise ValueError(f"WORDSMITH_{key}={value!r}: the engine allows at most {limits.MAXIMA[key]}")
-    for key in ("TABLE_GUESSES_PER_MINUTE", "TABLE_GUESS_BURST", "EVENT_STREAM_SECONDS", "EVENT_HEARTBEAT_SECONDS"):
+    for key in (
+        "TABLE_GUESSES_PER_MINUTE",
+        "TABLE_GUESS_BURST",
+        "EVENT_STREAM_SECONDS",
+        "EVENT_HEARTBEAT_SECONDS",
+        "STREAM_WRITE_SECONDS",
+    ):
         value = config[key]
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
             raise ValueError(f"WORDSMITH_{key}={value!r}: must be a number above 0")
@@ -260,6 +280,18 @@ def check_config(config) -> None:
     streams = config["MAX_STREAMS"]
     if streams is not None and not _is_count(streams):
         raise ValueError(f"WORDSMITH_MAX_STREAMS={streams!r}: must be a whole number of at least 1, or unset")
+    if not _is_count(config["STREAMS_PER_ADDRESS"]):
+        raise ValueError(
+            f"WORDSMITH_STREAMS_PER_ADDRESS={config['STREAMS_PER_ADDRESS']!r}: must be a whole number of at least 1"
+        )
+    views = config["STREAM_VIEWS_PER_TABLE"]
+    if not (isinstance(views, int) and not isinstance(views, bool) and views >= 0):
+        raise ValueError(f"WORDSMITH_STREAM_VIEWS_PER_TABLE={views!r}: must be a whole number of at least 0")
+    buffered = config["STREAM_BUFFER_BYTES"]
+    if not _is_count(buffered) or buffered < MIN_STREAM_BUFFER:
+        raise ValueError(
+            f"WORDSMITH_STREAM_BUFFER_BYTES={buffered!r}: must be a whole number of at least {MIN_STREAM_BUFFER}"
+        )
     alphabet = config["ALPHABET_FILE"]
     if alphabet is not None and not Path(alphabet).is_file():
         raise ValueError(f"WORDSMITH_ALPHABET_FILE={alphabet!r}: no such file")

@@ -119,6 +119,16 @@ PROBLEM_TYPES = {
         "Too many open streams",
         "This worker holds all the event streams it may (MAX_STREAMS): reconnect after `Retry-After` seconds.",
     ),
+    "too-many-streams": (
+        "Too many streams from this address",
+        "This client address holds all the event streams a worker gives one address (STREAMS_PER_ADDRESS): "
+        "close one, or reconnect after `Retry-After` seconds.",
+    ),
+    "table-streams-full": (
+        "Too many streams for this table",
+        "The table has all the event streams a worker gives one table: one a seat and STREAM_VIEWS_PER_TABLE "
+        "more. Reconnect after `Retry-After` seconds (a phone's old stream ends when the server notices it gone).",
+    ),
     "database-busy": (
         "Database busy",
         "Every connection this worker keeps to the database was in use for the whole wait "

@@ -22,11 +22,14 @@ What a stream sends is decided by its `StreamCursor` (app/streams.py), the
 same object that drives a stream answered by a thread (under a server other
 than our gunicorn worker, or over TLS), so both say the same thing.
 
-A phone that stops reading while its messages pile up past `MAX_BUFFERED`
-bytes is dropped (its `EventSource` reconnects and resumes with
-`Last-Event-ID`); so is one that sends more than `MAX_UNREAD` bytes (nothing
-is expected from it), or that closes its end. Nothing the hub does waits on a
-phone.
+A phone that stops reading is dropped once what waits for it passes the
+stream's bound (`STREAM_BUFFER_BYTES`, by default `MAX_BUFFERED`): the
+kernel's share, the socket's send buffer, is capped to half of it
+(`cap_send_buffer`: left to itself the kernel grows it to megabytes for a
+phone that reads nothing), and the hub counts the rest, its own unsent
+bytes. Its `EventSource` reconnects and resumes with `Last-Event-ID`. So is
+a phone dropped that sends more than `MAX_UNREAD` bytes (nothing is expected
+from it), or that closes its end. Nothing the hub does waits on a phone.
 """
 
 from __future__ import annotations
@@ -37,16 +40,27 @@ import socket
 import threading
 import time
 
-__all__ = ["ADOPT", "MAX_BUFFERED", "StreamHub"]
+__all__ = ["ADOPT", "MAX_BUFFERED", "StreamHub", "cap_send_buffer"]
 
 # The WSGI environ key under which app/worker.py offers a request's socket to the hub:
-# `environ[ADOPT](cursor, follower, release) -> bool`, callable once the answer's head is written.
+# `environ[ADOPT](cursor, follower, release, queued) -> bool`, callable once the answer's head is written.
 ADOPT = "wordsmith.adopt"
 MAX_BUFFERED = 256 * 1024  # bytes written for a phone and not yet taken by it: past this, its stream is dropped
 MAX_UNREAD = 64 * 1024  # bytes a phone may send on an open stream (nothing is expected) before it is dropped
 SWEEP_SECONDS = 1.0  # how often keep-alives and lifetimes are looked at: each is at most this late
 
 log = logging.getLogger(__name__)
+
+
+def cap_send_buffer(sock: socket.socket, queued: int) -> int:
+    """Cap the kernel's send buffer for a stream's phone to half of `queued`; return what the kernel holds.
+
+    Linux doubles the size asked (its own bookkeeping counts against it)
+    and reports the doubled size, so a quarter is asked; a size set by hand
+    also stops the kernel growing the buffer by itself.
+    """
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, queued // 4)
+    return sock.getsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF)
 
 
 class _Stream:
@@ -57,6 +71,7 @@ class _Stream:
         "closed",
         "cursor",
         "follower",
+        "max_out",
         "next_beat",
         "out",
         "received",
@@ -65,12 +80,13 @@ class _Stream:
         "writing",
     )
 
-    def __init__(self, sock: socket.socket, chunked: bool, cursor, follower, release):
+    def __init__(self, sock: socket.socket, chunked: bool, cursor, follower, release, max_out: int):
         self.sock = sock
         self.chunked = chunked  # the head announced `Transfer-Encoding: chunked`: every write is framed as a chunk
         self.cursor = cursor
         self.follower = follower
-        self.release = release  # gives the stream's slot back (app/streams.py)
+        self.release = release  # gives the stream's slots back (app/streams.py)
+        self.max_out = max_out  # unsent bytes the hub keeps for the phone: past them the stream is dropped
         self.out = bytearray()
         self.received = 0
         self.writing = False  # registered for EVENT_WRITE: the socket did not take everything at once
@@ -99,11 +115,18 @@ class StreamHub:
         """How many streams the hub holds (read by tests and the bench; approximate while streams come and go)."""
         return sum(len(streams) for streams in list(self._by_code.values()))
 
-    def adopt(self, sock: socket.socket, chunked: bool, cursor, follower, release) -> None:
-        """Take over an answered stream's socket: from now on the hub writes it, and ends it (called by a pool thread)."""
+    def adopt(self, sock: socket.socket, chunked: bool, cursor, follower, release, queued: int | None = None) -> None:
+        """Take over an answered stream's socket: from now on the hub writes it, and ends it (called by a pool thread).
+
+        `queued`: the bytes that may wait for the phone, the kernel's included (`MAX_BUFFERED` when not given)."""
+        queued = MAX_BUFFERED if queued is None else queued
+        try:
+            kernel = cap_send_buffer(sock, queued)
+        except OSError:  # the phone already left: the hub's first look at the socket ends the stream
+            kernel = 0
         follower.on_move(self._moved_table)
         self._start()
-        self._hand_in(stream=_Stream(sock, chunked, cursor, follower, release))
+        self._hand_in(stream=_Stream(sock, chunked, cursor, follower, release, max(0, queued - kernel)))
 
     def _moved_table(self, code: str) -> None:
         """A followed table's seq moved (called by the notifier, under its lock: note it and return)."""
@@ -241,7 +264,7 @@ class StreamHub:
         except OSError:  # the phone is gone
             self._close(stream)
             return
-        if len(stream.out) > MAX_BUFFERED:
+        if len(stream.out) > stream.max_out:
             log.info("a phone fell %d bytes behind on table %s's stream: dropped", len(stream.out), stream.cursor.code)
             self._close(stream)
             return

@@ -17,14 +17,33 @@ server, the test client) or over TLS, the thread that answered a stream
 writes it for as long as it is open, so a worker takes at most `MAX_STREAMS`
 of those: by default its threads less 64 (`GUNICORN_THREADS`, 640: 576
 streams), the 64 left for ordinary requests, which never wait behind streams.
-One stream more is refused with 503 and `Retry-After`. A stream is closed after
-`EVENT_STREAM_SECONDS` (300; each stream's own lifetime is drawn within ±10%
-of it, and the `retry:` delay is drawn between 1 and 4 seconds, so streams
-opened together do not all come back at the same instant); the browser's
-`EventSource` reconnects by itself with `Last-Event-ID`, and nothing is lost.
-A bounded lifetime frees what phones that went away without closing hold,
-and lets a restarted worker's streams move elsewhere. A stream whose table
-has been deleted ends at its next heartbeat.
+One stream more is refused with 503 and `Retry-After`.
+
+Within that cap no one may take every slot: a client address holds at most
+`STREAMS_PER_ADDRESS` streams of a worker (64; one more is a 429), and a
+table at most one per seat plus `STREAM_VIEWS_PER_TABLE` (4: the host's
+screen, a table view, a phone reconnecting while its old stream lingers; one
+more is a 503, the table's capacity). A stream needs a table that exists:
+an unknown code is the view's 404, counted as a guess (app/limiter.py),
+before any slot is taken. Every slot goes back when its stream ends, however
+it ends (lifetime, table deleted, phone gone or dropped, a failed write).
+
+What waits for a phone is bounded by `STREAM_BUFFER_BYTES` (256 KiB): the
+socket's send buffer is capped to half of it (`cap_send_buffer`; left alone
+the kernel grows it to megabytes for a phone that reads nothing), and the hub
+drops a stream whose own unsent bytes pass the rest. A write by a thread (the
+head and the events so far, and every write of a stream no hub holds) that
+the phone does not take within `STREAM_WRITE_SECONDS` (30) fails, and the
+stream ends: a phone that reads nothing holds a thread no longer than that.
+
+A stream is closed after `EVENT_STREAM_SECONDS` (300; each stream's own
+lifetime is drawn within ±10% of it, and the `retry:` delay is drawn between
+1 and 4 seconds, so streams opened together do not all come back at the same
+instant); the browser's `EventSource` reconnects by itself with
+`Last-Event-ID`, and nothing is lost. A bounded lifetime frees what phones
+that went away without closing hold, and lets a restarted worker's streams
+move elsewhere. A stream whose table has been deleted ends at its next
+heartbeat.
 
 Waiting is `Tables.follow` (tables/notify.py: the store's notification, or
 its cheap version check): no thread spins, and a table's new events are read
@@ -48,9 +67,10 @@ from tables.events import NotFound
 from tables.schema import compact_json
 
 from .errors import ApiProblem
-from .stream_hub import ADOPT
+from .limiter import address
+from .stream_hub import ADOPT, cap_send_buffer
 
-__all__ = ["StreamCursor", "StreamSlots", "event_stream", "open_stream", "slots"]
+__all__ = ["KeyedSlots", "StreamCursor", "StreamSlots", "event_stream", "open_stream", "slots"]
 
 # Threads left to ordinary requests when a worker's other threads all hold streams (streams answered by threads).
 RESERVED_THREADS = 64
@@ -84,6 +104,37 @@ class StreamSlots:
         return give_back
 
 
+class KeyedSlots:
+    """How many streams this worker holds per key (a client address, a table), each key at most the cap asked.
+
+    A key with no stream open is forgotten, so the memory is bounded by the streams open."""
+
+    def __init__(self):
+        self.open: dict[str, int] = {}
+        self.lock = threading.Lock()
+
+    def take(self, key: str, cap: int) -> Callable[[], None] | None:
+        """One slot of `key`, and the function that gives it back (safe to call twice); None when `key` has `cap`."""
+        with self.lock:
+            held = self.open.get(key, 0)
+            if held >= cap:
+                return None
+            self.open[key] = held + 1
+        given = threading.Event()
+
+        def give_back() -> None:
+            if not given.is_set():
+                given.set()
+                with self.lock:
+                    left = self.open[key] - 1
+                    if left:
+                        self.open[key] = left
+                    else:
+                        del self.open[key]
+
+        return give_back
+
+
 def default_cap(hub: bool) -> int:
     """Streams one worker may hold by default: `HUB_STREAMS` when its hub writes them; else a thread each,
     so its threads (gunicorn.conf.py reads GUNICORN_THREADS, 640 by default) less those kept for requests."""
@@ -99,6 +150,15 @@ def slots(hub: bool = False) -> StreamSlots:
     key = "wordsmith.streams.hub" if hub else "wordsmith.streams"
     if key not in extensions:
         extensions[key] = StreamSlots(current_app.config["MAX_STREAMS"] or default_cap(hub))
+    return extensions[key]
+
+
+def keyed(kind: str) -> KeyedSlots:
+    """This worker's streams per `kind` of key ("address" or "table"), whoever writes them (hub or thread)."""
+    extensions = current_app.extensions
+    key = f"wordsmith.streams.{kind}"
+    if key not in extensions:
+        extensions[key] = KeyedSlots()
     return extensions[key]
 
 
@@ -218,31 +278,25 @@ def event_stream(cursor: StreamCursor, adopt: Callable | None = None) -> Iterato
             follower.close()
 
 
-def open_stream(cursor: StreamCursor) -> Response:
-    """The streamed answer, holding a slot of this worker until it closes; a 503 when none is free.
+def open_stream(cursor: StreamCursor, seats: int) -> Response:
+    """The streamed answer, holding its slots of this worker until it closes (`take_slots`; refused when one is full).
 
     Under our gunicorn worker the stream is handed to its hub once answered
-    (`ADOPT` in the environ) and the slot goes back when the hub ends it;
-    otherwise when the answer closes.
+    (`ADOPT` in the environ) and the slots go back when the hub ends it;
+    otherwise when the answer closes. `seats`: the table's, which set its cap.
     """
     if request.method == "HEAD":  # the head alone: nothing to hold open, no slot taken
         return _stream_response(iter(()))
     hub_adopt = request.environ.get(ADOPT)
-    kind = slots(hub=hub_adopt is not None)
-    give_back = kind.take()
-    if give_back is None:
-        seconds = random.randint(5, 15)
-        raise ApiProblem(
-            503,
-            f"This worker holds all the event streams it may ({kind.cap}): reconnect in {seconds} s.",
-            slug="streams-full",
-            headers={"Retry-After": str(seconds)},
-        )
+    give_back = take_slots(hub_adopt is not None, address(request.environ), cursor.code, seats)
+    config = current_app.config
+    queued = config["STREAM_BUFFER_BYTES"]
+    _bound_socket(request.environ, queued, config["STREAM_WRITE_SECONDS"])
     adopted = False
 
     def adopt(cursor: StreamCursor, follower) -> bool:
         nonlocal adopted
-        adopted = hub_adopt(cursor, follower, give_back)
+        adopted = hub_adopt(cursor, follower, give_back, queued)
         return adopted
 
     def closed() -> None:
@@ -252,6 +306,66 @@ def open_stream(cursor: StreamCursor) -> Response:
     response = _stream_response(event_stream(cursor, adopt if hub_adopt is not None else None))
     response.call_on_close(closed)
     return response
+
+
+def take_slots(hub: bool, client: str, code: str, seats: int) -> Callable[[], None]:
+    """A new stream's slots: its address's, its table's and the worker's; the function that gives all three back.
+
+    Over a limit, the slots already taken go back and the stream is refused:
+    429 past the address's share (that client's doing), 503 past the table's
+    or the worker's (capacity), each with `Retry-After`.
+    """
+    config = current_app.config
+    per_address = config["STREAMS_PER_ADDRESS"]
+    views = config["STREAM_VIEWS_PER_TABLE"]
+    taken: list[Callable[[], None]] = []
+
+    def give_back() -> None:
+        for one in taken:
+            one()
+
+    def take(one: Callable[[], None] | None, status: int, slug: str, why: str) -> None:
+        if one is None:
+            give_back()
+            seconds = random.randint(5, 15)
+            raise ApiProblem(
+                status, f"{why}; reconnect in {seconds} s.", slug=slug, headers={"Retry-After": str(seconds)}
+            )
+        taken.append(one)
+
+    take(
+        keyed("address").take(client, per_address),
+        429,
+        "too-many-streams",
+        f"This address holds all the event streams it may on this worker ({per_address}): close one",
+    )
+    take(
+        keyed("table").take(code, seats + views),
+        503,
+        "table-streams-full",
+        f"Table {code} has all the event streams it may on this worker ({seats + views}: one a seat and {views} more)",
+    )
+    kind = slots(hub)
+    take(kind.take(), 503, "streams-full", f"This worker holds all the event streams it may ({kind.cap})")
+    return give_back
+
+
+def _bound_socket(environ: dict, queued: int, write_seconds: float) -> None:
+    """Cap what the kernel holds for this stream's phone, and how long a thread's write may wait for it.
+
+    The server's socket (gunicorn's, or the development server's) is the
+    stream's own on HTTP/1.x; on another protocol it may carry other
+    requests, and is left alone. The hub, when it takes the socket, makes it
+    non-blocking (the timeout no longer applies) and counts the rest itself.
+    """
+    sock = environ.get("gunicorn.socket") or environ.get("werkzeug.socket")
+    if sock is None or not str(environ.get("SERVER_PROTOCOL", "")).startswith("HTTP/1"):
+        return
+    try:
+        cap_send_buffer(sock, queued)
+        sock.settimeout(write_seconds)
+    except (OSError, ValueError):  # the phone already left: the first write says so
+        pass
 
 
 def _stream_response(body: Iterator[str]) -> Response:

@@ -46,6 +46,7 @@ beating while threads are busy: a long answer is never killed by it.
 
 from __future__ import annotations
 
+import errno
 import functools
 import json
 import os
@@ -355,7 +356,7 @@ class DeadlineWorker(gthread.ThreadWorker):
 
         return timed_app
 
-    def _adopt(self, conn, answer: Response, cursor, follower, release) -> bool:
+    def _adopt(self, conn, answer: Response, cursor, follower, release, queued: int) -> bool:
         """Hand an event stream, its head already written, to the hub (`environ[ADOPT]`, called by app/streams.py).
 
         gunicorn is told to write no last chunk (the hub writes it when the
@@ -367,8 +368,21 @@ class DeadlineWorker(gthread.ThreadWorker):
         chunked, answer.chunked = answer.chunked, False
         answer.force_close()
         self._local.adopted = True
-        self._hub.adopt(conn.sock, chunked, cursor, follower, release)
+        self._hub.adopt(conn.sock, chunked, cursor, follower, release, queued)
         return True
+
+    def handle_request(self, req, conn):
+        """gthread's, with a write that timed out taken as the client gone (a broken pipe), not as our error.
+
+        Only an event stream's socket has a write timeout (app/streams.py): its
+        phone did not take a write within STREAM_WRITE_SECONDS. gunicorn would
+        log that with a traceback as a socket error of ours; a broken pipe it
+        closes quietly (the access log has the request either way)."""
+        try:
+            return super().handle_request(req, conn)
+        except TimeoutError as error:
+            self.log.info("A stream to %s was dropped: the client did not take a write in time", conn.client)
+            raise BrokenPipeError(errno.EPIPE, "the client did not take a write within the write timeout") from error
 
     def finish_request(self, conn, fs):
         if not fs.cancelled() and fs.exception() is None and fs.result() == ADOPTED:

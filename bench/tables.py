@@ -925,7 +925,9 @@ def measure(kind: str, args, challenges: list[Challenge], folder: Path) -> dict:
     threads, cap = stream_capacity()
     figures: dict = {"threads": threads, "stream cap": cap, "load before": os.getloadavg()}
     with database(kind, folder) as (url, database_pid):
-        env = {"WORDSMITH_DATABASE_URL": url}
+        # Every phone of the bench connects from this machine's one address: its share of a worker's
+        # streams (STREAMS_PER_ADDRESS, which keeps one client from taking them all) is all of them here.
+        env = {"WORDSMITH_DATABASE_URL": url, "WORDSMITH_STREAMS_PER_ADDRESS": str(streams)}
         config = "gunicorn.conf.py"
         if args.profile:
             profiles = folder / f"profile-{kind}"

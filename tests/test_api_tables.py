@@ -8,6 +8,7 @@ folder; the races and the cross-server stream run against real servers
 from __future__ import annotations
 
 import functools
+import json
 import socket
 import threading
 import time
@@ -643,6 +644,76 @@ def test_streams_past_the_cap_are_refused_503_with_retry_after(tmp_path):
     assert client.get(table.path("/events"), buffered=False).status_code == 200
 
 
+def stream_app(tmp_path, **settings):
+    return create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite3'}", **settings})
+
+
+def test_a_flood_of_streams_from_one_address_is_refused_past_its_share_and_others_are_answered(tmp_path):
+    """One address opening stream after stream gets its share, then 429s; the worker keeps room for the rest:
+    without the share the flood took the worker's every slot, and a phone at another table got 503."""
+    app = stream_app(tmp_path, STREAMS_PER_ADDRESS=3, MAX_STREAMS=5, STREAM_VIEWS_PER_TABLE=20)
+    client = app.test_client()
+    flooded, other = Table(client, join=False), Table(client)
+    flood = {"REMOTE_ADDR": "203.0.113.7"}
+    held = []
+    for _ in range(3):
+        held.append(client.get(flooded.path("/events"), buffered=False, environ_base=flood))
+        assert held[-1].status_code == 200
+    for _ in range(10):
+        refused = client.get(flooded.path("/events"), buffered=False, environ_base=flood)
+        body = assert_problem(refused, 429)
+        assert body["type"] == "/docs#problem-too-many-streams" and "(3)" in body["detail"]
+        assert 5 <= int(refused.headers["Retry-After"]) <= 15
+    phone = client.get(other.path("/events"), buffered=False, environ_base={"REMOTE_ADDR": "198.51.100.2"})
+    assert phone.status_code == 200  # another address, another table: answered
+    other.start()
+    assert other.claim(1, "cast").status_code == 201
+    held.pop().close()  # a stream that ends gives its slots back: the address may open one again
+    held.append(client.get(flooded.path("/events"), buffered=False, environ_base=flood))
+    assert held[-1].status_code == 200
+    for answer in [*held, phone]:
+        answer.close()
+    with app.app_context():
+        assert streams.keyed("address").open == {} and streams.keyed("table").open == {}
+        assert streams.slots().open == 0
+
+
+def test_a_table_holds_a_stream_a_seat_and_a_few_views_then_503(tmp_path):
+    app = stream_app(tmp_path, STREAM_VIEWS_PER_TABLE=1)
+    client = app.test_client()
+    table, other = Table(client, seats=("Ann", "Bob"), join=False), Table(client, join=False)
+    phones = [
+        client.get(table.path("/events"), buffered=False, environ_base={"REMOTE_ADDR": f"192.0.2.{n}"})
+        for n in range(1, 4)
+    ]
+    assert [phone.status_code for phone in phones] == [200] * 3  # two seats and one view
+    full = client.get(table.path("/events"), buffered=False, environ_base={"REMOTE_ADDR": "192.0.2.9"})
+    body = assert_problem(full, 503)
+    assert body["type"] == "/docs#problem-table-streams-full" and table.code in body["detail"]
+    assert 5 <= int(full.headers["Retry-After"]) <= 15
+    elsewhere = client.get(other.path("/events"), buffered=False, environ_base={"REMOTE_ADDR": "192.0.2.9"})
+    assert elsewhere.status_code == 200  # the refused address took no slot, and other tables have their own
+    phones.pop().close()
+    again = client.get(table.path("/events"), buffered=False, environ_base={"REMOTE_ADDR": "192.0.2.9"})
+    assert again.status_code == 200
+    for answer in [*phones, elsewhere, again]:
+        answer.close()
+
+
+def test_a_stream_of_an_unknown_code_is_a_404_that_takes_no_slot_and_counts_as_a_guess(tmp_path):
+    app = stream_app(tmp_path, STREAMS_PER_ADDRESS=1, TABLE_GUESS_BURST=3)
+    client = app.test_client()
+    table = Table(client, join=False)
+    for code in ("ZZZZZZ", "not-a-code"):
+        assert_problem(client.get(f"/api/v1/tables/{code}/events", buffered=False), 404)
+    held = client.get(table.path("/events"), buffered=False)
+    assert held.status_code == 200  # the 404s took none of the address's one slot
+    assert_problem(client.get("/api/v1/tables/ZZZZZZ/events", buffered=False), 404)
+    guessing = assert_problem(client.get("/api/v1/tables/ZZZZZZ/events", buffered=False), 429)
+    assert guessing["type"] == "/docs#problem-too-many-requests"  # three unknown codes spent the burst
+    held.close()
+
+
 def test_stream_slots_are_given_back_once():
     slots = StreamSlots(2)
     first, second = slots.take(), slots.take()
@@ -794,6 +865,7 @@ def test_streams_under_the_deployed_worker_hold_no_thread_and_end_as_http_says(t
     env = {
         "GUNICORN_THREADS": "4",
         "WORDSMITH_EVENT_STREAM_SECONDS": "3",
+        "WORDSMITH_STREAM_VIEWS_PER_TABLE": "10",  # 12 streams at a table of two
         "WORDSMITH_DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite3'}",
     }
     server = GunicornServer(tmp_path / "gunicorn.log", workers=1, env=env).start()
@@ -827,6 +899,179 @@ def test_streams_under_the_deployed_worker_hold_no_thread_and_end_as_http_says(t
         for phone in phones:
             phone.close()
         server.stop()
+
+
+def stream_socket(port: int, code: str, source: str, after: int | None = None, receive_buffer: int | None = None):
+    """A phone's connection from `source` (a loopback address: each its own client address) asking for a stream;
+    its receive buffer made small when asked (before connecting: the window offered is set from it)."""
+    sock = socket.socket()
+    if receive_buffer is not None:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+    sock.settimeout(10)
+    sock.bind((source, 0))
+    sock.connect(("127.0.0.1", port))
+    query = "" if after is None else f"?after={after}"
+    sock.sendall(f"GET /api/v1/tables/{code}/events{query} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    return sock
+
+
+def answer_of(sock: socket.socket) -> tuple[int, dict, bytes]:
+    """The status, headers and (for an answer with a length) body of the answer on `sock`: a refusal's whole."""
+    data = read_until(sock, b"\r\n\r\n")
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = {name.strip().lower(): value.strip() for name, _, value in (line.partition(":") for line in lines[1:])}
+    if "content-length" in headers:
+        while len(body) < int(headers["content-length"]):
+            body += sock.recv(65536)
+    return int(lines[0].split()[1]), headers, body
+
+
+def assert_stream_refused(sock: socket.socket, status: int, slug: str) -> None:
+    code, headers, body = answer_of(sock)
+    assert code == status, (code, body)
+    assert headers["content-type"] == "application/problem+json" and 5 <= int(headers["retry-after"]) <= 15
+    assert json.loads(body)["type"] == f"/docs#problem-{slug}"
+
+
+def eventually(condition, seconds: float = 30.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.1)
+
+
+def stream_opens(port: int, code: str, source: str, after: int) -> bool:
+    with stream_socket(port, code, source, after) as sock:
+        return answer_of(sock)[0] == 200
+
+
+def test_a_stream_flood_under_the_deployed_worker_leaves_other_tables_streams_and_claims_answered(tmp_path):
+    """One address floods a table with streams through the deployed worker (its hub holds them): past its share
+    each is a 429, while a phone at another table, from another address, still opens its stream and gets a claim;
+    the flood's streams, once closed, give their slots back. Without the share the flood took the worker's
+    every slot (MAX_STREAMS) and the phone got 503."""
+    env = {
+        "WORDSMITH_DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite3'}",
+        "WORDSMITH_STREAMS_PER_ADDRESS": "4",
+        "WORDSMITH_MAX_STREAMS": "6",
+        "WORDSMITH_STREAM_VIEWS_PER_TABLE": "30",
+    }
+    server = GunicornServer(tmp_path / "gunicorn.log", workers=1, env=env).start()
+    held = []
+    try:
+        judge = WordsmithClient(server.url, timeout=10)
+        flooded = judge.create_table("wordsmith", ["Ann", "Bob"])["code"]
+        table = judge.create_table("wordsmith", ["Cy", "Di"])
+        code = table["code"]
+        cy = judge.join_table(code, 1)["token"]
+        judge.start_challenge(code, table["host_token"], pool=POOL)
+        seq = judge.table(code)["seq"]
+        for n in range(24):
+            flood = stream_socket(server.port, flooded, "127.0.0.2", after=0)
+            if n < 4:
+                assert answer_of(flood)[0] == 200
+                held.append(flood)
+            else:
+                assert_stream_refused(flood, 429, "too-many-streams")
+                flood.close()
+        phone = stream_socket(server.port, code, "127.0.0.3", after=seq)
+        held.append(phone)
+        assert read_until(phone, b"retry: ").startswith(b"HTTP/1.1 200")
+        assert judge.claim(code, "cast", cy)["claim"]["normalized"] == "cast"
+        assert b"event: claim" in read_until(phone, b"event: claim")
+        for flood in held[:4]:
+            flood.close()
+        eventually(lambda: stream_opens(server.port, flooded, "127.0.0.2", after=0))
+    finally:
+        for sock in held:
+            sock.close()
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def bounded_server(tmp_path_factory):
+    """The deployed worker with small stream bounds: a 16 KiB queue, one stream per address, 1 s write timeout."""
+    folder = tmp_path_factory.mktemp("bounded")
+    env = {
+        "WORDSMITH_DATABASE_URL": f"sqlite:///{folder / 't.sqlite3'}",
+        "WORDSMITH_STREAM_BUFFER_BYTES": str(16 * 1024),
+        "WORDSMITH_STREAMS_PER_ADDRESS": "1",
+        "WORDSMITH_STREAM_WRITE_SECONDS": "1",
+        "GUNICORN_THREADS": "4",
+    }
+    server = GunicornServer(folder / "gunicorn.log", workers=1, env=env).start()
+    yield server
+    server.stop()
+
+
+def renamed(judge: WordsmithClient, code: str, host: str, n: int) -> None:
+    """One more event at the table: seat 1 renamed (40 characters, 120 bytes of UTF-8)."""
+    judge.rename_seat(code, 1, f"{n:04d}" + "字" * 36, host)
+
+
+def test_a_stream_that_stops_reading_is_dropped_within_its_bound_and_a_reader_keeps_receiving(bounded_server):
+    """A phone opens a stream, then reads nothing (a small receive buffer, as a phone's); events keep coming. What
+    waits for it is bounded, the socket's send buffer included: it is dropped (its slot comes back, its connection
+    ends short of HTTP's last chunk) having been sent no more than the bound and its own buffer. Before, the
+    kernel took megabytes for it and it was never dropped. A phone reading the same table gets every event."""
+    server, queued = bounded_server, 16 * 1024
+    judge = WordsmithClient(server.url, timeout=10)
+    table = judge.create_table("wordsmith", ["Ann", "Bob"])
+    code, host = table["code"], table["host_token"]
+    seq = judge.table(code)["seq"]
+    stuck = stream_socket(server.port, code, "127.0.0.2", after=seq, receive_buffer=1024)
+    try:
+        assert read_until(stuck, b"retry: ").startswith(b"HTTP/1.1 200")  # open; from now on it reads nothing
+        with stream_socket(server.port, code, "127.0.0.2", after=seq) as probe:
+            assert_stream_refused(probe, 429, "too-many-streams")  # the stream holds its address's one slot
+        window = stuck.getsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF)
+        with requests.get(
+            f"{server.url}/api/v1/tables/{code}/events", headers={"Last-Event-ID": str(seq)}, stream=True, timeout=30
+        ) as reading:
+            lines = reading.iter_lines(decode_unicode=True)
+            written, seqs = 0, []
+            while written < 3 * (queued + window):  # many times what may wait for the stuck phone
+                renamed(judge, code, host, len(seqs))
+                value = next(value for field, value in read_events(lines) if field == "event")
+                written += len(json.dumps(value, ensure_ascii=False).encode())  # the reader has it: the next one
+                seqs.append(value["seq"])
+            eventually(lambda: stream_opens(server.port, code, "127.0.0.2", after=seq))  # its slot came back
+            got = read_to_close(stuck)
+            assert len(got) <= queued + window and not got.endswith(b"0\r\n\r\n")  # cut off, not ended
+            assert seqs == list(range(seq + 1, seq + 1 + len(seqs)))
+            renamed(judge, code, host, len(seqs))
+            assert next(value for field, value in read_events(lines) if field == "event")["seq"] == seqs[-1] + 1
+    finally:
+        stuck.close()
+
+
+def test_a_phone_that_reads_nothing_of_a_long_backlog_holds_no_thread(bounded_server):
+    """A stream's first write (its head and the events so far) is made by a pool thread; a phone that read none
+    of it held that thread for good. Here four such phones on a worker of four threads: each write gives up after
+    STREAM_WRITE_SECONDS, the streams end (cut short), their slots come back and requests are answered."""
+    server = bounded_server
+    judge = WordsmithClient(server.url, timeout=30)
+    table = judge.create_table("wordsmith", ["Ann", "Bob"])
+    code, host = table["code"], table["host_token"]
+    for n in range(150):  # a record of about 35 KB: over twice the bound, which the kernels' buffers stay under
+        renamed(judge, code, host, n)
+    addresses = [f"127.0.0.{n}" for n in (4, 5, 6, 7)]
+    phones = [stream_socket(server.port, code, address, receive_buffer=1024) for address in addresses]
+    try:
+        for phone in phones:  # each stream's thread is writing it (a peek reads nothing: the buffers stay full)
+            assert phone.recv(16, socket.MSG_PEEK).startswith(b"HTTP/1.1 200")
+        seq = judge.table(code)["seq"]  # answered: the writes gave up and their threads came back
+        assert seq == 151
+        for address in addresses:
+            eventually(lambda address=address: stream_opens(server.port, code, address, after=seq))
+        for phone in phones:
+            got = read_to_close(phone)
+            assert got.startswith(b"HTTP/1.1 200") and not got.endswith(b"0\r\n\r\n")  # cut off, not ended
+            assert b"id: 151\n" not in got
+    finally:
+        for phone in phones:
+            phone.close()
 
 
 def read_until(sock: socket.socket, marker: bytes) -> bytes:

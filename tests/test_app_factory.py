@@ -61,6 +61,11 @@ def test_config_overrides_environment(monkeypatch):
         ({"MAX_RESULT_LIMIT": 1001}, "WORDSMITH_MAX_RESULT_LIMIT"),
         ({"ALPHABET_FILE": "/no/such/alphabet.tsv"}, "WORDSMITH_ALPHABET_FILE"),
         ({"DATABASE_POOL_SIZE": 0}, "WORDSMITH_DATABASE_POOL_SIZE"),
+        ({"STREAMS_PER_ADDRESS": 0}, "WORDSMITH_STREAMS_PER_ADDRESS"),
+        ({"STREAM_VIEWS_PER_TABLE": -1}, "WORDSMITH_STREAM_VIEWS_PER_TABLE"),
+        ({"STREAM_VIEWS_PER_TABLE": True}, "WORDSMITH_STREAM_VIEWS_PER_TABLE"),
+        ({"STREAM_BUFFER_BYTES": 4096}, "WORDSMITH_STREAM_BUFFER_BYTES=4096: must be a whole number of at least 16384"),
+        ({"STREAM_WRITE_SECONDS": 0}, "WORDSMITH_STREAM_WRITE_SECONDS"),
     ],
 )
 def test_bad_settings_are_refused_at_start(config, message):

@@ -184,3 +184,63 @@ def test_a_cursor_that_fails_ends_its_stream_not_the_hub(hub):
     assert broken.phone.recv(10) == b""
     fine.publish("id: 1\n\n")
     assert fine.read_until(b"\n\n\r\n") == b"7\r\nid: 1\n\n\r\n"
+
+
+def tcp_pair(receive_buffer: int | None = None) -> tuple[socket.socket, socket.socket]:
+    """A phone's socket and the server's, over loopback TCP; the phone's receive buffer made small when asked."""
+    with socket.create_server(("127.0.0.1", 0)) as listener:
+        phone = socket.socket()
+        if receive_buffer is not None:  # before connecting: the window offered is set from it
+            phone.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+        phone.connect(listener.getsockname())
+        server, _ = listener.accept()
+    phone.settimeout(5)
+    return phone, server
+
+
+def read_to_end(sock: socket.socket) -> bytes:
+    data = b""
+    try:
+        while chunk := sock.recv(65536):
+            data += chunk
+    except ConnectionResetError:
+        pass
+    return data
+
+
+def test_a_phone_that_stops_reading_is_dropped_once_its_bound_waits_for_it_kernel_included(hub):
+    """The bound counts the socket's send buffer too: left to itself the kernel took megabytes for a phone that
+    reads nothing (so the hub's own buffer never filled and nothing was dropped). A phone that reads, at the same
+    table, gets every message."""
+    queued = 16 * 1024
+    stuck_phone, stuck_server = tcp_pair(receive_buffer=1024)
+    reading_phone, reading_server = tcp_pair()
+    stuck, reader = (Cursor(), Follower()), (Cursor(), Follower())
+    released = []
+    hub.adopt(stuck_server, False, *stuck, lambda: released.append("stuck"), queued)
+    hub.adopt(reading_server, False, *reader, lambda: released.append("reader"), queued)
+    wait_for(lambda: hub.open == 2)
+    message = "data: " + "x" * 994 + "\n\n"  # 1,000 bytes
+    read = b""
+
+    def publish(*cursors):
+        nonlocal read
+        expected = len(read) + len(message)
+        for cursor, _ in cursors:
+            with cursor.lock:
+                cursor.pending.append(message)
+        reader[1].wake("ABCDEF")
+        while len(read) < expected:  # the reader keeps up: it has each message before the next is published
+            read += reading_phone.recv(65536)
+
+    written = 0
+    while not released and written < 200:  # 200 KB: many times the bound and both kernels' buffers
+        publish(stuck, reader)
+        written += 1
+    wait_for(lambda: released == ["stuck"])
+    assert stuck[1].closed == 1 and written < 200, "never dropped"
+    got = read_to_end(stuck_phone)  # what the kernel had taken before the drop, then the end
+    assert len(got) <= queued + stuck_phone.getsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF)
+    for _ in range(written, 200):  # the reader goes on
+        publish(reader)
+    assert read == message.encode() * 200 and released == ["stuck"]

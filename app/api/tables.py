@@ -485,6 +485,7 @@ def events(params: EventsQuery):
             table_state.apply(state, event)
         return shown(state, new_events, who)
 
+    created = table_state.fold(so_far[:1])  # the table's game, variants and seats
     config = current_app.config
     cursor = streams.StreamCursor(
         service,
@@ -494,9 +495,9 @@ def events(params: EventsQuery):
         lifetime=config["EVENT_STREAM_SECONDS"],
         heartbeat=config["EVENT_HEARTBEAT_SECONDS"],
         rng=random.Random(),
-        shared=not table_state.may_hide(table_state.fold(so_far[:1])),  # the table's game and variants
+        shared=not table_state.may_hide(created),
     )
-    return streams.open_stream(cursor)
+    return streams.open_stream(cursor, seats=len(created.seats))
 
 
 def _resume_after(after: str | None) -> int:
