@@ -71,16 +71,16 @@ DEFAULTS = {
     "TABLE_IDLE_DAYS": 7,
     # Events one table may hold (tables/service.py, MAX_EVENTS): many whole games; past it, 422.
     "TABLE_MAX_EVENTS": 10_000,
-    # Tables one client address may create an hour, per worker (app/limiter.py); past it, 429 with Retry-After.
+    # Tables one client address may create an hour, per worker (app/serving/limiter.py); past it, 429 with Retry-After.
     "TABLES_PER_HOUR": 60,
-    # Join-code guessing (app/limiter.py): unknown codes and failed joins one client
+    # Join-code guessing (app/serving/limiter.py): unknown codes and failed joins one client
     # address may make, per worker (joins that seat a phone are not counted, and a
     # request with a token acting at its table is never refused). A few typos fit in
     # the burst; a guesser gets 10 a minute (docs/api.md works out the time to hit a
     # live table: about a month per address with 1,000 tables).
     "TABLE_GUESSES_PER_MINUTE": 10,
     "TABLE_GUESS_BURST": 20,
-    # Event streams (app/streams.py): at most this many open per worker (None: 1,000
+    # Event streams (app/serving/streams.py): at most this many open per worker (None: 1,000
     # under the deployed gunicorn worker, whose stream hub holds them; under another
     # server, where each holds a thread, GUNICORN_THREADS less 64 kept for requests).
     "MAX_STREAMS": None,
@@ -176,7 +176,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)
 
     # Imported here, not at the top: importing `app` (its DEFAULTS, say) should not pay for pydantic and the blueprints.
-    from . import api, assets, budget, errors, json_provider, limiter, openapi, pages, resources, security, tables
+    from . import api, assets, errors, json_provider, openapi, pages, resources, tables
+    from .serving import budget, limiter, security
 
     app.json = json_provider.FastJSONProvider(app)  # answers written by pydantic-core, fields in the code's order
 

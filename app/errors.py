@@ -14,7 +14,7 @@ it refuses, carrying the JSON path of the bad value: `handle_refused` is the one
 place it becomes a 422, its pointer built from that path. Live tables (tables/)
 raise their own three: `Rejected` (409, with its `code` and a refused claim's
 `objections`), `Forbidden` (403, or 401 when no token was sent) and
-`NotFound` (404, counted by the join-code rate limit, app/limiter.py). A browser asking for a page gets the same problem
+`NotFound` (404, counted by the join-code rate limit, app/serving/limiter.py). A browser asking for a page gets the same problem
 rendered as HTML (`error.html`); everything else gets the JSON.
 """
 
@@ -290,7 +290,9 @@ def problem_body(
 def _type_uri(slug: str) -> str:
     try:
         return url_for("openapi.docs", _anchor=f"problem-{slug}")
-    except (RuntimeError, BuildError):  # no request context or no docs route: RFC 9457's default type
+    except RuntimeError:  # no app or request context (the worker's own answers): the docs' path as the app serves it
+        return f"/docs#problem-{slug}"
+    except BuildError:  # no docs route: RFC 9457's default type
         return "about:blank"
 
 
@@ -359,7 +361,7 @@ def handle_forbidden(error: Forbidden):
 
 
 def handle_not_found(error: NotFound):
-    """Answer a join code no table has: a 404 (app/limiter.py counts it against the address)."""
+    """Answer a join code no table has: a 404 (app/serving/limiter.py counts it against the address)."""
     return handle_api_problem(ApiProblem(error.status, error.message, slug="table-not-found"))
 
 

@@ -4,7 +4,7 @@
                            [--baseline 10] [--idle 5] [--open-rate 200] [--health-rate 20] [--workers 2] [--lockstep] [--profile]
 
 For each database, starts the service as deployed (`tests/service_helpers.GunicornServer`:
-the Procfile's gunicorn with gunicorn.conf.py, `app.worker.DeadlineWorker`, 2 workers)
+the Procfile's gunicorn with gunicorn.conf.py, `app.serving.worker.DeadlineWorker`, 2 workers)
 on a free loopback port: on SQLite (a file in a temporary folder) and on PostgreSQL (a
 throw-away cluster of Debian's binaries, `initdb` and `pg_ctl` in a temporary folder on
 a free port, stopped and removed at the end). Then:
@@ -67,7 +67,7 @@ third with http.client, so that neither's queue delays the others' clocks. The
 processes share CLOCK_MONOTONIC (`time.monotonic`), so a claim's send time and its
 deliveries compare directly. A claim's send time is when it is written to its
 socket; how late that was against the steady schedule is reported as the client's
-lag. Streams: each worker's stream hub (app/stream_hub.py) holds at most
+lag. Streams: each worker's stream hub (app/serving/stream_hub.py) holds at most
 `HUB_STREAMS` (1,000) and a stream holds no thread, so the service runs on its
 defaults; trial runs split 1,000 streams between the 2 workers unevenly
 (515 + 491, 455 + 553). It reports each worker's thread count with the
@@ -252,7 +252,7 @@ async def body_parts(reader: asyncio.StreamReader, headers: dict[str, str]):
 def phone(number: int) -> str:
     """The loopback address of phone `number` (127.1.0.1 on): each phone is a client address of its own.
 
-    The service counts join attempts per client address (app/limiter.py: 10 a
+    The service counts join attempts per client address (app/serving/limiter.py: 10 a
     minute, 20 at once, per worker), so 1,000 phones joining from one address
     would be refused as a guesser; Linux routes all of 127.0.0.0/8 to loopback.
     """
@@ -663,8 +663,8 @@ PROFILE_CONF = """
 # gunicorn.conf.py's settings, and a cProfile (CPU time) of every thread of each worker (bench/tables.py --profile):
 # cleared when the file `start` appears in the folder, written out when `stop` does.
 import cProfile, os, threading, time
-from app.gunicorn_conf import *  # noqa: F403
-from app.gunicorn_conf import __all__ as _settings
+from app.serving.gunicorn_conf import *  # noqa: F403
+from app.serving.gunicorn_conf import __all__ as _settings
 
 __all__ = [*_settings, "post_worker_init"]
 _folder = {folder!r}
@@ -722,7 +722,7 @@ PROFILE_SHARES = [
     ("  of which the stream view (opening a stream: the table folded once)", "app/api/tables.py", "events", True),
     (
         "event streams once open (the worker's stream hub: new events, keep-alives, writes)",
-        "app/stream_hub.py",
+        "app/serving/stream_hub.py",
         "_turn",
         False,
     ),
@@ -910,11 +910,11 @@ def database(kind: str, folder: Path):
 def stream_capacity() -> tuple[int, int]:
     """The threads per worker and the streams a worker's hub holds, as the service is deployed.
 
-    Since the stream hub (app/stream_hub.py) a stream holds no thread, so the
+    Since the stream hub (app/serving/stream_hub.py) a stream holds no thread, so the
     bench no longer sizes GUNICORN_THREADS for the streams: the defaults
     (640 threads, `HUB_STREAMS` streams a worker) are what is measured.
     """
-    from app.streams import HUB_STREAMS
+    from app.serving.streams import HUB_STREAMS
 
     return int(os.environ.get("GUNICORN_THREADS", "640")), int(os.environ.get("WORDSMITH_MAX_STREAMS") or HUB_STREAMS)
 

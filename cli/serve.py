@@ -1,7 +1,7 @@
 """`wordsmith serve`: run the web service under gunicorn, with the settings the Procfile uses.
 
 The process becomes `python -m gunicorn 'app:create_app()' -c
-python:app.gunicorn_conf` (exec, so signals reach gunicorn directly): the
+python:app.serving.gunicorn_conf` (exec, so signals reach gunicorn directly): the
 settings are a module of the app package, found wherever it is installed, as
 the app is. Nothing of Flask is imported here.
 """
@@ -14,7 +14,7 @@ import os
 import sys
 
 APP = "app:create_app()"
-CONFIG = "python:app.gunicorn_conf"  # the root gunicorn.conf.py (the Procfile's) imports the same settings
+CONFIG = "python:app.serving.gunicorn_conf"  # the root gunicorn.conf.py (the Procfile's) imports the same settings
 
 
 def register(subparsers) -> None:

@@ -137,7 +137,7 @@ def compact_json(value) -> str:
     (0.00006103515625 for 6.103515625e-05): the same value.
 
     Every stored event's data and every notification is written with it; the stream messages too
-    (app/streams.py). tests/test_tables_store.py holds the two writers equal on generated JSON values
+    (app/serving/streams.py). tests/test_tables_store.py holds the two writers equal on generated JSON values
     without floats, and every generated value read back equal.
     """
     return to_json(value).decode()

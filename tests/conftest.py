@@ -70,7 +70,7 @@ def pytest_unconfigure(config):
 @pytest.fixture(scope="session", autouse=True)
 def _indexes_out_of_the_collectors_sight():
     """Load the lexicons and indexes, then `gc.freeze()`, as gunicorn's master does before it forks
-    (app/gunicorn_conf.py): else a full collection, ~0.4 s over their ~430,000 objects, can land inside a request
+    (app/serving/gunicorn_conf.py): else a full collection, ~0.4 s over their ~430,000 objects, can land inside a request
     and spend its CPU budget (WORK_BUDGET_MS, 250 ms): a 503 where a test asked for hints (seen in a full run)."""
     create_app({"TESTING": True})
     gc.freeze()

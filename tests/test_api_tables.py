@@ -23,9 +23,10 @@ from service_helpers import GunicornServer, assert_problem
 from tables_helpers import race
 from test_openapi import undocumented
 
-from app import create_app, streams
-from app.limiter import Buckets
-from app.streams import StreamSlots
+from app import create_app
+from app.serving import streams
+from app.serving.limiter import Buckets
+from app.serving.streams import StreamSlots
 from client import WordsmithClient, WordsmithError, read_events
 from solver import budget
 from solver.pieces import Pool, load_alphabet
@@ -843,7 +844,7 @@ def test_two_servers_on_one_postgresql_race_and_stream(tmp_path, postgres_cluste
             value = next(value for field, value in read_events(lines) if field == "event")
             took = time.monotonic() - sent
             # A quick shutdown (SIGQUIT) ends the worker with this stream still open, not at its next heartbeat
-            # (EVENT_HEARTBEAT_SECONDS, 15): gthread's own waited for the stream's thread on every restart (app/worker.py).
+            # (EVENT_HEARTBEAT_SECONDS, 15): gthread's own waited for the stream's thread on every restart (app/serving/worker.py).
             stopping = time.monotonic()
             other.stop()
             assert other.process.returncode == 0, "the server had to be killed"
@@ -858,8 +859,8 @@ def test_two_servers_on_one_postgresql_race_and_stream(tmp_path, postgres_cluste
 
 
 def test_streams_under_the_deployed_worker_hold_no_thread_and_end_as_http_says(tmp_path):
-    """Under gunicorn with app.worker.DeadlineWorker a stream is handed to the worker's stream hub
-    (app/stream_hub.py) once answered: 12 open streams on a worker of 4 threads leave every thread to
+    """Under gunicorn with app.serving.worker.DeadlineWorker a stream is handed to the worker's stream hub
+    (app/serving/stream_hub.py) once answered: 12 open streams on a worker of 4 threads leave every thread to
     requests (held by threads, they would have taken all four and the claim would wait forever); each
     stream gets the claim, and ends at its lifetime with HTTP's last chunk."""
     env = {

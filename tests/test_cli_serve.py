@@ -20,7 +20,7 @@ def test_serve_execs_gunicorn_with_the_config(monkeypatch):
     assert main(["serve", "--port", "5123"]) == 0
     ((path, argv, env),) = calls
     assert path == sys.executable
-    assert argv == [sys.executable, "-m", "gunicorn", "app:create_app()", "-c", "python:app.gunicorn_conf"]
+    assert argv == [sys.executable, "-m", "gunicorn", "app:create_app()", "-c", "python:app.serving.gunicorn_conf"]
     assert env["PORT"] == "5123"
 
 
@@ -70,10 +70,10 @@ def test_gunicorn_conf(monkeypatch, env, workers, bind):
     for key, value in env.items():
         monkeypatch.setenv(key, value)
     # Read afresh (the settings depend on the environment), by path: run_module warns once the package imported it.
-    settings = runpy.run_path(str(ROOT / "app" / "gunicorn_conf.py"))
+    settings = runpy.run_path(str(ROOT / "app" / "serving" / "gunicorn_conf.py"))
     assert settings["bind"] == bind
     assert settings["workers"] == (workers or multiprocessing.cpu_count())
-    assert settings["worker_class"] == "app.worker.DeadlineWorker" and settings["preload_app"] is True
+    assert settings["worker_class"] == "app.serving.worker.DeadlineWorker" and settings["preload_app"] is True
     assert (
         settings["threads"] > 64 and settings["timeout"] >= 30
     )  # threads for slow clients and streams (docs/serving.md)
@@ -84,7 +84,7 @@ def test_gunicorn_conf(monkeypatch, env, workers, bind):
 
 def test_the_procfiles_gunicorn_conf_gives_the_packages_settings(monkeypatch):
     monkeypatch.delenv("WORDSMITH_SECRET_KEY", raising=False)
-    import app.gunicorn_conf as package
+    import app.serving.gunicorn_conf as package
 
     settings = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
     assert {name: settings[name] for name in package.__all__} == {
@@ -94,10 +94,10 @@ def test_the_procfiles_gunicorn_conf_gives_the_packages_settings(monkeypatch):
 
 
 def test_the_served_workers_collect_garbage_at_the_measured_thresholds():
-    """app.gunicorn_conf sets the collector's thresholds in the master, so every forked worker has them
+    """app.serving.gunicorn_conf sets the collector's thresholds in the master, so every forked worker has them
     (bench/tables.py: 168-183 claims/s at Python's 700, 198 at 50,000; pauses 2.5-4x shorter at 10,000)."""
     import gc
 
     gc.set_threshold(700, 10, 10)  # Python's own
-    settings = runpy.run_path(str(ROOT / "app" / "gunicorn_conf.py"))  # as gunicorn reads it in the master
+    settings = runpy.run_path(str(ROOT / "app" / "serving" / "gunicorn_conf.py"))  # as gunicorn reads it in the master
     assert gc.get_threshold() == settings["GC_THRESHOLDS"] and settings["GC_THRESHOLDS"][0] >= 10_000

@@ -4,7 +4,6 @@ server's own refusals (400, 414, 431) as problem documents."""
 
 from __future__ import annotations
 
-import http.client
 import io
 import json
 import re
@@ -18,8 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from service_helpers import GunicornServer, assert_problem
 
-from app.security import SECURITY_HEADERS
-from app.worker import server_error_status
+from app.serving.security import SECURITY_HEADERS
+from app.serving.worker import server_error_status
 
 ONE_APP = True  # its tests only send requests: one app for the module (conftest.py, `app`)
 
@@ -276,70 +275,29 @@ def test_health_answers_while_slow_clients_hold_sockets(tmp_path):
         server.stop()
 
 
-def test_health_skips_the_queue_of_requests_waiting_for_a_thread(tmp_path):
-    """A whole health request on a kept-alive connection is answered by the worker's own small lane
-    (app/worker.py, HEALTH_LANE), not queued behind the requests waiting for one of its threads."""
-    env = {"GUNICORN_READ_TIMEOUT": str(READ_TIMEOUT), "GUNICORN_THREADS": "4"}
-    server = GunicornServer(tmp_path / "gunicorn.log", workers=1, env=env).start()
-    stop = threading.Event()
-    threads = []
-    try:
-        with requests.Session() as session:
-            assert session.get(server.url + "/api/v1/health", timeout=5).ok  # the kept-alive connection
-            threads = hold_slow_sockets(server.port, 16, stop)  # each holds a thread for a second; 4 threads
-            time.sleep(0.5)
-            times = []
-            for _ in range(3):  # within gunicorn's 2 s keep-alive each time
-                start = time.monotonic()
-                answer = session.get(server.url + "/api/v1/health", timeout=10)
-                times.append(time.monotonic() - start)
-                assert answer.ok and answer.json()["status"] == "ok"
-                assert_security_headers(answer.headers)
-                time.sleep(0.3)
-        # queued behind 12 slow sockets on 4 threads, each answer took 3-4 s
-        assert max(times) < 1.5, times
-    finally:
-        stop.set()
-        for thread in threads:
-            thread.join(timeout=2)
-        server.stop()
+def test_the_gunicorn_internals_the_worker_relies_on_are_there():
+    """app/serving/gunicorn_glue.py names every gunicorn internal it uses: an upgrade that drops one fails here."""
+    import inspect
+
+    from app.serving import gunicorn_glue
+
+    missing = [f"{owner.__name__}.{name}" for owner, name in gunicorn_glue.INTERNALS if not hasattr(owner, name)]
+    for owner, method, name in gunicorn_glue.INSTANCE_INTERNALS:
+        if f"self.{name} =" not in inspect.getsource(getattr(owner, method)):
+            missing.append(f"{owner.__name__}.{method} setting self.{name}")
+    assert missing == []
 
 
-def test_health_lane_keeps_one_connection_and_hands_back_anything_else(tmp_path):
-    """The lane's thread keeps a kept-alive health connection for its next health request (app/worker.py,
-    HEALTH_LANE_KEEPS); any other request on it goes back to the main loop and is answered as usual, and
-    other health clients still find a free lane thread."""
-    server = GunicornServer(tmp_path / "gunicorn.log", workers=1, env={"GUNICORN_READ_TIMEOUT": str(READ_TIMEOUT)})
-    server.start()
-    kept = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
-    others = [http.client.HTTPConnection("127.0.0.1", server.port, timeout=5) for _ in range(2)]
-    try:
+def test_health_is_answered_by_the_same_path_as_every_request(server):
+    """No lane of its own: health goes through gthread's queue and Flask's request handling (its hooks add the
+    security headers), so a worker whose queue is stuck says so to its load balancer."""
+    answer = requests.get(server.url + "/api/v1/health", timeout=10)
+    assert answer.ok and answer.json()["status"] == "ok"
+    assert_security_headers(answer.headers)
+    from app.serving import worker
 
-        def get(connection, path):
-            connection.request("GET", path)
-            answer = connection.getresponse()
-            return answer.status, answer.read(), answer.getheader("Content-Security-Policy")
-
-        for _ in range(3):  # one connection, kept alive: the lane's thread answers each in turn
-            status, body, policy = get(kept, "/api/v1/health")
-            assert (
-                status == 200
-                and json.loads(body)["status"] == "ok"
-                and policy == SECURITY_HEADERS["Content-Security-Policy"]
-            )
-        status, body, _ = get(kept, "/api/v1/lexicons")  # not health: back to the main loop, same connection
-        assert status == 200 and "lexicons" in json.loads(body)
-        started = time.monotonic()
-        for connection in [*others, kept, *others]:  # the other clients, while the first is kept
-            status, body, _ = get(connection, "/api/v1/health")
-            assert status == 200 and json.loads(body)["status"] == "ok"
-        assert time.monotonic() - started < 2.0  # none waited for a kept connection's keep-alive time
-        kept.close()  # a kept connection the client closes is closed by the worker, which goes on
-        assert get(others[0], "/api/v1/health")[0] == 200
-    finally:
-        for connection in (kept, *others):
-            connection.close()
-        server.stop()
+    assert not [name for name in dir(worker) if "HEALTH" in name.upper()]
+    assert "enqueue_req" not in worker.DeadlineWorker.__dict__
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""app/security.py's CookieSessions: Flask's signed-cookie sessions, opened without the signer when no cookie came."""
+"""app/serving/security.py's CookieSessions: Flask's signed-cookie sessions, opened without the signer when no cookie came."""
 
 from __future__ import annotations
 

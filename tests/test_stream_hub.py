@@ -1,4 +1,4 @@
-"""The worker's stream hub (app/stream_hub.py): one thread writes every adopted event stream.
+"""The worker's stream hub (app/serving/stream_hub.py): one thread writes every adopted event stream.
 
 The hub is driven here through socket pairs with a scripted cursor and
 follower; tests/test_serving_streams.py runs it under gunicorn.
@@ -12,8 +12,8 @@ import time
 
 import pytest
 
-from app import stream_hub
-from app.stream_hub import StreamHub
+from app.serving import stream_hub
+from app.serving.stream_hub import StreamHub
 
 
 class Cursor:

@@ -809,7 +809,7 @@ def test_shallow_copies_like_copy_copy():
     ],
 )
 def test_only_a_secret_table_may_hide_events_from_some_viewers(game, variants, hides):
-    """tables.state.may_hide: when False, every viewer's stream shows the same text (app/streams.py shares it)."""
+    """tables.state.may_hide: when False, every viewer's stream shows the same text (app/serving/streams.py shares it)."""
     from tables.state import may_hide
 
     created = {"game": game, "lexicon": "standard", "variants": variants, "seats": ["A", "B"], "settings": {}}

@@ -4,7 +4,7 @@
     GET    /tables/{code}                       the state, as the token's seat (or the table view) may see it
     DELETE /tables/{code}                       (host) delete the table
     GET    /tables/{code}/record                the event log, replayable
-    GET    /tables/{code}/events                the events as Server-Sent Events (app/streams.py)
+    GET    /tables/{code}/events                the events as Server-Sent Events (app/serving/streams.py)
     GET    /tables/{code}/qr.svg                the join link as a QR code
     POST   /tables/{code}/seats/{seat}          join: a seat token
     POST   /tables/{code}/seats/{seat}/name     (host) rename a seat
@@ -33,7 +33,7 @@ retry with the same id answers as the first time did and writes nothing
 again. The refusals leave through app/errors.py: `Rejected` as 409 (with
 `code`, and a refused claim's `objections`), `Forbidden` as 403 (401 with no
 token at all), `NotFound` as 404 (counted by the guessing limit,
-app/limiter.py), `Refused` as 422 at the bad field.
+app/serving/limiter.py), `Refused` as 422 at the bad field.
 """
 
 from __future__ import annotations
@@ -54,8 +54,8 @@ from tables.events import Actor
 from tables.state import GAMES
 from tables.store import REQUEST_ID_MAX
 
-from .. import limiter, streams
 from ..errors import invalid_fields
+from ..serving import limiter, streams
 from ..tables import bearer_token, tables
 from .fields import Lexicon, Limit, Out, PoolInput, Request
 from .operation import operation
@@ -339,7 +339,7 @@ class EndGame(Action):
 @bp.before_request
 def limit_guessing() -> None:
     """Refuse (429) a table request from an address that has spent its guesses, unless its bearer token acts at
-    that table (app/limiter.py)."""
+    that table (app/serving/limiter.py)."""
     if request.view_args and "code" in request.view_args:
         limiter.check(request.view_args["code"], bearer_token())
 

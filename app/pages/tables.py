@@ -54,8 +54,8 @@ from tables.events import Actor, Forbidden, NotFound, Rejected
 from tables.state import GAMES
 from tables.store import REQUEST_ID_MAX
 
-from .. import limiter
 from ..errors import problem_response
+from ..serving import limiter
 from ..tables import tables
 from . import bp, lexicon_choices, render
 
@@ -350,7 +350,7 @@ def variant_label(variant: str, labels: dict) -> str:
 
 
 def not_found(error: NotFound):
-    """A code no table has: 404, counted against the address like the API's (app/limiter.py)."""
+    """A code no table has: 404, counted against the address like the API's (app/serving/limiter.py)."""
     limiter.count_failure()
     return problem_response(404, error.message)
 
@@ -358,7 +358,7 @@ def not_found(error: NotFound):
 @bp.before_request
 def limit_guessing() -> None:
     """Refuse (429) a table page, or a code typed to join, from an address that has spent its guesses, unless
-    this phone's seat or host cookie holds a token that acts at that table (app/limiter.py).
+    this phone's seat or host cookie holds a token that acts at that table (app/serving/limiter.py).
 
     The pages are a second door to a table: without the API's limit here, a
     join code could be guessed through `/tables/<code>` as fast as it answers.

@@ -23,7 +23,7 @@ from flask import Flask, Response, request
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.routing import RequestRedirect
 
-from .errors import JSON_PATHS, problem_response
+from ..errors import JSON_PATHS, problem_response
 
 __all__ = ["CONTENT_SECURITY_POLICY", "SECURITY_HEADERS", "init_app"]
 

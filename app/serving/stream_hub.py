@@ -2,7 +2,7 @@
 
     the view (a pool thread)   checks the request, answers the stream's head, its `retry:`
                                and the events so far, then hands the socket over
-                               (`environ[ADOPT]`, offered by app/worker.py)
+                               (`environ[ADOPT]`, offered by app/serving/worker.py)
     the hub (one thread)       waits on every adopted socket and on a wake-up socket;
                                when a followed table's seq moves (tables/notify.py calls
                                `Follower.on_move`'s callback), it writes the new events'
@@ -16,9 +16,9 @@ write per message, and with 1,000 streams open they doubled the workers' CPU
 per claim (9.3 ms against 5.6 ms with none open). Here a message costs one
 non-blocking `send` per phone, in a thread that is already running; and a
 stream holds no thread, so streams no longer compete with requests for the
-pool (the cap on streams per worker, app/streams.py, is about sockets now).
+pool (the cap on streams per worker, app/serving/streams.py, is about sockets now).
 
-What a stream sends is decided by its `StreamCursor` (app/streams.py), the
+What a stream sends is decided by its `StreamCursor` (app/serving/streams.py), the
 same object that drives a stream answered by a thread (under a server other
 than our gunicorn worker, or over TLS), so both say the same thing.
 
@@ -42,7 +42,7 @@ import time
 
 __all__ = ["ADOPT", "MAX_BUFFERED", "StreamHub", "cap_send_buffer"]
 
-# The WSGI environ key under which app/worker.py offers a request's socket to the hub:
+# The WSGI environ key under which app/serving/worker.py offers a request's socket to the hub:
 # `environ[ADOPT](cursor, follower, release, queued) -> bool`, callable once the answer's head is written.
 ADOPT = "wordsmith.adopt"
 MAX_BUFFERED = 256 * 1024  # bytes written for a phone and not yet taken by it: past this, its stream is dropped
@@ -85,7 +85,7 @@ class _Stream:
         self.chunked = chunked  # the head announced `Transfer-Encoding: chunked`: every write is framed as a chunk
         self.cursor = cursor
         self.follower = follower
-        self.release = release  # gives the stream's slots back (app/streams.py)
+        self.release = release  # gives the stream's slots back (app/serving/streams.py)
         self.max_out = max_out  # unsent bytes the hub keeps for the phone: past them the stream is dropped
         self.out = bytearray()
         self.received = 0

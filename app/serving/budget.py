@@ -13,7 +13,7 @@ from flask import Flask, current_app, g
 
 from solver import budget
 
-from .errors import problem_response
+from ..errors import problem_response
 
 __all__ = ["init_app"]
 

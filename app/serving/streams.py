@@ -8,9 +8,9 @@
     data: {"seq": 7, ...}            and the event as the record has it
     : keep-alive                     a comment when nothing happened for HEARTBEAT seconds
 
-Under our gunicorn worker (app/worker.py) a stream holds no thread: the view
+Under our gunicorn worker (app/serving/worker.py) a stream holds no thread: the view
 answers its head, its `retry:` and the events so far, then hands the socket
-to the worker's stream hub (app/stream_hub.py), one thread that writes every
+to the worker's stream hub (app/serving/stream_hub.py), one thread that writes every
 stream's new messages. A worker's hub holds at most `MAX_STREAMS` of them (by
 default `HUB_STREAMS`, 1,000). Under any other server (the development
 server, the test client) or over TLS, the thread that answered a stream
@@ -24,7 +24,7 @@ Within that cap no one may take every slot: a client address holds at most
 table at most one per seat plus `STREAM_VIEWS_PER_TABLE` (4: the host's
 screen, a table view, a phone reconnecting while its old stream lingers; one
 more is a 503, the table's capacity). A stream needs a table that exists:
-an unknown code is the view's 404, counted as a guess (app/limiter.py),
+an unknown code is the view's 404, counted as a guess (app/serving/limiter.py),
 before any slot is taken. Every slot goes back when its stream ends, however
 it ends (lifetime, table deleted, phone gone or dropped, a failed write).
 
@@ -49,7 +49,7 @@ Waiting is `Tables.follow` (tables/notify.py: the store's notification, or
 its cheap version check): no thread spins, and a table's new events are read
 from the store once per process however many of its streams are open here.
 The stream runs after the request has been answered, outside the per-request
-CPU work budget (app/budget.py), which is for a request's solver work, not
+CPU work budget (app/serving/budget.py), which is for a request's solver work, not
 for the minutes a stream stays open.
 """
 
@@ -66,7 +66,7 @@ from flask import Response, current_app, request
 from tables.events import NotFound
 from tables.schema import compact_json
 
-from .errors import ApiProblem
+from ..errors import ApiProblem
 from .limiter import address
 from .stream_hub import ADOPT, cap_send_buffer
 
@@ -180,7 +180,7 @@ class StreamCursor:
     """Where one event stream stands: the last event it sent, and the text of what comes next.
 
     The same cursor drives a stream whichever way it is written: by the worker's
-    stream hub (app/stream_hub.py, under our gunicorn worker) or by the thread
+    stream hub (app/serving/stream_hub.py, under our gunicorn worker) or by the thread
     that answered it (`event_stream`, under any other server). `show(events)`
     turns events into the dicts this viewer may see (all of them, in order; see
     tables.state.visible). `shared`: every viewer sees every event as it is

@@ -1,8 +1,8 @@
 """The gunicorn worker the service runs under: gunicorn's threaded worker, with a read deadline.
 
-    worker_class = "app.worker.DeadlineWorker"   # gunicorn.conf.py
+    worker_class = "app.serving.worker.DeadlineWorker"   # gunicorn.conf.py
 
-Why threads (measured in docs/serving.md): a sync worker is held by one slow
+Why threads (docs/serving.md): a sync worker is held by one slow
 socket, so two sockets that announce a body and never send it stop the whole
 service. gunicorn's `gthread` worker reads each connection in a thread of a
 pool, so a slow socket holds one thread, not the worker; it also leaves a
@@ -23,13 +23,8 @@ What this class adds to `gthread`:
   answer (an event stream included) may take as long as it needs. A reaper
   thread checks the clocks four times a second and shuts the read side of a
   late socket, which wakes the thread blocked reading it.
-- **Health's own lane.** A whole `GET /api/v1/health` (its headers in,
-  no body announced) is handed to two threads of its own, not to the
-  pool's queue, where under a burst of claims it waited behind every
-  request waiting for a thread (`enqueue_req`). Same `handle`, so the same
-  answer and access-log line.
 - **Event streams handed to a hub.** An event stream's view offers its
-  socket to the worker's `StreamHub` (app/stream_hub.py) once its head is
+  socket to the worker's `StreamHub` (app/serving/stream_hub.py) once its head is
   written (`environ[ADOPT]`, offered on plain HTTP/1.x connections); the hub
   writes the stream from then on, in one thread for all of them, and the
   pool thread goes back to requests. gunicorn counts the connection as done
@@ -39,6 +34,10 @@ What this class adds to `gthread`:
   `limit_request_line`: 414; too many or too large headers: 431) is answered
   with an RFC 9457 problem document and the security headers, not gunicorn's
   HTML page.
+
+Every request, health included, is read and answered the same way: through
+gthread's queue and Flask's full request handling. The gunicorn internals this
+relies on are in app/serving/gunicorn_glue.py.
 
 gunicorn's worker `timeout` only watches the worker's main loop, which keeps
 beating while threads are busy: a long answer is never killed by it.
@@ -51,23 +50,20 @@ import functools
 import json
 import os
 import resource
-import select
 import socket
-import ssl
 import sys
 import threading
 import time
-from concurrent import futures
-from datetime import timedelta
 from ssl import SSLError
 
 from gunicorn.http import errors as http_errors
-from gunicorn.http.wsgi import Response, default_environ
+from gunicorn.http.wsgi import Response
 from gunicorn.workers import gthread
 from werkzeug.exceptions import RequestTimeout
 from werkzeug.http import HTTP_STATUS_CODES
 
-from .errors import PROBLEM_JSON, PROBLEM_TYPES, SLUG_BY_STATUS
+from ..errors import PROBLEM_JSON, problem_body
+from . import gunicorn_glue as glue
 from .security import SECURITY_HEADERS
 from .stream_hub import ADOPT, StreamHub
 
@@ -78,15 +74,6 @@ __all__ = ["READ_TIMEOUT", "DeadlineWorker", "server_error_status"]
 # poor link sends that in well under a second.
 READ_TIMEOUT = float(os.environ.get("GUNICORN_READ_TIMEOUT", "10"))
 REAPER_INTERVAL = 0.25  # seconds between looks at the clocks: a late client is cut off within this of its deadline
-# Health's own lane: a whole `GET /api/v1/health` on a kept-alive connection is answered by a few threads of
-# its own instead of waiting in the queue for the worker's pool (DeadlineWorker.enqueue_req).
-HEALTH_LANE = b"GET /api/v1/health "
-HEALTH_LANE_THREADS = 2
-# A lane thread keeps its kept-alive connection for the client's next health request (up to the keep-alive time),
-# at most this many connections at once, so that one thread of the lane is always free for the others.
-HEALTH_LANE_KEEPS = HEALTH_LANE_THREADS - 1
-HEALTH_PEEK_BYTES = 2048  # a health request's line and headers fit; a longer one goes the ordinary way
-
 # gunicorn's refusals, most specific first: (exception classes, status, what to do about it).
 SERVER_ERRORS = [
     (
@@ -129,10 +116,8 @@ def server_error_status(error: Exception) -> tuple[int, str]:
 
 
 def problem_bytes(status: int, detail: str, slug: str | None = None) -> bytes:
-    """Return a whole HTTP/1.1 answer carrying a problem document, for the worker to write itself."""
-    slug = slug or SLUG_BY_STATUS.get(status, "http-error")
-    title = PROBLEM_TYPES[slug][0] if slug != "http-error" else HTTP_STATUS_CODES.get(status, "HTTP error")
-    body = json.dumps({"type": f"/docs#problem-{slug}", "title": title, "status": status, "detail": detail}).encode()
+    """Return a whole HTTP/1.1 answer carrying a problem document (app/errors.py's), for the worker to write itself."""
+    body = json.dumps(problem_body(status, detail, slug)).encode()
     head = [
         f"HTTP/1.1 {status} {HTTP_STATUS_CODES.get(status, 'Error')}",
         "Connection: close",
@@ -237,7 +222,7 @@ class DeadlineWorker(gthread.ThreadWorker):
         and every restart that long. What is lost by not waiting: answers in flight, which nobody has been
         told were done (a write commits whole or not at all, so the store keeps only acknowledged events)."""
         self.alive = False
-        self.tpool.shutdown(wait=False, cancel_futures=True)
+        glue.stop_threads_now(self)
         self.cfg.worker_int(self)
         for stream in (sys.stdout, sys.stderr):
             stream.flush()  # the access log's last lines
@@ -248,69 +233,9 @@ class DeadlineWorker(gthread.ThreadWorker):
         self._clocks_lock = threading.Lock()
         self._local = threading.local()
         threading.Thread(target=self._reap, name="read-deadline", daemon=True).start()
-        self._health_lane = futures.ThreadPoolExecutor(HEALTH_LANE_THREADS, thread_name_prefix="health")
-        self._keeps = threading.BoundedSemaphore(HEALTH_LANE_KEEPS)  # kept-alive connections the lane may hold
         self._hub = StreamHub()
         _raise_open_files_limit()
         super().init_process()
-
-    def enqueue_req(self, conn):
-        """Hand the connection to a thread: a whole health request to health's lane, the rest to the pool.
-
-        Under load the pool's queue holds every request waiting for a thread
-        (claims by the hundred, bench/tables.py); health waited behind them all.
-        Only a request already complete in the socket (its headers ended, no
-        body announced) takes the lane, so no slow client can hold its
-        threads; the request is read and answered by the same `handle`, so its
-        answer and access-log line are what the pool's would be.
-        """
-        if self._whole_health_request(conn.sock):
-            done = self._health_lane.submit(self._health_turns, conn)
-            done.add_done_callback(lambda fut: self.method_queue.defer(self.finish_request, conn, fut))
-            return
-        super().enqueue_req(conn)
-
-    def _health_turns(self, conn):
-        """Answer a health request (lane thread); then, while the client sends only health requests on the kept-alive
-        connection within the keep-alive time, answer those too, in this thread.
-
-        Handed back to the main loop between two health requests, each next
-        one waited for the loop's turn at the interpreter (behind the claims'
-        threads) before it reached the lane: most of health's p99 under the
-        claims on PostgreSQL (bench/README.md, "Seventh round"). Waiting here,
-        in `select`, holds no interpreter; the request wakes this thread
-        directly. At most HEALTH_LANE_KEEPS connections are kept at once;
-        anything but a whole health request, a closed connection or the
-        keep-alive time passing hands the connection back to the main loop
-        as before (which then reads it, or times it out).
-        """
-        result = self.handle(conn)
-        if result is not True or not self._keeps.acquire(blocking=False):
-            return result
-        try:
-            while self.alive and not conn.parser.unreader.buf.getvalue():
-                readable, _, _ = select.select([conn.sock], [], [], self.cfg.keepalive)
-                if not readable or not self._whole_health_request(conn.sock):
-                    break
-                result = self.handle(conn)
-                if result is not True:
-                    break
-        except (OSError, ValueError):  # the socket went away while we waited: the main loop closes it
-            pass
-        finally:
-            self._keeps.release()
-        return result
-
-    @staticmethod
-    def _whole_health_request(sock) -> bool:
-        try:
-            head = sock.recv(HEALTH_PEEK_BYTES, socket.MSG_PEEK | socket.MSG_DONTWAIT)
-        except (OSError, ValueError):  # nothing sent yet, or a TLS socket (no peeking at its plain text)
-            return False
-        if not (head.startswith(HEALTH_LANE) and head.endswith(b"\r\n\r\n")):
-            return False
-        head = head.lower()  # and no body announced, that a client could then hold back
-        return b"\r\ncontent-length:" not in head and b"\r\ntransfer-encoding:" not in head
 
     def load_wsgi(self):
         super().load_wsgi()
@@ -326,8 +251,7 @@ class DeadlineWorker(gthread.ThreadWorker):
                 conn is not None
                 and type(answer) is Response
                 and environ["REQUEST_METHOD"] != "HEAD"  # a head has no body to hand over
-                and not conn.is_http2
-                and not isinstance(conn.sock, ssl.SSLSocket)
+                and glue.plain_http1(conn)
             ):
                 environ[ADOPT] = functools.partial(self._adopt, conn, answer)
             clock = getattr(self._local, "clock", None)
@@ -357,7 +281,7 @@ class DeadlineWorker(gthread.ThreadWorker):
         return timed_app
 
     def _adopt(self, conn, answer: Response, cursor, follower, release, queued: int) -> bool:
-        """Hand an event stream, its head already written, to the hub (`environ[ADOPT]`, called by app/streams.py).
+        """Hand an event stream, its head already written, to the hub (`environ[ADOPT]`, called by app/serving/streams.py).
 
         gunicorn is told to write no last chunk (the hub writes it when the
         stream ends) and not to keep the connection; `handle` then answers
@@ -365,8 +289,7 @@ class DeadlineWorker(gthread.ThreadWorker):
         """
         if not answer.headers_sent:
             return False
-        chunked, answer.chunked = answer.chunked, False
-        answer.force_close()
+        chunked = glue.hand_over_stream(answer)
         self._local.adopted = True
         self._hub.adopt(conn.sock, chunked, cursor, follower, release, queued)
         return True
@@ -374,7 +297,7 @@ class DeadlineWorker(gthread.ThreadWorker):
     def handle_request(self, req, conn):
         """gthread's, with a write that timed out taken as the client gone (a broken pipe), not as our error.
 
-        Only an event stream's socket has a write timeout (app/streams.py): its
+        Only an event stream's socket has a write timeout (app/serving/streams.py): its
         phone did not take a write within STREAM_WRITE_SECONDS. gunicorn would
         log that with a traceback as a socket error of ours; a broken pipe it
         closes quietly (the access log has the request either way)."""
@@ -386,7 +309,7 @@ class DeadlineWorker(gthread.ThreadWorker):
 
     def finish_request(self, conn, fs):
         if not fs.cancelled() and fs.exception() is None and fs.result() == ADOPTED:
-            self.nr_conns -= 1  # the hub holds the socket now, outside gunicorn's count of connections
+            glue.forget_connection(self)  # the hub holds the socket now, outside gunicorn's count of connections
             return
         super().finish_request(conn, fs)
 
@@ -400,8 +323,8 @@ class DeadlineWorker(gthread.ThreadWorker):
 
     def handle(self, conn):
         """Read and answer one request, within the read deadline (runs in a pool thread)."""
-        if not conn.initialized and not conn.data_ready and not conn.wait_for_data(gthread.DEFAULT_WORKER_DATA_TIMEOUT):
-            return gthread._DEFER  # nothing sent yet: back to the poller, holding no thread (gunicorn's own rule)
+        if glue.nothing_sent_yet(conn):
+            return glue.DEFER  # back to the poller, holding no thread (gunicorn's own rule)
         clock = Clock(conn.sock, self.read_timeout)
         with self._clocks_lock:
             self._clocks.add(clock)
@@ -436,11 +359,7 @@ class DeadlineWorker(gthread.ThreadWorker):
         if req is None and isinstance(exc, (http_errors.InvalidHeader, http_errors.InvalidHeaderName)):
             req = getattr(exc, "req", None)  # the request whose header was bad, for the access log (as gunicorn does)
         if req is not None and not isinstance(req, str):
-            environ = default_environ(req, client, self.cfg)
-            environ["REMOTE_ADDR"], environ["REMOTE_PORT"] = addr[0], str(addr[1])
-            response = Response(req, client, self.cfg)
-            response.status = f"{status} {HTTP_STATUS_CODES.get(status, 'Error')}"
-            self.log.access(response, req, environ, timedelta(0))
+            glue.log_refused(self, req, client, addr, f"{status} {HTTP_STATUS_CODES.get(status, 'Error')}")
 
 
 def _raise_open_files_limit() -> None:

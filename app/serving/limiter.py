@@ -38,8 +38,8 @@ from flask import current_app, g, request
 
 from tables.events import Forbidden, NotFound
 
-from .errors import ApiProblem, handle_not_found
-from .tables import tables
+from ..errors import ApiProblem, handle_not_found
+from ..tables import tables
 
 __all__ = ["Buckets", "address", "check", "count_failed_join", "count_failure", "count_table_created", "waiting"]
 

@@ -1,11 +1,11 @@
-"""Gunicorn settings: `gunicorn 'app:create_app()' -c python:app.gunicorn_conf` (`wordsmith serve`).
+"""Gunicorn settings: `gunicorn 'app:create_app()' -c python:app.serving.gunicorn_conf` (`wordsmith serve`).
 
 A module of the package, so that it is found wherever the project is
 installed; the root gunicorn.conf.py (the Procfile's `-c gunicorn.conf.py`)
 imports these settings.
 
 One worker per core, each gunicorn's threaded worker with a read deadline
-(`app.worker.DeadlineWorker`; docs/serving.md explains the choice). A request
+(`app.serving.worker.DeadlineWorker`; docs/serving.md explains the choice). A request
 is a short CPU-bound lookup or search, so more workers than cores only queue;
 the threads are there so that a slow client or a long-lived answer holds one
 thread, not a whole worker. `WEB_CONCURRENCY`
@@ -33,10 +33,10 @@ __all__ = [
 
 bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count())
-worker_class = "app.worker.DeadlineWorker"
+worker_class = "app.serving.worker.DeadlineWorker"
 # Threads per worker: each request being read or answered holds one (a slow
 # client's too, until the read deadline). An open event stream holds none: the
-# worker's stream hub writes them all (app/stream_hub.py), except over TLS,
+# worker's stream hub writes them all (app/serving/stream_hub.py), except over TLS,
 # where each holds a thread and streams are capped at threads - 64
 # (docs/serving.md). The pool starts threads only as it needs them.
 threads = int(os.environ.get("GUNICORN_THREADS", "640"))
@@ -45,7 +45,7 @@ worker_connections = 1000
 preload_app = True
 # A worker whose main loop has not beaten for this long is killed and replaced.
 # The loop keeps beating while its threads work, so a long answer is never cut
-# by it. A slow client is cut by GUNICORN_READ_TIMEOUT (10 s, app/worker.py).
+# by it. A slow client is cut by GUNICORN_READ_TIMEOUT (10 s, app/serving/worker.py).
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 accesslog = "-"
 

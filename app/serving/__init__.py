@@ -1,0 +1,12 @@
+"""Serving: what stands between the network and the app's views.
+
+worker.py         gunicorn's threaded worker with a read deadline, server errors as problem documents,
+                  and event streams handed to the stream hub
+gunicorn_glue.py  the gunicorn internals the worker relies on, in one place (tests/test_serving.py names each)
+gunicorn_conf.py  the gunicorn settings `wordsmith serve` and the Procfile run with
+streams.py        the live tables' event streams (server-sent events) and their limits
+stream_hub.py     one thread per worker that writes every open event stream
+limiter.py        the join-code guessing limit and the new-table limit, per client address
+budget.py         the work budget: the CPU time one request may spend in the solver
+security.py       the security headers every answer carries
+"""
