@@ -201,11 +201,11 @@ def solve_json(result: search.SolveResult) -> str:
     """
     tails: dict[int, str] = {}
     words = []
-    for (word, cost), familiarity in zip(result.entries(), result.familiarity):
+    for (word, cost), familiarity in zip(result.entries(), result.index.familiarity_json(result.ranks)):
         tail = tails.get(id(cost))
         if tail is None:
             tail = tails[id(cost)] = _WORD_TAIL % result.spent(cost)
-        words.append(f'{{"word":"{word}","score":{len(word)}{tail}{familiarity!r}}}')
+        words.append(f'{{"word":"{word}","score":{len(word)}{tail}{familiarity}}}')
     pool = result.pool
     return (
         '{"pool":'

@@ -92,7 +92,8 @@ class PieceIndex:
         order = [entry for size in sorted(by_size, reverse=True) for entry in sorted(by_size[size], key=by_familiarity)]
         self.ranked = [w for w, _ in order]
         self.costs = [c for _, c in order]  # by rank: a page's pieces
-        self.familiarity = np.array([known[w] for w in self.ranked], dtype=np.uint16)  # by rank, in hundredths
+        # by rank, in hundredths; an array of machine ints, as the page reads it word by word
+        self.familiarity = array("H", [known[w] for w in self.ranked])
         for i, (w, c) in enumerate(order):
             ranks[c + (len(w),)].append(i)
         by_length: dict[int, dict[tuple, list]] = {}
@@ -111,12 +112,20 @@ class PieceIndex:
         count = len(self.ranked)
         self.positions = {
             "alphabetical": _places(self.table.alphabetical),
-            "familiar": _places(np.lexsort((np.arange(count), -self.familiarity.astype(np.int32)))),
+            "familiar": _places(
+                np.lexsort((np.arange(count), -np.frombuffer(self.familiarity, np.uint16).astype(np.int32)))
+            ),
         }
 
     def familiarity_of(self, ranks) -> list[float]:
         """Return the familiarity (Zipf frequency) of the words of these ranks."""
-        return (self.familiarity[np.asarray(ranks, dtype=np.int64)] / 100).tolist()
+        familiarity = self.familiarity
+        return [familiarity[r] / 100 for r in ranks]
+
+    def familiarity_json(self, ranks) -> list[str]:
+        """Return the familiarity of the words of these ranks as JSON numbers, as `json.dumps` writes them."""
+        familiarity, text = self.familiarity, _HUNDREDTHS
+        return [text[c] if c < len(text) else repr(c / 100) for c in map(familiarity.__getitem__, ranks)]
 
     def fitting_groups(self, pool: Pool) -> list[tuple]:
         """Return the groups the pool (with its wilds) can build: (order key, length, cost, word ranks) each."""
@@ -136,6 +145,10 @@ class PieceIndex:
             for tree in trees
             for _, _, _, greens, cumulative, _, top in _walk(tree, pool)
         )
+
+
+# Familiarity in hundredths, written once: Zipf frequencies of English words stay below 10.
+_HUNDREDTHS = [repr(c / 100) for c in range(1001)]
 
 
 def _places(order: np.ndarray) -> np.ndarray:
