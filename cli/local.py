@@ -96,9 +96,17 @@ class Local(LocalTables):
         return _plain({**load_alphabet().to_dict(), "source": "built-in", **load_box().to_dict()})
 
     def solve(
-        self, pool: str | dict, *, limit: int = 100, offset: int = 0, lexicon: str | None = None, **filters: Any
+        self,
+        pool: str | dict,
+        *,
+        limit: int = 100,
+        offset: int = 0,
+        lexicon: str | None = None,
+        sort: str = "score",
+        **filters: Any,
     ) -> dict:
-        return _plain(solve(piece_index(self._lexicon(lexicon)), pool, Query(**filters), limit, offset).to_dict())
+        index = piece_index(self._lexicon(lexicon))
+        return _plain(solve(index, pool, Query(**filters), limit, offset, sort).to_dict())
 
     def hints(
         self,
@@ -110,6 +118,7 @@ class Local(LocalTables):
         may_roll: bool = True,
         limit: int = 10,
         lexicon: str | None = None,
+        sort: str = "score",
         **filters: Any,
     ) -> dict:
         return _plain(
@@ -122,6 +131,7 @@ class Local(LocalTables):
                 after_done=after_done,
                 may_roll=may_roll,
                 limit=limit,
+                sort=sort,
             ).to_dict()
         )
 
@@ -138,8 +148,18 @@ class Local(LocalTables):
         seed = random.SystemRandom().randint(0, MAX_SEED) if seed is None else seed
         return _plain({**wordsmith.roll_dice(roll, random.Random(seed)).to_dict(), "seed": seed})
 
-    def rack(self, rack: str, *, limit: int = 100, offset: int = 0, lexicon: str | None = None, **filters: Any) -> dict:
-        return _plain(solve_rack(rack_index(self._lexicon(lexicon)), rack, Query(**filters), limit, offset).to_dict())
+    def rack(
+        self,
+        rack: str,
+        *,
+        limit: int = 100,
+        offset: int = 0,
+        lexicon: str | None = None,
+        sort: str = "score",
+        **filters: Any,
+    ) -> dict:
+        index = rack_index(self._lexicon(lexicon))
+        return _plain(solve_rack(index, rack, Query(**filters), limit, offset, sort).to_dict())
 
     def booksmack(self, cards: list[str], lexicon: str | None = None) -> dict:
         return _plain(booksmack.judge_round(cards, self._lexicon(lexicon)).to_dict())

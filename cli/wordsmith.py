@@ -13,8 +13,9 @@ import sys
 from itertools import groupby
 from operator import itemgetter
 
+from solver.lexicon import is_obscure
 from solver.pieces import Pool
-from solver.search import MAX_LIMIT
+from solver.search import MAX_LIMIT, SORTS
 
 from .common import add_command, backend, print_json
 
@@ -24,6 +25,7 @@ def register(subparsers) -> None:
     parser.add_argument("pool", nargs="+", metavar="POOL", help="the pool, like 'R3 Y2 B1 G2 W1' or rrryybgg")
     add_query_options(parser)
     add_page_options(parser, limit=100)
+    add_sort_option(parser)
 
     parser = add_command(
         subparsers, "hint", "the best claims by net points, and what one more piece or a die roll opens", run_hint
@@ -38,6 +40,7 @@ def register(subparsers) -> None:
     parser.add_argument(
         "--limit", type=int, default=10, help="claims to list, and words per added piece (default: %(default)s)"
     )
+    add_sort_option(parser)
 
     parser = add_command(
         subparsers, "judge", "judge a claimed word: exit 0 when it stands, 1 on any objection", run_judge
@@ -83,6 +86,7 @@ def register(subparsers) -> None:
     parser.add_argument("rack", nargs="+", metavar="RACK", help="letters and up to two ? blanks, like 'retains?'")
     add_query_options(parser)
     add_page_options(parser, limit=50)
+    add_sort_option(parser)
 
 
 def add_query_options(parser: argparse.ArgumentParser) -> None:
@@ -106,6 +110,16 @@ def add_page_options(parser: argparse.ArgumentParser, limit: int) -> None:
         "--limit", type=int, default=limit, help=f"words to list, at most {MAX_LIMIT} (default: %(default)s)"
     )
     parser.add_argument("--offset", type=int, default=0, help="words to skip first (default: %(default)s)")
+
+
+def add_sort_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--sort",
+        choices=SORTS,
+        default="score",
+        help="score: best first, the more familiar word first among equals; alphabetical; familiar: most familiar "
+        "first (default: %(default)s). The same words in each order",
+    )
 
 
 def add_box_options(parser: argparse.ArgumentParser) -> None:
@@ -143,31 +157,49 @@ def _shown(count: int, offset: int, total: int, noun: str) -> str:
 
 
 def print_page(args: argparse.Namespace, result: dict, source: str, shown) -> int:
-    """Print one page of found words (solve, rack) grouped by score, or its JSON; return 1 when none is found."""
+    """Print one page of found words (solve, rack), or its JSON; return 1 when none is found.
+
+    In the score order a line per score; in another order a line per word, its score after it.
+    """
     if args.json:
         print_json(result)
         return 0 if result["total"] else 1
     words = result["words"]
-    print(f"{_shown(len(words), args.offset, result['total'], 'words')} from {source}")
-    for score, found in groupby(words, key=itemgetter("score")):
-        print(f"{score:3d}  " + " ".join(shown(w) for w in found))
+    print(f"{_shown(len(words), args.offset, result['total'], 'words')} from {source}; {RARE_LEGEND}")
+    if args.sort == "score":
+        for score, found in groupby(words, key=itemgetter("score")):
+            print(f"{score:3d}  " + " ".join(shown(w) for w in found))
+    else:
+        for word in words:
+            print(f"{shown(word)}  {word['score']}")
     return 0 if result["total"] else 1
+
+
+# The mark of an obscure word in the text output (solver.lexicon.is_obscure), and what it means.
+RARE_MARK = "*"
+RARE_LEGEND = f"{RARE_MARK}: a rare word most players will not know"
+
+
+def _rare(word: dict) -> str:
+    return RARE_MARK if is_obscure(word["familiarity"]) else ""
 
 
 def run_solve(args: argparse.Namespace) -> int:
     pool = " ".join(args.pool)
-    result = backend(args).solve(pool, **filters_from(args), limit=args.limit, offset=args.offset, lexicon=args.lexicon)
+    page = {"limit": args.limit, "offset": args.offset, "lexicon": args.lexicon, "sort": args.sort}
+    result = backend(args).solve(pool, **filters_from(args), **page)
     return print_page(args, result, f"{Pool(**result['pool'])}; +N: N pieces left over", _with_leftover)
 
 
 def _with_leftover(word: dict) -> str:
-    """Show a pool word in capitals, with +N when N pieces are left over."""
-    return word["word"].upper() + (f"+{word['leftover_count']}" if word["leftover_count"] else "")
+    """Show a pool word in capitals, marked when rare, with +N when N pieces are left over."""
+    return word["word"].upper() + _rare(word) + (f"+{word['leftover_count']}" if word["leftover_count"] else "")
 
 
 def _hint_line(hint: dict) -> str:
     lost = f", {hint['bonus_lost']} bonus lost" if hint["bonus_lost"] else ""
-    return f"{hint['net']:3d}  {hint['word'].upper()} ({hint['letters']} letters, {hint['discards']} left over{lost})"
+    word = hint["word"].upper() + _rare(hint)
+    return f"{hint['net']:3d}  {word} ({hint['letters']} letters, {hint['discards']} left over{lost})"
 
 
 def run_hint(args: argparse.Namespace) -> int:
@@ -178,6 +210,7 @@ def run_hint(args: argparse.Namespace) -> int:
         "after_done": args.after_done,
         "may_roll": not args.no_rolling,
         "limit": args.limit,
+        "sort": args.sort,
     }
     result = backend(args).hints(pool, **filters_from(args), **options, lexicon=args.lexicon)
     if args.json:
@@ -188,7 +221,7 @@ def run_hint(args: argparse.Namespace) -> int:
         f"{result['free_discards_left']} of them free."
     )
     if result["claims"]:
-        print("Best claims now (net points = letters - blue boxes checked):")
+        print(f"Best claims now (net points = letters - blue boxes checked; {RARE_LEGEND}):")
         for hint in result["claims"]:
             print(_hint_line(hint))
     else:
@@ -198,12 +231,12 @@ def run_hint(args: argparse.Namespace) -> int:
         return 0 if result["claims"] else 1
     print("One more piece opens:")
     for kind, found in result["add"].items():
-        words = ", ".join(f"{h['word'].upper()} {h['net']}" for h in found) or "nothing new"
+        words = ", ".join(f"{h['word'].upper()}{_rare(h)} {h['net']}" for h in found) or "nothing new"
         print(f"  {kind:<7} {words}")
     roll = result["roll"]
     faces = "; ".join(
         f"{f['face']} {f['chance']:.0%}: "
-        + (f"{f['best']['word'].upper()} {f['best']['net']}" if f["best"] else "nothing")
+        + (f"{f['best']['word'].upper()}{_rare(f['best'])} {f['best']['net']}" if f["best"] else "nothing")
         for f in roll["faces"]
     )
     print(f"Rolling one die: expected best net {roll['expected_net']:.2f} ({faces})")
@@ -297,12 +330,13 @@ def run_roll(args: argparse.Namespace) -> int:
 
 def run_rack(args: argparse.Namespace) -> int:
     rack = " ".join(args.rack)
-    result = backend(args).rack(rack, **filters_from(args), limit=args.limit, offset=args.offset, lexicon=args.lexicon)
+    page = {"limit": args.limit, "offset": args.offset, "lexicon": args.lexicon, "sort": args.sort}
+    result = backend(args).rack(rack, **filters_from(args), **page)
     return print_page(args, result, f"{result['rack'].upper()}; lowercase letters are blanks", _with_blanks)
 
 
 def _with_blanks(word: dict) -> str:
-    """Show a rack word in capitals, the letters its blanks stand for in lowercase."""
+    """Show a rack word in capitals, the letters its blanks stand for in lowercase, marked when rare."""
     shown, blanks = [], list(word["blanks"])
     for letter in reversed(word["word"]):
         if letter in blanks:
@@ -310,4 +344,4 @@ def _with_blanks(word: dict) -> str:
             shown.append(letter)
         else:
             shown.append(letter.upper())
-    return "".join(reversed(shown))
+    return "".join(reversed(shown)) + _rare(word)

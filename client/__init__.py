@@ -141,13 +141,19 @@ class WordsmithClient:
         """`GET /api/v1/wordsmith/alphabet`: the piece kinds, each letter's pieces and status, the dice."""
         return self._get("/api/v1/wordsmith/alphabet")
 
-    def solve(self, pool: str | dict, **filters: Any) -> dict:
-        """`POST /api/v1/wordsmith/solve`: {"pool", "total", "offset", "limit", "words": [{word, score, pieces, leftover}, ...]}."""
-        return self._post("/api/v1/wordsmith/solve", {"pool": pool, **filters})
+    def solve(self, pool: str | dict, sort: str = "score", **filters: Any) -> dict:
+        """`POST /api/v1/wordsmith/solve`: {"pool", "total", "offset", "limit", "words": [{word, score, pieces, leftover, familiarity}, ...]}.
 
-    def hints(self, pool: str | dict, **filters: Any) -> dict:
-        """`POST /api/v1/wordsmith/hints`: the best claims by net points, `add` per piece kind, a die's worth (`roll`)."""
-        return self._post("/api/v1/wordsmith/hints", {"pool": pool, **filters})
+        `sort`: `score` (best first, the more familiar word first among equals), `alphabetical` or `familiar`.
+        """
+        return self._post("/api/v1/wordsmith/solve", {"pool": pool, "sort": sort, **filters})
+
+    def hints(self, pool: str | dict, sort: str = "score", **filters: Any) -> dict:
+        """`POST /api/v1/wordsmith/hints`: the best claims by net points, `add` per piece kind, a die's worth (`roll`).
+
+        `sort` lists the same claims by `score`, `alphabetical` or `familiar` (each claim carries its `familiarity`).
+        """
+        return self._post("/api/v1/wordsmith/hints", {"pool": pool, "sort": sort, **filters})
 
     def judge(self, word: str, pool: str | dict, **kw: Any) -> dict:
         """`POST /api/v1/wordsmith/judge`: {"valid", "objections": [{code, message}, ...], "score", "leftover", "discards", ...}."""
@@ -161,9 +167,12 @@ class WordsmithClient:
         """`POST /api/v1/wordsmith/roll`: {"what", "seed", "rolls", "labels", "gives", "pieces", "pieces_text"}."""
         return self._post("/api/v1/wordsmith/roll", {"roll": roll, "seed": seed})
 
-    def rack(self, rack: str, **filters: Any) -> dict:
-        """`POST /api/v1/racks/solve`: {"rack", "total", "offset", "limit", "words": [{word, score, length, blanks, leftover}, ...]}."""
-        return self._post("/api/v1/racks/solve", {"rack": rack, **filters})
+    def rack(self, rack: str, sort: str = "score", **filters: Any) -> dict:
+        """`POST /api/v1/racks/solve`: {"rack", "total", "offset", "limit", "words": [{word, score, length, blanks, leftover, familiarity}, ...]}.
+
+        `sort`: `score` (best first, the more familiar word first among equals), `alphabetical` or `familiar`.
+        """
+        return self._post("/api/v1/racks/solve", {"rack": rack, "sort": sort, **filters})
 
     def booksmack(self, cards: list[str], lexicon: str | None = None) -> dict:
         """`POST /api/v1/booksmack/judge`: {"action", "spells", "winners" (card positions), "explanation", ...}."""

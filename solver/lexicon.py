@@ -33,7 +33,18 @@ from .cache import cache_dir
 from .morphology import through_rules
 from .normalize import fold, is_well_formed
 
-__all__ = ["SIZES", "DEFAULT_SIZE", "Lexicon", "Lexicons", "Verdict", "check", "load_lexicons", "wordlists_dir"]
+__all__ = [
+    "SIZES",
+    "DEFAULT_SIZE",
+    "OBSCURE_BELOW",
+    "Lexicon",
+    "Lexicons",
+    "Verdict",
+    "check",
+    "is_obscure",
+    "load_lexicons",
+    "wordlists_dir",
+]
 
 SIZES = ("small", "standard", "large")
 DEFAULT_SIZE = "standard"
@@ -59,6 +70,17 @@ CATEGORY_SENTENCES = {
     "not_in_lexicon": "{W} is not in the {size} dictionary.",
     "larger_lexicon_only": "{W} is only in the {tier} dictionary, not in the {size} one.",
 }
+
+# Familiarity is a word's Zipf frequency in current English (wordlists/familiarity.tsv: log10 of its uses per
+# billion words; 0 for a word wordfreq has never seen). Below this (about once in 30 million words) a valid word
+# is one most players will not know (PICUL, LILOS, TITIS), and the pages mark it; the everyday words and their
+# rarer inflections (TOAST, DERIDES) stay above it.
+OBSCURE_BELOW = 1.5
+
+
+def is_obscure(familiarity: float) -> bool:
+    """Tell whether a word of this familiarity (Zipf frequency) is one most players will not know."""
+    return familiarity < OBSCURE_BELOW
 
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -119,6 +141,30 @@ class Lexicons:
         """Return the stored code of a normalized word: its tier or its category, or None."""
         key_id = self.trie.get(word)
         return None if key_id is None else CODES[self.codes[key_id]]
+
+    @cached_property
+    def _familiarity(self) -> dict[str, float]:
+        """Read familiarity.tsv: valid word -> its Zipf frequency (a word it leaves out counts 0).
+
+        Read only where the order is worked out (the solver's indexes, built once and cached on disk),
+        so a process that loads them never reads it.
+        """
+        path = self.directory / "familiarity.tsv"
+        if not path.exists():
+            return {}
+        with open(path, encoding="utf-8") as lines:
+            return {word: float(zipf) for word, _, zipf in (line.rstrip("\n").partition("\t") for line in lines)}
+
+    def familiarity(self, word: str) -> float:
+        """Return how common a normalized word is in current English: its Zipf frequency, 0 when unknown."""
+        return self._familiarity.get(word, 0.0)
+
+    @cached_property
+    def data_key(self) -> str:
+        """Return a digest of every word list an index is built from (the words and their familiarity)."""
+        path = self.directory / "familiarity.tsv"
+        extra = hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else "none"
+        return f"{self.checksum}/{extra}"
 
     @cached_property
     def _definitions(self) -> tuple[dict[str, str], dict[str, str]]:
@@ -224,6 +270,10 @@ class Lexicon:
                 regex = re.compile(re.escape(pattern).replace(r"\?", "[a-z]"))
                 return [w for w in self._by_length.get(len(pattern), []) if regex.fullmatch(w)]
         return sorted(w for w in prefixes if w in self)
+
+    def familiarity(self, word: str) -> float:
+        """Return how common a normalized word is in current English: its Zipf frequency, 0 when unknown."""
+        return self.lexicons.familiarity(word)
 
     def define(self, word: str) -> list[str]:
         """Return up to three short WordNet senses of `word` (any inflection)."""

@@ -89,6 +89,11 @@ class WordTable:
         self._backwards = np.array(sorted(range(n), key=lambda r: ranked[r][::-1]), dtype=np.int32)
         self._ranked = ranked
 
+    @property
+    def alphabetical(self) -> np.ndarray:
+        """The ranks in alphabetical order of their words."""
+        return self._forwards
+
     def rank_of(self, word: str) -> int | None:
         """Return a word's rank, or None when the index does not hold it."""
         lo, hi = self._run(self._forwards, word, lambda r: self._ranked[r])

@@ -18,10 +18,10 @@ _COSTED: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray, np.ndar
 
 
 def costed(lexicon, alphabet) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Return the lexicon's buildable words, their cost vectors (one row per word), lengths and alphabetical ranks.
+    """Return the lexicon's buildable words, their cost vectors (one row per word), lengths and tie-break ranks.
 
-    Computed once per lexicon and alphabet. The rank is each word's place in `sorted(words)`: the
-    alphabetical tie-break of the solver's order, as a number numpy can sort by.
+    Computed once per lexicon and alphabet. The rank is each word's place in the words sorted most
+    familiar first, ties alphabetical: the tie-break of the solver's order, as a number numpy can sort by.
     """
     key = (id(lexicon), id(alphabet))
     if key not in _COSTED:
@@ -33,13 +33,15 @@ def costed(lexicon, alphabet) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nd
                 costs.append(cost)
         lengths = np.array([len(word) for word in words])
         ranks = np.empty(len(words), dtype=np.int64)
-        ranks[sorted(range(len(words)), key=words.__getitem__)] = np.arange(len(words))
+        familiarity = getattr(lexicon, "familiarity", lambda word: 0.0)
+        tie_break = sorted(range(len(words)), key=lambda i: (-familiarity(words[i]), words[i]))
+        ranks[tie_break] = np.arange(len(words))
         _COSTED[key] = (np.array(words, dtype=object), np.array(costs, dtype=np.int32).reshape(-1, 4), lengths, ranks)
     return _COSTED[key]
 
 
 def brute_force(lexicon, alphabet, pool, query: Query | None = None) -> list[str]:
-    """Return every word the pool builds under the query, sorted like `solve` (longest, fewest left, alphabetical)."""
+    """Return every word the pool builds under the query, sorted like `solve` (longest, fewest left, most familiar, A-Z)."""
     return [word for word, _ in brute_force_left(lexicon, alphabet, pool, query)]
 
 

@@ -172,7 +172,14 @@ def test_solve_the_rulebook_pool_builds_bag_and_cast(client):
     assert body["pool"] == {"red": 3, "yellow": 2, "blue": 1, "green": 2, "wild": 0}
     assert body["total"] == len(body["words"]) and {"bag", "cast"} <= set(words_of(body))
     cast = next(w for w in body["words"] if w["word"] == "cast")
-    assert cast == {"word": "cast", "score": 4, "pieces": body["pool"], "leftover": EMPTY, "leftover_count": 0}
+    assert cast == {
+        "word": "cast",
+        "score": 4,
+        "pieces": body["pool"],
+        "leftover": EMPTY,
+        "leftover_count": 0,
+        "familiarity": load_lexicons().familiarity("cast"),
+    }
     scores = [w["score"] for w in body["words"]]
     assert scores == sorted(scores, reverse=True)
 
@@ -221,10 +228,50 @@ def test_solve_pages(client):
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_solve_answer_is_the_library_result_written_out(client, pool, limit, offset):
     """The view writes the page itself (one tail per cost): it must say exactly what to_dict() says."""
-    response = post(client, "/api/v1/wordsmith/solve", {"pool": pool.to_dict(), "limit": limit, "offset": offset})
+    sort = ("score", "alphabetical", "familiar")[offset % 3]
+    body = {"pool": pool.to_dict(), "limit": limit, "offset": offset, "sort": sort}
+    response = post(client, "/api/v1/wordsmith/solve", body)
     assert response.status_code == 200 and response.mimetype == "application/json"
-    expected = search.solve(piece_index(load_lexicons()["standard"]), pool, limit=limit, offset=offset).to_dict()
+    index = piece_index(load_lexicons()["standard"])
+    expected = search.solve(index, pool, limit=limit, offset=offset, sort=sort).to_dict()
     assert response.get_json() == expected
+
+
+@pytest.mark.parametrize("path", ["/api/v1/wordsmith/solve", "/api/v1/wordsmith/hints", "/api/v1/racks/solve"])
+def test_sort_changes_the_order_never_the_words(client, path):
+    """Each word carries its familiarity; `alphabetical` and `familiar` list the default's words in their order."""
+    body = {"rack": "retains"} if "racks" in path else {"pool": "R4 Y3 B2 G2"}
+    limit = 100 if "hints" in path else 1000  # every word the pool or rack builds
+    answers = {
+        sort: post(client, path, {**body, "limit": limit, "sort": sort}).json
+        for sort in ("score", "alphabetical", "familiar")
+    }
+    assert all(answer.get("total", 0) <= limit for answer in answers.values())
+    lists = {sort: answer["claims"] if "hints" in path else answer["words"] for sort, answer in answers.items()}
+    assert (
+        sorted(lists["score"], key=repr)
+        == sorted(lists["alphabetical"], key=repr)
+        == sorted(lists["familiar"], key=repr)
+    )
+    assert [w["word"] for w in lists["alphabetical"]] == sorted(w["word"] for w in lists["score"])
+    familiarity = [w["familiarity"] for w in lists["familiar"]]
+    assert familiarity == sorted(familiarity, reverse=True)
+    assert all(w["familiarity"] == load_lexicons().familiarity(w["word"]) for w in lists["score"])
+
+
+def test_solve_lists_familiar_words_first_among_equals(client):
+    words = post(client, "/api/v1/wordsmith/solve", {"pool": "R4 Y3 B2 G2", "limit": 100}).json["words"]
+    five = [w for w in words if w["score"] == 5 and w["leftover_count"] == 0]
+    assert [w["word"] for w in five[:3]] == ["toast", "sided", "moist"]
+    assert [w["familiarity"] for w in five] == sorted((w["familiarity"] for w in five), reverse=True)
+
+
+@pytest.mark.parametrize("path", ["/api/v1/wordsmith/solve", "/api/v1/wordsmith/hints", "/api/v1/racks/solve"])
+@pytest.mark.parametrize("sort", ["random", "Score", "", 1, None])
+def test_an_unknown_sort_is_a_problem_at_sort(client, path, sort):
+    body = {"rack": "retains"} if "racks" in path else {"pool": EXAMPLE_POOL}
+    problem = assert_problem(post(client, path, {**body, "sort": sort}), 422, pointer="/sort")
+    assert problem["errors"][0]["detail"]
 
 
 def test_solve_other_lexicon(client):

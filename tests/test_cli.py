@@ -36,6 +36,28 @@ def test_cli_solve_groups_by_score(capsys):
     assert "CAST" in four and "BAG" not in four
 
 
+def test_cli_marks_rare_words_and_lists_familiar_ones_first(capsys):
+    assert main(["solve", "R4", "Y3", "B2", "G2", "--limit", "40"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "*: a rare word most players will not know" in lines[0]
+    five = next(line for line in lines[1:] if line.split()[0] == "5").split()[1:]
+    assert five[:3] == ["TOAST", "SIDED", "MOIST"] and "SALOL*" in five and "TOAST*" not in five
+
+
+def test_cli_sort_lists_a_word_a_line(capsys):
+    assert main(["solve", EXAMPLE_POOL, "--limit", "1000", "--sort", "alphabetical"]) == 0
+    words = [line.split()[0].split("+")[0].rstrip("*") for line in capsys.readouterr().out.splitlines()[1:]]
+    assert words == sorted(words) and "CAST" in words
+    assert main(["rack", "retains", "--limit", "5", "--sort", "familiar", "--json"]) == 0
+    familiarity = [w["familiarity"] for w in json.loads(capsys.readouterr().out)["words"]]
+    assert familiarity == sorted(familiarity, reverse=True)
+    assert main(["hint", EXAMPLE_POOL, "--sort", "alphabetical", "--json"]) == 0
+    claims = [h["word"] for h in json.loads(capsys.readouterr().out)["claims"]]
+    assert claims == sorted(claims)
+    with pytest.raises(SystemExit):
+        main(["solve", EXAMPLE_POOL, "--sort", "random"])
+
+
 def test_cli_solve_json_and_filters(capsys):
     assert main(["solve", EXAMPLE_POOL, "--previous", "bag", "--claimed", "cast,acts", "--use-all", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -167,3 +167,41 @@ def test_valid_in_a_size_means_valid_in_every_larger_size(word):
     tier = lexicons["large"].tier(word)
     for size in SIZES[SIZES.index(tier) :]:
         assert check(word, lexicons[size]).valid
+
+
+# --- familiarity ------------------------------------------------------------------------
+
+
+def test_familiarity_is_the_zipf_frequency_of_valid_words():
+    """familiarity.tsv: valid words only, sorted, two decimals; a word it leaves out counts 0."""
+    from pathlib import Path
+
+    lexicons = load_lexicons()
+    lines = (Path(lexicons.directory) / "familiarity.tsv").read_text("utf-8").splitlines()
+    words = [line.split("\t")[0] for line in lines]
+    assert words == sorted(words)
+    assert all(re.fullmatch(r"\d\.\d\d", line.split("\t")[1]) for line in lines)
+    assert all(lexicons.code(word) in SIZES for word in words)
+    assert lexicons.familiarity("the") > lexicons.familiarity("toast") > lexicons.familiarity("salol") == 0
+    assert lexicons["standard"].familiarity("picul") == 0.0
+
+
+def test_obscure_words_are_those_below_the_threshold():
+    from solver.lexicon import OBSCURE_BELOW, is_obscure
+
+    lexicons = load_lexicons()
+    assert [is_obscure(lexicons.familiarity(w)) for w in ("toast", "stick", "picul", "lilos")] == [
+        False,
+        False,
+        True,
+        True,
+    ]
+    assert is_obscure(OBSCURE_BELOW - 0.01) and not is_obscure(OBSCURE_BELOW)
+
+
+def test_familiarity_matches_wordfreq_at_build_time():
+    """The figures are wordfreq's own (the build extra): a rebuild with another version would show here."""
+    wordfreq = pytest.importorskip("wordfreq")
+    lexicons = load_lexicons()
+    for word in ("toast", "stick", "picul", "mother-in-law", "she's", "zori"):
+        assert lexicons.familiarity(word) == wordfreq.zipf_frequency(word, "en", wordlist="best")

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app import DEFAULTS
+from solver.lexicon import is_obscure
 
 ONE_APP = True  # its tests only send requests: one app for the module (conftest.py, `app`)
 
@@ -454,8 +455,26 @@ def test_solver_shows_points_and_leftovers_without_a_hover(app, client, pool, di
             if left > boxes.left
             else f"{w.score - boxes.blue_cost(left)} pt" + ("" if w.score - boxes.blue_cost(left) == 1 else "s")
         )
-        assert shown[w.word] == f"{points} · " + (f"leaves {w.leftover}" if left else "★ all"), w
+        rare = " · rare" if is_obscure(w.familiarity) else ""
+        assert shown[w.word] == f"{points} · " + (f"leaves {w.leftover}" if left else "★ all") + rare, w
     assert "title=" not in html.split('id="words"')[1]  # nothing hides in a tooltip
+
+
+def test_solver_lists_familiar_words_first_and_marks_rare_ones(client):
+    """R4 Y3 B2 G2: TOAST heads the 5-letter words that use every piece; SALOL, which few players know, says so."""
+    html = page(client, "/solve?pool=R4+Y3+B2+G2")
+    shown = [
+        (unescape(word), " ".join(unescape(re.sub(r"<[^>]+>", "", facts)).split()))
+        for word, facts in re.findall(WORD_FACTS, html, flags=re.S)
+    ]
+    five = [word for word, facts in shown if len(word) == 5 and facts.startswith("5 pts · ★ all")]
+    assert five[:3] == ["toast", "sided", "moist"] and five[-1] == "salol"
+    rare = {word for word, facts in shown if facts.endswith(" · rare")}
+    assert {"salol", "moils", "ollas"} <= rare and not {"toast", "moist", "stick"} & rare
+    assert '<span class="rare-mark">rare</span> marks a word most players will not know' in html
+    rack = page(client, "/solve?rack=retains")
+    assert re.search(r"<li>antsier <small class=\"score\">7</small> <span class=\"rare-mark\">rare</span></li>", rack)
+    assert re.search(r"<li>retains <small class=\"score\">7</small></li>", rack)
 
 
 def test_solver_pages_through_every_word(client):

@@ -21,6 +21,7 @@ from solver.search import (
     solve,
     solve_rack,
 )
+from solver.search.piece_search import brute_force as listed_brute_force
 
 STANDARD = load_lexicons()["standard"]
 ALPHABET = load_alphabet()
@@ -39,10 +40,11 @@ def test_rulebook_example_pool_builds_bag_and_cast_exactly(index):
         assert by_word[word].pieces == Pool(3, 2, 1, 2)
 
 
-def test_sort_order_is_score_then_leftovers_then_alphabet(index):
+def test_sort_order_is_score_then_leftovers_then_familiarity_then_alphabet(index):
     words = solve(index, "R5 Y4 B1 G2 W1", limit=MAX_LIMIT).words
-    keys = [(-w.score, w.leftover.size, w.word) for w in words]
+    keys = [(-w.score, w.leftover.size, -w.familiarity, w.word) for w in words]
     assert keys == sorted(keys)
+    assert all(w.familiarity == STANDARD.familiarity(w.word) for w in words)
 
 
 def test_no_gab_after_bag(index):
@@ -228,7 +230,7 @@ def test_rack_matches_brute_force(letters_, blanks):
     expected = rack_brute_force(rack)
     assert result.total == len(expected)
     assert {w.word for w in result.words} <= expected
-    keys = [(-w.score, -len(w.word), w.word) for w in result.words]
+    keys = [(-w.score, -len(w.word), -w.familiarity, w.word) for w in result.words]
     assert keys == sorted(keys)
 
 
@@ -353,3 +355,78 @@ def test_big_racks_from_the_word_table_match_the_walk(letters_, blanks, query, o
         assert solve_rack(index, rack, query, limit=200, offset=offset) == walked
     finally:
         search.SMALL_RACK = small
+
+
+# --- the order: familiar words first among equals; `sort` changes the order, never the words ---------------
+
+
+def ordered(words: list[str], sort: str) -> list[str]:
+    """The brute-force scan's words (in the score order) listed in another `sort` order, as documented."""
+    if sort == "alphabetical":
+        return sorted(words)
+    place = {word: i for i, word in enumerate(words)}
+    return sorted(words, key=lambda word: (-STANDARD.familiarity(word), place[word]))
+
+
+@given(pools | big_pools, queries | st.just(Query()), st.sampled_from(["alphabetical", "familiar"]), st.data())
+@settings(max_examples=40, deadline=None)
+def test_every_sort_lists_the_same_words_in_its_order(pool, query, sort, data):
+    expected = brute_force(STANDARD, ALPHABET, pool, query)
+    offset = data.draw(st.integers(0, len(expected) + 2), label="offset")
+    limit = data.draw(st.integers(0, 300), label="limit")
+    result = solve(piece_index(STANDARD), pool, query, limit=limit, offset=offset, sort=sort)
+    assert result.total == len(expected)
+    assert result.page == ordered(expected, sort)[offset : offset + limit]
+    assert result.by_length == dict(sorted(Counter(map(len, expected)).items(), reverse=True))
+
+
+@given(pools)
+@settings(max_examples=30, deadline=None)
+def test_within_a_score_and_leftovers_familiar_words_come_first(pool):
+    """The rule, stated on solve's own words: within equal score and leftovers, familiarity never rises; ties A-Z."""
+    words = solve(piece_index(STANDARD), pool, limit=MAX_LIMIT).words
+    for before, after in zip(words, words[1:]):
+        if (before.score, before.leftover.size) == (after.score, after.leftover.size):
+            assert (-before.familiarity, before.word) < (-after.familiarity, after.word)
+
+
+def test_the_issue_pool_lists_everyday_words_first(index):
+    """R4 Y3 B2 G2: among its 5-letter words that use every piece, TOAST and MOIST before ALTOS and SALOL."""
+    words = [w.word for w in solve(index, "R4 Y3 B2 G2", limit=MAX_LIMIT).words if w.score == 5 and not w.leftover.size]
+    assert words[:4] == ["toast", "sided", "moist", "noisy"]
+    assert words.index("sloth") < words.index("altos") < words.index("salol")
+
+
+def test_the_slow_scan_sorts_like_solve(index):
+    pool = parse_pool("R3 Y2 B1 G2 W1")
+    assert listed_brute_force(STANDARD, ALPHABET, pool) == solve(index, pool, limit=MAX_LIMIT).page
+
+
+@pytest.mark.parametrize("sort", ["", "Score", "random"])
+def test_an_unknown_sort_is_refused(index, sort):
+    with pytest.raises(ValueError, match="sort") as refused:
+        solve(index, "R3 Y2 B1 G2", sort=sort)
+    assert refused.value.path == ("sort",)
+    with pytest.raises(ValueError, match="sort"):
+        solve_rack(rack_index(STANDARD), "retains", sort=sort)
+
+
+@given(
+    st.text(alphabet="abcdeilnorstuz", min_size=1, max_size=12),
+    st.integers(0, 2),
+    st.sampled_from(["alphabetical", "familiar"]),
+)
+@settings(max_examples=25, deadline=None)
+def test_rack_sorts_list_the_same_words(letters_, blanks, sort):
+    rack, index = letters_ + "?" * blanks, rack_index(STANDARD)
+    by_score = solve_rack(index, rack, limit=MAX_LIMIT)
+    other = solve_rack(index, rack, limit=MAX_LIMIT, sort=sort)
+    assert other.total == by_score.total
+    if by_score.total <= MAX_LIMIT:
+        assert sorted(other.words, key=repr) == sorted(by_score.words, key=repr)
+    if sort == "alphabetical":
+        assert [w.word for w in other.words] == sorted(w.word for w in other.words)
+    else:
+        keys = [(-w.familiarity, -w.score, -len(w.word), w.word) for w in other.words]
+        assert keys == sorted(keys)
+    assert all(w.familiarity == STANDARD.familiarity(w.word) for w in other.words)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from oracles import brute_force, brute_force_left
 from strategies import big_pools, pools
 
+from solver.errors import Refused
 from solver.lexicon import load_lexicons
 from solver.pieces import KINDS, Pool, load_alphabet, load_box
 from solver.search import MAX_LIMIT, Query, piece_index, solve
@@ -45,7 +46,7 @@ def every_found(pool, query=None):
 
 
 def ranked_by_net(found, boxes_left, free_left, limit, skip=lambda word: False):
-    """The documented ranking, restated: claimable words by net points, then letters, fewest leftovers, A-Z.
+    """The documented ranking, restated: claimable words by net points, then letters, fewest leftovers, most familiar, A-Z.
 
     `found` holds (word, letters, pieces left) rows: `rows_of` solve's words, or a scan's.
     """
@@ -54,8 +55,8 @@ def ranked_by_net(found, boxes_left, free_left, limit, skip=lambda word: False):
         if left > boxes_left or skip(word):
             continue
         net = score - max(0, left - free_left)
-        rows.append((-net, -score, left, word))
-    return [(word, -net) for net, _, _, word in sorted(rows)[:limit]]
+        rows.append((-net, -score, left, -STANDARD.familiarity(word), word))
+    return [(word, -net) for net, *_, word in sorted(rows)[:limit]]
 
 
 def scanned(pool, query=None):
@@ -116,9 +117,10 @@ def test_a_big_pool_near_the_end_of_the_boxes_needs_long_words():
     for word in brute_force(STANDARD, ALPHABET, pool):
         left = pool.size - sum(ALPHABET.cost(word))
         if left <= 2:
-            rows.append((-(len(word) - left), -len(word), left, word))  # no free box left: each leftover costs 1
+            # no free box left: each leftover costs 1
+            rows.append((-(len(word) - left), -len(word), left, -STANDARD.familiarity(word), word))
     assert rows
-    assert [(h.word, h.net) for h in result.claims] == [(word, -net) for net, _, _, word in sorted(rows)[:5]]
+    assert [(h.word, h.net) for h in result.claims] == [(word, -net) for net, *_, word in sorted(rows)[:5]]
 
 
 def test_net_points_pay_for_blue_boxes():
@@ -188,7 +190,16 @@ def test_hints_to_dict_shape():
         "add",
         "roll",
     }
-    assert set(data["claims"][0]) == {"word", "letters", "net", "discards", "bonus_lost", "pieces", "leftover"}
+    assert set(data["claims"][0]) == {
+        "word",
+        "letters",
+        "net",
+        "discards",
+        "bonus_lost",
+        "pieces",
+        "leftover",
+        "familiarity",
+    }
     assert set(data["add"]) == {"red", "yellow", "blue", "green", "wild"}
     assert json.loads(json.dumps(data)) == data
 
@@ -369,3 +380,40 @@ def test_claims_of_big_filtered_pools_are_the_best_by_net_points(pool, query, bo
             skip=lambda word: pool.fits(ALPHABET.cost(word)),
         )
         assert [(h.word, h.net) for h in claims] == expected
+
+
+# --- the order of the lists ------------------------------------------------------------
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pool=pools | big_pools, used=st.integers(0, 12), limit=st.sampled_from([1, 6, 30]))
+def test_sort_lists_the_same_claims_in_its_order(pool, used, limit):
+    """Every `sort` lists the claims `score` chooses: by net points with the familiar first among equals,
+    A to Z, or most familiar first."""
+    by_score = hints(INDEX, pool, discards_used=used, limit=limit)
+    lists = [by_score.claims, *by_score.add.values()]
+    for claims in lists:
+        keys = [(-h.net, -h.letters, h.leftover.size, -h.familiarity, h.word) for h in claims]
+        assert keys == sorted(keys)
+        assert all(h.familiarity == STANDARD.familiarity(h.word) for h in claims)
+    for sort, key in (
+        ("alphabetical", lambda h: h.word),
+        ("familiar", lambda h: (-h.familiarity, -h.net, -h.letters, h.leftover.size, h.word)),
+    ):
+        other = hints(INDEX, pool, discards_used=used, limit=limit, sort=sort)
+        for claims, again in zip(lists, [other.claims, *other.add.values()]):
+            assert list(again) == sorted(claims, key=key)
+        assert other.roll == by_score.roll
+
+
+def test_a_familiar_word_is_the_best_claim_among_equals():
+    """Among claims of equal net points, letters and leftovers, the everyday word comes before the obscure one."""
+    claims = hints(INDEX, "R4 Y3 B2 G2", limit=MAX_LIMIT).claims
+    five = [h.word for h in claims if h.net == 5 and h.leftover.size == 0]
+    assert five.index("toast") < five.index("salol") and five.index("moist") < five.index("altos")
+
+
+def test_an_unknown_sort_is_refused():
+    with pytest.raises(Refused) as refused:
+        hints(INDEX, EXAMPLE_POOL, sort="random")
+    assert refused.value.path == ("sort",)

@@ -23,6 +23,8 @@ recipe in short:
   or mixed-case words such as `kW`), possessives (`dog's`; the `'s`
   contractions listed in `s_contractions.txt` are kept as valid words).
 * accents are folded with the same normalization the library uses at run time.
+* familiarity: each valid word's wordfreq Zipf frequency (familiarity.tsv), how
+  common it is in current English; words of equal score are listed most familiar first.
 """
 
 from __future__ import annotations
@@ -772,10 +774,31 @@ def build_definitions() -> tuple[list[str], list[str]]:
     return sorted(lines), morphology
 
 
+def build_familiarity(lexicon: list[str]) -> list[str]:
+    """familiarity.tsv: `word<TAB>Zipf frequency` for every valid word wordfreq has seen, sorted by word.
+
+    The Zipf frequency is log10 of the word's occurrences per billion words of
+    current English (wordfreq 3.1.1's "best" English list, two decimals, as
+    wordfreq rounds it): 7.73 for `the`, 3 for once per million words. A valid
+    word it has never seen is left out and counts 0. The solver ranks words of
+    equal score by it, so the service reads it from here with no wordfreq at run time.
+    """
+    from wordfreq import zipf_frequency  # build time only: pip install '.[build]'
+
+    lines = []
+    for line in lexicon:
+        word, code = line.rstrip("\n").split("\t")
+        if code in TIER_MAX_LEVEL and (zipf := zipf_frequency(word, "en", wordlist="best")) > 0:
+            lines.append(f"{word}\t{zipf:.2f}\n")
+    return lines
+
+
 def build() -> dict[str, str]:
     definitions, morphology = build_definitions()
+    lexicon = build_lexicon()
     return {
-        "lexicon.tsv": "".join(build_lexicon()),
+        "lexicon.tsv": "".join(lexicon),
+        "familiarity.tsv": "".join(build_familiarity(lexicon)),
         "definitions.tsv": "".join(definitions),
         "morphology.tsv": "".join(morphology),
         # Both licences ask for their notices to travel with the data: copied verbatim.

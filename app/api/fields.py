@@ -40,9 +40,9 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 from pydantic_core import PydanticCustomError, core_schema
 
 from solver import pieces
-from solver.lexicon import CATEGORY_SENTENCES, SIZES
+from solver.lexicon import CATEGORY_SENTENCES, OBSCURE_BELOW, SIZES
 from solver.normalize import fold
-from solver.search import Query
+from solver.search import SORTS, Query
 
 __all__ = [
     "MAX_CLAIMED",
@@ -51,6 +51,7 @@ __all__ = [
     "MAX_POOL_TEXT",
     "Checked",
     "Claimed",
+    "Familiarity",
     "Filters",
     "Fragment",
     "HintLimit",
@@ -69,6 +70,7 @@ __all__ = [
     "Reason",
     "Request",
     "ResultLimit",
+    "Sort",
     "Word",
     "Words",
     "either",
@@ -305,6 +307,20 @@ Claimed = Annotated[
 ]
 HintLimit = Annotated[int, Field(ge=1, le=MAX_HINTS, description="claims to list, and words per added piece")]
 Offset = Annotated[int, Field(ge=0, le=MAX_OFFSET, description="results to skip first (paging)")]
+Sort = Annotated[
+    Literal[SORTS],
+    Field(
+        description="the order of the words (the same words in each): `score`, best score first and the more familiar "
+        "word first among equals; `alphabetical`, A to Z; `familiar`, most familiar first"
+    ),
+]
+Familiarity = Annotated[
+    float,
+    Field(
+        description="how common the word is in current English: its Zipf frequency (log10 of its uses per billion "
+        f"words; 0 for a word the frequency lists have never seen). Below {OBSCURE_BELOW} most players will not know it"
+    ),
+]
 Length = Annotated[int, Field(ge=1, le=99)]
 
 

@@ -10,7 +10,7 @@ from pydantic import Field
 from solver import search
 
 from ..resources import lexicon_named, racks_for
-from .fields import Checked, Filters, Lexicon, Out, Page, Rack, limit_of
+from .fields import Checked, Familiarity, Filters, Lexicon, Out, Page, Rack, Sort, limit_of
 from .operation import operation
 
 bp = Blueprint("racks", __name__)
@@ -32,6 +32,7 @@ class RackRequest(Page, Filters):
         description=f"letters a-z and up to {search.MAX_BLANKS} `?` blanks (spaces ignored), like `retains?`"
     )
     lexicon: Lexicon = None
+    sort: Sort = "score"
 
 
 class RackWordOut(Out):
@@ -40,6 +41,7 @@ class RackWordOut(Out):
     length: int
     blanks: str = Field(description="the letters the blanks stand for")
     leftover: str = Field(description="the rack's tiles left over (`?` for an unused blank)")
+    familiarity: Familiarity
 
 
 class RackSolveOut(Out):
@@ -47,7 +49,9 @@ class RackSolveOut(Out):
     total: int = Field(description="how many words the rack builds under the filters (all pages)")
     offset: int
     limit: int
-    words: list[RackWordOut] = Field(description="this page: best tile score first, then longest, then alphabetical")
+    words: list[RackWordOut] = Field(
+        description="this page in the `sort` order; by `score`: best tile score first, then longest, then most familiar, then alphabetical"
+    )
 
 
 @bp.post("/racks/solve")
@@ -55,4 +59,4 @@ class RackSolveOut(Out):
 def solve(body: RackRequest):
     """List the words a rack of letter tiles builds (`?` is a blank), best tile score first."""
     index = racks_for(lexicon_named(body.lexicon))
-    return search.solve_rack(index, body.rack, body.query(), body.limit, body.offset).to_dict()
+    return search.solve_rack(index, body.rack, body.query(), body.limit, body.offset, body.sort).to_dict()

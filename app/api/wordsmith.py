@@ -29,6 +29,7 @@ from ..json_provider import Prewritten
 from ..resources import lexicon_named, pieces_for, resources
 from .fields import (
     Claimed,
+    Familiarity,
     Filters,
     HintLimit,
     Letter,
@@ -40,6 +41,7 @@ from .fields import (
     PiecesOut,
     PoolInput,
     Request,
+    Sort,
     Word,
 )
 from .operation import operation
@@ -153,7 +155,7 @@ class PoolRequest(Request):
 
 
 class SolveRequest(Page, Filters, PoolRequest):
-    pass
+    sort: Sort = "score"
 
 
 class FoundWordOut(Out):
@@ -162,6 +164,7 @@ class FoundWordOut(Out):
     pieces: PiecesOut = Field(description="the pieces it uses (wilds standing in where the pool is short)")
     leftover: PiecesOut = Field(description="the pool's pieces left over")
     leftover_count: int
+    familiarity: Familiarity
 
 
 class SolveOut(Out):
@@ -170,7 +173,7 @@ class SolveOut(Out):
     offset: int
     limit: int
     words: list[FoundWordOut] = Field(
-        description="this page: most letters first, then fewest left over, then alphabetical"
+        description="this page in the `sort` order; by `score`: most letters first, then fewest left over, then most familiar, then alphabetical"
     )
 
 
@@ -179,11 +182,12 @@ class SolveOut(Out):
 def solve(body: SolveRequest):
     """List the words a pool of letter pieces builds: longest first, one page at a time."""
     index = pieces_for(lexicon_named(body.lexicon))
-    return Prewritten(solve_json(search.solve(index, body.pool, body.query(), body.limit, body.offset)))
+    found = search.solve(index, body.pool, body.query(), body.limit, body.offset, body.sort)
+    return Prewritten(solve_json(found))
 
 
 _PIECES = '{"red":%d,"yellow":%d,"blue":%d,"green":%d,"wild":%d}'
-_WORD_TAIL = ',"pieces":' + _PIECES + ',"leftover":' + _PIECES + ',"leftover_count":%d}'
+_WORD_TAIL = ',"pieces":' + _PIECES + ',"leftover":' + _PIECES + ',"leftover_count":%d,"familiarity":'
 
 
 def solve_json(result: search.SolveResult) -> str:
@@ -197,11 +201,11 @@ def solve_json(result: search.SolveResult) -> str:
     """
     tails: dict[int, str] = {}
     words = []
-    for word, cost in result.entries():
+    for (word, cost), familiarity in zip(result.entries(), result.index.familiarity_json(result.ranks)):
         tail = tails.get(id(cost))
         if tail is None:
             tail = tails[id(cost)] = _WORD_TAIL % result.spent(cost)
-        words.append(f'{{"word":"{word}","score":{len(word)}{tail}')
+        words.append(f'{{"word":"{word}","score":{len(word)}{tail}{familiarity}}}')
     pool = result.pool
     return (
         '{"pool":'
@@ -249,6 +253,7 @@ class HintsRequest(Boxes, Filters, PoolRequest):
         True, description="false when rolling is not allowed (Word by Word): suggest no pieces to add"
     )
     limit: HintLimit = 10
+    sort: Sort = "score"
 
 
 class HintOut(Out):
@@ -259,6 +264,7 @@ class HintOut(Out):
     bonus_lost: int
     pieces: PiecesOut
     leftover: PiecesOut
+    familiarity: Familiarity
 
 
 class RollFaceOut(Out):
@@ -279,7 +285,10 @@ class HintsOut(Out):
     boxes_left: int
     free_discards_left: int = Field(description="white boxes left: discards that cost nothing")
     may_add_pieces: bool
-    claims: list[HintOut] = Field(description="the best claims now, by net points")
+    claims: list[HintOut] = Field(
+        description="the best claims now by net points (among equals: more letters, fewer left over, the more "
+        "familiar word), listed in the `sort` order"
+    )
     add: dict[str, list[HintOut]] = Field(
         description="per kind (red, yellow, blue, green, wild): the best new claims one more such piece opens; empty when no piece may be added"
     )
@@ -299,6 +308,7 @@ def hints(body: HintsRequest):
         after_done=body.after_done,
         may_roll=body.may_roll,
         limit=body.limit,
+        sort=body.sort,
     ).to_dict()
 
 

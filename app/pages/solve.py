@@ -7,7 +7,9 @@
 
 Every word shows, without a hover, its net points (letters minus the blue
 discard boxes its leftovers would check, from the discards already used) and
-the pieces it leaves; a word that uses every piece is marked. The per-length
+the pieces it leaves; a word that uses every piece is marked, and so is a rare
+word most players will not know (solver.lexicon.is_obscure). Among words of
+equal points the familiar come first (the solver's own order). The per-length
 counts count every word the pool builds, not only the page's. Each word links
 to the judge with the whole claim: pool, previous word, claimed words,
 required letter and discards. With `draft=1` (a chip was just tapped) nothing
@@ -25,6 +27,7 @@ from flask import url_for
 from pydantic import Field
 
 from solver import search
+from solver.lexicon import is_obscure
 from solver.pieces import Pool
 from solver.wordsmith import discard_boxes, hints
 
@@ -135,6 +138,7 @@ def solve_pool(form: SolveForm, pool: Pool) -> dict:
             "left": w.leftover.size,
             "net": w.score - boxes.blue_cost(w.leftover.size),
             "claimable": w.leftover.size <= boxes.left,
+            "rare": is_obscure(w.familiarity),
         }
         for w in found.words
     ]
@@ -150,11 +154,15 @@ def solve_pool(form: SolveForm, pool: Pool) -> dict:
         "groups": _groups(words, lambda w: len(w["word"]), found.by_length),
         "by_length": found.by_length,
         "best": advice.claims[0] if advice.claims else None,
+        "best_rare": bool(advice.claims) and is_obscure(advice.claims[0].familiarity),
         "add": [
             {
                 "kind": kind,
                 "shape": chips[kind]["shape"],
-                "words": [{"word": h.word, "net": h.net, "link": added(h.word)} for h in found],
+                "words": [
+                    {"word": h.word, "net": h.net, "link": added(h.word), "rare": is_obscure(h.familiarity)}
+                    for h in found
+                ],
             }
             for kind, found in advice.add.items()
             for added in (judge_links(str(pool.add(kind)), links),)
@@ -166,11 +174,14 @@ def solve_pool(form: SolveForm, pool: Pool) -> dict:
 
 def solve_rack(form: SolveForm) -> dict:
     found = search.solve_rack(racks_for(lexicon_named(form.lexicon)), form.rack, limit=SHOWN)
+    words = [
+        {"word": w.word, "score": w.score, "blanks": w.blanks, "rare": is_obscure(w.familiarity)} for w in found.words
+    ]
     return {
         "rack": found.rack,
         "total": found.total,
-        "shown": len(found.words),
-        "groups": _groups(found.words, lambda w: len(w.word)),
+        "shown": len(words),
+        "groups": _groups(words, lambda w: len(w["word"])),
     }
 
 

@@ -16,7 +16,10 @@ sub-multiset of the rack once, not each ordering. (marisa-trie offers no
 step-by-step walk, so that trie is our own, in flat arrays.)
 
 Results sort by score (letters, `-` and `'` included) descending, then fewest
-leftover pieces, then alphabetically.
+leftover pieces, then most familiar (the word's Zipf frequency in current
+English, wordlists/familiarity.tsv), then alphabetically; `sort="alphabetical"`
+lists them A to Z, `sort="familiar"` most familiar first. The set of words is
+the same in every order.
 
 >>> from solver.lexicon import load_lexicons
 >>> index = piece_index(load_lexicons()["standard"])
@@ -28,8 +31,17 @@ True
 from __future__ import annotations
 
 from ..pieces import KINDS
-from .piece_search import BIG_POOL, Found, PieceIndex, SolveResult, brute_force, piece_index, small_pool, solve
-from .query import MAX_LIMIT, Query, check_page, new_letter
+from .piece_search import (
+    BIG_POOL,
+    Found,
+    PieceIndex,
+    SolveResult,
+    brute_force,
+    piece_index,
+    small_pool,
+    solve,
+)
+from .query import MAX_LIMIT, SORTS, Query, check_page, check_sort, new_letter
 from .rack_search import (
     MAX_BLANKS,
     MAX_RACK_LETTERS,
@@ -55,6 +67,8 @@ __all__ = [
     "new_letter",
     "small_pool",
     "check_page",
+    "check_sort",
+    "SORTS",
     "MAX_LIMIT",
     "MAX_RACK_LETTERS",
     "MAX_BLANKS",

@@ -19,17 +19,18 @@ from ..cache import cached
 from ..lexicon import Lexicon
 from ..pieces import Alphabet, Pool, load_alphabet, parse_pool
 from ..wordtable import WordTable, row_keys
-from .query import Query, check_page
+from .query import Query, check_page, check_sort
 
 
 @dataclass(frozen=True)
 class Found:
-    """One buildable word: its score, the pieces it uses and the pieces left over."""
+    """One buildable word: its score, the pieces it uses, the pieces left over, and how familiar it is."""
 
     word: str
     score: int
     pieces: Pool
     leftover: Pool
+    familiarity: float = 0.0  # Zipf frequency (solver.lexicon.OBSCURE_BELOW)
 
     @property
     def leftover_count(self) -> int:
@@ -42,6 +43,7 @@ class Found:
             "pieces": self.pieces.to_dict(),
             "leftover": self.leftover.to_dict(),
             "leftover_count": self.leftover.size,
+            "familiarity": self.familiarity,
         }
 
 
@@ -65,9 +67,12 @@ class PieceIndex:
     look-up per yellow node.
     """
 
-    def __init__(self, words, alphabet: Alphabet, name: str = ""):
+    def __init__(self, words, alphabet: Alphabet, name: str = "", familiarity=None):
+        """Index `words` (a Lexicon, or any iterable of words); `familiarity(word)` gives a word's Zipf frequency
+        (a Lexicon's own by default, else 0 for every word)."""
         self.alphabet = alphabet
         self.name = name
+        familiarity = familiarity or getattr(words, "familiarity", None) or (lambda word: 0.0)
         ranks: dict[tuple, list[int]] = {}  # (r, y, b, g, length): its words' ranks, ascending (filled below)
         by_size: dict[tuple[int, int], list[tuple[str, tuple]]] = {}  # (length, pieces): (word, cost) each
         words = list(words)
@@ -76,13 +81,19 @@ class PieceIndex:
                 ranks.setdefault(c + (len(word),), [])
                 by_size.setdefault((len(word), sum(c)), []).append((word, c))
         # The result order is the same for every pool: longest first, then the
-        # most pieces used (= fewest left over), then alphabetical. So each word
-        # gets its rank in that order once, here, and a query sorts small ints.
-        # Sorting each (length, pieces) bucket by word alone is that order at a
-        # fraction of one sort of (-length, -pieces, word) tuples.
-        order = [entry for size in sorted(by_size, reverse=True) for entry in sorted(by_size[size])]
+        # most pieces used (= fewest left over), then the most familiar, then
+        # alphabetical. So each word gets its rank in that order once, here, and
+        # a query sorts small ints. Sorting each (length, pieces) bucket by
+        # (familiarity, word) alone is that order at a fraction of one sort of
+        # (-length, -pieces, -familiarity, word) tuples. Familiarity is kept in
+        # hundredths of a Zipf unit, as familiarity.tsv writes it.
+        known = {w: round(familiarity(w) * 100) for entries in by_size.values() for w, _ in entries}
+        by_familiarity = lambda entry: (-known[entry[0]], entry[0])
+        order = [entry for size in sorted(by_size, reverse=True) for entry in sorted(by_size[size], key=by_familiarity)]
         self.ranked = [w for w, _ in order]
         self.costs = [c for _, c in order]  # by rank: a page's pieces
+        # by rank, in hundredths; an array of machine ints, as the page reads it word by word
+        self.familiarity = array("H", [known[w] for w in self.ranked])
         for i, (w, c) in enumerate(order):
             ranks[c + (len(w),)].append(i)
         by_length: dict[int, dict[tuple, list]] = {}
@@ -97,6 +108,24 @@ class PieceIndex:
         self._all = _nest(combined)
         self.group_count = len(ranks)
         self.table = WordTable(self.ranked, self.costs)
+        # Per rank, its place in each other order: a query in that order sorts the found ranks by it.
+        count = len(self.ranked)
+        self.positions = {
+            "alphabetical": _places(self.table.alphabetical),
+            "familiar": _places(
+                np.lexsort((np.arange(count), -np.frombuffer(self.familiarity, np.uint16).astype(np.int32)))
+            ),
+        }
+
+    def familiarity_of(self, ranks) -> list[float]:
+        """Return the familiarity (Zipf frequency) of the words of these ranks."""
+        familiarity = self.familiarity
+        return [familiarity[r] / 100 for r in ranks]
+
+    def familiarity_json(self, ranks) -> list[str]:
+        """Return the familiarity of the words of these ranks as JSON numbers, as `json.dumps` writes them."""
+        familiarity, text = self.familiarity, _HUNDREDTHS
+        return [text[c] if c < len(text) else repr(c / 100) for c in map(familiarity.__getitem__, ranks)]
 
     def fitting_groups(self, pool: Pool) -> list[tuple]:
         """Return the groups the pool (with its wilds) can build: (order key, length, cost, word ranks) each."""
@@ -116,6 +145,17 @@ class PieceIndex:
             for tree in trees
             for _, _, _, greens, cumulative, _, top in _walk(tree, pool)
         )
+
+
+# Familiarity in hundredths, written once: Zipf frequencies of English words stay below 10.
+_HUNDREDTHS = [repr(c / 100) for c in range(1001)]
+
+
+def _places(order: np.ndarray) -> np.ndarray:
+    """Return, per rank, its place in `order` (the ranks in some order)."""
+    places = np.empty(len(order), dtype=np.int32)
+    places[order] = np.arange(len(order), dtype=np.int32)
+    return places
 
 
 def _costs(alphabet: Alphabet, words: list[str]) -> list[tuple[int, int, int, int] | None]:
@@ -267,7 +307,7 @@ def piece_index(lexicon: Lexicon, alphabet: Alphabet | None = None) -> PieceInde
     costs = sorted((letter, spec.cost) for letter, spec in alphabet.letters.items())
     index = cached(
         f"pieces-{lexicon.name}",
-        f"{lexicon.lexicons.checksum}/{costs}",
+        f"{lexicon.lexicons.data_key}/{costs}",
         lambda: PieceIndex(lexicon, alphabet, lexicon.name),
     )
     index.alphabet = alphabet  # the caller's, not the unpickled copy
@@ -281,7 +321,7 @@ def _first_ranks(groups: list[tuple], wanted: int) -> list[int]:
     """Return the ranks of the words of `groups` in result order: at least the first `wanted`.
 
     A few hundred ranks sort in one C call; past that, groups are taken in
-    order-key runs (a run's words interleave alphabetically, runs do not),
+    order-key runs (a run's words interleave by familiarity, runs do not),
     stopping once the page is covered.
     """
     if sum(map(len, map(_RANKS, groups))) <= 4 * wanted + 200:
@@ -318,19 +358,28 @@ SMALL_POOL, SMALL_RESULT = 14, 300
 
 
 def solve(
-    index: PieceIndex, pool: Pool | str | dict, query: Query | None = None, limit: int = 100, offset: int = 0
+    index: PieceIndex,
+    pool: Pool | str | dict,
+    query: Query | None = None,
+    limit: int = 100,
+    offset: int = 0,
+    sort: str = "score",
 ) -> SolveResult:
-    """Return the total count and one sorted page of the words `pool` builds under `query`.
+    """Return the total count and one page of the words `pool` builds under `query`, in the `sort` order (SORTS).
 
     Without per-word constraints a big pool's total comes from cumulative
     counts and its page from the longest words down, stopping once full;
     with them, a big pool is answered by whole-array passes over the word
     table (the same cost whatever the filters); otherwise one walk visits every
-    group that fits (and only those).
+    group that fits (and only those). Another order than `score` takes every
+    found word from the word table and sorts them by their place in it.
     """
     pool = parse_pool(pool)
     query = query or Query()
     check_page(limit, offset)
+    check_sort(sort)
+    if sort != "score":
+        return _solve_in_order(index, pool, query, limit, offset, index.positions[sort])
     keep = query.word_filter()
     all_lengths = query.min_length <= 1 and query.max_length >= index.lengths[0]
     lengths = None if all_lengths else [n for n in index.lengths if query.min_length <= n <= query.max_length]
@@ -395,6 +444,22 @@ def solve(
     return SolveResult(pool, total, offset, limit, page, index, lengths=lengths)
 
 
+def _solve_in_order(
+    index: PieceIndex, pool: Pool, query: Query, limit: int, offset: int, places: np.ndarray
+) -> SolveResult:
+    """Return `solve`'s answer with its words in another order: `places[rank]` is each word's place in it."""
+    found = index.table.select(query, pool.counts, pool.wild, pool.size)
+    by_length = {n: int(c) for n, c in enumerate(np.bincount(index.table.length[found])) if c}
+    total, wanted = len(found), offset + limit
+    key = places[found]
+    if wanted < total:  # only the page and what comes before it need sorting
+        first = np.argpartition(key, wanted - 1)[:wanted] if wanted else np.zeros(0, dtype=np.int64)
+        found, key = found[first], key[first]
+    page = found[np.argsort(key)][offset:wanted].tolist()
+    budget.check()
+    return SolveResult(pool, total, offset, limit, page, index, by_length)
+
+
 class SolveResult:
     """The total count and one page of found words; the per-word details are built on demand."""
 
@@ -434,12 +499,17 @@ class SolveResult:
     def words(self) -> list[Found]:
         spent: dict[tuple, tuple[Pool, Pool]] = {}
         found = []
-        for r in self.ranks:
+        for r, familiarity in zip(self.ranks, self.familiarity):
             cost = self.index.costs[r]
             if cost not in spent:
                 spent[cost] = self.pool.spend(cost)
-            found.append(Found(self.index.ranked[r], len(self.index.ranked[r]), *spent[cost]))
+            found.append(Found(self.index.ranked[r], len(self.index.ranked[r]), *spent[cost], familiarity))
         return found
+
+    @property
+    def familiarity(self) -> list[float]:
+        """The familiarity (Zipf frequency) of each word of the page, in result order."""
+        return self.index.familiarity_of(self.ranks)
 
     def entries(self) -> Iterator[tuple[str, tuple[int, int, int, int]]]:
         """Yield the page as (word, cost) pairs, in result order; `spent(cost)` says what a cost uses and leaves.
@@ -454,7 +524,7 @@ class SolveResult:
         """Return the result as JSON-ready values; words of one cost share their pieces' dicts."""
         shared: dict[int, tuple[dict, dict, int]] = {}
         words = []
-        for word, cost in self.entries():
+        for (word, cost), familiarity in zip(self.entries(), self.familiarity):
             pieces = shared.get(id(cost))
             if pieces is None:
                 ur, uy, ub, ug, uw, lr, ly, lb, lg, lw, left = self.spent(cost)
@@ -470,6 +540,7 @@ class SolveResult:
                     "pieces": pieces[0],
                     "leftover": pieces[1],
                     "leftover_count": pieces[2],
+                    "familiarity": familiarity,
                 }
             )
         return {
@@ -495,6 +566,7 @@ def brute_force(lexicon, alphabet: Alphabet, pool: Pool, query: Query | None = N
     """Scan every word of the lexicon: the slow, obviously right answer, sorted like `solve`."""
     query = query or Query()
     keep = query.word_filter() or (lambda w: True)
+    familiarity = getattr(lexicon, "familiarity", lambda w: 0.0)
     found = []
     for word in lexicon:
         cost = alphabet.cost(word)
@@ -503,5 +575,5 @@ def brute_force(lexicon, alphabet: Alphabet, pool: Pool, query: Query | None = N
         left = pool.size - sum(cost)
         if (query.use_all and left) or not keep(word):
             continue
-        found.append((-len(word), left, word))
-    return [w for _, _, w in sorted(found)]
+        found.append((-len(word), left, -familiarity(word), word))
+    return [w for *_, w in sorted(found)]

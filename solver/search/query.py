@@ -62,6 +62,19 @@ def new_letter(word: str, previous: Counter) -> bool:
     return any(n > previous[c] for c, n in Counter(word).items())
 
 
+# The orders a result may be listed in; the set of words is the same in each.
+#   score: best score first, then fewest left over (pieces) or longest (racks), then most familiar, then alphabetical (the default)
+#   alphabetical: A to Z
+#   familiar: most familiar first, then as `score`
+SORTS = ("score", "alphabetical", "familiar")
+
+
+def check_sort(sort: str) -> None:
+    """Refuse an order the solvers do not know."""
+    if sort not in SORTS:
+        raise Refused(f"sort: {sort!r} is not one of {', '.join(SORTS)}", ("sort",))
+
+
 def check_page(limit: int, offset: int) -> None:
     """Refuse a page (`limit` results from `offset`) the solvers do not serve."""
     if not 0 <= limit <= MAX_LIMIT:

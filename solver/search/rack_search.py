@@ -18,7 +18,7 @@ from ..lexicon import Lexicon
 from ..limits import MAX_BLANKS, MAX_RACK_LETTERS
 from ..normalize import fold
 from ..wordtable import WordTable
-from .query import Query, check_page
+from .query import Query, check_page, check_sort
 
 # --- letter racks ---------------------------------------------------------------
 
@@ -35,6 +35,7 @@ class RackWord:
     score: int
     blanks: str  # the letters the blanks stand for
     leftover: str
+    familiarity: float = 0.0  # Zipf frequency (solver.lexicon.OBSCURE_BELOW)
 
     def to_dict(self) -> dict:
         return {**asdict(self), "length": len(self.word)}
@@ -64,8 +65,11 @@ class RackIndex:
     without building a string per step.
     """
 
-    def __init__(self, words, name: str = ""):
+    def __init__(self, words, name: str = "", familiarity=None):
+        """Index `words` (a Lexicon, or any iterable of words); `familiarity(word)` gives a word's Zipf frequency
+        (a Lexicon's own by default, else 0 for every word)."""
         self.name = name
+        familiarity = familiarity or getattr(words, "familiarity", None) or (lambda word: 0.0)
         plain = [word for word in sorted(words) if word.isalpha()]
         by_key: dict[str, list[str]] = {}
         for word in plain:  # alphabetical, so each key's words are too
@@ -74,6 +78,12 @@ class RackIndex:
         self.anagrams = [tuple(by_key[key]) for key in keys]
         self.words = plain
         self.table = WordTable(self.words)  # for big racks: whole-array passes (see _rack_table)
+        # per word (alphabetical), its familiarity in hundredths of a Zipf unit, and its place in the order
+        # most familiar first, ties alphabetical: the tie-break of words of equal score and length
+        self.familiarity = np.array([round(familiarity(word) * 100) for word in plain], dtype=np.uint16)
+        count = len(plain)
+        self.familiar_place = np.empty(count, dtype=np.int64)
+        self.familiar_place[np.lexsort((np.arange(count), -self.familiarity.astype(np.int32)))] = np.arange(count)
         node_key, parent, letter, child = _trie(keys)
         nodes = len(node_key)
         order = np.lexsort((letter, parent))  # edges by node, each node's letters in alphabetical order
@@ -135,7 +145,7 @@ def _int_array(code: str, values: np.ndarray) -> array:
 @lru_cache(maxsize=4)
 def rack_index(lexicon: Lexicon) -> RackIndex:
     """Build (once per process, per lexicon; read from the disk cache when built before) the anagram-key trie for rack queries."""
-    return cached(f"racks-{lexicon.name}", lexicon.lexicons.checksum, lambda: RackIndex(lexicon, lexicon.name))
+    return cached(f"racks-{lexicon.name}", lexicon.lexicons.data_key, lambda: RackIndex(lexicon, lexicon.name))
 
 
 def parse_rack(rack: str) -> tuple[Counter, int]:
@@ -228,14 +238,14 @@ SMALL_RACK = 10
 
 
 def _rack_table(
-    index: RackIndex, tiles: Counter, blanks: int, query: Query, offset: int, wanted: int
+    index: RackIndex, tiles: Counter, blanks: int, query: Query, offset: int, wanted: int, sort: str = "score"
 ) -> tuple[int, list[tuple[str, int, str]]]:
     """Return (total, results `offset` to `wanted` as (word, score, blank letters)) for a big rack, from the word table.
 
     Per word: how many of its letters the tiles lack (blanks must cover them)
     and the value of the letters the tiles do cover (blanks score 0), both
     whole-array sums over the 26 letter columns; then one sort of the words
-    that fit, by score, length and alphabet (the table is alphabetical).
+    that fit, in the `sort` order (the table is alphabetical).
     """
     table = index.table
     values = tile_values()
@@ -256,7 +266,13 @@ def _rack_table(
         keep &= table.length == sum(tiles.values()) + blanks
     budget.check()
     found = np.flatnonzero(keep)
-    key = -(score[found].astype(np.int64) * 64 + table.length[found]) * table.size + found
+    points = score[found].astype(np.int64) * 64 + table.length[found]  # score, then length: below 2**16
+    if sort == "score":
+        key = -points * table.size + index.familiar_place[found]
+    elif sort == "familiar":
+        key = (-index.familiarity[found].astype(np.int64) * 2**16 - points) * table.size + found
+    else:
+        key = found
     if wanted < len(found):  # only the page and what comes before it need sorting
         first = np.argpartition(key, wanted - 1)[:wanted] if wanted else np.zeros(0, dtype=np.int64)
         found, key = found[first], key[first]
@@ -276,23 +292,25 @@ def _beyond(word: str, tiles: Counter) -> str:
 
 
 def solve_rack(
-    index: RackIndex, rack: str, query: Query | None = None, limit: int = 100, offset: int = 0
+    index: RackIndex, rack: str, query: Query | None = None, limit: int = 100, offset: int = 0, sort: str = "score"
 ) -> RackResult:
     """Return every word the rack builds (blanks `?` stand for any letter), best score first.
 
     Score is the sum of Scrabble tile values, blanks scoring 0; ties go to the
-    longer word, then alphabetical. Words with `-` or `'` are left out: racks
-    hold letters only.
+    longer word, then the more familiar, then alphabetical. `sort`
+    `alphabetical` lists them A to Z instead, `familiar` most familiar first
+    (then as `score`). Words with `-` or `'` are left out: racks hold letters only.
     """
     tiles, blanks = parse_rack(rack)
     query = query or Query()
     check_page(limit, offset)
+    check_sort(sort)
     keep = query.word_filter()
     rack_size = sum(tiles.values()) + blanks
     wanted = offset + limit
-    if rack_size + 2 * blanks > SMALL_RACK:
-        total, page = _rack_table(index, tiles, blanks, query, offset, wanted)
-        return _rack_result(rack, tiles, blanks, total, offset, limit, page)
+    if rack_size + 2 * blanks > SMALL_RACK or sort != "score":
+        total, page = _rack_table(index, tiles, blanks, query, offset, wanted, sort)
+        return _rack_result(index, rack, tiles, blanks, total, offset, limit, page)
     anagrams = index.anagrams
     entries = []  # one per anagram key: (-score, -length, words, blank letters)
     total = 0
@@ -312,14 +330,22 @@ def solve_rack(
         j = i + 1
         while j < len(entries) and entries[j][:2] == entries[i][:2]:
             j += 1
-        # keys of equal score and length: their words in one alphabetical run
-        page.extend(sorted((w, -e[0], e[3]) for e in entries[i:j] for w in e[2]))
+        # keys of equal score and length: their words in one run, most familiar first, ties alphabetical
+        run = [(index.familiar_place[index.table.rank_of(w)], w, -e[0], e[3]) for e in entries[i:j] for w in e[2]]
+        page.extend(entry[1:] for entry in sorted(run))
         i = j
-    return _rack_result(rack, tiles, blanks, total, offset, limit, page[offset:wanted])
+    return _rack_result(index, rack, tiles, blanks, total, offset, limit, page[offset:wanted])
 
 
 def _rack_result(
-    rack: str, tiles: Counter, blanks: int, total: int, offset: int, limit: int, page: list[tuple[str, int, str]]
+    index: RackIndex,
+    rack: str,
+    tiles: Counter,
+    blanks: int,
+    total: int,
+    offset: int,
+    limit: int,
+    page: list[tuple[str, int, str]],
 ) -> RackResult:
     """Build the result, each word with the tiles it leaves.
 
@@ -332,5 +358,6 @@ def _rack_result(
     words = []
     for word, score, blank_letters in page:
         left = "".join(char * (have - used) for char, have in held if (used := word.count(char)) < have)
-        words.append(RackWord(word, score, blank_letters, left + "?" * (blanks - len(blank_letters))))
+        familiarity = int(index.familiarity[index.table.rank_of(word)]) / 100
+        words.append(RackWord(word, score, blank_letters, left + "?" * (blanks - len(blank_letters)), familiarity))
     return RackResult(fold(rack).replace(" ", ""), total, offset, limit, words)

@@ -14,7 +14,7 @@ import numpy as np
 from .. import budget
 from ..limits import MAX_LIMIT, MAX_POOL_PIECES
 from ..pieces import KINDS, Pool, load_box, parse_pool
-from ..search import PieceIndex, Query, check_page, small_pool, solve
+from ..search import PieceIndex, Query, check_page, check_sort, small_pool, solve
 from .boxes import DiscardBoxes, discard_boxes
 
 # --- hints -------------------------------------------------------------------------
@@ -30,6 +30,7 @@ class Hint:
     leftover: Pool
     bonus_lost: int
     net: int  # letters minus the blue boxes the leftovers check
+    familiarity: float = 0.0  # Zipf frequency (solver.lexicon.OBSCURE_BELOW)
 
     def to_dict(self) -> dict:
         return {
@@ -40,6 +41,7 @@ class Hint:
             "bonus_lost": self.bonus_lost,
             "pieces": self.pieces.to_dict(),
             "leftover": self.leftover.to_dict(),
+            "familiarity": self.familiarity,
         }
 
 
@@ -94,7 +96,16 @@ class Hints:
 
 
 def _rank(hint: Hint) -> tuple:
-    return (-hint.net, -hint.letters, hint.leftover.size, hint.word)
+    """The order of the best claims: net points, then letters, fewest left over, most familiar, alphabetical."""
+    return (-hint.net, -hint.letters, hint.leftover.size, -hint.familiarity, hint.word)
+
+
+# How `sort` lists the claims chosen by `_rank` (the same claims in every order).
+ORDERS: dict[str, Callable[[Hint], tuple]] = {
+    "score": _rank,
+    "alphabetical": lambda hint: hint.word,
+    "familiar": lambda hint: (-hint.familiarity, *_rank(hint)),
+}
 
 
 def _best_claims(
@@ -148,7 +159,8 @@ def _best_claims(
                 if new_since is not None and new_since.fits(index.alphabet.cost(word.word)):
                     continue
                 unseen -= 1
-                insort(found, Hint(word.word, length, word.pieces, word.leftover, lost, length - lost), key=_rank)
+                hint = Hint(word.word, length, word.pieces, word.leftover, lost, length - lost, word.familiarity)
+                insort(found, hint, key=_rank)
                 del found[limit:]
     return found
 
@@ -170,7 +182,7 @@ def _best_claims_table(
     words. The groups' candidate counts give the limit-th best net points;
     only the words of the groups at or above it are read (about `limit`
     words, plus those tied with it) and sorted by net points, then rank
-    (longest, fewest left over, A-Z). Reading every candidate word per pool
+    (longest, fewest left over, most familiar, A-Z). Reading every candidate word per pool
     instead was dear, and a request asks about eleven pools
     (bench/worst_case.py measures it).
     """
@@ -204,7 +216,8 @@ def _best_claims_table(
         if cost not in spent:
             spent[cost] = pool.spend(cost)
         pieces, leftover = spent[cost]
-        hints.append(Hint(word, len(word), pieces, leftover, len(word) - points, points))
+        familiarity = int(index.familiarity[rank]) / 100
+        hints.append(Hint(word, len(word), pieces, leftover, len(word) - points, points, familiarity))
     return hints
 
 
@@ -243,6 +256,7 @@ def hints(
     after_done: bool = False,
     may_roll: bool = True,
     limit: int = 10,
+    sort: str = "score",
 ) -> Hints:
     """Return the best claims now by net points, what one more piece of each kind opens, and a die's worth.
 
@@ -253,11 +267,18 @@ def hints(
     is suggested after Done! (`after_done`), when rolling is not allowed
     (`may_roll=False`, e.g. in Word by Word), or when the pool already holds
     MAX_POOL_PIECES.
+
+    Each list holds the `limit` best claims by net points (ties: more letters,
+    fewer left over, the more familiar word, then alphabetical); `sort` says
+    how they are listed: `score` in that order, `alphabetical` A to Z,
+    `familiar` most familiar first. The claims are the same in every order.
     """
     pool = parse_pool(pool)
     query = query or Query()
     boxes = discard_boxes(crossed_white, discards_used)
     check_page(limit, 0)
+    check_sort(sort)
+    order = ORDERS[sort]
     if not small_pool(index, pool.add("wild") if pool.size < MAX_POOL_PIECES else pool):
         # A pool that builds thousands of words: one pass over the word table per pool (solver/wordtable.py),
         # not a page of words per length read and filtered in Python, which is slow for such pools.
@@ -270,13 +291,13 @@ def hints(
         def best_claims(pool, limit, new_since=None):
             return _best_claims(index, pool, query, boxes, limit, new_since)
 
-    claims = tuple(best_claims(pool, limit))
+    claims = tuple(sorted(best_claims(pool, limit), key=order))
     may_add = may_roll and not after_done and pool.size < MAX_POOL_PIECES
     add: dict[str, tuple[Hint, ...]] = {}
     faces: list[RollFace] = []
     if may_add:
         for kind in KINDS + ("wild",):
-            add[kind] = tuple(best_claims(pool.add(kind), limit, new_since=pool))
+            add[kind] = tuple(sorted(best_claims(pool.add(kind), limit, new_since=pool), key=order))
         counts = Counter(face.add for face in load_box().die)
         sides = sum(counts.values())
         for face, n in counts.items():
