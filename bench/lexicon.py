@@ -142,13 +142,13 @@ def definitions_quality(lexicons, top: int = 1000) -> dict:
         from wordfreq import top_n_list
 
         sys.path.insert(0, str(ROOT / "wordlists"))
-        import build
+        import wordnet_data
 
-        synsets, exceptions = build.wordnet_synsets(), build.wordnet_exceptions()
+        synsets, exceptions = wordnet_data.wordnet_synsets(), wordnet_data.wordnet_exceptions()
     except (ImportError, OSError):
         return {"definitions": "needs pip install wordfreq and apt-get install wordnet-base"}
     by_gloss: dict[str, list[tuple[str, set[str]]]] = {}
-    letter_of = {name: letter for letter, name in build.WORDNET_POS.items()}
+    letter_of = {name: letter for letter, name in wordnet_data.WORDNET_POS.items()}
     for (name, _), (words, _, gloss) in synsets.items():
         by_gloss.setdefault(gloss, []).append((letter_of[name], set(words)))
     defined, capitalised, foreign, through = 0, [], [], {}
@@ -160,7 +160,7 @@ def definitions_quality(lexicons, top: int = 1000) -> dict:
         lemmas = {
             (pos, base)
             for pos, words in by_gloss[senses[0]]
-            for base in build.base_forms(word, pos, exceptions)
+            for base in wordnet_data.base_forms(word, pos, exceptions)
             if base in words
         }
         if not lemmas:

@@ -67,9 +67,9 @@ def wordnet():
     if not Path("/usr/share/wordnet/cntlist.rev").exists():
         pytest.skip("needs apt-get install wordnet-base")
     sys.path.insert(0, str(ROOT / "wordlists"))
-    import build
+    import wordnet_data
 
-    return build, build.wordnet_senses(), build.wordnet_exceptions()
+    return wordnet_data, wordnet_data.wordnet_senses(), wordnet_data.wordnet_exceptions()
 
 
 def test_every_sense_is_a_lowercase_lemmas_in_frequency_order(lexicons, wordnet):

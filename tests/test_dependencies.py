@@ -21,7 +21,8 @@ from service_helpers import ROOT
 
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 PACKAGES = ["app", "solver", "cli", "client", "tables", "wordlists"]
-BUILD_SCRIPTS = {ROOT / "wordlists" / "build.py"}  # run by hand or by CI, with the `build` extra
+# The word-list build (build.py and the modules beside it), run by hand or by CI with the `build` extra.
+BUILD_SCRIPTS = {path for path in (ROOT / "wordlists").glob("*.py") if path.name != "__init__.py"}
 
 
 def canonical(name: str) -> str:
