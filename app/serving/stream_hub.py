@@ -10,10 +10,10 @@
                                the keep-alives that are due and ends the streams whose
                                lifetime is over
 
-Why (bench/README.md, "Fourth round"): a stream that holds a pool thread
-costs a thread wake-up, a trip through the interpreter lock and a blocking
-write per message, and with 1,000 streams open they doubled the workers' CPU
-per claim (9.3 ms against 5.6 ms with none open). Here a message costs one
+Why: a stream that holds a pool thread costs a thread wake-up, a trip through
+the interpreter lock and a blocking write per message, which with many
+streams open multiplied the workers' CPU per claim (bench/tables.py measures
+it: server CPU per claim with the streams open and with none). Here a message costs one
 non-blocking `send` per phone, in a thread that is already running; and a
 stream holds no thread, so streams no longer compete with requests for the
 pool (the cap on streams per worker, app/serving/streams.py, is about sockets now).

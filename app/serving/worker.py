@@ -8,8 +8,8 @@ service. gunicorn's `gthread` worker reads each connection in a thread of a
 pool, so a slow socket holds one thread, not the worker; it also leaves a
 connection that has sent nothing to its poller, holding no thread at all. Our
 requests are short CPU-bound work, where threads were fairer than gevent's
-greenlets, and a long-lived event stream will hold one thread each (so
-`threads` is sized for the streams, see gunicorn.conf.py).
+greenlets. A long-lived event stream holds no thread once its head is written:
+the worker's stream hub writes it (below).
 
 What this class adds to `gthread`:
 
