@@ -537,6 +537,14 @@ def test_turn_state_explanation_and_dict():
     }
 
 
+def test_a_spelled_word_is_won_by_whoever_just_played_and_the_sentence_says_so():
+    """CAT read from seat 1, played at seat 2: seat 2's player wins, and the sentence names no other winner."""
+    state = turn_state(["c", "a", "t"], LEXICON, 2)
+    assert state.action == "win" and state.spelled_from == [1]
+    assert state.explanation.startswith("Seat 2 played a: CAT is spelled (read from seat 1), so the player who played")
+    assert "so its player" not in state.explanation
+
+
 @pytest.mark.parametrize("played", [0, 5, "2", True, None])
 def test_turn_state_refuses_a_seat_not_on_the_table(played):
     with pytest.raises(ValueError, match=r"^played: give the seat of the card just played, 1 to 4"):

@@ -437,7 +437,7 @@ def turn_state(cards: list[str], lexicon: Lexicon, played: int) -> TurnState:
         action = "none"
     card = parsed[played - 1]
     if action == "win":
-        why = f"{spells.upper()} is spelled from seat {readings[0].seat}, so its player wins all cards played"
+        why = f"{spells.upper()} is spelled (read from seat {readings[0].seat}), so the player who played it wins all cards played"
     elif card.text == " ":
         why = "a Space card is ignored entirely, so its player does nothing more"
     else:
