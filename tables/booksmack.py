@@ -497,4 +497,10 @@ def _apply_steal(game: BooksmackState, data: dict) -> None:
     game.stealing = None
 
 
+def seats_allowed(variants) -> tuple[int, int, str]:
+    """The players a live Booksmack table takes, and the rule to quote (docs/rules/booksmack.md: the rulebook names
+    no count)."""
+    return 2, 6, "Booksmack is for 2 to 6 players at a live table (docs/rules/booksmack.md)"
+
+
 register_game("booksmack", sys.modules[__name__])

@@ -80,7 +80,7 @@ from .events import (
     Rejected,
     stamp,
 )
-from .state import GAMES, TableState, apply, decide, fold, scratch, seat_name
+from .state import GAMES, TableState, apply, decide, fold, scratch, seat_name, seats_allowed
 
 __all__ = ["Created", "Outcome", "Tables"]
 
@@ -144,8 +144,9 @@ class Tables:
         if game not in GAMES:
             raise Refused(f"game must be one of {', '.join(GAMES)} (got {game!r})", ("game",))
         seats = list(seats)
-        if not 2 <= len(seats) <= 6:
-            raise Refused(f"seats must name 2 to 6 players (got {len(seats)})", ("seats",))
+        least, most, rule = seats_allowed(game, variants)
+        if not least <= len(seats) <= most:
+            raise Refused(f"seats: {rule}; got {len(seats)}", ("seats",))
         names = [seat_name(name, ("seats", i)) for i, name in enumerate(seats)]  # invisible characters dropped
         if lexicon not in self.lexicons:
             raise Refused(f"lexicon must be one of {', '.join(self.lexicons)} (got {lexicon!r})", ("lexicon",))

@@ -37,6 +37,7 @@ __all__ = [
     "register_game",
     "scratch",
     "seat_name",
+    "seats_allowed",
     "shallow",
     "visible",
 ]
@@ -133,6 +134,11 @@ def _module(game: str):
         return _GAMES[game]
     except KeyError:
         raise ValueError(f"unknown game {game!r}") from None
+
+
+def seats_allowed(game: str, variants) -> tuple[int, int, str]:
+    """How many seats a table of `game` with `variants` may have, and the rule that says so."""
+    return _module(game).seats_allowed(tuple(variants))
 
 
 def apply(state: TableState, event: Event) -> None:

@@ -452,7 +452,7 @@ def test_unknown_codes_are_limited_per_address_with_retry_after(tmp_path):
 def test_failed_joins_count_too_and_seated_phones_nothing(tmp_path):
     app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite3'}", "TABLE_GUESS_BURST": 4})
     client = app.test_client()
-    table = Table(client, seats=("A", "B", "C", "D", "E", "F"), join=False)
+    table = Table(client, game="booksmack", seats=("A", "B", "C", "D", "E", "F"), join=False)
     joined = [table.join(seat) for seat in range(1, 7)]  # more joins than the burst
     assert [answer.status_code for answer in joined] == [201] * 6
     table.tokens = {seat: answer.json["token"] for seat, answer in enumerate(joined, 1)}
@@ -468,12 +468,12 @@ def test_failed_joins_count_too_and_seated_phones_nothing(tmp_path):
 
 
 def test_a_shared_address_seats_every_phone_and_keeps_them_playing(database_url):
-    """36 phones behind one address (a venue's Wi-Fi) join six tables; a guesser there fills the bucket; every
+    """36 phones behind one address (a venue's Wi-Fi) join nine tables; a guesser there fills the bucket; every
     phone still reads and claims, and the guesser is still refused."""
     app = create_app({"TESTING": True, "DATABASE_URL": database_url, "EVENT_STREAM_SECONDS": 1})
     client = app.test_client()  # every request from 127.0.0.1
     burst = app.config["TABLE_GUESS_BURST"]
-    tables = [Table(client, seats=[f"P{seat}" for seat in range(1, 7)]) for _ in range(6)]  # 36 joins, all 201
+    tables = [Table(client, seats=[f"P{seat}" for seat in range(1, 5)]) for _ in range(9)]  # 36 joins, all 201
     assert sum(len(table.tokens) for table in tables) == 36 > burst
     for _ in range(burst):
         assert_problem(client.get("/api/v1/tables/ZZZZZZ"), 404)

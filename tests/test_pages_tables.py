@@ -139,7 +139,7 @@ def test_create_refuses_one_seat_naming_the_field(app):
     response = post_form(client, "/tables", form, "table-create", seat1="Ann")
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert "2 to 6" in text(html) and 'id="seat1"' in html and 'aria-invalid="true"' in html
+    assert "2 to 4 players" in text(html) and 'id="seat1"' in html and 'aria-invalid="true"' in html
 
 
 def test_seat_names_drop_invisible_characters_and_a_control_one_is_a_422_at_its_box(app):

@@ -210,7 +210,14 @@ class DeletedOut(Out):
 
 class CreateTable(Request):
     game: Literal[GAMES]
-    seats: Annotated[list[SeatName], Field(min_length=2, max_length=6, description="2 to 6 names, in seat order")]
+    seats: Annotated[
+        list[SeatName],
+        Field(
+            min_length=1,
+            max_length=6,
+            description="the players' names, in seat order: Wordsmith 2 to 4, Word by Word 1 to 4, Booksmack 2 to 6",
+        ),
+    ]
     lexicon: Lexicon = None
     variants: Annotated[
         list[Annotated[str, Field(min_length=1, max_length=32)]],

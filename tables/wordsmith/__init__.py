@@ -33,8 +33,19 @@ import sys
 from ..state import register_game
 from .apply import apply
 from .decide import decide
-from .model import ClaimRecord, SeatState, WordsmithState, initial, may_hide, scratch, visible
+from .model import ClaimRecord, SeatState, WordsmithState, initial, may_hide, scratch, seats_allowed, visible
 
-__all__ = ["ClaimRecord", "SeatState", "WordsmithState", "apply", "decide", "initial", "may_hide", "scratch", "visible"]
+__all__ = [
+    "ClaimRecord",
+    "SeatState",
+    "WordsmithState",
+    "apply",
+    "decide",
+    "initial",
+    "may_hide",
+    "scratch",
+    "seats_allowed",
+    "visible",
+]
 
 register_game("wordsmith", sys.modules[__name__])

@@ -299,3 +299,10 @@ def scratch(ws: WordsmithState, seats: list) -> WordsmithState:
     ws.claims = dict(ws.claims)
     ws.rolls = list(ws.rolls)
     return ws
+
+
+def seats_allowed(variants) -> tuple[int, int, str]:
+    """The players the rulebook allows, and the rule to quote: Word by Word 1 to 4 (solo too), the rest 2 to 4."""
+    if "word_by_word" in variants:
+        return 1, 4, "Word by Word is for 1 to 4 players (the rulebook)"
+    return 2, 4, "Wordsmith is for 2 to 4 players (the rulebook; Word by Word takes 1 to 4)"
