@@ -64,7 +64,11 @@ def register(subparsers) -> None:
     )
     parser.add_argument("--game", choices=("wordsmith", "booksmack"), default="wordsmith")
     parser.add_argument(
-        "--seat", action="append", required=True, metavar="NAME", help="a player's name, in seat order (Wordsmith 2 to 4, Word by Word 1 to 4, Booksmack 2 to 6)"
+        "--seat",
+        action="append",
+        required=True,
+        metavar="NAME",
+        help="a player's name, in seat order (Wordsmith 2 to 4, Word by Word 1 to 4, Booksmack 2 to 6)",
     )
     add_lexicon_option(parser)
     parser.add_argument(

@@ -287,6 +287,10 @@ class BareGame:
     def initial(state):
         return None
 
+    @staticmethod
+    def seats_allowed(variants):
+        return 1, 6, "any number"
+
 
 @pytest.fixture
 def service(store, monkeypatch):
