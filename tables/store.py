@@ -18,12 +18,14 @@ The schema (tables/schema.py) is made by the Alembic migrations in
 `tables/migrations/` (docs/tables.md): creating a Store upgrades the database to
 the newest revision, so a first start creates everything.
 
-`append` is the one write, on both databases: ONE transaction of Core
-statements inserts the events at their seqs, the request id (only while the
-actor's token still acts for its seat, when the action came with one), the
-seat tokens, and bumps the table's last activity; on PostgreSQL that last
-statement also queues the notification, which the database sends only on
-commit. `(code, seq)` and `(code, request_id)` are unique: when another
+`append` is the one write, on both databases: ONE transaction inserts the
+events at their seqs, the request id (only while the actor's token still
+acts for its seat, when the action came with one), the seat tokens, and
+bumps the table's last activity. Only its statements differ by database: on
+SQLite they are SQLAlchemy Core statements in a transaction (in-process,
+they cost no round trip); on PostgreSQL the same writes are one statement,
+its own transaction, so a claim is one round trip, not five, and its
+notification rides on the touch, sent only on commit. `(code, seq)` and `(code, request_id)` are unique: when another
 writer took one of the seqs or the request id first, the whole transaction
 rolls back and `append` returns None; the service reads again and judges again.
 On SQLite one writer at a time holds the file's write lock: a process's
@@ -403,31 +405,63 @@ class Store:
         if request_id is not None:
             check_request_id(request_id)
         rows = [event_row(code, event) for event in events]
+        tokens = tuple(tokens)
         try:
-            with self._transaction() as connection:
-                connection.execute(events_t.insert(), rows)  # first: a lost race fails here, before anything else
-                if request_id is not None:
-                    request = {"code": code, "request_id": request_id, "actor": actor}
-                    request |= {"first_seq": rows[0]["seq"], "last_seq": rows[-1]["seq"]}
-                    if proof is None:
-                        connection.execute(requests_t.insert(), request)
-                    else:
-                        proved = {**request, "seat": proof[0], "token_hash": proof[1]}
-                        if connection.execute(_INSERT_REQUEST_IF_TOKEN, proved).first() is None:
-                            raise Forbidden(UNKNOWN_TOKEN)  # the token no longer acts for the seat: all rolled back
-                elif proof is not None and _token_seat(connection, code, proof[1]) != proof[0]:
-                    raise Forbidden(UNKNOWN_TOKEN)
-                for seat, token_hash in tokens:
-                    _set_token(connection, code, seat, token_hash)
-                touch = tables_t.update().where(tables_t.c.code == code).values(last_active=max(r["at"] for r in rows))
-                if self.postgresql:  # the notification rides on the touch: sent when (and only if) this commits
-                    touch = touch.returning(sa.func.pg_notify(NOTIFY_CHANNEL, notify_payload(code, rows)))
-                connection.execute(touch).all() if self.postgresql else connection.execute(touch)
+            if self.postgresql:
+                self._append_postgresql(code, rows, request_id, actor, tokens, proof)
+            else:
+                self._append_sqlite(code, rows, request_id, actor, tokens, proof)
         except IntegrityError:
             return None
         if self._notifier is not None:  # hand the rows to this process's followers now: no poll, no read
             self._notifier.appended(code, [StoredRow(**row) for row in rows])
         return events
+
+    def _append_sqlite(self, code: str, rows: list[dict], request_id, actor, tokens, proof) -> None:
+        """The append on SQLite: its statements in one transaction, holding the file's write lock from BEGIN."""
+        with self._transaction() as connection:
+            connection.execute(events_t.insert(), rows)  # first: a lost race fails here, before anything else
+            if request_id is not None:
+                request = {"code": code, "request_id": request_id, "actor": actor}
+                request |= {"first_seq": rows[0]["seq"], "last_seq": rows[-1]["seq"]}
+                if proof is None:
+                    connection.execute(requests_t.insert(), request)
+                else:
+                    proved = {**request, "seat": proof[0], "token_hash": proof[1]}
+                    if connection.execute(_INSERT_REQUEST_IF_TOKEN, proved).first() is None:
+                        raise Forbidden(UNKNOWN_TOKEN)  # the token no longer acts for the seat: all rolled back
+            elif proof is not None and _token_seat(connection, code, proof[1]) != proof[0]:
+                raise Forbidden(UNKNOWN_TOKEN)
+            for seat, token_hash in tokens:
+                _set_token(connection, code, seat, token_hash)
+            connection.execute(
+                tables_t.update().where(tables_t.c.code == code).values(last_active=max(r["at"] for r in rows))
+            )
+
+    def _append_postgresql(self, code: str, rows: list[dict], request_id, actor, tokens, proof) -> None:
+        """The same append on PostgreSQL, as ONE statement (its own transaction): the same writes, guarded by the
+        same proof, and the notification riding on the touch, in one round trip to the database instead of one per
+        statement (`_postgresql_append`)."""
+        values = {
+            "code": code,
+            "request_id": request_id,
+            "actor": actor,
+            "first_seq": rows[0]["seq"],
+            "last_seq": rows[-1]["seq"],
+            "seat": None if proof is None else proof[0],
+            "token_hash": None if proof is None else proof[1],
+            "last_active": max(row["at"] for row in rows),
+            "channel": NOTIFY_CHANNEL,
+            "payload": notify_payload(code, rows),
+        }
+        for i, row in enumerate(rows):
+            values.update({f"{name}{i}": row[name] for name in ("seq", "type", "at", "by", "data")})
+        for i, (seat, token_hash) in enumerate(tokens):
+            values.update({f"token_seat{i}": seat, f"token_hash{i}": token_hash})
+        with self._autocommit.connect() as connection:  # autocommit: the statement is its own transaction
+            written = connection.execute(_postgresql_append(len(rows), len(tokens)), values).scalar()
+        if written != len(rows):
+            raise Forbidden(UNKNOWN_TOKEN)  # the proof failed: nothing was written
 
     def set_token(self, code: str, seat: int, token_hash: str) -> None:
         """Give `seat` (0: the host) a new token, replacing its old one (a retried join's answer was lost)."""
@@ -511,3 +545,50 @@ _INSERT_REQUEST_IF_TOKEN = (
     )
     .returning(requests_t.c.request_id)
 )
+
+
+@functools.lru_cache(maxsize=32)
+def _postgresql_append(count: int, token_count: int) -> sa.TextClause:
+    """PostgreSQL: the append of `count` events and `token_count` seat tokens as one statement.
+
+    Each write runs only where the proof holds (no proof asked, or the token still acts for its seat): the
+    events, the request id (when there is one), the tokens (a seat's new token in place of its old one) and the
+    touch, whose RETURNING sends the notification on commit. A seq or request id already taken fails the
+    statement whole, as it fails the transaction on SQLite. The answer is how many events it wrote.
+    """
+    events = ", ".join(
+        f"(CAST(:seq{i} AS integer), CAST(:type{i} AS text), CAST(:at{i} AS text), CAST(:by{i} AS integer), "
+        f"CAST(:data{i} AS text))"
+        for i in range(count)
+    )
+    tokens = ""
+    if token_count:
+        pairs = ", ".join(
+            f"(CAST(:token_seat{i} AS integer), CAST(:token_hash{i} AS text))" for i in range(token_count)
+        )
+        tokens = f""", tokened AS (
+    INSERT INTO tokens (code, seat, token_hash)
+    SELECT :code, t.seat, t.token_hash FROM (VALUES {pairs}) AS t (seat, token_hash) WHERE EXISTS (SELECT FROM proof)
+    ON CONFLICT (code, seat) DO UPDATE SET token_hash = EXCLUDED.token_hash
+    RETURNING 1
+)"""
+    return sa.text(f"""
+WITH proof AS (
+    SELECT 1 WHERE CAST(:seat AS integer) IS NULL OR EXISTS (
+        SELECT FROM tokens WHERE code = :code AND seat = CAST(:seat AS integer) AND token_hash = CAST(:token_hash AS text)
+    )
+), written AS (
+    INSERT INTO events (code, seq, type, at, by, data)
+    SELECT :code, e.seq, e.type, e.at, e.by, e.data FROM (VALUES {events}) AS e (seq, type, at, by, data)
+    WHERE EXISTS (SELECT FROM proof)
+    RETURNING 1
+), requested AS (
+    INSERT INTO requests (code, request_id, first_seq, last_seq, actor)
+    SELECT :code, CAST(:request_id AS text), :first_seq, :last_seq, :actor
+    WHERE CAST(:request_id AS text) IS NOT NULL AND EXISTS (SELECT FROM proof)
+    RETURNING 1
+){tokens}, touched AS (
+    UPDATE tables SET last_active = :last_active WHERE code = :code AND EXISTS (SELECT FROM proof)
+    RETURNING pg_notify(:channel, :payload)
+)
+SELECT (SELECT count(*) FROM written) + 0 * (SELECT count(*) FROM requested) + 0 * (SELECT count(*) FROM touched)""")
