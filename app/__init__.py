@@ -49,8 +49,8 @@ DEFAULTS = {
     "MAX_RESULT_LIMIT": limits.MAX_LIMIT,  # results one solve may return
     "MAX_WORDS_PER_CHECK": limits.WORDS_PER_CHECK,
     # CPU time (ms) one request may spend in the solver before it is refused with
-    # a 503. The worst requests within the limits above cost about 40 ms on a
-    # busy 2-core machine (bench/worst_case.py); this only stops what slips through.
+    # a 503. The worst requests within the limits above cost far less
+    # (bench/worst_case.py measures them); this only stops what slips through.
     "WORK_BUDGET_MS": 250,
     # Signs Flask's session cookie (it holds the CSRF token of the live tables' POST forms)
     # and derives the pages' seat tokens. Unset: the key kept in the instance folder
@@ -120,8 +120,8 @@ class WordsmithFlask(Flask):
 
     Flask asks `inspect.iscoroutinefunction` of the view and of every
     before/after-request function on every request (`ensure_sync`), about ten
-    times a request here: 1.2% of the workers' CPU under bench/tables.py's
-    claims. None of ours is async, and a function's answer never changes.
+    times a request here (bench/tables.py's profile shows it). None of ours is
+    async, and a function's answer never changes.
     """
 
     def __init__(self, *args, **kwargs):
@@ -200,7 +200,7 @@ def create_app(config: dict | None = None) -> Flask:
         if name == "api" or name.startswith("api."):
             csrf.exempt(blueprint)
     # Every page template compiled now, before gunicorn forks: compiled on first
-    # use they cost a worker's first page 150-450 ms of CPU (bench/worst_case.py).
+    # use they would cost each worker's first page its compile (bench/worst_case.py measures it).
     for name in app.jinja_env.list_templates(extensions=["html"]):
         app.jinja_env.get_template(name)
     return app

@@ -111,6 +111,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from load import server_cpu  # noqa: E402
+from load import server_cpu as one_server_cpu  # noqa: E402
 from service_helpers import GunicornServer, free_port  # noqa: E402
 
 SEATS = ("Ann", "Bob", "Cy", "Dee")
@@ -954,9 +955,24 @@ def measure(kind: str, args, challenges: list[Challenge], folder: Path) -> dict:
         command = [sys.executable, "-m", "gunicorn", args.app, "-c", config]
         server = GunicornServer(folder / f"gunicorn-{kind}.log", workers=args.workers, env=env, command=command)
         server.start()
+        # --servers 2: a second app server on the same database; the phones' streams are all on it, so every
+        # claim sent to the first reaches its phones through the database's notifications, as across hosts.
+        streaming = server
+        if args.servers == 2:
+            streaming = GunicornServer(
+                folder / f"gunicorn-{kind}-2.log", workers=args.workers, env=env, command=command
+            )
+            streaming.start()
+        pids = sorted({server.process.pid, streaming.process.pid})
+
+        def server_cpu(_pid=None) -> float:  # every server's master and workers (`load.server_cpu` of each)
+            return sum(one_server_cpu(pid) for pid in pids)
+
         try:
             pid = server.process.pid
             print(f"{kind}: serving at {server.url} ({args.workers} workers x {threads} threads)", file=sys.stderr)
+            if streaming is not server:
+                print(f"{kind}: streams at {streaming.url}, a second server on the same database", file=sys.stderr)
             cpu, began = server_cpu(pid), time.monotonic()
             tables = asyncio.run(setup(server.port, args.tables, challenges, lockstep=args.lockstep))
             figures["setup"] = (time.monotonic() - began, server_cpu(pid) - cpu)
@@ -973,7 +989,7 @@ def measure(kind: str, args, challenges: list[Challenge], folder: Path) -> dict:
             context = multiprocessing.get_context("fork")
             ours, theirs = context.Pipe()
             pairs = [(t.number, t.code, seat, t.seat_tokens[seat - 1]) for t in tables for seat in (1, 2, 3, 4)]
-            listener = context.Process(target=listen, args=(server.port, pairs, args.open_rate, theirs), daemon=True)
+            listener = context.Process(target=listen, args=(streaming.port, pairs, args.open_rate, theirs), daemon=True)
             cpu = server_cpu(pid)
             listener.start()
             try:
@@ -1015,11 +1031,12 @@ def measure(kind: str, args, challenges: list[Challenge], folder: Path) -> dict:
                 if listener.is_alive():
                     listener.kill()
         finally:
-            if server.process.poll() is None:
-                # SIGQUIT: gunicorn's quick shutdown. A graceful one (SIGTERM) waits for the streams' threads,
-                # which see their client gone only at their next heartbeat (15 s).
-                server.process.send_signal(signal.SIGQUIT)
-            server.stop()
+            for started in {server, streaming}:
+                if started.process.poll() is None:
+                    # SIGQUIT: gunicorn's quick shutdown. A graceful one (SIGTERM) waits for the streams' threads,
+                    # which see their client gone only at their next heartbeat (15 s).
+                    started.process.send_signal(signal.SIGQUIT)
+                started.stop()
     figures["load after"] = os.getloadavg()
     if args.profile:
         figures["profile"] = profile_report(folder / f"profile-{kind}")
@@ -1135,6 +1152,13 @@ def main(argv=None) -> int:
     parser.add_argument("--open-rate", type=float, default=200.0, help="streams opened per second (default: 200)")
     parser.add_argument("--health-rate", type=float, default=20.0, help="health probes per second (default: 20)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default: 2)")
+    parser.add_argument(
+        "--servers",
+        type=int,
+        choices=(1, 2),
+        default=1,
+        help="app servers on the one database (default: 1); 2: the streams on the second (PostgreSQL: across hosts)",
+    )
     parser.add_argument(
         "--lockstep",
         action="store_true",

@@ -1,4 +1,4 @@
-"""Live tables: create, join, act, watch (issue 13; docs/api.md, "Live tables").
+"""Live tables: create, join, act, watch (docs/api.md, "Live tables").
 
     POST   /tables                              create: the join code, the host's token, the join link
     GET    /tables/{code}                       the state, as the token's seat (or the table view) may see it
@@ -182,9 +182,9 @@ class ActedOut(Out):
 class ClaimedOut(Out):
     """A claim's answer: the claim and the table's seq after it; the whole state only when asked (`"state": true`).
 
-    A claim is the hot path of a live table (issue 13: 200 a second): the
-    phones learn the rest from their event streams, so re-serializing the
-    whole table for every claim (a fifth of its CPU) is left to those who ask.
+    A claim is the hot path of a live table: the phones learn the rest from
+    their event streams, so re-serializing the whole table for every claim is
+    left to those who ask.
     """
 
     claim: dict[str, Any] | None = Field(description="the accepted claim, as its event records it")
