@@ -21,10 +21,8 @@ rendered as HTML (`error.html`); everything else gets the JSON.
 from __future__ import annotations
 
 import json
-import sqlite3
 from typing import Literal
 
-import psycopg
 import sqlalchemy.exc
 from flask import Flask, Response, current_app, render_template, request, url_for
 from pydantic import BaseModel, Field, ValidationError
@@ -378,13 +376,8 @@ def handle_database_unavailable(error: Exception):
     return handle_api_problem(ApiProblem(503, detail, slug="database-unavailable", headers={"Retry-After": "5"}))
 
 
-DATABASE_UNAVAILABLE = (
-    sqlalchemy.exc.OperationalError,
-    sqlalchemy.exc.InterfaceError,
-    psycopg.OperationalError,
-    psycopg.InterfaceError,
-    sqlite3.OperationalError,
-)
+# A database that is down, restarting or unreachable: SQLAlchemy wraps the driver's errors as these two.
+DATABASE_UNAVAILABLE = (sqlalchemy.exc.OperationalError, sqlalchemy.exc.InterfaceError)
 
 
 def handle_pool_timeout(error: Exception):
@@ -434,8 +427,6 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(NotFound, handle_not_found)
     app.register_error_handler(sqlalchemy.exc.TimeoutError, handle_pool_timeout)
     app.register_error_handler(Busy, handle_busy)
-    # A database that is down, restarting or unreachable: SQLAlchemy's wrapping of the driver's errors, and the
-    # drivers' own (PEP 249), which the store's prepared statements on the raw cursor raise unwrapped.
     for error in DATABASE_UNAVAILABLE:
         app.register_error_handler(error, handle_database_unavailable)
     app.register_error_handler(Exception, handle_unexpected)

@@ -23,7 +23,7 @@ from collections import Counter
 
 import numpy as np
 
-__all__ = ["WordTable", "row_keys"]
+__all__ = ["WordTable", "familiar_places", "places", "row_keys"]
 
 _SEPARATOR = ord("\n")  # between words in `text`: never part of a word, so no fragment matches across two
 
@@ -42,6 +42,18 @@ def row_keys(rows: np.ndarray) -> np.ndarray:
     for column in rows.T:
         keys = keys * base + column
     return keys
+
+
+def places(order: np.ndarray) -> np.ndarray:
+    """Return, per index, its place in `order` (a permutation of the indexes): the inverse permutation."""
+    placed = np.empty(len(order), dtype=np.int64)
+    placed[order] = np.arange(len(order), dtype=np.int64)
+    return placed
+
+
+def familiar_places(familiarity: np.ndarray) -> np.ndarray:
+    """Return, per word, its place in the order most familiar first, ties by index (the words' own order)."""
+    return places(np.lexsort((np.arange(len(familiarity)), -familiarity.astype(np.int32))))
 
 
 class WordTable:

@@ -350,7 +350,7 @@ class Tables:
                 apply(state, event)
             self._remember(code, state)
             return Outcome(tuple(rows), state)
-        raise Busy(f"Table {code} is too busy right now; nothing was changed: send the same request again.")
+        raise too_busy(code)
 
     def _after_a_lost_race(self, code: str, attempt: int) -> None:
         """Before judging again: a random pause (one that grows with each lost race), and Busy once the request's
@@ -358,9 +358,7 @@ class Tables:
         try:
             budget.check()
         except budget.WorkBudgetExceeded:
-            raise Busy(
-                f"Table {code} is too busy right now; nothing was changed: send the same request again."
-            ) from None
+            raise too_busy(code) from None
         if attempt > 1:
             time.sleep(self.rng.uniform(0, RACE_PAUSE_SECONDS * min(attempt, 16)))
 
@@ -437,6 +435,11 @@ class Tables:
     def expire(self, idle_seconds: float) -> int:
         """Delete the tables with no event for `idle_seconds`; how many went."""
         return self.store.expire(stamp(self.clock() - idle_seconds))
+
+
+def too_busy(code: str) -> Busy:
+    """What an action that kept losing its table's races is answered with (503, Retry-After)."""
+    return Busy(f"Table {code} is too busy right now; nothing was changed: send the same request again.")
 
 
 # The events that give a seat's token to another phone, or to no one.

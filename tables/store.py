@@ -459,7 +459,7 @@ class Store:
         for i, (seat, token_hash) in enumerate(tokens):
             values.update({f"token_seat{i}": seat, f"token_hash{i}": token_hash})
         with self._autocommit.connect() as connection:  # autocommit: the statement is its own transaction
-            written = connection.execute(_postgresql_append(len(rows), len(tokens)), values).scalar()
+            written, _, _ = connection.execute(_postgresql_append(len(rows), len(tokens)), values).one()
         if written != len(rows):
             raise Forbidden(UNKNOWN_TOKEN)  # the proof failed: nothing was written
 
@@ -554,7 +554,8 @@ def _postgresql_append(count: int, token_count: int) -> sa.TextClause:
     Each write runs only where the proof holds (no proof asked, or the token still acts for its seat): the
     events, the request id (when there is one), the tokens (a seat's new token in place of its old one) and the
     touch, whose RETURNING sends the notification on commit. A seq or request id already taken fails the
-    statement whole, as it fails the transaction on SQLite. The answer is how many events it wrote.
+    statement whole, as it fails the transaction on SQLite. The answer is how many events, request ids and
+    tables it wrote or touched.
     """
     events = ", ".join(
         f"(CAST(:seq{i} AS integer), CAST(:type{i} AS text), CAST(:at{i} AS text), CAST(:by{i} AS integer), "
@@ -591,4 +592,4 @@ WITH proof AS (
     UPDATE tables SET last_active = :last_active WHERE code = :code AND EXISTS (SELECT FROM proof)
     RETURNING pg_notify(:channel, :payload)
 )
-SELECT (SELECT count(*) FROM written) + 0 * (SELECT count(*) FROM requested) + 0 * (SELECT count(*) FROM touched)""")
+SELECT (SELECT count(*) FROM written), (SELECT count(*) FROM requested), (SELECT count(*) FROM touched)""")

@@ -41,7 +41,7 @@ from tables.events import Forbidden, NotFound
 from ..errors import ApiProblem, handle_not_found
 from ..tables import tables
 
-__all__ = ["Buckets", "address", "check", "count_failed_join", "count_failure", "count_table_created", "waiting"]
+__all__ = ["Buckets", "address", "check", "count_failed_join", "count_failure", "count_table_created"]
 
 # Addresses whose buckets a worker keeps: past it the address heard from longest ago is forgotten, so a flood of
 # distinct addresses takes bounded memory whatever the traffic (a forgotten address starts with an empty bucket).
@@ -82,13 +82,23 @@ class Buckets:
                 del self.levels[next(iter(self.levels))]
 
 
-def buckets() -> Buckets:
-    """This worker's buckets, made with the app's settings on first use."""
+def _buckets(name: str, per_minute: float, burst: int) -> Buckets:
+    """This worker's buckets called `name`, made on first use."""
     extensions = current_app.extensions
-    if "wordsmith.guesses" not in extensions:
-        config = current_app.config
-        extensions["wordsmith.guesses"] = Buckets(config["TABLE_GUESSES_PER_MINUTE"], config["TABLE_GUESS_BURST"])
-    return extensions["wordsmith.guesses"]
+    if name not in extensions:
+        extensions[name] = Buckets(per_minute, burst)
+    return extensions[name]
+
+
+def buckets() -> Buckets:
+    """This worker's guessing buckets, made with the app's settings on first use."""
+    config = current_app.config
+    return _buckets("wordsmith.guesses", config["TABLE_GUESSES_PER_MINUTE"], config["TABLE_GUESS_BURST"])
+
+
+def _too_many(seconds: int, detail: str) -> ApiProblem:
+    """The 429 of a full bucket; `detail` says the wait as `{seconds}`, which `Retry-After` also gives."""
+    return ApiProblem(429, detail.format(seconds=seconds), headers={"Retry-After": str(seconds)})
 
 
 def _address() -> str:
@@ -115,15 +125,6 @@ def address(environ: dict) -> str:
     return str(ip)
 
 
-def waiting(environ: dict, code: str | None, tokens=()) -> int:
-    """Whole seconds a request must wait: 0 when its address has attempts left, or when one of `tokens` acts
-    at table `code` (the store is asked only when the address has none left)."""
-    seconds = buckets().wait(address(environ))
-    if seconds and code is not None and any(_acts(code, token) for token in tokens if token):
-        return 0
-    return seconds
-
-
 def _acts(code: str, token: str) -> bool:
     """Whether `token` acts for a seat or the host at table `code`."""
     try:
@@ -135,13 +136,11 @@ def _acts(code: str, token: str) -> bool:
 
 def check(code: str | None = None, *tokens: str | None) -> None:
     """Refuse (429) a request from an address that has used up its attempts, unless one of `tokens` acts at
-    table `code`."""
-    seconds = waiting(request.environ, code, tokens)
-    if seconds:
-        raise ApiProblem(
-            429,
-            f"Too many unknown join codes or failed joins from this address: try again in {seconds} s.",
-            headers={"Retry-After": str(seconds)},
+    table `code` (the store is asked only when the address has none left)."""
+    seconds = buckets().wait(_address())
+    if seconds and not (code is not None and any(_acts(code, token) for token in tokens if token)):
+        raise _too_many(
+            seconds, "Too many unknown join codes or failed joins from this address: try again in {seconds} s."
         )
 
 
@@ -164,17 +163,12 @@ def count_failed_join() -> None:
 def count_table_created() -> None:
     """Count a new table against its address (TABLES_PER_HOUR a worker, in a burst or spread over the hour);
     refuse (429) one over it. Tables are what the store grows by: this bounds what one address can make it hold."""
-    extensions = current_app.extensions
-    if "wordsmith.creations" not in extensions:
-        per_hour = current_app.config["TABLES_PER_HOUR"]
-        extensions["wordsmith.creations"] = Buckets(per_hour / 60, per_hour)
-    creations, key = extensions["wordsmith.creations"], _address()
+    per_hour = current_app.config["TABLES_PER_HOUR"]
+    creations, key = _buckets("wordsmith.creations", per_hour / 60, per_hour), _address()
     seconds = creations.wait(key)
     if seconds:
-        raise ApiProblem(
-            429,
-            f"Too many new tables from this address: try again in {seconds} s, or play on a table already made.",
-            headers={"Retry-After": str(seconds)},
+        raise _too_many(
+            seconds, "Too many new tables from this address: try again in {seconds} s, or play on a table already made."
         )
     creations.pour(key)
 

@@ -79,31 +79,6 @@ RESERVED_THREADS = 64
 HUB_STREAMS = 1000
 
 
-class StreamSlots:
-    """How many streams this worker holds, at most `cap`."""
-
-    def __init__(self, cap: int):
-        self.cap = cap
-        self.open = 0
-        self.lock = threading.Lock()
-
-    def take(self) -> Callable[[], None] | None:
-        """One slot, and the function that gives it back (safe to call twice); None when all are taken."""
-        with self.lock:
-            if self.open >= self.cap:
-                return None
-            self.open += 1
-        given = threading.Event()
-
-        def give_back() -> None:
-            if not given.is_set():
-                given.set()
-                with self.lock:
-                    self.open -= 1
-
-        return give_back
-
-
 class KeyedSlots:
     """How many streams this worker holds per key (a client address, a table), each key at most the cap asked.
 
@@ -133,6 +108,22 @@ class KeyedSlots:
                         del self.open[key]
 
         return give_back
+
+
+class StreamSlots:
+    """How many streams this worker holds, at most `cap`: `KeyedSlots` with one key."""
+
+    def __init__(self, cap: int):
+        self.cap = cap
+        self._slots = KeyedSlots()
+
+    @property
+    def open(self) -> int:
+        return self._slots.open.get("", 0)
+
+    def take(self) -> Callable[[], None] | None:
+        """One slot, and the function that gives it back (safe to call twice); None when all are taken."""
+        return self._slots.take("", self.cap)
 
 
 def default_cap(hub: bool) -> int:

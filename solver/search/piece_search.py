@@ -18,7 +18,7 @@ from .. import budget
 from ..cache import cached
 from ..lexicon import Lexicon
 from ..pieces import Alphabet, Pool, load_alphabet, parse_pool
-from ..wordtable import WordTable, row_keys
+from ..wordtable import WordTable, familiar_places, places, row_keys
 from .query import Query, check_page, check_sort
 
 
@@ -109,12 +109,9 @@ class PieceIndex:
         self.group_count = len(ranks)
         self.table = WordTable(self.ranked, self.costs)
         # Per rank, its place in each other order: a query in that order sorts the found ranks by it.
-        count = len(self.ranked)
         self.positions = {
-            "alphabetical": _places(self.table.alphabetical),
-            "familiar": _places(
-                np.lexsort((np.arange(count), -np.frombuffer(self.familiarity, np.uint16).astype(np.int32)))
-            ),
+            "alphabetical": places(self.table.alphabetical),
+            "familiar": familiar_places(np.frombuffer(self.familiarity, np.uint16)),
         }
 
     def familiarity_of(self, ranks) -> list[float]:
@@ -149,13 +146,6 @@ class PieceIndex:
 
 # Familiarity in hundredths, written once: Zipf frequencies of English words stay below 10.
 _HUNDREDTHS = [repr(c / 100) for c in range(1001)]
-
-
-def _places(order: np.ndarray) -> np.ndarray:
-    """Return, per rank, its place in `order` (the ranks in some order)."""
-    places = np.empty(len(order), dtype=np.int32)
-    places[order] = np.arange(len(order), dtype=np.int32)
-    return places
 
 
 def _costs(alphabet: Alphabet, words: list[str]) -> list[tuple[int, int, int, int] | None]:

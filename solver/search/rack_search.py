@@ -17,7 +17,7 @@ from ..errors import Refused
 from ..lexicon import Lexicon
 from ..limits import MAX_BLANKS, MAX_RACK_LETTERS
 from ..normalize import fold
-from ..wordtable import WordTable
+from ..wordtable import WordTable, familiar_places
 from .query import Query, check_page, check_sort
 
 # --- letter racks ---------------------------------------------------------------
@@ -81,9 +81,7 @@ class RackIndex:
         # per word (alphabetical), its familiarity in hundredths of a Zipf unit, and its place in the order
         # most familiar first, ties alphabetical: the tie-break of words of equal score and length
         self.familiarity = np.array([round(familiarity(word) * 100) for word in plain], dtype=np.uint16)
-        count = len(plain)
-        self.familiar_place = np.empty(count, dtype=np.int64)
-        self.familiar_place[np.lexsort((np.arange(count), -self.familiarity.astype(np.int32)))] = np.arange(count)
+        self.familiar_place = familiar_places(self.familiarity)
         node_key, parent, letter, child = _trie(keys)
         nodes = len(node_key)
         order = np.lexsort((letter, parent))  # edges by node, each node's letters in alphabetical order
