@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app import DEFAULTS
-from solver.lexicon import is_obscure
+from solver.lexicon import is_obscure, load_lexicons
 
 ONE_APP = True  # its tests only send requests: one app for the module (conftest.py, `app`)
 
@@ -216,6 +216,23 @@ def test_valid_word(client):
     assert "verdict--valid" in html and ">VALID<" in html and "QI is a valid word." in html
     assert "<details" in html and "<summary>Definition</summary>" in html  # behind a tap
     assert re.search(r'<option value="standard"[^>]* selected', html)
+
+
+def test_valid_word_without_a_sense_says_no_definition_is_at_hand(client):
+    """A valid word WordNet has no sense for is valid, and says so honestly rather than showing nothing."""
+    lexicons = load_lexicons()
+    sense_less = next(
+        word
+        for word in ("abductee", "achingly", "absurdist", "acidly")
+        if word in lexicons["standard"] and not lexicons.define(word)
+    )
+    html = page(client, f"/?word={sense_less}&lexicon=standard")
+    assert "verdict--valid" in html and "No definition at hand" in html
+    assert "<summary>Definition</summary>" not in html
+    html = page(client, "/?word=qi&lexicon=standard")
+    assert "No definition at hand" not in html  # a word with senses shows them instead
+    html = page(client, "/?word=zzzqx&lexicon=standard")
+    assert "No definition at hand" not in html  # not a word: nothing to define
 
 
 def test_invalid_word_shows_the_reason(client):

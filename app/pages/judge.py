@@ -120,6 +120,8 @@ def verdict_for(form: JudgeForm, pool: Pool | None) -> dict:
         "unchecked": unchecked(form, pool is not None),
         "lexicon": lexicon_line(found),
         "definition": found.definition,
+        # A valid word WordNet has no sense for says so, rather than showing nothing (or another word's sense).
+        "no_definition": found.reason is None and not found.definition,
         "claim": False,
     }
     rules_given = form.previous.strip() or form.claimed.strip() or form.required.strip()
