@@ -335,7 +335,9 @@ def test_a_refused_claim_says_why_big_and_changes_nothing(app, table):
         re.search(r'<section class="verdict verdict--invalid table-notice".*?</section>', html, flags=re.S).group(0)
     )
     assert "NOT VALID" in notice and "CAST" in notice and "claimed" in notice.lower()
-    assert app.extensions["tables"].state(code).seq == before
+    after = app.extensions["tables"].state(code)  # one public claim_refused event (ruling 15), no sheet changed
+    assert after.seq == before + 1 and after.game_state.seat(2).words == []
+    assert [e.type for e in app.extensions["tables"].events(code, before)] == ["claim_refused"]
 
 
 def test_a_double_submitted_claim_applies_once(app, table):
@@ -645,7 +647,9 @@ def test_phones_behind_one_address_all_join_and_keep_playing_while_a_guesser_the
         assert claim(player, code, "cast").status_code in (303, 409)  # judged: the first at a table wins
         assert player.get(f"/tables/{code}").status_code == 200
     for _, code in hosts:
-        assert [event.type for event in table_events(app, code)][-2:] == ["challenge_started", "claim"]
+        types = [event.type for event in table_events(app, code)]
+        kept = [t for t in types if t != "claim_refused"]  # the later claims of CAST are refused in public
+        assert kept[-2:] == ["challenge_started", "claim"] and types.count("claim_refused") == 2
 
 
 def table_events(app, code: str) -> list:
