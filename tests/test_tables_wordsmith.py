@@ -758,7 +758,7 @@ PIECES = ["R", "Y", "B", "G", "W", None]
 VARIANTS = [[], ["secret"], ["advanced"], ["word_by_word"], ["secret", "advanced"], ["advanced", "word_by_word"]]
 # Weighted so that games get somewhere: claims (often on a pool that builds the word) call Done!,
 # objections and overrules find claims; ending a challenge by hand is rarer.
-KINDS = ["start", "add", "claim", "play", "play", "play", "object", "vote", "overrule", "pass", "roll_word", "roll_word"]
+KINDS = ["start", "add", "claim", "play", "play", "play", "object", "vote", "overrule", "pass"] + ["roll_word"] * 2
 STEP = st.tuples(
     st.sampled_from([*KINDS * 4, "end_challenge", "set_pool", "end_game", "settle", "count_votes"]),
     st.integers(1, 3),  # the seat

@@ -1,8 +1,8 @@
 """Live tables: the table's vote on an objection (docs/rules/wordsmith.md, ruling 15), on the tables' `bp`.
 
-    POST   /tables/{code}/votes                 a voter's keep or strike on the word objected to
-    POST   /tables/{code}/votes/settle          (host) the casting vote on a tie
-    POST   /tables/{code}/votes/count           count a vote whose window has closed
+POST   /tables/{code}/votes                 a voter's keep or strike on the word objected to
+POST   /tables/{code}/votes/settle          (host) the casting vote on a tie
+POST   /tables/{code}/votes/count           count a vote whose window has closed
 """
 
 from __future__ import annotations
