@@ -225,7 +225,7 @@ def test_the_host_runs_the_table(wordsmith):
     wordsmith("table", "start", table, "--pool", POOL, token=host)
     claimed = json.loads(wordsmith("table", "claim", table, "cast", "--json", token=ann)[1])
     code, out, err = wordsmith("table", "object", table, str(claimed["seq"]), token=bob)
-    # two seats: no one else votes, a tie the host breaks (ruling 15)
+    # two seats: no one else votes, a tie the host breaks (ruling 16)
     assert code == 0 and f"Roberta objects to claim {claimed['seq']}: the table votes" in out, err
     assert f"claim {claimed['seq']}: tied: the host decides" in out
     code, out, err = wordsmith("table", "vote", table, str(claimed["seq"]), "--strike", token=ann)

@@ -65,7 +65,7 @@ class Table:
         data["settings"] = dict(settings or {})
         self.now = T0
         self.events = [Event(1, "table_created", stamp(self.now), 0, data)]
-        if joined:  # every seat's phone has joined: they vote on objections (ruling 15)
+        if joined:  # every seat's phone has joined: they vote on objections (ruling 16)
             self.events += [Event(1 + n, "seat_joined", stamp(self.now), n, {"seat": n}) for n in range(1, seats + 1)]
         self.state = fold(self.events)
         self.rng = ScriptedDice(dice)
@@ -484,7 +484,7 @@ def test_the_host_acts_for_a_seat_and_the_record_says_so():
         table.act({"type": "claim", "seat": 1, "word": "cast"}, seat(2))
     objection = table.act({"type": "object", "seat": 3, "claim": claim.seq}, HOST)[0]
     assert objection.by == 0 and table.view()["claims"][0]["objections"][0]["by"] == 3
-    # No phone has joined, so no one votes: a tie, which the host breaks (ruling 15)
+    # No phone has joined, so no one votes: a tie, which the host breaks (ruling 16)
     assert table.view()["claims"][0]["vote"]["state"] == "tied"
     table.act({"type": "settle", "claim": claim.seq, "strike": False})
     with pytest.raises(Rejected) as caught:
@@ -856,7 +856,7 @@ def test_only_a_secret_table_may_hide_events_from_some_viewers(game, variants, h
     assert may_hide(fold([Event(1, "table_created", "2026-11-30T18:00:00.000Z", 0, created)])) is hides
 
 
-# --- the table's vote on an objection (ruling 15) ------------------------------------------------
+# --- the table's vote on an objection (rulings 16-18) ------------------------------------------------
 
 
 def voting_table(seats=4) -> tuple[Table, Event]:

@@ -1,4 +1,4 @@
-"""Live tables: the table's vote on an objection (docs/rules/wordsmith.md, ruling 15), on the tables' `bp`.
+"""Live tables: the table's vote on an objection (docs/rules/wordsmith.md, ruling 16), on the tables' `bp`.
 
 POST   /tables/{code}/votes                 a voter's keep or strike on the word objected to
 POST   /tables/{code}/votes/settle          (host) the casting vote on a tie

@@ -142,7 +142,7 @@ def _changing(ws: WordsmithState, seq: int) -> ClaimRecord:
 def _apply_objection(ws: WordsmithState, event: Event, data: dict) -> None:
     claim = _changing(ws, data["claim"])
     claim.objections.append({"by": data["seat"], "verdict": data["verdict"], "message": data["message"]})
-    if data["verdict"] == "vote":  # ruling 15: the word goes to the table
+    if data["verdict"] == "vote":  # ruling 16: the word goes to the table
         claim.vote = {
             "objector": data["seat"],
             "voters": list(data["voters"]),
@@ -207,7 +207,7 @@ def _apply_vote(ws: WordsmithState, event: Event, data: dict) -> None:
 
 
 def _apply_ruled(ws: WordsmithState, event: Event, data: dict) -> None:
-    """Ruling 15: the table's vote counted (or the host's casting vote): upheld strikes the word and what followed
+    """Rulings 16-18: the table's vote counted (or the host's casting vote): upheld strikes the word and what followed
     from it in that seat; a tie waits for the host."""
     claim = _changing(ws, data["claim"])
     outcome = data["outcome"]

@@ -129,7 +129,7 @@ def _start(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
 
 
 def _no_vote_open(ws: WordsmithState, what: str) -> None:
-    """Ruling 15: a vote is settled before `what`."""
+    """Ruling 16: a vote is settled before `what`."""
     for seq in ws.open_votes:
         word = ws.claims[seq].word.upper()
         raise Rejected("vote_open", f"The table is still voting on {word}: it is settled before {what}.", claim=seq)
@@ -220,7 +220,7 @@ def _claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
     if ws.phase == "waiting":
         raise Rejected("no_challenge", "No challenge has started yet: the host starts one.")
     if ws.open_votes and (awaited := votes.pending(ws, seat.number)) is not None:
-        raise Rejected(  # ruling 15: the claimant awaits the table's vote on their word
+        raise Rejected(  # ruling 17: the claimant awaits the table's vote on their word
             "vote_pending",
             f"The table is voting on {awaited.word.upper()}: wait for the outcome before your next word.",
             claim=awaited.seq,
@@ -323,7 +323,7 @@ def _object(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context)
             "claim_superseded", f"{claim.word.upper()} can no longer be struck: the next word has been rolled."
         )
     verdict = _judge(table, ctx, claim.data["word"], claim.data["judged_on"])
-    if verdict.valid:  # ruling 15: the judge accepted it; what the judge cannot settle goes to the table
+    if verdict.valid:  # ruling 16: the judge accepted it; what the judge cannot settle goes to the table
         lexicon = _lexicon(table, ctx)
         data = {
             "claim": claim.seq,
@@ -386,7 +386,7 @@ def _may_strike(ws: WordsmithState, claim: ClaimRecord) -> bool:
 
 
 def _vote(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
-    """Ruling 15: a voter's keep or strike, while the vote is open; the last vote counts them (`_automatic`)."""
+    """Ruling 16: a voter's keep or strike, while the vote is open; the last vote counts them (`_automatic`)."""
     seat = _acting_seat(table, ws, actor, action)
     claim = _find_claim(ws, action)
     strike = action.get("strike")
@@ -403,7 +403,7 @@ def _vote(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -
 
 
 def _settle(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
-    """Ruling 15: the host's casting vote on a tied vote (no vote cast at all is a tie too)."""
+    """Ruling 16: the host's casting vote on a tied vote (no vote cast at all is a tie too)."""
     _host(actor, "break a tie")
     claim = _find_claim(ws, action)
     strike = action.get("strike")
@@ -437,7 +437,7 @@ def _overrule(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Contex
         raise Rejected("secret", "Secret Wordsmith words are judged together at the challenge's end (ruling 12).")
     if claim.challenge != ws.challenge:
         raise Rejected("challenge_over", "Only the claims of the latest challenge can be overruled.")
-    if claim.seq in ws.open_votes:  # ruling 15: the table's vote is settled by its count or the host's casting vote
+    if claim.seq in ws.open_votes:  # ruling 16: the table's vote is settled by its count or the host's casting vote
         raise Rejected("vote_open", f"The table is voting on {claim.word.upper()}: settle it with the casting vote.")
     changes = stands != (claim.status == "stands")
     if changes and not stands and not _may_strike(ws, claim):
@@ -575,7 +575,7 @@ def _fold_in(state, new: NewEvent, ctx: Context) -> None:
 
 def _automatic(table, events: list[NewEvent], ctx: Context) -> list[NewEvent]:
     """The events that follow by themselves: Done!, the end of a challenge, the end of the game (ruling 11), the
-    count of a vote (ruling 15).
+    count of a vote (ruling 16).
 
     Found by folding the action's events into a copy of the state and looking at it, so an overrule that
     brings back a sixth word calls Done! the same way a claim does. The copy is `tables.state.scratch` (only what

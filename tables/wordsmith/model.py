@@ -69,7 +69,7 @@ class ClaimRecord:
     extra_word: bool = False  # claimed after Done!
     called_done: bool = False
     struck_version: int | None = None  # the seat's version right after the strike
-    # The table's vote on an objection (ruling 15): {objector, voters, votes: {seat: strike}, closes_at, state
+    # The table's vote on an objection (ruling 16): {objector, voters, votes: {seat: strike}, closes_at, state
     # (open, tied, upheld, overruled), message, definition, dictionary}; replaced whole, never changed in place.
     vote: dict | None = None
     # The state whose record this is to change (`_changing`): a scratch copy shares its original's records until

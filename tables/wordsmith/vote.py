@@ -1,4 +1,4 @@
-"""Wordsmith at a table: the table's vote on an objection (ruling 15 of docs/rules/wordsmith.md).
+"""Wordsmith at a table: the table's vote on an objection (rulings 16-18 of docs/rules/wordsmith.md).
 
 An objection the judge cannot settle alone ("that's a name", "that's slang") puts the word to the table: the
 seats other than the claimant's and the objector's vote keep or strike within the window, the majority decides,
@@ -59,7 +59,7 @@ def counted(ws: WordsmithState, claim: ClaimRecord, host_strikes: bool | None = 
 
 def strikes(ws: WordsmithState, claim: ClaimRecord) -> dict:
     """What an upheld objection strikes: the word and, while play goes on, every later word of its seat this
-    challenge (they were built from its pieces), and the pool the seat goes back to (ruling 15).
+    challenge (they were built from its pieces), and the pool the seat goes back to (rulings 17 and 18).
 
     After a challenge that ended by itself (Done! and the extra words), striking the Done! word or an extra word
     takes the end back (`reopen`): play goes on. After the host ended it, only the sheet changes (ruling 10).
