@@ -322,8 +322,11 @@ def test_the_judges_sentence_names_the_table_seats_when_some_have_no_card():
     assert table.libraries() == [[], ["b", "e"], []]
     table.act(CY, type="turn", seat=3, card="m")  # alone on the table, at seat 3
     assert table.events[-1].data["highest"] == [3] and table.events[-1].data["action"] == "draw"
-    assert table.game["latest"].startswith("Seat 3 played m:")
-    assert table.game["latest"].endswith("Highest: m (seat 3); lowest: none.")
+    # the judge's positions are the table's seats, and every table sentence names them by their players
+    assert table.game["latest"].startswith("Cy played m:")
+    assert table.game["latest"].endswith("Highest: m (Cy); lowest: none.")
+    assert table.game["plays"][-1]["explanation"] == table.game["latest"]
+    assert "seat 3" in table.events[-1].data["explanation"].lower()  # the record keeps the judge's own words
 
 
 def test_drawing_from_an_empty_deck_draws_nothing():
