@@ -259,6 +259,7 @@ def page_context(code: str, state, viewer: Actor | None) -> dict:
             and not mine
             and not objected
             and claim.get("status") == "stands"
+            and (claim.get("vote") or {}).get("state") not in ("open", "tied")  # ruling 16: one vote at a time
             and age_seconds(claim.get("at", "")) < window
         )
     names = {seat["seat"]: seat["name"] for seat in table["seats"]}
