@@ -484,7 +484,7 @@ SEAT_IN_SENTENCE = re.compile(r"\b[Ss]eat (\d+)\b")
 
 
 def named(state, sentence: str) -> str:
-    """The judge's sentence with each seat named by its player's name, as the table reads it."""
+    """The judge's sentence with each seat named by its player's name, as the table reads it (ruling 15)."""
 
     def name(match: re.Match) -> str:
         number = int(match.group(1))

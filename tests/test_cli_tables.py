@@ -182,7 +182,7 @@ def test_booksmack_rounds_and_turns_through_the_command_line(wordsmith):
     code, out, err = wordsmith("table", "turn", table, "b", token=ann)
     assert code == 0 and "Ann plays b: Seat 1 played b: it is the highest card" in out, err
     code, out, err = wordsmith("table", "turn", table, "c", token=ann)
-    assert code == 2 and "409" in err and "seat 2's turn" in err
+    assert code == 2 and "409" in err and "It is Bob's turn, not Ann's" in err
     code, out, err = wordsmith("table", "turn", table, "Z", "--steal", "Ann", token=bob)  # a steal says from where
     assert code == 2 and out == "" and "--steal-from" in err
     code, out, err = wordsmith("table", "turn", table, "Z", token=bob)
