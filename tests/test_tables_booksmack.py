@@ -8,6 +8,7 @@ Rulings 9-13 of docs/rules/booksmack.md are cited by number.
 
 import json
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -138,6 +139,12 @@ def test_a_round_is_judged_and_its_takers_get_the_cards(variants, cards, takers,
     assert game["round"] == 1 and table.hands() == [3, 3, 3]
     assert game["latest"] == "Round 1: " + entered["answer"]["explanation"]
     assert table.events[-1].by == 2
+    # the table's sentence names the players; the record keeps the judge's own words (ruling 15)
+    said = table.events[-1].data["answer"]["explanation"]
+    assert entered["answer"]["explanation"] == said.replace("seat 1", "Ann").replace("seat 2", "Bob").replace(
+        "seat 3", "Cy"
+    )
+    assert not re.search(r"\bseat \d", game["latest"], flags=re.I)
 
 
 def test_a_round_entered_without_takers_waits_for_them():
