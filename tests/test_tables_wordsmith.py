@@ -1028,3 +1028,20 @@ def test_a_refused_attempt_counts_against_nothing():
     assert table.seat_view(1) == before and table.view()["scores"] == scores
     assert [a["word"] for a in table.view(seat(2))["refused"]] == ["zzzq", "milk"]
     assert table.claim(1, "cast")  # and the seat claims as before
+
+
+def test_striking_the_done_word_of_the_last_challenge_takes_back_the_games_end():
+    table = Table(seats=3, joined=True)
+    for _ in range(2):
+        table.act({"type": "start", "pool": EXAMPLE_POOL})
+        table.act({"type": "end_challenge"})
+    table.act({"type": "start", "pool": EXAMPLE_POOL})
+    sixth = [e for e in six_words(table, 1) if e.type == "claim"][-1]
+    table.act({"type": "pass"}, seat(2))
+    assert table.types(table.act({"type": "pass"}, seat(3))) == ["passed", "challenge_ended", "game_ended"]
+    assert table.view()["winners"] == [1]
+    table.act({"type": "object", "claim": sixth.seq}, seat(2))
+    table.act({"type": "vote", "claim": sixth.seq, "strike": True}, seat(3))
+    view = table.view()
+    assert (view["phase"], view["challenge"], view["winners"]) == ("playing", 3, None)  # the game goes on
+    assert table.types(table.act({"type": "claim", "word": SIX[-1]}, seat(1))) == ["claim", "done"]
