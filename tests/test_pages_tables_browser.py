@@ -203,6 +203,22 @@ def test_an_objection_voted_by_the_third_seat_is_upheld_on_every_phone(phones, l
     expect(ann.locator("#pool .table-pool__text")).to_have_text("R3 Y2 B1 G2")  # back to finding words
 
 
+def test_the_end_of_a_challenge_shows_in_the_big_box_in_view_on_every_phone(table):
+    code, ann, bob, view = table
+    claim(ann, "cast")
+    ann.goto(f"{ann.url.rsplit('/', 1)[0]}/host")
+    with ann.expect_navigation():
+        ann.get_by_role("button", name=re.compile("^End the challenge")).click()
+    for page in (bob, view):
+        mark = page.locator("#latest .verdict__mark")
+        expect(mark).to_have_text("CHALLENGE 1 OVER", timeout=LIVE_MS)
+        expect(page.locator("#latest .table-result__totals")).to_contain_text("Ann")
+        box = page.locator("#latest .table-result__totals").bounding_box()
+        assert box["y"] + box["height"] <= PHONE["height"], box  # read without scrolling
+        assert not_reloaded(page)
+    screenshot(bob, "table-seat-challenge-over")
+
+
 def test_without_javascript_the_pages_work_by_reloading(browser, live_server):
     context = browser.new_context(java_script_enabled=False, viewport=PHONE)
     page = context.new_page()
