@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 
 from client import WordsmithError
@@ -526,9 +527,14 @@ def _takes(data: dict, seat) -> str:
     return (taken or "nobody takes the cards") + discarded
 
 
+def _named(sentence: str, seat) -> str:
+    """The judge's sentence with each seat ("spelled from seat 2") named by its player, as the table reads it."""
+    return SEAT_IN_SENTENCE.sub(lambda match: seat(int(match.group(1))), sentence)
+
+
 def _round(data: dict, seat) -> str:
     answer = data.get("answer") or {}
-    line = f"round {data['round']}: {_cards(data.get('cards') or [])}: {answer.get('explanation', '')}"
+    line = f"round {data['round']}: {_cards(data.get('cards') or [])}: {_named(answer.get('explanation', ''), seat)}"
     if data.get("open"):
         return line + " (who tapped first? `take`)"
     return f"{line} {_takes(data, seat)}"
@@ -540,13 +546,16 @@ def _steal(data: dict, seat) -> str:
 
 
 def _turn(data: dict, seat) -> str:
-    line = f"{seat(data['seat'])} plays {_cards([data['card']])}: {data.get('explanation', '')}"
+    line = f"{seat(data['seat'])} plays {_cards([data['card']])}: {_named(data.get('explanation', ''), seat)}"
     if data.get("won"):
         line += f" {seat(data['seat'])} wins {len(data['won'])} cards."
     if data.get("steal"):
         line += " " + _steal(data["steal"], seat)
     return line
 
+
+# A seat in the judge's Booksmack sentences: its positions are the table's seats.
+SEAT_IN_SENTENCE = re.compile(r"\b[Ss]eat (\d+)\b")
 
 # How each event reads, from its data and `seat` (a seat number -> its name).
 EVENT_LINES = {
