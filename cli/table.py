@@ -6,7 +6,9 @@
     wordsmith table start CODE [--pool POOL]          (host) start a challenge
     wordsmith table add CODE [PIECE]                  add a piece to the seat's pool
     wordsmith table claim CODE WORD                   claim a word; refused: the objections, exit 1
-    wordsmith table object CODE CLAIM                 object to a claim (the seq of its event)
+    wordsmith table object CODE CLAIM                 object to a claim (the seq of its event): the table votes
+    wordsmith table vote CODE CLAIM --keep            vote on a word objected to (or --strike)
+    wordsmith table settle CODE CLAIM --strike        (host) the casting vote on a tie (or --keep)
     wordsmith table pass CODE / end-challenge CODE / end-game CODE
     wordsmith table overrule CODE CLAIM --stands      (host) overrule the verdict (or --struck)
     wordsmith table roll-word CODE [FACE FACE FACE]   Word by Word: the shared roll for the next word
@@ -35,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 
 from client import WordsmithError
@@ -101,9 +104,22 @@ def register(subparsers) -> None:
     parser.add_argument("--row", type=int, metavar="N", help="Advanced: the sheet's row (its required letter)")
     add_seat_option(parser)
 
-    parser = add(commands, "object", "object to a claim: the judge's verdict", run_object)
+    parser = add(commands, "object", "object to a claim: the word goes to the table's vote", run_object)
     parser.add_argument("claim", type=int, metavar="CLAIM", help="the claim's number (the seq `show` prints)")
     add_seat_option(parser)
+
+    parser = add(commands, "vote", "vote keep or strike on a word objected to (the other seats)", run_vote)
+    parser.add_argument("claim", type=int, metavar="CLAIM", help="the claim's number (the seq `show` prints)")
+    choice = parser.add_mutually_exclusive_group(required=True)
+    choice.add_argument("--keep", action="store_true", help="keep the word")
+    choice.add_argument("--strike", action="store_true", help="strike the word out")
+    add_seat_option(parser)
+
+    parser = add(commands, "settle", "the host's casting vote on a tied vote", run_settle)
+    parser.add_argument("claim", type=int, metavar="CLAIM", help="the claim's number (the seq `show` prints)")
+    choice = parser.add_mutually_exclusive_group(required=True)
+    choice.add_argument("--keep", action="store_true", help="overrule the objection: the word stands")
+    choice.add_argument("--strike", action="store_true", help="uphold the objection: the word is struck out")
 
     parser = add(commands, "pass", "pass: no more words this challenge", run_pass)
     add_seat_option(parser)
@@ -323,6 +339,16 @@ def run_object(judge, args, token) -> dict:
 
 
 @acts
+def run_vote(judge, args, token) -> dict:
+    return judge.vote(args.code, args.claim, args.strike, token, seat=args.seat)
+
+
+@acts
+def run_settle(judge, args, token) -> dict:
+    return judge.settle_vote(args.code, args.claim, args.strike, token)
+
+
+@acts
 def run_overrule(judge, args, token) -> dict:
     return judge.overrule(args.code, args.claim, args.stands, token)
 
@@ -501,9 +527,14 @@ def _takes(data: dict, seat) -> str:
     return (taken or "nobody takes the cards") + discarded
 
 
+def _named(sentence: str, seat) -> str:
+    """The judge's sentence with each seat ("spelled from seat 2") named by its player, as the table reads it."""
+    return SEAT_IN_SENTENCE.sub(lambda match: seat(int(match.group(1))), sentence)
+
+
 def _round(data: dict, seat) -> str:
     answer = data.get("answer") or {}
-    line = f"round {data['round']}: {_cards(data.get('cards') or [])}: {answer.get('explanation', '')}"
+    line = f"round {data['round']}: {_cards(data.get('cards') or [])}: {_named(answer.get('explanation', ''), seat)}"
     if data.get("open"):
         return line + " (who tapped first? `take`)"
     return f"{line} {_takes(data, seat)}"
@@ -515,13 +546,16 @@ def _steal(data: dict, seat) -> str:
 
 
 def _turn(data: dict, seat) -> str:
-    line = f"{seat(data['seat'])} plays {_cards([data['card']])}: {data.get('explanation', '')}"
+    line = f"{seat(data['seat'])} plays {_cards([data['card']])}: {_named(data.get('explanation', ''), seat)}"
     if data.get("won"):
         line += f" {seat(data['seat'])} wins {len(data['won'])} cards."
     if data.get("steal"):
         line += " " + _steal(data["steal"], seat)
     return line
 
+
+# A seat in the judge's Booksmack sentences: its positions are the table's seats.
+SEAT_IN_SENTENCE = re.compile(r"\b[Ss]eat (\d+)\b")
 
 # How each event reads, from its data and `seat` (a seat number -> its name).
 EVENT_LINES = {
@@ -538,7 +572,23 @@ EVENT_LINES = {
     "piece_added": _piece_added,
     "claim": _claim,
     "objection": lambda data, seat: (
-        f"objection to claim {data['claim']}: {str(data.get('verdict')).upper()}. {data.get('message') or ''}"
+        f"{seat(data['seat'])} objects to claim {data['claim']}: the table votes. {data.get('message') or ''}"
+        if data.get("verdict") == "vote"
+        else f"objection to claim {data['claim']}: {str(data.get('verdict')).upper()}. {data.get('message') or ''}"
+    ),
+    "objection_vote": lambda data, seat: (
+        f"{seat(data['seat'])} votes to {'strike' if data['strike'] else 'keep'} claim {data['claim']}"
+    ),
+    "objection_ruled": lambda data, seat: (
+        f"claim {data['claim']}: "
+        + {"upheld": "objection upheld", "overruled": "objection overruled", "tied": "tied: the host decides"}[
+            data["outcome"]
+        ]
+        + f" ({data['strike']} strike, {data['keep']} keep{', the host' if data.get('by') == 'host' else ''})"
+    ),
+    "claim_refused": lambda data, seat: (
+        f"{seat(data['seat'])} tried {str(data.get('normalized') or '(hidden)').upper()}: not valid. "
+        f"{data.get('message') or ''}"
     ),
     "overrule": lambda data, seat: (
         f"the host overrules claim {data['claim']}: it {'stands' if data.get('stands') else 'is struck'}"

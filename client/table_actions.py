@@ -172,6 +172,28 @@ ACTIONS = (
         "object to the claim whose event has seq `claim`",
     ),
     TableAction(
+        "vote",
+        "/votes",
+        "vote",
+        (Field("claim", "int"), Field("strike", "bool"), ACTING_SEAT),
+        "a voter's keep (`strike` false) or strike on the word objected to in claim `claim`",
+    ),
+    TableAction(
+        "settle_vote",
+        "/votes/settle",
+        "settle",
+        (Field("claim", "int"), Field("strike", "bool")),
+        "the host's casting vote on a tied vote: the objection upheld (`strike`) or overruled",
+        host=True,
+    ),
+    TableAction(
+        "count_votes",
+        "/votes/count",
+        "count_votes",
+        (Field("claim", "int"),),
+        "count the vote on claim `claim` once its window has closed",
+    ),
+    TableAction(
         "overrule",
         "/overrules",
         "overrule",

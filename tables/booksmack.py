@@ -31,6 +31,7 @@ Events (`by`: the seat that entered it, 0 the host, None the app):
 from __future__ import annotations
 
 import copy
+import re
 import sys
 from dataclasses import dataclass, field
 from functools import cache
@@ -169,7 +170,9 @@ def initial(table) -> BooksmackState:
         deck=deck - hand * seats,
         piles=[[] for _ in range(seats)],
         turn=1 if turns else None,
-        latest="Turn-based Booksmack: seat 1 plays first." if turns else "Booksmack: reveal the first round.",
+        latest=f"Turn-based Booksmack: {table.seats[0].name} plays first."
+        if turns
+        else "Booksmack: reveal the first round.",
     )
 
 
@@ -290,10 +293,12 @@ def _seat_number(value, seats: int, path: tuple) -> int:
 
 def _turn(state, game: BooksmackState, action: dict, ctx: Context, by: int) -> list[NewEvent]:
     if game.stealing:
-        raise Rejected("steal_pending", f"Seat {game.stealing} played the lowest card: say whom they steal from.")
+        raise Rejected(
+            "steal_pending", f"{_name(state, game.stealing)} played the lowest card: say whom they steal from."
+        )
     seat = _seat_number(action.get("seat"), len(game.hands), ("seat",))
     if seat != game.turn:
-        raise Rejected("not_your_turn", f"It is seat {game.turn}'s turn, not seat {seat}'s.")
+        raise Rejected("not_your_turn", f"It is {_name(state, game.turn)}'s turn, not {_name(state, seat)}'s.")
     if "card" not in action:
         raise Refused("card: the card played is required", ("card",))
     try:
@@ -358,7 +363,9 @@ def _end_game(state, game: BooksmackState, actor: Actor, action: dict, by: int) 
     if game.open_round:
         raise Rejected("round_open", f"Round {len(game.rounds)}: say who tapped first before ending the game.")
     if game.stealing:
-        raise Rejected("steal_pending", f"Seat {game.stealing} played the lowest card: say whom they steal from.")
+        raise Rejected(
+            "steal_pending", f"{_name(state, game.stealing)} played the lowest card: say whom they steal from."
+        )
     hands = [[] for _ in game.hands]
     if game.turns:
         hands = action.get("hands")
@@ -432,7 +439,8 @@ def apply(state, event: Event) -> None:
             }
         )
         _give(game, data["takes"])
-        game.latest = f"Round {data['round']}: {data['answer']['explanation']}"
+        game.rounds[-1]["answer"]["explanation"] = named(state, data["answer"]["explanation"])
+        game.latest = f"Round {data['round']}: {game.rounds[-1]['answer']['explanation']}"
     elif event.type == "round_taken":
         game.rounds[-1].update(
             takers=list(data["takers"]),
@@ -444,14 +452,16 @@ def apply(state, event: Event) -> None:
     elif event.type == "turn":
         _apply_turn(game, data)
         game.plays.append({"seq": event.seq} | copy.deepcopy(data))
-        game.latest = data["explanation"]
+        game.plays[-1]["explanation"] = game.latest = named(state, data["explanation"])
     elif event.type == "steal":
         _apply_steal(game, data)
         game.plays[-1]["steal"] = dict(data)
     elif event.type == "play_ended":
         game.play_over = True
         game.turn = None
-        game.latest = f"Seat {data['seat']}'s hand is empty: play is over. Enter the cards left in hands to score."
+        game.latest = (
+            f"{_name(state, data['seat'])}'s hand is empty: play is over. Enter the cards left in hands to score."
+        )
     elif event.type == "game_ended":
         game.play_over = game.ended = True
         game.turn = None
@@ -463,6 +473,24 @@ def apply(state, event: Event) -> None:
         game.latest = f"Game over: {names} {verb} with {best} point{'s' * (best != 1)}."
     else:
         raise ValueError(f"Booksmack has no event {event.type!r}")
+
+
+def _name(state, seat: int) -> str:
+    return state.seats[seat - 1].name
+
+
+# The judge's sentences name the positions of the cards, which at a table are its seats ("spelled from seat 2").
+SEAT_IN_SENTENCE = re.compile(r"\b[Ss]eat (\d+)\b")
+
+
+def named(state, sentence: str) -> str:
+    """The judge's sentence with each seat named by its player's name, as the table reads it (ruling 15)."""
+
+    def name(match: re.Match) -> str:
+        number = int(match.group(1))
+        return state.seats[number - 1].name if 1 <= number <= len(state.seats) else match.group(0)
+
+    return SEAT_IN_SENTENCE.sub(name, sentence)
 
 
 def _give(game: BooksmackState, takes: list[dict]) -> None:

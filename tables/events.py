@@ -39,6 +39,7 @@ __all__ = [
     "UNKNOWN_TOKEN",
     "NewEvent",
     "NotFound",
+    "REFUSED",
     "Refused",
     "Rejected",
     "stamp",
@@ -103,19 +104,33 @@ class Rejected(Exception):
     `code` is the one reason (`claim_refused`, `seat_taken`, `joining_locked`,
     `no_challenge`, `objection_window_closed` ...); `objections` carries the
     judge's objections for a refused claim, with the same codes as
-    `/api/v1/wordsmith/judge`.
+    `/api/v1/wordsmith/judge`. `record`: events written although the action is
+    refused (a refused claim is a public `claim_refused` event: everyone at the
+    table hears a word yelled and refused); the service writes them, then refuses.
     """
 
     # The problem it is answered with (app/errors.py; the CLI's local backend says the same, cli/local_tables.py).
     status, title = 409, "Refused at this table"
 
-    def __init__(self, code: str, message: str, objections: list[dict] | None = None, **detail):
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        objections: list[dict] | None = None,
+        *,
+        record: list[NewEvent] | None = None,
+        **detail,
+    ):
         super().__init__(message)
         self.code = code
         self.message = message
         self.objections = objections or []
+        self.record = list(record or [])
         self.detail = detail
 
+
+# The key, in an event's data, of the refusal it records (`Rejected.record`): a retry of its request is refused again.
+REFUSED = "refused"
 
 # What a refused token is told, wherever the service or the store finds it wanting.
 NO_TOKEN = "This needs a seat's or the host's token: send it as 'Authorization: Bearer <token>'."

@@ -68,6 +68,7 @@ from solver import budget
 from .codes import hash_token, new_code, new_token, read_code
 from .events import (
     NO_TOKEN,
+    REFUSED,
     UNKNOWN_TOKEN,
     Actor,
     Busy,
@@ -304,9 +305,10 @@ class Tables:
             folded, read = self._current(code, trust_notifier)
             state = scratch(folded)  # decide and fold into a copy: the cached fold never moves
             context = self._context()
+            refused: Rejected | None = None
             try:
                 new: list[NewEvent] = decide(state, actor, action, context)
-            except (Rejected, Refused, Forbidden):
+            except (Rejected, Refused, Forbidden) as refusal:
                 if not read:  # refused by what this process heard: judge again by the store's word
                     trust_notifier = False
                     continue
@@ -314,7 +316,12 @@ class Tables:
                 repeated = self._repeated(code, request_id, actor_key)
                 if repeated is not None:
                     return repeated
-                raise
+                if not (isinstance(refusal, Rejected) and refusal.record):
+                    raise
+                # Refused, with events the table writes all the same (a refused claim is public): written, then
+                # refused. The request id goes with them only when they hold the refusal itself, so that a
+                # retry meets it again (`_repeated`) and writes nothing twice.
+                refused, new = refusal, refusal.record
             if not new:
                 if not read:
                     trust_notifier = False
@@ -330,8 +337,14 @@ class Tables:
                     "writes: start a new table for the next game.",
                     (),
                 )
+            keeps_id = refused is None or any(REFUSED in e.data for e in new)
             written = self.store.append(
-                code, rows, request_id=request_id, actor=actor_key, tokens=(*tokens, *revoked(new)), proof=proof
+                code,
+                rows,
+                request_id=request_id if keeps_id else None,
+                actor=actor_key,
+                tokens=(*tokens, *revoked(new)),
+                proof=proof,
             )
             if written is None:  # another write took one of these seqs, or this request id, first
                 if read:  # judged on the store's word: the request id may be what was taken
@@ -349,6 +362,8 @@ class Tables:
             for event in rows:
                 apply(state, event)
             self._remember(code, state)
+            if refused is not None:
+                raise refused
             return Outcome(tuple(rows), state)
         raise too_busy(code)
 
@@ -370,7 +385,12 @@ class Tables:
         if not request_id:
             return None
         done = self.store.applied(code, request_id, signature)
-        return None if done is None else Outcome(tuple(done), self.state(code), repeated=True)
+        if done is None:
+            return None
+        for event in done:  # the request was refused, and its refusal written (`Rejected.record`): refused again
+            if REFUSED in event.data:
+                raise Rejected(event.data[REFUSED], event.data.get("message", ""), event.data.get("objections"))
+        return Outcome(tuple(done), self.state(code), repeated=True)
 
     def _folded(self, code: str) -> TableState:
         """The table's state now: the cached fold brought up to date by the events after it (one read).

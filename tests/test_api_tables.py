@@ -304,7 +304,13 @@ def test_every_objection_from_the_state_is_a_409_with_the_judges_code(client, co
     assert refused["code"] == "claim_refused"
     assert [objection["code"] for objection in refused["objections"]] == [code]
     assert all(objection["message"] for objection in refused["objections"])
-    assert table.state(table.host) == state  # a refused claim changes nothing
+    after = table.state(table.host)
+    # A refused claim is public (ruling 15): one claim_refused event, and nothing else changes.
+    assert after["seq"] == state["seq"] + 1
+    assert after["wordsmith"]["seats"] == state["wordsmith"]["seats"]
+    assert after["wordsmith"]["claims"] == state["wordsmith"]["claims"]
+    assert after["wordsmith"]["scores"] == state["wordsmith"]["scores"]
+    assert after["wordsmith"]["refused"][-1]["seat"] == seat
 
 
 def test_missing_required_letter_in_the_advanced_game(client):

@@ -193,6 +193,9 @@ def played(backend) -> list[tuple[str, object]]:
     call("add_piece", code, bob, piece="W", wild_as="B")
     claimed = call("claim", code, "bag", bob)
     call("object_to", code, claimed["seq"] if "seq" in claimed else 1, ann)
+    call("vote", code, claimed["seq"] if "seq" in claimed else 1, True, ann)  # the objector does not vote: 409
+    call("count_votes", code, claimed["seq"] if "seq" in claimed else 1, bob)  # no voter at two seats: tied
+    call("settle_vote", code, claimed["seq"] if "seq" in claimed else 1, False, host)  # the casting vote
     call("overrule", code, claimed["seq"] if "seq" in claimed else 1, True, host)
     call("set_pool", code, 1, "R2 Y2", host)
     call("pass_challenge", code, ann)
@@ -223,7 +226,7 @@ def same_shape(value, code_and_tokens: set[str]):
     """`value` with what differs between two tables blanked: codes, tokens, times, the server's address."""
     if isinstance(value, dict):
         return {
-            key: "<at>" if key in ("at", "created_at", "updated_at") else same_shape(item, code_and_tokens)
+            key: "<at>" if key in ("at", "created_at", "updated_at", "closes_at") else same_shape(item, code_and_tokens)
             for key, item in value.items()
         }
     if isinstance(value, list):

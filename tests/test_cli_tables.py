@@ -164,7 +164,7 @@ def test_booksmack_rounds_and_turns_through_the_command_line(wordsmith):
     ann = wordsmith("table", "join", table, "Ann")[1].strip()
 
     code, out, err = wordsmith("table", "round", table, "c", "A", "t", token=ann)  # from any phone
-    assert code == 0 and "round 1: c A t: CAT is spelled from seat 1." in out and "`take`" in out, err
+    assert code == 0 and "round 1: c A t: CAT is spelled from Ann." in out and "`take`" in out, err
     code, out, err = wordsmith("table", "round", table, "b", "Z", "m", token=ann)  # the cards are still out
     assert code == 2 and out == "" and err.startswith("wordsmith table round: 409") and "say who tapped first" in err
     code, out, err = wordsmith("table", "take", table, "Bob", token=ann)  # a seat by its player's name
@@ -180,9 +180,9 @@ def test_booksmack_rounds_and_turns_through_the_command_line(wordsmith):
     ann = wordsmith("table", "join", table, "1")[1].strip()
     bob = wordsmith("table", "join", table, "2")[1].strip()
     code, out, err = wordsmith("table", "turn", table, "b", token=ann)
-    assert code == 0 and "Ann plays b: Seat 1 played b: it is the highest card" in out, err
+    assert code == 0 and "Ann plays b: Ann played b: it is the highest card" in out, err
     code, out, err = wordsmith("table", "turn", table, "c", token=ann)
-    assert code == 2 and "409" in err and "seat 2's turn" in err
+    assert code == 2 and "409" in err and "It is Bob's turn, not Ann's" in err
     code, out, err = wordsmith("table", "turn", table, "Z", "--steal", "Ann", token=bob)  # a steal says from where
     assert code == 2 and out == "" and "--steal-from" in err
     code, out, err = wordsmith("table", "turn", table, "Z", token=bob)
@@ -225,7 +225,13 @@ def test_the_host_runs_the_table(wordsmith):
     wordsmith("table", "start", table, "--pool", POOL, token=host)
     claimed = json.loads(wordsmith("table", "claim", table, "cast", "--json", token=ann)[1])
     code, out, err = wordsmith("table", "object", table, str(claimed["seq"]), token=bob)
-    assert code == 0 and f"objection to claim {claimed['seq']}: STANDS" in out, err
+    # two seats: no one else votes, a tie the host breaks (ruling 16)
+    assert code == 0 and f"Roberta objects to claim {claimed['seq']}: the table votes" in out, err
+    assert f"claim {claimed['seq']}: tied: the host decides" in out
+    code, out, err = wordsmith("table", "vote", table, str(claimed["seq"]), "--strike", token=ann)
+    assert code == 2 and "409" in err and "the host decides" in err
+    code, out, err = wordsmith("table", "settle", table, str(claimed["seq"]), "--keep", token=host)
+    assert code == 0 and f"claim {claimed['seq']}: objection overruled (0 strike, 0 keep, the host)" in out, err
     code, out, err = wordsmith("table", "overrule", table, str(claimed["seq"]), "--struck", token=bob)
     assert code == 2 and "403" in err
     code, out, err = wordsmith("table", "overrule", table, str(claimed["seq"]), "--struck", token=host)

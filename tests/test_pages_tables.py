@@ -335,7 +335,9 @@ def test_a_refused_claim_says_why_big_and_changes_nothing(app, table):
         re.search(r'<section class="verdict verdict--invalid table-notice".*?</section>', html, flags=re.S).group(0)
     )
     assert "NOT VALID" in notice and "CAST" in notice and "claimed" in notice.lower()
-    assert app.extensions["tables"].state(code).seq == before
+    after = app.extensions["tables"].state(code)  # one public claim_refused event (ruling 15), no sheet changed
+    assert after.seq == before + 1 and after.game_state.seat(2).words == []
+    assert [e.type for e in app.extensions["tables"].events(code, before)] == ["claim_refused"]
 
 
 def test_a_double_submitted_claim_applies_once(app, table):
@@ -360,10 +362,21 @@ def test_an_objection_shows_its_verdict_everywhere(app, table):
     response = post_form(bob, f"/tables/{code}/play", object_form, action="object", claim=str(seq))
     assert response.status_code == 303
     event = [e for e in app.extensions["tables"].events(code) if e.type == "objection"][-1]
-    for client, path in ((ann, "play"), (bob, "play"), (host, "host")):
-        html = text(client.get(f"/tables/{code}/{path}").get_data(as_text=True))
-        assert "Objection by Bob" in html, path
+    # Two seats: no one else votes, a tie the host breaks (ruling 16); every page shows the word and the judge's reasons
+    for client, path in ((ann, "play"), (bob, "play"), (host, "host"), (phone(app), "")):
+        html = text(client.get(f"/tables/{code}/{path}".rstrip("/")).get_data(as_text=True))
+        assert "Tied: the host decides" in html and "Bob objected: tied: the host decides" in html, path
+        assert "CAST stands: it is a valid word" in html and "Dictionary: standard" in html, path
+        assert "Objection by" not in html and "VALID" not in html.replace("NOT VALID", ""), path
     assert event.by == 2
+    page = host.get(f"/tables/{code}/host").get_data(as_text=True)
+    settle = re.search(r'<form[^>]*>(?:(?!</form>).)*name="action" value="settle".*?</form>', page, flags=re.S)
+    posted = post_form(host, f"/tables/{code}/host", settle.group(0), action="settle", claim=str(seq), strike="1")
+    assert posted.status_code == 303
+    for client, path in ((ann, "play"), (bob, "play"), (phone(app), "")):
+        html = text(client.get(f"/tables/{code}/{path}".rstrip("/")).get_data(as_text=True))
+        assert "OBJECTION UPHELD" in html and "Bob objected: objection upheld" in html, path
+        assert "CAST is struck out; Ann goes back to finding words" in html, path
 
 
 def test_a_seat_cannot_act_for_another_seat(app, table):
@@ -645,7 +658,9 @@ def test_phones_behind_one_address_all_join_and_keep_playing_while_a_guesser_the
         assert claim(player, code, "cast").status_code in (303, 409)  # judged: the first at a table wins
         assert player.get(f"/tables/{code}").status_code == 200
     for _, code in hosts:
-        assert [event.type for event in table_events(app, code)][-2:] == ["challenge_started", "claim"]
+        types = [event.type for event in table_events(app, code)]
+        kept = [t for t in types if t != "claim_refused"]  # the later claims of CAST are refused in public
+        assert kept[-2:] == ["challenge_started", "claim"] and types.count("claim_refused") == 2
 
 
 def table_events(app, code: str) -> list:
@@ -653,3 +668,43 @@ def table_events(app, code: str) -> list:
 
     with app.app_context():
         return tables().events(code)
+
+
+def latest_box(html: str) -> str:
+    return text(re.search(r'<section class="verdict table-latest.*?</section>', html, flags=re.S).group(0))
+
+
+def test_a_refused_claim_is_seen_on_every_phone_and_the_table_view_by_name(app, table):
+    code, host, ann, bob = table
+    assert claim(ann, code, "zzzq").status_code == 409
+    for client, path in ((bob, "play"), (host, "host"), (phone(app), "")):
+        html = client.get(f"/tables/{code}/{path}".rstrip("/")).get_data(as_text=True)
+        box = latest_box(html)
+        assert "NOT VALID" in box and "Ann tried ZZZQ: not valid, nothing changes" in box, path
+        claims = text(re.search(r'<section class="table-claims".*?</section>', html, flags=re.S).group(0))
+        assert "Ann tried ZZZQ : not valid" in claims, path
+        assert "seat 1" not in box.lower()
+
+
+def test_the_end_of_a_challenge_and_of_the_game_show_in_the_big_box(app, table):
+    code, host, ann, bob = table
+    assert claim(ann, code, "cast").status_code == 303
+    for challenge in (1, 2, 3):
+        if challenge > 1:
+            start(host, code)
+        page = host.get(f"/tables/{code}/host").get_data(as_text=True)
+        form = re.search(r'<form[^>]*>(?:(?!</form>).)*value="end_challenge".*?</form>', page, flags=re.S).group(0)
+        assert post_form(host, f"/tables/{code}/host", form, action="end_challenge").status_code == 303
+        box = latest_box(phone(app).get(f"/tables/{code}").get_data(as_text=True))
+        ann_total, bob_total = totals(app, code)
+        if challenge < 3:
+            assert f"CHALLENGE {challenge} OVER" in box and f"Ann {ann_total} points Bob {bob_total} points" in box
+    assert ann_total > bob_total  # CAST's four letters
+    for client, path in ((ann, "play"), (bob, "play"), (phone(app), "")):
+        box = latest_box(client.get(f"/tables/{code}/{path}".rstrip("/")).get_data(as_text=True))
+        assert "GAME OVER" in box and "Ann wins" in box and f"Ann {ann_total} points" in box, path
+
+
+def totals(app, code: str) -> list[int]:
+    scores = app.extensions["tables"].state(code).to_dict()["wordsmith"]["scores"]
+    return [sheet["total"] for sheet in scores["sheets"]]

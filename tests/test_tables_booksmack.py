@@ -8,6 +8,7 @@ Rulings 9-13 of docs/rules/booksmack.md are cited by number.
 
 import json
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -138,6 +139,12 @@ def test_a_round_is_judged_and_its_takers_get_the_cards(variants, cards, takers,
     assert game["round"] == 1 and table.hands() == [3, 3, 3]
     assert game["latest"] == "Round 1: " + entered["answer"]["explanation"]
     assert table.events[-1].by == 2
+    # the table's sentence names the players; the record keeps the judge's own words (ruling 15)
+    said = table.events[-1].data["answer"]["explanation"]
+    assert entered["answer"]["explanation"] == said.replace("seat 1", "Ann").replace("seat 2", "Bob").replace(
+        "seat 3", "Cy"
+    )
+    assert not re.search(r"\bseat \d", game["latest"], flags=re.I)
 
 
 def test_a_round_entered_without_takers_waits_for_them():
@@ -322,8 +329,11 @@ def test_the_judges_sentence_names_the_table_seats_when_some_have_no_card():
     assert table.libraries() == [[], ["b", "e"], []]
     table.act(CY, type="turn", seat=3, card="m")  # alone on the table, at seat 3
     assert table.events[-1].data["highest"] == [3] and table.events[-1].data["action"] == "draw"
-    assert table.game["latest"].startswith("Seat 3 played m:")
-    assert table.game["latest"].endswith("Highest: m (seat 3); lowest: none.")
+    # the judge's positions are the table's seats, and every table sentence names them by their players
+    assert table.game["latest"].startswith("Cy played m:")
+    assert table.game["latest"].endswith("Highest: m (Cy); lowest: none.")
+    assert table.game["plays"][-1]["explanation"] == table.game["latest"]
+    assert "seat 3" in table.events[-1].data["explanation"].lower()  # the record keeps the judge's own words
 
 
 def test_drawing_from_an_empty_deck_draws_nothing():

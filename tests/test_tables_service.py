@@ -173,7 +173,29 @@ def test_a_refused_action_leaves_the_cached_fold_as_it_was(service, table):
         service.act(code, seats[2], {"type": "claim", "word": "cast"})
     with pytest.raises(Rejected):
         service.act(code, seats[2], {"type": "claim", "word": "zzzq"})
-    assert service._folded(code).to_dict() == before == service.state(code).to_dict()
+    after = service._folded(code).to_dict()
+    assert after == service.state(code).to_dict()  # the cache holds what the store holds
+    # the refusals are public (two claim_refused events); nothing else moved
+    assert after["seq"] == before["seq"] + 2
+    assert after["wordsmith"]["seats"] == before["wordsmith"]["seats"]
+    assert after["wordsmith"]["claims"] == before["wordsmith"]["claims"]
+    assert [a["word"] for a in after["wordsmith"]["refused"]] == ["cast", "zzzq"]
+
+
+def test_a_refused_claims_retry_is_refused_again_and_written_once(service, table):
+    code, _, seats = table
+    service.act(code, seats[1], {"type": "claim", "word": "cast"})
+    for _ in range(2):
+        with pytest.raises(Rejected) as caught:
+            service.act(code, seats[2], {"type": "claim", "word": "cast"}, request_id="try-cast")
+        assert caught.value.code == "claim_refused" and caught.value.objections[0]["code"] == "already_claimed"
+    assert [e.type for e in service.events(code)].count("claim_refused") == 1
+    # the same request id, now for a word that would stand: still the one request, refused as it was
+    service.act(code, seats[2], {"type": "add", "piece": "R"})
+    with pytest.raises(Rejected) as caught:
+        service.act(code, seats[2], {"type": "claim", "word": "cast"}, request_id="try-cast")
+    assert caught.value.code == "claim_refused"
+    assert [e.type for e in service.events(code)].count("claim_refused") == 1
 
 
 def test_a_retry_after_the_table_moved_on_still_answers_with_what_it_wrote(service, table):

@@ -59,12 +59,14 @@ class ScriptedDice(random.Random):
 class Table:
     """A table folded in memory: `act` decides, stamps and applies, exactly as the service does."""
 
-    def __init__(self, seats=2, variants=(), settings=None, dice=(), lexicon="standard"):
+    def __init__(self, seats=2, variants=(), settings=None, dice=(), lexicon="standard", joined=False):
         names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"][:seats]
         data = {"game": "wordsmith", "lexicon": lexicon, "variants": list(variants), "seats": names}
         data["settings"] = dict(settings or {})
         self.now = T0
         self.events = [Event(1, "table_created", stamp(self.now), 0, data)]
+        if joined:  # every seat's phone has joined: they vote on objections (ruling 16)
+            self.events += [Event(1 + n, "seat_joined", stamp(self.now), n, {"seat": n}) for n in range(1, seats + 1)]
         self.state = fold(self.events)
         self.rng = ScriptedDice(dice)
 
@@ -75,8 +77,13 @@ class Table:
     def act(self, action: dict, actor: Actor = HOST, *, after: float = 1.0) -> list[Event]:
         self.now += after
         before = copy.deepcopy(self.state)
+        refused = None
         try:
             new = decide(self.state, actor, action, Context(LEXICONS, self.rng, self.now))
+        except Rejected as refusal:  # written all the same, as the service does (a refused claim is public)
+            refused, new = refusal, refusal.record
+            if not new:
+                raise
         finally:  # deciding (and `_automatic`'s scratch fold of every kind of event) never moves the state
             assert self.state == before
         written = []
@@ -89,6 +96,8 @@ class Table:
             assert copied == self.state  # ...into the same state as folding it in place
             self.events.append(event)
             written.append(event)
+        if refused is not None:
+            raise refused
         return written
 
     def claim(self, n: int, word: str, pool: str | None = None, **more) -> Event:
@@ -298,7 +307,18 @@ def test_every_objection_of_the_judge_is_reached_from_the_state(make):
     n, word, code = make(table)
     before = table.state.to_dict(HOST)
     assert refused_codes(table, n, word) == (code,)
-    assert table.state.to_dict(HOST) == before  # a refused claim changes nothing
+    assert unrecorded(table.state.to_dict(HOST)) == unrecorded(before)  # a refused claim changes nothing...
+    assert table.events[-1].type == "claim_refused"  # ...but the record: it is public (ruling 15)
+    attempt = table.view(seat(3 - n))["refused"][-1]
+    assert (attempt["seat"], attempt["objections"]) == (n, [code])
+    assert table.view(None)["latest"]["verdict"] == "refused"
+
+
+def unrecorded(view: dict) -> dict:
+    """A table's state less what a public refusal writes (ruling 15): its seq and time, the attempts, the latest."""
+    game = {key: value for key, value in view["wordsmith"].items() if key not in ("refused", "latest")}
+    rest = {key: value for key, value in view.items() if key not in ("seq", "updated_at", "wordsmith")}
+    return {**rest, "wordsmith": game}
 
 
 def test_missing_required_letter_in_the_advanced_game():
@@ -431,20 +451,22 @@ def test_passing_before_done_is_refused():
 # --- objections and overrules -------------------------------------------------------------------
 
 
-def test_an_objection_within_the_window_gets_the_verdict_and_its_reason():
-    table = Table(seats=3)
+def test_an_objection_within_the_window_puts_the_word_to_the_table_with_the_judges_reasons():
+    table = Table(seats=3, joined=True)
     table.act({"type": "start", "pool": EXAMPLE_POOL})
     table.claim(2, "bag")
     claim = table.act({"type": "claim", "word": "cast"}, seat(1))[0]
     (event,) = table.act({"type": "object", "claim": claim.seq}, seat(2), after=29)
-    assert event.data["verdict"] == "stands"
+    assert event.data["verdict"] == "vote" and event.data["voters"] == [3]
     assert event.data["message"] == (
         "CAST stands: it is a valid word, it was not claimed before in this challenge, and the pool builds it."
     )
-    assert table.view()["latest"]["reason"] == event.data["message"]
+    vote = table.view()["claims"][-1]["vote"]
+    assert (vote["message"], vote["dictionary"], vote["state"]) == (event.data["message"], "standard", "open")
+    assert vote["definition"] and table.view()["latest"]["reason"].startswith("Bob objects to CAST")
     with pytest.raises(Rejected) as caught:
         table.act({"type": "object", "claim": claim.seq}, seat(2))
-    assert caught.value.code == "already_objected"
+    assert caught.value.code == "vote_open"
     with pytest.raises(Rejected) as caught:
         table.act({"type": "object", "claim": claim.seq}, seat(1))
     assert caught.value.code == "own_claim"
@@ -462,6 +484,9 @@ def test_the_host_acts_for_a_seat_and_the_record_says_so():
         table.act({"type": "claim", "seat": 1, "word": "cast"}, seat(2))
     objection = table.act({"type": "object", "seat": 3, "claim": claim.seq}, HOST)[0]
     assert objection.by == 0 and table.view()["claims"][0]["objections"][0]["by"] == 3
+    # No phone has joined, so no one votes: a tie, which the host breaks (ruling 16)
+    assert table.view()["claims"][0]["vote"]["state"] == "tied"
+    table.act({"type": "settle", "claim": claim.seq, "strike": False})
     with pytest.raises(Rejected) as caught:
         table.act({"type": "object", "claim": claim.seq}, seat(3))  # seat 3 has objected, through the host
     assert caught.value.code == "already_objected"
@@ -605,7 +630,9 @@ def test_secret_claims_are_hidden_then_judged_together_at_the_end():
         assert [c["word"] for c in view["claims"]][:3] == [None, None, None]
         assert {c["status"] for c in view["claims"][:3]} == {"hidden"}
         assert view["seats"][0]["pool"] is None and view["seats"][0]["words"][0]["word"] is None
-        assert view["latest"]["word"] == "bag" if viewer == seat(2) else view["latest"]["word"] is None
+        # seat 2's refused MILK is the latest: shown whole to seat 2 only (ruling 12)
+        assert view["latest"]["word"] == ("milk" if viewer == seat(2) else None)
+        assert view["refused"][0]["word"] == ("milk" if viewer == seat(2) else None)
     assert table.view(seat(1))["claims"][0]["word"] == "john"
     with pytest.raises(Rejected) as caught:
         table.act({"type": "object", "claim": john.seq}, seat(2))
@@ -731,9 +758,9 @@ PIECES = ["R", "Y", "B", "G", "W", None]
 VARIANTS = [[], ["secret"], ["advanced"], ["word_by_word"], ["secret", "advanced"], ["advanced", "word_by_word"]]
 # Weighted so that games get somewhere: claims (often on a pool that builds the word) call Done!,
 # objections and overrules find claims; ending a challenge by hand is rarer.
-KINDS = ["start", "add", "claim", "play", "play", "play", "object", "overrule", "pass", "roll_word", "roll_word"]
+KINDS = ["start", "add", "claim", "play", "play", "play", "object", "vote", "overrule", "pass"] + ["roll_word"] * 2
 STEP = st.tuples(
-    st.sampled_from([*KINDS * 4, "end_challenge", "set_pool", "end_game"]),
+    st.sampled_from([*KINDS * 4, "end_challenge", "set_pool", "end_game", "settle", "count_votes"]),
     st.integers(1, 3),  # the seat
     st.integers(0, len(WORDS) - 1),
     st.booleans(),
@@ -744,8 +771,14 @@ STEP = st.tuples(
 def actions_for(table: Table, kind: str, n: int, i: int, flag: bool) -> list[tuple[dict, Actor]]:
     """One drawn step as the actions it sends (a `play` sets a pool that builds the word, then claims it)."""
     claims = [c["seq"] for c in table.view(HOST)["claims"]]
-    if kind in ("object", "overrule") and not claims:
+    if kind in ("object", "overrule", "vote", "settle", "count_votes") and not claims:
         kind = "play"
+    if kind == "vote":
+        return [({"type": "vote", "claim": claims[i % len(claims)], "strike": flag}, seat(n))]
+    if kind == "settle":
+        return [({"type": "settle", "claim": claims[i % len(claims)], "strike": flag}, HOST)]
+    if kind == "count_votes":
+        return [({"type": "count_votes", "claim": claims[i % len(claims)]}, seat(n))]
     if kind == "start":
         return [({"type": "start", "pool": EXAMPLE_POOL if flag else None}, HOST)]
     if kind == "add":
@@ -769,17 +802,24 @@ def actions_for(table: Table, kind: str, n: int, i: int, flag: bool) -> list[tup
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(VARIANTS), st.lists(STEP, max_size=60), st.integers(0, 2**16))
 def test_the_record_replays_into_the_same_state(variants, steps, seed):
-    table = Table(seats=3, variants=variants)
+    table = Table(seats=3, variants=variants, joined=seed % 2 == 0)  # joined: objections go to a vote
     table.rng = ScriptedDice()
     table.rng.seed(seed)
     table.act({"type": "start", "pool": None})
     for kind, n, i, flag, seconds in steps:
         for action, actor in actions_for(table, kind, n, i, flag):
             before = table.state.to_dict(HOST)
+            count = len(table.events)
             try:
                 table.act(action, actor, after=seconds)
             except (Rejected, Forbidden, Refused):
-                assert table.state.to_dict(HOST) == before  # a refused action changes nothing
+                written = {e.type for e in table.events[count:]}
+                # a refused action changes nothing but the record: its public refusal, a vote counted first
+                assert written <= {"claim_refused", "objection_ruled"}
+                if not written:
+                    assert table.state.to_dict(HOST) == before
+                elif written == {"claim_refused"}:
+                    assert unrecorded(table.state.to_dict(HOST)) == unrecorded(before)
     record = json.loads(json.dumps([e.to_dict() for e in table.events]))  # as downloaded: plain JSON
     replayed = fold(record)
     for viewer in (None, HOST, seat(1), seat(2)):
@@ -814,3 +854,194 @@ def test_only_a_secret_table_may_hide_events_from_some_viewers(game, variants, h
 
     created = {"game": game, "lexicon": "standard", "variants": variants, "seats": ["A", "B"], "settings": {}}
     assert may_hide(fold([Event(1, "table_created", "2026-11-30T18:00:00.000Z", 0, created)])) is hides
+
+
+# --- the table's vote on an objection (rulings 16-18) ------------------------------------------------
+
+
+def voting_table(seats=4) -> tuple[Table, Event]:
+    """Seats 1..n joined, Ann (seat 1) has claimed CAST from the practice pool."""
+    table = Table(seats=seats, joined=True)
+    table.act({"type": "start", "pool": EXAMPLE_POOL})
+    return table, table.claim(1, "cast")
+
+
+def test_a_majority_to_strike_upholds_the_objection_and_the_seat_goes_back_to_finding_words():
+    table, cast = voting_table()
+    table.act({"type": "object", "claim": cast.seq}, seat(2))
+    assert table.view()["claims"][0]["vote"]["voters"] == [3, 4]  # neither the claimant nor the objector
+    assert table.types(table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(3))) == ["objection_vote"]
+    # the last voter's vote counts them at once: no waiting for the window
+    (vote, ruled) = table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(4))
+    assert (ruled.type, ruled.data["outcome"], ruled.data["strike"], ruled.data["keep"]) == (
+        "objection_ruled",
+        "upheld",
+        2,
+        0,
+    )
+    view = table.view()
+    assert view["claims"][0]["status"] == "struck" and view["claims"][0]["objections"][0]["verdict"] == "upheld"
+    assert view["latest"]["reason"].startswith("Objection upheld (2 to strike, 0 to keep): CAST is struck out; Ann")
+    ann = table.seat_view(1)
+    assert (ann["words"], ann["pool"], ann["previous_word"]) == ([], EXAMPLE_POOL, None)
+    assert "CAST" not in table.ws.standing_words() and table.claim(2, "cast", exact("cast"))  # free to claim again
+
+
+def test_a_majority_to_keep_overrules_the_objection_and_changes_nothing():
+    table, cast = voting_table()
+    table.act({"type": "object", "claim": cast.seq}, seat(3))
+    before = table.seat_view(1)
+    table.act({"type": "vote", "claim": cast.seq, "strike": False}, seat(2))
+    ruled = table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(4))[-1]
+    assert ruled.data["outcome"] == "tied"  # one each: the host decides
+    with pytest.raises(Forbidden):
+        table.act({"type": "settle", "claim": cast.seq, "strike": True}, seat(2))
+    ruled = table.act({"type": "settle", "claim": cast.seq, "strike": False})[0]
+    assert (ruled.data["outcome"], ruled.data["by"], ruled.by) == ("overruled", "host", 0)
+    assert table.seat_view(1) == before
+    assert table.view()["latest"]["reason"] == (
+        "Objection overruled (1 to strike, 1 to keep, and the host's casting vote): CAST stands."
+    )
+
+
+def test_only_the_voters_vote_once_each_within_the_window():
+    table, cast = voting_table()
+    table.act({"type": "object", "claim": cast.seq}, seat(2))
+    for voter, code in ((1, "not_a_voter"), (2, "not_a_voter")):
+        with pytest.raises(Rejected) as caught:
+            table.act({"type": "vote", "claim": cast.seq, "strike": False}, seat(voter))
+        assert caught.value.code == code
+    table.act({"type": "vote", "claim": cast.seq, "strike": False}, seat(3))
+    with pytest.raises(Rejected) as caught:
+        table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(3))
+    assert caught.value.code == "already_voted"
+    with pytest.raises(Refused) as caught:
+        table.act({"type": "vote", "claim": cast.seq, "strike": "yes"}, seat(4))
+    assert caught.value.path == ("strike",)
+
+
+def test_the_window_closes_by_the_clock_and_the_votes_cast_decide():
+    table, cast = voting_table()
+    table.act({"type": "object", "claim": cast.seq}, seat(2))
+    table.act({"type": "vote", "claim": cast.seq, "strike": False}, seat(3))
+    with pytest.raises(Rejected) as caught:  # seat 4 has not voted, and the window is open
+        table.act({"type": "count_votes", "claim": cast.seq}, seat(2), after=20)
+    assert caught.value.code == "vote_open"
+    # 31 s after the objection: seat 4's late vote is refused, and the count is written all the same
+    with pytest.raises(Rejected) as caught:
+        table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(4), after=10)
+    assert caught.value.code == "vote_closed"
+    assert table.events[-1].type == "objection_ruled" and table.events[-1].data["outcome"] == "overruled"
+    assert table.view()["claims"][0]["status"] == "stands"
+
+
+def test_no_vote_at_all_is_a_tie_the_host_breaks():
+    table, cast = voting_table(seats=2)  # two seats: no one but the claimant and the objector
+    events = table.act({"type": "object", "claim": cast.seq}, seat(2))
+    assert [e.data.get("outcome") for e in events] == [None, "tied"]
+    with pytest.raises(Rejected) as caught:
+        table.act({"type": "overrule", "claim": cast.seq, "stands": False})
+    assert caught.value.code == "vote_open"
+    assert table.act({"type": "settle", "claim": cast.seq, "strike": True})[0].data["outcome"] == "upheld"
+    assert table.seat_view(1)["words"] == []
+
+
+def test_the_claimant_awaits_the_vote_before_the_next_word():
+    table, cast = voting_table()
+    table.act({"type": "object", "claim": cast.seq}, seat(2))
+    with pytest.raises(Rejected) as caught:
+        table.act({"type": "claim", "word": "act"}, seat(1))
+    assert caught.value.code == "vote_pending" and not caught.value.record  # not a refused word: nothing written
+    table.act({"type": "claim", "word": "bag"}, seat(2))  # the others play on
+    with pytest.raises(Rejected) as caught:
+        table.act({"type": "start"})
+    assert caught.value.code in ("challenge_on", "vote_open")
+
+
+def test_an_earlier_word_stays_open_to_objection_and_striking_it_undoes_what_followed():
+    table, cast = voting_table()
+    table.act({"type": "add", "piece": "R"}, seat(1))  # a piece added after CAST: it stays
+    at = table.claim(1, "bag")  # its leftover red discarded
+    table.act({"type": "add", "piece": "B"}, seat(1))
+    table.act({"type": "object", "claim": cast.seq}, seat(2), after=5)  # CAST is 8 s old, no longer the latest
+    table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(3))
+    ruled = table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(4))[-1]
+    assert ruled.data["struck"] == [cast.seq, at.seq]
+    view = table.view()
+    assert [c["status"] for c in view["claims"]] == ["struck", "struck"]
+    ann = table.seat_view(1)
+    assert ann["words"] == [] and ann["previous_word"] is None
+    # back to the pool CAST was claimed from, with the pieces added since: the red before BAG and the blue after
+    assert ann["pool"] == str(Pool(**Pool(3, 2, 1, 2).to_dict()).add("red").add("blue"))
+
+
+def test_striking_the_done_word_takes_back_done_and_the_end_and_play_goes_on():
+    table = Table(seats=3, joined=True)
+    table.act({"type": "start", "pool": EXAMPLE_POOL})
+    six = six_words(table, 1)
+    sixth = [e for e in six if e.type == "claim"][-1]
+    table.claim(2, "gab", exact("gab"))  # the extra word
+    ended = table.act({"type": "pass"}, seat(3))
+    assert table.types(ended) == ["passed", "challenge_ended"]
+    table.act({"type": "object", "claim": sixth.seq}, seat(2))
+    ruled = table.act({"type": "vote", "claim": sixth.seq, "strike": True}, seat(3))[-1]
+    assert ruled.data["outcome"] == "upheld" and ruled.data["reopen"]
+    view = table.view()
+    assert (view["phase"], view["done_by"]) == ("playing", None)  # Done! and the end are taken back
+    assert len(table.seat_view(1)["words"]) == 5
+    assert [w["word"] for w in table.seat_view(2)["words"]] == ["gab"]  # the extra word stays, as an ordinary word
+    assert table.seat_view(1)["pool"] == exact(SIX[-1]) and table.seat_view(1)["previous_word"] == SIX[-2]
+    assert table.types(table.act({"type": "claim", "word": SIX[-1]}, seat(1))) == ["claim", "done"]
+
+
+def test_striking_the_last_extra_word_takes_back_the_end():
+    table = Table(seats=3, joined=True)
+    table.act({"type": "start", "pool": EXAMPLE_POOL})
+    six_words(table, 1)
+    table.act({"type": "pass"}, seat(3))
+    extra = table.act({"type": "claim", "word": "gab"}, seat(2))
+    ended = extra[-1]
+    assert ended.type == "challenge_ended"
+    table.act({"type": "object", "claim": extra[0].seq}, seat(3))
+    table.act({"type": "vote", "claim": extra[0].seq, "strike": True}, seat(1))
+    view = table.view()
+    assert view["phase"] == "done_called" and not table.seat_view(2)["extra_word_used"]
+    assert table.types(table.act({"type": "claim", "word": "act"}, seat(2))) == ["claim", "challenge_ended"]
+
+
+def test_after_the_host_ends_a_challenge_a_strike_changes_only_the_sheet():
+    table, cast = voting_table(seats=3)
+    table.act({"type": "end_challenge"})
+    table.act({"type": "object", "claim": cast.seq}, seat(2))
+    ruled = table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(3))[-1]
+    assert (ruled.data["reopen"], ruled.data["struck"]) == (False, [cast.seq])
+    assert table.view()["phase"] == "between" and table.seat_view(1)["words"] == []
+
+
+def test_a_refused_attempt_counts_against_nothing():
+    table = Table(seats=2, joined=True)
+    table.act({"type": "start", "pool": EXAMPLE_POOL})
+    before, scores = table.seat_view(1), table.view()["scores"]
+    for word in ("zzzq", "milk"):  # not a word; not buildable
+        with pytest.raises(Rejected):
+            table.act({"type": "claim", "word": word}, seat(1))
+    assert table.seat_view(1) == before and table.view()["scores"] == scores
+    assert [a["word"] for a in table.view(seat(2))["refused"]] == ["zzzq", "milk"]
+    assert table.claim(1, "cast")  # and the seat claims as before
+
+
+def test_striking_the_done_word_of_the_last_challenge_takes_back_the_games_end():
+    table = Table(seats=3, joined=True)
+    for _ in range(2):
+        table.act({"type": "start", "pool": EXAMPLE_POOL})
+        table.act({"type": "end_challenge"})
+    table.act({"type": "start", "pool": EXAMPLE_POOL})
+    sixth = [e for e in six_words(table, 1) if e.type == "claim"][-1]
+    table.act({"type": "pass"}, seat(2))
+    assert table.types(table.act({"type": "pass"}, seat(3))) == ["passed", "challenge_ended", "game_ended"]
+    assert table.view()["winners"] == [1]
+    table.act({"type": "object", "claim": sixth.seq}, seat(2))
+    table.act({"type": "vote", "claim": sixth.seq, "strike": True}, seat(3))
+    view = table.view()
+    assert (view["phase"], view["challenge"], view["winners"]) == ("playing", 3, None)  # the game goes on
+    assert table.types(table.act({"type": "claim", "word": SIX[-1]}, seat(1))) == ["claim", "done"]

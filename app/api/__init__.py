@@ -11,7 +11,17 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from . import booksmack, colorsmash, meta, racks, score_sheets, tables, words, wordsmith  # noqa: F401 - score_sheets: its route is on wordsmith's bp
+from . import (  # noqa: F401 - score_sheets: its route is on wordsmith's bp; table_votes: on tables'
+    booksmack,
+    colorsmash,
+    meta,
+    racks,
+    score_sheets,
+    table_votes,
+    tables,
+    words,
+    wordsmith,
+)
 
 __all__ = ["RESOURCES", "bp"]
 

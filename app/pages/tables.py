@@ -100,6 +100,9 @@ EVENT_TYPES = (
     "pool_set",
     "claim",
     "objection",
+    "objection_vote",
+    "objection_ruled",
+    "claim_refused",
     "overrule",
     "passed",
     "done",
@@ -115,12 +118,14 @@ EVENT_TYPES = (
 )
 PIECES = [("R", "red"), ("Y", "yellow"), ("B", "blue"), ("G", "green")]
 # The actions each page's forms may send (`action` field) -> the fields they read.
-SEAT_ACTIONS = {"add", "claim", "object", "pass", "roll_word", "round", "take", "turn", "steal"}
+SEAT_ACTIONS = {"add", "claim", "object", "vote", "count_votes", "pass", "roll_word", "round", "take", "turn", "steal"}
 HOST_ACTIONS = {
     "start",
     "lock",
     "unlock",
     "overrule",
+    "settle",
+    "count_votes",
     "set_pool",
     "end_challenge",
     "end_game",
@@ -254,6 +259,7 @@ def page_context(code: str, state, viewer: Actor | None) -> dict:
             and not mine
             and not objected
             and claim.get("status") == "stands"
+            and (claim.get("vote") or {}).get("state") not in ("open", "tied")  # ruling 16: one vote at a time
             and age_seconds(claim.get("at", "")) < window
         )
     names = {seat["seat"]: seat["name"] for seat in table["seats"]}
@@ -498,6 +504,11 @@ def action_for(name: str, seat: int | None) -> dict:
         return {"type": "claim", "seat": seat, "word": word, "row": row}
     if name == "object":
         return {"type": "object", "seat": seat, "claim": form_int("claim")}
+    if name in ("vote", "settle"):  # a voter's keep or strike; the host's casting vote on a tie
+        vote = {"type": name, "claim": form_int("claim"), "strike": request.form.get("strike") == "1"}
+        return {**vote, "seat": seat} if name == "vote" else vote
+    if name == "count_votes":
+        return {"type": "count_votes", "claim": form_int("claim")}
     if name == "pass":
         return {"type": "pass", "seat": seat}
     if name == "round":

@@ -30,6 +30,15 @@
   let busy = false;
   let again = false;
 
+  // This phone's own refusal notice (#notice, rendered with a refused action's answer) gives way to the table's
+  // current state: at the next event, or after a few seconds, so it never sits above the newest claim.
+  const NOTICE_MS = 6000;
+  function dropNotice() {
+    const notice = document.getElementById("notice");
+    if (notice) notice.remove();
+  }
+  if (document.getElementById("notice")) setTimeout(dropNotice, NOTICE_MS);
+
   // The outermost live regions: one inside another moves with it.
   function regions(root) {
     return Array.from(root.querySelectorAll("[data-live][id]")).filter(function (node) {
@@ -38,6 +47,7 @@
   }
 
   function swap(html) {
+    dropNotice();
     const next = new DOMParser().parseFromString(html, "text/html");
     regions(next).forEach(function (fresh) {
       const here = document.getElementById(fresh.id);

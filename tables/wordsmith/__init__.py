@@ -3,11 +3,11 @@
 The rules are the solver's (`solver.wordsmith`: judge_claim, the dice, score_sheets);
 this module only keeps the state they are judged against: each seat's pool,
 previous word, sheet and discard boxes, the claims of the challenge, Done!,
-the rolls of Word by Word. Rulings 7-13 of docs/rules/wordsmith.md are the
+the rolls of Word by Word. Rulings 7-18 of docs/rules/wordsmith.md are the
 points the rulebook leaves open about a table; the code cites them.
 
-Actions (dicts, as the API and the pages send them) are start, add, claim, object, overrule,
-pass, end_challenge, end_game, roll_word and set_pool; a seat acts for itself, the host for
+Actions (dicts, as the API and the pages send them) are start, add, claim, object, vote, settle,
+count_votes, overrule, pass, end_challenge, end_game, roll_word and set_pool; a seat acts for itself, the host for
 any seat by naming it (`seat`). Events (`by`: the seat that acted for itself, 0 the host, also
 when it acts for a seat, None the app):
 
@@ -15,8 +15,13 @@ when it acts for a seat, None the app):
     piece_added       {seat, piece: red|yellow|blue|green|wild, rolled: [face] | None, wild_as}
     claim             {seat, challenge, word, normalized, letters, pieces, wilds_used, leftover, discards,
                        row, circles, checked, judged_on: {...the judge's inputs, for objections}}
+    claim_refused     {seat, challenge, word, normalized, message, objections, refused}   (ruling 15)
     done              {seat}                                                            by None
-    objection         {claim, seat, verdict: stands|struck, message, objections, strikes, pool}
+    objection         {claim, seat, verdict: vote, message, definition, dictionary, voters, closes_at}
+                      (ruling 16; records made before votes: verdict stands|struck, objections, strikes, pool)
+    objection_vote    {claim, seat, strike}
+    objection_ruled   {claim, outcome: upheld|overruled|tied, keep, strike, by: votes|host,
+                       struck: [claim], pool, reopen}                   by None (counted) or 0 (the host's casting vote)
     overrule          {claim, stands, changes, pool}                                    by 0
                       (pool: the seat's pool after a strike while the challenge is on, ruling 10)
     passed            {seat}

@@ -31,6 +31,7 @@ def _apply_start(ws: WordsmithState, event: Event, data: dict) -> None:
     ws.starting_rolls = data.get("rolls")
     ws.required_letters = data.get("required_letters") or ""
     ws.done_by = None
+    ws.ended_reason = None
     ws.round = 0
     ws.rolls = []
     crossed = data.get("crossed_white") or {}
@@ -132,7 +133,7 @@ def _changing(ws: WordsmithState, seq: int) -> ClaimRecord:
     if claim.owner is not ws.owner:
         claim = shallow(claim)
         claim.objections = list(claim.objections)
-        claim.overruled = list(claim.overruled)
+        claim.overruled = list(claim.overruled)  # `vote` is replaced whole, never changed in place
         claim.owner = ws.owner
         ws.claims[seq] = claim
     return claim
@@ -141,6 +142,27 @@ def _changing(ws: WordsmithState, seq: int) -> ClaimRecord:
 def _apply_objection(ws: WordsmithState, event: Event, data: dict) -> None:
     claim = _changing(ws, data["claim"])
     claim.objections.append({"by": data["seat"], "verdict": data["verdict"], "message": data["message"]})
+    if data["verdict"] == "vote":  # ruling 16: the word goes to the table
+        claim.vote = {
+            "objector": data["seat"],
+            "voters": list(data["voters"]),
+            "votes": {},
+            "closes_at": data["closes_at"],
+            "state": "open",
+            "message": data["message"],
+            "definition": list(data.get("definition") or []),
+            "dictionary": data.get("dictionary"),
+        }
+        ws.open_votes[claim.seq] = claim.seat
+        objector = _name(ws, data["seat"])
+        ws.latest = {
+            "claim": claim.seq,
+            "seat": claim.seat,
+            "word": claim.word,
+            "verdict": "objected",
+            "reason": f"{objector} objects to {claim.word.upper()}: the table votes keep or strike.",
+        }
+        return
     if data.get("strikes"):
         _take_off_sheet(ws, claim, data.get("pool"))
     ws.latest = {
@@ -150,6 +172,69 @@ def _apply_objection(ws: WordsmithState, event: Event, data: dict) -> None:
         "verdict": data["verdict"],
         "reason": data["message"],
     }
+
+
+def _name(ws: WordsmithState, seat: int | None) -> str:
+    return ws.table_seats[seat - 1].name if seat else "the host"
+
+
+def _apply_refused(ws: WordsmithState, event: Event, data: dict) -> None:
+    """Ruling 15: a refused attempt is public and changes nothing else: no sheet, pool, previous word or score."""
+    attempt = {
+        "seq": event.seq,
+        "seat": data["seat"],
+        "challenge": data["challenge"],
+        "word": data.get("normalized"),
+        "at": event.at,
+        "message": data.get("message"),
+        "objections": [o["code"] for o in data.get("objections") or []],
+    }
+    ws.refused.append(attempt)
+    ws.latest = {
+        "claim": None,
+        "seat": data["seat"],
+        "word": attempt["word"],
+        "verdict": "refused",
+        "reason": attempt["message"],
+    }
+
+
+def _apply_vote(ws: WordsmithState, event: Event, data: dict) -> None:
+    claim = _changing(ws, data["claim"])
+    vote = dict(claim.vote)
+    vote["votes"] = {**vote["votes"], data["seat"]: bool(data["strike"])}
+    claim.vote = vote
+
+
+def _apply_ruled(ws: WordsmithState, event: Event, data: dict) -> None:
+    """Rulings 16-18: the table's vote counted (or the host's casting vote): upheld strikes the word and what followed
+    from it in that seat; a tie waits for the host."""
+    claim = _changing(ws, data["claim"])
+    outcome = data["outcome"]
+    claim.vote = {**claim.vote, "state": outcome, "by_host": data.get("by") == "host"}
+    word = claim.word.upper()
+    count = f"{data['strike']} to strike, {data['keep']} to keep"
+    if outcome == "tied":
+        reason = f"The vote on {word} is tied ({count}): the host decides."
+    else:
+        ws.open_votes.pop(claim.seq, None)
+        last = claim.objections[-1]
+        claim.objections[-1] = {**last, "verdict": outcome}
+        if data.get("by") == "host":
+            count += ", and the host's casting vote"
+        if outcome == "upheld":
+            reason = (
+                f"Objection upheld ({count}): {word} is struck out; {_name(ws, claim.seat)} goes back to finding words."
+            )
+        else:
+            reason = f"Objection overruled ({count}): {word} stands."
+    if outcome == "upheld":
+        if data.get("reopen"):  # the end of the challenge (and of the game) is taken back: play goes on
+            ws.phase = "done_called"
+            ws.ended_reason = None
+        for seq in sorted(data["struck"], reverse=True):
+            _take_off_sheet(ws, _changing(ws, seq), data.get("pool"))
+    ws.latest = {"claim": claim.seq, "seat": claim.seat, "word": claim.word, "verdict": outcome, "reason": reason}
 
 
 def _apply_overrule(ws: WordsmithState, event: Event, data: dict) -> None:
@@ -192,6 +277,7 @@ def _apply_pool_set(ws: WordsmithState, event: Event, data: dict) -> None:
 
 def _apply_challenge_ended(ws: WordsmithState, event: Event, data: dict) -> None:
     ws.phase = "between"
+    ws.ended_reason = data.get("reason")
     for verdict in data.get("judged") or []:
         claim = _changing(ws, verdict["claim"])
         claim.status = "stands" if verdict["valid"] else "struck"
@@ -212,6 +298,9 @@ _APPLY = {
     "claim": _apply_claim,
     "done": _apply_done,
     "objection": _apply_objection,
+    "objection_vote": _apply_vote,
+    "objection_ruled": _apply_ruled,
+    "claim_refused": _apply_refused,
     "overrule": _apply_overrule,
     "passed": _apply_passed,
     "word_rolled": _apply_roll,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 from solver.errors import Refused
 from solver.lexicon import check
 from solver.normalize import fold as fold_word
@@ -19,11 +17,12 @@ from solver.wordsmith import (
     score_sheets,
 )
 
-from ..events import Actor, Context, Event, Forbidden, NewEvent, Rejected, stamp
+from ..events import REFUSED, Actor, Context, Event, Forbidden, NewEvent, Rejected, stamp
 from ..state import apply as table_apply
 from ..state import scratch as table_scratch
 
 # --- decide: action -> events ----------------------------------------------------------
+from . import vote as votes
 from .model import JUDGED_AT_END, OBJECTION_SECONDS, PIECE_CODES, ClaimRecord, SeatState, WordsmithState
 
 
@@ -33,8 +32,20 @@ def decide(table, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
     handler = _DECIDE.get(kind)
     if handler is None:
         raise Refused(f"type: unknown Wordsmith action {kind!r}; one of {', '.join(_DECIDE)}", ("type",))
-    events = handler(table, table.game_state, actor, action, ctx)
-    return events + _automatic(table, events, ctx)
+    before: list[NewEvent] = []
+    if table.game_state.open_votes and votes.due(table.game_state, ctx.now) is not None:
+        table = table_scratch(table)  # a vote's window has closed: counted first, the action judged after it
+        before = _follow(table, ctx)
+    try:
+        events = handler(table, table.game_state, actor, action, ctx)
+    except Rejected as refused:
+        refused.record[:0] = before  # the count is written even though the action is refused
+        raise
+    return before + events + _automatic(table, events, ctx)
+
+
+def _name(table, seat: int) -> str:
+    return table.seats[seat - 1].name
 
 
 def _host(actor: Actor, what: str) -> None:
@@ -78,6 +89,7 @@ def _start(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
         raise Rejected("game_over", f"The game is over: it has {CHALLENGES} challenges.")
     if ws.on:
         raise Rejected("challenge_on", f"Challenge {ws.challenge} is still on: end it first.")
+    _no_vote_open(ws, "the next challenge starts")
     text = action.get("pool")
     if text is None:
         rolled = roll_dice("start", ctx.rng)
@@ -114,6 +126,13 @@ def _start(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
         "crossed_white": crossed,
     }
     return [NewEvent("challenge_started", data, by=0)]
+
+
+def _no_vote_open(ws: WordsmithState, what: str) -> None:
+    """Ruling 16: a vote is settled before `what`."""
+    for seq in ws.open_votes:
+        word = ws.claims[seq].word.upper()
+        raise Rejected("vote_open", f"The table is still voting on {word}: it is settled before {what}.", claim=seq)
 
 
 def _required_letters(table, ws: WordsmithState, given, ctx: Context) -> str:
@@ -200,6 +219,12 @@ def _claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
         raise Refused(f"row: a row from 1 to {WORDS_PER_CHALLENGE} (got {row!r})", ("row",))
     if ws.phase == "waiting":
         raise Rejected("no_challenge", "No challenge has started yet: the host starts one.")
+    if ws.open_votes and (awaited := votes.pending(ws, seat.number)) is not None:
+        raise Rejected(  # ruling 17: the claimant awaits the table's vote on their word
+            "vote_pending",
+            f"The table is voting on {awaited.word.upper()}: wait for the outcome before your next word.",
+            claim=awaited.seq,
+        )
     # ruling 13: in Word by Word a seat claims word k after the k-th shared roll, with that roll's circles as wilds
     wbw_open = ws.has("word_by_word") and ws.on and len(seat.words) < WORDS_PER_CHALLENGE
     if wbw_open and len(seat.words) >= ws.round:
@@ -235,11 +260,20 @@ def _claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
     verdict = _judge(table, ctx, word, judged_on)
     objections = [o for o in verdict.objections if not (secret and o.code in JUDGED_AT_END)]
     if objections:
-        raise Rejected(
-            "claim_refused",
-            " ".join(o.message for o in objections),
-            objections=[o.to_dict() for o in objections],
-        )
+        message = " ".join(o.message for o in objections)
+        shown = [o.to_dict() for o in objections]
+        attempt = {
+            "seat": seat.number,
+            "challenge": ws.challenge,
+            "word": word,
+            "normalized": verdict.normalized,
+            "message": message,
+            "objections": shown,
+            REFUSED: "claim_refused",
+        }
+        # ruling 15: the word was yelled and refused where everyone heard it; nothing else changes
+        record = [NewEvent("claim_refused", attempt, by=actor_by(actor, seat))]
+        raise Rejected("claim_refused", message, objections=shown, record=record)
     cost = _alphabet(ctx).cost(verdict.normalized)
     checked = min(circles, verdict.pieces.wild)
     unchecked = circles - checked
@@ -278,14 +312,30 @@ def _object(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context)
             "objection_window_closed",
             f"Objections to {claim.word.upper()} had to come within {seconds} seconds of the claim.",
         )
+    if claim.vote is not None and claim.vote["state"] in ("open", "tied"):
+        raise Rejected("vote_open", f"The table is already voting on {claim.word.upper()}: vote keep or strike.")
     if any(o["by"] == seat.number for o in claim.objections):
         raise Rejected("already_objected", f"You have already objected to {claim.word.upper()}.")
     if claim.status == "struck":
         raise Rejected("claim_struck", f"{claim.word.upper()} has already been struck.")
+    if ws.has("word_by_word") and ws.on and not _may_strike(ws, claim):
+        raise Rejected(  # ruling 13: a Word by Word word is struck before the next roll, or not at all
+            "claim_superseded", f"{claim.word.upper()} can no longer be struck: the next word has been rolled."
+        )
     verdict = _judge(table, ctx, claim.data["word"], claim.data["judged_on"])
-    if verdict.valid:
-        data = {"claim": claim.seq, "verdict": "stands", "message": _stands_because(table, ctx, claim, verdict)}
-        data["objections"], data["strikes"] = [], False
+    if verdict.valid:  # ruling 16: the judge accepted it; what the judge cannot settle goes to the table
+        lexicon = _lexicon(table, ctx)
+        data = {
+            "claim": claim.seq,
+            "verdict": "vote",
+            "message": _stands_because(table, ctx, claim, verdict),
+            "objections": [],
+            "strikes": False,
+            "definition": list(check(claim.word, lexicon).definition)[:3],
+            "dictionary": table.lexicon,
+            "voters": [s.number for s in table.seats if s.joined and s.number not in (claim.seat, seat.number)],
+            "closes_at": stamp(ctx.now + seconds),
+        }
     else:
         data = {
             "claim": claim.seq,
@@ -335,6 +385,48 @@ def _may_strike(ws: WordsmithState, claim: ClaimRecord) -> bool:
     return bool(words) and words[-1]["claim"] == claim.seq
 
 
+def _vote(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
+    """Ruling 16: a voter's keep or strike, while the vote is open; the last vote counts them (`_automatic`)."""
+    seat = _acting_seat(table, ws, actor, action)
+    claim = _find_claim(ws, action)
+    strike = action.get("strike")
+    if not isinstance(strike, bool):
+        raise Refused("strike: true (strike the word out) or false (keep it)", ("strike",))
+    vote = votes.open_vote(claim)
+    if seat.number not in vote["voters"]:
+        who = "made the claim" if seat.number == claim.seat else "objected" if seat.number == vote["objector"] else ""
+        because = f"you {who}" if who else "you had not joined when the objection was made"
+        raise Rejected("not_a_voter", f"You do not vote on {claim.word.upper()}: {because}.")
+    if seat.number in vote["votes"]:
+        raise Rejected("already_voted", f"You have already voted on {claim.word.upper()}.")
+    return [NewEvent("objection_vote", {"claim": claim.seq, "seat": seat.number, "strike": strike}, by=seat.number)]
+
+
+def _settle(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
+    """Ruling 16: the host's casting vote on a tied vote (no vote cast at all is a tie too)."""
+    _host(actor, "break a tie")
+    claim = _find_claim(ws, action)
+    strike = action.get("strike")
+    if not isinstance(strike, bool):
+        raise Refused("strike: true (uphold the objection: strike the word out) or false (keep it)", ("strike",))
+    if claim.vote is None or claim.vote["state"] != "tied":
+        state = "open" if claim.vote is None or claim.vote["state"] == "open" else "over"
+        raise Rejected("not_tied", f"The vote on {claim.word.upper()} is not tied: it is {state}.")
+    return [votes.counted(ws, claim, host_strikes=strike)]
+
+
+def _count_votes(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
+    """Anyone at the table: count a vote whose window has closed (`decide` counted it before this runs)."""
+    if not actor.host and actor.seat is None:
+        raise Forbidden("This needs a seat's or the host's token.")
+    claim = _find_claim(ws, action)
+    if claim.vote is not None and claim.vote["state"] != "open":
+        return []  # counted already (just now, by `decide`, or before): nothing more to do
+    vote = votes.open_vote(claim)
+    left = votes.epoch(vote["closes_at"]) - ctx.now
+    raise Rejected("vote_open", f"The vote on {claim.word.upper()} is open for {max(1, round(left))} more seconds.")
+
+
 def _overrule(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
     _host(actor, "overrule")
     claim = _find_claim(ws, action)
@@ -345,16 +437,18 @@ def _overrule(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Contex
         raise Rejected("secret", "Secret Wordsmith words are judged together at the challenge's end (ruling 12).")
     if claim.challenge != ws.challenge:
         raise Rejected("challenge_over", "Only the claims of the latest challenge can be overruled.")
+    if claim.seq in ws.open_votes:  # ruling 16: the table's vote is settled by its count or the host's casting vote
+        raise Rejected("vote_open", f"The table is voting on {claim.word.upper()}: settle it with the casting vote.")
     changes = stands != (claim.status == "stands")
     if changes and not stands and not _may_strike(ws, claim):
         raise Rejected(
             "claim_superseded",
-            f"{claim.word.upper()} is no longer seat {claim.seat}'s latest word: only the latest can be struck.",
+            f"{claim.word.upper()} is no longer {_name(table, claim.seat)}'s latest word: only the latest can be struck.",
         )
     if changes and stands and ws.seat(claim.seat).version != claim.struck_version:
         raise Rejected(
             "claim_superseded",
-            f"Seat {claim.seat} has played on since {claim.word.upper()} was struck: it cannot come back.",
+            f"{_name(table, claim.seat)} has played on since {claim.word.upper()} was struck: it cannot come back.",
         )
     data = {"claim": claim.seq, "stands": stands, "changes": changes}
     if changes and not stands:
@@ -404,14 +498,15 @@ def _roll_word(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Conte
     if not ws.has("word_by_word"):
         raise Rejected("not_word_by_word", "Only Word by Word rolls for each word.")
     _need_on(ws)
+    _no_vote_open(ws, "the next roll")
     if ws.round >= WORDS_PER_CHALLENGE:
         raise Rejected("all_rolled", f"All {WORDS_PER_CHALLENGE} words of this challenge have been rolled.")
     waiting = [s.number for s in ws.seats if len(s.words) < ws.round]
     if waiting:
         raise Rejected(
             "word_open",
-            f"Every seat claims word {ws.round} before the next roll: waiting for seat(s) "
-            f"{', '.join(map(str, waiting))}.",
+            f"Every seat claims word {ws.round} before the next roll: waiting for "
+            f"{', '.join(_name(table, seat) for seat in waiting)}.",
         )
     given = action.get("faces")
     if given is None:
@@ -440,6 +535,9 @@ _DECIDE = {
     "add": _add,
     "claim": _claim,
     "object": _object,
+    "vote": _vote,
+    "settle": _settle,
+    "count_votes": _count_votes,
     "overrule": _overrule,
     "pass": _pass,
     "end_challenge": _end_challenge,
@@ -471,8 +569,13 @@ def _challenge_ended(table, ws: WordsmithState, reason: str, ctx: Context, by: i
     return NewEvent("challenge_ended", data, by=by)
 
 
+def _fold_in(state, new: NewEvent, ctx: Context) -> None:
+    table_apply(state, Event(state.seq + 1, new.type, stamp(ctx.now), new.by, new.data))
+
+
 def _automatic(table, events: list[NewEvent], ctx: Context) -> list[NewEvent]:
-    """The events that follow by themselves: Done!, the end of a challenge, the end of the game (ruling 11).
+    """The events that follow by themselves: Done!, the end of a challenge, the end of the game (ruling 11), the
+    count of a vote (ruling 16).
 
     Found by folding the action's events into a copy of the state and looking at it, so an overrule that
     brings back a sixth word calls Done! the same way a claim does. The copy is `tables.state.scratch` (only what
@@ -481,21 +584,21 @@ def _automatic(table, events: list[NewEvent], ctx: Context) -> list[NewEvent]:
     if not events:
         return []
     state = table_scratch(table)
-    seq = state.seq
-    at = stamp(ctx.now)
-
-    def fold_in(new: NewEvent) -> None:
-        nonlocal seq
-        seq += 1
-        table_apply(state, Event(seq, new.type, at, new.by, new.data))
-
     for new in events:
-        fold_in(new)
+        _fold_in(state, new, ctx)
+    return _follow(state, ctx)
+
+
+def _follow(state, ctx: Context) -> list[NewEvent]:
+    """The automatic events `state` (a scratch copy, folded into as they come) calls for, in order."""
     follow: list[NewEvent] = []
     while True:
         ws: WordsmithState = state.game_state
         new = None
-        if ws.phase == "playing" and not ws.has("word_by_word") and ws.done_by is None:
+        counted = votes.due(ws, ctx.now) if ws.open_votes else None
+        if counted is not None:
+            new = votes.counted(ws, counted)
+        elif ws.phase == "playing" and not ws.has("word_by_word") and ws.done_by is None:
             full = next((s for s in ws.seats if len(s.words) == WORDS_PER_CHALLENGE), None)
             if full is not None:
                 new = NewEvent("done", {"seat": full.number})
@@ -514,8 +617,8 @@ def _automatic(table, events: list[NewEvent], ctx: Context) -> list[NewEvent]:
         if new is None:
             return follow
         follow.append(new)
-        fold_in(new)
+        _fold_in(state, new, ctx)
 
 
 def _epoch(at: str) -> float:
-    return datetime.strptime(at, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC).timestamp()
+    return votes.epoch(at)

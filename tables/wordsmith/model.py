@@ -69,6 +69,9 @@ class ClaimRecord:
     extra_word: bool = False  # claimed after Done!
     called_done: bool = False
     struck_version: int | None = None  # the seat's version right after the strike
+    # The table's vote on an objection (ruling 16): {objector, voters, votes: {seat: strike}, closes_at, state
+    # (open, tied, upheld, overruled), message, definition, dictionary}; replaced whole, never changed in place.
+    vote: dict | None = None
     # The state whose record this is to change (`_changing`): a scratch copy shares its original's records until
     # it changes one. Not part of the record's value.
     owner: object = field(default=None, compare=False, repr=False)
@@ -90,6 +93,9 @@ class WordsmithState:
     round: int = 0  # Word by Word: the words rolled for this challenge
     rolls: list[dict] = field(default_factory=list)
     secret_scores: dict | None = None  # Secret Wordsmith: score_sheets as judged at the last challenge end
+    open_votes: dict[int, int] = field(default_factory=dict)  # claim seq -> its seat, while the table votes on it
+    refused: list[dict] = field(default_factory=list)  # the refused attempts, public (ruling 15)
+    ended_reason: str | None = None  # how the latest challenge ended: done, six_words, host
     owner: object = field(default_factory=object, compare=False, repr=False)  # marks the claim records it may change
 
     @property
@@ -172,6 +178,7 @@ class WordsmithState:
             "rolls": [dict(r) for r in self.rolls] if self.has("word_by_word") else None,
             "seats": [self._seat_dict(s, viewer) for s in self.seats],
             "claims": [self._claim_dict(c, viewer) for c in self.claims.values()],
+            "refused": [self._refused_dict(r, viewer) for r in self.refused],
             "latest": self._latest(viewer),
             "scores": scores,
             "winners": scores["winners"] if scores and self.phase == "game_over" else None,
@@ -214,7 +221,13 @@ class WordsmithState:
             "status": "hidden" if hidden else claim.status,
             "objections": list(claim.objections),
             "overruled": list(claim.overruled),
+            "vote": _vote_dict(claim.vote),
         }
+
+    def _refused_dict(self, attempt: dict, viewer: Actor | None) -> dict:
+        hidden = self.has("secret") and attempt["challenge"] == self.challenge and self.on
+        hidden = hidden and (viewer is None or viewer.seat != attempt["seat"])
+        return {**attempt, "word": None, "message": None, "objections": []} if hidden else dict(attempt)
 
     def _latest(self, viewer: Actor | None) -> dict | None:
         if self.latest is None:
@@ -223,11 +236,34 @@ class WordsmithState:
         claim = self.claims.get(latest["claim"])
         if claim is not None and self.hidden(claim, viewer):
             latest["word"] = None
+        if latest["verdict"] == "refused" and self.refused:
+            shown = self._refused_dict(self.refused[-1], viewer)
+            latest["word"], latest["reason"] = shown["word"], shown["message"]
         return latest
 
 
+def _vote_dict(vote: dict | None) -> dict | None:
+    """A vote as every phone sees it: votes are cast openly, as hands go up at a table."""
+    if vote is None:
+        return None
+    votes = vote["votes"]
+    return {
+        **{key: value for key, value in vote.items() if key != "votes"},
+        "voters": list(vote["voters"]),
+        "votes": [{"seat": seat, "strike": strike} for seat, strike in votes.items()],
+        "keep": sum(1 for strike in votes.values() if not strike),
+        "strike": sum(1 for strike in votes.values() if strike),
+        "waiting": [seat for seat in vote["voters"] if seat not in votes],
+    }
+
+
 # Ruling 12: what another seat's Secret Wordsmith events show until the challenge ends: who acted, not what.
-SECRET_EVENT_KEEPS = {"claim": ("seat", "challenge"), "piece_added": ("seat",), "pool_set": ("seat",)}
+SECRET_EVENT_KEEPS = {
+    "claim": ("seat", "challenge"),
+    "claim_refused": ("seat", "challenge"),
+    "piece_added": ("seat",),
+    "pool_set": ("seat",),
+}
 
 
 def may_hide(table) -> bool:
@@ -298,6 +334,8 @@ def scratch(ws: WordsmithState, seats: list) -> WordsmithState:
         seat.past = list(seat.past)
     ws.claims = dict(ws.claims)
     ws.rolls = list(ws.rolls)
+    ws.open_votes = dict(ws.open_votes)
+    ws.refused = list(ws.refused)
     return ws
 
 

@@ -1,0 +1,123 @@
+"""Refused attempts in public, and the table's vote on an objection, through the API on both databases
+(docs/rules/wordsmith.md, rulings 15-18)."""
+
+from __future__ import annotations
+
+import time
+import uuid
+
+import pytest
+from service_helpers import assert_problem
+
+from app import create_app
+
+POOL = "R3 Y2 B1 G2"  # builds CAST and BAG exactly
+
+
+class Clock:
+    """The service's clock, moved by the test: a vote's window closes by construction, not by sleeping."""
+
+    def __init__(self):
+        self.now = time.time()
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def table(database_url):
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    clock = Clock()
+    app.extensions["tables"].clock = clock
+    client = app.test_client()
+    return Seated(client, clock)
+
+
+class Seated:
+    """A four-seat Wordsmith table made through the API, every seat joined, the first challenge on."""
+
+    def __init__(self, client, clock, seats=("Ann", "Bob", "Cy", "Di")):
+        self.client, self.clock = client, clock
+        created = client.post("/api/v1/tables", json={"game": "wordsmith", "seats": list(seats)}).json
+        self.code, self.host = created["code"], created["host_token"]
+        self.tokens = {n: client.post(self.path(f"/seats/{n}")).json["token"] for n in range(1, len(seats) + 1)}
+        assert self.post("/challenges", {"pool": POOL}, self.host).status_code == 201
+
+    def path(self, rest=""):
+        return f"/api/v1/tables/{self.code}{rest}"
+
+    def post(self, rest, body, token, request_id=None):
+        body = {"request_id": request_id or uuid.uuid4().hex, **body}
+        return self.client.post(self.path(rest), json=body, headers={"Authorization": f"Bearer {token}"})
+
+    def state(self, seat=None):
+        headers = {"Authorization": f"Bearer {self.tokens[seat]}"} if seat else {}
+        return self.client.get(self.path(), headers=headers).json
+
+    def events(self):
+        return self.client.get(self.path("/record")).json["events"]
+
+
+def test_a_refused_claim_is_public_counts_against_nothing_and_a_retry_writes_it_once(table):
+    before = table.state(1)["wordsmith"]["seats"]
+    for _ in range(2):  # the same request twice: refused both times, written once
+        refused = assert_problem(table.post("/claims", {"word": "zzzq"}, table.tokens[1], request_id="ann-zzzq"), 409)
+        assert refused["code"] == "claim_refused" and refused["objections"][0]["code"] == "not_a_word"
+    assert [e["type"] for e in table.events()].count("claim_refused") == 1
+    for viewer in (2, 3, None):  # every other phone, and the table view
+        game = table.state(viewer)["wordsmith"]
+        assert (game["latest"]["verdict"], game["latest"]["seat"], game["latest"]["word"]) == ("refused", 1, "zzzq")
+        assert [(a["seat"], a["word"], a["objections"]) for a in game["refused"]] == [
+            (1, "zzzq", ["not_a_word", "not_buildable"])
+        ]
+    assert table.state(1)["wordsmith"]["seats"] == before  # no sheet, pool or previous word moved
+    assert table.post("/claims", {"word": "cast"}, table.tokens[1]).status_code == 201
+
+
+def test_an_objection_voted_by_the_other_seats_is_upheld_and_the_word_struck(table):
+    cast = table.post("/claims", {"word": "cast"}, table.tokens[1]).json["claim"]
+    seq = [e for e in table.events() if e["type"] == "claim"][0]["seq"]
+    assert cast["normalized"] == "cast"
+    objected = table.post("/objections", {"claim": seq}, table.tokens[2])
+    assert objected.status_code == 201
+    vote = table.state(3)["wordsmith"]["claims"][0]["vote"]
+    assert (vote["state"], vote["voters"], vote["objector"], vote["dictionary"]) == ("open", [3, 4], 2, "standard")
+    assert vote["message"].startswith("CAST stands: it is a valid word")
+    assert_problem(table.post("/votes", {"claim": seq, "strike": True}, table.tokens[2]), 409)  # the objector
+    refused = assert_problem(table.post("/claims", {"word": "bag"}, table.tokens[1]), 409)
+    assert refused["code"] == "vote_pending"  # Ann awaits the table's vote
+    assert table.post("/votes", {"claim": seq, "strike": True}, table.tokens[3]).status_code == 201
+    last = table.post("/votes", {"claim": seq, "strike": True}, table.tokens[4])
+    assert [e["type"] for e in last.json["events"]] == ["objection_vote", "objection_ruled"]
+    game = table.state(None)["wordsmith"]
+    assert game["claims"][0]["status"] == "struck" and game["latest"]["verdict"] == "upheld"
+    assert game["latest"]["reason"].startswith("Objection upheld")
+    assert game["seats"][0]["words"] == [] and game["seats"][0]["pool"] == POOL
+    assert table.post("/claims", {"word": "bag"}, table.tokens[1]).status_code == 201  # back to finding words
+
+
+def test_a_vote_closes_when_its_window_has_passed_and_the_host_breaks_a_tie(table):
+    table.post("/claims", {"word": "cast"}, table.tokens[1])
+    seq = [e for e in table.events() if e["type"] == "claim"][0]["seq"]
+    table.post("/objections", {"claim": seq}, table.tokens[2])
+    table.post("/votes", {"claim": seq, "strike": True}, table.tokens[3])
+    early = assert_problem(table.post("/votes/count", {"claim": seq}, table.tokens[2]), 409)
+    assert early["code"] == "vote_open"
+    table.clock.now += 31  # Di never votes: the window closes
+    late = assert_problem(table.post("/votes", {"claim": seq, "strike": False}, table.tokens[4]), 409)
+    assert late["code"] == "vote_closed"
+    assert table.events()[-1]["type"] == "objection_ruled"  # counted all the same: 1 to strike, 0 to keep
+    assert table.state(None)["wordsmith"]["claims"][0]["vote"]["state"] == "upheld"
+    # a second word, a tie: one keep, one strike
+    table.post("/claims", {"word": "cast"}, table.tokens[2])
+    seq = [e for e in table.events() if e["type"] == "claim"][-1]["seq"]
+    table.post("/objections", {"claim": seq}, table.tokens[1])
+    table.post("/votes", {"claim": seq, "strike": True}, table.tokens[3])
+    tied = table.post("/votes", {"claim": seq, "strike": False}, table.tokens[4]).json["events"][-1]
+    assert tied["data"]["outcome"] == "tied"
+    assert_problem(table.post("/votes/settle", {"claim": seq, "strike": False}, table.tokens[1]), 403)
+    bad = assert_problem(table.post("/votes/settle", {"claim": seq}, table.host), 422)
+    assert bad["errors"][0]["pointer"] == "/strike"
+    settled = table.post("/votes/settle", {"claim": seq, "strike": False}, table.host).json["events"][0]
+    assert (settled["data"]["outcome"], settled["data"]["by"]) == ("overruled", "host")
+    assert table.state(None)["wordsmith"]["claims"][-1]["status"] == "stands"
