@@ -142,6 +142,11 @@ window.Wordsmith = (function () {
       if (!type.startsWith("text/html")) throw new Error("not a page: " + type);
       swap(await response.text(), press.formId, sent);
     } catch (error) {
+      // No connection: static/offline.js answers from the word data when it can.
+      if (window.WordsmithOffline && await window.WordsmithOffline.answer(target.url)) {
+        window.history[press.step ? "replaceState" : "pushState"](null, "", target.url.href + (target.hash ? "#" + target.hash : ""));
+        return;
+      }
       window.location.assign(target.url.href + (target.hash ? "#" + target.hash : ""));  // as without JavaScript
       return;
     }

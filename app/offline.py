@@ -1,0 +1,144 @@
+"""The offline layer: a web app manifest, a service worker, the icons and the word data a phone keeps.
+
+    /manifest.webmanifest            name, icons, theme colour, standalone, start at the judge
+    /sw.js                           the service worker (scope: the whole site), its version built in
+    /favicon.ico                     the icon
+    /offline/meta.json               the word data's name and checksum, the alphabet, the limits
+    /offline/words.<checksum>.gz     the word data (solver/offline.py), cached for a year: the name changes with it
+
+The worker's version is a digest of the word lists' checksum, the static files and the templates: a rebuild of
+the word lists or a deploy changes `/sw.js`, which the browser compares on every visit, so the new worker
+caches the new pages and data beside the old and, once they are all in, drops the old ones. A phone never mixes
+two versions. docs/pages.md says what works offline.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+from pathlib import Path
+
+from flask import Blueprint, Flask, Response, abort, current_app, render_template, request, url_for
+
+from solver.limits import MAX_POOL_PIECES
+from solver.offline import offline_words
+
+from .assets import LONG_LIFETIME
+from .resources import resources
+
+__all__ = ["init_app", "SHELL_PAGES"]
+
+bp = Blueprint("offline", __name__)
+# The pages a phone keeps to use with no connection (their plain URL: the page with an empty form).
+SHELL_PAGES = ("pages.home", "pages.solve", "pages.booksmack", "pages.colorsmash", "pages.dice", "pages.score")
+SHELL_STATIC = ("style.css", "pages.js", "offline.js", "words.js", "icon.svg", "icon-192.png")
+THEME = "#0a5c1f"
+
+
+@cache
+def _templates_digest(folder: str) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(Path(folder).rglob("*")):
+        if path.is_file():
+            digest.update(path.as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def words_name() -> str:
+    """The word data's file name: it carries the lists' checksum, so a new build has a new name."""
+    return f"words.{resources().lexicons.checksum[:16]}.gz"
+
+
+def version() -> str:
+    """The worker's version: what its caches hold changes only with this."""
+    assets = current_app.extensions["assets"]
+    digest = hashlib.sha256(resources().lexicons.data_key.encode())
+    for name in sorted(assets):
+        digest.update(f"{name}:{assets[name].digest}\n".encode())
+    digest.update(_templates_digest(str(Path(current_app.root_path) / "templates")).encode())
+    return digest.hexdigest()[:16]
+
+
+def no_cache(response: Response) -> Response:
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/sw.js")
+def worker():
+    """The service worker: caches the pages' shell and the word data, and answers from them with no connection."""
+    config = {
+        "version": version(),
+        "shell": [url_for(endpoint) for endpoint in SHELL_PAGES],
+        "static": [url_for("static", filename=name) for name in SHELL_STATIC],
+        "extra": [url_for("offline.meta"), url_for("offline.manifest")],
+        "words": url_for("offline.words", name=words_name()),
+    }
+    body = render_template("sw.js", config=config)
+    return no_cache(Response(body, mimetype="text/javascript"))
+
+
+@bp.get("/offline/meta.json")
+def meta():
+    """What the offline pages need besides the word data: its URL and checksum, the alphabet, the limits."""
+    shared = resources()
+    return no_cache(
+        current_app.json.response(
+            {
+                "checksum": shared.lexicons.checksum,
+                "words": url_for("offline.words", name=words_name()),
+                "sizes": shared.sizes,
+                "default_lexicon": shared.default_lexicon,
+                "alphabet": {char: list(letter.cost) for char, letter in shared.alphabet.letters.items()},
+                "max_pool_pieces": min(current_app.config["MAX_POOL_PIECES"], MAX_POOL_PIECES),
+                "max_word_length": current_app.config["MAX_WORD_LENGTH"],
+            }
+        )
+    )
+
+
+@bp.get("/offline/<name>")
+def words(name: str):
+    """The word data under its checksummed name, cached for a year; any other name is not found."""
+    if name != words_name():
+        abort(404)
+    response = Response(offline_words(resources().lexicons), mimetype="application/octet-stream")
+    response.headers["Cache-Control"] = LONG_LIFETIME
+    response.set_etag(name)
+    return response.make_conditional(request)
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    """The web app manifest: what a phone needs to offer "Add to home screen"."""
+    body = {
+        "name": "Wordsmith judge",
+        "short_name": "Wordsmith",
+        "description": "Judge, solve and referee word games at the table, with or without a connection.",
+        "start_url": url_for("pages.home"),
+        "scope": "/",
+        "display": "standalone",
+        "theme_color": THEME,
+        "background_color": "#ffffff",
+        "icons": [
+            {"src": url_for("static", filename="icon-192.png"), "sizes": "192x192", "type": "image/png"},
+            {"src": url_for("static", filename="icon-512.png"), "sizes": "512x512", "type": "image/png"},
+            {"src": url_for("static", filename="icon.svg"), "sizes": "any", "type": "image/svg+xml"},
+        ],
+    }
+    response = current_app.json.response(body)
+    response.mimetype = "application/manifest+json"
+    return no_cache(response)
+
+
+@bp.get("/favicon.ico")
+def favicon():
+    """The icon browsers ask for on their own (a PNG: every browser reads one under this name)."""
+    asset = current_app.extensions["assets"]["icon-32.png"]
+    response = Response(asset.body, mimetype="image/png")
+    response.headers["Cache-Control"] = "public, max-age=86400"
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.register_blueprint(bp)

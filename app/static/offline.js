@@ -1,0 +1,398 @@
+// The pages with no connection. Online nothing here changes a page: the server answers every form, as without
+// JavaScript. This file registers the service worker (app/templates/sw.js), which keeps each page's empty
+// form, the scripts and the word data; when the network fails, the worker answers a page's URL with that
+// form, and here the answer is worked out from the word data (static/words.js) and shown as the server shows
+// it: the judge's verdict (the same sentences, proven equal by the tests) and the solver's first page of words
+// (in the server's order). What only the server knows (definitions, hints, racks, live tables) says it
+// needs a connection. pages.js asks `WordsmithOffline.answer` before it gives up on a failed fetch.
+"use strict";
+(function () {
+  const script = document.currentScript;
+  const worker = script && script.dataset.worker;
+  if (worker && "serviceWorker" in navigator) navigator.serviceWorker.register(worker).catch(function () {});
+  const metaUrl = script && script.dataset.meta;
+  const W = window.WordsmithWords;
+  if (!W || !metaUrl || !window.DecompressionStream) return;
+  const KINDS = ["red", "yellow", "blue", "green"];
+  const WHITE_BOXES = 6, BLUE_BOXES = 6, SHOWN = 300;
+  let loading = null;
+
+  // The alphabet and limits, and the word data they name: fetched once (from the worker's cache offline).
+  function data() {
+    if (!loading) {
+      loading = fetch(metaUrl).then(function (r) { return r.json(); }).then(async function (meta) {
+        const bytes = await (await fetch(meta.words)).arrayBuffer();
+        return {meta: meta, words: await W.load(bytes)};
+      });
+      loading.catch(function () { loading = null; });
+    }
+    return loading;
+  }
+
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function plural(n, thing) {
+    if (n === 1) return n + " " + thing;
+    return n + " " + thing + (/[xs]$/.test(thing) ? "es" : "s");
+  }
+
+  function andList(parts) {
+    return parts.length === 1 ? parts[0] : parts.slice(0, -1).join(", ") + " and " + parts[parts.length - 1];
+  }
+
+  function pyStrip(text) {
+    return text.replace(/^[\s\x1c-\x1f\x85]+|[\s\x1c-\x1f\x85]+$/g, "");
+  }
+
+  function splitWords(text) {
+    return text.split(/[\s,]+/).filter(Boolean);
+  }
+
+  function cost(alphabet, word) {
+    const total = [0, 0, 0, 0];
+    for (const c of word) {
+      const piece = alphabet[c];
+      if (!piece) return null;
+      for (let k = 0; k < 4; k++) total[k] += piece[k];
+    }
+    return total;
+  }
+
+  // solver/pieces.py parse_pool: "R3 Y2 B1 G2 W1" or "rrryybgg".
+  function parsePool(value) {
+    const codes = {r: 0, y: 1, b: 2, g: 3, w: 4};
+    const counts = [0, 0, 0, 0, 0];
+    const text = pyStrip(value);
+    const token = /\s*(?:([A-Za-z])([0-9]*))\s*,?/y;
+    let position = 0;
+    while (position < text.length) {
+      token.lastIndex = position;
+      const match = token.exec(text);
+      const kind = match ? codes[match[1].toLowerCase()] : undefined;
+      if (kind === undefined) throw new Error("The pool " + value + " could not be read: use R, Y, B, G or W, each with an optional count, like R3 Y2 B1 G2.");
+      counts[kind] += match[2] ? parseInt(match[2], 10) : 1;
+      position = token.lastIndex;
+    }
+    if (!counts.some(Boolean)) throw new Error("The pool is empty: give at least one piece, like R3 Y2 B1 G2.");
+    return counts;
+  }
+
+  function poolText(pool) {
+    const out = ["R", "Y", "B", "G", "W"].map(function (code, i) { return pool[i] ? code + pool[i] : ""; }).filter(Boolean);
+    return out.join(" ") || "(empty)";
+  }
+
+  function deficit(pool, need) {
+    let d = 0;
+    for (let k = 0; k < 4; k++) d += Math.max(0, need[k] - pool[k]);
+    return d;
+  }
+
+  function boxesOf(crossed, used) {
+    const white = WHITE_BOXES - crossed, total = white + BLUE_BOXES;
+    if (!(crossed >= 0 && crossed <= WHITE_BOXES) || !(used >= 0) || used > total) {
+      throw new Error("discards_used: " + used + " discards, but the sheet has only " + total + " discard boxes.");
+    }
+    return {total: total, left: total - used, blueCost: function (n) { return Math.max(0, Math.min(n, total - used) - Math.max(0, white - used)); }};
+  }
+
+  function hasNewLetter(word, previous) {
+    const have = {};
+    for (const c of previous) have[c] = (have[c] || 0) + 1;
+    const mine = {};
+    for (const c of word) mine[c] = (mine[c] || 0) + 1;
+    return Object.keys(mine).some(function (c) { return mine[c] > (have[c] || 0); });
+  }
+
+  function readLetter(value) {
+    const letter = pyStrip(W.fold(value));
+    if (letter.length > 1 || (letter && !/^[a-z]$/.test(letter))) throw new Error("required_letter: give a single letter a-z.");
+    return letter;
+  }
+
+  // solver/wordsmith/judge.py judge_claim, for the page: the objections' sentences, or what the claim costs.
+  function judgeClaim(words, alphabet, word, pool, size, form, boxes) {
+    const normalized = pyStrip(W.fold(word));
+    const shout = normalized.toUpperCase() || W.pyRepr(word);
+    const previous = pyStrip(W.fold(form.previous));
+    const required = readLetter(form.required);
+    const objections = [];
+    const found = W.check(words, normalized, size);
+    if (found.reason === "invalid_characters" || !found.valid) objections.push(found.message);
+    const claimed = splitWords(form.claimed).map(function (w) { return pyStrip(W.fold(w)); });
+    if (claimed.indexOf(normalized) >= 0) objections.push(shout + " has already been claimed in this challenge.");
+    if (previous && normalized && !hasNewLetter(normalized, previous)) {
+      objections.push(shout + " has no new letter: every letter of it was already in " + previous.toUpperCase() + ".");
+    }
+    if (required && normalized.indexOf(required) < 0) objections.push(shout + " does not contain the required letter " + required.toUpperCase() + ".");
+    const need = W.isWellFormed(normalized) ? cost(alphabet, normalized) : null;
+    let left = null;
+    if (need === null) {
+      if (found.reason !== "invalid_characters") objections.push(shout + " holds a character the letter-piece alphabet has no pieces for.");
+    } else if (deficit(pool, need) > pool[4]) {
+      const short = [0, 1, 2, 3].map(function (k) { return Math.max(0, need[k] - pool[k]); });
+      let spare = pool[4];
+      const missing = [];
+      short.forEach(function (lack, k) {
+        const covered = Math.min(lack, spare);
+        spare -= covered;
+        if (lack - covered) missing.push(plural(lack - covered, KINDS[k] + " piece"));
+      });
+      objections.push("Your pool cannot build " + shout + ": it is short of " + andList(missing) + ".");
+    } else {
+      const wildUsed = deficit(pool, need);
+      left = [0, 1, 2, 3].map(function (k) { return pool[k] - Math.min(need[k], pool[k]); });
+      left.push(pool[4] - wildUsed);
+      left.wildUsed = wildUsed;
+      const count = left.reduce(function (a, b) { return a + b; }, 0);
+      if (count && boxes.left === 0) {
+        objections.push("You have checked all " + boxes.total + " discard boxes, so you must use every piece in your pool: " + shout + " leaves " + plural(count, "piece") + " over.");
+      } else if (count > boxes.left) {
+        objections.push(shout + " leaves " + plural(count, "piece") + " over, but you have only " + plural(boxes.left, "discard box") + " left: a word may leave at most " + boxes.left + ".");
+      }
+    }
+    return {valid: objections.length === 0, objections: objections, normalized: normalized, left: left};
+  }
+
+  // app/pages/judge.py claim_facts.
+  function claimFacts(claim, boxes) {
+    const facts = ["Scores " + plural(claim.normalized.length, "point") + "."];
+    if (claim.left.wildUsed) facts.push("Uses " + plural(claim.left.wildUsed, "wild") + " as any piece.");
+    const left = claim.left.reduce(function (a, b) { return a + b; }, 0);
+    if (!left) { facts.push("Uses every piece: nothing to discard."); return facts; }
+    const kinds = KINDS.concat(["wild"]).map(function (kind, k) { return claim.left[k] ? claim.left[k] + " " + kind : ""; }).filter(Boolean).join(", ");
+    const they = left === 1 ? "it goes" : "they go";
+    const blue = boxes.blueCost(left);
+    let where;
+    if (!blue) where = left === 1 ? "a white discard box, which costs nothing" : "white discard boxes, which cost nothing";
+    else if (left === 1) where = "a blue discard box, so you lose " + plural(blue, "bonus point");
+    else where = left + " discard boxes, " + blue + " of them blue, so you lose " + plural(blue, "bonus point");
+    facts.push("Leaves " + plural(left, "piece") + " over (" + kinds + "): " + they + " in " + where + ".");
+    return facts;
+  }
+
+  function formOf(url) {
+    const get = function (name) { return url.searchParams.get(name) || ""; };
+    return {
+      word: get("word"), pool: get("pool"), previous: get("previous"), claimed: get("claimed"), required: get("required"),
+      lexicon: get("lexicon"), discards_used: parseInt(get("discards_used") || "0", 10), crossed_white: parseInt(get("crossed_white") || "0", 10),
+      page: parseInt(get("page") || "1", 10),
+    };
+  }
+
+  // app/pages/judge.py verdict_for, over the word data.
+  function verdictFor(d, form) {
+    const size = form.lexicon || d.meta.default_lexicon;
+    const alphabet = d.meta.alphabet;
+    const word = pyStrip(form.word);
+    const found = W.check(d.words, word, size);
+    const missing = [];
+    if (!pyStrip(form.pool)) missing.push("the pieces (no pool)");
+    if (!pyStrip(form.previous)) missing.push("a new letter (no previous word)");
+    if (!pyStrip(form.claimed)) missing.push("already claimed (no claimed words)");
+    let line = found.lexicon + " lexicon";
+    if (found.valid && found.tier && found.tier !== found.lexicon) line += " (in the " + found.tier + " one too)";
+    const verdict = {
+      valid: found.valid, word: found.normalized.toUpperCase() || found.word, normalized: found.normalized, messages: [found.message],
+      facts: [], unchecked: missing.length ? "Not checked: " + missing.join(", ") + "." : "", lexicon: line,
+      defined: found.valid || found.reason === "larger_lexicon_only",
+    };
+    const rulesGiven = pyStrip(form.previous) || pyStrip(form.claimed) || pyStrip(form.required);
+    const poolGiven = Boolean(pyStrip(form.pool));
+    let pool = poolGiven ? parsePool(form.pool) : null;
+    const boxes = boxesOf(form.crossed_white, form.discards_used);
+    if (!poolGiven && rulesGiven) {
+      const need = cost(alphabet, found.normalized);
+      if (need === null) pool = [0, 0, 0, 0, 0];
+      else if (need.reduce(function (a, b) { return a + b; }, 0) <= d.meta.max_pool_pieces) pool = need.concat([0]);
+      else { verdict.unchecked = "Not checked: too long to judge without a pool, so only the dictionary was."; return verdict; }
+    } else if (!poolGiven) {
+      return verdict;
+    }
+    const claim = judgeClaim(d.words, alphabet, word, pool, size, form, boxes);
+    verdict.valid = claim.valid;
+    if (claim.valid) verdict.facts = poolGiven ? claimFacts(claim, boxes) : ["Scores " + plural(claim.normalized.length, "point") + "."];
+    else verdict.messages = claim.objections;
+    return verdict;
+  }
+
+  function drawnWord(alphabet, normalized) {
+    const list = el("ol", "letters");
+    list.setAttribute("aria-label", "Letter pieces");
+    for (const char of normalized) {
+      const costs = alphabet[char];
+      const item = el("li", "letter");
+      item.appendChild(el("span", "letter__char", char.toUpperCase()));
+      const pieces = el("span", "letter__pieces");
+      const spoken = [];
+      if (costs) KINDS.forEach(function (kind, k) {
+        for (let n = 0; n < costs[k]; n++) pieces.appendChild(el("span", "piece piece--" + kind));
+        if (costs[k]) spoken.push(costs[k] + " " + kind);
+      });
+      item.appendChild(pieces);
+      item.appendChild(el("span", "vh", ": " + (costs ? spoken.join(", ") : "no pieces")));
+      list.appendChild(item);
+    }
+    return list;
+  }
+
+  function showVerdict(d, verdict) {
+    const box = document.getElementById("verdict");
+    box.className = "verdict verdict--" + (verdict.valid ? "valid" : "invalid");
+    box.replaceChildren();
+    box.appendChild(el("p", "verdict__stale", "Out of date: a field changed. Press Judge again."));
+    box.appendChild(el("p", "verdict__mark", verdict.valid ? "VALID" : "NOT VALID"));
+    box.appendChild(el("p", "verdict__word", verdict.word));
+    const messages = el("ul", "verdict__messages");
+    verdict.messages.forEach(function (m) { messages.appendChild(el("li", "verdict__message", m)); });
+    box.appendChild(messages);
+    if (verdict.unchecked) box.appendChild(el("p", "verdict__unchecked", verdict.unchecked));
+    if (verdict.normalized) box.appendChild(drawnWord(d.meta.alphabet, verdict.normalized));
+    if (verdict.facts.length) {
+      const facts = el("ul", "verdict__facts");
+      verdict.facts.forEach(function (f) { facts.appendChild(el("li", null, f)); });
+      box.appendChild(facts);
+    }
+    box.appendChild(el("p", "verdict__lexicon", verdict.lexicon));
+    if (verdict.defined) box.appendChild(el("p", "verdict__offline", "Definition: needs a connection."));
+    box.dataset.source = "offline";
+    document.title = verdict.word + ": " + (verdict.valid ? "valid" : "not valid") + " · Judge · Wordsmith judge";
+  }
+
+  function showError(message) {
+    const box = document.getElementById("verdict");
+    box.className = "verdict verdict--invalid";
+    box.replaceChildren(el("p", "verdict__message", message));
+    box.dataset.source = "offline";
+  }
+
+  function needsConnection(what) {
+    const main = document.getElementById("main");
+    if (!main || main.querySelector(".offline-notice")) return;
+    const note = el("p", "offline-notice", (what || "This page") + " needs a connection: no network now. The judge, the solver and the dice work offline.");
+    note.setAttribute("role", "status");
+    main.prepend(note);
+  }
+
+  // The solver's words for a pool (solver/search: longest first, then most pieces used, then most familiar,
+  // then A to Z), over one size's valid words, with the claim's filters.
+  const prepared = {};
+  function candidates(d, size) {
+    if (prepared[size]) return prepared[size];
+    const rank = W.SIZES.indexOf(size);
+    const out = [];
+    d.words.all().forEach(function (entry) {
+      if (entry[1] > rank) return;
+      const need = cost(d.meta.alphabet, entry[0]);
+      if (need) out.push({word: entry[0], cost: need, pieces: need[0] + need[1] + need[2] + need[3], familiarity: entry[2]});
+    });
+    out.sort(function (a, b) {
+      return b.word.length - a.word.length || b.pieces - a.pieces || b.familiarity - a.familiarity || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
+    });
+    prepared[size] = out;
+    return out;
+  }
+
+  function solvePool(d, form) {
+    const size = form.lexicon || d.meta.default_lexicon;
+    const pool = parsePool(form.pool);
+    const boxes = boxesOf(form.crossed_white, form.discards_used);
+    const previous = pyStrip(W.fold(form.previous));
+    const required = readLetter(form.required);
+    const claimed = new Set(splitWords(form.claimed).map(function (w) { return pyStrip(W.fold(w)); }));
+    const found = candidates(d, size).filter(function (c) {
+      return deficit(pool, c.cost) <= pool[4] && (!required || c.word.indexOf(required) >= 0) && !claimed.has(c.word) &&
+        (!previous || c.word.length > previous.length || hasNewLetter(c.word, previous));
+    });
+    return {pool: pool, boxes: boxes, found: found, size: size};
+  }
+
+  function showWords(d, form, url) {
+    const result = solvePool(d, form);
+    const box = document.getElementById("verdict");
+    box.replaceChildren();
+    box.dataset.source = "offline";
+    const total = result.found.length;
+    const pages = Math.max(1, Math.ceil(total / SHOWN));
+    const page = Math.min(Math.max(1, form.page), pages);
+    const shown = result.found.slice((page - 1) * SHOWN, page * SHOWN);
+    const text = poolText(result.pool);
+    box.appendChild(el("p", "offline-notice", "Offline: the words come from this phone's word list; hints and the best claim need a connection."));
+    box.appendChild(el("p", "results__count", text + " builds " + plural(total, "word") + (pages > 1 ? "; words " + ((page - 1) * SHOWN + 1) + "–" + ((page - 1) * SHOWN + shown.length) + " are shown (page " + page + " of " + pages + ")" : "") + "."));
+    const byLength = new Map();
+    shown.forEach(function (c) {
+      if (!byLength.has(c.word.length)) byLength.set(c.word.length, []);
+      byLength.get(c.word.length).push(c);
+    });
+    const judge = new URL(document.querySelector(".site-header .brand").href);
+    byLength.forEach(function (group, n) {
+      const heading = el("h2", "results__heading", plural(n, "letter") + " ");
+      heading.appendChild(el("small", null, plural(result.found.filter(function (c) { return c.word.length === n; }).length, "word")));
+      box.appendChild(heading);
+      const list = el("ul", "words words--pieces");
+      group.forEach(function (c) {
+        const item = el("li");
+        const link = el("a", "word-link", c.word);
+        const params = new URLSearchParams({word: c.word, pool: text});
+        ["previous", "claimed", "required", "discards_used", "crossed_white", "lexicon"].forEach(function (name) {
+          const value = url.searchParams.get(name);
+          if (value) params.set(name, value);
+        });
+        link.href = judge.pathname + "?" + params.toString();
+        item.appendChild(link);
+        const left = [0, 1, 2, 3].map(function (k) { return result.pool[k] - Math.min(c.cost[k], result.pool[k]); });
+        left.push(result.pool[4] - deficit(result.pool, c.cost));
+        const count = left.reduce(function (a, b) { return a + b; }, 0);
+        const facts = count > result.boxes.left ? "too many leftovers" : plural(c.word.length - result.boxes.blueCost(count), "pt").replace("pts", "pts");
+        item.appendChild(el("small", "word-facts", " " + facts + " · " + (count ? "leaves " + poolText(left) : "★ all") + (c.familiarity < 150 ? " · rare" : "")));
+        list.appendChild(item);
+      });
+      box.appendChild(list);
+    });
+  }
+
+  function fill(form, url) {
+    if (!form) return;
+    url.searchParams.forEach(function (value, name) {
+      const field = form.elements.namedItem(name);
+      if (field && "value" in field && field.type !== "submit") field.value = value;
+    });
+  }
+
+  // Answer a URL of this page from the word data; false when this page cannot (the caller then loads it).
+  async function answer(url) {
+    if (url.pathname !== document.body.dataset.path || url.searchParams.get("draft")) return Boolean(url.searchParams.get("draft")) && url.pathname === document.body.dataset.path;
+    const judgeForm = document.getElementById("judge-form");
+    const solveForm = document.getElementById("solve-form");
+    const form = formOf(url);
+    let d;
+    try { d = await data(); } catch (error) { return false; }
+    try {
+      if (judgeForm && pyStrip(form.word)) showVerdict(d, verdictFor(d, form));
+      else if (solveForm && url.searchParams.get("rack")) needsConnection("The rack solver");
+      else if (solveForm && pyStrip(form.pool)) showWords(d, form, url);
+      else return false;
+    } catch (error) {
+      showError(error.message);
+    }
+    return true;
+  }
+
+  window.WordsmithOffline = {answer: answer, data: data};
+
+  // A page the worker answered from its cache: fill the form from the URL and answer it here.
+  function start() {
+    const url = new URL(window.location.href);
+    const body = document.body.dataset;
+    if (url.pathname === body.path && url.search.slice(1) === body.query) return;  // the server's own answer
+    if (url.pathname !== body.path) { needsConnection(); return; }
+    fill(document.getElementById("judge-form") || document.getElementById("solve-form"), url);
+    answer(url).then(function (done) { if (!done && url.search) needsConnection(); });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
+})();

@@ -1,0 +1,78 @@
+// The service worker (app/offline.py serves it at /sw.js, scope: the whole site). It keeps one cache per
+// version: the pages' shell (each page with an empty form), their scripts, styles and icons, and the word data
+// named by the word lists' checksum. A new version (new word lists, a deploy) is a new /sw.js: it fills its own
+// cache while the old one still answers, then takes over and deletes the old, so a phone never mixes versions.
+//
+// Online, a page comes from the server as always (and refreshes its shell in the cache); with no connection
+// the cached shell answers, and static/offline.js in it gives the verdict from the word data.
+"use strict";
+const CONFIG = {{ config|tojson }};
+const CACHE = "wordsmith-" + CONFIG.version;
+const KEEP = CONFIG.shell.concat(CONFIG.static, CONFIG.extra, [CONFIG.words]);
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(CACHE).then(function (cache) {
+    return cache.addAll(KEEP.map(function (url) { return new Request(url, {cache: "reload"}); }));
+  }).then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) { return name.startsWith("wordsmith-") && name !== CACHE; })
+      .map(function (name) { return caches.delete(name); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+function shellOf(url) {
+  return CONFIG.shell.indexOf(url.pathname) >= 0 ? url.pathname : null;
+}
+
+function needsConnection() {
+  const body = JSON.stringify({type: "about:blank", title: "Needs a connection", status: 503,
+    detail: "This needs a connection to the server: no network now. The judge, the solver and the dice work offline."});
+  return new Response(body, {status: 503, headers: {"Content-Type": "application/problem+json"}});
+}
+
+async function page(request, url) {
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok && url.search === "" && shellOf(url)) cache.put(url.pathname, response.clone());
+    return response;
+  } catch (error) {
+    const shell = shellOf(url) && await cache.match(url.pathname);
+    if (shell) return shell;
+    const home = await cache.match(CONFIG.shell[0]);
+    if (home) return home;  // offline.js there says this page needs a connection
+    throw error;
+  }
+}
+
+async function kept(request) {
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(request);
+  return hit || fetch(request);
+}
+
+async function fresh(request) {
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok) cache.put(request, response.clone());
+    return response;
+  } catch (error) {
+    const hit = await cache.match(request);
+    if (hit) return hit;
+    throw error;
+  }
+}
+
+self.addEventListener("fetch", function (event) {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") event.respondWith(page(request, url));
+  else if (url.pathname === CONFIG.words || CONFIG.static.indexOf(url.pathname) >= 0) event.respondWith(kept(request));
+  else if (CONFIG.extra.indexOf(url.pathname) >= 0) event.respondWith(fresh(request));
+  else if (url.pathname.startsWith("/api/")) event.respondWith(fetch(request).catch(needsConnection));
+});

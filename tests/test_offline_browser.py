@@ -1,0 +1,198 @@
+"""The installable, offline pages in Chromium: the service worker keeps the pages and the word data on the first
+visit; with the network off the judge and the solver still answer, as the server would; a rebuild of the word
+lists reaches the phone on its next online visit; the JavaScript judge agrees with Python in the browser too.
+
+The offline visits run against an app serving a small word list (a few thousand keys), so that a rebuild (a
+new checksum) is quick: the same code serves the full lists."""
+
+from __future__ import annotations
+
+import shutil
+import threading
+import time
+
+import pytest
+from browser_helpers import needs_chromium
+from offline_helpers import expected, near_misses, odd_inputs
+from werkzeug.serving import make_server
+
+from app import create_app
+from solver.lexicon import SIZES, load_lexicons, wordlists_dir
+
+pytestmark = needs_chromium
+SOURCE = wordlists_dir()  # the real lists, before a test points WORDSMITH_WORDLISTS at a small copy
+
+
+def small_lists(folder, extra: str = ""):
+    """Write a small word list (every key starting with b, and `extra` lines) and its companions into `folder`."""
+    folder.mkdir(exist_ok=True)
+    source = SOURCE
+    keys = [line for line in (source / "lexicon.tsv").read_text().splitlines(True) if line.startswith(("b", "a\t"))]
+    (folder / "lexicon.tsv").write_text("".join(sorted(keys + ([extra] if extra else []))))
+    for name in ("familiarity.tsv", "definitions.tsv", "morphology.tsv"):
+        shutil.copy(source / name, folder / name)
+
+
+class Server:
+    """The app on a local port in a thread; `deploy()` puts a newly created app behind the same address (a
+    rebuild of the word lists, then a restart: the phone sees the same site)."""
+
+    def __init__(self):
+        self.app = None
+        self.server = make_server("127.0.0.1", 0, lambda environ, start: self.app(environ, start), threaded=True)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+
+    def deploy(self):
+        load_lexicons.cache_clear()
+        self.app = create_app({"TESTING": True})
+        return self
+
+    def start(self):
+        self.deploy()
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        return self
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def small_site(tmp_path, monkeypatch):
+    lists = tmp_path / "wordlists"
+    small_lists(lists)
+    monkeypatch.setenv("WORDSMITH_WORDLISTS", str(lists))
+    monkeypatch.setenv("WORDSMITH_CACHE_DIR", str(tmp_path / "cache"))
+    server = Server().start()
+    yield server, lists
+    server.stop()
+    load_lexicons.cache_clear()
+
+
+def installed(page) -> list[str]:
+    """Wait until the worker controls the page and has filled its cache; return the cache names."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=20_000)
+    return page.evaluate("caches.keys()")
+
+
+def wait_for_caches(page, done, timeout: float = 20.0) -> list[str]:
+    """Poll the page's cache names until `done(names)` (the worker works in the background), or fail."""
+    deadline = time.monotonic() + timeout
+    while not done(names := page.evaluate("caches.keys()")):
+        assert time.monotonic() < deadline, f"the caches stayed {names}"
+        time.sleep(0.1)
+    return names
+
+
+def verdict_text(page) -> str:
+    page.wait_for_selector("#verdict[data-source=offline]", timeout=10_000)
+    return page.inner_text("#verdict")
+
+
+# Claims the judge sees, each as a URL: a bare word in each size, odd spellings, the claim's rules, bad fields.
+JUDGED = [
+    "/?word=BAG",
+    "/?word=bag&lexicon=small",
+    "/?word=baaings&lexicon=small",
+    "/?word=baaings&lexicon=large",
+    "/?word=Baal",
+    "/?word=Baalbek",
+    "/?word=b%E2%80%99s",
+    "/?word=%20Bag%C2%AD%20",
+    "/?word=b%C3%A0g",
+    "/?word=ba%24g",
+    "/?word=bagz&pool=R3+Y2+B1+G2&previous=gab",
+    "/?word=bag&previous=gab",
+    "/?word=bag&pool=R3+Y2+B1+G2",
+    "/?word=bag&pool=R5+Y3+B1+G2+W1&discards_used=5",
+    "/?word=bag&pool=R9+Y9&discards_used=11",
+    "/?word=bag&pool=R9+Y9+B3+G4&discards_used=8&crossed_white=2",
+    "/?word=bag&claimed=Bag,cab&required=x",
+    "/?word=bags&required=s&claimed=bag",
+]
+VERDICT_PARTS = ".verdict__mark, .verdict__word, .verdict__message, .verdict__unchecked, .verdict__facts li, .verdict__lexicon, .letter"
+
+
+def parts(page) -> list[str]:
+    return [" ".join(text.split()) for text in page.locator(VERDICT_PARTS).all_inner_texts()]
+
+
+def test_offline_after_one_visit_the_pages_answer_as_the_server_does(browser, small_site):
+    server, _ = small_site
+    online = browser.new_context(java_script_enabled=False)
+    served = online.new_page()
+    want = {}
+    for url in JUDGED:
+        served.goto(server.url + url)
+        want[url] = parts(served)
+    online.close()
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.reload()  # the worker, installed on the first load, now controls the page
+    assert len(installed(page)) == 1
+    context.set_offline(True)
+    for url in JUDGED:
+        page.goto(server.url + url)
+        verdict_text(page)
+        assert parts(page) == want[url], url
+    assert page.input_value("#word") == "bags" and page.input_value("#required") == "s"
+    # A later verdict in the same page: the form's submit is answered here, with no page load
+    page.goto(server.url + "/?word=bag")
+    verdict_text(page)
+    page.fill("#word", "Baal")
+    page.click("button.go")
+    page.wait_for_function("() => document.querySelector('#verdict').innerText.includes('BAAL')")
+    assert page.evaluate("performance.getEntriesByType('navigation').length") == 1 and "word=Baal" in page.url
+    assert "BAAL is a proper name, and proper names are not allowed." in page.inner_text("#verdict")
+    page.goto(server.url + "/solve?pool=R3+Y2+B1+G2")
+    text = verdict_text(page)
+    assert "builds" in text and "bag" in text
+    page.goto(server.url + "/tables")
+    assert "needs a connection" in page.inner_text("main")
+    context.close()
+
+
+def test_a_rebuilt_word_list_reaches_the_phone_on_its_next_online_visit(browser, small_site):
+    server, lists = small_site
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.reload()
+    first = installed(page)
+    context.set_offline(True)
+    page.goto(server.url + "/?word=bazzle")
+    assert "BAZZLE is not in the standard dictionary." in verdict_text(page)
+    context.set_offline(False)
+    small_lists(lists, extra="bazzle\tsmall\n")  # the rebuild: one new word, a new checksum
+    server.deploy()
+    page.goto(server.url + "/?word=bazzle")
+    assert "BAZZLE is a valid word." in page.inner_text("#verdict")  # online: the server's answer
+    page.goto(server.url + "/")
+    assert wait_for_caches(page, lambda names: len(names) == 1 and names != first) != first
+    page.reload()
+    context.set_offline(True)
+    page.goto(server.url + "/?word=bazzle")
+    assert "BAZZLE is a valid word." in verdict_text(page)
+    context.close()
+
+
+def test_the_javascript_judge_agrees_with_python_in_chromium(browser, live_server):
+    """The odd inputs and near-misses (and a sample of keys) in the browser's own Unicode and JavaScript engine."""
+    keys = [line.partition("\t")[0] for line in (wordlists_dir() / "lexicon.tsv").read_text().splitlines()]
+    inputs = keys[::50] + near_misses(keys, 4_000, seed=5) + odd_inputs(4_000, seed=6)
+    rows = expected(inputs)
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.goto(live_server + "/")
+    found = page.evaluate(
+        """async ([inputs, sizes]) => {
+            const d = await window.WordsmithOffline.data();
+            return inputs.map(w => { const v = sizes.map(s => WordsmithWords.check(d.words, w, s));
+                return [v[0].normalized, ...v.map(x => [x.valid, x.reason, x.tier, x.message])]; });
+        }""",
+        [inputs, list(SIZES)],
+    )
+    wrong = [(word, want, got) for word, want, got in zip(inputs, rows, found) if want != got]
+    assert len(found) == len(inputs) and wrong == []
+    context.close()
