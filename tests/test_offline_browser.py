@@ -7,11 +7,13 @@ new checksum) is quick: the same code serves the full lists."""
 
 from __future__ import annotations
 
+import random
 import shutil
 import threading
 import time
 
 import pytest
+import requests
 from browser_helpers import needs_chromium
 from offline_helpers import expected, near_misses, odd_inputs
 from werkzeug.serving import make_server
@@ -110,6 +112,13 @@ JUDGED = [
     "/?word=bag&claimed=Bag,cab&required=x",
     "/?word=bags&required=s&claimed=bag",
 ]
+SLAPPED = [
+    "/colorsmash?splat=green&word=green",
+    "/colorsmash?splat=red&word=blue",
+    "/colorsmash?splat=red",
+    "/colorsmash?splat=steal",
+    "/colorsmash?splat=%20Green%20&word=GR%C3%89EN",
+]
 VERDICT_PARTS = ".verdict__mark, .verdict__word, .verdict__message, .verdict__unchecked, .verdict__facts li, .verdict__lexicon, .letter"
 
 
@@ -122,7 +131,7 @@ def test_offline_after_one_visit_the_pages_answer_as_the_server_does(browser, sm
     online = browser.new_context(java_script_enabled=False)
     served = online.new_page()
     want = {}
-    for url in JUDGED:
+    for url in JUDGED + SLAPPED:
         served.goto(server.url + url)
         want[url] = parts(served)
     online.close()
@@ -132,10 +141,11 @@ def test_offline_after_one_visit_the_pages_answer_as_the_server_does(browser, sm
     page.reload()  # the worker, installed on the first load, now controls the page
     assert len(installed(page)) == 1
     context.set_offline(True)
-    for url in JUDGED:
+    for url in JUDGED + SLAPPED:
         page.goto(server.url + url)
         verdict_text(page)
         assert parts(page) == want[url], url
+    page.goto(server.url + JUDGED[-1])
     assert page.input_value("#word") == "bags" and page.input_value("#required") == "s"
     # A later verdict in the same page: the form's submit is answered here, with no page load
     page.goto(server.url + "/?word=bag")
@@ -195,4 +205,39 @@ def test_the_javascript_judge_agrees_with_python_in_chromium(browser, live_serve
     )
     wrong = [(word, want, got) for word, want, got in zip(inputs, rows, found) if want != got]
     assert len(found) == len(inputs) and wrong == []
+    context.close()
+
+
+def random_claims(count: int, seed: int = 7) -> list[dict]:
+    """Random pools (some with wilds), sizes and claim filters: a previous word, a required letter, claimed words."""
+    rng = random.Random(seed)
+    claims = []
+    while len(claims) < count:
+        counts = [rng.randrange(0, 7) for _ in range(4)] + [rng.choice([0, 0, 0, 1, 2])]
+        if not any(counts):
+            continue
+        claim = {"pool": " ".join(f"{code}{n}" for code, n in zip("RYBGW", counts) if n), "lexicon": rng.choice(SIZES)}
+        if rng.random() < 0.3:
+            claim["previous"] = rng.choice(["bag", "cast", "stone", "read", "tea"])
+        if rng.random() < 0.2:
+            claim["required"] = rng.choice("aeiorst")
+        if rng.random() < 0.2:
+            claim["claimed"] = "bag, cast ten"
+        claims.append(claim)
+    return claims
+
+
+def test_the_offline_solver_lists_the_apis_first_100_words_for_200_pools(browser, live_server):
+    claims = random_claims(200)
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.goto(live_server + "/solve")
+    offline = page.evaluate("claims => Promise.all(claims.map(c => WordsmithOffline.solve(c)))", claims)
+    for claim, found in zip(claims, offline):
+        body = {"pool": claim["pool"], "lexicon": claim["lexicon"], "limit": 100}
+        body.update(previous_word=claim.get("previous", ""), required_letter=claim.get("required", ""))
+        body["claimed"] = claim.get("claimed", "").replace(",", " ").split()
+        answer = requests.post(live_server + "/api/v1/wordsmith/solve", json=body, timeout=30).json()
+        assert found[:100] == [w["word"] for w in answer["words"]], claim
+        assert len(found) == answer["total"], claim
     context.close()

@@ -80,9 +80,13 @@ def test_forms_are_gets_enhanced_by_the_one_script_and_no_inline_code(client, pa
     for form in re.findall(r"<form[^>]*>", html):
         assert 'method="get"' in form and "data-enhance" in form, form
         assert urlparse(re.search(r'action="([^"]+)"', form).group(1)).path == path
-    # the one script, under its fingerprinted name; no inline script (the CSP forbids it)
+    # our own scripts only, under their fingerprinted names (the forms' and the offline layer's); no inline script
     scripts = re.findall(r"<script[^>]*>", html)
-    assert len(scripts) == 1 and re.fullmatch(r'<script src="/static/pages\.[0-9a-f]+\.js" defer>', scripts[0])
+    names = [
+        re.fullmatch(r'<script src="/static/([a-z]+)\.[0-9a-f]+\.js"(?: data-[a-z]+="[^"]*")* defer>', s)
+        for s in scripts
+    ]
+    assert all(names) and [name[1] for name in names] == ["pages", "words", "offline"]
     assert "style=" not in html and "<style" not in html and not re.search(r"\son[a-z]+=", html)
 
 

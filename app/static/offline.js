@@ -261,6 +261,7 @@
     box.appendChild(el("p", "verdict__lexicon", verdict.lexicon));
     if (verdict.defined) box.appendChild(el("p", "verdict__offline", "Definition: needs a connection."));
     box.dataset.source = "offline";
+    if (performance.mark) performance.mark("wordsmith-verdict");  // bench/offline.py reads when it showed
     document.title = verdict.word + ": " + (verdict.valid ? "valid" : "not valid") + " · Judge · Wordsmith judge";
   }
 
@@ -356,6 +357,41 @@
     });
   }
 
+  // solver/colorsmash.py judge_slap, for app/pages/colorsmash.py: the colours are the page's own choices.
+  function slapFor(form, colours) {
+    const splat = pyStrip(form.splat), word = pyStrip(form.word);
+    if (!splat) throw new Error("Splat colour: pick the splat colour too (or Steal card).");
+    const wrong = "don't slap! A slapper puts 5 of their cards under the pile (all they have if fewer).";
+    if (splat.toLowerCase() === "steal") {
+      return {slap: true, steal: true, outcome: "A Steal card: slap! The first slapper steals 5 collected cards from an opponent of their choice."};
+    }
+    const colour = function (name, what) {
+      const folded = pyStrip(W.fold(name));
+      if (colours.indexOf(folded) < 0) throw new Error(what + " " + W.pyRepr(name) + " is not a colour of this set: choose one of " + colours.join(", "));
+      return folded;
+    };
+    const card = {splat: colour(splat, "splat colour"), word: word ? colour(word, "colour word") : null};
+    if (card.word === null) return {slap: false, card: card, outcome: "A " + card.splat + " splat with no word: " + wrong};
+    if (card.word === card.splat) {
+      return {slap: true, card: card, outcome: "The word " + card.word.toUpperCase() + " names the " + card.splat + " splat: slap! The first slapper takes the pile."};
+    }
+    return {slap: false, card: card, outcome: "The word " + card.word.toUpperCase() + " does not name the " + card.splat + " splat: " + wrong};
+  }
+
+  function showSlap(result) {
+    const box = document.getElementById("verdict");
+    box.className = "verdict verdict--" + (result.slap ? "valid" : "invalid");
+    box.replaceChildren(el("p", "verdict__mark", result.slap ? "SLAP!" : "DON'T SLAP"));
+    const card = el("div", "splat-card");
+    card.setAttribute("aria-hidden", "true");
+    const splat = el("div", "splat-card__splat " + (result.steal ? "paint--steal" : "paint--" + result.card.splat));
+    splat.appendChild(el("span", "splat-card__word", result.steal ? "STEAL" : result.card.word ? result.card.word.toUpperCase() : ""));
+    card.appendChild(splat);
+    box.appendChild(card);
+    box.appendChild(el("p", "verdict__message verdict__message--big", result.outcome));
+    box.dataset.source = "offline";
+  }
+
   function fill(form, url) {
     if (!form) return;
     url.searchParams.forEach(function (value, name) {
@@ -367,6 +403,15 @@
   // Answer a URL of this page from the word data; false when this page cannot (the caller then loads it).
   async function answer(url) {
     if (url.pathname !== document.body.dataset.path || url.searchParams.get("draft")) return Boolean(url.searchParams.get("draft")) && url.pathname === document.body.dataset.path;
+    const smashForm = document.getElementById("colorsmash-form");
+    if (smashForm) {
+      const colours = Array.from(smashForm.querySelectorAll("input[name=splat]")).map(function (i) { return i.value; })
+        .filter(function (c) { return c !== "steal"; });
+      const fields = {splat: url.searchParams.get("splat") || "", word: url.searchParams.get("word") || ""};
+      if (!pyStrip(fields.splat) && !pyStrip(fields.word)) return false;
+      try { showSlap(slapFor(fields, colours)); } catch (error) { showError(error.message); }
+      return true;
+    }
     const judgeForm = document.getElementById("judge-form");
     const solveForm = document.getElementById("solve-form");
     const form = formOf(url);
@@ -383,7 +428,14 @@
     return true;
   }
 
-  window.WordsmithOffline = {answer: answer, data: data};
+  // The solver's words for a claim (the page's fields: pool, previous, required, claimed, lexicon), best first.
+  async function solve(fields) {
+    const d = await data();
+    const form = Object.assign({pool: "", previous: "", claimed: "", required: "", lexicon: "", discards_used: 0, crossed_white: 0}, fields);
+    return solvePool(d, form).found.map(function (c) { return c.word; });
+  }
+
+  window.WordsmithOffline = {answer: answer, data: data, solve: solve};
 
   // A page the worker answered from its cache: fill the form from the URL and answer it here.
   function start() {
@@ -391,7 +443,7 @@
     const body = document.body.dataset;
     if (url.pathname === body.path && url.search.slice(1) === body.query) return;  // the server's own answer
     if (url.pathname !== body.path) { needsConnection(); return; }
-    fill(document.getElementById("judge-form") || document.getElementById("solve-form"), url);
+    fill(document.getElementById("judge-form") || document.getElementById("solve-form") || document.getElementById("colorsmash-form"), url);
     answer(url).then(function (done) { if (!done && url.search) needsConnection(); });
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();

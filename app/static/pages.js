@@ -137,6 +137,7 @@ window.Wordsmith = (function () {
     const sent = fieldsOf(document.getElementById(press.formId));
     let response;
     try {
+      if (navigator.onLine === false) throw new Error("offline");  // no round trip that cannot succeed
       response = await fetch(target.url, {headers: {"Accept": "text/html"}});
       const type = response.headers.get("Content-Type") || "";
       if (!type.startsWith("text/html")) throw new Error("not a page: " + type);
