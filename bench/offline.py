@@ -25,10 +25,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+from offline_helpers import expected, golden_inputs, run_node, write_cases  # noqa: E402
 from werkzeug.serving import make_server  # noqa: E402
 
 from app import create_app  # noqa: E402
-from offline_helpers import expected, golden_inputs, run_node, write_cases  # noqa: E402
 from solver.lexicon import SIZES, load_lexicons  # noqa: E402
 from solver.offline import offline_words  # noqa: E402
 
