@@ -22,6 +22,7 @@ from flask import Blueprint, Flask, Response, abort, current_app, render_templat
 
 from solver.limits import MAX_POOL_PIECES
 from solver.offline import offline_words
+from solver.pieces import load_box
 
 from .assets import LONG_LIFETIME
 from .resources import resources
@@ -92,6 +93,8 @@ def meta():
                 "alphabet": {char: list(letter.cost) for char, letter in shared.alphabet.letters.items()},
                 "max_pool_pieces": min(current_app.config["MAX_POOL_PIECES"], MAX_POOL_PIECES),
                 "max_word_length": current_app.config["MAX_WORD_LENGTH"],
+                "die": [face.to_dict() for face in load_box().die],
+                "dice": load_box().dice,
             }
         )
     )

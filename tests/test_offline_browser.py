@@ -8,6 +8,7 @@ new checksum) is quick: the same code serves the full lists."""
 from __future__ import annotations
 
 import random
+import re
 import shutil
 import threading
 import time
@@ -87,8 +88,8 @@ def wait_for_caches(page, done, timeout: float = 20.0) -> list[str]:
 
 
 def verdict_text(page) -> str:
-    page.wait_for_selector("#verdict[data-source=offline]", timeout=10_000)
-    return page.inner_text("#verdict")
+    page.wait_for_selector("[data-source=offline]", timeout=10_000)
+    return page.inner_text("[data-source=offline]")
 
 
 # Claims the judge sees, each as a URL: a bare word in each size, odd spellings, the claim's rules, bad fields.
@@ -119,6 +120,9 @@ SLAPPED = [
     "/colorsmash?splat=steal",
     "/colorsmash?splat=%20Green%20&word=GR%C3%89EN",
 ]
+ROLLED = [
+    f"/dice?roll={roll}&seed={seed}" for roll in ("start", "add", "word_by_word") for seed in (0, 7, 12345, 2**32 - 1)
+]
 VERDICT_PARTS = ".verdict__mark, .verdict__word, .verdict__message, .verdict__unchecked, .verdict__facts li, .verdict__lexicon, .letter"
 
 
@@ -131,7 +135,7 @@ def test_offline_after_one_visit_the_pages_answer_as_the_server_does(browser, sm
     online = browser.new_context(java_script_enabled=False)
     served = online.new_page()
     want = {}
-    for url in JUDGED + SLAPPED:
+    for url in JUDGED + SLAPPED + ROLLED:
         served.goto(server.url + url)
         want[url] = parts(served)
     online.close()
@@ -141,7 +145,7 @@ def test_offline_after_one_visit_the_pages_answer_as_the_server_does(browser, sm
     page.reload()  # the worker, installed on the first load, now controls the page
     assert len(installed(page)) == 1
     context.set_offline(True)
-    for url in JUDGED + SLAPPED:
+    for url in JUDGED + SLAPPED + ROLLED:
         page.goto(server.url + url)
         verdict_text(page)
         assert parts(page) == want[url], url
@@ -158,6 +162,14 @@ def test_offline_after_one_visit_the_pages_answer_as_the_server_does(browser, sm
     page.goto(server.url + "/solve?pool=R3+Y2+B1+G2")
     text = verdict_text(page)
     assert "builds" in text and "bag" in text
+    page.goto(server.url + "/dice")
+    page.click("button[value=word_by_word]")  # no seed: one is picked here, as the server picks one
+    page.wait_for_selector("#roll[data-source=offline]")
+    assert re.search(r"roll=word_by_word&seed=[0-9]+#roll$", page.url) and "Word by Word roll" in page.inner_text(
+        "#roll"
+    )
+    page.goto(server.url + "/booksmack?cards=c+A+f+e")
+    assert "needs a connection" in page.inner_text("main")
     page.goto(server.url + "/tables")
     assert "needs a connection" in page.inner_text("main")
     context.close()

@@ -144,8 +144,10 @@ window.Wordsmith = (function () {
       swap(await response.text(), press.formId, sent);
     } catch (error) {
       // No connection: static/offline.js answers from the word data when it can.
-      if (window.WordsmithOffline && await window.WordsmithOffline.answer(target.url)) {
-        window.history[press.step ? "replaceState" : "pushState"](null, "", target.url.href + (target.hash ? "#" + target.hash : ""));
+      const answered = window.WordsmithOffline && await window.WordsmithOffline.answer(target.url);
+      if (answered) {
+        const shown = typeof answered === "string" ? answered : target.url.href + (target.hash ? "#" + target.hash : "");
+        window.history[press.step ? "replaceState" : "pushState"](null, "", shown);
         return;
       }
       window.location.assign(target.url.href + (target.hash ? "#" + target.hash : ""));  // as without JavaScript
