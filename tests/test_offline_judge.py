@@ -79,3 +79,56 @@ def test_the_golden_runner_reports_a_disagreement(data, tmp_path):
     assert json.dumps(summary["mismatches"][0]["got"][1][3]) == json.dumps(
         "PERU is a proper name, and proper names are not allowed."
     )
+
+
+# --- what the app serves for the offline layer ---------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def client():
+    from app import create_app
+
+    return create_app({"TESTING": True}).test_client()
+
+
+def test_the_manifest_makes_the_judge_installable(client):
+    response = client.get("/manifest.webmanifest")
+    assert response.status_code == 200 and response.mimetype == "application/manifest+json"
+    manifest = response.get_json()
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "/" and manifest["theme_color"]
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        image = client.get(icon["src"])
+        assert image.status_code == 200 and image.mimetype == icon["type"]
+    page = client.get("/").get_data(as_text=True)
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in page and 'name="theme-color"' in page
+
+
+def test_the_favicon_is_the_icon(client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 200 and response.data.startswith(b"\x89PNG")
+
+
+def test_the_worker_names_its_version_and_everything_it_keeps(client):
+    response = client.get("/sw.js")
+    assert response.status_code == 200 and response.mimetype == "text/javascript"
+    assert response.headers["Cache-Control"] == "no-cache"  # the browser compares it on every visit
+    assert "script-src 'self'" in response.headers["Content-Security-Policy"]
+    config = json.loads(response.get_data(as_text=True).split("const CONFIG = ", 1)[1].split(";\n", 1)[0])
+    assert config["shell"] == ["/", "/solve", "/booksmack", "/colorsmash", "/dice", "/score"]
+    checksum = client.get("/api/v1/health").get_json()["lexicons"][0]["checksum"]
+    assert config["words"] == f"/offline/words.{checksum[:16]}.gz"
+    for url in config["shell"] + config["static"] + config["extra"]:
+        assert client.get(url).status_code == 200, url
+
+
+def test_the_word_data_is_served_for_a_year_under_its_checksum_and_nowhere_else(client):
+    meta = client.get("/offline/meta.json").get_json()
+    response = client.get(meta["words"])
+    assert response.status_code == 200 and "immutable" in response.headers["Cache-Control"]
+    assert response.data == offline_words(load_lexicons())
+    assert meta["checksum"] == decode_words(response.data)[0]["checksum"]
+    assert set(meta["alphabet"]) >= set("abcdefghijklmnopqrstuvwxyz")
+    assert client.get("/offline/words.0000000000000000.gz").status_code == 404
+    assert client.get(meta["words"], headers={"If-None-Match": response.headers["ETag"]}).status_code == 304
