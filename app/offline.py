@@ -20,6 +20,7 @@ from pathlib import Path
 
 from flask import Blueprint, Flask, Response, abort, current_app, render_template, request, url_for
 
+from solver.booksmack.cards import card_set
 from solver.limits import MAX_POOL_PIECES
 from solver.offline import offline_words
 from solver.pieces import load_box
@@ -95,9 +96,21 @@ def meta():
                 "max_word_length": current_app.config["MAX_WORD_LENGTH"],
                 "die": [face.to_dict() for face in load_box().die],
                 "dice": load_box().dice,
+                "booksmack": booksmack_cards(),
             }
         )
     )
+
+
+def booksmack_cards() -> dict:
+    """What the Booksmack judge needs of the deck: the tie order, the numbers, which symbols are never tapped."""
+    cards = card_set()
+    return {
+        "tie_order": list(cards.tie_order),
+        "lowest": cards.lowest_number,
+        "highest": cards.highest_number,
+        "never_tapped": {text: symbol.never_tapped for text, symbol in cards.symbols.items()},
+    }
 
 
 @bp.get("/offline/<name>")

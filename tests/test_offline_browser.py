@@ -120,6 +120,22 @@ SLAPPED = [
     "/colorsmash?splat=steal",
     "/colorsmash?splat=%20Green%20&word=GR%C3%89EN",
 ]
+SMACKED = [
+    "/booksmack?cards=c+A+f+%C3%A9",
+    "/booksmack?cards=b+Z+%23+m",
+    "/booksmack?cards=cAf%C3%A9",
+    "/booksmack?cards=b+?+g",
+    "/booksmack?cards=a+%2B+z+-+b+.+c+%26+d",
+    "/booksmack?cards=q+space+x+12+Z+%40",
+    "/booksmack?cards=!+!+!+a",
+    "/booksmack?cards=*+%2B+-+a",
+    "/booksmack?cards=~+a+.+b",
+    "/booksmack?cards=z+Z+26+%C3%BC+u",
+    "/booksmack?cards=%23+.+%23",
+    "/booksmack?cards=%23+a+%2B+%26+b",
+]
+# Refused offline with the sentence the server puts in its error list.
+REFUSED = ["/booksmack?cards=a+99", "/booksmack?cards=a+%E2%82%AC", "/colorsmash?splat=mauve&word=red"]
 ROLLED = [
     f"/dice?roll={roll}&seed={seed}" for roll in ("start", "add", "word_by_word") for seed in (0, 7, 12345, 2**32 - 1)
 ]
@@ -135,9 +151,12 @@ def test_offline_after_one_visit_the_pages_answer_as_the_server_does(browser, sm
     online = browser.new_context(java_script_enabled=False)
     served = online.new_page()
     want = {}
-    for url in JUDGED + SLAPPED + ROLLED:
+    for url in JUDGED + SLAPPED + ROLLED + SMACKED:
         served.goto(server.url + url)
         want[url] = parts(served)
+    for url in REFUSED:
+        served.goto(server.url + url)
+        want[url] = served.inner_text(".form-errors li")
     online.close()
     context = browser.new_context()
     page = context.new_page()
@@ -145,10 +164,13 @@ def test_offline_after_one_visit_the_pages_answer_as_the_server_does(browser, sm
     page.reload()  # the worker, installed on the first load, now controls the page
     assert len(installed(page)) == 1
     context.set_offline(True)
-    for url in JUDGED + SLAPPED + ROLLED:
+    for url in JUDGED + SLAPPED + ROLLED + SMACKED:
         page.goto(server.url + url)
         verdict_text(page)
         assert parts(page) == want[url], url
+    for url in REFUSED:
+        page.goto(server.url + url)
+        assert want[url].endswith(verdict_text(page)), url
     page.goto(server.url + JUDGED[-1])
     assert page.input_value("#word") == "bags" and page.input_value("#required") == "s"
     # A later verdict in the same page: the form's submit is answered here, with no page load
@@ -168,7 +190,7 @@ def test_offline_after_one_visit_the_pages_answer_as_the_server_does(browser, sm
     assert re.search(r"roll=word_by_word&seed=[0-9]+#roll$", page.url) and "Word by Word roll" in page.inner_text(
         "#roll"
     )
-    page.goto(server.url + "/booksmack?cards=c+A+f+e")
+    page.goto(server.url + "/booksmack/turn?cards=b+Z+m+a&played=4")
     assert "needs a connection" in page.inner_text("main")
     page.goto(server.url + "/tables")
     assert "needs a connection" in page.inner_text("main")
@@ -254,4 +276,33 @@ def test_the_offline_solver_lists_the_apis_first_100_words(browser, live_server)
         answer = requests.post(live_server + "/api/v1/wordsmith/solve", json=body, timeout=30).json()
         assert found[:100] == [w["word"] for w in answer["words"]], claim
         assert len(found) == answer["total"], claim
+    context.close()
+
+
+def random_rounds(count: int, seed: int = 11) -> list[list[str]]:
+    """Random Booksmack rounds: letters in every form, numbers, the symbols, the Space card, 2 to 9 cards."""
+    rng = random.Random(seed)
+    faces = list("abcdefghijklmnopqrstuvwxyzACDEILNOPRSTU") + ["é", "ü", "ñ", "ç", "ø", "2", "10", "26", "13"]
+    faces += list(".?!+-&*@~#") + [" "]
+    rounds = []
+    for _ in range(count):
+        n = rng.randrange(2, 10)
+        weights = rng.random()
+        rounds.append([rng.choice(faces[:39]) if rng.random() < weights else rng.choice(faces) for _ in range(n)])
+    return rounds
+
+
+def test_the_offline_booksmack_judge_agrees_with_the_api(browser, live_server):
+    rounds = random_rounds(300) + [list("cafe"), list("c?fe"), list("??t"), ["b", "a", " ", "g"], list("tea")]
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.goto(live_server + "/booksmack")
+    offline = page.evaluate("rounds => Promise.all(rounds.map(r => WordsmithOffline.booksmack(r)))", rounds)
+    said = 0
+    for cards, found in zip(rounds, offline):
+        answer = requests.post(live_server + "/api/v1/booksmack/judge", json={"cards": cards}, timeout=30).json()
+        want = {key: answer[key] for key in ("action", "spells", "spelled_from", "winners", "explanation")}
+        assert found == want, cards
+        said += found["action"] == "say_word"
+    assert said >= 5  # the spelled words were tried, not only the taps
     context.close()
