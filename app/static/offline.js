@@ -3,8 +3,9 @@
 // form, the scripts and the word data; when the network fails, the worker answers a page's URL with that
 // form, and here the answer is worked out from the word data (static/words.js) and shown as the server shows
 // it: the judge's verdict (the same sentences, proven equal by the tests) and the solver's first page of words
-// (in the server's order). What only the server knows (definitions, hints, racks, live tables) says it
-// needs a connection. pages.js asks `WordsmithOffline.answer` before it gives up on a failed fetch.
+// (in the server's order), Booksmack, Color Smash and the dice. What only the server knows (definitions,
+// hints, racks, score sheets, live tables) says it needs a connection. pages.js asks
+// `WordsmithOffline.answer` before it gives up on a failed fetch.
 "use strict";
 (function () {
   const script = document.currentScript;
@@ -281,7 +282,7 @@
   function needsConnection(what) {
     const main = document.getElementById("main");
     if (!main || main.querySelector(".offline-notice")) return;
-    const note = el("p", "offline-notice", (what || "This page") + " needs a connection: no network now. The judge, the solver and the dice work offline.");
+    const note = el("p", "offline-notice", (what || "This page") + " needs a connection: no network now. The judge, the solver, Booksmack, Color Smash and the dice work offline.");
     note.setAttribute("role", "status");
     main.prepend(note);
   }
