@@ -828,13 +828,32 @@
       return url.pathname + "?" + new URLSearchParams({roll: what, seed: seed}).toString() + "#roll";
     }
     if (document.getElementById("booksmack-form")) {
-      const texts = splitCards(url.searchParams.get("cards") || "");
-      if (!texts.length || url.searchParams.get("add") || url.searchParams.get("remove")) return false;
+      // A palette card (add=é) or Undo (remove=last|all) is a step, as the server's redirect makes it.
+      let texts = splitCards(url.searchParams.get("cards") || "");
+      const add = url.searchParams.get("add") || "", remove = url.searchParams.get("remove") || "";
+      if (remove === "all") texts = [];
+      else if (remove === "last") texts = texts.slice(0, -1);
+      else if (remove) return false;
+      else if (add) texts = texts.concat(splitCards(add));
+      const text = texts.map(function (t) { return t === " " ? "space" : t; }).join(" ");
+      const params = new URLSearchParams();
+      if (text) params.set("cards", text);
+      if (url.searchParams.get("lexicon")) params.set("lexicon", url.searchParams.get("lexicon"));
+      const field = document.getElementById("cards-text");
+      if (field) field.value = text;
+      const shown = url.pathname + (params.toString() ? "?" + params.toString() : "") + "#verdict";
+      if (!texts.length) {
+        const box = document.getElementById("verdict");
+        box.className = "verdict";
+        box.replaceChildren(el("p", "verdict__hint", "Tap the revealed cards in seating order: the answer shows here."));
+        return shown;
+      }
       let d;
       try { d = await data(); } catch (error) { return false; }
       try { showRound(judgeRound(d, texts, url.searchParams.get("lexicon") || d.meta.default_lexicon)); } catch (error) { showError(error.message); }
-      return true;
+      return shown;
     }
+    if (url.searchParams.get("add") || url.searchParams.get("remove")) return false;  // a step the server reads
     const smashForm = document.getElementById("colorsmash-form");
     if (smashForm) {
       const colours = Array.from(smashForm.querySelectorAll("input[name=splat]")).map(function (i) { return i.value; })
