@@ -71,6 +71,7 @@ self.addEventListener("fetch", function (event) {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if ((request.headers.get("Accept") || "").includes("text/event-stream")) return;  // a live table's stream: left to the browser
   if (request.mode === "navigate") event.respondWith(page(request, url));
   else if (url.pathname === CONFIG.words || CONFIG.static.indexOf(url.pathname) >= 0) event.respondWith(kept(request));
   else if (CONFIG.extra.indexOf(url.pathname) >= 0) event.respondWith(fresh(request));
