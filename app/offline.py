@@ -6,8 +6,8 @@
     /offline/meta.json               the word data's name and checksum, the alphabet, the limits
     /offline/words.<checksum>.gz     the word data (solver/offline.py), cached for a year: the name changes with it
 
-The worker's version is a digest of the word lists' checksum, the static files and the templates: a rebuild of
-the word lists or a deploy changes `/sw.js`, which the browser compares on every visit, so the new worker
+The worker's version is a digest of the word lists' checksum, the static files, the templates, the meta and the
+manifest: a rebuild of the word lists or a deploy changes `/sw.js`, which the browser compares on every visit, so the new worker
 caches the new pages and data beside the old and, once they are all in, drops the old ones. A phone never mixes
 two versions. docs/pages.md says what works offline.
 """
@@ -15,6 +15,7 @@ two versions. docs/pages.md says what works offline.
 from __future__ import annotations
 
 import hashlib
+import json
 from functools import cache
 from pathlib import Path
 
@@ -52,9 +53,11 @@ def words_name() -> str:
 
 
 def version() -> str:
-    """The worker's version: what its caches hold changes only with this."""
+    """The worker's version: what its caches hold changes only with this (the word lists, the static files, the
+    templates, and what the offline pages are told: the alphabet, the limits, the manifest)."""
     assets = current_app.extensions["assets"]
     digest = hashlib.sha256(resources().lexicons.data_key.encode())
+    digest.update(json.dumps([meta_body(), manifest_body()], sort_keys=True).encode())
     for name in sorted(assets):
         digest.update(f"{name}:{assets[name].digest}\n".encode())
     digest.update(_templates_digest(str(Path(current_app.root_path) / "templates")).encode())
@@ -80,26 +83,27 @@ def worker():
     return no_cache(Response(body, mimetype="text/javascript"))
 
 
-@bp.get("/offline/meta.json")
-def meta():
+def meta_body() -> dict:
     """What the offline pages need besides the word data: its URL and checksum, the alphabet, the limits."""
     shared = resources()
-    return no_cache(
-        current_app.json.response(
-            {
-                "checksum": shared.lexicons.checksum,
-                "words": url_for("offline.words", name=words_name()),
-                "sizes": shared.sizes,
-                "default_lexicon": shared.default_lexicon,
-                "alphabet": {char: list(letter.cost) for char, letter in shared.alphabet.letters.items()},
-                "max_pool_pieces": min(current_app.config["MAX_POOL_PIECES"], MAX_POOL_PIECES),
-                "max_word_length": current_app.config["MAX_WORD_LENGTH"],
-                "die": [face.to_dict() for face in load_box().die],
-                "dice": load_box().dice,
-                "booksmack": booksmack_cards(),
-            }
-        )
-    )
+    return {
+        "checksum": shared.lexicons.checksum,
+        "words": url_for("offline.words", name=words_name()),
+        "sizes": shared.sizes,
+        "default_lexicon": shared.default_lexicon,
+        "alphabet": {char: list(letter.cost) for char, letter in shared.alphabet.letters.items()},
+        "max_pool_pieces": min(current_app.config["MAX_POOL_PIECES"], MAX_POOL_PIECES),
+        "max_word_length": current_app.config["MAX_WORD_LENGTH"],
+        "die": [face.to_dict() for face in load_box().die],
+        "dice": load_box().dice,
+        "booksmack": booksmack_cards(),
+    }
+
+
+@bp.get("/offline/meta.json")
+def meta():
+    """What the offline pages need besides the word data (meta_body)."""
+    return no_cache(current_app.json.response(meta_body()))
 
 
 def booksmack_cards() -> dict:
@@ -124,10 +128,9 @@ def words(name: str):
     return response.make_conditional(request)
 
 
-@bp.get("/manifest.webmanifest")
-def manifest():
+def manifest_body() -> dict:
     """The web app manifest: what a phone needs to offer "Add to home screen"."""
-    body = {
+    return {
         "name": "Wordsmith judge",
         "short_name": "Wordsmith",
         "description": "Judge, solve and referee word games at the table, with or without a connection.",
@@ -142,7 +145,12 @@ def manifest():
             {"src": url_for("static", filename="icon.svg"), "sizes": "any", "type": "image/svg+xml"},
         ],
     }
-    response = current_app.json.response(body)
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    """The web app manifest (manifest_body)."""
+    response = current_app.json.response(manifest_body())
     response.mimetype = "application/manifest+json"
     return no_cache(response)
 

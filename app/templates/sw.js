@@ -33,38 +33,41 @@ function needsConnection() {
   return new Response(body, {status: 503, headers: {"Content-Type": "application/problem+json"}});
 }
 
+// A navigation waits this long for the network before the cached page answers: a phone with one bar of signal
+// (or a connection that only looks alive) would otherwise show nothing at all.
+const PATIENCE_MS = 6000;
+
 async function page(request, url) {
   const cache = await caches.open(CACHE);
-  try {
-    const response = await fetch(request);
+  const network = fetch(request).then(function (response) {
     if (response.ok && url.search === "" && shellOf(url)) cache.put(url.pathname, response.clone());
     return response;
+  });
+  network.catch(function () {});  // answered from the cache meanwhile: a late failure is no one's concern
+  const shell = async function () {
+    return (shellOf(url) && await cache.match(url.pathname)) || await cache.match(CONFIG.shell[0]);  // the judge says: needs a connection
+  };
+  let timer;
+  const slow = new Promise(function (resolve) { timer = setTimeout(resolve, PATIENCE_MS); });
+  try {
+    const first = await Promise.race([network, slow]);
+    if (first) return first;
+    return (await shell()) || await network;  // too slow: the kept page, if there is one
   } catch (error) {
-    const shell = shellOf(url) && await cache.match(url.pathname);
-    if (shell) return shell;
-    const home = await cache.match(CONFIG.shell[0]);
-    if (home) return home;  // offline.js there says this page needs a connection
+    const kept = await shell();
+    if (kept) return kept;
     throw error;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
+// What a version keeps (its scripts, style, icons, word data and the data's description) answers from its own
+// cache: the page and the data it describes are always of one version.
 async function kept(request) {
   const cache = await caches.open(CACHE);
   const hit = await cache.match(request);
   return hit || fetch(request);
-}
-
-async function fresh(request) {
-  const cache = await caches.open(CACHE);
-  try {
-    const response = await fetch(request);
-    if (response.ok) cache.put(request, response.clone());
-    return response;
-  } catch (error) {
-    const hit = await cache.match(request);
-    if (hit) return hit;
-    throw error;
-  }
 }
 
 self.addEventListener("fetch", function (event) {
@@ -73,7 +76,6 @@ self.addEventListener("fetch", function (event) {
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if ((request.headers.get("Accept") || "").includes("text/event-stream")) return;  // a live table's stream: left to the browser
   if (request.mode === "navigate") event.respondWith(page(request, url));
-  else if (url.pathname === CONFIG.words || CONFIG.static.indexOf(url.pathname) >= 0) event.respondWith(kept(request));
-  else if (CONFIG.extra.indexOf(url.pathname) >= 0) event.respondWith(fresh(request));
+  else if (url.pathname === CONFIG.words || CONFIG.static.concat(CONFIG.extra).indexOf(url.pathname) >= 0) event.respondWith(kept(request));
   else if (url.pathname.startsWith("/api/")) event.respondWith(fetch(request).catch(needsConnection));
 });
