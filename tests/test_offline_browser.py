@@ -203,6 +203,8 @@ def test_offline_after_one_visit_the_pages_answer_as_the_server_does(browser, sm
     assert "needs a connection" in page.inner_text("main")
     page.goto(server.url + "/tables")
     assert "needs a connection" in page.inner_text("main")
+    answer = page.evaluate("fetch('/api/v1/health').then(async r => [r.status, (await r.json()).title])")
+    assert answer == [503, "Needs a connection"]
     context.close()
 
 
@@ -227,6 +229,27 @@ def test_a_rebuilt_word_list_reaches_the_phone_on_its_next_online_visit(browser,
     context.set_offline(True)
     page.goto(server.url + "/?word=bazzle")
     assert "BAZZLE is a valid word." in verdict_text(page)
+    context.close()
+
+
+def test_a_page_the_network_is_too_slow_for_is_answered_from_the_phone(browser, small_site):
+    """One bar of signal: the server takes longer than the worker waits, so the kept page answers, from the data."""
+    server, _ = small_site
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.reload()
+    installed(page)
+    app = server.app
+
+    def slow(environ, start_response):
+        if "lexicon=large" in environ.get("QUERY_STRING", ""):
+            time.sleep(8)  # longer than the worker's patience
+        return app(environ, start_response)
+
+    server.app = slow
+    page.goto(server.url + "/?word=baaings&lexicon=large", timeout=20_000)
+    assert "BAAINGS is a valid word." in verdict_text(page)
     context.close()
 
 
