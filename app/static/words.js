@@ -90,18 +90,32 @@
     return [parseInt(line.slice(0, i), 10), line.slice(i, end), line.charCodeAt(end) - 48, possessive];
   }
 
+  // The data's text, with where each key's line starts (no string per line until one is read: a look-up
+  // reads at most one block's lines).
   function Words(text) {
-    const lines = text.split("\n");
-    const header = JSON.parse(lines[0]);
+    const headerEnd = text.indexOf("\n");
+    const header = JSON.parse(text.slice(0, headerEnd));
     this.header = header;
     this.checksum = header.checksum;
     this.codes = header.codes;
-    this.lines = lines;
+    this.text = text;
     this.entries = header.entries;
     this.block = header.block;
+    const starts = new Int32Array(header.entries + 1);
+    let at = headerEnd + 1;
+    for (let i = 0; i < header.entries; i++) {
+      starts[i] = at;
+      at = text.indexOf("\n", at) + 1;
+    }
+    starts[header.entries] = at;  // where the familiarity column begins
+    this.starts = starts;
     this.heads = [];
-    for (let i = 0; i < this.entries; i += this.block) this.heads.push(splitLine(lines[1 + i])[1]);
+    for (let i = 0; i < this.entries; i += this.block) this.heads.push(splitLine(this.line(i))[1]);
   }
+
+  Words.prototype.line = function (i) {
+    return this.text.slice(this.starts[i], this.starts[i + 1] - 1);
+  };
 
   // The code of a normalized word (its tier or refusal category), or null for a word no list holds.
   Words.prototype.code = function (word) {
@@ -116,7 +130,7 @@
     const stop = Math.min(start + this.block, this.entries);
     let previous = "";
     for (let i = start; i < stop; i++) {
-      const parts = splitLine(this.lines[1 + i]);
+      const parts = splitLine(this.line(i));
       const key = previous.slice(0, parts[0]) + parts[1];
       if (key === word) return this.codes[parts[2]];
       if (parts[3] && key + "'s" === word) return "possessive";
@@ -130,13 +144,19 @@
   Words.prototype.all = function () {
     if (this._all) return this._all;
     const all = [];
-    let known = 1 + this.entries;
+    const text = this.text;
+    let known = this.starts[this.entries];
     let previous = "";
     for (let i = 0; i < this.entries; i++) {
-      const parts = splitLine(this.lines[1 + i]);
+      const parts = splitLine(this.line(i));
       const key = previous.slice(0, parts[0]) + parts[1];
-      const valid = parts[2] < SIZES.length;
-      all.push([key, parts[2], valid ? (parseInt(this.lines[known++], 10) || 0) : 0]);
+      let familiarity = 0;
+      if (parts[2] < SIZES.length) {
+        const end = text.indexOf("\n", known);
+        familiarity = end > known ? parseInt(text.slice(known, end), 10) : 0;
+        known = end + 1;
+      }
+      all.push([key, parts[2], familiarity]);
       if (parts[3]) all.push([key + "'s", this.codes.indexOf("possessive"), 0]);
       previous = key;
     }
