@@ -9,6 +9,7 @@ events; nothing about a table lives in a worker's memory between requests.
     wordsmith/    Wordsmith at a table: model.py (its state), decide.py (action -> events, judged),
                   apply.py (event -> state)
     booksmack.py  Booksmack at a table: the same two for rounds and turns
+    hosting.py    the host's hand-over, seat removal and undo (docs/rules/tables.md)
     codes.py      join codes and tokens (random, hashed at rest)
     store.py      the store: SQLAlchemy Core over SQLite (default) or PostgreSQL;
                   one transaction per append, (table, seq) unique, request ids unique
@@ -31,4 +32,4 @@ returns the events it made the first time and appends nothing.
 """
 
 # The games register their rules with tables.state when imported: importing any part of `tables` loads them.
-from . import booksmack, wordsmith  # noqa: E402,F401
+from . import booksmack, hosting, wordsmith  # noqa: E402,F401

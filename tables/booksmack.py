@@ -95,6 +95,19 @@ class BooksmackState:
     latest: str = ""
     scores: list[dict] | None = None
     winners: list[int] | None = None
+    gone: list[int] = field(default_factory=list)  # seats whose players left (tables/hosting.py): no card waits
+
+    def present(self) -> list[int]:
+        """The seats still playing, in seat order."""
+        return [s for s in range(1, len(self.hands) + 1) if s not in self.gone]
+
+    def next_seat(self, seat: int) -> int:
+        """The seat after `seat` that is still playing (turn-based play)."""
+        for step in range(1, len(self.hands) + 1):
+            after = (seat - 1 + step) % len(self.hands) + 1
+            if after not in self.gone:
+                return after
+        return seat
 
     @property
     def open_round(self) -> dict | None:
@@ -236,10 +249,13 @@ def _round(state, game: BooksmackState, action: dict, ctx: Context, by: int) -> 
         raise Rejected("round_open", f"Round {len(game.rounds)}: say who tapped first before the next round.")
     # Every seat plays every round (ruling 10), seat 1 first, so the judge's positions are seats (ruling 11).
     texts = action.get("cards")
-    if not isinstance(texts, list) or len(texts) != len(game.hands):
-        raise Refused(f"cards: one card per seat, seat 1 first: {len(game.hands)} cards", ("cards",))
+    present = game.present()
+    if not isinstance(texts, list) or len(texts) != len(present):
+        raise Refused(f"cards: one card per seat still playing, in seat order: {len(present)} cards", ("cards",))
     cards = _cards(texts, game, ("cards",))
-    result = judge_round(cards, _lexicon(state, ctx))
+    # A seat whose player left is judged as a Space card, which the judge ignores, so its positions stay seats.
+    placed = dict(zip(present, cards))
+    result = judge_round([placed.get(s, EMPTY_PLACE) for s in range(1, len(game.hands) + 1)], _lexicon(state, ctx))
     answer = {
         "action": result.action,
         "rule": result.rule,
@@ -372,6 +388,7 @@ def _end_game(state, game: BooksmackState, actor: Actor, action: dict, by: int) 
         if not isinstance(hands, list) or len(hands) != len(game.hands):
             raise Refused(f"hands: the cards left in each hand, one list per seat ({len(game.hands)})", ("hands",))
         for i, (hand, held) in enumerate(zip(hands, game.hands)):
+            held = 0 if i + 1 in game.gone else held  # a player who left took their hand with them
             if not isinstance(hand, list) or len(hand) != held:
                 raise Refused(f"hands: seat {i + 1} holds {held} card{'s' * (held != 1)}", ("hands", i))
         hands = [_cards(hand, game, ("hands", i)) for i, hand in enumerate(hands)]
@@ -410,10 +427,12 @@ def _natural_end(state, events: list[NewEvent]) -> list[NewEvent]:
     game: BooksmackState = after.game_state
     if game.open_round or game.stealing:
         return []
-    if not game.turns and not any(game.hands):
+    present = game.present()
+    if not game.turns and not any(game.hands[s - 1] for s in present):
         return [NewEvent("game_ended", _scores(game, [[] for _ in game.hands], "rules"), by=None)]
-    if game.turns and 0 in game.hands:
-        return [NewEvent("play_ended", {"seat": game.hands.index(0) + 1}, by=None)]
+    empty = [s for s in present if game.hands[s - 1] == 0]
+    if game.turns and empty:
+        return [NewEvent("play_ended", {"seat": empty[0]}, by=None)]
     return []
 
 
@@ -425,7 +444,7 @@ def apply(state, event: Event) -> None:
     game: BooksmackState = state.game_state
     data = event.data
     if event.type == "round":
-        game.hands = [held - 1 for held in game.hands]
+        game.hands = [held - (seat not in game.gone) for seat, held in enumerate(game.hands, 1)]
         game.rounds.append(
             {
                 "seq": event.seq,
@@ -508,7 +527,7 @@ def _apply_turn(game: BooksmackState, data: dict) -> None:
     if data["won"]:
         game.libraries[seat - 1].extend(data["won"])
         game.piles = [[] for _ in game.piles]
-    game.turn = seat % len(game.hands) + 1
+    game.turn = game.next_seat(seat)
     if data["action"] == "steal":
         game.stealing = seat
         if data.get("steal"):
@@ -523,6 +542,14 @@ def _apply_steal(game: BooksmackState, data: dict) -> None:
         game.hands[victim - 1] -= 1
     game.hands[data["seat"] - 1] += 1
     game.stealing = None
+
+
+def seat_left(state, seat: int) -> None:
+    """A seat's player left the table (tables/hosting.py): no round waits for its card, no turn comes to it."""
+    game: BooksmackState = state.game_state
+    game.gone.append(seat)
+    if game.turn == seat:
+        game.turn = game.next_seat(seat)
 
 
 def seats_allowed(variants) -> tuple[int, int, str]:

@@ -209,7 +209,8 @@ class Tables:
         if found is None:
             raise Forbidden(UNKNOWN_TOKEN)
         self._know_token((code, token_hash), found)  # the phone's next action (it opened its stream first) will ask
-        return Actor(seat=found or None, host=found == 0)
+        # A seat whose phone the host role was handed to hosts too (tables/hosting.py).
+        return Actor(seat=found or None, host=found == 0 or self.state(code).host_seat == found)
 
     def join(
         self, code: str, seat: int, actor: Actor | None = None, request_id: str | None = None, token: str | None = None
@@ -463,7 +464,7 @@ def too_busy(code: str) -> Busy:
 
 
 # The events that give a seat's token to another phone, or to no one.
-SEAT_TOKEN_EVENTS = ("seat_joined", "seat_released")
+SEAT_TOKEN_EVENTS = ("seat_joined", "seat_released", "seat_removed")
 
 
 def request_signature(actor: Actor, action: dict) -> str:
@@ -485,4 +486,10 @@ def revoked(new: list[NewEvent]) -> tuple[tuple[int, str], ...]:
     old token acts for no one from the instant the `seat_released` event exists,
     and the next join writes the new phone's token over this one.
     """
-    return tuple((event.data["seat"], hash_token(new_token())) for event in new if event.type == "seat_released")
+    rows = []
+    for event in new:
+        if event.type in ("seat_released", "seat_removed"):
+            rows.append((event.data["seat"], hash_token(new_token())))
+        elif event.type == "host_handed":  # the host role is the seat's phone's now: the host token stops
+            rows.append((0, hash_token(new_token())))
+    return tuple(rows)

@@ -16,6 +16,13 @@ Generic events (the host acts, `by` 0, unless noted):
     seat_renamed    {seat, name}
     seat_released   {seat}            the host gives the seat to a new phone: its token stops acting
                                       (Tables.act revokes it in the same transaction; docs/tables.md)
+    seat_asked      {seat}            by no one (a phone without a seat): asks the host for that seat back
+    host_handed     {seat}            the host role goes to that seat's phone; the old host token stops acting
+    seat_removed    {seat}            the seat's player left: no roll, round or turn waits for it any more
+    action_undone   {first, last, type, seat}   the events first..last (the last game action) are taken back
+
+The host's actions beyond the game's own (hand-over, removal, undo) are in
+`tables/hosting.py`; docs/rules/tables.md holds their rulings.
 """
 
 from __future__ import annotations
@@ -33,12 +40,14 @@ __all__ = [
     "TableState",
     "decide",
     "fold",
+    "game_hook",
     "may_hide",
     "register_game",
     "scratch",
     "seat_name",
     "seats_allowed",
     "shallow",
+    "undoable",
     "visible",
 ]
 
@@ -74,10 +83,18 @@ class Seat:
     number: int
     name: str
     joined: bool = False
+    removed: bool = False  # its player left the table (`seat_removed`): nothing waits for it
+    asked: bool = False  # a phone without a seat asks the host for this one back (`seat_asked`)
 
     def to_dict(self, viewer: Actor | None = None) -> dict:
         """The state as JSON; `viewer` (an Actor, None for the read-only table view) is what the game may hide."""
-        return {"seat": self.number, "name": self.name, "joined": self.joined}
+        return {
+            "seat": self.number,
+            "name": self.name,
+            "joined": self.joined,
+            "removed": self.removed,
+            "asked": self.asked,
+        }
 
 
 @dataclass
@@ -92,6 +109,11 @@ class TableState:
     created_at: str = ""
     updated_at: str = ""
     game_state: Any = None  # the game module's own part
+    host_seat: int | None = None  # the seat whose phone hosts, once the host role was handed to it
+    # The events in effect, newest first, as nested pairs (event, older): what an undo folds again without the
+    # events it takes back. A pair is never changed, so a scratch copy shares it.
+    log: tuple | None = None
+    undone: dict | None = None  # the last undo, while nothing was undone after it (`action_undone`'s data, seq)
 
     def seat(self, number: int) -> Seat:
         if not isinstance(number, int) or not 1 <= number <= len(self.seats):
@@ -107,6 +129,9 @@ class TableState:
             "settings": dict(self.settings),
             "seats": [seat.to_dict() for seat in self.seats],
             "locked": self.locked,
+            "host_seat": self.host_seat,
+            "undone": self.undone,
+            "undoable": undoable_view(self),
             "seq": self.seq,
             "created_at": self.created_at,
             "updated_at": self.updated_at,
@@ -136,6 +161,11 @@ def _module(game: str):
         raise ValueError(f"unknown game {game!r}") from None
 
 
+def game_hook(state: TableState, name: str):
+    """The game's optional function `name` (e.g. `seat_left`), or None when its module has none."""
+    return getattr(_module(state.game), name, None)
+
+
 def seats_allowed(game: str, variants) -> tuple[int, int, str]:
     """How many seats a table of `game` with `variants` may have, and the rule that says so."""
     return _module(game).seats_allowed(tuple(variants))
@@ -154,14 +184,21 @@ def apply(state: TableState, event: Event) -> None:
         state.game_state = _module(state.game).initial(state)
     elif event.type == "seat_joined":
         state.seat(data["seat"]).joined = True
+        state.seat(data["seat"]).asked = False
     elif event.type == "joining_locked":
         state.locked = bool(data["locked"])
     elif event.type == "seat_renamed":
         state.seat(data["seat"]).name = data["name"]
     elif event.type == "seat_released":
-        state.seat(data["seat"]).joined = False
+        state.seat(data["seat"]).joined = state.seat(data["seat"]).asked = False
+    elif event.type in HOSTING_EVENTS:
+        HOSTING_EVENTS[event.type](state, event)
+        if event.type == "action_undone":
+            state.seq, state.updated_at = event.seq, event.at
+            return  # the log is folded again without the undone events: the undo itself is not one to fold again
     else:
         _module(state.game).apply(state, event)
+    state.log = (event, state.log)
     state.seq = event.seq
     state.updated_at = event.at
 
@@ -235,8 +272,14 @@ def may_hide(state: TableState) -> bool:
 def decide(state: TableState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
     """What an action makes: generic actions here, the rest to the game's module. Raises to change nothing."""
     kind = action.get("type")
+    if actor.seat is not None and not actor.host and actor.seat == state.host_seat:
+        actor = Actor(seat=actor.seat, host=True)  # the host role was handed to this seat's phone
+    if kind in HOSTING_ACTIONS:
+        return HOSTING_ACTIONS[kind](state, actor, action, ctx)
     if kind == "join":
         seat = state.seat(action.get("seat"))
+        if seat.removed:
+            raise Rejected("seat_removed", f"Seat {seat.number} ({seat.name}) has left the table.", seat=seat.number)
         if state.locked and not actor.host:
             raise Rejected("joining_locked", "The host has locked this table: ask the host to let you in.")
         if seat.joined and not actor.host:  # else anyone with the code could take over a seat in play
@@ -252,6 +295,8 @@ def decide(state: TableState, actor: Actor, action: dict, ctx: Context) -> list[
     if kind == "release":  # docs/tables.md, "Giving a seat to a new phone"
         _host_only(actor)
         seat = state.seat(action.get("seat"))
+        if seat.number == state.host_seat:
+            raise Rejected("host_seat", f"{seat.name}'s phone hosts the table: hand the host role on first.")
         if not seat.joined:
             raise Rejected(
                 "seat_free",
@@ -265,6 +310,48 @@ def decide(state: TableState, actor: Actor, action: dict, ctx: Context) -> list[
         name = seat_name(action.get("name", ""), ("name",))
         return [NewEvent("seat_renamed", {"seat": seat.number, "name": name}, by=0)]
     return _module(state.game).decide(state, actor, action, ctx)
+
+
+# The events about the table rather than its game: never taken back by an undo (docs/rules/tables.md, ruling 3),
+# which skips past them.
+TABLE_EVENTS = frozenset(
+    {"table_created", "seat_joined", "joining_locked", "seat_renamed", "seat_released", "seat_asked", "host_handed"}
+)
+
+
+def undoable(state: TableState) -> tuple[int, int, Event] | None:
+    """The last action an undo takes back: (first seq, last seq, its event), or None when there is none.
+
+    An action is the event someone's request wrote (`by` a seat or the host) with the automatic events that
+    followed it in the same write (`by` None: Done!, a challenge's or the game's end); events about the table
+    (joins, names, the lock, the host role) are skipped past and stay.
+    """
+    last = None
+    node = state.log
+    while node is not None:
+        event, node = node
+        if event.type in TABLE_EVENTS:
+            if last is not None:
+                break  # the automatic events follow their action in one write: nothing else between them
+            continue
+        last = last or event.seq
+        if event.by is not None:
+            return event.seq, last, event
+    return None
+
+
+def undoable_view(state: TableState) -> dict | None:
+    """What an undo would take back now, as the state shows it (the pages' Undo button names it)."""
+    found = undoable(state)
+    if found is None:
+        return None
+    first, last, event = found
+    return {"seq": first, "last": last, "type": event.type, "by": event.by, "seat": event.data.get("seat")}
+
+
+# The hand-over, removal and undo (tables/hosting.py registers them here, as the games register their rules).
+HOSTING_EVENTS: dict[str, Any] = {}
+HOSTING_ACTIONS: dict[str, Any] = {}
 
 
 def _host_only(actor: Actor) -> None:

@@ -742,13 +742,16 @@ def test_three_challenges_then_the_game_ends_with_its_winners():
     assert caught.value.code == "game_over"
 
 
-def test_end_game_early_is_for_word_by_word_only():
+def test_a_standard_game_ends_early_between_challenges_only():
+    """docs/rules/tables.md, ruling 5: the host may end a standard game before its third challenge."""
     table = Table()
     table.act({"type": "start", "pool": EXAMPLE_POOL})
-    table.act({"type": "end_challenge"})
     with pytest.raises(Rejected) as caught:
         table.act({"type": "end_game"})
-    assert caught.value.code == "three_challenges"
+    assert caught.value.code == "challenge_on"
+    table.act({"type": "end_challenge"})
+    table.act({"type": "end_game"})
+    assert table.state.game_state.phase == "game_over"
 
 
 # --- replay: the record folds into the state built step by step --------------------------------------

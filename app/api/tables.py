@@ -25,6 +25,8 @@
     POST   /tables/{code}/turns                 Booksmack, turn-based: the card a seat played
     POST   /tables/{code}/steals                Booksmack, turn-based: whom the lowest card steals from
 
+The host's hand-over, seat removal and undo are in app/api/table_hosting.py, on this `bp`.
+
 Each view is the same three steps: validate, one call to the `Tables` service
 (tables/service.py: the rules are the game modules'), the answer. Who acts is
 the bearer token's seat or the host (`Authorization: Bearer <token>`). Every
@@ -128,6 +130,8 @@ class SeatOut(Out):
     seat: int = Field(description="its number, from 1")
     name: str
     joined: bool = Field(description="whether a phone has taken this seat")
+    removed: bool = Field(False, description="its player left the table: nothing waits for this seat")
+    asked: bool = Field(False, description="a phone without a seat asks the host for this one back")
 
 
 class TableStateOut(Out):
@@ -139,6 +143,13 @@ class TableStateOut(Out):
     settings: dict[str, Any]
     seats: list[SeatOut]
     locked: bool = Field(description="joining is locked: only the host may seat a phone")
+    host_seat: int | None = Field(None, description="the seat whose phone hosts, once the host role was handed to it")
+    undone: dict[str, Any] | None = Field(
+        None, description="the last undo: the events `first`..`last` it took back, their `type` and `seat`"
+    )
+    undoable: dict[str, Any] | None = Field(
+        None, description="the action an undo would take back now: its first event's `seq`, `type`, `by`, `seat`"
+    )
     seq: int = Field(description="the last event folded in: an event stream resumes after it")
     created_at: str
     updated_at: str

@@ -37,11 +37,12 @@ import sys
 
 from ..state import register_game
 from .apply import apply
-from .decide import decide
+from .decide import after_removal, decide
 from .model import ClaimRecord, SeatState, WordsmithState, initial, may_hide, scratch, seats_allowed, visible
 
 __all__ = [
     "ClaimRecord",
+    "after_removal",
     "SeatState",
     "WordsmithState",
     "apply",

@@ -485,9 +485,7 @@ def _end_challenge(table, ws: WordsmithState, actor: Actor, action: dict, ctx: C
 
 def _end_game(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
     _host(actor, "end the game")
-    if not ws.has("word_by_word"):
-        raise Rejected("three_challenges", f"The game ends after its {CHALLENGES} challenges.")
-    if ws.phase != "between":
+    if ws.phase != "between":  # a standard game may end early too, with the winners so far (docs/rules/tables.md)
         raise Rejected("challenge_on", "The game ends between challenges: end this challenge first.")
     return [NewEvent("game_ended", {"challenge": ws.challenge}, by=0)]
 
@@ -501,7 +499,7 @@ def _roll_word(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Conte
     _no_vote_open(ws, "the next roll")
     if ws.round >= WORDS_PER_CHALLENGE:
         raise Rejected("all_rolled", f"All {WORDS_PER_CHALLENGE} words of this challenge have been rolled.")
-    waiting = [s.number for s in ws.seats if len(s.words) < ws.round]
+    waiting = [s.number for s in ws.seats if len(s.words) < ws.round and not _left(ws, s)]
     if waiting:
         raise Rejected(
             "word_open",
@@ -603,13 +601,13 @@ def _follow(state, ctx: Context) -> list[NewEvent]:
             if full is not None:
                 new = NewEvent("done", {"seat": full.number})
         elif ws.phase == "done_called" and all(
-            s.extra_word_used or s.passed for s in ws.seats if s.number != ws.done_by
+            s.extra_word_used or s.passed or _left(ws, s) for s in ws.seats if s.number != ws.done_by
         ):
             new = _challenge_ended(state, ws, "done", ctx, by=None)
         elif (
             ws.phase == "playing"
             and ws.has("word_by_word")
-            and all(len(s.words) == WORDS_PER_CHALLENGE for s in ws.seats)
+            and all(len(s.words) == WORDS_PER_CHALLENGE or _left(ws, s) for s in ws.seats)
         ):
             new = _challenge_ended(state, ws, "six_words", ctx, by=None)
         elif ws.phase == "between" and ws.challenge >= CHALLENGES:
@@ -618,6 +616,16 @@ def _follow(state, ctx: Context) -> list[NewEvent]:
             return follow
         follow.append(new)
         _fold_in(state, new, ctx)
+
+
+def _left(ws: WordsmithState, seat: SeatState) -> bool:
+    """Whether the seat's player left the table (tables/hosting.py): no roll or extra word waits for them."""
+    return ws.table_seats[seat.number - 1].removed
+
+
+def after_removal(table, events: list[NewEvent], ctx: Context) -> list[NewEvent]:
+    """The automatic events a seat's removal brings (tables/hosting.py): the end of what waited only for it."""
+    return _automatic(table, events, ctx) if table.game_state.on else []
 
 
 def _epoch(at: str) -> float:

@@ -1,0 +1,58 @@
+"""Live tables: what the host does to the table itself (docs/rules/tables.md), on the tables resource's `bp`.
+
+    POST   /tables/{code}/host                  (host) hand the host role to a seated player's phone
+    POST   /tables/{code}/seats/{seat}/remove   (host) remove a seat whose player left: nothing waits for it
+    POST   /tables/{code}/seats/{seat}/ask      (a phone without that seat) ask the host for the seat back
+    POST   /tables/{code}/undo                  (host) take back the table's last action
+
+The same three steps as every table action (app/api/tables.py): validate, one call to the service, the answer.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from tables.events import Actor
+
+from ..tables import bearer_token
+from .tables import Action, SeatNumber, SeatPath, TablePath, act, acting, action_view
+
+__all__ = ["HandHost", "Undo"]
+
+
+class HandHost(Action):
+    seat: SeatNumber = Field(description="the seat whose phone becomes the host's: it must hold the seat")
+
+
+class Undo(Action):
+    seq: int | None = Field(
+        None,
+        ge=1,
+        description="the first event of the action meant (the state's `undoable.seq`): when another action came in "
+        "meanwhile, 409 `undo_moved` and nothing is undone; left out, the last action whatever it is",
+    )
+
+
+@action_view("/tables/<code>/host", HandHost)
+def hand_host(params: TablePath, body: HandHost):
+    """Hand the host role to a seated player's phone (host): the old host token stops working at once."""
+    return act(params.code, {"type": "hand_host", "seat": body.seat}, body.request_id)
+
+
+@action_view("/tables/<code>/seats/<int:seat>/remove", Action, params=SeatPath)
+def remove_seat(params: SeatPath, body: Action):
+    """Remove a seat whose player left (host): its token stops, and no roll, round or turn waits for it."""
+    return act(params.code, {"type": "remove", "seat": params.seat}, body.request_id)
+
+
+@action_view("/tables/<code>/seats/<int:seat>/ask", Action, params=SeatPath)
+def ask_seat(params: SeatPath, body: Action):
+    """Ask the host for a seat back (any phone, no token needed): the host's page shows the request."""
+    actor = acting(params.code) if bearer_token() else Actor()
+    return act(params.code, {"type": "ask_seat", "seat": params.seat}, body.request_id, actor)
+
+
+@action_view("/tables/<code>/undo", Undo)
+def undo(params: TablePath, body: Undo):
+    """Take back the table's last action (host): a wrong starting pool, a mistaken round, a pass."""
+    return act(params.code, {"type": "undo", "seq": body.seq}, body.request_id)
