@@ -17,7 +17,6 @@ from .state import apply as table_apply
 __all__ = ["TABLE_EVENTS", "undoable"]
 
 
-
 def _host(actor: Actor, what: str) -> None:
     if not actor.host:
         raise Forbidden(f"Only the host can {what}: use the host's token.")

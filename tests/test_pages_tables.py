@@ -8,12 +8,14 @@ would not prove it.
 
 from __future__ import annotations
 
+import io
 import re
 from html import unescape
 from http.cookies import SimpleCookie
 from pathlib import Path
 
 import pytest
+import segno
 
 from app.pages.tables import EVENT_TYPES, HOST_COOKIE, SEAT_COOKIE
 from tables.events import Forbidden
@@ -57,13 +59,14 @@ def set_cookies(response) -> dict[str, SimpleCookie]:
     return cookies
 
 
-def create(client, names=("Ann", "Bob"), game="wordsmith", variants=()):
+def create(client, names=("Ann", "Bob"), game="wordsmith", variants=(), base_url=None):
     """Create a table from /tables; return (code, the host page's response)."""
-    form = client.get("/tables").get_data(as_text=True)
+    where = {"base_url": base_url} if base_url else {}
+    form = client.get("/tables", **where).get_data(as_text=True)
     fields = {f"seat{i}": name for i, name in enumerate(names, 1)}
-    response = post_form(
-        client, "/tables", form, "table-create", game=game, lexicon="standard", variants=list(variants), **fields
-    )
+    data = {"game": game, "lexicon": "standard", "variants": list(variants), **fields}
+    data |= {"csrf_token": hidden(form, "csrf_token", "table-create")}
+    response = client.post("/tables", data=data, **where)
     assert response.status_code == 303, response.get_data(as_text=True)[:2000]
     code = re.fullmatch(r"/tables/([A-Z0-9]{6})/host", response.headers["Location"]).group(1)
     return code, response
@@ -101,6 +104,7 @@ def table(app):
 
 
 def test_create_gives_the_host_page_with_the_code_link_and_qr(app):
+    app.extensions["lan_address"] = lambda: None  # a machine with no local network: the link stays as opened
     host = phone(app)
     code, response = create(host, names=("Ann", "Bob", "Cy"))
     morsel, header = set_cookies(response)[HOST_COOKIE]
@@ -111,6 +115,8 @@ def test_create_gives_the_host_page_with_the_code_link_and_qr(app):
     html = page.get_data(as_text=True)
     assert f"{code[:3]} {code[3:]}" in text(html)  # the code, big and spaced for reading aloud
     assert f"http://localhost/tables/{code}/join" in html
+    assert "opened as localhost: other phones cannot reach that" in text(html)
+    assert "no local network address" in text(html)
     assert f'src="/tables/{code}/qr.svg"' in html
     assert f'href="/tables/{code}"' in html  # the table view
     qr = host.get(f"/tables/{code}/qr.svg")
@@ -543,21 +549,68 @@ def test_booksmack_round_entered_from_any_phone(app):
     assert game["rounds"][0]["answer"]["explanation"] in view
 
 
-def test_a_taken_seat_is_refused_to_another_phone_but_the_host_may_take_it(app):
+def test_a_taken_seat_is_refused_to_another_phone_but_the_host_may_take_it_after_a_confirmation(app):
     host = phone(app)
     code, _ = create(host)
-    assert join(phone(app), code, 2).status_code == 303
+    bob = phone(app)
+    assert join(bob, code, 2).status_code == 303
     page = phone(app).get(f"/tables/{code}/join").get_data(as_text=True)
-    assert re.search(r'value="2" disabled', page)  # the button says so before anyone taps it
+    # The button says so before anyone taps it, and asks the host for the seat instead of taking it.
+    assert re.search(rf'value="2" formaction="/tables/{code}/ask"', page)
     late = phone(app)
     late_page = late.get(f"/tables/{code}/join").get_data(as_text=True)
     response = post_form(late, f"/tables/{code}/join", late_page, "join-form", seat="2")
     assert response.status_code == 409 and "taken" in text(response.get_data(as_text=True))
     assert SEAT_COOKIE not in set_cookies(response)
-    response = join(host, code, 2)  # the host's phone: the seat moves to it
+    asking = join(host, code, 2)  # the host's phone: asked first, nothing moved yet
+    assert asking.status_code == 200 and "Move Bob's seat to this phone?" in text(asking.get_data(as_text=True))
+    assert SEAT_COOKIE not in set_cookies(asking)
+    assert bob.get(f"/tables/{code}/play").status_code == 200  # still Bob's
+    confirm = asking.get_data(as_text=True)
+    response = post_form(host, f"/tables/{code}/join", confirm, None, seat="2", confirm="1")
     assert response.status_code == 303
     token = set_cookies(response)[SEAT_COOKIE][0].value
     assert app.extensions["tables"].actor(code, token).seat == 2
+    # Bob's phone is told why, and can ask for the seat back: the host's page shows it.
+    lost = bob.get(f"/tables/{code}/play")
+    assert lost.status_code == 303 and lost.headers["Location"].endswith("/join?moved=1")
+    told = bob.get(lost.headers["Location"]).get_data(as_text=True)
+    assert "Your seat moved to another phone" in text(told)
+    asked = post_form(bob, f"/tables/{code}/ask", told, "join-form", seat="2")
+    assert asked.status_code == 303 and asked.headers["Location"].endswith("/join?asked=2")
+    assert "asks for Bob's seat" in text(bob.get(asked.headers["Location"]).get_data(as_text=True))
+    assert "A phone asks for seat 2 (Bob) back" in text(host.get(f"/tables/{code}/host").get_data(as_text=True))
+
+
+def test_the_host_page_offers_the_lan_address_when_opened_as_localhost(app):
+    app.extensions["lan_address"] = lambda: "192.168.1.23"
+    host = phone(app)
+    code, _ = create(host)
+    html = host.get(f"/tables/{code}/host").get_data(as_text=True)
+    assert "opened as localhost: other phones cannot reach that" in text(html)
+    assert f'href="http://192.168.1.23/tables/{code}/join"' in html
+    assert f'src="/tables/{code}/qr.svg?lan=1"' in html
+    # The QR code says the LAN link: the same drawing segno makes of it.
+    buffer = io.BytesIO()
+    url = f"http://192.168.1.23/tables/{code}/join"
+    segno.make(url, error="m").save(buffer, kind="svg", scale=8, border=2, title=f"Join table {code}")
+    assert host.get(f"/tables/{code}/qr.svg?lan=1").data == buffer.getvalue()
+    app.extensions["lan_address"] = lambda: pytest.fail("opened by its network address: no need to look")
+    remote = phone(app)
+    other, _ = create(remote, base_url="http://192.168.1.23")
+    html = remote.get(f"/tables/{other}/host", base_url="http://192.168.1.23").get_data(as_text=True)
+    assert "cannot reach" not in text(html) and f'src="/tables/{other}/qr.svg"' in html
+
+
+def test_the_lan_address_is_found_without_sending_anything_and_only_private_ones_count():
+    from app.pages.table_notes import find_lan_address, loopback, reachable
+
+    found = find_lan_address()
+    assert found is None or reachable(found)
+    assert reachable("192.168.1.5") and reachable("10.0.0.7") and not reachable("127.0.0.1")
+    assert not reachable("8.8.8.8") and not reachable("169.254.1.1") and not reachable("not an address")
+    assert loopback("localhost:8000") and loopback("127.0.0.1") and loopback("[::1]:5000") and loopback("app.localhost")
+    assert not loopback("192.168.1.5:8000") and not loopback("example.org")
 
 
 def test_the_host_gives_a_seat_to_a_new_phone_with_a_plain_form(app, table):
@@ -572,7 +625,7 @@ def test_the_host_gives_a_seat_to_a_new_phone_with_a_plain_form(app, table):
     forged = host.post(f"/tables/{code}/host", data={"action": "release", "seat": "2", "request_id": "r-forged"})
     assert forged.status_code == 400 and service.actor(code, old).seat == 2
 
-    response = post_form(host, f"/tables/{code}/host", page, "release-2", action="release", seat="2")
+    response = post_form(host, f"/tables/{code}/host", page, "seat-actions-2", action="release", seat="2")
     assert response.status_code == 303, text(response.get_data(as_text=True))[:800]
     assert [seat.joined for seat in service.state(code).seats] == [True, False]
     assert "Give seat 2 to a new phone" not in text(host.get(f"/tables/{code}/host").get_data(as_text=True))

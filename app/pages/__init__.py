@@ -295,4 +295,4 @@ def render(template: str, status: int = 200, **context):
     return render_template(template, **context), status
 
 
-from . import booksmack, booksmack_turn, colorsmash, colorsmash_replay, dice, judge, score, solve, tables  # noqa: E402,F401 - registers the views on `bp`
+from . import booksmack, booksmack_turn, colorsmash, colorsmash_replay, dice, judge, score, solve, table_hosting, tables  # noqa: E402,F401 - registers the views on `bp`

@@ -58,6 +58,7 @@ from ..errors import problem_response
 from ..serving import limiter
 from ..tables import tables
 from . import bp, lexicon_choices, render
+from .table_notes import join_notice, lan_context
 
 __all__ = ["EVENT_TYPES", "HOST_COOKIE", "SEAT_COOKIE"]
 
@@ -94,6 +95,11 @@ EVENT_TYPES = (
     "joining_locked",
     "seat_renamed",
     "seat_released",
+    # The host's own actions (tables/hosting.py)
+    "seat_asked",
+    "host_handed",
+    "seat_removed",
+    "action_undone",
     # Wordsmith (tables/wordsmith/)
     "challenge_started",
     "piece_added",
@@ -136,6 +142,9 @@ HOST_ACTIONS = {
     "steal",
     "rename",
     "release",
+    "hand_host",
+    "remove",
+    "undo",
 }
 
 
@@ -281,6 +290,11 @@ def page_context(code: str, state, viewer: Actor | None) -> dict:
         "pieces": PIECES,
         "request_id": secrets.token_urlsafe(12),
         "objection_seconds": window,
+        "my_seat": (cookie_actor(code, SEAT_COOKIE) or Actor()).seat
+        if request.endpoint == "pages.table_host"
+        else None,
+        # The host's page: a join link opened as localhost reaches no other phone (app/pages/table_notes.py).
+        **(lan_context(url_for("pages.table_join", code=code)) if request.endpoint == "pages.table_host" else {}),
     }
 
 
@@ -460,7 +474,8 @@ def table_join(code: str):
     except NotFound as error:
         return not_found(error)
     seat, host = cookie_actor(code, SEAT_COOKIE), cookie_actor(code, HOST_COOKIE)
-    return render("table_join.html", notice=None, host=host is not None, **page_context(code, state, seat))
+    notice = join_notice(request.args, state) if seat is None else None
+    return render("table_join.html", notice=notice, host=host is not None, **page_context(code, state, seat))
 
 
 @bp.post("/tables/<code>/join")
@@ -474,9 +489,15 @@ def table_join_post(code: str):
     try:
         rid = request_id()
         seat = form_int("seat", 1, len(state.seats))
+        host = cookie_actor(code, HOST_COOKIE)
+        mine = (cookie_actor(code, SEAT_COOKIE) or Actor()).seat == seat
+        if host is not None and state.seats[seat - 1].joined and not mine and request.form.get("confirm") != "1":
+            # Another phone holds it: moving it asks first (the other phone loses the seat).
+            context = page_context(code, state, cookie_actor(code, SEAT_COOKIE))
+            return render("table_join.html", notice=None, host=True, confirm=state.seats[seat - 1], **context)
         token = seat_token(code, seat, rid)
         # A seat a phone holds is refused to others (seat_taken); the host's phone may take it (to give it again).
-        tables().join(code, seat, actor=cookie_actor(code, HOST_COOKIE), request_id=rid, token=token)
+        tables().join(code, seat, actor=host, request_id=rid, token=token)
     except (Rejected, PageRefusal, Refused, Forbidden) as error:
         limiter.count_failed_join()  # a seat taken, a locked table, a seat it does not have: a guess
         context = page_context(code, tables().state(code), cookie_actor(code, SEAT_COOKIE))
@@ -541,8 +562,10 @@ def action_for(name: str, seat: int | None) -> dict:
         return {"type": "overrule", "claim": form_int("claim"), "stands": request.form.get("stands") == "1"}
     if name == "set_pool":
         return {"type": "set_pool", "seat": form_int("seat", 1, MAX_SEATS), "pool": form_text("pool")}
-    if name == "release":
-        return {"type": "release", "seat": form_int("seat", 1, MAX_SEATS)}
+    if name in ("release", "remove", "hand_host"):
+        return {"type": name, "seat": form_int("seat", 1, MAX_SEATS)}
+    if name == "undo":  # the action the host saw: an undo never takes back one that came in meanwhile
+        return {"type": "undo", "seq": form_int("seq")}
     if name == "rename":
         return {"type": "rename", "seat": form_int("seat", 1, MAX_SEATS), "name": form_text("name", MAX_NAME)}
     return {"type": name}  # pass-through actions without fields: end_challenge, end_game, roll_word
@@ -565,26 +588,41 @@ def acting_page(code: str, endpoint: str, template: str, cookie: str, allowed: s
     actor = cookie_actor(code, cookie)
     if actor is None or (need_host and not actor.host):
         return forbidden_page(code, need_host)
+    # A playing host's one page: the seat's page carries the host's controls too (docs/rules/tables.md).
+    host = actor if actor.host else None if need_host else cookie_actor(code, HOST_COOKIE)
     if request.method != "POST":  # GET (and HEAD)
-        return render(template, notice=None, values={}, **page_context(code, state, actor))
+        return render(template, notice=None, values={}, host=host, **page_context(code, state, actor))
+    name = request.form.get("action", "")
     try:
-        name = request.form.get("action", "")
-        if name not in allowed:
-            raise PageRefusal("action", f"action: one of {', '.join(sorted(allowed))}")
+        may = allowed | (HOST_ACTIONS if host is not None else set())
+        if name not in may:
+            raise PageRefusal("action", f"action: one of {', '.join(sorted(may))}")
         rid = request_id()
-        tables().act(code, actor, action_for(name, actor.seat), request_id=rid)
+        who = actor if name in allowed else host  # the seat's own actions as the seat, the host's as the host
+        tables().act(code, who, action_for(name, who.seat), request_id=rid)
     except (Rejected, PageRefusal, Refused, Forbidden) as error:
         context = page_context(code, tables().state(code), actor)
-        values = {"word": request.form.get("word", "")} if request.form.get("action") == "claim" else {}
-        return render(template, STATUS[type(error)], notice=refusal_notice(error), values=values, **context)
+        values = {"word": request.form.get("word", "")} if name == "claim" else {}
+        notice = refusal_notice(error)
+        return render(template, STATUS[type(error)], notice=notice, values=values, host=host, **context)
     except NotFound as error:
         return not_found(error)
-    return redirect(url_for(endpoint, code=code), code=303)
+    return redirect(url_for(endpoint, code=code) + action_anchor(name, allowed), code=303)
+
+
+def action_anchor(name: str, allowed: set[str]) -> str:
+    """Where the page opens after an action: at the host's controls for a host's action on a seat's page."""
+    return "?host=1#host-box" if name not in allowed else ""
 
 
 def forbidden_page(code: str, host: bool):
     if host:
-        return problem_response(403, f"This phone is not the host of table {code}: only the phone that created it is.")
+        return problem_response(
+            403,
+            f"This phone is not the host of table {code}: only the phone that created it, or the one it was handed to, is.",
+        )
+    if request.cookies.get(SEAT_COOKIE):  # it held a seat, and its token acts no more: say why on the join page
+        return redirect(url_for("pages.table_join", code=code, moved=1), code=303)
     return redirect(url_for("pages.table_join", code=code), code=303)  # no seat yet: pick one
 
 
@@ -657,6 +695,8 @@ def table_qr(code: str):
         return not_found(error)
     buffer = io.BytesIO()
     url = url_for("pages.table_join", code=code, _external=True)
+    lan = lan_context(url_for("pages.table_join", code=code))["lan"] if request.args.get("lan") else None
+    url = lan["join_url"] if lan and lan["join_url"] else url  # the machine's LAN address, for a localhost host
     segno.make(url, error="m").save(buffer, kind="svg", scale=8, border=2, title=f"Join table {code}")
     response = make_response(buffer.getvalue())
     response.mimetype = "image/svg+xml"

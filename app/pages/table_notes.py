@@ -1,0 +1,132 @@
+"""What a table's pages say beyond the table's state: the join page's word to a phone sent back to it, and the
+host's warning when the join link points at this machine only (opened as `localhost`).
+
+Nothing here imports the table views (app/pages/tables.py imports this).
+
+The machine's LAN address is found without sending anything: a UDP socket `connect` to a private address only
+picks the interface a packet would leave by (no packet is sent), and the host name's own addresses are the
+fallback. Tests and odd networks put their own finder in `app.extensions["lan_address"]` (a function returning
+an address or None).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+
+from flask import current_app, request
+
+from . import bp
+
+__all__ = ["action_words", "find_lan_address", "join_notice", "lan_context", "loopback"]
+
+# An undoable action (`tables.state.undoable_view`) in words: "Undo Ann's claim".
+ACTION_WORDS = {
+    "challenge_started": "the start of the challenge",
+    "piece_added": "{name}'s added piece",
+    "pool_set": "the correction of {name}'s pool",
+    "claim": "{name}'s claim",
+    "objection": "{name}'s objection",
+    "overrule": "the host's overrule",
+    "passed": "{name}'s pass",
+    "word_rolled": "the roll for the next word",
+    "challenge_ended": "the end of the challenge",
+    "game_ended": "the end of the game",
+    "seat_removed": "{name}'s removal",
+    "round": "the last round",
+    "round_taken": "who took the last round",
+    "turn": "{name}'s turn",
+    "steal": "the steal",
+}
+
+
+@bp.app_template_filter("action_words")
+def action_words(action: dict, names: dict) -> str:
+    """An action an undo takes (or took) back, in words, naming its seat's player."""
+    seat = action.get("seat") if isinstance(action.get("seat"), int) else action.get("by")
+    name = names.get(seat) or ("the host" if seat == 0 else "a seat")
+    return ACTION_WORDS.get(action.get("type"), str(action.get("type", "")).replace("_", " ")).format(name=name)
+
+
+# Private addresses a phone on the same Wi-Fi could reach; connecting a UDP socket to one sends nothing.
+PROBES = ("10.255.255.255", "192.168.255.255", "172.31.255.255")
+
+
+def reachable(address: str) -> bool:
+    """Whether another device on the local network could reach this address: private, not loopback or link-local."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return ip.is_private and not ip.is_loopback and not ip.is_link_local and not ip.is_unspecified
+
+
+def find_lan_address() -> str | None:
+    """This machine's address on its local network (IPv4), or None when it has none."""
+    for probe in PROBES:
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe_socket:
+                probe_socket.connect((probe, 9))
+                address = probe_socket.getsockname()[0]
+        except OSError:
+            continue
+        if reachable(address):
+            return address
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        return None
+    return next((info[4][0] for info in infos if reachable(info[4][0])), None)
+
+
+def split_host(host: str) -> tuple[str, str]:
+    """A request's host as (name, port): `localhost:8000`, `127.0.0.1`, `[::1]:8000`."""
+    if host.startswith("["):
+        name, _, port = host[1:].partition("]")
+        return name, port[1:]
+    name, _, port = host.partition(":")
+    return name, port
+
+
+def loopback(host: str) -> bool:
+    """Whether a request's host names this machine only (`localhost`, `127.0.0.1`, `[::1]`)."""
+    name = split_host(host)[0].lower()
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def lan_context(path: str) -> dict:
+    """For a page opened as localhost: `lan` says so, with the machine's LAN address and `path` there (else None)."""
+    if not loopback(request.host):
+        return {"lan": None}
+    finder = current_app.extensions.get("lan_address", find_lan_address)
+    address = finder()
+    port = split_host(request.host)[1]
+    origin = f"{request.scheme}://{address}{':' + port if port else ''}" if address else None
+    return {"lan": {"address": address, "origin": origin, "join_url": origin + path if origin else None}}
+
+
+def join_notice(args, state) -> dict | None:
+    """What the join page says to a phone sent back to it: its seat moved, or its ask for it was sent."""
+    if args.get("moved"):
+        return {
+            "code": "seat_moved",
+            "title": "Your seat moved to another phone",
+            "messages": [
+                "The host gave it to another phone or took it on theirs (or the player left the table). "
+                "Tap your name below to ask the host for it back, or pick a free seat."
+            ],
+        }
+    asked = args.get("asked", "")
+    if asked.isascii() and asked.isdigit() and 1 <= int(asked) <= len(state.seats):
+        name = state.seats[int(asked) - 1].name
+        return {
+            "code": "seat_asked",
+            "title": "Asked",
+            "messages": [f"The host's page shows that a phone asks for {name}'s seat. Once the host gives it, tap it."],
+        }
+    return None
