@@ -259,3 +259,20 @@ def test_the_host_ends_a_standard_game_after_one_challenge_with_its_winners(clie
     game = ended.json["state"]["wordsmith"]
     assert game["phase"] == "game_over" and game["winners"] == [1]
     assert game["scores"]["sheets"][0]["total"] > game["scores"]["sheets"][1]["total"]
+
+
+# --- a star kept wild, chosen later ------------------------------------------------------------
+
+
+def test_a_star_kept_wild_becomes_the_piece_its_player_names(client):
+    table = Table(client)
+    table.start()
+    assert assert_problem(table.post("/wilds", {"piece": "B"}, table.tokens[1]), 409)["code"] == "no_wild"
+    assert table.post("/pieces", {"piece": "W"}, table.tokens[1]).status_code == 201  # kept wild for now
+    assert table.state(table.tokens[1])["wordsmith"]["seats"][0]["pool"] == "R3 Y2 B1 G2 W1"
+    assert_problem(table.post("/wilds", {"piece": "W"}, table.tokens[1]), 422, "/piece")
+    chosen = table.post("/wilds", {"piece": "B"}, table.tokens[1])
+    assert chosen.status_code == 201, chosen.json
+    assert chosen.json["state"]["wordsmith"]["seats"][0]["pool"] == "R3 Y2 B2 G2"
+    assert_problem(table.post("/wilds", {"seat": 1, "piece": "B"}, table.tokens[2]), 403)
+    replays(table)

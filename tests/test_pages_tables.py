@@ -480,12 +480,26 @@ def test_a_real_roll_entered_and_a_wild_taken_as_a_piece(app, table):
     assert response.status_code == 303
     pool = app.extensions["tables"].state(code).to_dict()["wordsmith"]["seats"][0]["pool"]
     assert pool == "R3 Y2 B1 G3"
-    assert "R3 Y2 B1 G3" in text(ann.get(f"/tables/{code}/play").get_data(as_text=True))
+    assert 'aria-label="3 red, 2 yellow, 1 blue, 3 green"' in ann.get(f"/tables/{code}/play").get_data(as_text=True)
     # Rolled in the app: one more piece, whatever the die showed.
     page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
     post_form(ann, f"/tables/{code}/play", page, "add-form", action="add", piece="")
     seat = app.extensions["tables"].state(code).to_dict()["wordsmith"]["seats"][0]
     assert sum(int(part[1:]) for part in seat["pool"].split()) == 10
+
+
+def test_a_star_tapped_is_kept_wild_and_the_page_asks_which_piece_it_stands_for(app, table):
+    code, host, ann, bob = table
+    page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    assert 'id="star-form"' not in page  # no star in the pool: nothing to ask
+    assert post_form(ann, f"/tables/{code}/play", page, "add-form", action="add", star="W").status_code == 303
+    page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    assert "which piece does it stand for?" in text(page)
+    assert "1 star kept wild" in page
+    response = post_form(ann, f"/tables/{code}/play", page, "star-form", action="choose_wild", piece="Y")
+    assert response.status_code == 303
+    assert app.extensions["tables"].state(code).to_dict()["wordsmith"]["seats"][0]["pool"] == "R3 Y3 B1 G2"
+    assert 'id="star-form"' not in ann.get(f"/tables/{code}/play").get_data(as_text=True)
 
 
 def test_a_starting_pool_that_cannot_be_is_a_422_naming_the_field(app):
@@ -567,6 +581,7 @@ def test_a_taken_seat_is_refused_to_another_phone_but_the_host_may_take_it_after
     assert SEAT_COOKIE not in set_cookies(asking)
     assert bob.get(f"/tables/{code}/play").status_code == 200  # still Bob's
     confirm = asking.get_data(as_text=True)
+    assert re.search(r'name="seat" value="2">Yes, move Bob', confirm)
     response = post_form(host, f"/tables/{code}/join", confirm, None, seat="2", confirm="1")
     assert response.status_code == 303
     token = set_cookies(response)[SEAT_COOKIE][0].value

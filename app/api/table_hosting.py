@@ -4,6 +4,7 @@
     POST   /tables/{code}/seats/{seat}/remove   (host) remove a seat whose player left: nothing waits for it
     POST   /tables/{code}/seats/{seat}/ask      (a phone without that seat) ask the host for the seat back
     POST   /tables/{code}/undo                  (host) take back the table's last action
+    POST   /tables/{code}/wilds                 Wordsmith: a star kept wild in a pool becomes the piece named
 
 The same three steps as every table action (app/api/tables.py): validate, one call to the service, the answer.
 """
@@ -15,9 +16,9 @@ from pydantic import Field
 from tables.events import Actor
 
 from ..tables import bearer_token
-from .tables import Action, SeatNumber, SeatPath, TablePath, act, acting, action_view
+from .tables import Action, ActingSeat, PieceCode, SeatNumber, SeatPath, TablePath, act, acting, action_view
 
-__all__ = ["HandHost", "Undo"]
+__all__ = ["ChooseWild", "HandHost", "Undo"]
 
 
 class HandHost(Action):
@@ -56,3 +57,14 @@ def ask_seat(params: SeatPath, body: Action):
 def undo(params: TablePath, body: Undo):
     """Take back the table's last action (host): a wrong starting pool, a mistaken round, a pass."""
     return act(params.code, {"type": "undo", "seq": body.seq}, body.request_id)
+
+
+class ChooseWild(Action):
+    seat: ActingSeat = None
+    piece: PieceCode = Field(description="the piece the star stands for: R, Y, B or G")
+
+
+@action_view("/tables/<code>/wilds", ChooseWild)
+def choose_wild(params: TablePath, body: ChooseWild):
+    """Wordsmith: a star kept wild in a seat's pool becomes the piece the player names (409 `no_wild` without one)."""
+    return act(params.code, {"type": "choose_wild", "seat": body.seat, "piece": body.piece}, body.request_id)

@@ -16,14 +16,18 @@ import socket
 
 from flask import current_app, request
 
+from solver.errors import Refused
+from solver.pieces import parse_pool
+
 from . import bp
 
-__all__ = ["action_words", "find_lan_address", "join_notice", "lan_context", "loopback"]
+__all__ = ["pool_pieces", "action_words", "find_lan_address", "join_notice", "lan_context", "loopback"]
 
 # An undoable action (`tables.state.undoable_view`) in words: "Undo Ann's claim".
 ACTION_WORDS = {
     "challenge_started": "the start of the challenge",
     "piece_added": "{name}'s added piece",
+    "wild_chosen": "{name}'s choice for a star",
     "pool_set": "the correction of {name}'s pool",
     "claim": "{name}'s claim",
     "objection": "{name}'s objection",
@@ -130,3 +134,15 @@ def join_notice(args, state) -> dict | None:
             "messages": [f"The host's page shows that a phone asks for {name}'s seat. Once the host gives it, tap it."],
         }
     return None
+
+
+@bp.app_template_filter("pool_pieces")
+def pool_pieces(pool) -> list[dict]:
+    """A pool as the pages draw it: each kind it holds with its count (`R3 Y2 B1 G2` -> red 3, yellow 2, ...)."""
+    if not pool:
+        return []
+    try:
+        counts = parse_pool(pool).to_dict()
+    except Refused:
+        return []
+    return [{"kind": kind, "count": count} for kind, count in counts.items() if count]

@@ -103,6 +103,7 @@ EVENT_TYPES = (
     # Wordsmith (tables/wordsmith/)
     "challenge_started",
     "piece_added",
+    "wild_chosen",
     "pool_set",
     "claim",
     "objection",
@@ -124,7 +125,20 @@ EVENT_TYPES = (
 )
 PIECES = [("R", "red"), ("Y", "yellow"), ("B", "blue"), ("G", "green")]
 # The actions each page's forms may send (`action` field) -> the fields they read.
-SEAT_ACTIONS = {"add", "claim", "object", "vote", "count_votes", "pass", "roll_word", "round", "take", "turn", "steal"}
+SEAT_ACTIONS = {
+    "add",
+    "choose_wild",
+    "claim",
+    "object",
+    "vote",
+    "count_votes",
+    "pass",
+    "roll_word",
+    "round",
+    "take",
+    "turn",
+    "steal",
+}
 HOST_ACTIONS = {
     "start",
     "lock",
@@ -513,8 +527,10 @@ def table_join_post(code: str):
 
 def action_for(name: str, seat: int | None) -> dict:
     """The service action a page form sends (`action` = name), read from the form's fields."""
-    if name == "add":
-        piece = form_text("piece", 1).upper() or None
+    if name == "choose_wild":
+        return {"type": "choose_wild", "seat": seat, "piece": form_text("piece", 1).upper()}
+    if name == "add":  # the star button (`star`): a wild, its piece asked for next; `wild_as`: chosen ahead
+        piece = "W" if form_text("star", 1) else form_text("piece", 1).upper() or None
         wild_as = form_text("wild_as", 1).upper() or None
         return {"type": "add", "seat": seat, "piece": piece, "wild_as": wild_as}
     if name == "claim":

@@ -22,6 +22,18 @@
 // connection may have missed. A table that is gone (404) or a
 // seat taken by another phone (the page answers with a redirect to join)
 // is shown by loading the page, as without this file.
+//
+// A phone that may have missed something knows it: while the stream is down or a
+// refresh failed, a "Reconnecting…" sign shows at the top; a failed refresh is
+// tried again (1 s, 2 s, 4 s ... at most 15 s apart), and the page is fetched
+// again when the browser comes back `online` and when the tab is shown again.
+//
+// The table's forms are sent with fetch, not by loading a new page: the answer
+// (the page after the action, or its refusal) is swapped in where the player is,
+// and the claim field keeps its focus. A form that could not be sent (no
+// connection) says so, "Not sent", with a Retry button that sends the very same
+// fields again (its request id too: the table applies a repeat once). A form
+// that leads to another page (deleting the table) loads it; the join page's forms load pages as without it.
 "use strict";
 (function () {
   const table = document.getElementById("table");
@@ -29,13 +41,32 @@
 
   let busy = false;
   let again = false;
+  let failures = 0;
+  let retryTimer = null;
+  let streamDown = false;
+
+  // --- the "Reconnecting…" sign ----------------------------------------------------------------
+
+  const sign = document.createElement("p");
+  sign.id = "table-conn";
+  sign.className = "table-conn";
+  sign.setAttribute("role", "status");
+  sign.hidden = true;
+  sign.textContent = "Reconnecting… this page may be behind the table.";
+  table.prepend(sign);
+
+  function showState() {
+    const behind = streamDown || failures > 0 || navigator.onLine === false;
+    sign.hidden = !behind;
+    table.dataset.connection = behind ? "reconnecting" : "live";
+  }
 
   // This phone's own refusal notice (#notice, rendered with a refused action's answer) gives way to the table's
   // current state: at the next event, or after a few seconds, so it never sits above the newest claim.
   const NOTICE_MS = 6000;
   function dropNotice() {
     const notice = document.getElementById("notice");
-    if (notice) notice.remove();
+    if (notice && !notice.classList.contains("table-notsent")) notice.remove();  // "Not sent" waits for its Retry
   }
   if (document.getElementById("notice")) setTimeout(dropNotice, NOTICE_MS);
 
@@ -46,17 +77,29 @@
     });
   }
 
-  function swap(html) {
+  function swap(next) {
     dropNotice();
-    const next = new DOMParser().parseFromString(html, "text/html");
     regions(next).forEach(function (fresh) {
       const here = document.getElementById(fresh.id);
       if (here) window.Wordsmith.morph(here, document.adoptNode(fresh), "details");  // any open <details> stays open
     });
+    // The host's invite (the code and QR code) folds away once, when play starts; the host may open it again.
+    const invite = document.getElementById("invite");
+    const folded = next.getElementById("invite");
+    if (invite && folded && folded.dataset.started && !invite.dataset.started) {
+      invite.open = false;
+      invite.dataset.started = folded.dataset.started;
+    }
     const seq = next.getElementById("table");
     if (seq) table.dataset.seq = seq.dataset.seq;
     document.title = next.title;
     table.dataset.source = "event";  // the browser tests tell a live swap from a reload by this
+  }
+
+  function scheduleRetry() {
+    if (retryTimer) return;
+    const wait = Math.min(15000, 1000 * Math.pow(2, Math.max(0, failures - 1)));
+    retryTimer = setTimeout(function () { retryTimer = null; refresh(); }, wait);
   }
 
   async function refresh() {
@@ -69,38 +112,162 @@
         window.location.reload();
         return;
       }
-      if (type.startsWith("text/html") && response.status < 500) swap(await response.text());
+      if (!type.startsWith("text/html") || response.status >= 500) throw new Error("status " + response.status);
+      swap(new DOMParser().parseFromString(await response.text(), "text/html"));
+      failures = 0;
     } catch (error) {
-      // the next event, or the next reconnect, tries again
+      failures += 1;  // no connection, or a server that did not answer: try again soon
+      scheduleRetry();
     } finally {
       busy = false;
+      showState();
       if (again) { again = false; refresh(); }
     }
   }
+
+  // --- the event stream ----------------------------------------------------------------------------
 
   // EventSource reconnects by itself after a dropped stream, but gives up for good on an answer that
   // is not a stream (a 503 when a worker's streams are full): then a new one, a few seconds later.
   const types = (table.dataset.eventTypes || "").split(/\s+/).filter(Boolean).concat(["message"]);
   let source = null;
   let opened = false;
+  let followTimer = null;
   function follow() {
+    followTimer = null;
     const url = new URL(table.dataset.events, window.location.href);
     url.searchParams.set("after", table.dataset.seq || "0");  // from the state this page shows now
     source = new EventSource(url.href);
     source.addEventListener("open", function () {
       if (opened) refresh();  // a reconnect: catch up on what the dropped connection missed
       opened = true;
+      streamDown = false;
       table.dataset.stream = "open";
+      showState();
     });
     source.addEventListener("error", function () {
       table.dataset.stream = "reconnecting";
+      streamDown = true;
+      showState();
       if (source.readyState === EventSource.CLOSED) {
         opened = true;  // whatever happened meanwhile is fetched when the next stream opens
-        setTimeout(follow, 3000 + Math.random() * 7000);
+        followTimer = setTimeout(follow, 3000 + Math.random() * 7000);
       }
     });
     types.forEach(function (type) { source.addEventListener(type, refresh); });
   }
   follow();
+
+  // Back online, or shown again after the phone slept: fetch what may have been missed, and a stream
+  // that gave up starts again at once.
+  function catchUp() {
+    refresh();
+    if (source && source.readyState === EventSource.CLOSED) {
+      if (followTimer) clearTimeout(followTimer);
+      follow();
+    }
+  }
+  window.addEventListener("online", catchUp);
+  window.addEventListener("offline", showState);  // the browser knows first: say so before a request fails
+  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") catchUp(); });
   window.addEventListener("pagehide", function () { if (source) source.close(); });
+
+  // --- the forms ---------------------------------------------------------------------------------
+
+  // Every render draws fresh request ids ("<render id>-<form>"); the ones on forms outside the live
+  // regions are brought up to date after an action, so the next tap is a new request, not a repeat.
+  function renewRequestIds() {
+    const fresh = Array.from(crypto.getRandomValues(new Uint8Array(12)), function (b) { return b.toString(16).padStart(2, "0"); }).join("");
+    document.querySelectorAll("#table form input[name=request_id]").forEach(function (input) {
+      const form = input.value.slice(input.value.lastIndexOf("-") + 1);
+      input.value = fresh + "-" + form;
+    });
+  }
+
+  // The page's notice (a refusal, or "Not sent") goes under the title, where the eye is.
+  function showNotice(notice) {
+    document.querySelectorAll("#table #notice").forEach(function (old) { old.remove(); });
+    if (!notice) return;
+    const title = table.querySelector(".page-title");
+    if (title) title.after(notice); else table.prepend(notice);
+    notice.setAttribute("tabindex", "-1");
+    if (!notice.classList.contains("table-notsent")) setTimeout(function () { if (notice.isConnected) notice.remove(); }, NOTICE_MS);
+    notice.scrollIntoView({block: "nearest"});
+    notice.focus({preventScroll: true});
+  }
+
+  function notSent(retry) {
+    const notice = document.createElement("section");
+    notice.id = "notice";
+    notice.className = "verdict verdict--invalid table-notice table-notsent";
+    notice.setAttribute("role", "alert");
+    const mark = document.createElement("p");
+    mark.className = "verdict__mark";
+    mark.textContent = "Not sent";
+    const why = document.createElement("p");
+    why.className = "verdict__message";
+    why.textContent = "This phone has no connection: nothing was sent. Retry once it is back (a retry counts once).";
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "go";
+    button.id = "notsent-retry";
+    button.textContent = "Retry";
+    button.addEventListener("click", retry);
+    notice.append(mark, why, button);
+    return notice;
+  }
+
+  // Counts the answers to forms sent (the browser tests wait for the next one instead of a page load).
+  function answered() { table.dataset.sent = String(Number(table.dataset.sent || 0) + 1); }
+
+  async function send(form, body, action, focus) {
+    let response;
+    try {
+      response = await fetch(action, {method: "POST", body: body, credentials: "same-origin", headers: {"Accept": "text/html"}});
+    } catch (error) {
+      showNotice(notSent(function () { send(form, body, action, focus); }));
+      failures = Math.max(failures, 1);
+      showState();
+      scheduleRetry();
+      answered();
+      return;
+    }
+    const here = new URL(window.location.href);
+    const there = new URL(response.url);
+    const type = response.headers.get("Content-Type") || "";
+    if (there.pathname !== here.pathname || !type.startsWith("text/html") || response.status >= 500) {
+      window.location.assign(response.redirected ? response.url : window.location.href);  // another page: load it
+      return;
+    }
+    const next = new DOMParser().parseFromString(await response.text(), "text/html");
+    swap(next);
+    renewRequestIds();
+    if (response.redirected && there.search !== here.search) history.replaceState(null, "", there.pathname + there.search + window.location.hash);
+    const notice = next.getElementById("notice");
+    showNotice(notice ? document.adoptNode(notice) : null);
+    if (response.ok && form.isConnected) {
+      form.querySelectorAll("input[type=text]").forEach(function (input) { input.value = ""; });  // done: the field is free for the next
+    }
+    failures = 0;
+    showState();
+    if (focus && focus.isConnected) focus.focus({preventScroll: Boolean(notice)});
+    answered();
+  }
+
+  table.addEventListener("submit", function (event) {
+    const form = event.target;
+    // Read as attributes: a field named "action" (every table form has one) shadows form.action.
+    if (!(form instanceof HTMLFormElement) || (form.getAttribute("method") || "").toLowerCase() !== "post") return;
+    if (document.body.classList.contains("page-table-join")) return;  // joining leads to the seat's page: load it
+    event.preventDefault();
+    const submitter = event.submitter || null;
+    const body = new FormData(form);
+    if (submitter && submitter.name) body.append(submitter.name, submitter.value);
+    const target = submitter && submitter.hasAttribute("formaction") ? submitter.getAttribute("formaction") : form.getAttribute("action");
+    const action = new URL(target || window.location.href, window.location.href).href;
+    const active = document.activeElement;
+    // The field typed in keeps the focus (the claim field, after a claim); a tapped button gives it back to the page.
+    const focus = active && form.contains(active) && active.matches("input[type=text]") ? active : null;
+    send(form, new URLSearchParams(body), action, focus);
+  });
 })();

@@ -6,13 +6,14 @@ previous word, sheet and discard boxes, the claims of the challenge, Done!,
 the rolls of Word by Word. Rulings 7-18 of docs/rules/wordsmith.md are the
 points the rulebook leaves open about a table; the code cites them.
 
-Actions (dicts, as the API and the pages send them) are start, add, claim, object, vote, settle,
+Actions (dicts, as the API and the pages send them) are start, add, choose_wild, claim, object, vote, settle,
 count_votes, overrule, pass, end_challenge, end_game, roll_word and set_pool; a seat acts for itself, the host for
 any seat by naming it (`seat`). Events (`by`: the seat that acted for itself, 0 the host, also
 when it acts for a seat, None the app):
 
     challenge_started {challenge, pool, rolls, required_letters, crossed_white: {seat: n}}      by 0
     piece_added       {seat, piece: red|yellow|blue|green|wild, rolled: [face] | None, wild_as}
+    wild_chosen       {seat, piece: red|yellow|blue|green}        a star kept wild in the pool becomes that piece
     claim             {seat, challenge, word, normalized, letters, pieces, wilds_used, leftover, discards,
                        row, circles, checked, judged_on: {...the judge's inputs, for objections}}
     claim_refused     {seat, challenge, word, normalized, message, objections, refused}   (ruling 15)

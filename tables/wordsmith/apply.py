@@ -292,7 +292,14 @@ def _apply_game_ended(ws: WordsmithState, event: Event, data: dict) -> None:
     ws.phase = "game_over"
 
 
+def _apply_wild_chosen(ws: WordsmithState, event: Event, data: dict) -> None:
+    seat = ws.seat(data["seat"])
+    seat.pool = seat.pool.add("wild", -1).add(data["piece"])
+    seat.version += 1
+
+
 _APPLY = {
+    "wild_chosen": _apply_wild_chosen,
     "challenge_started": _apply_start,
     "piece_added": _apply_piece,
     "claim": _apply_claim,

@@ -195,6 +195,18 @@ def _add(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) ->
     return [NewEvent("piece_added", data, by=actor_by(actor, seat))]
 
 
+def _choose_wild(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
+    """A star kept wild in a pool becomes the piece the player says it stands for (ruling 7)."""
+    seat = _acting_seat(table, ws, actor, action)
+    piece = action.get("piece")
+    if piece not in PIECE_CODES or piece == "W":
+        raise Refused(f"piece: the piece the star stands for, one of R, Y, B, G (got {piece!r})", ("piece",))
+    _need_on(ws)
+    if not seat.pool.wild:
+        raise Rejected("no_wild", "Your pool holds no star kept wild: nothing to choose.")
+    return [NewEvent("wild_chosen", {"seat": seat.number, "piece": PIECE_CODES[piece]}, by=actor_by(actor, seat))]
+
+
 def actor_by(actor: Actor, seat: SeatState | None = None) -> int:
     """The `by` of an event: the seat that acted for itself, else 0 (the host, acting for a seat or the table)."""
     if seat is None:
@@ -531,6 +543,7 @@ def _set_pool(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Contex
 _DECIDE = {
     "start": _start,
     "add": _add,
+    "choose_wild": _choose_wild,
     "claim": _claim,
     "object": _object,
     "vote": _vote,

@@ -1,0 +1,242 @@
+"""A live table played as a table does, in headless Chromium on 390x844 phones: the host who also plays, a seat
+moved to another phone and asked back, a phone that loses its connection and recovers, pools drawn as pieces,
+and the layout checks (no sideways scroll, finger-sized targets, axe-core clean).
+
+Three browser contexts (phones with their own cookies) against the app served by gunicorn (`live_server`).
+"""
+
+from __future__ import annotations
+
+import pytest
+from browser_helpers import PHONE, expect, needs_chromium, screenshot
+from test_pages_browser import AXE, TAP_TARGETS
+from test_pages_tables_browser import (
+    LIVE_MS,
+    claim,
+    create_table,
+    following,
+    not_reloaded,
+    phones,  # noqa: F401 - the fixture
+    start_challenge,
+    submit,
+    take_seat,
+)
+
+pytestmark = needs_chromium
+
+# A table's pages count their links and the create form's radios as targets too.
+TABLE_TARGETS = TAP_TARGETS + ", main p a, .table-create input[type=radio]"
+
+
+def host_box(page):
+    box = page.locator("#host-box")
+    if not box.evaluate("(details) => details.open"):
+        page.click("#host-box > summary")
+    return box
+
+
+def test_the_playing_host_has_one_page_their_seat_with_the_host_controls(phones, live_server):
+    ann, bob, view = phones
+    code = create_table(ann, live_server)
+    expect(ann.locator("#invite")).to_have_attribute("open", "")  # before play: the code and QR code in view
+    take_seat(ann, live_server, code, "Ann")
+    take_seat(bob, live_server, code, "Bob")
+    view.goto(f"{live_server}/tables/{code}")
+    for page in (ann, bob, view):
+        following(page)
+    assert bob.locator("#host-box").count() == 0  # a player without the host role has no host controls
+    # Ann plays and hosts from her seat's page: the controls are folded until she opens them.
+    expect(ann.locator("#host-box")).not_to_have_attribute("open", "")
+    box = host_box(ann)
+    ann.fill("#start-pool", "R3 Y2 B1 G2")
+    submit(ann, box.locator("#start-form button[type=submit]"))
+    expect(bob.locator("#word")).to_be_visible(timeout=LIVE_MS)
+    # Her claim: no page load, the field empty and still hers to type in.
+    ann.focus("#word")
+    ann.fill("#word", "cast")
+    ann.press("#word", "Enter")
+    expect(bob.locator("#claims .claim__word").first).to_have_text("CAST", timeout=LIVE_MS)
+    expect(ann.locator("#latest .verdict__word")).to_have_text("CAST")
+    assert ann.input_value("#word") == "" and ann.evaluate("document.activeElement.id") == "word"
+    assert not_reloaded(ann)
+    # The host's strike, from the seat's page: every phone sees it.
+    submit(ann, ann.get_by_role("button", name="Strike CAST out"))
+    expect(bob.locator("#claims .claim").first).to_contain_text("struck out", timeout=LIVE_MS)
+    # Undo names the action it takes back, and takes back only that.
+    undo = ann.locator("#undo-form button")
+    expect(undo).to_have_text("Undo the host's overrule")
+    submit(ann, undo)
+    expect(bob.locator("#claims .claim").first).to_contain_text("stands", timeout=LIVE_MS)
+    expect(ann.locator(".table-undone")).to_contain_text("Taken back: the host's overrule")
+    screenshot(ann, "table-playing-host")
+    # The host role goes to Bob's phone: his seat's page grows the controls, live; Ann's loses them.
+    submit(ann, host_box(ann).get_by_role("button", name="Hand the host role to Bob's phone"))
+    expect(bob.locator("#host-box")).to_have_count(1, timeout=LIVE_MS)
+    expect(ann.locator("#host-box")).to_have_count(0, timeout=LIVE_MS)
+    assert not_reloaded(bob)
+    submit(bob, host_box(bob).get_by_role("button", name="End the challenge"))
+    expect(view.locator("#phase")).to_contain_text("Challenge 1 is over", timeout=LIVE_MS)
+    expect(ann.locator("#phase")).to_contain_text("Challenge 1 is over", timeout=LIVE_MS)
+    # The standard game may now end early, with its winners.
+    submit(bob, host_box(bob).get_by_role("button", name="End the game now"))
+    expect(view.locator("#phase")).to_contain_text("The game is over", timeout=LIVE_MS)
+
+
+def test_moving_a_held_seat_asks_first_and_the_phone_that_lost_it_is_told_and_asks_back(phones, live_server):
+    host, bob, view = phones
+    code = create_table(host, live_server)
+    take_seat(bob, live_server, code, "Bob")
+    following(bob)
+    host.goto(f"{live_server}/tables/{code}/join")
+    with host.expect_navigation():
+        host.get_by_role("button", name="Bob").click()
+    expect(host.locator("#confirm")).to_contain_text("Move Bob's seat to this phone?")
+    with host.expect_navigation():
+        host.get_by_role("link", name="No, leave it").click()
+    assert bob.url.endswith(f"/tables/{code}/play")  # nothing moved
+    with host.expect_navigation():
+        host.get_by_role("button", name="Bob").click()
+    with host.expect_navigation():
+        host.get_by_role("button", name="Yes, move Bob's seat here").click()
+    assert host.url.endswith(f"/tables/{code}/play")
+    # Bob's phone learns it at once (the seat changed phones) and says why.
+    expect(bob.locator("#notice")).to_contain_text("Your seat moved to another phone", timeout=LIVE_MS)
+    assert bob.url.endswith(f"/tables/{code}/join?moved=1")
+    screenshot(bob, "table-seat-moved")
+    with bob.expect_navigation():
+        bob.get_by_role("button", name="Bob (taken: yours? ask the host for it)").click()
+    expect(bob.locator("#notice")).to_contain_text("asks for Bob's seat")
+    host.goto(f"{live_server}/tables/{code}/host")
+    expect(host.locator("#seatlist")).to_contain_text("A phone asks for seat 2 (Bob) back")
+
+
+def test_a_stale_phone_knows_it_and_recovers_after_the_network_drops(phones, live_server):
+    ann, bob, view = phones
+    code = create_table(ann, live_server)
+    start_challenge(ann)
+    take_seat(ann, live_server, code, "Ann")
+    take_seat(bob, live_server, code, "Bob")
+    for page in (ann, bob):
+        following(page)
+    bob.context.set_offline(True)
+    expect(bob.locator("#table-conn")).to_be_visible(timeout=LIVE_MS)
+    expect(bob.locator("#table-conn")).to_have_text("Reconnecting… this page may be behind the table.")
+    claim(ann, "cast")
+    # A claim tapped with no connection: not sent, and a retry that applies once.
+    bob.fill("#word", "bag")
+    submit(bob, "#claim-form button[type=submit]")
+    expect(bob.locator("#notice .verdict__mark")).to_have_text("Not sent")
+    assert "CAST" not in bob.locator("#claims").inner_text()  # behind the table, and the sign says so
+    expect(bob.locator("#table-conn")).to_be_visible()
+    bob.context.set_offline(False)
+    expect(bob.locator("#claims .claim__word").first).to_have_text("CAST", timeout=LIVE_MS)  # caught up
+    expect(bob.locator("#table-conn")).to_be_hidden(timeout=LIVE_MS)
+    retry = bob.locator("#notsent-retry")
+    retry.evaluate("(button) => { button.click(); button.click(); }")  # a double tap: one request id, applied once
+    expect(ann.locator("#claims .claim__word").first).to_have_text("BAG", timeout=LIVE_MS)
+    bob.wait_for_function("() => Number(document.getElementById('table').dataset.sent) >= 3")
+    words = bob.locator("#claims .claim__word").all_inner_texts()
+    assert sorted(words) == ["BAG", "CAST"]
+    assert not_reloaded(bob)
+
+
+def test_a_refusal_on_the_host_page_shows_where_the_eye_is_and_the_invite_folds_away(phones, live_server):
+    ann, bob, view = phones
+    code = create_table(ann, live_server)
+    following(ann)
+    start_challenge(ann)
+    expect(ann.locator("#invite")).not_to_have_attribute("open", "", timeout=LIVE_MS)  # play started: folded
+    ann.fill("#correct-pool", "R9 Q2")
+    submit(ann, "#correct-form button[type=submit]")
+    notice = ann.locator("#notice")
+    expect(notice).to_contain_text("pool")
+    box = notice.bounding_box()
+    assert box is not None and 0 <= box["y"] < 844  # in view, not behind the QR code
+    ann.reload()  # without JavaScript's swap, the same page opens with the invite folded
+    expect(ann.locator("#invite")).not_to_have_attribute("open", "")
+    expect(ann.locator("#invite summary")).to_contain_text(f"{code[:3]} {code[3:]}")
+
+
+def test_pools_are_pieces_and_a_star_asks_which_piece_it_stands_for(phones, live_server):
+    ann, bob, view = phones
+    code = create_table(ann, live_server)
+    start_challenge(ann)
+    take_seat(ann, live_server, code, "Ann")
+    following(ann)
+    pool = ann.locator("#pool .pool-pieces")
+    expect(pool).to_have_attribute("aria-label", "3 red, 2 yellow, 1 blue, 2 green")
+    assert ann.locator("#pool .pool-pieces__kind--red .piece").count() == 3
+    buttons = ann.locator("#add-form .table-piece")
+    sizes = {(round(b["width"]), round(b["height"])) for b in (buttons.nth(i).bounding_box() for i in range(6))}
+    assert len(sizes) == 1  # six even buttons
+    colours = {buttons.nth(i).evaluate("(b) => getComputedStyle(b).backgroundColor") for i in range(1, 5)}
+    assert len(colours) == 4  # red, yellow, blue, green, each its colour
+    submit(ann, ann.get_by_role("button", name="star"))
+    expect(ann.locator("#star-form")).to_contain_text("which piece does it stand for?")
+    expect(pool).to_have_attribute("aria-label", "3 red, 2 yellow, 1 blue, 2 green, 1 star kept wild")
+    submit(ann, ann.locator("#star-form").get_by_role("button", name="blue"))
+    expect(pool).to_have_attribute("aria-label", "3 red, 2 yellow, 2 blue, 2 green")
+    expect(ann.locator("#star-form")).to_have_count(0)
+    expect(ann.locator("#phase .pool-pieces")).to_have_attribute("aria-label", "3 red, 2 yellow, 1 blue, 2 green")
+
+
+def test_the_table_pages_fit_a_phone(phones, live_server):
+    page = phones[0]
+    page.goto(live_server + "/")
+    link = page.get_by_role("link", name="Play at a table")
+    assert link.bounding_box()["y"] < 400  # near the top of the home page, not 1,400 px down
+    for path in ("/tables",):
+        page.goto(live_server + path)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        expect(page.get_by_role("button", name="Join")).to_be_in_viewport()
+    code = create_table(page, live_server)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the join link wraps
+    expect(page.locator("#lan")).to_contain_text("opened as 127.0.0.1")  # the server under test is local
+    assert code
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="axe-core not installed: npm install --no-save axe-core@4")
+def test_axe_and_tap_targets_on_the_new_table_states(browser, live_server):
+    """axe-core finds nothing, and every target is at least 44 px, on the playing host's page with its controls
+    open, the confirmation to move a seat, the join page telling a phone its seat moved, and a disabled button."""
+    contexts = [browser.new_context(viewport=PHONE, bypass_csp=True) for _ in range(2)]
+    ann, bob = (context.new_page() for context in contexts)
+    code = create_table(ann, live_server)
+    start_challenge(ann)
+    take_seat(ann, live_server, code, "Ann")
+    take_seat(bob, live_server, code, "Bob")
+    found = {}
+
+    def check(page, name):
+        page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+        page.add_script_tag(content=AXE.read_text())
+        violations = page.evaluate(
+            "async () => (await axe.run(document)).violations.map((v) => [v.id, v.nodes.map((n) => n.target.join(' '))])"
+        )
+        small = page.evaluate(
+            """(selector) => Array.from(document.querySelectorAll(selector))
+          .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
+          .map((el) => { const r = el.getBoundingClientRect(); return [el.outerHTML.slice(0, 80), r.width, r.height]; })
+          .filter(([, w, h]) => w < 44 || h < 44)""",
+            TABLE_TARGETS,
+        )
+        if violations or small:
+            found[name] = violations + small
+
+    for path in ("/tables", f"/tables/{code}/play", f"/tables/{code}/host", "/"):
+        ann.goto(live_server + path)
+        check(ann, path)
+    ann.goto(f"{live_server}/tables/{code}/join")
+    with ann.expect_navigation():
+        ann.get_by_role("button", name="Bob").click()
+    check(ann, "confirm")
+    with ann.expect_navigation():
+        ann.get_by_role("button", name="Yes, move Bob's seat here").click()
+    bob.goto(f"{live_server}/tables/{code}/play")
+    bob.wait_for_url("**/join?moved=1")
+    check(bob, "moved")
+    bob.evaluate("document.querySelector('#join-form button').disabled = true")  # a disabled button's text
+    check(bob, "disabled")
+    for context in contexts:
+        context.close()
+    assert found == {}
