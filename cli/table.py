@@ -18,6 +18,9 @@
     wordsmith table turn CODE CARD                    Booksmack turn-based: the card played
     wordsmith table steal CODE SEAT hand|table        Booksmack turn-based: whom the lowest card robs
     wordsmith table release CODE SEAT                 (host) give a seat to a new phone
+    wordsmith table remove CODE SEAT                  (host) the seat's player left: nothing waits for it
+    wordsmith table hand-host CODE SEAT               (host) the host role goes to that seat's phone
+    wordsmith table undo CODE                         (host) take back the table's last action
     wordsmith table rename CODE SEAT NAME             (host) rename a seat
     wordsmith table lock CODE / unlock CODE           (host) lock joining, or open it again
     wordsmith table delete CODE                       (host) delete the table and its record
@@ -183,6 +186,14 @@ def register(subparsers) -> None:
     # The table itself (host)
     parser = add(commands, "release", "give a seat to a new phone (host): its token stops working", run_release)
     add_seat_argument(parser)
+
+    parser = add(commands, "remove", "remove a seat whose player left (host): nothing waits for it", run_remove)
+    add_seat_argument(parser)
+
+    parser = add(commands, "hand-host", "hand the host role to a seat's phone (host): your token stops", run_hand)
+    add_seat_argument(parser)
+
+    add(commands, "undo", "take back the table's last action (host): docs/rules/tables.md", run_undo)
 
     parser = add(commands, "rename", "rename a seat (host)", run_rename)
     add_seat_argument(parser)
@@ -411,6 +422,21 @@ def run_release(judge, args, token) -> dict:
 
 
 @acts
+def run_remove(judge, args, token) -> dict:
+    return judge.remove_seat(args.code, seat_number(args, args.seat), token)
+
+
+@acts
+def run_hand(judge, args, token) -> dict:
+    return judge.hand_host(args.code, seat_number(args, args.seat), token)
+
+
+@acts
+def run_undo(judge, args, token) -> dict:
+    return judge.undo(args.code, token)
+
+
+@acts
 def run_rename(judge, args, token) -> dict:
     return judge.rename_seat(args.code, seat_number(args, args.seat), args.name, token)
 
@@ -603,6 +629,13 @@ EVENT_LINES = {
     "turn": _turn,
     "steal": _steal,
     "play_ended": lambda data, seat: f"{seat(data['seat'])}'s hand is empty: play is over",
+    "seat_asked": lambda data, seat: f"a phone asks the host for {seat(data['seat'])}'s seat back",
+    "host_handed": lambda data, seat: f"the host role goes to {seat(data['seat'])}'s phone",
+    "seat_removed": lambda data, seat: f"{seat(data['seat'])} left the table",
+    "action_undone": lambda data, seat: (
+        f"the host takes back events {data['first']} to {data['last']} ({data['type']})"
+    ),
+    "wild_chosen": lambda data, seat: f"{seat(data['seat'])}'s star stands for {data['piece']}",
     "game_ended": lambda data, seat: "game over",
 }
 
@@ -616,7 +649,11 @@ def describe_event(event: dict, names: dict[int, str]) -> str:
 
     line = EVENT_LINES.get(kind)
     what = line(data, seat) if line else f"{kind} {data}"
-    if event.get("by") == 0 and "seat" in data and kind not in ("seat_renamed", "seat_released", "pool_set"):
+    if (
+        event.get("by") == 0
+        and "seat" in data
+        and kind not in ("seat_renamed", "seat_released", "pool_set", "host_handed", "seat_removed")
+    ):
         what += " (by the host)"
     return f"{event['seq']:>4}  {what.strip()}"
 

@@ -120,6 +120,21 @@ def test_the_host_gives_a_seat_to_a_new_phone(wordsmith):
     assert "2 Bob (free)" not in wordsmith("table", "show", table, token=out.strip())[1]
 
 
+def test_the_host_undoes_removes_a_seat_and_hands_the_host_role_on(wordsmith):
+    table, host = made(wordsmith("table", "create", "--seat", "Ann", "--seat", "Bob", "--seat", "Cy")[1])
+    ann = wordsmith("table", "join", table, "Ann")[1].strip()
+    wordsmith("table", "join", table, "Bob")
+    assert wordsmith("table", "start", table, "--pool", "R1 Y1 B1 G5", token=host)[0] == 0
+    code, out, err = wordsmith("table", "undo", table, token=host)
+    assert code == 0 and "the host takes back events" in out and "(challenge_started)" in out, err
+    code, out, err = wordsmith("table", "remove", table, "Cy", token=host)
+    assert code == 0 and "Cy left the table" in out, err
+    code, out, err = wordsmith("table", "hand-host", table, "Ann", token=host)
+    assert code == 0 and "the host role goes to Ann's phone" in out, err
+    assert wordsmith("table", "start", table, token=host)[0] == 2  # the old host token acts no more
+    assert wordsmith("table", "start", table, "--pool", "R3 Y2 B1 G2", token=ann)[0] == 0
+
+
 def test_a_table_made_here_is_served(live_server, capsys):
     """`wordsmith table create` then `wordsmith serve`: the same store (WORDSMITH_DATABASE_URL), the same table."""
     assert main(["table", "create", "--seat", "Ann", "--seat", "Bob"]) == 0

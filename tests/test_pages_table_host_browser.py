@@ -28,6 +28,12 @@ pytestmark = needs_chromium
 TABLE_TARGETS = TAP_TARGETS + ", main p a, .table-create input[type=radio]"
 
 
+@pytest.fixture
+def three(request):
+    """Three phones at one table (test_pages_tables_browser.py's `phones`)."""
+    return request.getfixturevalue("phones")
+
+
 def host_box(page):
     box = page.locator("#host-box")
     if not box.evaluate("(details) => details.open"):
@@ -35,8 +41,8 @@ def host_box(page):
     return box
 
 
-def test_the_playing_host_has_one_page_their_seat_with_the_host_controls(phones, live_server):
-    ann, bob, view = phones
+def test_the_playing_host_has_one_page_their_seat_with_the_host_controls(three, live_server):
+    ann, bob, view = three
     code = create_table(ann, live_server)
     expect(ann.locator("#invite")).to_have_attribute("open", "")  # before play: the code and QR code in view
     take_seat(ann, live_server, code, "Ann")
@@ -82,8 +88,8 @@ def test_the_playing_host_has_one_page_their_seat_with_the_host_controls(phones,
     expect(view.locator("#phase")).to_contain_text("The game is over", timeout=LIVE_MS)
 
 
-def test_moving_a_held_seat_asks_first_and_the_phone_that_lost_it_is_told_and_asks_back(phones, live_server):
-    host, bob, view = phones
+def test_moving_a_held_seat_asks_first_and_the_phone_that_lost_it_is_told_and_asks_back(three, live_server):
+    host, bob, view = three
     code = create_table(host, live_server)
     take_seat(bob, live_server, code, "Bob")
     following(bob)
@@ -110,8 +116,8 @@ def test_moving_a_held_seat_asks_first_and_the_phone_that_lost_it_is_told_and_as
     expect(host.locator("#seatlist")).to_contain_text("A phone asks for seat 2 (Bob) back")
 
 
-def test_a_stale_phone_knows_it_and_recovers_after_the_network_drops(phones, live_server):
-    ann, bob, view = phones
+def test_a_stale_phone_knows_it_and_recovers_after_the_network_drops(three, live_server):
+    ann, bob, view = three
     code = create_table(ann, live_server)
     start_challenge(ann)
     take_seat(ann, live_server, code, "Ann")
@@ -140,8 +146,8 @@ def test_a_stale_phone_knows_it_and_recovers_after_the_network_drops(phones, liv
     assert not_reloaded(bob)
 
 
-def test_a_refusal_on_the_host_page_shows_where_the_eye_is_and_the_invite_folds_away(phones, live_server):
-    ann, bob, view = phones
+def test_a_refusal_on_the_host_page_shows_where_the_eye_is_and_the_invite_folds_away(three, live_server):
+    ann, bob, view = three
     code = create_table(ann, live_server)
     following(ann)
     start_challenge(ann)
@@ -157,8 +163,8 @@ def test_a_refusal_on_the_host_page_shows_where_the_eye_is_and_the_invite_folds_
     expect(ann.locator("#invite summary")).to_contain_text(f"{code[:3]} {code[3:]}")
 
 
-def test_pools_are_pieces_and_a_star_asks_which_piece_it_stands_for(phones, live_server):
-    ann, bob, view = phones
+def test_pools_are_pieces_and_a_star_asks_which_piece_it_stands_for(three, live_server):
+    ann, bob, view = three
     code = create_table(ann, live_server)
     start_challenge(ann)
     take_seat(ann, live_server, code, "Ann")
@@ -180,8 +186,8 @@ def test_pools_are_pieces_and_a_star_asks_which_piece_it_stands_for(phones, live
     expect(ann.locator("#phase .pool-pieces")).to_have_attribute("aria-label", "3 red, 2 yellow, 1 blue, 2 green")
 
 
-def test_the_table_pages_fit_a_phone(phones, live_server):
-    page = phones[0]
+def test_the_table_pages_fit_a_phone(three, live_server):
+    page = three[0]
     page.goto(live_server + "/")
     link = page.get_by_role("link", name="Play at a table")
     assert link.bounding_box()["y"] < 400  # near the top of the home page, not 1,400 px down

@@ -16,7 +16,7 @@ from pydantic import Field
 from tables.events import Actor
 
 from ..tables import bearer_token
-from .tables import Action, ActingSeat, PieceCode, SeatNumber, SeatPath, TablePath, act, acting, action_view
+from .tables import ActingSeat, Action, PieceCode, SeatNumber, SeatPath, TablePath, act, acting, action_view
 
 __all__ = ["ChooseWild", "HandHost", "Undo"]
 
