@@ -96,12 +96,7 @@ def apply_seat_asked(state: TableState, event: Event) -> None:
 
 def events_in_effect(state: TableState) -> list[Event]:
     """The events the state is the fold of (oldest first): every event, less those an undo took back."""
-    events, node = [], state.log
-    while node is not None:
-        events.append(node[0])
-        node = node[1]
-    events.reverse()
-    return events
+    return list(state.log or ())[::-1]
 
 
 def decide_undo(state: TableState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:

@@ -209,8 +209,12 @@ class Tables:
         if found is None:
             raise Forbidden(UNKNOWN_TOKEN)
         self._know_token((code, token_hash), found)  # the phone's next action (it opened its stream first) will ask
-        # A seat whose phone the host role was handed to hosts too (tables/hosting.py).
-        return Actor(seat=found or None, host=found == 0 or self.state(code).host_seat == found)
+        # A seat whose phone the host role was handed to hosts too (tables/hosting.py). The fold cache's word
+        # is enough: `decide` judges the role again on the table's newest state before anything is written.
+        with self._folds_lock:
+            cached = self._folds.get(code)
+        host_seat = (cached or self.state(code)).host_seat if found else None
+        return Actor(seat=found or None, host=found == 0 or host_seat == found)
 
     def join(
         self, code: str, seat: int, actor: Actor | None = None, request_id: str | None = None, token: str | None = None

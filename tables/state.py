@@ -97,6 +97,33 @@ class Seat:
         }
 
 
+class EventLog:
+    """The events a state is the fold of, newest first: an event and the log before it. Never changed once made,
+    so every copy of a state (a scratch copy, a deep copy) shares it, and adding an event costs one small object."""
+
+    __slots__ = ("event", "older")
+
+    def __init__(self, event: Event, older: EventLog | None):
+        self.event, self.older = event, older
+
+    def __iter__(self):
+        node = self
+        while node is not None:
+            yield node.event
+            node = node.older
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, EventLog) and (self is other or list(self) == list(other))
+
+    __hash__ = None
+
+
 @dataclass
 class TableState:
     game: str = ""
@@ -110,9 +137,8 @@ class TableState:
     updated_at: str = ""
     game_state: Any = None  # the game module's own part
     host_seat: int | None = None  # the seat whose phone hosts, once the host role was handed to it
-    # The events in effect, newest first, as nested pairs (event, older): what an undo folds again without the
-    # events it takes back. A pair is never changed, so a scratch copy shares it.
-    log: tuple | None = None
+    # The events in effect, newest first: what an undo folds again without the events it takes back.
+    log: EventLog | None = None
     undone: dict | None = None  # the last undo, while nothing was undone after it (`action_undone`'s data, seq)
 
     def seat(self, number: int) -> Seat:
@@ -198,7 +224,7 @@ def apply(state: TableState, event: Event) -> None:
             return  # the log is folded again without the undone events: the undo itself is not one to fold again
     else:
         _module(state.game).apply(state, event)
-    state.log = (event, state.log)
+    state.log = EventLog(event, state.log)
     state.seq = event.seq
     state.updated_at = event.at
 
@@ -327,9 +353,7 @@ def undoable(state: TableState) -> tuple[int, int, Event] | None:
     (joins, names, the lock, the host role) are skipped past and stay.
     """
     last = None
-    node = state.log
-    while node is not None:
-        event, node = node
+    for event in state.log or ():
         if event.type in TABLE_EVENTS:
             if last is not None:
                 break  # the automatic events follow their action in one write: nothing else between them
