@@ -146,6 +146,30 @@ def test_a_stale_phone_knows_it_and_recovers_after_the_network_drops(three, live
     assert not_reloaded(bob)
 
 
+def test_a_failed_refresh_is_tried_again_without_waiting_for_another_event(three, live_server):
+    ann, bob, view = three
+    code = create_table(ann, live_server)
+    start_challenge(ann)
+    take_seat(ann, live_server, code, "Ann")
+    take_seat(bob, live_server, code, "Bob")
+    for page in (ann, bob):
+        following(page)
+    fetched = []
+
+    def drop_the_first(route):
+        fetched.append(route.request.url)
+        if len(fetched) == 1:
+            route.abort()  # the refresh the claim's event asks for fails, as on a flaky network
+        else:
+            route.continue_()
+
+    bob.route(f"{live_server}/tables/{code}/play", drop_the_first)
+    claim(ann, "cast")  # one event, and nothing else happens at the table
+    expect(bob.locator("#claims .claim__word").first).to_have_text("CAST", timeout=LIVE_MS)
+    assert len(fetched) >= 2 and not_reloaded(bob)
+    expect(bob.locator("#table-conn")).to_be_hidden()
+
+
 def test_a_refusal_on_the_host_page_shows_where_the_eye_is_and_the_invite_folds_away(three, live_server):
     ann, bob, view = three
     code = create_table(ann, live_server)
@@ -198,7 +222,28 @@ def test_the_table_pages_fit_a_phone(three, live_server):
     code = create_table(page, live_server)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the join link wraps
     expect(page.locator("#lan")).to_contain_text("opened as 127.0.0.1")  # the server under test is local
+    # A disabled button's text stays readable: at least 4.5:1 against its background (axe skips disabled ones).
+    page.evaluate("document.querySelector('#start-form button').disabled = true")
+    ratio = page.evaluate(CONTRAST, "#start-form button")
+    assert ratio >= 4.5, ratio
     assert code
+
+
+# The contrast ratio (WCAG 2) of an element's text against its background, as drawn on the white page: a
+# translucent element (`opacity`) shows the page through both.
+CONTRAST = """(selector) => {
+  const style = getComputedStyle(document.querySelector(selector));
+  const opacity = Number(style.opacity);
+  const luminance = (css) => {
+    const [r, g, b] = css.match(/[0-9.]+/g).slice(0, 3).map((v) => {
+      const c = (Number(v) * opacity + 255 * (1 - opacity)) / 255;
+      return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
+  return (a + 0.05) / (b + 0.05);
+}"""
 
 
 @pytest.mark.skipif(not AXE.exists(), reason="axe-core not installed: npm install --no-save axe-core@4")

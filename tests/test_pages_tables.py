@@ -776,3 +776,30 @@ def test_the_end_of_a_challenge_and_of_the_game_show_in_the_big_box(app, table):
 def totals(app, code: str) -> list[int]:
     scores = app.extensions["tables"].state(code).to_dict()["wordsmith"]["scores"]
     return [sheet["total"] for sheet in scores["sheets"]]
+
+
+def test_the_host_removes_a_seat_and_undoes_from_plain_forms(app):
+    """docs/rules/tables.md: the host page's per-seat Remove and its Undo, which names the action it takes back and
+    refuses (409) when another action came in after the page was drawn."""
+    host = phone(app)
+    code, _ = create(host, names=("Ann", "Bob", "Cy"))
+    service = app.extensions["tables"]
+    page = host.get(f"/tables/{code}/host").get_data(as_text=True)
+    response = post_form(host, f"/tables/{code}/host", page, "seat-actions-3", action="remove", seat="3")
+    assert response.status_code == 303
+    assert service.state(code).seats[2].removed
+    page = host.get(f"/tables/{code}/host").get_data(as_text=True)
+    assert "3. Cy: left the table" in text(page) and "Undo Cy's removal" in text(page)
+    assert ">Cy<" not in phone(app).get(f"/tables/{code}/join").get_data(as_text=True)  # not offered any more
+    start(host, code)  # meanwhile the challenge starts: the Undo drawn before it names the removal, not the start
+    stale = post_form(
+        host, f"/tables/{code}/host", page, "undo-form", action="undo", seq=hidden(page, "seq", "undo-form")
+    )
+    assert stale.status_code == 409 and "look again" in text(stale.get_data(as_text=True))
+    page = stale.get_data(as_text=True)
+    assert "Undo the start of the challenge" in text(page)
+    response = post_form(
+        host, f"/tables/{code}/host", page, "undo-form", action="undo", seq=hidden(page, "seq", "undo-form")
+    )
+    assert response.status_code == 303 and service.state(code).game_state.challenge == 0
+    assert "Taken back: the start of the challenge." in text(host.get(f"/tables/{code}/host").get_data(as_text=True))
