@@ -1,6 +1,9 @@
-"""A live table's page for a phone that lost its seat: ask the host for it back (docs/rules/tables.md, ruling 4).
+"""A live table's page for a phone that lost its seat, and the join link's QR code.
 
-    POST /tables/<code>/ask     a seat's button on the join page, for a seat another phone holds
+    POST /tables/<code>/ask     a seat's button on the join page, for a seat another phone holds: ask the host
+                                for it back (docs/rules/tables.md, ruling 4)
+    GET  /tables/<code>/qr.svg  the QR code of the join link (segno); `?lan=1`, for a host who opened the
+                                service as localhost: the link at the machine's LAN address (table_notes.py)
 
 The rest of the host's own actions (hand the host role on, remove a seat, undo) are forms of the host's page and
 of a playing host's seat page (app/pages/tables.py), posted there like every host action.
@@ -8,7 +11,10 @@ of a playing host's seat page (app/pages/tables.py), posted there like every hos
 
 from __future__ import annotations
 
-from flask import redirect, url_for
+import io
+
+import segno
+from flask import make_response, redirect, request, url_for
 
 from solver.errors import Refused
 from tables.events import Actor, Forbidden, NotFound, Rejected
@@ -16,6 +22,7 @@ from tables.events import Actor, Forbidden, NotFound, Rejected
 from ..serving import limiter
 from ..tables import tables
 from . import bp, render
+from .table_notes import lan_context
 from .tables import (
     HOST_COOKIE,
     SEAT_COOKIE,
@@ -49,3 +56,22 @@ def table_ask(code: str):
         host = cookie_actor(code, HOST_COOKIE) is not None
         return render("table_join.html", STATUS[type(error)], notice=refusal_notice(error), host=host, **context)
     return redirect(url_for("pages.table_join", code=code, asked=seat), code=303)
+
+
+@bp.get("/tables/<code>/qr.svg")
+def table_qr(code: str):
+    """The QR code of the join link, as SVG (drawn by segno)."""
+    try:
+        code = table_code(code)
+        tables().state(code)
+    except NotFound as error:
+        return not_found(error)
+    buffer = io.BytesIO()
+    url = url_for("pages.table_join", code=code, _external=True)
+    lan = lan_context(url_for("pages.table_join", code=code))["lan"] if request.args.get("lan") else None
+    url = lan["join_url"] if lan and lan["join_url"] else url  # the machine's LAN address, for a localhost host
+    segno.make(url, error="m").save(buffer, kind="svg", scale=8, border=2, title=f"Join table {code}")
+    response = make_response(buffer.getvalue())
+    response.mimetype = "image/svg+xml"
+    response.headers["Cache-Control"] = "no-cache"
+    return response

@@ -5,12 +5,12 @@
     GET  /tables/<code>/join        the join link (and the QR code's): pick your seat by name
     POST /tables/<code>/join        take that seat: the seat token in a cookie, then the seat's page
     GET  /tables/<code>/play        the seat's page (a phone): pool, pieces, claims, objections, score sheet
-    POST /tables/<code>/play        one action of that seat
+    POST /tables/<code>/play        one action of that seat, or of the host when this phone also hosts
     GET  /tables/<code>/host        the host's page: start a challenge, lock joining, overrule, correct a seat
     POST /tables/<code>/host        one action of the host; POST /tables/<code>/delete deletes the table
     GET  /tables/<code>             the table view: read-only, no token, the latest verdict in big letters
     GET  /tables/<code>/sheet       the printable score sheet
-    GET  /tables/<code>/qr.svg      the QR code of the join link (segno)
+    GET  /tables/<code>/qr.svg      the QR code of the join link (app/pages/table_hosting.py, with /ask)
 
 Unlike the tool pages (GET forms whose URL is the whole state), a table's
 state is its event log in the store, changed only by POST forms: each POST
@@ -39,13 +39,11 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import io
 import re
 import secrets
 from datetime import UTC, datetime
 
-import segno
-from flask import current_app, make_response, redirect, request, url_for
+from flask import current_app, redirect, request, url_for
 
 from solver.errors import Refused
 from solver.pieces import KINDS, Pool
@@ -699,22 +697,3 @@ def table_view(code: str):
 def table_sheet(code: str):
     """The printable score sheet: every seat's words, discards and totals."""
     return read_only(code, "pages.table_sheet", "table_sheet.html")
-
-
-@bp.get("/tables/<code>/qr.svg")
-def table_qr(code: str):
-    """The QR code of the join link, as SVG (drawn by segno)."""
-    try:
-        code = table_code(code)
-        tables().state(code)
-    except NotFound as error:
-        return not_found(error)
-    buffer = io.BytesIO()
-    url = url_for("pages.table_join", code=code, _external=True)
-    lan = lan_context(url_for("pages.table_join", code=code))["lan"] if request.args.get("lan") else None
-    url = lan["join_url"] if lan and lan["join_url"] else url  # the machine's LAN address, for a localhost host
-    segno.make(url, error="m").save(buffer, kind="svg", scale=8, border=2, title=f"Join table {code}")
-    response = make_response(buffer.getvalue())
-    response.mimetype = "image/svg+xml"
-    response.headers["Cache-Control"] = "no-cache"
-    return response
