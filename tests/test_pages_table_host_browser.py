@@ -80,6 +80,9 @@ def test_the_playing_host_has_one_page_their_seat_with_the_host_controls(three, 
     expect(bob.locator("#host-box")).to_have_count(1, timeout=LIVE_MS)
     expect(ann.locator("#host-box")).to_have_count(0, timeout=LIVE_MS)
     assert not_reloaded(bob)
+    bob.goto(f"{live_server}/tables/{code}/host")  # his phone opens the host's page too: the code, the QR code
+    expect(bob.locator("h1")).to_contain_text("Host of table")
+    bob.goto(f"{live_server}/tables/{code}/play")
     submit(bob, host_box(bob).get_by_role("button", name="End the challenge"))
     expect(view.locator("#phase")).to_contain_text("Challenge 1 is over", timeout=LIVE_MS)
     expect(ann.locator("#phase")).to_contain_text("Challenge 1 is over", timeout=LIVE_MS)

@@ -191,6 +191,15 @@ def cookie_actor(code: str, name: str) -> Actor | None:
         return None
 
 
+def host_cookie_actor(code: str) -> Actor | None:
+    """The host, as this phone acts for it: the host's cookie, or a seat's whose phone the host role was handed to."""
+    actor = cookie_actor(code, HOST_COOKIE)
+    if actor is None:
+        seat = cookie_actor(code, SEAT_COOKIE)
+        actor = seat if seat is not None and seat.host else None
+    return actor
+
+
 def set_token_cookie(response, name: str, token: str, code: str) -> None:
     """Keep a token in an HttpOnly, SameSite=Lax cookie scoped to the table's own pages, for as long as a table lives."""
     response.set_cookie(
@@ -599,7 +608,7 @@ def acting_page(code: str, endpoint: str, template: str, cookie: str, allowed: s
         state = tables().state(code)
     except NotFound as error:
         return not_found(error)
-    actor = cookie_actor(code, cookie)
+    actor = host_cookie_actor(code) if need_host else cookie_actor(code, cookie)
     if actor is None or (need_host and not actor.host):
         return forbidden_page(code, need_host)
     # A playing host's one page: the seat's page carries the host's controls too (docs/rules/tables.md).
@@ -613,7 +622,7 @@ def acting_page(code: str, endpoint: str, template: str, cookie: str, allowed: s
             raise PageRefusal("action", f"action: one of {', '.join(sorted(may))}")
         rid = request_id()
         who = actor if name in allowed else host  # the seat's own actions as the seat, the host's as the host
-        tables().act(code, who, action_for(name, who.seat), request_id=rid)
+        tables().act(code, who, action_for(name, None if need_host else who.seat), request_id=rid)
     except (Rejected, PageRefusal, Refused, Forbidden) as error:
         context = page_context(code, tables().state(code), actor)
         values = {"word": request.form.get("word", "")} if name == "claim" else {}
@@ -657,7 +666,7 @@ def table_delete(code: str):
     """Delete the table (the host only): its events, seats and tokens are gone."""
     try:
         code = table_code(code)
-        actor = cookie_actor(code, HOST_COOKIE)
+        actor = host_cookie_actor(code)
         if actor is None or not actor.host:
             return forbidden_page(code, True)
         if request.form.get("confirm") != "1":
