@@ -173,6 +173,24 @@ def test_a_failed_refresh_is_tried_again_without_waiting_for_another_event(three
     expect(bob.locator("#table-conn")).to_be_hidden()
 
 
+def test_a_phone_shown_again_catches_up_and_follows_the_table_again(three, live_server):
+    """A phone that slept: its stream closed (as on `pagehide`), it hears nothing, until the tab is shown again."""
+    ann, bob, view = three
+    code = create_table(ann, live_server)
+    start_challenge(ann)
+    take_seat(ann, live_server, code, "Ann")
+    take_seat(bob, live_server, code, "Bob")
+    for page in (ann, bob):
+        following(page)
+    bob.evaluate("window.dispatchEvent(new Event('pagehide'))")  # its stream closes; no timer will fetch
+    claim(ann, "cast")
+    bob.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(bob.locator("#claims .claim__word").first).to_have_text("CAST", timeout=LIVE_MS)
+    claim(ann, "bag")  # and it follows the table's stream again
+    expect(bob.locator("#claims .claim__word").first).to_have_text("BAG", timeout=LIVE_MS)
+    assert not_reloaded(bob)
+
+
 def test_a_refusal_on_the_host_page_shows_where_the_eye_is_and_the_invite_folds_away(three, live_server):
     ann, bob, view = three
     code = create_table(ann, live_server)
