@@ -340,8 +340,18 @@ def decide(state: TableState, actor: Actor, action: dict, ctx: Context) -> list[
 
 # The events about the table rather than its game: never taken back by an undo (docs/rules/tables.md, ruling 3),
 # which skips past them.
+# A refused claim (`claim_refused`) is skipped past too: it is the record of an attempt that changed nothing.
 TABLE_EVENTS = frozenset(
-    {"table_created", "seat_joined", "joining_locked", "seat_renamed", "seat_released", "seat_asked", "host_handed"}
+    {
+        "table_created",
+        "seat_joined",
+        "joining_locked",
+        "seat_renamed",
+        "seat_released",
+        "seat_asked",
+        "host_handed",
+        "claim_refused",
+    }
 )
 
 

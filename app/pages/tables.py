@@ -123,20 +123,7 @@ EVENT_TYPES = (
 )
 PIECES = [("R", "red"), ("Y", "yellow"), ("B", "blue"), ("G", "green")]
 # The actions each page's forms may send (`action` field) -> the fields they read.
-SEAT_ACTIONS = {
-    "add",
-    "choose_wild",
-    "claim",
-    "object",
-    "vote",
-    "count_votes",
-    "pass",
-    "roll_word",
-    "round",
-    "take",
-    "turn",
-    "steal",
-}
+SEAT_ACTIONS = set("add choose_wild claim object vote count_votes pass roll_word round take turn steal".split())
 HOST_ACTIONS = {
     "start",
     "lock",

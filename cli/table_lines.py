@@ -1,0 +1,149 @@
+"""How `wordsmith table follow` and `show` read a table's events: one line each, players by name
+(cli/table.py prints them).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["EVENT_LINES", "KIND_CODES", "cards_text", "describe_event", "pool_text"]
+
+KIND_CODES = {"red": "R", "yellow": "Y", "blue": "B", "green": "G", "wild": "W"}
+
+
+def pool_text(pool) -> str:
+    """A pool as the players write it ('R3 Y2 B1 G2'), from counts or text."""
+    if not isinstance(pool, dict):
+        return str(pool)
+    return " ".join(f"{KIND_CODES.get(kind, kind)}{n}" for kind, n in pool.items() if n) or "empty"
+
+
+def _piece_added(data: dict, seat) -> str:
+    wild = f" as {data['wild_as']}" if data.get("wild_as") else ""
+    return f"{seat(data['seat'])} adds {data.get('piece')}{wild}"
+
+
+def _claim(data: dict, seat) -> str:
+    word = str(data["word"]).upper() if data.get("word") else "a word (hidden until the challenge ends)"
+    letters = (
+        f": {data['letters']} letters, {data.get('discards', 0)} discarded" if data.get("letters") is not None else ""
+    )
+    return f"{seat(data['seat'])} claims {word}{letters}"
+
+
+def cards_text(cards) -> str:
+    return " ".join(repr(card) if card.strip() != card or not card else card for card in cards)
+
+
+def _takes(data: dict, seat) -> str:
+    """Who took which of a round's cards (and what was discarded)."""
+    taken = "; ".join(f"{seat(take['seat'])} takes {cards_text(take['cards'])}" for take in data.get("takes") or [])
+    discarded = f"; discarded {cards_text(data['discarded'])}" if data.get("discarded") else ""
+    return (taken or "nobody takes the cards") + discarded
+
+
+def _named(sentence: str, seat) -> str:
+    """The judge's sentence with each seat ("spelled from seat 2") named by its player, as the table reads it."""
+    return SEAT_IN_SENTENCE.sub(lambda match: seat(int(match.group(1))), sentence)
+
+
+def _round(data: dict, seat) -> str:
+    answer = data.get("answer") or {}
+    line = (
+        f"round {data['round']}: {cards_text(data.get('cards') or [])}: {_named(answer.get('explanation', ''), seat)}"
+    )
+    if data.get("open"):
+        return line + " (who tapped first? `take`)"
+    return f"{line} {_takes(data, seat)}"
+
+
+def _steal(data: dict, seat) -> str:
+    card = f" ({data['card']})" if data.get("card") else ""
+    return f"{seat(data['seat'])} steals from {seat(data['victim'])}'s {data['from']}{card}"
+
+
+def _turn(data: dict, seat) -> str:
+    line = f"{seat(data['seat'])} plays {cards_text([data['card']])}: {_named(data.get('explanation', ''), seat)}"
+    if data.get("won"):
+        line += f" {seat(data['seat'])} wins {len(data['won'])} cards."
+    if data.get("steal"):
+        line += " " + _steal(data["steal"], seat)
+    return line
+
+
+# A seat in the judge's Booksmack sentences: its positions are the table's seats.
+SEAT_IN_SENTENCE = re.compile(r"\b[Ss]eat (\d+)\b")
+
+# How each event reads, from its data and `seat` (a seat number -> its name).
+EVENT_LINES = {
+    "table_created": lambda data, seat: f"table created: {data['game']}, seats {', '.join(data['seats'])}",
+    "seat_joined": lambda data, seat: f"{seat(data['seat'])} joined",
+    "seat_released": lambda data, seat: (
+        f"{seat(data['seat'])}'s seat given to a new phone: the old token no longer acts"
+    ),
+    "joining_locked": lambda data, seat: "joining locked" if data.get("locked") else "joining open",
+    "seat_renamed": lambda data, seat: f"seat {data['seat']} renamed {data['name']}",
+    "challenge_started": lambda data, seat: (
+        f"challenge {data.get('challenge')} started: pool {pool_text(data.get('pool'))}"
+    ),
+    "piece_added": _piece_added,
+    "claim": _claim,
+    "objection": lambda data, seat: (
+        f"{seat(data['seat'])} objects to claim {data['claim']}: the table votes. {data.get('message') or ''}"
+        if data.get("verdict") == "vote"
+        else f"objection to claim {data['claim']}: {str(data.get('verdict')).upper()}. {data.get('message') or ''}"
+    ),
+    "objection_vote": lambda data, seat: (
+        f"{seat(data['seat'])} votes to {'strike' if data['strike'] else 'keep'} claim {data['claim']}"
+    ),
+    "objection_ruled": lambda data, seat: (
+        f"claim {data['claim']}: "
+        + {"upheld": "objection upheld", "overruled": "objection overruled", "tied": "tied: the host decides"}[
+            data["outcome"]
+        ]
+        + f" ({data['strike']} strike, {data['keep']} keep{', the host' if data.get('by') == 'host' else ''})"
+    ),
+    "claim_refused": lambda data, seat: (
+        f"{seat(data['seat'])} tried {str(data.get('normalized') or '(hidden)').upper()}: not valid. "
+        f"{data.get('message') or ''}"
+    ),
+    "overrule": lambda data, seat: (
+        f"the host overrules claim {data['claim']}: it {'stands' if data.get('stands') else 'is struck'}"
+    ),
+    "done": lambda data, seat: f"{seat(data['seat'])}: Done!",
+    "passed": lambda data, seat: f"{seat(data['seat'])} passes",
+    "pool_set": lambda data, seat: f"{seat(data['seat'])}'s pool set to {pool_text(data.get('pool'))}",
+    "word_rolled": lambda data, seat: f"word {data.get('round')} rolled: {', '.join(data.get('faces') or [])}",
+    "challenge_ended": lambda data, seat: f"challenge {data.get('challenge')} ended ({data.get('reason')})",
+    "round": _round,
+    "round_taken": lambda data, seat: f"round {data['round']}: {_takes(data, seat)}",
+    "turn": _turn,
+    "steal": _steal,
+    "play_ended": lambda data, seat: f"{seat(data['seat'])}'s hand is empty: play is over",
+    "seat_asked": lambda data, seat: f"a phone asks the host for {seat(data['seat'])}'s seat back",
+    "host_handed": lambda data, seat: f"the host role goes to {seat(data['seat'])}'s phone",
+    "seat_removed": lambda data, seat: f"{seat(data['seat'])} left the table",
+    "action_undone": lambda data, seat: (
+        f"the host takes back events {data['first']} to {data['last']} ({data['type']})"
+    ),
+    "wild_chosen": lambda data, seat: f"{seat(data['seat'])}'s star stands for {data['piece']}",
+    "game_ended": lambda data, seat: "game over",
+}
+
+
+def describe_event(event: dict, names: dict[int, str]) -> str:
+    """One readable line for an event: its seq and what happened ("by the host" when the host acted for a seat)."""
+    data, kind = event["data"], event["type"]
+
+    def seat(number) -> str:
+        return names.get(number) or f"seat {number}"
+
+    line = EVENT_LINES.get(kind)
+    what = line(data, seat) if line else f"{kind} {data}"
+    if (
+        event.get("by") == 0
+        and "seat" in data
+        and kind not in ("seat_renamed", "seat_released", "pool_set", "host_handed", "seat_removed")
+    ):
+        what += " (by the host)"
+    return f"{event['seq']:>4}  {what.strip()}"
