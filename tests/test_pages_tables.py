@@ -803,3 +803,26 @@ def test_the_host_removes_a_seat_and_undoes_from_plain_forms(app):
     )
     assert response.status_code == 303 and service.state(code).game_state.challenge == 0
     assert "Taken back: the start of the challenge." in text(host.get(f"/tables/{code}/host").get_data(as_text=True))
+
+
+def test_the_playing_host_settles_a_tie_from_the_seat_page(app):
+    """The playing host's one page: the casting vote on a tie (docs/rules/wordsmith.md, ruling 16) is on Ann's
+    seat page when her phone also hosts; the other seat's page has none."""
+    ann = phone(app)
+    code, _ = create(ann)
+    bob = phone(app)
+    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
+    start(ann, code)
+    claim(ann, code, "cast")
+    seq = [e for e in app.extensions["tables"].events(code) if e.type == "claim"][0].seq
+    page = bob.get(f"/tables/{code}/play").get_data(as_text=True)
+    object_form = re.search(rf'<form[^>]*>(?:(?!</form>).)*name="claim" value="{seq}".*?</form>', page, flags=re.S)
+    assert (
+        post_form(bob, f"/tables/{code}/play", object_form.group(0), action="object", claim=str(seq)).status_code == 303
+    )
+    assert 'value="settle"' not in bob.get(f"/tables/{code}/play").get_data(as_text=True)
+    page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    settle = re.search(r'<form[^>]*>(?:(?!</form>).)*name="action" value="settle".*?</form>', page, flags=re.S)
+    posted = post_form(ann, f"/tables/{code}/play", settle.group(0), action="settle", claim=str(seq), strike="0")
+    assert posted.status_code == 303
+    assert "OBJECTION OVERRULED" in text(bob.get(f"/tables/{code}/play").get_data(as_text=True))

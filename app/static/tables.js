@@ -154,7 +154,12 @@
         followTimer = setTimeout(follow, 3000 + Math.random() * 7000);
       }
     });
-    types.forEach(function (type) { source.addEventListener(type, refresh); });
+    // An event this page already shows (its own action's, swapped in from the answer) asks for nothing.
+    function heard(event) {
+      if (event.lastEventId && Number(event.lastEventId) <= Number(table.dataset.seq || 0)) return;
+      refresh();
+    }
+    types.forEach(function (type) { source.addEventListener(type, heard); });
   }
   follow();
 
