@@ -69,6 +69,9 @@
     if (notice && !notice.classList.contains("table-notsent")) notice.remove();  // "Not sent" waits for its Retry
   }
   if (document.getElementById("notice")) setTimeout(dropNotice, NOTICE_MS);
+  // The table's seq when the notice came: only a page of a later event replaces it (a refresh that was already
+  // on its way when this phone's own answer came is not newer than the notice).
+  let noticeSeq = Number(table.dataset.seq || 0);
 
   // The outermost live regions: one inside another moves with it.
   function regions(root) {
@@ -78,7 +81,9 @@
   }
 
   function swap(next) {
-    dropNotice();
+    const fresh = next.getElementById("table");
+    if (fresh && Number(fresh.dataset.seq || 0) < Number(table.dataset.seq || 0)) return;  // older than what is shown
+    if (fresh && Number(fresh.dataset.seq || 0) > noticeSeq) dropNotice();
     regions(next).forEach(function (fresh) {
       const here = document.getElementById(fresh.id);
       if (here) window.Wordsmith.morph(here, document.adoptNode(fresh), "details");  // any open <details> stays open
@@ -249,6 +254,7 @@
     renewRequestIds();
     if (response.redirected && there.search !== here.search) history.replaceState(null, "", there.pathname + there.search + window.location.hash);
     const notice = next.getElementById("notice");
+    noticeSeq = Number(table.dataset.seq || 0);
     showNotice(notice ? document.adoptNode(notice) : null);
     if (response.ok && form.isConnected) {
       form.querySelectorAll("input[type=text]").forEach(function (input) { input.value = ""; });  // done: the field is free for the next
