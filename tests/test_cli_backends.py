@@ -191,6 +191,9 @@ def played(backend) -> list[tuple[str, object]]:
     call("claim", code, "cast", None)  # no token: 401
     call("add_piece", code, bob, piece="W", wild_as="blue")  # 422 at /wild_as: a piece's code, B
     call("add_piece", code, bob, piece="W", wild_as="B")
+    call("add_piece", code, bob, piece="W")  # a star kept wild: the seat says later which piece it is
+    call("choose_wild", code, "Q", bob)  # 422: not a piece
+    call("choose_wild", code, "G", bob)
     claimed = call("claim", code, "bag", bob)
     call("object_to", code, claimed["seq"] if "seq" in claimed else 1, ann)
     call("vote", code, claimed["seq"] if "seq" in claimed else 1, True, ann)  # the objector does not vote: 409
@@ -210,8 +213,20 @@ def played(backend) -> list[tuple[str, object]]:
     call("table", "ZZZZZ2")  # no such table: 404
 
     words = call("create_table", "wordsmith", ["Ann", "Bob"], variants=["word_by_word"])
+    call("roll_word", words["code"], words["host_token"], faces=["red", "yellow", "blue_star"])  # not started: 409
+    call("undo", words["code"], words["host_token"])  # nothing done yet: 409
+    call("start_challenge", words["code"], words["host_token"])
     call("roll_word", words["code"], words["host_token"], faces=["red", "yellow", "blue_star"])
-    call("delete_table", words["code"], words["host_token"])
+    call("undo", words["code"], words["host_token"], seq=1)  # not the last action: 409
+    call("undo", words["code"], words["host_token"])  # the roll taken back
+    words_ann = call("join_table", words["code"], 1)["token"]
+    call("join_table", words["code"], 2)
+    call("hand_host", words["code"], 3, words["host_token"])  # no such seat: 422
+    call("remove_seat", words["code"], 2, words["host_token"])  # Bob left
+    call("remove_seat", words["code"], 1, words["host_token"])  # the last seat: 409
+    call("hand_host", words["code"], 1, words["host_token"])
+    call("delete_table", words["code"], words["host_token"])  # the old host token stopped: 403
+    call("delete_table", words["code"], words_ann)
 
     books = call("create_table", "booksmack", ["Ann", "Bob", "Cy"])
     call("play_round", books["code"], ["c", "A", "t"], books["host_token"])
