@@ -135,7 +135,16 @@ SMACKED = [
     "/booksmack?cards=%23+a+%2B+%26+b",
 ]
 # Refused offline with the sentence the server puts in its error list.
-REFUSED = ["/booksmack?cards=a+99", "/booksmack?cards=a+%E2%82%AC", "/colorsmash?splat=mauve&word=red"]
+REFUSED = [
+    "/booksmack?cards=a+99",
+    "/booksmack?cards=a+%E2%82%AC",
+    "/colorsmash?splat=mauve&word=red",
+    "/?word=cast&pool=R3X",
+    "/?word=cast&pool=R0+Y00",
+    "/?word=cast&pool=R50+Y20",
+    "/?word=cast&pool=R0061",
+    "/solve?pool=r3+%20q2",
+]
 # Each roll, and the seeds at both ends of the range.
 ROLLED = [
     f"/dice?roll={roll}&seed={seed}"
@@ -172,7 +181,8 @@ def test_offline_after_one_visit_the_pages_answer_as_the_server_does(browser, sm
         assert parts(page) == want[url], url
     for url in REFUSED:
         page.goto(server.url + url)
-        assert want[url].endswith(verdict_text(page)), url
+        refusal = verdict_text(page)
+        assert refusal.strip() and want[url].endswith(refusal), (url, want[url], refusal)
     page.goto(server.url + JUDGED[-1])
     assert page.input_value("#word") == "bags" and page.input_value("#required") == "s"
     # A later verdict in the same page: the form's submit is answered here, with no page load

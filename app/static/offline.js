@@ -64,8 +64,8 @@
     return total;
   }
 
-  // solver/pieces.py parse_pool: "R3 Y2 B1 G2 W1" or "rrryybgg".
-  function parsePool(value) {
+  // solver/pieces.py parse_pool (and Pool's size limit): "R3 Y2 B1 G2 W1" or "rrryybgg", refused in its words.
+  function parsePool(value, maxPieces) {
     const codes = {r: 0, y: 1, b: 2, g: 3, w: 4};
     const counts = [0, 0, 0, 0, 0];
     const text = pyStrip(value);
@@ -75,11 +75,20 @@
       token.lastIndex = position;
       const match = token.exec(text);
       const kind = match ? codes[match[1].toLowerCase()] : undefined;
-      if (kind === undefined) throw new Error("The pool " + value + " could not be read: use R, Y, B, G or W, each with an optional count, like R3 Y2 B1 G2.");
+      if (kind === undefined) {
+        const bad = pyStrip(text.slice(position)).slice(0, 1) || text[position];
+        throw new Error("pool " + W.pyRepr(value) + ": " + W.pyRepr(bad) + " at position " + (position + 1) + " is not a piece kind; " +
+          "use R (red), Y (yellow), B (blue), G (green) or W (wild), each with an optional count: 'R3 Y2 B1 G2'");
+      }
+      if (match[2].replace(/^0+/, "").length > 3) {
+        throw new Error("pool " + W.pyRepr(value) + ": count " + match[2] + " is too large (at most " + maxPieces + " pieces)");
+      }
       counts[kind] += match[2] ? parseInt(match[2], 10) : 1;
       position = token.lastIndex;
     }
-    if (!counts.some(Boolean)) throw new Error("The pool is empty: give at least one piece, like R3 Y2 B1 G2.");
+    if (!counts.some(Boolean)) throw new Error("pool: empty; give at least one piece, like 'R3 Y2 B1 G2'");
+    const size = counts.reduce(function (a, b) { return a + b; }, 0);
+    if (size > maxPieces) throw new Error("pool: " + size + " pieces is more than the limit of " + maxPieces);
     return counts;
   }
 
@@ -205,7 +214,7 @@
     };
     const rulesGiven = pyStrip(form.previous) || pyStrip(form.claimed) || pyStrip(form.required);
     const poolGiven = Boolean(pyStrip(form.pool));
-    let pool = poolGiven ? parsePool(form.pool) : null;
+    let pool = poolGiven ? parsePool(form.pool, d.meta.max_pool_pieces) : null;
     const boxes = boxesOf(form.crossed_white, form.discards_used);
     if (!poolGiven && rulesGiven) {
       const need = cost(alphabet, found.normalized);
@@ -308,7 +317,7 @@
 
   function solvePool(d, form) {
     const size = form.lexicon || d.meta.default_lexicon;
-    const pool = parsePool(form.pool);
+    const pool = parsePool(form.pool, d.meta.max_pool_pieces);
     const boxes = boxesOf(form.crossed_white, form.discards_used);
     const previous = pyStrip(W.fold(form.previous));
     const required = readLetter(form.required);
