@@ -277,6 +277,7 @@ def test_axe_and_tap_targets_on_the_new_table_states(browser, live_server):
     start_challenge(ann)
     take_seat(ann, live_server, code, "Ann")
     take_seat(bob, live_server, code, "Bob")
+    following(bob)  # Bob's phone stays on its seat page and learns of the move itself, as a phone would
     found = {}
 
     def check(page, name):
@@ -304,8 +305,8 @@ def test_axe_and_tap_targets_on_the_new_table_states(browser, live_server):
     check(ann, "confirm")
     with ann.expect_navigation():
         ann.get_by_role("button", name="Yes, move Bob's seat here").click()
-    bob.goto(f"{live_server}/tables/{code}/play")
-    bob.wait_for_url("**/join?moved=1")
+    expect(bob.locator("#notice")).to_contain_text("Your seat moved to another phone", timeout=LIVE_MS)
+    assert bob.url.endswith(f"/tables/{code}/join?moved=1")
     check(bob, "moved")
     bob.evaluate("document.querySelector('#join-form button').disabled = true")  # a disabled button's text
     check(bob, "disabled")
