@@ -19,20 +19,14 @@ from flask import make_response, redirect, request, url_for
 from solver.errors import Refused
 from tables.events import Actor, Forbidden, NotFound, Rejected
 
-from ..serving import limiter
 from ..tables import tables
-from . import bp, render
+from . import bp
 from .table_notes import lan_context
 from .tables import (
-    HOST_COOKIE,
-    SEAT_COOKIE,
-    STATUS,
     PageRefusal,
-    cookie_actor,
     form_int,
+    join_refused,
     not_found,
-    page_context,
-    refusal_notice,
     request_id,
     table_code,
 )
@@ -51,10 +45,7 @@ def table_ask(code: str):
         seat = form_int("seat", 1, len(state.seats))
         tables().act(code, Actor(), {"type": "ask_seat", "seat": seat}, request_id=rid)
     except (Rejected, PageRefusal, Refused, Forbidden) as error:
-        limiter.count_failed_join()  # a seat it does not have: a guess, as a refused join is
-        context = page_context(code, tables().state(code), cookie_actor(code, SEAT_COOKIE))
-        host = cookie_actor(code, HOST_COOKIE) is not None
-        return render("table_join.html", STATUS[type(error)], notice=refusal_notice(error), host=host, **context)
+        return join_refused(code, error)  # a seat it does not have: a guess, as a refused join is
     return redirect(url_for("pages.table_join", code=code, asked=seat), code=303)
 
 

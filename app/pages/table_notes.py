@@ -1,5 +1,6 @@
-"""What a table's pages say beyond the table's state: the join page's word to a phone sent back to it, and the
-host's warning when the join link points at this machine only (opened as `localhost`).
+"""What a table's pages say beyond the table's state: the join page's word to a phone sent back to it, the
+host's warning when the join link points at this machine only (opened as `localhost`), and the filters the
+table templates write the state with (a pool, a verdict, a winner, a total).
 
 Nothing here imports the table views (app/pages/tables.py imports this).
 
@@ -17,11 +18,23 @@ import socket
 from flask import current_app, request
 
 from solver.errors import Refused
-from solver.pieces import parse_pool
+from solver.pieces import KINDS, Pool, parse_pool
 
 from . import bp
 
-__all__ = ["pool_pieces", "action_words", "find_lan_address", "join_notice", "lan_context", "loopback"]
+__all__ = [
+    "pool_pieces",
+    "action_words",
+    "find_lan_address",
+    "join_notice",
+    "lan_context",
+    "loopback",
+    "pool_filter",
+    "verdict_word",
+    "winner_name",
+    "seat_total",
+    "variant_label",
+]
 
 # An undoable action (`tables.state.undoable_view`) in words: "Undo Ann's claim".
 ACTION_WORDS = {
@@ -146,3 +159,50 @@ def pool_pieces(pool) -> list[dict]:
     except Refused:
         return []
     return [{"kind": kind, "count": count} for kind, count in counts.items() if count]
+
+
+# --- filters the table templates use -----------------------------------------------------------
+
+
+@bp.app_template_filter("pool")
+def pool_filter(pool) -> str:
+    """A pool as the pages write it ('R3 Y2 B1 G2'), whether the state holds it as text or as counts."""
+    if pool is None:
+        return ""
+    if isinstance(pool, dict):
+        return str(Pool(**{kind: int(pool.get(kind, 0)) for kind in (*KINDS, "wild")}))
+    return str(pool)
+
+
+@bp.app_template_filter("verdict_word")
+def verdict_word(verdict) -> str:
+    """A claim's or an objection's verdict as the big word the table reads."""
+    if verdict in (True, "valid", "stands", "upheld_claim"):
+        return "VALID"
+    if verdict in (False, "invalid", "struck", "not_valid"):
+        return "NOT VALID"
+    return str(verdict or "").replace("_", " ").upper()
+
+
+@bp.app_template_filter("winner_name")
+def winner_name(winner, names: dict) -> str:
+    """A winner as a name: the state may name the seat by number or by the player's name."""
+    return names.get(winner, str(winner)) if isinstance(winner, int) else str(winner)
+
+
+@bp.app_template_filter("seat_total")
+def seat_total(scores, index: int):
+    """The total of the seat at `index` (0-based) in a game's scores, or a dash before any."""
+    sheets = scores.get("sheets") if isinstance(scores, dict) and "sheets" in scores else scores
+    if isinstance(scores, dict) and "seats" in scores:
+        sheets = scores["seats"]
+    try:
+        entry = sheets[index]
+    except (IndexError, KeyError, TypeError):
+        return "–"
+    return entry.get("total", "–") if isinstance(entry, dict) else entry
+
+
+@bp.app_template_filter("variant_label")
+def variant_label(variant: str, labels: dict) -> str:
+    return labels.get(variant, variant)

@@ -46,7 +46,6 @@ from datetime import UTC, datetime
 from flask import current_app, redirect, request, url_for
 
 from solver.errors import Refused
-from solver.pieces import KINDS, Pool
 from tables.codes import read_code
 from tables.events import Actor, Forbidden, NotFound, Rejected
 from tables.state import GAMES
@@ -330,53 +329,6 @@ def table_pages_not_stored(response):
     return response
 
 
-# --- filters the table templates use -----------------------------------------------------------
-
-
-@bp.app_template_filter("pool")
-def pool_filter(pool) -> str:
-    """A pool as the pages write it ('R3 Y2 B1 G2'), whether the state holds it as text or as counts."""
-    if pool is None:
-        return ""
-    if isinstance(pool, dict):
-        return str(Pool(**{kind: int(pool.get(kind, 0)) for kind in (*KINDS, "wild")}))
-    return str(pool)
-
-
-@bp.app_template_filter("verdict_word")
-def verdict_word(verdict) -> str:
-    """A claim's or an objection's verdict as the big word the table reads."""
-    if verdict in (True, "valid", "stands", "upheld_claim"):
-        return "VALID"
-    if verdict in (False, "invalid", "struck", "not_valid"):
-        return "NOT VALID"
-    return str(verdict or "").replace("_", " ").upper()
-
-
-@bp.app_template_filter("winner_name")
-def winner_name(winner, names: dict) -> str:
-    """A winner as a name: the state may name the seat by number or by the player's name."""
-    return names.get(winner, str(winner)) if isinstance(winner, int) else str(winner)
-
-
-@bp.app_template_filter("seat_total")
-def seat_total(scores, index: int):
-    """The total of the seat at `index` (0-based) in a game's scores, or a dash before any."""
-    sheets = scores.get("sheets") if isinstance(scores, dict) and "sheets" in scores else scores
-    if isinstance(scores, dict) and "seats" in scores:
-        sheets = scores["seats"]
-    try:
-        entry = sheets[index]
-    except (IndexError, KeyError, TypeError):
-        return "–"
-    return entry.get("total", "–") if isinstance(entry, dict) else entry
-
-
-@bp.app_template_filter("variant_label")
-def variant_label(variant: str, labels: dict) -> str:
-    return labels.get(variant, variant)
-
-
 def not_found(error: NotFound):
     """A code no table has: 404, counted against the address like the API's (app/serving/limiter.py)."""
     limiter.count_failure()
@@ -486,6 +438,14 @@ def table_join(code: str):
     return render("table_join.html", notice=notice, host=host is not None, **page_context(code, state, seat))
 
 
+def join_refused(code: str, error: Exception):
+    """The join page again with the refusal; counted as a guess (a seat taken, a locked table, no such seat)."""
+    limiter.count_failed_join()
+    context = page_context(code, tables().state(code), cookie_actor(code, SEAT_COOKIE))
+    host = cookie_actor(code, HOST_COOKIE) is not None
+    return render("table_join.html", STATUS[type(error)], notice=refusal_notice(error), host=host, **context)
+
+
 @bp.post("/tables/<code>/join")
 def table_join_post(code: str):
     """Take a seat: its token in this phone's cookie, then the seat's page."""
@@ -507,10 +467,7 @@ def table_join_post(code: str):
         # A seat a phone holds is refused to others (seat_taken); the host's phone may take it (to give it again).
         tables().join(code, seat, actor=host, request_id=rid, token=token)
     except (Rejected, PageRefusal, Refused, Forbidden) as error:
-        limiter.count_failed_join()  # a seat taken, a locked table, a seat it does not have: a guess
-        context = page_context(code, tables().state(code), cookie_actor(code, SEAT_COOKIE))
-        host = cookie_actor(code, HOST_COOKIE) is not None
-        return render("table_join.html", STATUS[type(error)], notice=refusal_notice(error), host=host, **context)
+        return join_refused(code, error)
     response = redirect(url_for("pages.table_play", code=code), code=303)
     set_token_cookie(response, SEAT_COOKIE, token, code)
     return response
