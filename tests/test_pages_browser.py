@@ -559,15 +559,15 @@ TAP_TARGETS = (
 )
 
 
-def small_tap_targets(page) -> list:
-    """The controls a finger taps (TAP_TARGETS) on the page, every <details> opened, that are under 44 pixels."""
+def small_tap_targets(page, selector: str = TAP_TARGETS) -> list:
+    """The controls a finger taps (`selector`) on the page, every <details> opened, that are under 44 pixels."""
     page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
     return page.evaluate(
         """(selector) => Array.from(document.querySelectorAll(selector))
       .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
       .map((el) => { const r = el.getBoundingClientRect(); return [el.outerHTML.slice(0, 80), Math.round(r.width), Math.round(r.height)]; })
       .filter(([, w, h]) => w < 44 || h < 44)""",
-        TAP_TARGETS,
+        selector,
     )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from browser_helpers import PHONE, expect, needs_chromium, screenshot
-from test_pages_browser import AXE, TAP_TARGETS
+from test_pages_browser import AXE, TAP_TARGETS, axe_violations, small_tap_targets
 from test_pages_tables_browser import (
     LIVE_MS,
     claim,
@@ -39,6 +39,17 @@ def host_box(page):
     if not box.evaluate("(details) => details.open"):
         page.click("#host-box > summary")
     return box
+
+
+def playing(ann, bob, live_server) -> str:
+    """A table started by Ann's phone (the host's), Ann and Bob seated and both phones following it; its code."""
+    code = create_table(ann, live_server)
+    start_challenge(ann)
+    take_seat(ann, live_server, code, "Ann")
+    take_seat(bob, live_server, code, "Bob")
+    for page in (ann, bob):
+        following(page)
+    return code
 
 
 def test_the_playing_host_has_one_page_their_seat_with_the_host_controls(three, live_server):
@@ -121,12 +132,7 @@ def test_moving_a_held_seat_asks_first_and_the_phone_that_lost_it_is_told_and_as
 
 def test_a_stale_phone_knows_it_and_recovers_after_the_network_drops(three, live_server):
     ann, bob, view = three
-    code = create_table(ann, live_server)
-    start_challenge(ann)
-    take_seat(ann, live_server, code, "Ann")
-    take_seat(bob, live_server, code, "Bob")
-    for page in (ann, bob):
-        following(page)
+    playing(ann, bob, live_server)
     bob.context.set_offline(True)
     expect(bob.locator("#table-conn")).to_be_visible(timeout=LIVE_MS)
     expect(bob.locator("#table-conn")).to_have_text("Reconnecting… this page may be behind the table.")
@@ -151,12 +157,7 @@ def test_a_stale_phone_knows_it_and_recovers_after_the_network_drops(three, live
 
 def test_a_failed_refresh_is_tried_again_without_waiting_for_another_event(three, live_server):
     ann, bob, view = three
-    code = create_table(ann, live_server)
-    start_challenge(ann)
-    take_seat(ann, live_server, code, "Ann")
-    take_seat(bob, live_server, code, "Bob")
-    for page in (ann, bob):
-        following(page)
+    code = playing(ann, bob, live_server)
     fetched = []
 
     def drop_the_first(route):
@@ -176,12 +177,7 @@ def test_a_failed_refresh_is_tried_again_without_waiting_for_another_event(three
 def test_a_phone_shown_again_catches_up_and_follows_the_table_again(three, live_server):
     """A phone that slept: its stream closed (as on `pagehide`), it hears nothing, until the tab is shown again."""
     ann, bob, view = three
-    code = create_table(ann, live_server)
-    start_challenge(ann)
-    take_seat(ann, live_server, code, "Ann")
-    take_seat(bob, live_server, code, "Bob")
-    for page in (ann, bob):
-        following(page)
+    playing(ann, bob, live_server)
     bob.evaluate("window.dispatchEvent(new Event('pagehide'))")  # its stream closes; no timer will fetch
     claim(ann, "cast")
     bob.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
@@ -281,18 +277,8 @@ def test_axe_and_tap_targets_on_the_new_table_states(browser, live_server):
     found = {}
 
     def check(page, name):
-        page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
-        page.add_script_tag(content=AXE.read_text())
-        violations = page.evaluate(
-            "async () => (await axe.run(document)).violations.map((v) => [v.id, v.nodes.map((n) => n.target.join(' '))])"
-        )
-        small = page.evaluate(
-            """(selector) => Array.from(document.querySelectorAll(selector))
-          .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
-          .map((el) => { const r = el.getBoundingClientRect(); return [el.outerHTML.slice(0, 80), r.width, r.height]; })
-          .filter(([, w, h]) => w < 44 || h < 44)""",
-            TABLE_TARGETS,
-        )
+        page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")  # controls in view
+        violations, small = axe_violations(page), small_tap_targets(page, TABLE_TARGETS)
         if violations or small:
             found[name] = violations + small
 

@@ -14,7 +14,7 @@ import re
 
 import pytest
 from browser_helpers import PHONE, expect, needs_chromium, screenshot
-from test_pages_browser import AXE, TAP_TARGETS
+from test_pages_browser import AXE, axe_violations, small_tap_targets
 
 pytestmark = needs_chromium
 
@@ -275,17 +275,7 @@ def test_axe_and_tap_targets_on_the_table_pages(browser, live_server):
         f"/tables/{code}/sheet",
     ):
         page.goto(live_server + path)
-        page.add_script_tag(content=AXE.read_text())
-        violations = page.evaluate(
-            "async () => (await axe.run(document)).violations.map((v) => [v.id, v.nodes.map((n) => n.target.join(' '))])"
-        )
-        small = page.evaluate(
-            """(selector) => Array.from(document.querySelectorAll(selector))
-          .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
-          .map((el) => { const r = el.getBoundingClientRect(); return [el.outerHTML.slice(0, 80), r.width, r.height]; })
-          .filter(([, w, h]) => w < 44 || h < 44)""",
-            TAP_TARGETS,
-        )
+        violations, small = axe_violations(page), small_tap_targets(page)
         if violations or small:
             found[path] = violations + small
     context.close()
