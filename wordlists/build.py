@@ -1,6 +1,6 @@
-"""Rebuild the generated word lists from Debian's `scowl` and `wordnet-base`.
+"""Rebuild the generated word lists from Debian's `scowl`, `wordnet-base` and `hunspell-en-gb`.
 
-    apt-get install scowl wordnet-base
+    apt-get install scowl wordnet-base hunspell-en-gb hunspell-tools
     python wordlists/build.py            # writes the files next to this script
     python wordlists/build.py --check    # exit 1 if a rebuild differs from what is committed
 
@@ -14,6 +14,11 @@ recipe in short:
   contractions from `english-contractions` <= 60 (every tier); WordNet's
   lowercase hyphenated lemmas and the regular plurals of the noun ones (every
   tier); `allow.txt` (every tier), minus `deny.txt`.
+* today's words (modern.py): a spelling SCOWL and WordNet predate joins
+  `standard` when hunspell's British English dictionary lists it in
+  lowercase, wordfreq has seen it, it is built from known parts (photo+bomb,
+  up+vote, vape+ing) and no gate explains it away (a name, a foreign word, a
+  misspelling, a fragment, an offensive word).
 * names first: a spelling whose commonest use is as a name is a proper name
   in every size (SCOWL's levels, case-aware frequencies, WordNet's tag counts,
   and ENABLE for a tie: names_first); `china` stays a word, `paris` does not.
@@ -30,14 +35,17 @@ recipe in short:
 from __future__ import annotations
 
 import argparse
+import gzip
 import re
 import sys
 from collections.abc import Iterable, Iterator
+from functools import cache
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
+from modern import dictionary_installed, modern_words  # noqa: E402  (beside this script)
 from wordnet_data import (  # noqa: E402  (beside this script)
     WELLFORMED,
     WORDNET,
@@ -51,6 +59,8 @@ from wordnet_data import (  # noqa: E402  (beside this script)
 from solver.normalize import fold  # noqa: E402  (the one normalization, shared)
 
 SCOWL = Path("/usr/share/dict/scowl")
+# The British English dictionary's authors and licence (today's words, modern.py).
+DICTIONARY_README = Path("/usr/share/doc/hunspell-en-gb/README_en_GB.txt.gz")
 
 LEVELS = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
 # The tier of a valid word is the smallest size whose recipe holds it.
@@ -355,6 +365,11 @@ def build_lexicon() -> list[str]:
     for word, tier in code.items():
         if tier == "large" and len(word) >= 4 and is_common(word):
             code[word] = "standard"  # three letters and fewer: foreign and abbreviated uses swamp the counts (das, dui)
+    # Today's words (modern.py): listed by a maintained spelling dictionary, seen, built from known parts, and
+    # through the gates that keep names, foreign words, misspellings and offensive words out.
+    offensive = set(offensive_words(code))
+    for word in modern_words(code, lemmas, case_counts(), offensive, english_words):
+        code[word] = "standard"
     agree_on_plurals(code, lemmas)
     for word, tier in list(code.items()):
         if tier not in TIER_MAX_LEVEL:
@@ -421,6 +436,13 @@ def offensive_words(code: dict[str, str]) -> dict[str, str]:
     return offensive
 
 
+def english_words() -> Iterator[str]:
+    """wordfreq's English words, commonest first (its `best` list)."""
+    from wordfreq import iter_wordlist  # build time only: pip install '.[build]'
+
+    return iter_wordlist("en", "best")
+
+
 def is_common(word: str) -> bool:
     """Whether a word is common in current English: wordfreq's Zipf frequency at least STANDARD_MIN_ZIPF."""
     from wordfreq import zipf_frequency  # build time only: pip install '.[build]'
@@ -461,6 +483,7 @@ def scowl_levels(s_contractions: set[str]) -> tuple[dict[str, int], dict[str, in
     return word_level, name_level
 
 
+@cache
 def case_counts() -> dict[str, float]:
     """Case-aware word frequencies: log probabilities of each spelling *as written* (`Paris` and `paris` apart).
 
@@ -468,7 +491,6 @@ def case_counts() -> dict[str, float]:
     English `lexeme_prob` table, Good-Turing smoothed counts from Reddit
     comments: wordlists/SOURCES.md). Build time only.
     """
-    import gzip
     import json
     from importlib import resources
 
@@ -595,9 +617,10 @@ def build() -> dict[str, str]:
         "familiarity.tsv": "".join(build_familiarity(lexicon)),
         "definitions.tsv": "".join(definitions),
         "morphology.tsv": "".join(morphology),
-        # Both licences ask for their notices to travel with the data: copied verbatim.
+        # The licences ask for their notices to travel with the data: copied verbatim.
         "LICENSE.scowl.txt": Path("/usr/share/doc/scowl/copyright").read_text("utf-8"),
         "LICENSE.wordnet.txt": Path("/usr/share/doc/wordnet-base/copyright").read_text("utf-8"),
+        "LICENSE.hunspell-en-gb.txt": gzip.decompress(DICTIONARY_README.read_bytes()).decode("utf-8"),
     }
 
 
@@ -605,8 +628,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="compare a rebuild with the committed files")
     args = parser.parse_args(argv)
-    if not SCOWL.is_dir() or not WORDNET.is_dir():
-        print("needs Debian's scowl and wordnet-base: apt-get install scowl wordnet-base", file=sys.stderr)
+    if not SCOWL.is_dir() or not WORDNET.is_dir() or not dictionary_installed():
+        print(
+            "needs Debian's scowl, wordnet-base, hunspell-en-gb and hunspell-tools:"
+            " apt-get install scowl wordnet-base hunspell-en-gb hunspell-tools",
+            file=sys.stderr,
+        )
         return 2
     outputs = build()
     if args.check:
