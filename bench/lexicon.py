@@ -379,6 +379,21 @@ def names_ruling_quality(lexicons, census: Path | None) -> dict:
     quality["modern_words"] = len(modern)
     quality["modern_words_valid_standard"] = round(sum(w in lexicons["standard"] for w in modern) / len(modern), 4)
     quality["modern_words_refused_standard"] = [w for w in modern if w not in lexicons["standard"]]
+    # The same measure on a list assembled apart from the rule (modern_holdout.txt), and today's
+    # spellings a referee refuses, by kind (modern_impostors.txt: `# kind: NAME` lines head each kind).
+    holdout = read_list("modern_holdout.txt")
+    quality["modern_holdout"] = len(holdout)
+    quality["modern_holdout_valid_standard"] = round(sum(w in lexicons["standard"] for w in holdout) / len(holdout), 4)
+    quality["modern_holdout_refused_standard"] = [w for w in holdout if w not in lexicons["standard"]]
+    kinds: dict[str, list[str]] = {}
+    for line in (ROOT / "bench" / "modern_impostors.txt").read_text("utf-8").splitlines():
+        if line.startswith("# kind:"):
+            kind = kinds.setdefault(line.split(":", 1)[1].strip(), [])
+        elif line.strip() and not line.startswith("#"):
+            kind.extend(line.split())
+    for name, words in kinds.items():
+        quality[f"modern_impostors_{name}"] = len(words)
+        quality[f"modern_impostors_{name}_accepted_any_size"] = [w for w in words if accepted_anywhere(w)]
     return quality
 
 
