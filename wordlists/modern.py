@@ -12,7 +12,7 @@ A spelling the lexicon does not know joins `standard` when all of this holds
    or a word with an inflection or a word-forming ending (VAPE+ING,
    BINGE+ABLE). A part may itself be a word this rule admitted.
 4. **Not a name, a foreign word, a misspelling, a fragment or an offensive
-   word** (`gate`): the spelling list admits all of these, so each has a test
+   word** (`gate`): the spelling list holds some of each, so each has a test
    of its own.
 
 Build time only, beside build.py (which imports it from its own folder).
