@@ -102,10 +102,47 @@ def test_a_name_spelled_slur_is_refused_as_offensive(word):
     assert_refused_everywhere(word, "offensive")
 
 
-@pytest.mark.parametrize("word", ["SPADE", "BUCK", "COCK", "QUEEN", "FAIRY", "PANSY", "SCREW", "TOOL", "CRAPS"])
+@pytest.mark.parametrize(
+    "word",
+    [
+        "SPADE",
+        "BUCK",
+        "COCK",
+        "QUEEN",
+        "FAIRY",
+        "PANSY",
+        "SCREW",
+        "TOOL",
+        "CRAPS",
+        "ANUS",
+        "PORN",
+        "HOMOGRAPH",
+        "CRAPSHOOT",
+    ],
+)
 def test_a_word_whose_main_sense_is_ordinary_stays_valid(word):
     """The ruling written in wordlists/offensive.txt: a slur in a secondary sense keeps the word (SPADE, BUCK)."""
     assert_valid(word)
+
+
+@pytest.mark.parametrize(
+    "word", ["NIGGAZ", "MINDFUCK", "MINDFUCKS", "GANGBANG", "WHORES", "APESHIT", "SMARTARSE", "SQUAWFISH", "TOSSER"]
+)
+def test_vulgar_slang_and_slurs_the_filter_lists_name_are_refused(word):
+    """Candidates offensive_candidates finds and offensive.txt refuses: their main sense is the vulgar or slurring one."""
+    assert_refused_everywhere(word, "offensive")
+
+
+@NEEDS_WORDNET
+def test_every_offensive_candidate_is_judged_in_offensive_txt(build):
+    """The scan for possibly offensive words (build.offensive_candidates: the content-filter lists' words, and
+    compounds on a refused word) leaves none unjudged."""
+    pytest.importorskip("wordfreq")  # the build extra
+    with open(ROOT / "wordlists" / "lexicon.tsv", encoding="utf-8") as lines:
+        code = dict(line.rstrip("\n").split("\t") for line in lines)
+    candidates = build.offensive_candidates(code, build.wordnet_lemmas())
+    assert {"anus", "homograft"} <= candidates  # the scan finds ordinary words too; each is judged
+    assert candidates - set(judgements("offensive.txt")) == set()
 
 
 @pytest.mark.parametrize("word", ["SPICED", "SPIKED", "CRAPPIES", "TITTER", "DICKER", "COCKER"])

@@ -45,7 +45,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from modern import dictionary_installed, modern_words  # noqa: E402  (beside this script)
+from modern import PART_MIN_ZIPF, dictionary_installed, modern_words, profanity  # noqa: E402  (beside this script)
 from wordnet_data import (  # noqa: E402  (beside this script)
     WELLFORMED,
     WORDNET,
@@ -266,6 +266,30 @@ def read_judgements(name: str) -> tuple[dict[str, str], set[str]]:
         else:
             refused[word] = reason
     return refused, kept
+
+
+def offensive_candidates(code: dict[str, str], lemmas: Iterable[str]) -> set[str]:
+    """Valid words that may be offensive, each judged in offensive.txt (offensive, or `keep:`).
+
+    Two kinds: a word the content-filter lists hold (modern.profanity: GANGBANG,
+    and ANUS), and, outside the everyday levels, a compound of a word refused
+    as offensive (four letters or more) and a common word, a WordNet lemma
+    of Zipf PART_MIN_ZIPF or more (MINDFUCK, and HOMOGRAFT).
+    """
+    from wordfreq import zipf_frequency  # build time only: pip install '.[build]'
+
+    valid = {word for word, tier in code.items() if tier in TIER_MAX_LEVEL}
+    offensive = sorted(word for word, category in code.items() if category == "offensive" and len(word) >= 4)
+    common = {lemma for lemma in lemmas if lemma == lemma.lower() and "_" not in lemma}
+    candidates = valid & profanity()
+    for word in valid:
+        if code[word] == "small":
+            continue
+        for bad in offensive:
+            rest = word[len(bad) :] if word.startswith(bad) else word[: -len(bad)] if word.endswith(bad) else ""
+            if len(rest) >= 3 and rest in common and zipf_frequency(rest, "en", wordlist="best") >= PART_MIN_ZIPF:
+                candidates.add(word)
+    return candidates
 
 
 # Informal spellings: a short word run into a reduced to/of/you/me/know/it.
