@@ -1,6 +1,7 @@
 """The lexicons: the rulebook's examples, every reason code, sizes and tiers."""
 
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -109,6 +110,14 @@ def test_sizes_are_close_to_the_recipe(lexicons):
     assert 80_000 < sizes["small"] < 95_000
     assert 115_000 < sizes["standard"] < 130_000
     assert 240_000 < sizes["large"] < 280_000
+
+
+@pytest.mark.parametrize("doc", ["docs/lexicon.md", "wordlists/SOURCES.md"])
+def test_the_docs_give_each_size_its_word_count(lexicons, doc):
+    """The sizes table of the manual and of the recipe says how many words each size holds, as built."""
+    text = (Path(__file__).resolve().parent.parent / doc).read_text("utf-8")
+    written = {m[1]: int(m[2].replace(",", "")) for m in re.finditer(r"^\| `(\w+)`[^\n]*\| ([\d,]+) \|$", text, re.M)}
+    assert written == {name: len(lexicons[name]) for name in SIZES}
 
 
 def test_every_known_word_is_plain_letters_apostrophes_and_hyphens(lexicons):
