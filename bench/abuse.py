@@ -5,7 +5,7 @@
 Starts gunicorn as the Procfile does (`tests/service_helpers.GunicornServer`:
 gunicorn.conf.py, preload, the access log) on a free 127.0.0.1 port, and
 reports, for the configured design and for each design named by --compare
-(a gunicorn worker class: `sync`, the design before #12, or `gthread`,
+(a gunicorn worker class: `sync`, the earlier design, or `gthread`,
 gunicorn's threaded worker without our read deadline; given to gunicorn
 through GUNICORN_CMD_ARGS so everything else stays the same):
 

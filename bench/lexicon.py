@@ -249,7 +249,7 @@ def main() -> None:
 
 
 def verdict_quality(lexicons, enable: list[str], common_words: set[str], census: Path | None) -> dict:
-    """Issue 9's numbers: offensive words accepted, recall of everyday words, names in `large`, ENABLE coverage."""
+    """The word list's rulings in numbers: offensive words accepted, recall of everyday words, names in `large`, ENABLE coverage."""
     standard, large = lexicons["standard"], lexicons["large"]
     accepted_anywhere = lambda w: any(w in lexicons[size] for size in SIZES)
     quality: dict = {}

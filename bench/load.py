@@ -31,7 +31,7 @@ installed; `--tool python` uses threads with one `requests.Session` each,
 which on a small machine takes a core away from gunicorn (the GIL keeps it
 near one core) and so measures the load generator as much as the service.
 The threaded workers keep connections alive (2 s), so wrk reuses its
-connections; the sync workers used before #12 closed each one, so figures
+connections; the sync workers of the earlier design closed each one, so figures
 from before and after that change are not comparable. Latency is
 the time from sending a request to its full answer, queueing for a free
 worker included (16 connections on 2 workers queue).

@@ -1,4 +1,4 @@
-"""Live tables under load (issue 13): 250 tables x 4 seats, 1,000 open event streams, claims at a steady rate.
+"""Live tables under load: 250 tables x 4 seats, 1,000 open event streams, claims at a steady rate.
 
     python bench/tables.py [--database sqlite|postgresql|both] [--tables 250] [--rate 200] [--seconds 60]
                            [--baseline 10] [--idle 5] [--open-rate 200] [--health-rate 20] [--workers 2] [--lockstep] [--profile]
@@ -330,7 +330,7 @@ class Connections:
             self.free.get_nowait().close()
 
 
-# --- the API contract of issue 13 ------------------------------------------------------------
+# --- the live tables' API contract ------------------------------------------------------------
 
 
 @dataclass

@@ -10,12 +10,12 @@ worker spends on it, whatever else the machine runs. Each case is run
 same run: `GET /api/v1/health` and a P8 solve (`R3 Y2 B1 G2`).
 
 The fixed cases are the worst kinds found by hand: the biggest pools (60
-pieces, all wild, the issue's `R15 Y15 B15 G10 W4`), each filter, each
+pieces, all wild, and `R15 Y15 B15 G10 W4`), each filter, each
 lexicon, the last page (`offset` 100,000), hints with the largest `limit`
 (`MAX_HINTS`) and with no boxes left, 20-tile racks with two blanks, the solver page, 50-word checks
 and Booksmack's pattern readings. Then a hypothesis search (`--search`
 examples, `target()` on the CPU time) looks for anything slower among random
-requests within the limits. The goal (issue 12): every request <= 50 ms.
+requests within the limits. The goal: every request <= 50 ms.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Live tables through the JSON API (issue 13): the contract, the refusals' shapes, retries, streams, races.
+"""Live tables through the JSON API: the contract, the refusals' shapes, retries, streams, races.
 
 The Flask test client runs the contract on a SQLite store in a temporary
 folder; the races and the cross-server stream run against real servers

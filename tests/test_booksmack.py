@@ -598,7 +598,7 @@ def test_score_refuses_bad_input():
 
 
 def oracle_key(text):
-    """Rank a plain card by the issue's words, independently of the module."""
+    """Rank a plain card by the rulebook's order, independently of the module."""
     card = parse_card(text)
     if card.kind == "number":
         return (card.rank, 3)

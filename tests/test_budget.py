@@ -13,7 +13,7 @@ from solver.lexicon import SIZES, load_lexicons
 from solver.search import Query, piece_index, rack_index, solve, solve_rack
 from solver.wordsmith import hints
 
-BIG_POOL = "R15 Y15 B15 G10 W4"  # the pool: thousands of words
+BIG_POOL = "R15 Y15 B15 G10 W4"  # the biggest pool the rulebook allows: thousands of words
 
 
 class SteppingClock:

@@ -17,8 +17,8 @@ def lexicons():
 
 
 # The first sense of each word is its base form's most tagged sense. Glosses
-# are WordNet's own words, quoted as samples of each kind of error the issue
-# names; the properties below check the rule on every word.
+# are WordNet's own words, quoted as samples of each kind of error a naive look-up
+# makes; the properties below check the rule on every word.
 @pytest.mark.parametrize(
     "word, first_sense",
     [

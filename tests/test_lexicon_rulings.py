@@ -1,4 +1,4 @@
-"""Issue 9's rulings on the word data: offensive words, slang spellings, letters, clipped and modern
+"""The rulings on the word data: offensive words, slang spellings, letters, clipped and modern
 words, contractions, hyphenated plurals, names first; and that no solver entry point proposes an
 offensive word. Each kind is a table of cases; the rules behind them live in wordlists/build.py and
 the judgement files (wordlists/offensive.txt, slang.txt, allow.txt), described in SOURCES.md.
@@ -186,7 +186,7 @@ def test_no_size_holds_an_offensive_word():
         assert not OFFENSIVE_SET & set(LEXICONS[size])
 
 
-def test_the_issue_pool_lists_no_slur():
+def test_a_big_everyday_pool_lists_no_slur():
     result = solve(INDEXES["standard"], "R12 Y12 B6 G6", limit=MAX_LIMIT)
     assert result.words and not {f.word for f in result.words} & OFFENSIVE_SET
 
@@ -347,7 +347,7 @@ def test_irregular_contractions_stay_out(word):
 
 @pytest.mark.parametrize("word", ["'tis", "'twas"])
 def test_leading_apostrophe_contractions_are_in_the_data(word):
-    # check() accepts them once normalize.is_well_formed allows a leading apostrophe (issue 9, item 8).
+    # check() accepts them because normalize.is_well_formed allows a leading apostrophe.
     assert LEXICONS.code(word) == "small"
 
 

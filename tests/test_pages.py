@@ -144,8 +144,8 @@ def test_markup_is_shown_never_run(client, url):
 
 # These look bad but are not refused: an empty form (a word of only an invisible character, no
 # pool, no cards) is shown blank, and W60 is a legal pool of 60 wilds. `?` as the required letter
-# is accepted today (the page shows "required ?"): issue 10's one required-letter validator should
-# refuse it, and then it leaves this set.
+# is accepted (the page shows "required ?"): if the required-letter validator comes to refuse
+# it, it leaves this set.
 NOT_REFUSED = {"/?word=%00", "/solve?pool=", "/solve?pool=W60", "/booksmack?cards=,,,"}
 
 
@@ -440,11 +440,11 @@ def test_solver_groups_words_by_score(client):
     headings = texts(html, "results__heading")
     letters = [int(h.split()[0]) for h in headings if h[0].isdigit()]
     assert letters == sorted(letters, reverse=True) and letters[0] == 5 and "5 letters 1 word" in headings
-    assert "4 letters 35 words" in headings  # issue 9's word list: CRIT and 'TIS in, TITS out
+    assert "4 letters 35 words" in headings  # the word list's rulings: CRIT and 'TIS in, TITS out
     words = re.findall(r'<li><a class="word-link" href="/\?word=(\w+)&amp;pool=R3\+Y2\+B1\+G2"', html)
     assert {"bag", "cast", "sigil"} <= set(words)
     assert texts(html, "best__word") == ["SIGIL"]
-    assert "R3 Y2 B1 G2 builds 134 words." in texts(html, "results__count")  # issue 9: letters are no words
+    assert "R3 Y2 B1 G2 builds 134 words." in texts(html, "results__count")  # letters are no words
 
 
 WORD_FACTS = r'<li><a class="word-link" href="[^"]*">([^<]+)</a>\s*<small class="word-facts">(.*?)</small>'

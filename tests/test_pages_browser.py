@@ -130,7 +130,7 @@ def wait_query(page, name: str, value: str | None, timeout_ms: int = 10_000) -> 
 # With JavaScript only: the test's no-JS twin loaded the same server-rendered HTML that tests/test_pages.py reads
 # through Flask's test client, and submitted the same plain GET form that a kept no-JS twin submits (the judge's:
 # test_judge_a_valid_claim_tapping_the_chips, test_judge_an_invalid_claim; each other form and tap has one too), so
-# it checked nothing of its own; each cost a page context and 2-6 s of a worker (issue 10, the test time).
+# it checked nothing of its own and cost a page context and seconds of a worker each.
 js_only = pytest.mark.parametrize("page", [True], ids=["js"], indirect=True)
 
 

@@ -18,7 +18,7 @@ from test_pages_browser import AXE, axe_violations, small_tap_targets
 
 pytestmark = needs_chromium
 
-# A claim or verdict reaches every phone within a second (issue 13); the browser's clock and
+# A claim or verdict should reach every phone within a second; the browser's clock and
 # a loaded 2-core machine get five.
 LIVE_MS = 5_000
 

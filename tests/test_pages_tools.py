@@ -1,4 +1,4 @@
-"""The pages for what the CLI and API already did (issue #11): score sheets, dice, turn-based Booksmack, Color Smash replay.
+"""The pages for what the CLI and API also do: score sheets, dice, turn-based Booksmack, Color Smash replay.
 
 Each page's answer is compared with the solver function it calls ("server
 answer equals local answer"), and every bad input is a readable 422.

@@ -271,7 +271,7 @@ def test_roll_faces_come_up_as_often_as_the_die_shows_them():
         assert counts[face] / 12000 == pytest.approx(n / 6, abs=0.02)
 
 
-# Ruling 5 (issue #11): a face gives a piece by when it is rolled. At the start
+# Ruling 5: a face gives a piece by when it is rolled. At the start
 # "all players take a letter piece of the rolled color", so a star (blue or
 # green with a star) gives its colour; rolled to add a piece it is a wild.
 DIE_RULING = [
