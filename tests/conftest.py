@@ -170,8 +170,8 @@ def page(request, browser):
 
 # --- hypothesis profiles -----------------------------------------------------------------
 # "default": each property's own max_examples, and no deadline: speed is measured in bench/,
-# never in a unit test (hypothesis' 200 ms deadline failed a property on a loaded machine when
-# one example waited for the CPU). "thorough": ten times as many, for a run by hand after
+# never in a unit test (a per-example deadline fails a property whenever an example waits for
+# the CPU on a loaded machine). "thorough": ten times as many, for a run by hand after
 # touching the solver (HYPOTHESIS_PROFILE=thorough python -m pytest tests/test_search.py).
 settings.register_profile("default", deadline=None)
 settings.register_profile("thorough", max_examples=1000, deadline=None)

@@ -21,8 +21,8 @@ from schemathesis.config import SchemathesisConfig
 
 from app import create_app
 
-# The join-code guessing limit (app/serving/limiter.py) off: with the default burst of 20 the first ~20 lookups of codes no
-# table has used it up, and ~90% of the live-table requests were answered 429 before their fields were read (one
+# The join-code guessing limit (app/serving/limiter.py) off: with the default burst of 20, the first lookups of codes no
+# table has used it up, and most live-table requests would be answered 429 before their fields were read (one
 # documented problem, tested in tests/test_api_tables.py and tests/test_pages_tables.py). Lifted, every request
 # reaches its operation's parsing and refusals: 404 for the unknown code, 400, 415, 422 naming the field.
 GUESSES = 1_000_000
