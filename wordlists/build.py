@@ -391,8 +391,10 @@ def build_lexicon() -> list[str]:
             code[word] = "standard"  # three letters and fewer: foreign and abbreviated uses swamp the counts (das, dui)
     # Today's words (modern.py): listed by a maintained spelling dictionary, seen, built from known parts, and
     # through the gates that keep names, foreign words, misspellings and offensive words out.
-    offensive = set(offensive_words(code))
-    for word in modern_words(code, lemmas, case_counts(), offensive, english_words):
+    # Read once: today's words add no form of an offensive word (one built on it is refused), so the list the
+    # gate reads is the one refused at the end.
+    offensive = offensive_words(code)
+    for word in modern_words(code, lemmas, case_counts(), set(offensive), english_words):
         code[word] = "standard"
     agree_on_plurals(code, lemmas)
     for word, tier in list(code.items()):
@@ -418,7 +420,7 @@ def build_lexicon() -> list[str]:
     slang, _ = read_judgements("slang.txt")
     for word in slang:
         code[word] = "slang"
-    for word, category in offensive_words(code).items():
+    for word, category in offensive.items():
         code[word] = category
     return [f"{w}\t{c}\n" for w, c in sorted(code.items()) if LEXICON_WORD.match(w)]
 

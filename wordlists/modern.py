@@ -48,6 +48,8 @@ COMBINING_FORMS = tuple(
     )
 )
 # Inflection and word-forming endings, each with what it may have replaced on the word (vap(e)+ing, gam(e)+ify).
+# Not WordNet's detachment rules (solver.morphology.DETACHMENT): their -est and -ies also build FLYEST and
+# FURTHEREST, and they lack the doubled consonant (vlog+g+ing) and the word-forming endings.
 ENDINGS = (
     ("s", ""),
     ("es", ""),
