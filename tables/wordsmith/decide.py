@@ -385,6 +385,14 @@ def _find_claim(ws: WordsmithState, action: dict) -> ClaimRecord:
     return claim
 
 
+def _flag(action: dict, name: str, meanings: str) -> bool:
+    """A true-or-false field of an action; anything else is a 400 naming it and what each value means."""
+    value = action.get(name)
+    if not isinstance(value, bool):
+        raise Refused(f"{name}: {meanings}", (name,))
+    return value
+
+
 def _may_strike(ws: WordsmithState, claim: ClaimRecord) -> bool:
     """Ruling 10: while the challenge is on, only a seat's latest word can be struck; after, any of the challenge."""
     if claim.challenge != ws.challenge or ws.phase == "waiting":
@@ -401,9 +409,7 @@ def _vote(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -
     """Ruling 16: a voter's keep or strike, while the vote is open; the last vote counts them (`_automatic`)."""
     seat = _acting_seat(table, ws, actor, action)
     claim = _find_claim(ws, action)
-    strike = action.get("strike")
-    if not isinstance(strike, bool):
-        raise Refused("strike: true (strike the word out) or false (keep it)", ("strike",))
+    strike = _flag(action, "strike", "true (strike the word out) or false (keep it)")
     vote = votes.open_vote(claim)
     if seat.number not in vote["voters"]:
         who = "made the claim" if seat.number == claim.seat else "objected" if seat.number == vote["objector"] else ""
@@ -418,9 +424,7 @@ def _settle(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context)
     """Ruling 16: the host's casting vote on a tied vote (no vote cast at all is a tie too)."""
     _host(actor, "break a tie")
     claim = _find_claim(ws, action)
-    strike = action.get("strike")
-    if not isinstance(strike, bool):
-        raise Refused("strike: true (uphold the objection: strike the word out) or false (keep it)", ("strike",))
+    strike = _flag(action, "strike", "true (uphold the objection: strike the word out) or false (keep it)")
     if claim.vote is None or claim.vote["state"] != "tied":
         state = "open" if claim.vote is None or claim.vote["state"] == "open" else "over"
         raise Rejected("not_tied", f"The vote on {claim.word.upper()} is not tied: it is {state}.")
@@ -442,9 +446,7 @@ def _count_votes(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Con
 def _overrule(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
     _host(actor, "overrule")
     claim = _find_claim(ws, action)
-    stands = action.get("stands")
-    if not isinstance(stands, bool):
-        raise Refused("stands: true (the claim stands) or false (it is struck)", ("stands",))
+    stands = _flag(action, "stands", "true (the claim stands) or false (it is struck)")
     if ws.has("secret"):
         raise Rejected("secret", "Secret Wordsmith words are judged together at the challenge's end (ruling 12).")
     if claim.challenge != ws.challenge:
