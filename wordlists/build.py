@@ -605,17 +605,6 @@ def tier_of_level(level: int) -> str:
     return next((tier for tier, top in TIER_MAX_LEVEL.items() if level <= top), "large")
 
 
-def proper_forms(s_contractions: set[str]) -> set[str]:
-    """The folded spellings of every capitalised name in SCOWL's upper and proper-names lists."""
-    names = set()
-    for suffix in ("upper", "proper-names"):
-        for stem in SPELLINGS + VARIANT_1 + VARIANT_2:
-            for entry in read_scowl(f"{stem}-{suffix}", 95):
-                if classify_raw(entry, s_contractions) == "proper_name":
-                    names.add(fold(entry))
-    return names
-
-
 def build_familiarity(lexicon: list[str]) -> list[str]:
     """familiarity.tsv: `word<TAB>Zipf frequency` for every valid word wordfreq has seen, sorted by word.
 
