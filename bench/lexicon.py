@@ -305,6 +305,33 @@ def verdict_quality(lexicons, enable: list[str], common_words: set[str], census:
     return quality
 
 
+def modern_listings() -> tuple[set[str], list[str]]:
+    """Every headword, lowercased, of the English dictionaries installed here, and their names.
+
+    Debian's hunspell-en-gb (today's words' source, expanded by unmunch) and
+    FreeDict's English dictionaries for dictd (`apt-get install
+    'dict-freedict-eng-*'`: among them WikDict's extracts of Wiktionary and the
+    Ding English-German dictionary). A headword list only: none of them labels
+    slang, brands or vulgar words in a form a build could read.
+    """
+    words: set[str] = set()
+    sources = []
+    try:
+        import modern
+
+        if modern.dictionary_installed():
+            listed, other_case = modern.dictionary_entries()
+            words |= set(listed) | {w.lower() for w in other_case}
+            sources.append("hunspell-en-gb")
+    except ImportError:
+        pass
+    for index in sorted(Path("/usr/share/dictd").glob("freedict-eng-*.index")):
+        heads = (line.split("\t", 1)[0] for line in index.read_text("utf-8", errors="replace").splitlines())
+        words |= {head.lower() for head in heads if not head.startswith("00")}
+        sources.append(index.stem)
+    return words, sources
+
+
 def read_list(name: str) -> list[str]:
     """A bench word list: words separated by white space, `#` lines left out."""
     lines = (ROOT / "bench" / name).read_text("utf-8").splitlines()
@@ -385,6 +412,17 @@ def names_ruling_quality(lexicons, census: Path | None) -> dict:
     quality["modern_holdout"] = len(holdout)
     quality["modern_holdout_valid_standard"] = round(sum(w in lexicons["standard"] for w in holdout) / len(holdout), 4)
     quality["modern_holdout_refused_standard"] = [w for w in holdout if w not in lexicons["standard"]]
+    # The ceiling a listing can give: the share of each list valid in any size or listed, in any case, by any
+    # English dictionary installed here (modern_listings), before any gate or building rule.
+    listed, sources = modern_listings()
+    for name, words in (("modern_words", modern), ("modern_holdout", holdout)):
+        if listed:
+            share = sum(accepted_anywhere(w) or w in listed for w in words) / len(words)
+            quality[f"{name}_listed_anywhere"] = round(share, 4)
+            quality[f"{name}_listed_nowhere"] = [w for w in words if not accepted_anywhere(w) and w not in listed]
+        else:
+            quality[f"{name}_listed_anywhere"] = "needs hunspell-en-gb and the dict-freedict-eng-* packages"
+    quality["modern_listing_sources"] = sources
     kinds: dict[str, list[str]] = {}
     for line in (ROOT / "bench" / "modern_impostors.txt").read_text("utf-8").splitlines():
         if line.startswith("# kind:"):
