@@ -78,6 +78,15 @@ def installed(page) -> list[str]:
     return page.evaluate("caches.keys()")
 
 
+def installed_phone(browser, server):
+    """A new phone that has visited the site once and reloaded, so the worker controls the page: (context, page, cache names)."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.reload()  # the worker, installed on the first load, now controls the page
+    return context, page, installed(page)
+
+
 def wait_for_caches(page, done, timeout: float = 20.0) -> list[str]:
     """Poll the page's cache names until `done(names)` (the worker works in the background), or fail."""
     deadline = time.monotonic() + timeout
@@ -169,11 +178,8 @@ def test_offline_after_one_visit_the_pages_answer_as_the_server_does(browser, sm
         served.goto(server.url + url)
         want[url] = served.inner_text(".form-errors li")
     online.close()
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(server.url + "/")
-    page.reload()  # the worker, installed on the first load, now controls the page
-    assert len(installed(page)) == 1
+    context, page, caches = installed_phone(browser, server)
+    assert len(caches) == 1
     context.set_offline(True)
     for url in JUDGED + SLAPPED + ROLLED + SMACKED:
         page.goto(server.url + url)
@@ -220,11 +226,7 @@ def test_offline_after_one_visit_the_pages_answer_as_the_server_does(browser, sm
 
 def test_a_rebuilt_word_list_reaches_the_phone_on_its_next_online_visit(browser, small_site):
     server, lists = small_site
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(server.url + "/")
-    page.reload()
-    first = installed(page)
+    context, page, first = installed_phone(browser, server)
     context.set_offline(True)
     page.goto(server.url + "/?word=bazzle")
     assert "BAZZLE is not in the standard dictionary." in verdict_text(page)
@@ -245,11 +247,7 @@ def test_a_rebuilt_word_list_reaches_the_phone_on_its_next_online_visit(browser,
 def test_a_page_the_network_is_too_slow_for_is_answered_from_the_phone(browser, small_site):
     """One bar of signal: the server takes longer than the worker waits, so the kept page answers, from the data."""
     server, _ = small_site
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(server.url + "/")
-    page.reload()
-    installed(page)
+    context, page, _ = installed_phone(browser, server)
     app = server.app
 
     def slow(environ, start_response):
