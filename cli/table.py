@@ -107,18 +107,18 @@ def register(subparsers) -> None:
     add_seat_option(parser)
 
     parser = add(commands, "object", "object to a claim: the word goes to the table's vote", run_object)
-    parser.add_argument("claim", type=int, metavar="CLAIM", help="the claim's number (the seq `show` prints)")
+    add_claim_argument(parser)
     add_seat_option(parser)
 
     parser = add(commands, "vote", "vote keep or strike on a word objected to (the other seats)", run_vote)
-    parser.add_argument("claim", type=int, metavar="CLAIM", help="the claim's number (the seq `show` prints)")
+    add_claim_argument(parser)
     choice = parser.add_mutually_exclusive_group(required=True)
     choice.add_argument("--keep", action="store_true", help="keep the word")
     choice.add_argument("--strike", action="store_true", help="strike the word out")
     add_seat_option(parser)
 
     parser = add(commands, "settle", "the host's casting vote on a tied vote", run_settle)
-    parser.add_argument("claim", type=int, metavar="CLAIM", help="the claim's number (the seq `show` prints)")
+    add_claim_argument(parser)
     choice = parser.add_mutually_exclusive_group(required=True)
     choice.add_argument("--keep", action="store_true", help="overrule the objection: the word stands")
     choice.add_argument("--strike", action="store_true", help="uphold the objection: the word is struck out")
@@ -129,7 +129,7 @@ def register(subparsers) -> None:
     parser = add(commands, "end-challenge", "end the challenge (host): score sheets filled in", run_end_challenge)
 
     parser = add(commands, "overrule", "overrule the verdict on a claim (host): the record keeps both", run_overrule)
-    parser.add_argument("claim", type=int, metavar="CLAIM", help="the claim's number (the seq `show` prints)")
+    add_claim_argument(parser)
     verdict = parser.add_mutually_exclusive_group(required=True)
     verdict.add_argument("--stands", action="store_true", help="the claim stands after all")
     verdict.add_argument("--struck", action="store_true", help="the claim is struck")
@@ -240,6 +240,10 @@ def add_seat_argument(
     parser: argparse.ArgumentParser, what: str = "the seat's number (from 1) or its player's name"
 ) -> None:
     parser.add_argument("seat", metavar="SEAT", help=what)
+
+
+def add_claim_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("claim", type=int, metavar="CLAIM", help="the claim's number (the seq `show` prints)")
 
 
 def add_seat_option(parser: argparse.ArgumentParser) -> None:
