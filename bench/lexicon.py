@@ -321,7 +321,7 @@ def modern_listings() -> tuple[set[str], list[str]]:
 
         if modern.dictionary_installed():
             listed, other_case = modern.dictionary_entries()
-            words |= set(listed) | {w.lower() for w in other_case}
+            words |= listed | other_case  # both lowercased by dictionary_entries
             sources.append("hunspell-en-gb")
     except ImportError:
         pass
