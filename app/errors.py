@@ -31,7 +31,7 @@ from werkzeug.http import HTTP_STATUS_CODES
 from werkzeug.routing import BuildError
 
 from solver.errors import Refused
-from tables.events import Busy, Forbidden, NotFound, Rejected
+from tables.events import Busy, Forbidden, NotFound, Rejected, Slowed
 
 __all__ = [
     "PROBLEM_JSON",
@@ -122,6 +122,12 @@ PROBLEM_TYPES = {
         "This client address holds all the event streams a worker gives one address (STREAMS_PER_ADDRESS): "
         "close one, or reconnect after `Retry-After` seconds.",
     ),
+    "too-many-connections": (
+        "Too many connections from this address",
+        "This client address has all the connections a worker takes from one address open "
+        "(CONNECTIONS_PER_ADDRESS): the worker answered before reading the request. Close idle connections, "
+        "or reconnect after `Retry-After` seconds.",
+    ),
     "table-streams-full": (
         "Too many streams for this table",
         "The table has all the event streams a worker gives one table: one a seat and STREAM_VIEWS_PER_TABLE "
@@ -136,6 +142,11 @@ PROBLEM_TYPES = {
         Busy.title,
         "Writers racing on one table kept taking the next event first until this request's work budget ran out: "
         "nothing was changed; send the same request (same request_id) again after `Retry-After` seconds.",
+    ),
+    "refusals-too-fast": (
+        Slowed.title,
+        "One seat's refused words came faster than the table writes them (at most 10 in any minute): nothing was "
+        "written; the detail and `Retry-After` give the seconds until the seat's next attempt is heard.",
     ),
     "database-unavailable": (
         "Database unavailable",
@@ -369,6 +380,12 @@ def handle_busy(error: Busy):
     return handle_api_problem(ApiProblem(error.status, error.message, slug="table-busy", headers=headers))
 
 
+def handle_slowed(error: Slowed):
+    """Answer a seat whose refused attempts come too fast: a 429 naming the wait, nothing written."""
+    headers = {"Retry-After": str(error.retry_after)}
+    return handle_api_problem(ApiProblem(error.status, error.message, slug="refusals-too-fast", headers=headers))
+
+
 def handle_database_unavailable(error: Exception):
     """Answer a request whose database is down or unreachable (or, on SQLite, locked too long): a 503 to retry."""
     current_app.logger.warning("Database unavailable for %s %s: %s", request.method, request.path, error)
@@ -427,6 +444,7 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(NotFound, handle_not_found)
     app.register_error_handler(sqlalchemy.exc.TimeoutError, handle_pool_timeout)
     app.register_error_handler(Busy, handle_busy)
+    app.register_error_handler(Slowed, handle_slowed)
     for error in DATABASE_UNAVAILABLE:
         app.register_error_handler(error, handle_database_unavailable)
     app.register_error_handler(Exception, handle_unexpected)

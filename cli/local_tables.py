@@ -72,7 +72,7 @@ def as_service_answers(token: str | None = None):
 
     Each refusal carries the status and title its problem document has (tables/events.py, solver/errors.py).
     """
-    from tables.events import Busy, Forbidden, NotFound, Refused, Rejected
+    from tables.events import Busy, Forbidden, NotFound, Refused, Rejected, Slowed
 
     try:
         yield
@@ -83,7 +83,7 @@ def as_service_answers(token: str | None = None):
     except Forbidden as error:
         status, title = (error.status, error.title) if token else (error.no_token_status, error.no_token_title)
         raise WordsmithError(status, title, error.message) from None
-    except (NotFound, Busy) as error:
+    except (NotFound, Busy, Slowed) as error:
         raise WordsmithError(error.status, error.title, error.message) from None
     except Refused as error:
         fields = [{"pointer": pointer(error.path), "location": "body", "detail": str(error)}]
@@ -139,7 +139,7 @@ class LocalTables:
             actor = self._actor(code, token)
             if described.needs_seat and action.get("seat") is None:
                 action["seat"] = actor.seat
-            outcome = self._tables().act(code, actor, action, request_id=values["request_id"])
+            outcome = self._tables().act_with_token(code, token, action, request_id=values["request_id"])
         answer = {"events": [event.to_dict() for event in visible(outcome.state, outcome.events, actor)]}
         answer["repeated"] = outcome.repeated
         if described.answers == "claim":
@@ -176,8 +176,7 @@ class LocalTables:
 
         with as_service_answers(token):
             service = self._tables()
-            actor = self._actor(code, token) if token else Actor()
-            given = service.join(code, int(seat), actor, request_id=request_id)
+            given = service.join(code, int(seat), request_id=request_id, by=token)
             state = service.state(code).to_dict(Actor(seat=int(seat)))
         return _plain({"seat": int(seat), "token": given, "state": state})
 

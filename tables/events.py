@@ -39,6 +39,7 @@ __all__ = [
     "UNKNOWN_TOKEN",
     "NewEvent",
     "NotFound",
+    "Slowed",
     "REFUSED",
     "Refused",
     "Rejected",
@@ -49,6 +50,11 @@ __all__ = [
 def stamp(now: float) -> str:
     """An event's time: UTC, milliseconds, `Z` (seconds since the epoch in)."""
     return datetime.fromtimestamp(now, UTC).strftime("%Y-%m-%dT%H:%M:%S.") + f"{int(now * 1000) % 1000:03d}Z"
+
+
+def epoch(at: str) -> float:
+    """Seconds since the epoch of an event's time (`2026-11-30T18:40:02.120Z`): `stamp` read back."""
+    return datetime.strptime(at, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC).timestamp()
 
 
 @dataclass(frozen=True)
@@ -157,6 +163,18 @@ class Busy(Exception):
     def __init__(self, message: str):
         super().__init__(message)
         self.message = message
+
+
+class Slowed(Exception):
+    """One seat's refused attempts came faster than the table takes them (HTTP 429 with Retry-After): nothing was
+    written; `retry_after` is the seconds until the seat's next attempt is heard."""
+
+    status, title = 429, "Too many refused attempts"
+
+    def __init__(self, message: str, retry_after: int):
+        super().__init__(message)
+        self.message = message
+        self.retry_after = retry_after
 
 
 class NotFound(Exception):

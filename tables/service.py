@@ -17,7 +17,8 @@ What keeps a claim cheap (bench/tables.py measures it):
   events after the cached seq from the store (so a write through another
   worker or host is never missed; but see the next point) and folds them into a scratch copy
   (tables.state.scratch); a cached state is never changed, so an action that
-  is refused or loses its race leaves it as it was. Losing it costs one
+  is refused or loses its race leaves it as it was, and the next try reads
+  and folds only the events the winner wrote. Losing it (evicted) costs one
   full read and fold; it holds at most `FOLD_CACHE_TABLES` tables.
 - No read before the append, most of the time: when this process follows the
   table (one of its event streams is open here), its notifier knows the
@@ -57,6 +58,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import random
 import threading
 import time
@@ -79,9 +81,11 @@ from .events import (
     NotFound,
     Refused,
     Rejected,
+    Slowed,
+    epoch,
     stamp,
 )
-from .state import GAMES, TableState, apply, decide, fold, scratch, seat_name, seats_allowed
+from .state import GAMES, REFUSALS_KEPT, TableState, apply, decide, fold, scratch, seat_name, seats_allowed
 
 __all__ = ["Created", "Outcome", "Tables"]
 
@@ -93,6 +97,13 @@ RACE_PAUSE_SECONDS = 0.002
 # claim and objection); a table is one evening's game, so this is many games' worth, and a bound on what one table
 # can grow to (TABLE_MAX_EVENTS overrides it).
 MAX_EVENTS = 10_000
+# The limit keeps room for the table's own progress: public refusals (a refused claim's record) stop being written
+# this many events before it, so no flood of refused words can keep a game from its end; and the host's actions
+# (ending the challenge or the game, undo, the seats) may go this many past it.
+PROGRESS_RESERVE = 1000
+# How fast one seat's refused attempts are written: at most REFUSALS_KEPT in any REFUSAL_WINDOW_SECONDS. One more is
+# answered 429 with the wait (nothing written): a player yelling words as fast as a table can hear them never meets it.
+REFUSAL_WINDOW_SECONDS = 60
 FOLD_CACHE_TABLES = 2048  # tables whose folded state a process keeps: more than bench/tables.py plays, bounded
 TOKEN_CACHE_ENTRIES = 16384  # tokens whose seat a process keeps: more than bench/tables.py seats, bounded
 
@@ -217,14 +228,35 @@ class Tables:
         return Actor(seat=found or None, host=found == 0 or host_seat == found)
 
     def join(
-        self, code: str, seat: int, actor: Actor | None = None, request_id: str | None = None, token: str | None = None
+        self,
+        code: str,
+        seat: int,
+        actor: Actor | None = None,
+        request_id: str | None = None,
+        token: str | None = None,
+        *,
+        by: str | None = None,
+        secret: str | None = None,
     ) -> str:
         """Take a seat: a new seat token (the seat's old token, if any, stops working).
 
-        `token`: the caller's own, derived from the request id (the pages do), so a
-        repeated request id answers with the token it wrote the first time: the store
-        keeps only its hash, so a fresh random token would act for no one. Without
-        one (the API), a repeated request id saves a fresh token in place of the first.
+        `by`: the token of whoever sends the join (the host's gives a taken seat
+        to a new phone), checked through `act_with_token`'s door; `actor` is for
+        callers that already hold a trusted actor (tests, the CLI's own tables).
+
+        A repeated request id is a retry only when it proves it comes from the
+        phone that sent the first request, so that a stranger who saw the
+        request id cannot take the seat with it:
+        - `token`: the caller's own seat token, derived from the request id and
+          a secret the phone keeps (the pages do). Its hash is part of the
+          request's signature, so a retry from the same phone answers with the
+          same token, and one from another phone is refused (`request_id_reused`).
+        - `secret`: a secret the client keeps for the request (the API's). Its
+          hash is part of the signature; a retry that sends it gets a fresh
+          token in place of the first (whose answer was lost), one without it
+          or with another is refused.
+        Without either, a repeated join is refused (`join_unproved`): the token
+        went out with the first answer, and nothing shows who is asking again.
 
         A repeated join is only ever the same actor's join of the same seat (`act`),
         and only while that join is still the seat's last: once the seat has been
@@ -235,9 +267,23 @@ class Tables:
         given = token
         token = token or new_token()
         action = {"type": "join", "seat": seat}
-        outcome = self.act(code, actor or Actor(), action, request_id=request_id, tokens=((seat, hash_token(token)),))
+        if given is not None or secret is not None:  # the phone's proof, in the request's signature only
+            action["phone"] = hash_token(given if given is not None else secret)
+        tokens = ((seat, hash_token(token)),)
+        if by is not None or actor is None:
+            outcome = self.act_with_token(code, by, action, request_id, tokens=tokens, anyone=True)
+        else:
+            outcome = self.act(code, actor, action, request_id=request_id, tokens=tokens)
         if outcome.repeated:
             self._still_seated(code, seat, outcome)
+            if given is None and secret is None:
+                raise Rejected(
+                    "join_unproved",
+                    f"Seat {seat} was already taken with this request id, and its token went out with that answer: "
+                    "a retry gets the seat back only with the first request's secret. Ask the host to give the seat "
+                    "again.",
+                    seat=seat,
+                )
             if given is None:
                 self.store.set_token(code, seat, hash_token(token))  # the first answer, and its token, was lost
         self._know_token((code, hash_token(token)), seat)
@@ -254,20 +300,34 @@ class Tables:
                     seat=seat,
                 )
 
-    def act_with_token(self, code: str, token: str | None, action: dict, request_id: str | None = None) -> Outcome:
-        """`act` for whoever the bearer `token` acts for; Forbidden when it acts for no one here.
+    def act_with_token(
+        self,
+        code: str,
+        token: str | None,
+        action: dict,
+        request_id: str | None = None,
+        *,
+        tokens=(),
+        anyone: bool = False,
+    ) -> Outcome:
+        """The one door for an action a phone sends, whatever sends it (the API, the pages, the CLI): `act` for
+        whoever the bearer `token` acts for; Forbidden when it acts for no one here.
 
-        The token's seat comes from the token cache (module docstring) and is
-        checked again where the action is written, so a token replaced or
-        taken away meanwhile acts for no one.
+        The token's seat comes from the token cache or the store (module
+        docstring), and the append checks in its own transaction that the token
+        still acts for that seat, on every path: a token replaced or taken away
+        after it was read, by any worker or host, writes nothing. `anyone`:
+        without a token the action is no one's (a join, asking for a seat back)
+        rather than a 401. `tokens`: as `act`'s.
         """
         code = self._code(code)
         if not token:
-            raise Forbidden(NO_TOKEN)
+            if not anyone:
+                raise Forbidden(NO_TOKEN)
+            return replace(self.act(code, Actor(), action, request_id, tokens=tokens), actor=Actor())
         key = (code, hash_token(token))
         with self._folds_lock:
             seat = self._tokens.get(key)
-        proof = None if seat is None else (seat, key[1])  # a seat just read from the store needs no second look
         if seat is None:
             seat = self.store.token(*key)
             if seat is None:
@@ -275,7 +335,8 @@ class Tables:
             self._know_token(key, seat)
         try:
             actor = Actor(seat=seat or None, host=seat == 0)
-            return replace(self.act(code, actor, action, request_id, proof=proof), actor=actor)
+            outcome = self.act(code, actor, action, request_id, tokens=tokens, proof=(seat, key[1]))
+            return replace(outcome, actor=actor)
         except Forbidden:
             with self._folds_lock:
                 self._tokens.pop(key, None)  # asked again next time: it may have been the token
@@ -335,13 +396,9 @@ class Tables:
                 return self._repeated(code, request_id, actor_key) or Outcome((), state)
             at = stamp(context.now)
             rows = [Event(state.seq + i, e.type, at, e.by, e.data) for i, e in enumerate(new, 1)]
-            most = self.settings.get("table_max_events") or MAX_EVENTS
-            if rows[-1].seq > most:
-                raise Refused(
-                    f"This table has reached its limit of {most} events (TABLE_MAX_EVENTS), more than a whole game "
-                    "writes: start a new table for the next game.",
-                    (),
-                )
+            if refused is not None:
+                self._hear_refusal(state, new, context.now)
+            self._within_limit(state, actor, refused, rows[-1].seq)
             keeps_id = refused is None or any(REFUSED in e.data for e in new)
             written = self.store.append(
                 code,
@@ -357,7 +414,9 @@ class Tables:
                     if repeated is not None:
                         self._confirm(code, proof)
                         return repeated
-                    self._forget(code)  # a deleted table fails the append too: the next full read says NotFound
+                    if not self.store.last_seq(code):  # a deleted table fails the append too
+                        self._forget(code)
+                        raise NotFound(f"No table has the code {code}: it may have expired or been deleted.")
                 # Judged on what this process had heard (most often a write through another worker it had not
                 # heard of yet): no request-id lookup here. Judged again from the store, an applied request
                 # meets itself on every path (refused, a no-op, or its append failing on the request id),
@@ -371,6 +430,37 @@ class Tables:
                 raise refused
             return Outcome(tuple(rows), state)
         raise too_busy(code)
+
+    def _hear_refusal(self, state: TableState, new: list[NewEvent], now: float) -> None:
+        """Slowed when the refusing seat's newest `REFUSALS_KEPT` public refusals all fall in the last
+        `REFUSAL_WINDOW_SECONDS`: the answer names the seconds until the oldest of them leaves the window."""
+        seat = next((e.data.get("seat") or e.by for e in new if REFUSED in e.data), None)
+        recent = state.refusals.get(seat, ())
+        if len(recent) < REFUSALS_KEPT:
+            return
+        wait = epoch(recent[0][1]) + REFUSAL_WINDOW_SECONDS - now
+        if wait > 0:
+            seconds = max(1, math.ceil(wait))
+            raise Slowed(
+                f"{REFUSALS_KEPT} refused words in under a minute from this seat: the table hears the next attempt "
+                f"in {seconds} s (nothing was written).",
+                seconds,
+            )
+
+    def _within_limit(self, state: TableState, actor: Actor, refused: Rejected | None, last: int) -> None:
+        """Refused when writing up to event `last` passes the table's limit for this kind of action: a public
+        refusal `PROGRESS_RESERVE` events before the limit (then it is answered, not written), the host's
+        actions `PROGRESS_RESERVE` past it, the rest at it."""
+        most = self.settings.get("table_max_events") or MAX_EVENTS
+        reserve = min(PROGRESS_RESERVE, most // 10)
+        if refused is not None and last > most - reserve:
+            raise refused  # the claimant still hears why; the table's record has room only for its progress
+        if last > (most + reserve if actor.host else most):
+            raise Refused(
+                f"This table has reached its limit of {most} events (TABLE_MAX_EVENTS), more than a whole game "
+                "writes: start a new table for the next game.",
+                (),
+            )
 
     def _after_a_lost_race(self, code: str, attempt: int) -> None:
         """Before judging again: a random pause (one that grows with each lost race), and Busy once the request's

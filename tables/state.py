@@ -32,7 +32,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from .events import Actor, Context, Event, Forbidden, NewEvent, Refused, Rejected
+from .events import REFUSED, Actor, Context, Event, Forbidden, NewEvent, Refused, Rejected
 
 __all__ = [
     "GAMES",
@@ -52,6 +52,7 @@ __all__ = [
 ]
 
 GAMES = ("wordsmith", "booksmack")
+REFUSALS_KEPT = 10  # the newest public refusals a seat's rate is judged on (`TableState.refusals`)
 # In a seat's name, dropped as words drop them (solver/normalize.py): format characters, invisible (zero-width
 # spaces and joiners, direction marks and overrides, the byte-order mark, the soft hyphen).
 INVISIBLE = "Cf"
@@ -140,6 +141,9 @@ class TableState:
     # The events in effect, newest first: what an undo folds again without the events it takes back.
     log: EventLog | None = None
     undone: dict | None = None  # the last undo, while nothing was undone after it (`action_undone`'s data, seq)
+    # Each seat's newest public refusals (events whose data holds REFUSED), as (seq, time): what bounds how fast one
+    # seat's refused attempts are written (tables/service.py, `REFUSALS_PER_MINUTE`). At most `REFUSALS_KEPT` a seat.
+    refusals: dict[int, tuple[tuple[int, str], ...]] = field(default_factory=dict)
 
     def seat(self, number: int) -> Seat:
         if not isinstance(number, int) or not 1 <= number <= len(self.seats):
@@ -224,6 +228,12 @@ def apply(state: TableState, event: Event) -> None:
             return  # the log is folded again without the undone events: the undo itself is not one to fold again
     else:
         _module(state.game).apply(state, event)
+    if REFUSED in data:
+        seat = data.get("seat") or event.by
+        state.refusals = {
+            **state.refusals,
+            seat: (*state.refusals.get(seat, ()), (event.seq, event.at))[-REFUSALS_KEPT:],
+        }
     state.log = EventLog(event, state.log)
     state.seq = event.seq
     state.updated_at = event.at

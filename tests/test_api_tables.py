@@ -431,12 +431,27 @@ def test_a_request_id_takes_64_characters_and_65_is_a_422_at_its_field(database_
 
 def test_a_retried_join_gives_a_working_token(client):
     table = Table(client, join=False)
-    first = table.join(1, json={"request_id": "join-1"})
-    retry = table.join(1, json={"request_id": "join-1"})
+    body = {"request_id": "join-1", "secret": "phone-a-secret-0123456789"}
+    first = table.join(1, json=body)
+    retry = table.join(1, json=body)
     assert first.status_code == retry.status_code == 201
     table.tokens[1] = retry.json["token"]
     table.start()
     assert table.claim(1, "cast").status_code == 201
+
+
+def test_a_join_replayed_by_a_stranger_gets_no_token_and_takes_no_seat(client):
+    table = Table(client, join=False)
+    first = table.join(1, json={"request_id": "join-1", "secret": "phone-a-secret-0123456789"})
+    assert first.status_code == 201
+    table.tokens[1] = first.json["token"]
+    stranger = {"REMOTE_ADDR": "203.0.113.9"}
+    for body in ({"request_id": "join-1"}, {"request_id": "join-1", "secret": "a-guess-at-the-secret-000"}):
+        replayed = table.client.post(table.path("/seats/1"), json=body, environ_base=stranger)
+        problem = assert_problem(replayed, 409)
+        assert "token" not in problem
+    table.start()
+    assert table.claim(1, "cast").status_code == 201  # the first phone's token still acts
 
 
 # --- the guessing limit ----------------------------------------------------------------------

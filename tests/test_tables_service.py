@@ -55,13 +55,36 @@ def test_a_taken_seat_cannot_be_taken_by_another_phone_but_the_host_can_give_it_
         service.actor(created.code, first)  # the old phone's token stopped working
 
 
-def test_a_retried_join_gives_a_token_that_works(service):
+def test_a_retried_join_with_its_secret_gives_a_token_that_works(service):
     created = service.create("wordsmith", ["Ann", "Bob"])
-    lost = service.join(created.code, 2, request_id="join-2")
-    retried = service.join(created.code, 2, request_id="join-2")
+    lost = service.join(created.code, 2, request_id="join-2", secret="s" * 32)
+    retried = service.join(created.code, 2, request_id="join-2", secret="s" * 32)
     assert retried != lost
     assert service.actor(created.code, retried) == Actor(seat=2)
     assert [event.type for event in service.events(created.code)] == ["table_created", "seat_joined"]
+
+
+@pytest.mark.parametrize("proof", ["secret", "token"])
+def test_a_join_replayed_from_another_phone_takes_nothing(service, proof):
+    """A stranger who saw the request id sends it again: no token for them, and the first phone keeps its seat."""
+    created = service.create("wordsmith", ["Ann", "Bob"])
+    first = service.join(created.code, 1, request_id="join-1", **{proof: "a" * 64})
+    for stranger in ({proof: "b" * 64}, {}):  # another phone's proof, or none at all
+        with pytest.raises(Rejected) as refused:
+            service.join(created.code, 1, request_id="join-1", **stranger)
+        assert refused.value.code == "request_id_reused"
+    assert service.actor(created.code, first) == Actor(seat=1)
+    if proof == "token":  # the pages' double tap: the same phone's same token again
+        assert service.join(created.code, 1, request_id="join-1", token="a" * 64) == first
+
+
+def test_a_join_retried_without_a_secret_gets_no_token(service):
+    created = service.create("wordsmith", ["Ann", "Bob"])
+    first = service.join(created.code, 1, request_id="join-1")
+    with pytest.raises(Rejected) as refused:
+        service.join(created.code, 1, request_id="join-1")
+    assert refused.value.code == "join_unproved" and "secret" in refused.value.message
+    assert service.actor(created.code, first) == Actor(seat=1)
 
 
 def test_a_locked_table_refuses_new_phones(service):

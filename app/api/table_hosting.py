@@ -13,10 +13,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from tables.events import Actor
-
-from ..tables import bearer_token
-from .tables import ActingSeat, Action, PieceCode, SeatNumber, SeatPath, TablePath, act, acting, action_view
+from .tables import ActingSeat, Action, PieceCode, SeatNumber, SeatPath, TablePath, act, action_view
 
 __all__ = ["ChooseWild", "HandHost", "Undo"]
 
@@ -49,8 +46,7 @@ def remove_seat(params: SeatPath, body: Action):
 @action_view("/tables/<code>/seats/<int:seat>/ask", Action, params=SeatPath)
 def ask_seat(params: SeatPath, body: Action):
     """Ask the host for a seat back (any phone, no token needed): the host's page shows the request."""
-    actor = acting(params.code) if bearer_token() else Actor()
-    return act(params.code, {"type": "ask_seat", "seat": params.seat}, body.request_id, actor)
+    return act(params.code, {"type": "ask_seat", "seat": params.seat}, body.request_id, anyone=True)
 
 
 @action_view("/tables/<code>/undo", Undo)

@@ -86,6 +86,17 @@ RequestId = Annotated[
         "a retry with the same id answers as the first time and changes nothing again",
     ),
 ]
+JoinSecret = Annotated[
+    str,
+    Field(
+        min_length=16,
+        max_length=128,
+        pattern=r"^[A-Za-z0-9._:-]+$",
+        description="a secret the phone keeps for this join (16-128 of `A-Za-z0-9._:-`, e.g. a second UUID), "
+        "stored only as a hash: a retry with the same `request_id` gets the seat's token again only with the same "
+        "secret, so no one who saw the request id can take the seat with it",
+    ),
+]
 SeatNumber = Annotated[int, Field(ge=1, le=6, description="a seat number (seats are numbered from 1)")]
 SeatName = Annotated[
     str,
@@ -242,6 +253,7 @@ class Action(Request):
 
 class JoinSeat(Request):
     request_id: RequestId | None = None
+    secret: JoinSecret | None = None
 
 
 class Rename(Action):
@@ -385,18 +397,15 @@ def act(
     code: str,
     action: dict,
     request_id: str | None,
-    actor: Actor | None = None,
     *,
     with_state: bool = True,
-    token: str | None = None,
+    anyone: bool = False,
 ) -> dict:
-    """Do one action for the token's actor (`token`, else the request's bearer token); the answer every
-    action view gives (`with_state`: the whole state too, else only its seq)."""
-    if actor is None:  # the token's seat from the service's cache, checked again as the action is written
-        outcome = tables().act_with_token(code, token or bearer_token(), action, request_id=request_id)
-        actor = outcome.actor
-    else:
-        outcome = tables().act(code, actor, action, request_id=request_id)
+    """Do one action for the request's bearer token (`anyone`: without a token, for no one) through the
+    service's one door (`Tables.act_with_token`); the answer every action view gives (`with_state`: the whole
+    state too, else only its seq)."""
+    outcome = tables().act_with_token(code, bearer_token(), action, request_id=request_id, anyone=anyone)
+    actor = outcome.actor
     answer = {"events": shown(outcome.state, outcome.events, actor), "repeated": outcome.repeated}
     if with_state:
         answer["state"] = outcome.state.to_dict(actor)
@@ -543,8 +552,7 @@ def _resume_after(after: str | None) -> int:
 def join(params: SeatPath, body: JoinSeat):
     """Take a seat: its token. A taken seat is refused (409 seat_taken) unless the host gives it to a new phone."""
     service = tables()
-    actor = acting(params.code) if bearer_token() else Actor()
-    token = service.join(params.code, params.seat, actor, request_id=body.request_id)
+    token = service.join(params.code, params.seat, by=bearer_token(), request_id=body.request_id, secret=body.secret)
     seated = Actor(seat=params.seat)
     return {"seat": params.seat, "token": token, "state": service.state(params.code).to_dict(seated)}
 
@@ -608,10 +616,10 @@ def claim(params: TablePath, body: Claim):
     return claim_answer(params.code, body)
 
 
-def claim_answer(code: str, body: Claim, token: str | None = None) -> dict:
+def claim_answer(code: str, body: Claim) -> dict:
     """Judge and record a claim; the claim view's answer."""
     action = {"type": "claim", "seat": body.seat, "word": body.word, "row": body.row}
-    answer = act(code, action, body.request_id, with_state=body.state, token=token)
+    answer = act(code, action, body.request_id, with_state=body.state)
     claims = [event["data"] for event in answer["events"] if event["type"] == "claim"]
     if body.state:
         answer["seq"] = answer["state"]["seq"]
@@ -673,11 +681,10 @@ def take_round(params: TablePath, body: Take):
 @action_view("/tables/<code>/turns", Turn)
 def play_turn(params: TablePath, body: Turn):
     """Booksmack, turn-based: the card a seat played (left out, the token's seat), and the draw, steal or win."""
-    actor = acting(params.code)
-    action = {"type": "turn", "seat": body.seat or actor.seat, "card": body.card}
+    action = {"type": "turn", "seat": body.seat or acting(params.code).seat, "card": body.card}
     if body.steal is not None:
         action["steal"] = {"seat": body.steal.seat, "from": body.steal.source}
-    return act(params.code, action, body.request_id, actor)
+    return act(params.code, action, body.request_id)
 
 
 @action_view("/tables/<code>/steals", StealAction)

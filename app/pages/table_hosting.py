@@ -17,7 +17,7 @@ import segno
 from flask import make_response, redirect, request, url_for
 
 from solver.errors import Refused
-from tables.events import Actor, Forbidden, NotFound, Rejected
+from tables.events import Forbidden, NotFound, Rejected
 
 from ..tables import tables
 from . import bp
@@ -43,7 +43,7 @@ def table_ask(code: str):
     try:
         rid = request_id()
         seat = form_int("seat", 1, len(state.seats))
-        tables().act(code, Actor(), {"type": "ask_seat", "seat": seat}, request_id=rid)
+        tables().act_with_token(code, None, {"type": "ask_seat", "seat": seat}, request_id=rid, anyone=True)
     except (Rejected, PageRefusal, Refused, Forbidden) as error:
         return join_refused(code, error)  # a seat it does not have: a guess, as a refused join is
     return redirect(url_for("pages.table_join", code=code, asked=seat), code=303)

@@ -43,11 +43,11 @@ import re
 import secrets
 from datetime import UTC, datetime
 
-from flask import current_app, redirect, request, url_for
+from flask import current_app, make_response, redirect, request, url_for
 
 from solver.errors import Refused
 from tables.codes import read_code
-from tables.events import Actor, Forbidden, NotFound, Rejected
+from tables.events import Actor, Forbidden, NotFound, Rejected, Slowed
 from tables.state import GAMES
 from tables.store import REQUEST_ID_MAX
 
@@ -61,6 +61,9 @@ __all__ = ["EVENT_TYPES", "HOST_COOKIE", "SEAT_COOKIE"]
 
 SEAT_COOKIE = "wordsmith_seat"
 HOST_COOKIE = "wordsmith_host"
+# A secret this phone keeps for the table (never shown, never stored by the server): a seat token is derived from
+# it and the join's request id, so a retry of a join proves it comes from the phone that sent it (`seat_token`).
+PHONE_COOKIE = "wordsmith_phone"
 # What a form may send as a request id (the API's rule): a retry of the same id applies nothing twice.
 REQUEST_ID = re.compile(rf"^[A-Za-z0-9._:-]{{1,{REQUEST_ID_MAX}}}$")
 MAX_SEATS = 6
@@ -166,6 +169,16 @@ def table_code(code: str) -> str:
     return read
 
 
+def acting_cookie(code: str, host: bool) -> tuple[Actor, str] | None:
+    """This phone's actor at the table and the cookie token it acts by: its seat's (`host` False), or the
+    host's (the host's cookie, else a seat's whose phone the host role was handed to); None when none acts."""
+    for name in (HOST_COOKIE, SEAT_COOKIE) if host else (SEAT_COOKIE,):
+        actor = cookie_actor(code, name)
+        if actor is not None and (actor.host or not host):
+            return actor, request.cookies[name]
+    return None
+
+
 def cookie_actor(code: str, name: str) -> Actor | None:
     """Who this phone's cookie acts for at this table, or None (no cookie, or a token that no longer acts)."""
     token = request.cookies.get(name)
@@ -179,11 +192,8 @@ def cookie_actor(code: str, name: str) -> Actor | None:
 
 def host_cookie_actor(code: str) -> Actor | None:
     """The host, as this phone acts for it: the host's cookie, or a seat's whose phone the host role was handed to."""
-    actor = cookie_actor(code, HOST_COOKIE)
-    if actor is None:
-        seat = cookie_actor(code, SEAT_COOKIE)
-        actor = seat if seat is not None and seat.host else None
-    return actor
+    found = acting_cookie(code, host=True)
+    return found[0] if found else None
 
 
 def set_token_cookie(response, name: str, token: str, code: str) -> None:
@@ -236,16 +246,18 @@ def form_text(name: str, limit: int = 200) -> str:
     return value
 
 
-def seat_token(code: str, seat: int, rid: str) -> str:
-    """The seat token a join with this request id gives: the same for a double-submitted join.
+def seat_token(code: str, seat: int, rid: str, phone: str) -> str:
+    """The seat token a join with this request id from this phone (its `PHONE_COOKIE` secret) gives: the same
+    for a double-submitted join, another for the same request id sent from another phone.
 
     A random token would break a double tap: the service applies the repeated
     request id once and keeps the first token's hash, while the browser keeps
     the second answer's cookie. Derived from the app's secret key (HMAC), the
-    request id alone does not give it.
+    request id alone does not give it; with the phone's secret in it, the
+    service refuses a replay of the join from elsewhere (`Tables.join`).
     """
     key = current_app.config["SECRET_KEY"].encode()
-    digest = hmac.new(key, f"seat-token:{code}:{seat}:{rid}".encode(), hashlib.sha256).digest()
+    digest = hmac.new(key, f"seat-token:{code}:{seat}:{rid}:{phone}".encode(), hashlib.sha256).digest()
     return digest.hex()
 
 
@@ -315,10 +327,12 @@ def refusal_notice(error: Exception) -> dict:
     if isinstance(error, Refused):
         field = str(error.path[0]) if getattr(error, "path", ()) else None
         return {"code": "invalid", "title": "Check the form", "messages": [str(error)], "field": field}
+    if isinstance(error, Slowed):
+        return {"code": "slowed", "title": "Wait a moment", "messages": [error.message]}
     return {"code": "forbidden", "title": "Not allowed", "messages": [getattr(error, "message", str(error))]}
 
 
-STATUS = {Rejected: 409, PageRefusal: 422, Refused: 422, Forbidden: 403}
+STATUS = {Rejected: 409, PageRefusal: 422, Refused: 422, Forbidden: 403, Slowed: 429}
 
 
 @bp.after_request
@@ -435,7 +449,15 @@ def table_join(code: str):
         return not_found(error)
     seat, host = cookie_actor(code, SEAT_COOKIE), cookie_actor(code, HOST_COOKIE)
     notice = join_notice(request.args, state) if seat is None else None
-    return render("table_join.html", notice=notice, host=host is not None, **page_context(code, state, seat))
+    page = render("table_join.html", notice=notice, host=host is not None, **page_context(code, state, seat))
+    return with_phone_secret(make_response(page), code)
+
+
+def with_phone_secret(response, code: str, secret: str | None = None):
+    """The response, with this phone's secret for the table (`PHONE_COOKIE`) set when it has none yet."""
+    if PHONE_COOKIE not in request.cookies:
+        set_token_cookie(response, PHONE_COOKIE, secret or secrets.token_hex(32), code)
+    return response
 
 
 def join_refused(code: str, error: Exception):
@@ -463,14 +485,16 @@ def table_join_post(code: str):
             # Another phone holds it: moving it asks first (the other phone loses the seat).
             context = page_context(code, state, cookie_actor(code, SEAT_COOKIE))
             return render("table_join.html", notice=None, host=True, confirm=state.seats[seat - 1], **context)
-        token = seat_token(code, seat, rid)
+        phone = request.cookies.get(PHONE_COOKIE) or secrets.token_hex(32)
+        token = seat_token(code, seat, rid, phone)
         # A seat a phone holds is refused to others (seat_taken); the host's phone may take it (to give it again).
-        tables().join(code, seat, actor=host, request_id=rid, token=token)
+        by = request.cookies.get(HOST_COOKIE) if host is not None else None
+        tables().join(code, seat, request_id=rid, token=token, by=by)
     except (Rejected, PageRefusal, Refused, Forbidden) as error:
         return join_refused(code, error)
     response = redirect(url_for("pages.table_play", code=code), code=303)
     set_token_cookie(response, SEAT_COOKIE, token, code)
-    return response
+    return with_phone_secret(response, code, phone)
 
 
 # --- the seat's page and the host's page ------------------------------------------------------
@@ -552,11 +576,13 @@ def acting_page(code: str, endpoint: str, template: str, cookie: str, allowed: s
         state = tables().state(code)
     except NotFound as error:
         return not_found(error)
-    actor = host_cookie_actor(code) if need_host else cookie_actor(code, cookie)
-    if actor is None or (need_host and not actor.host):
+    acting = acting_cookie(code, need_host)
+    if acting is None:
         return forbidden_page(code, need_host)
+    actor = acting[0]
     # A playing host's one page: the seat's page carries the host's controls too (docs/rules/tables.md).
-    host = actor if actor.host else None if need_host else cookie_actor(code, HOST_COOKIE)
+    hosting = acting if actor.host else None if need_host else acting_cookie(code, host=True)
+    host = hosting[0] if hosting else None
     if request.method != "POST":  # GET (and HEAD)
         return render(template, notice=None, values={}, host=host, **page_context(code, state, actor))
     name = request.form.get("action", "")
@@ -565,9 +591,11 @@ def acting_page(code: str, endpoint: str, template: str, cookie: str, allowed: s
         if name not in may:
             raise PageRefusal("action", f"action: one of {', '.join(sorted(may))}")
         rid = request_id()
-        who = actor if name in allowed else host  # the seat's own actions as the seat, the host's as the host
-        tables().act(code, who, action_for(name, None if need_host else who.seat), request_id=rid)
-    except (Rejected, PageRefusal, Refused, Forbidden) as error:
+        # The seat's own actions as the seat, the host's as the host, each by the token its cookie holds: the
+        # service's one door checks it again as the action is written.
+        who, token = acting if name in allowed else hosting
+        tables().act_with_token(code, token, action_for(name, None if need_host else who.seat), request_id=rid)
+    except (Rejected, PageRefusal, Refused, Forbidden, Slowed) as error:
         context = page_context(code, tables().state(code), actor)
         values = {"word": request.form.get("word", "")} if name == "claim" else {}
         notice = refusal_notice(error)

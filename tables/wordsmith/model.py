@@ -17,6 +17,7 @@ from ..events import Actor, Event
 from ..state import shallow
 
 OBJECTION_SECONDS = 30  # the default window; a table's or the service's setting `objection_seconds` changes it
+REFUSED_SHOWN = 100  # the refused attempts of this challenge a phone reads (`WordsmithState.refused_shown`)
 # Secret Wordsmith judges these together at the challenge's end (score_sheets' `secret`), not at the claim.
 JUDGED_AT_END = frozenset({"not_a_word", "already_claimed", "no_new_letter"})
 PIECE_CODES = {"R": "red", "Y": "yellow", "B": "blue", "G": "green", "W": "wild"}
@@ -178,7 +179,7 @@ class WordsmithState:
             "rolls": [dict(r) for r in self.rolls] if self.has("word_by_word") else None,
             "seats": [self._seat_dict(s, viewer) for s in self.seats],
             "claims": [self._claim_dict(c, viewer) for c in self.claims.values()],
-            "refused": [self._refused_dict(r, viewer) for r in self.refused],
+            "refused": [self._refused_dict(r, viewer) for r in self.refused_shown()],
             "latest": self._latest(viewer),
             "scores": scores,
             "winners": scores["winners"] if scores and self.phase == "game_over" else None,
@@ -223,6 +224,15 @@ class WordsmithState:
             "overruled": list(claim.overruled),
             "vote": _vote_dict(claim.vote),
         }
+
+    def refused_shown(self) -> list[dict]:
+        """The refused attempts a phone reads: this challenge's, the newest `REFUSED_SHOWN` (the record has all)."""
+        shown = []
+        for attempt in reversed(self.refused):
+            if attempt["challenge"] != self.challenge or len(shown) == REFUSED_SHOWN:
+                break
+            shown.append(attempt)
+        return shown[::-1]
 
     def _refused_dict(self, attempt: dict, viewer: Actor | None) -> dict:
         hidden = self.has("secret") and attempt["challenge"] == self.challenge and self.on
