@@ -130,8 +130,8 @@ PROBLEM_TYPES = {
     ),
     "table-streams-full": (
         "Too many streams for this table",
-        "The table has all the event streams a worker gives one table: one a seat and STREAM_VIEWS_PER_TABLE "
-        "more. Reconnect after `Retry-After` seconds (a phone's old stream ends when the server notices it gone).",
+        "The table has all the event streams a worker gives viewers without a token (STREAM_VIEWS_PER_TABLE); "
+        "its seats and host, sending their token or cookie, always get theirs. Reconnect after `Retry-After` seconds.",
     ),
     "database-busy": (
         "Database busy",

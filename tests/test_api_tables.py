@@ -26,7 +26,7 @@ from test_openapi import undocumented
 from app import create_app
 from app.serving import streams
 from app.serving.limiter import Buckets
-from app.serving.streams import StreamSlots
+from app.serving.streams import HOLDER_STREAMS, StreamSlots
 from client import WordsmithClient, WordsmithError, read_events
 from solver import budget
 from solver.pieces import Pool, load_alphabet
@@ -700,26 +700,35 @@ def test_a_flood_of_streams_from_one_address_is_refused_past_its_share_and_other
         assert streams.slots().open == 0
 
 
-def test_a_table_holds_a_stream_a_seat_and_a_few_views_then_503(tmp_path):
-    app = stream_app(tmp_path, STREAM_VIEWS_PER_TABLE=1)
+def test_a_tables_own_phones_always_get_their_stream_and_viewers_share_what_is_left(tmp_path):
+    """Anyone with the join code may open streams without a token: they share STREAM_VIEWS_PER_TABLE, then 503.
+    Every seat's and the host's token still gets its stream (a few each, for reconnects), whatever the viewers
+    hold; and a viewer refused takes no slot."""
+    app = stream_app(tmp_path, STREAM_VIEWS_PER_TABLE=2, STREAMS_PER_ADDRESS=100)
     client = app.test_client()
-    table, other = Table(client, seats=("Ann", "Bob"), join=False), Table(client, join=False)
-    phones = [
-        client.get(table.path("/events"), buffered=False, environ_base={"REMOTE_ADDR": f"192.0.2.{n}"})
-        for n in range(1, 4)
-    ]
-    assert [phone.status_code for phone in phones] == [200] * 3  # two seats and one view
-    full = client.get(table.path("/events"), buffered=False, environ_base={"REMOTE_ADDR": "192.0.2.9"})
-    body = assert_problem(full, 503)
+    table, other = Table(client, seats=("Ann", "Bob")), Table(client, join=False)
+    stranger = {"REMOTE_ADDR": "192.0.2.66"}
+    viewers = [client.get(table.path("/events"), buffered=False, environ_base=stranger) for _ in range(30)]
+    assert [viewer.status_code for viewer in viewers] == [200] * 2 + [503] * 28
+    body = viewers[-1].json
     assert body["type"] == "/docs#problem-table-streams-full" and table.code in body["detail"]
-    assert 5 <= int(full.headers["Retry-After"]) <= 15
-    elsewhere = client.get(other.path("/events"), buffered=False, environ_base={"REMOTE_ADDR": "192.0.2.9"})
-    assert elsewhere.status_code == 200  # the refused address took no slot, and other tables have their own
-    phones.pop().close()
-    again = client.get(table.path("/events"), buffered=False, environ_base={"REMOTE_ADDR": "192.0.2.9"})
+    assert 5 <= int(viewers[-1].headers["Retry-After"]) <= 15
+    phones = [
+        client.get(table.path("/events"), buffered=False, headers=bearer(token), environ_base={"REMOTE_ADDR": ip})
+        for token, ip in [(table.host, "192.0.2.1"), (table.tokens[1], "192.0.2.2"), (table.tokens[2], "192.0.2.3")]
+    ]
+    assert [phone.status_code for phone in phones] == [200] * 3  # the host and both seats, past the full viewers
+    reconnects = [client.get(table.path("/events"), buffered=False, headers=bearer(table.tokens[1])) for _ in range(3)]
+    assert [answer.status_code for answer in reconnects] == [200] * (HOLDER_STREAMS - 1) + [429]
+    elsewhere = client.get(other.path("/events"), buffered=False, environ_base=stranger)
+    assert elsewhere.status_code == 200  # other tables have their own viewers' room
+    viewers[0].close()
+    again = client.get(table.path("/events"), buffered=False, environ_base=stranger)
     assert again.status_code == 200
-    for answer in [*phones, elsewhere, again]:
+    for answer in [*viewers, *phones, *reconnects, elsewhere, again]:
         answer.close()
+    with app.app_context():
+        assert streams.keyed("table").open == {} and streams.keyed("holder").open == {}
 
 
 def test_a_stream_of_an_unknown_code_is_a_404_that_takes_no_slot_and_counts_as_a_guess(tmp_path):
@@ -887,7 +896,7 @@ def test_streams_under_the_deployed_worker_hold_no_thread_and_end_as_http_says(t
     env = {
         "GUNICORN_THREADS": "4",
         "WORDSMITH_EVENT_STREAM_SECONDS": "3",
-        "WORDSMITH_STREAM_VIEWS_PER_TABLE": "10",  # 12 streams at a table of two
+        "WORDSMITH_STREAM_VIEWS_PER_TABLE": "12",  # 12 streams without a token at one table
         "WORDSMITH_DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite3'}",
     }
     server = GunicornServer(tmp_path / "gunicorn.log", workers=1, env=env).start()

@@ -457,8 +457,25 @@ def test_pages_name_their_event_stream_after_the_state_they_show(app, table):
     code, host, ann, bob = table
     seq = app.extensions["tables"].state(code).seq
     html = ann.get(f"/tables/{code}").get_data(as_text=True)
-    assert f'data-events="/api/v1/tables/{code}/events?after={seq}"' in html
+    assert f'data-events="/tables/{code}/events?after={seq}"' in html
     assert re.search(r'<script src="/static/tables\.[0-9a-f]{10}\.js" defer></script>', html)
+
+
+def test_a_seated_phones_page_stream_is_its_seats_even_when_viewers_fill_the_table(app, table):
+    """The pages' stream (`/tables/<code>/events`) acts as the phone's cookie: the seats' and the host's pages
+    get their streams while streams without a cookie have taken every viewer's slot; a bad `after` is a 422."""
+    code, host, ann, bob = table
+    views = app.config["STREAM_VIEWS_PER_TABLE"]
+    stranger = phone(app)
+    viewers = [stranger.get(f"/tables/{code}/events", buffered=False) for _ in range(views + 5)]
+    assert [viewer.status_code for viewer in viewers] == [200] * views + [503] * 5
+    mine = [who.get(f"/tables/{code}/events?after=1", buffered=False) for who in (host, ann, bob)]
+    assert [answer.status_code for answer in mine] == [200] * 3
+    assert "event: " in next(mine[1].response).decode() + next(mine[1].response).decode()
+    bad = stranger.get(f"/tables/{code}/events?after=abc")
+    assert bad.status_code == 422 and "/after" in bad.get_data(as_text=True)
+    for answer in [*viewers, *mine]:
+        answer.close()
 
 
 def test_every_event_type_the_games_write_is_listened_to():

@@ -501,10 +501,17 @@ def qr(params: TablePath):
 @operation(params=EventsQuery, response=str, media_type="text/event-stream", problems=(403, 429, 503))
 def events(params: EventsQuery):
     """The table's events as they happen (Server-Sent Events), resuming after `Last-Event-ID` or `?after=`."""
-    service = tables()
     who = acting(params.code) if bearer_token() else None
-    after = _resume_after(params.after)
-    so_far = service.events(params.code)  # 404 for a table that does not exist
+    return table_stream(params.code, who, params.after)
+
+
+def table_stream(code: str, who: Actor | None, after_param: str | None) -> Response:
+    """The event stream of table `code` as `who` sees it (None: a viewer with no token), for the API's route
+    (a bearer token) and the pages' (the phone's cookie): a seat's or the host's stream is held apart from the
+    viewers' (app/serving/streams.py, `take_slots`)."""
+    service = tables()
+    after = _resume_after(after_param)
+    so_far = service.events(code)  # 404 for a table that does not exist
     state = table_state.fold(event for event in so_far if event.seq <= after)
 
     def show(new_events) -> list[dict]:
@@ -516,7 +523,7 @@ def events(params: EventsQuery):
     config = current_app.config
     cursor = streams.StreamCursor(
         service,
-        read_code(params.code),
+        read_code(code),
         after,
         show,
         lifetime=config["EVENT_STREAM_SECONDS"],
@@ -524,7 +531,8 @@ def events(params: EventsQuery):
         rng=random.Random(),
         shared=not table_state.may_hide(created),
     )
-    return streams.open_stream(cursor, seats=len(created.seats))
+    holder = None if who is None else "host" if who.host and who.seat is None else f"seat {who.seat}"
+    return streams.open_stream(cursor, holder)
 
 
 def _resume_after(after: str | None) -> int:
@@ -535,6 +543,9 @@ def _resume_after(after: str | None) -> int:
     """
     last = request.headers.get("Last-Event-ID", "").strip()
     if not last:
+        if after and SEQ.fullmatch(after) is None:  # the pages' route reads `?after=` unvalidated
+            detail = "after: the seq to resume after, 1 to 12 digits 0-9 (or leave it out)"
+            raise invalid_fields([{"pointer": "/after", "location": "query", "detail": detail}])
         return int(after) if after else 0
     if SEQ.fullmatch(last) is None:
         detail = "Last-Event-ID: the seq of the last event received, 1 to 12 digits 0-9 (or leave the header out)"

@@ -51,6 +51,7 @@ from tables.events import Actor, Forbidden, NotFound, Rejected, Slowed
 from tables.state import GAMES
 from tables.store import REQUEST_ID_MAX
 
+from ..api.tables import table_stream
 from ..errors import problem_response
 from ..serving import limiter
 from ..tables import tables
@@ -302,8 +303,8 @@ def page_context(code: str, state, viewer: Actor | None) -> dict:
         "names": names,
         "viewer": viewer,
         "variants": dict((v, label) for v, label, _ in VARIANTS.get(state.game, [])),
-        # The API's stream (app/api/tables.py), from the event after the one this page shows.
-        "events_url": f"/api/v1/tables/{code}/events?after={state.seq}",
+        # The table's stream as this phone's cookie acts (`table_events`), from the event after the one shown.
+        "events_url": url_for("pages.table_events", code=code, after=state.seq),
         "event_types": " ".join(EVENT_TYPES),
         "join_url": url_for("pages.table_join", code=code, _external=True),
         "pieces": PIECES,
@@ -672,6 +673,18 @@ def read_only(code: str, endpoint: str, template: str, **extra):
 def table_view(code: str):
     """The table view: read-only, no token; the latest claim and its verdict across the table, and the scoreboard."""
     return read_only(code, "pages.table_view", "table_view.html", reload_seconds=VIEW_RELOAD_SECONDS)
+
+
+@bp.get("/tables/<code>/events")
+def table_events(code: str):
+    """The table's event stream for this phone's pages: the API's stream, as the phone's seat (or host) cookie
+    acts, so a seated phone's stream is its seat's and never waits behind viewers (app/serving/streams.py)."""
+    try:
+        code = table_code(code)
+    except NotFound as error:
+        return not_found(error)
+    found = acting_cookie(code, host=False) or acting_cookie(code, host=True)
+    return table_stream(code, found[0] if found else None, request.args.get("after"))
 
 
 @bp.get("/tables/<code>/sheet")

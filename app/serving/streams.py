@@ -1,6 +1,7 @@
 """A table's events as Server-Sent Events, and the cap on the streams one worker holds.
 
-    GET /api/v1/tables/{code}/events        (Last-Event-ID, or ?after=, resumes)
+    GET /api/v1/tables/{code}/events        (Last-Event-ID, or ?after=, resumes; a bearer token: a seat's or the host's)
+    GET /tables/{code}/events               the same stream for the pages (the phone's seat or host cookie)
 
     retry: 2731                      once, first: the reconnect delay, with jitter
     id: 7                            one message per event: its seq,
@@ -20,10 +21,12 @@ streams), the 64 left for ordinary requests, which never wait behind streams.
 One stream more is refused with 503 and `Retry-After`.
 
 Within that cap no one may take every slot: a client address holds at most
-`STREAMS_PER_ADDRESS` streams of a worker (64; one more is a 429), and a
-table at most one per seat plus `STREAM_VIEWS_PER_TABLE` (4: the host's
-screen, a table view, a phone reconnecting while its old stream lingers; one
-more is a 503, the table's capacity). A stream needs a table that exists:
+`STREAMS_PER_ADDRESS` streams of a worker (64; one more is a 429). A table's
+own phones always get their stream: a stream sent with a seat's or the host's
+token (or cookie) takes a slot of its holder's, `HOLDER_STREAMS` (3: the phone,
+and a reconnect or two while an old stream lingers; one more is a 429), never
+one of the viewers'. Streams without a token (a TV's table view, anyone with
+the join code) share `STREAM_VIEWS_PER_TABLE` (4) a table; one more is a 503. A stream needs a table that exists:
 an unknown code is the view's 404, counted as a guess (app/serving/limiter.py),
 before any slot is taken. Every slot goes back when its stream ends, however
 it ends (lifetime, table deleted, phone gone or dropped, a failed write).
@@ -77,6 +80,7 @@ RESERVED_THREADS = 64
 # Streams one worker's hub holds by default: a socket and a few KB each, no thread; 1,000 phones on one worker
 # (250 tables of four) with room for an uneven split between workers. The worker raises its open-files limit to fit.
 HUB_STREAMS = 1000
+HOLDER_STREAMS = 3  # one seat's (or the host's) streams of a table on a worker: its phone, and reconnects that overlap
 
 
 class KeyedSlots:
@@ -269,17 +273,17 @@ def event_stream(cursor: StreamCursor, adopt: Callable | None = None) -> Iterato
             follower.close()
 
 
-def open_stream(cursor: StreamCursor, seats: int) -> Response:
+def open_stream(cursor: StreamCursor, holder: str | None) -> Response:
     """The streamed answer, holding its slots of this worker until it closes (`take_slots`; refused when one is full).
 
     Under our gunicorn worker the stream is handed to its hub once answered
     (`ADOPT` in the environ) and the slots go back when the hub ends it;
-    otherwise when the answer closes. `seats`: the table's, which set its cap.
+    otherwise when the answer closes. `holder`: whose token the stream was opened with (`take_slots`).
     """
     if request.method == "HEAD":  # the head alone: nothing to hold open, no slot taken
         return _stream_response(iter(()))
     hub_adopt = request.environ.get(ADOPT)
-    give_back = take_slots(hub_adopt is not None, address(request.environ), cursor.code, seats)
+    give_back = take_slots(hub_adopt is not None, address(request.environ), cursor.code, holder)
     config = current_app.config
     queued = config["STREAM_BUFFER_BYTES"]
     _bound_socket(request.environ, queued, config["STREAM_WRITE_SECONDS"])
@@ -299,12 +303,13 @@ def open_stream(cursor: StreamCursor, seats: int) -> Response:
     return response
 
 
-def take_slots(hub: bool, client: str, code: str, seats: int) -> Callable[[], None]:
-    """A new stream's slots: its address's, its table's and the worker's; the function that gives all three back.
+def take_slots(hub: bool, client: str, code: str, holder: str | None) -> Callable[[], None]:
+    """A new stream's slots: its address's, its holder's at the table (`holder`: "seat 2", "host") or else the
+    table's viewers', and the worker's; the function that gives all three back.
 
     Over a limit, the slots already taken go back and the stream is refused:
-    429 past the address's share (that client's doing), 503 past the table's
-    or the worker's (capacity), each with `Retry-After`.
+    429 past the address's or the holder's share (that client's doing), 503
+    past the viewers' or the worker's (capacity), each with `Retry-After`.
     """
     config = current_app.config
     per_address = config["STREAMS_PER_ADDRESS"]
@@ -330,12 +335,21 @@ def take_slots(hub: bool, client: str, code: str, seats: int) -> Callable[[], No
         "too-many-streams",
         f"This address holds all the event streams it may on this worker ({per_address}): close one",
     )
-    take(
-        keyed("table").take(code, seats + views),
-        503,
-        "table-streams-full",
-        f"Table {code} has all the event streams it may on this worker ({seats + views}: one a seat and {views} more)",
-    )
+    if holder is not None:
+        take(
+            keyed("holder").take(f"{code} {holder}", HOLDER_STREAMS),
+            429,
+            "too-many-streams",
+            f"This {holder}'s token holds all the event streams it may at table {code} ({HOLDER_STREAMS}): close one",
+        )
+    else:
+        take(
+            keyed("table").take(code, views),
+            503,
+            "table-streams-full",
+            f"Table {code} has all the streams it gives viewers without a token on this worker ({views}); its seats "
+            "and host always get theirs",
+        )
     kind = slots(hub)
     take(kind.take(), 503, "streams-full", f"This worker holds all the event streams it may ({kind.cap})")
     return give_back
