@@ -9,6 +9,8 @@ import re
 __all__ = ["EVENT_LINES", "KIND_CODES", "cards_text", "describe_event", "pool_text"]
 
 KIND_CODES = {"red": "R", "yellow": "Y", "blue": "B", "green": "G", "wild": "W"}
+# Who settled an objection, when not the votes alone (docs/rules/wordsmith.md, rulings 16 and 21).
+RULED_BY = {"host": ", the host", "judge": ", the judge's verdict stands", "claimant": ", conceded"}
 
 
 def pool_text(pool) -> str:
@@ -101,7 +103,7 @@ EVENT_LINES = {
         + {"upheld": "objection upheld", "overruled": "objection overruled", "tied": "tied: the host decides"}[
             data["outcome"]
         ]
-        + f" ({data['strike']} strike, {data['keep']} keep{', the host' if data.get('by') == 'host' else ''})"
+        + f" ({data['strike']} strike, {data['keep']} keep{RULED_BY.get(data.get('by'), '')})"
     ),
     "claim_refused": lambda data, seat: (
         f"{seat(data['seat'])} tried {str(data.get('normalized') or '(hidden)').upper()}: not valid. "

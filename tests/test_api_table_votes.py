@@ -1,5 +1,5 @@
 """Refused attempts in public, and the table's vote on an objection, through the API on both databases
-(docs/rules/wordsmith.md, rulings 15-18)."""
+(docs/rules/wordsmith.md, rulings 15-21)."""
 
 from __future__ import annotations
 
@@ -106,10 +106,11 @@ def test_a_vote_closes_when_its_window_has_passed_and_the_host_breaks_a_tie(tabl
     table.clock.now += 31  # Di never votes: the window closes
     late = assert_problem(table.post("/votes", {"claim": seq, "strike": False}, table.tokens[4]), 409)
     assert late["code"] == "vote_closed"
-    assert table.events()[-1]["type"] == "objection_ruled"  # counted all the same: 1 to strike, 0 to keep
-    assert table.state(None)["wordsmith"]["claims"][0]["vote"]["state"] == "upheld"
+    ruled = table.events()[-1]  # counted all the same: 1 of 2 voters is no quorum, the judge's verdict stands
+    assert (ruled["type"], ruled["data"]["by"], ruled["data"]["reason"]) == ("objection_ruled", "judge", "no_quorum")
+    assert table.state(None)["wordsmith"]["claims"][0]["vote"]["state"] == "overruled"
     # a second word, a tie: one keep, one strike
-    table.post("/claims", {"word": "cast"}, table.tokens[2])
+    table.post("/claims", {"word": "bag"}, table.tokens[2])
     seq = [e for e in table.events() if e["type"] == "claim"][-1]["seq"]
     table.post("/objections", {"claim": seq}, table.tokens[1])
     table.post("/votes", {"claim": seq, "strike": True}, table.tokens[3])
@@ -121,3 +122,40 @@ def test_a_vote_closes_when_its_window_has_passed_and_the_host_breaks_a_tie(tabl
     settled = table.post("/votes/settle", {"claim": seq, "strike": False}, table.host).json["events"][0]
     assert (settled["data"]["outcome"], settled["data"]["by"]) == ("overruled", "host")
     assert table.state(None)["wordsmith"]["claims"][-1]["status"] == "stands"
+
+
+def test_no_one_votes_for_another_seat_and_nothing_is_written(table):
+    """Ruling 19: the host's token naming seat 3, then seat 4, is 403 and writes nothing; so is a seat's naming
+    another; the voter's own phone votes."""
+    table.post("/claims", {"word": "cast"}, table.tokens[1])
+    seq = [e for e in table.events() if e["type"] == "claim"][0]["seq"]
+    table.post("/objections", {"claim": seq}, table.tokens[2])
+    before = table.events()
+    for token, named in ((table.host, 3), (table.host, 4), (table.host, None), (table.tokens[4], 3)):
+        body = {"claim": seq, "strike": True} | ({} if named is None else {"seat": named})
+        refused = assert_problem(table.post("/votes", body, token), 403)
+        assert "a vote is cast from the voter's own phone" in refused["detail"]
+        assert "the host's casting vote on a tie is the separate act (settle)" in refused["detail"]
+    assert table.events() == before
+    assert table.state(None)["wordsmith"]["claims"][0]["vote"]["votes"] == []
+    assert table.post("/votes", {"claim": seq, "strike": True, "seat": 3}, table.tokens[3]).status_code == 201
+
+
+def test_a_struck_word_cannot_be_claimed_again_this_challenge(table):
+    """Ruling 20: CAST, struck by the table's vote, is refused to every seat in public, naming the vote."""
+    table.post("/claims", {"word": "cast"}, table.tokens[1])
+    seq = [e for e in table.events() if e["type"] == "claim"][0]["seq"]
+    table.post("/objections", {"claim": seq}, table.tokens[2])
+    table.post("/votes", {"claim": seq, "strike": True}, table.tokens[3])
+    table.post("/votes", {"claim": seq, "strike": True}, table.tokens[4])
+    for n in (1, 3):
+        refused = assert_problem(table.post("/claims", {"word": "Cast"}, table.tokens[n]), 409)
+        assert refused["code"] == "claim_refused" and [o["code"] for o in refused["objections"]] == ["struck"]
+        assert refused["objections"][0]["message"] == (
+            "CAST was struck by the table's vote (2 to 0): it cannot be claimed again this challenge."
+        )
+    refusals = table.state(None)["wordsmith"]["refused"]
+    assert [(a["seat"], a["word"], a["objections"]) for a in refusals] == [
+        (1, "cast", ["struck"]),
+        (3, "cast", ["struck"]),
+    ]

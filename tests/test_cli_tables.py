@@ -240,13 +240,16 @@ def test_the_host_runs_the_table(wordsmith):
     wordsmith("table", "start", table, "--pool", POOL, token=host)
     claimed = json.loads(wordsmith("table", "claim", table, "cast", "--json", token=ann)[1])
     code, out, err = wordsmith("table", "object", table, str(claimed["seq"]), token=bob)
-    # two seats: no one else votes, a tie the host breaks (ruling 16)
+    # two seats: no one else votes, so the judge's verdict stands at once (ruling 21)
     assert code == 0 and f"Roberta objects to claim {claimed['seq']}: the table votes" in out, err
-    assert f"claim {claimed['seq']}: tied: the host decides" in out
-    code, out, err = wordsmith("table", "vote", table, str(claimed["seq"]), "--strike", token=ann)
-    assert code == 2 and "409" in err and "the host decides" in err
+    ruled = f"claim {claimed['seq']}: objection overruled (0 strike, 0 keep, the judge's verdict stands)"
+    assert ruled in out
+    code, out, err = wordsmith("table", "vote", table, str(claimed["seq"]), "--strike", token=bob)
+    assert code == 2 and "409" in err and "is over" in err
     code, out, err = wordsmith("table", "settle", table, str(claimed["seq"]), "--keep", token=host)
-    assert code == 0 and f"claim {claimed['seq']}: objection overruled (0 strike, 0 keep, the host)" in out, err
+    assert code == 2 and "409" in err and "not tied" in err
+    code, out, err = wordsmith("table", "vote", table, str(claimed["seq"]), "--strike", token=ann)  # Ann concedes
+    assert code == 0 and f"claim {claimed['seq']}: objection upheld (0 strike, 0 keep, conceded)" in out, err
     code, out, err = wordsmith("table", "overrule", table, str(claimed["seq"]), "--struck", token=bob)
     assert code == 2 and "403" in err
     code, out, err = wordsmith("table", "overrule", table, str(claimed["seq"]), "--struck", token=host)

@@ -368,21 +368,26 @@ def test_an_objection_shows_its_verdict_everywhere(app, table):
     response = post_form(bob, f"/tables/{code}/play", object_form, action="object", claim=str(seq))
     assert response.status_code == 303
     event = [e for e in app.extensions["tables"].events(code) if e.type == "objection"][-1]
-    # Two seats: no one else votes, a tie the host breaks (ruling 16); every page shows the word and the judge's reasons
+    # Two seats: no one else votes, so the judge's verdict stands at once (ruling 21); every page says so, with the
+    # judge's reasons
     for client, path in ((ann, "play"), (bob, "play"), (host, "host"), (phone(app), "")):
         html = text(client.get(f"/tables/{code}/{path}".rstrip("/")).get_data(as_text=True))
-        assert "Tied: the host decides" in html and "Bob objected: tied: the host decides" in html, path
-        assert "CAST stands: it is a valid word" in html and "Dictionary: standard" in html, path
+        assert "OBJECTION OVERRULED" in html and "Bob objected: the judge's verdict stands" in html, path
+        assert "no one but Ann and Bob could vote, so the judge's verdict stands: CAST stands" in html, path
+        assert "CAST stands: it is a valid word" in html, path
         assert "Objection by" not in html and "VALID" not in html.replace("NOT VALID", ""), path
+        assert 'value="settle"' not in html and ("Concede CAST" in html) is (client is ann), path
     assert event.by == 2
-    page = host.get(f"/tables/{code}/host").get_data(as_text=True)
-    settle = re.search(r'<form[^>]*>(?:(?!</form>).)*name="action" value="settle".*?</form>', page, flags=re.S)
-    posted = post_form(host, f"/tables/{code}/host", settle.group(0), action="settle", claim=str(seq), strike="1")
+    # Ann concedes (her own strike, sent as a vote): the objection is upheld
+    page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    concede = re.search(r'<form[^>]*class="[^"]*table-concede.*?</form>', page, flags=re.S).group(0)
+    posted = post_form(ann, f"/tables/{code}/play", concede, action="vote", claim=str(seq), strike="1")
     assert posted.status_code == 303
     for client, path in ((ann, "play"), (bob, "play"), (phone(app), "")):
         html = text(client.get(f"/tables/{code}/{path}".rstrip("/")).get_data(as_text=True))
-        assert "OBJECTION UPHELD" in html and "Bob objected: objection upheld" in html, path
-        assert "CAST is struck out; Ann goes back to finding words" in html, path
+        assert "OBJECTION UPHELD" in html and "Bob objected: conceded" in html, path
+        assert "Ann concedes CAST: it is struck out; Ann goes back to finding words" in html, path
+        assert "Concede CAST" not in html, path
 
 
 def test_a_seat_cannot_act_for_another_seat(app, table):
@@ -824,22 +829,42 @@ def test_the_host_removes_a_seat_and_undoes_from_plain_forms(app):
 
 def test_the_playing_host_settles_a_tie_from_the_seat_page(app):
     """The playing host's one page: the casting vote on a tie (docs/rules/wordsmith.md, ruling 16) is on Ann's
-    seat page when her phone also hosts; the other seat's page has none."""
+    seat page when her phone also hosts and she is no party to the dispute; the other seats' pages have none.
+    When the dispute is her own, the judge's verdict stands and no casting vote is offered (ruling 21)."""
     ann = phone(app)
-    code, _ = create(ann)
-    bob = phone(app)
-    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
+    code, _ = create(ann, names=("Ann", "Bob", "Cy", "Di"))
+    bob, cy, di = phone(app), phone(app), phone(app)
+    for n, client in enumerate((ann, bob, cy, di), 1):
+        assert join(client, code, n).status_code == 303
     start(ann, code)
-    claim(ann, code, "cast")
-    seq = [e for e in app.extensions["tables"].events(code) if e.type == "claim"][0].seq
-    page = bob.get(f"/tables/{code}/play").get_data(as_text=True)
-    object_form = re.search(rf'<form[^>]*>(?:(?!</form>).)*name="claim" value="{seq}".*?</form>', page, flags=re.S)
-    assert (
-        post_form(bob, f"/tables/{code}/play", object_form.group(0), action="object", claim=str(seq)).status_code == 303
-    )
-    assert 'value="settle"' not in bob.get(f"/tables/{code}/play").get_data(as_text=True)
+    events = app.extensions["tables"].events
+
+    def send(client, form_pattern, **fields):
+        page = client.get(f"/tables/{code}/play").get_data(as_text=True)
+        form = re.search(rf"<form[^>]*>(?:(?!</form>).)*{form_pattern}.*?</form>", page, flags=re.S).group(0)
+        assert post_form(client, f"/tables/{code}/play", form, **fields).status_code == 303
+
+    def objected_to(claimant, objector, word):
+        claim(claimant, code, word)
+        seq = [e for e in events(code) if e.type == "claim"][-1].seq
+        send(objector, f'name="claim" value="{seq}"', action="object", claim=str(seq))
+        return seq
+
+    def vote(client, seq, strike):
+        send(client, 'name="action" value="vote"', action="vote", claim=str(seq), strike=strike)
+
+    seq = objected_to(bob, cy, "cast")  # Ann and Di vote, one each: tied
+    vote(ann, seq, "1")
+    vote(di, seq, "0")
+    for client in (bob, cy, di):
+        assert 'value="settle"' not in client.get(f"/tables/{code}/play").get_data(as_text=True)
     page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
     settle = re.search(r'<form[^>]*>(?:(?!</form>).)*name="action" value="settle".*?</form>', page, flags=re.S)
     posted = post_form(ann, f"/tables/{code}/play", settle.group(0), action="settle", claim=str(seq), strike="0")
     assert posted.status_code == 303
     assert "OBJECTION OVERRULED" in text(bob.get(f"/tables/{code}/play").get_data(as_text=True))
+    seq = objected_to(ann, bob, "bag")  # Ann's own word: Cy and Di tie, and the host does not decide
+    vote(cy, seq, "1")
+    vote(di, seq, "0")
+    page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    assert 'value="settle"' not in page and "the host, Ann, made the claim" in text(page)

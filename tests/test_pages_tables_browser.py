@@ -108,7 +108,7 @@ def table(phones, live_server):
 def test_a_claim_and_an_objection_reach_every_phone_live_and_a_reload_keeps_them(table):
     """One table for four steps, each a check of its own (a started table costs three phones ~5 s to set up):
     a claim appears live on the other phones; what Bob is typing meanwhile survives; his objection puts the word
-    to the table everywhere (two seats: a tie for the host); a reload keeps the state."""
+    to the table everywhere (two seats: the judge's verdict stands); a reload keeps the state."""
     code, ann, bob, view = table
     bob.fill("#word", "gab")
     bob.focus("#word")
@@ -128,11 +128,13 @@ def test_a_claim_and_an_objection_reach_every_phone_live_and_a_reload_keeps_them
     # An objection puts the word to the table everywhere, with the judge's reasons (ruling 16).
     following(ann)  # her claim reloaded her page
     submit(bob, bob.get_by_role("button", name="Object to CAST"))
+    # Two seats: no one else votes, so the judge's verdict stands at once (ruling 21); Ann alone may concede.
     for page in (bob, ann, view):
         expect(page.locator("#claims .claim__objection").first).to_contain_text("Bob objected", timeout=LIVE_MS)
-        expect(page.locator("#claims .claim__objection strong").first).to_have_text("tied: the host decides")
-        expect(page.locator("#votes .table-vote")).to_contain_text("CAST stands: it is a valid word")
-    expect(ann.get_by_role("button", name="Strike CAST out")).to_have_count(0)  # the casting vote is the host page's
+        expect(page.locator("#claims .claim__objection strong").first).to_have_text("the judge's verdict stands")
+        expect(page.locator("#claims .claim__objection").first).to_contain_text("CAST stands: it is a valid word")
+    expect(ann.get_by_role("button", name="Concede CAST")).to_be_visible()
+    expect(bob.get_by_role("button", name="Concede CAST")).to_have_count(0)
     assert not_reloaded(ann) and not_reloaded(view)
     screenshot(view, "table-view-objection")
     # A reload keeps the state.
@@ -255,16 +257,18 @@ def test_axe_and_tap_targets_on_the_table_pages(browser, live_server):
     """axe-core finds nothing, and every control a finger taps is at least 44 pixels, on each table page."""
     context = browser.new_context(viewport=PHONE, bypass_csp=True)
     page = context.new_page()
-    code = create_table(page, live_server)
+    code = create_table(page, live_server, names=("Ann", "Bob", "Cy"))
     start_challenge(page)
     take_seat(page, live_server, code, "Ann")
     claim(page, "zzzq")  # refused, in public: the claims list holds the attempt
     claim(page, "cast")
-    bob = browser.new_context(viewport=PHONE).new_page()
+    bob, cy = (browser.new_context(viewport=PHONE).new_page() for _ in range(2))
     take_seat(bob, live_server, code, "Bob")
-    # two seats: a tie, the vote box with the host's casting vote
+    take_seat(cy, live_server, code, "Cy")
+    # three seats: Cy votes, so the vote box stays open, with Ann's Concede button
     submit(bob, bob.get_by_role("button", name="Object to CAST"))
     bob.context.close()
+    cy.context.close()
     found = {}
     for path in (
         "/tables",

@@ -59,7 +59,7 @@ class ScriptedDice(random.Random):
 class Table:
     """A table folded in memory: `act` decides, stamps and applies, exactly as the service does."""
 
-    def __init__(self, seats=2, variants=(), settings=None, dice=(), lexicon="standard", joined=False):
+    def __init__(self, seats=2, variants=(), settings=None, dice=(), lexicon="standard", joined=False, host_plays=None):
         names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"][:seats]
         data = {"game": "wordsmith", "lexicon": lexicon, "variants": list(variants), "seats": names}
         data["settings"] = dict(settings or {})
@@ -67,6 +67,9 @@ class Table:
         self.events = [Event(1, "table_created", stamp(self.now), 0, data)]
         if joined:  # every seat's phone has joined: they vote on objections (ruling 16)
             self.events += [Event(1 + n, "seat_joined", stamp(self.now), n, {"seat": n}) for n in range(1, seats + 1)]
+        if host_plays is not None:  # the host role handed to that seat's phone (docs/rules/tables.md, ruling 1)
+            handed = Event(len(self.events) + 1, "host_handed", stamp(self.now), 0, {"seat": host_plays})
+            self.events.append(handed)
         self.state = fold(self.events)
         self.rng = ScriptedDice(dice)
 
@@ -482,11 +485,12 @@ def test_the_host_acts_for_a_seat_and_the_record_says_so():
     assert (claim.by, claim.data["seat"]) == (0, 1)
     with pytest.raises(Forbidden):
         table.act({"type": "claim", "seat": 1, "word": "cast"}, seat(2))
-    objection = table.act({"type": "object", "seat": 3, "claim": claim.seq}, HOST)[0]
+    # No phone holds seat 3: the host objects for it (ruling 19)
+    objection, ruled = table.act({"type": "object", "seat": 3, "claim": claim.seq}, HOST)
     assert objection.by == 0 and table.view()["claims"][0]["objections"][0]["by"] == 3
-    # No phone has joined, so no one votes: a tie, which the host breaks (ruling 16)
-    assert table.view()["claims"][0]["vote"]["state"] == "tied"
-    table.act({"type": "settle", "claim": claim.seq, "strike": False})
+    # No phone has joined, so no one votes: the judge's verdict stands at once (ruling 21)
+    assert (ruled.data["outcome"], ruled.data["by"], ruled.data["reason"]) == ("overruled", "judge", "no_voters")
+    assert table.view()["claims"][0]["vote"]["state"] == "overruled"
     with pytest.raises(Rejected) as caught:
         table.act({"type": "object", "claim": claim.seq}, seat(3))  # seat 3 has objected, through the host
     assert caught.value.code == "already_objected"
@@ -546,8 +550,9 @@ def test_a_struck_claim_goes_back_to_finding_words():
     assert after["discards_used"] == 0 and [w["word"] for w in after["words"]] == ["bag"]
     record = table.view()["claims"][-1]
     assert record["status"] == "struck" and record["overruled"] == [{"seq": event.seq, "stands": False}]
-    table.claim(2, "cat", exact("cat"))  # no longer claimed in this challenge
-    # and back: the host may let it stand again while seat 1 has done nothing since
+    table.act({"type": "set_pool", "seat": 2, "pool": exact("cat")})
+    assert refused_codes(table, 2, "cat") == ("struck",)  # struck by the host's ruling: out this challenge (ruling 20)
+    # and back: the host may let it stand again while seat 1 has done nothing since (the refusal is not a deed)
     table.act({"type": "overrule", "claim": claim.seq, "stands": True})
     assert table.seat_view(1) == before
     assert table.view()["claims"][1]["overruled"] == [
@@ -887,7 +892,9 @@ def test_a_majority_to_strike_upholds_the_objection_and_the_seat_goes_back_to_fi
     assert view["latest"]["reason"].startswith("Objection upheld (2 to strike, 0 to keep): CAST is struck out; Ann")
     ann = table.seat_view(1)
     assert (ann["words"], ann["pool"], ann["previous_word"]) == ([], EXAMPLE_POOL, None)
-    assert "CAST" not in table.ws.standing_words() and table.claim(2, "cast", exact("cast"))  # free to claim again
+    assert "cast" not in table.ws.standing_words()
+    table.act({"type": "set_pool", "seat": 2, "pool": exact("cast")})
+    assert refused_codes(table, 2, "cast") == ("struck",)  # but out for the rest of the challenge (ruling 20)
 
 
 def test_a_majority_to_keep_overrules_the_objection_and_changes_nothing():
@@ -923,30 +930,53 @@ def test_only_the_voters_vote_once_each_within_the_window():
     assert caught.value.path == ("strike",)
 
 
-def test_the_window_closes_by_the_clock_and_the_votes_cast_decide():
+def test_the_window_closes_by_the_clock_and_one_vote_of_two_is_no_quorum():
     table, cast = voting_table()
     table.act({"type": "object", "claim": cast.seq}, seat(2))
-    table.act({"type": "vote", "claim": cast.seq, "strike": False}, seat(3))
+    table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(3))
     with pytest.raises(Rejected) as caught:  # seat 4 has not voted, and the window is open
         table.act({"type": "count_votes", "claim": cast.seq}, seat(2), after=20)
     assert caught.value.code == "vote_open"
     # 31 s after the objection: seat 4's late vote is refused, and the count is written all the same
     with pytest.raises(Rejected) as caught:
-        table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(4), after=10)
+        table.act({"type": "vote", "claim": cast.seq, "strike": False}, seat(4), after=10)
     assert caught.value.code == "vote_closed"
-    assert table.events[-1].type == "objection_ruled" and table.events[-1].data["outcome"] == "overruled"
+    ruled = table.events[-1]
+    # one strike of two voters is not more than half of them: the judge's verdict stands (ruling 21)
+    assert (ruled.type, ruled.data["outcome"], ruled.data["by"], ruled.data["reason"]) == (
+        "objection_ruled",
+        "overruled",
+        "judge",
+        "no_quorum",
+    )
     assert table.view()["claims"][0]["status"] == "stands"
+    assert table.view()["latest"]["reason"] == (
+        "Objection overruled: only 1 of the 2 voters voted (2 needed), so the judge's verdict stands: CAST stands; "
+        "Ann may still concede it."
+    )
 
 
-def test_no_vote_at_all_is_a_tie_the_host_breaks():
-    table, cast = voting_table(seats=2)  # two seats: no one but the claimant and the objector
+def test_with_no_voter_the_judges_verdict_stands_at_once_and_the_claimant_may_concede():
+    table, cast = voting_table(seats=2)  # two seats: no one but the claimant and the objector (ruling 21)
     events = table.act({"type": "object", "claim": cast.seq}, seat(2))
-    assert [e.data.get("outcome") for e in events] == [None, "tied"]
+    assert [(e.type, e.data.get("outcome"), e.data.get("by")) for e in events] == [
+        ("objection", None, None),
+        ("objection_ruled", "overruled", "judge"),
+    ]
+    assert table.view()["latest"]["reason"] == (
+        "Objection overruled: no one but Ann and Bob could vote, so the judge's verdict stands: CAST stands; "
+        "Ann may still concede it."
+    )
     with pytest.raises(Rejected) as caught:
-        table.act({"type": "overrule", "claim": cast.seq, "stands": False})
-    assert caught.value.code == "vote_open"
-    assert table.act({"type": "settle", "claim": cast.seq, "strike": True})[0].data["outcome"] == "upheld"
-    assert table.seat_view(1)["words"] == []
+        table.act({"type": "settle", "claim": cast.seq, "strike": True})
+    assert caught.value.code == "not_tied"
+    assert table.view()["claims"][0]["may_concede"]
+    conceded = table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(1))
+    assert [(e.type, e.data["outcome"], e.data["by"], e.by) for e in conceded] == [
+        ("objection_ruled", "upheld", "claimant", 1)
+    ]
+    assert table.seat_view(1)["words"] == [] and table.view()["claims"][0]["status"] == "struck"
+    assert table.view()["latest"]["reason"] == "Ann concedes CAST: it is struck out; Ann goes back to finding words."
 
 
 def test_the_claimant_awaits_the_vote_before_the_next_word():
@@ -976,6 +1006,9 @@ def test_an_earlier_word_stays_open_to_objection_and_striking_it_undoes_what_fol
     assert ann["words"] == [] and ann["previous_word"] is None
     # back to the pool CAST was claimed from, with the pieces added since: the red before BAG and the blue after
     assert ann["pool"] == str(Pool(**Pool(3, 2, 1, 2).to_dict()).add("red").add("blue"))
+    # CAST was ruled on and stays out (ruling 20); BAG went only with it, and may be claimed again
+    assert refused_codes(table, 1, "cast") == ("struck",)
+    assert table.types(table.act({"type": "claim", "word": "bag"}, seat(1))) == ["claim"]
 
 
 def test_striking_the_done_word_takes_back_done_and_the_end_and_play_goes_on():
@@ -994,7 +1027,8 @@ def test_striking_the_done_word_takes_back_done_and_the_end_and_play_goes_on():
     assert len(table.seat_view(1)["words"]) == 5
     assert [w["word"] for w in table.seat_view(2)["words"]] == ["gab"]  # the extra word stays, as an ordinary word
     assert table.seat_view(1)["pool"] == exact(SIX[-1]) and table.seat_view(1)["previous_word"] == SIX[-2]
-    assert table.types(table.act({"type": "claim", "word": SIX[-1]}, seat(1))) == ["claim", "done"]
+    # TREE is out this challenge (ruling 20); RETE, from the same pieces, calls Done! again
+    assert table.types(table.act({"type": "claim", "word": "rete"}, seat(1))) == ["claim", "done"]
 
 
 def test_striking_the_last_extra_word_takes_back_the_end():
@@ -1047,4 +1081,254 @@ def test_striking_the_done_word_of_the_last_challenge_takes_back_the_games_end()
     table.act({"type": "vote", "claim": sixth.seq, "strike": True}, seat(3))
     view = table.view()
     assert (view["phase"], view["challenge"], view["winners"]) == ("playing", 3, None)  # the game goes on
-    assert table.types(table.act({"type": "claim", "word": SIX[-1]}, seat(1))) == ["claim", "done"]
+    assert table.types(table.act({"type": "claim", "word": "rete"}, seat(1))) == ["claim", "done"]
+
+
+# --- each voice from its own phone, a struck word stays out, nobody decides their own dispute (rulings 19-21) ---
+
+
+def objected(seats=4, host_plays=None) -> tuple[Table, Event]:
+    """Seats 1..n joined (the host playing seat `host_plays`, if any), Ann claimed CAST and Bob (seat 2) objects."""
+    table = Table(seats=seats, joined=True, host_plays=host_plays)
+    table.act({"type": "start", "pool": EXAMPLE_POOL})
+    cast = table.claim(1, "cast")
+    table.act({"type": "object", "claim": cast.seq}, seat(2))
+    return table, cast
+
+
+@pytest.mark.parametrize(
+    "actor, named, says",
+    [
+        (HOST, 3, "A host with no seat cannot vote"),
+        (HOST, None, "A host with no seat cannot vote"),
+        (seat(4), 3, "Your token acts for seat 4, not seat 3"),
+        (Actor(seat=4, host=True), 3, "Your token acts for seat 4, not seat 3"),  # a seat whose phone hosts
+    ],
+)
+def test_a_vote_is_cast_only_from_the_voters_own_phone(actor, named, says):
+    table, cast = objected(host_plays=4 if actor.host and actor.seat else None)
+    count = len(table.events)
+    vote = {"type": "vote", "claim": cast.seq, "strike": True} | ({} if named is None else {"seat": named})
+    with pytest.raises(Forbidden) as caught:
+        table.act(vote, actor)
+    assert caught.value.message.startswith(says)
+    assert "a vote is cast from the voter's own phone" in caught.value.message
+    assert "the host's casting vote on a tie is the separate act (settle)" in caught.value.message
+    assert len(table.events) == count and table.view()["claims"][0]["vote"]["votes"] == []  # nothing written
+    # the voter's own phone, naming its own seat or none
+    assert table.types(table.act({"type": "vote", "claim": cast.seq, "strike": True, "seat": 3}, seat(3))) == [
+        "objection_vote"
+    ]
+
+
+def test_the_host_objects_only_for_a_seat_no_phone_holds():
+    table = Table(seats=3)
+    table.events += [Event(2, "seat_joined", stamp(table.now), 2, {"seat": 2})]  # Bob's phone; Cy plays without one
+    table.state = fold(table.events)
+    table.act({"type": "start", "pool": EXAMPLE_POOL})
+    cast = table.claim(1, "cast")
+    with pytest.raises(Forbidden) as caught:  # naming Bob as the objector would take his vote away
+        table.act({"type": "object", "seat": 2, "claim": cast.seq}, HOST)
+    assert "made from the objector's own phone: seat 2 (Bob) has one" in caught.value.message
+    objection = table.act({"type": "object", "seat": 3, "claim": cast.seq}, HOST)[0]
+    assert (objection.by, objection.data["seat"], objection.data["voters"]) == (0, 3, [2])
+
+
+def strike_cast(table: Table, cast: Event, how: str) -> None:
+    """Strike Ann's CAST (objected to by Bob at a four-seat table) the way `how` says."""
+    if how == "votes":
+        table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(3))
+        table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(4))
+    elif how == "host":
+        table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(3))
+        table.act({"type": "vote", "claim": cast.seq, "strike": False}, seat(4))
+        table.act({"type": "settle", "claim": cast.seq, "strike": True})
+    elif how == "claimant":
+        table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(1))
+    else:  # the voters keep it, and the host overrules them
+        table.act({"type": "vote", "claim": cast.seq, "strike": False}, seat(3))
+        table.act({"type": "vote", "claim": cast.seq, "strike": False}, seat(4))
+        table.act({"type": "overrule", "claim": cast.seq, "stands": False})
+    assert table.view()["claims"][0]["status"] == "struck"
+
+
+@pytest.mark.parametrize(
+    "how, why",
+    [
+        ("votes", "by the table's vote (2 to 0)"),
+        ("host", "by the host's casting vote on a tied vote (1 to 1)"),
+        ("claimant", "when Ann conceded it"),
+        ("overrule", "by the host's ruling"),
+    ],
+)
+def test_a_struck_word_stays_out_for_the_rest_of_the_challenge(how, why):
+    table, cast = objected()
+    strike_cast(table, cast, how)
+    message = f"CAST was struck {why}: it cannot be claimed again this challenge."
+    for n, word in ((1, "cast"), (2, "Cast"), (3, "CAST")):  # the claimant again at once, and any other seat
+        table.act({"type": "set_pool", "seat": n, "pool": exact("cast")})
+        with pytest.raises(Rejected) as caught:
+            table.act({"type": "claim", "word": word}, seat(n))
+        assert (caught.value.code, caught.value.message) == ("claim_refused", message)
+        assert [(o["code"], o["claim"]) for o in caught.value.objections] == [("struck", cast.seq)]
+    # refused in public, as every refused attempt (ruling 15), and nothing else moved
+    assert [(a["seat"], a["word"], a["objections"]) for a in table.view(seat(4))["refused"]] == [
+        (1, "cast", ["struck"]),
+        (2, "cast", ["struck"]),
+        (3, "cast", ["struck"]),
+    ]
+    assert [w["word"] for n in (1, 2, 3) for w in table.seat_view(n)["words"]] == []
+    assert table.view()["claims"][0]["struck_by"]["by"] == how
+    # the next challenge starts afresh
+    table.act({"type": "end_challenge"})
+    table.act({"type": "start", "pool": EXAMPLE_POOL})
+    assert table.types(table.act({"type": "claim", "word": "cast"}, seat(2))) == ["claim"]
+
+
+def test_a_struck_word_meets_the_judges_other_objections_too():
+    table, cast = objected()
+    strike_cast(table, cast, "votes")
+    table.act({"type": "set_pool", "seat": 2, "pool": "R1"})
+    assert refused_codes(table, 2, "cast") == ("struck", "not_buildable")
+
+
+def test_a_word_the_host_lets_stand_again_is_no_longer_struck():
+    table, cast = objected()
+    strike_cast(table, cast, "votes")
+    table.act({"type": "overrule", "claim": cast.seq, "stands": True})  # the host, who does not play, brings it back
+    assert table.ws.struck_word("cast") is None and table.view()["claims"][0]["struck_by"] is None
+    table.act({"type": "set_pool", "seat": 2, "pool": exact("cast")})
+    assert refused_codes(table, 2, "cast") == ("already_claimed",)  # it stands: claimed, not struck
+    table.act({"type": "overrule", "claim": cast.seq, "stands": False})  # and struck again: out again
+    assert refused_codes(table, 2, "cast") == ("struck",)
+
+
+# Ruling 21 at every size: who plays the host (None: the host has no seat), the votes cast, and what the count says:
+# (outcome, by, reason). The claimant is seat 1, the objector seat 2, the voters seats 3 and up.
+ROLES = {None: None, "claimant": 1, "objector": 2, "voter": 3}
+SIZES = [
+    (2, None, {}, ("overruled", "judge", "no_voters")),
+    (2, "claimant", {}, ("overruled", "judge", "no_voters")),
+    (2, "objector", {}, ("overruled", "judge", "no_voters")),
+    (3, None, {3: True}, ("upheld", "votes", None)),
+    (3, None, {3: False}, ("overruled", "votes", None)),
+    (3, None, {}, ("overruled", "judge", "no_quorum")),
+    (3, "claimant", {3: True}, ("upheld", "votes", None)),
+    (3, "objector", {3: False}, ("overruled", "votes", None)),
+    (3, "voter", {3: True}, ("upheld", "votes", None)),
+    (4, None, {3: True, 4: True}, ("upheld", "votes", None)),
+    (4, None, {3: False, 4: False}, ("overruled", "votes", None)),
+    (4, None, {3: True}, ("overruled", "judge", "no_quorum")),
+    (4, "claimant", {3: True}, ("overruled", "judge", "no_quorum")),
+    (4, None, {3: True, 4: False}, ("tied", "votes", None)),
+    (4, "voter", {3: True, 4: False}, ("tied", "votes", None)),  # the host voted, and is no party: breaks the tie
+    (4, "claimant", {3: True, 4: False}, ("overruled", "judge", "host_party")),
+    (4, "objector", {3: False, 4: True}, ("overruled", "judge", "host_party")),
+    (5, None, {3: True, 4: True}, ("upheld", "votes", None)),  # 2 of 3 voters
+    (5, None, {3: True}, ("overruled", "judge", "no_quorum")),
+    (6, None, {3: True, 4: True}, ("overruled", "judge", "no_quorum")),  # 2 of 4 is not more than half
+    (6, None, {3: True, 4: True, 5: False}, ("upheld", "votes", None)),
+]
+
+
+@pytest.mark.parametrize("seats, host, cast_votes, expected", SIZES)
+def test_nobody_decides_their_own_dispute_and_a_lone_voice_is_not_a_table(seats, host, cast_votes, expected):
+    table, cast = objected(seats, host_plays=ROLES[host])
+    written = list(table.events[-2:])
+    for voter, strike in cast_votes.items():
+        written += table.act({"type": "vote", "claim": cast.seq, "strike": strike}, seat(voter))
+    if not any(e.type == "objection_ruled" for e in written):  # the window closes: anyone counts
+        written += table.act({"type": "count_votes", "claim": cast.seq}, seat(1), after=31)
+    (ruled,) = [e for e in written if e.type == "objection_ruled"]
+    assert (ruled.data["outcome"], ruled.data["by"], ruled.data.get("reason")) == expected
+    assert table.view()["claims"][0]["status"] == ("struck" if expected[0] == "upheld" else "stands")
+    host = seat(ROLES[host]) if ROLES[host] else HOST
+    if expected[0] == "tied":  # the host, who is no party, casts the deciding vote
+        settled = table.act({"type": "settle", "claim": cast.seq, "strike": False}, host)[0]
+        assert (settled.data["outcome"], settled.data["by"]) == ("overruled", "host")
+    else:
+        with pytest.raises(Rejected) as caught:
+            table.act({"type": "settle", "claim": cast.seq, "strike": True}, host)
+        assert caught.value.code == "not_tied"
+    # the judge's verdict stands unless the claimant concedes
+    assert table.view()["claims"][0]["may_concede"] is (expected[1] == "judge")
+
+
+def test_a_tie_in_the_hosts_own_dispute_says_why_the_judges_verdict_stands():
+    table, cast = objected(4, host_plays=1)
+    table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(3))
+    table.act({"type": "vote", "claim": cast.seq, "strike": False}, seat(4))
+    assert table.view()["latest"]["reason"] == (
+        "Objection overruled: the vote is tied (1 to strike, 1 to keep) and the host, Ann, made the claim: the host "
+        "does not decide their own dispute, so the judge's verdict stands: CAST stands; Ann may still concede it."
+    )
+
+
+def test_a_seat_the_hosts_token_joined_is_the_hosts_until_another_phone_joins_it():
+    table = Table(seats=4)
+    joins = [Event(1 + n, "seat_joined", stamp(table.now), 0 if n == 2 else n, {"seat": n}) for n in range(1, 5)]
+    table.events += joins  # Bob's seat was joined with the host's token: the host's phone (or one the host seated)
+    table.state = fold(table.events)
+    table.act({"type": "start", "pool": EXAMPLE_POOL})
+    cast = table.claim(1, "cast")
+    table.act({"type": "object", "claim": cast.seq}, seat(2))
+    table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(3))
+    ruled = table.act({"type": "vote", "claim": cast.seq, "strike": False}, seat(4))[-1]
+    assert (ruled.data["outcome"], ruled.data["reason"], ruled.data["host"]) == ("overruled", "host_party", 2)
+    with pytest.raises(Rejected) as caught:  # nor does the host's overrule strike the word the host objected to
+        table.act({"type": "overrule", "claim": cast.seq, "stands": False})
+    assert caught.value.code == "own_dispute"
+    # Bob's seat given to his own phone: the host is no longer a party
+    table.act({"type": "release", "seat": 2})
+    table.events.append(Event(len(table.events) + 1, "seat_joined", stamp(table.now), 2, {"seat": 2}))
+    table.state = fold(table.events)
+    table.act({"type": "overrule", "claim": cast.seq, "stands": False})
+    assert table.view()["claims"][0]["status"] == "struck"
+
+
+def test_the_host_who_is_a_party_overrules_only_against_their_own_side():
+    table, cast = objected(2, host_plays=1)  # the host's own word, Bob's objection: the judge's verdict stood
+    table.act({"type": "overrule", "claim": cast.seq, "stands": False})  # striking it is the host's concession
+    with pytest.raises(Rejected) as caught:
+        table.act({"type": "overrule", "claim": cast.seq, "stands": True})
+    assert caught.value.code == "own_dispute" and "the host's own word" in caught.value.message
+    table, cast = objected(2, host_plays=2)  # the host objected to Ann's word
+    with pytest.raises(Rejected) as caught:
+        table.act({"type": "overrule", "claim": cast.seq, "stands": False})
+    assert caught.value.code == "own_dispute" and "a word the host objected to" in caught.value.message
+    table, cast = objected(3, host_plays=1)  # Cy upholds the objection to the host's word
+    table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(3))
+    with pytest.raises(Rejected) as caught:
+        table.act({"type": "overrule", "claim": cast.seq, "stands": True}, seat(1))
+    assert caught.value.code == "own_dispute"
+
+
+def test_the_claimant_concedes_while_the_vote_is_open_or_until_playing_on():
+    table, cast = objected(4)
+    with pytest.raises(Rejected) as caught:  # the claimant's keep is said already: the claim
+        table.act({"type": "vote", "claim": cast.seq, "strike": False}, seat(1))
+    assert caught.value.code == "not_a_voter"
+    conceded = table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(1))[0]
+    assert (conceded.data["outcome"], conceded.data["by"], conceded.by) == ("upheld", "claimant", 1)
+    with pytest.raises(Rejected) as caught:  # the vote is over
+        table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(3))
+    assert caught.value.code == "vote_closed"
+    table, cast = objected(2)  # no voter: the judge's verdict stood at once
+    table.act({"type": "add", "piece": "R"}, seat(1))  # Ann plays on
+    assert not table.view()["claims"][0]["may_concede"]
+    with pytest.raises(Rejected) as caught:
+        table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(1))
+    assert caught.value.code == "vote_closed" and "can no longer be conceded" in caught.value.message
+
+
+def test_a_casting_vote_the_host_became_a_party_to_lets_the_judges_verdict_stand():
+    table, cast = objected(4)
+    table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(3))
+    table.act({"type": "vote", "claim": cast.seq, "strike": False}, seat(4))  # tied, for a host with no seat
+    table.act({"type": "hand_host", "seat": 1})  # the role moves to the claimant's phone before the casting vote
+    with pytest.raises(Rejected) as caught:
+        table.act({"type": "settle", "claim": cast.seq, "strike": False}, seat(1))
+    assert caught.value.code == "own_dispute"
+    ruled = table.events[-1]  # written all the same: the tie does not wait for a casting vote no one may cast
+    assert (ruled.type, ruled.data["by"], ruled.data["reason"]) == ("objection_ruled", "judge", "host_party")
+    assert table.view()["claims"][0]["vote"]["state"] == "overruled"

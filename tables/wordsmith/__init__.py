@@ -3,12 +3,13 @@
 The rules are the solver's (`solver.wordsmith`: judge_claim, the dice, score_sheets);
 this module only keeps the state they are judged against: each seat's pool,
 previous word, sheet and discard boxes, the claims of the challenge, Done!,
-the rolls of Word by Word. Rulings 7-18 of docs/rules/wordsmith.md are the
+the rolls of Word by Word. Rulings 7-21 of docs/rules/wordsmith.md are the
 points the rulebook leaves open about a table; the code cites them.
 
 Actions (dicts, as the API and the pages send them) are start, add, choose_wild, claim, object, vote, settle,
 count_votes, overrule, pass, end_challenge, end_game, roll_word and set_pool; a seat acts for itself, the host for
-any seat by naming it (`seat`). Events (`by`: the seat that acted for itself, 0 the host, also
+any seat by naming it (`seat`), but a vote comes only from the voter's own phone, and the host objects only for a
+seat no phone holds (ruling 19). Events (`by`: the seat that acted for itself, 0 the host, also
 when it acts for a seat, None the app):
 
     challenge_started {challenge, pool, rolls, required_letters, crossed_white: {seat: n}}      by 0
@@ -21,8 +22,9 @@ when it acts for a seat, None the app):
     objection         {claim, seat, verdict: vote, message, definition, dictionary, voters, closes_at}
                       (ruling 16; records made before votes: verdict stands|struck, objections, strikes, pool)
     objection_vote    {claim, seat, strike}
-    objection_ruled   {claim, outcome: upheld|overruled|tied, keep, strike, by: votes|host,
-                       struck: [claim], pool, reopen}                   by None (counted) or 0 (the host's casting vote)
+    objection_ruled   {claim, outcome: upheld|overruled|tied, keep, strike, by: votes|host|judge|claimant,
+                       struck: [claim], pool, reopen, reason: no_voters|no_quorum|host_party, needed, host}
+                      by None (counted), 0 (the host's casting vote) or the claimant's seat (a concession, ruling 21)
     overrule          {claim, stands, changes, pool}                                    by 0
                       (pool: the seat's pool after a strike while the challenge is on, ruling 10)
     passed            {seat}

@@ -93,6 +93,7 @@ def _put_on_sheet(ws: WordsmithState, claim: ClaimRecord) -> None:
         seat.extra_word_used = True
     seat.version += 1
     claim.status = "stands"
+    claim.struck_by = None  # ruling 20: a word let stand again is no longer struck out
 
 
 def _take_off_sheet(ws: WordsmithState, claim: ClaimRecord, pool: dict | None) -> None:
@@ -165,6 +166,7 @@ def _apply_objection(ws: WordsmithState, event: Event, data: dict) -> None:
         return
     if data.get("strikes"):
         _take_off_sheet(ws, claim, data.get("pool"))
+        claim.struck_by = {"by": "judge"}
     ws.latest = {
         "claim": claim.seq,
         "seat": claim.seat,
@@ -207,12 +209,13 @@ def _apply_vote(ws: WordsmithState, event: Event, data: dict) -> None:
 
 
 def _apply_ruled(ws: WordsmithState, event: Event, data: dict) -> None:
-    """Rulings 16-18: the table's vote counted (or the host's casting vote): upheld strikes the word and what followed
-    from it in that seat; a tie waits for the host."""
+    """Rulings 16-21: the table's vote counted (or the host's casting vote, the judge's verdict standing, the
+    claimant's concession): upheld strikes the word and what followed from it in that seat; a tie waits for the
+    host."""
     claim = _changing(ws, data["claim"])
-    outcome = data["outcome"]
-    claim.vote = {**claim.vote, "state": outcome, "by_host": data.get("by") == "host"}
-    word = claim.word.upper()
+    outcome, by = data["outcome"], data.get("by")
+    claim.vote = {**claim.vote, "state": outcome, "by_host": by == "host", "by": by}
+    word, claimant = claim.word.upper(), _name(ws, claim.seat)
     count = f"{data['strike']} to strike, {data['keep']} to keep"
     if outcome == "tied":
         reason = f"The vote on {word} is tied ({count}): the host decides."
@@ -220,12 +223,18 @@ def _apply_ruled(ws: WordsmithState, event: Event, data: dict) -> None:
         ws.open_votes.pop(claim.seq, None)
         last = claim.objections[-1]
         claim.objections[-1] = {**last, "verdict": outcome}
-        if data.get("by") == "host":
+        if by == "host":
             count += ", and the host's casting vote"
-        if outcome == "upheld":
+        if by == "claimant":
+            reason = f"{claimant} concedes {word}: it is struck out; {claimant} goes back to finding words."
+        elif by == "judge":
+            claim.ruled_version = ws.seat(claim.seat).version  # ruling 21: conceded until the seat plays on
             reason = (
-                f"Objection upheld ({count}): {word} is struck out; {_name(ws, claim.seat)} goes back to finding words."
+                f"Objection overruled: {_undecided(ws, claim, data)}, so the judge's verdict stands: {word} stands; "
+                f"{claimant} may still concede it."
             )
+        elif outcome == "upheld":
+            reason = f"Objection upheld ({count}): {word} is struck out; {claimant} goes back to finding words."
         else:
             reason = f"Objection overruled ({count}): {word} stands."
     if outcome == "upheld":
@@ -234,7 +243,24 @@ def _apply_ruled(ws: WordsmithState, event: Event, data: dict) -> None:
             ws.ended_reason = None
         for seq in sorted(data["struck"], reverse=True):
             _take_off_sheet(ws, _changing(ws, seq), data.get("pool"))
+        # ruling 20: the word ruled on stays out this challenge (not the later words struck with it, ruling 17)
+        claim.struck_by = {"by": by, "strike": data["strike"], "keep": data["keep"]}
     ws.latest = {"claim": claim.seq, "seat": claim.seat, "word": claim.word, "verdict": outcome, "reason": reason}
+
+
+def _undecided(ws: WordsmithState, claim: ClaimRecord, data: dict) -> str:
+    """Ruling 21: why the table did not decide, so the judge's verdict stands."""
+    voters = len(claim.vote["voters"])
+    if data.get("reason") == "no_voters":
+        return f"no one but {_name(ws, claim.seat)} and {_name(ws, claim.vote['objector'])} could vote"
+    if data.get("reason") == "host_party":
+        role = "made the claim" if data.get("host") == claim.seat else "objected"
+        return (
+            f"the vote is tied ({data['strike']} to strike, {data['keep']} to keep) and the host, "
+            f"{_name(ws, data.get('host'))}, {role}: the host does not decide their own dispute"
+        )
+    cast = data["strike"] + data["keep"]
+    return f"{'only ' + str(cast) if cast else 'none'} of the {voters} voters voted ({data.get('needed')} needed)"
 
 
 def _apply_overrule(ws: WordsmithState, event: Event, data: dict) -> None:
@@ -245,6 +271,7 @@ def _apply_overrule(ws: WordsmithState, event: Event, data: dict) -> None:
             _put_on_sheet(ws, claim)
         else:
             _take_off_sheet(ws, claim, data.get("pool"))
+            claim.struck_by = {"by": "overrule"}  # ruling 20
     verdict = "stands" if data["stands"] else "struck"
     ws.latest = {
         "claim": claim.seq,

@@ -68,6 +68,26 @@ def _acting_seat(table, ws: WordsmithState, actor: Actor, action: dict) -> SeatS
     raise Forbidden(f"Your token acts for seat {actor.seat}, not seat {number}.")
 
 
+def _own_seat(table, ws: WordsmithState, actor: Actor, action: dict) -> SeatState:
+    """Ruling 19: the voter's own seat; the host's token naming a seat, a seat's naming another, or a host with
+    no seat: 403."""
+    named = action.get("seat")
+    number = None if named is None else table.seat(named).number  # Refused unless a seat number of this table
+    if actor.seat is None:
+        if actor.host:
+            raise Forbidden(f"A host with no seat cannot vote: {OWN_PHONE}")
+        raise Forbidden("This needs a seat's token.")
+    if number is not None and number != actor.seat:
+        raise Forbidden(f"Your token acts for seat {actor.seat}, not seat {number}: {OWN_PHONE}")
+    return ws.seat(actor.seat)
+
+
+# Ruling 19, said whenever a vote is refused to anyone but the voter's own phone.
+OWN_PHONE = (
+    "a vote is cast from the voter's own phone, and the host's casting vote on a tie is the separate act (settle)."
+)
+
+
 def _need_on(ws: WordsmithState) -> None:
     if ws.phase == "waiting":
         raise Rejected("no_challenge", "No challenge has started yet: the host starts one.")
@@ -269,11 +289,13 @@ def _claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
         "after_done": ws.phase == "done_called",
         "challenge_over": not ws.on or seat.extra_word_used or seat.passed,
     }
-    verdict = _judge(table, ctx, word, judged_on)
-    objections = [o for o in verdict.objections if not (secret and o.code in JUDGED_AT_END)]
-    if objections:
-        message = " ".join(o.message for o in objections)
-        shown = [o.to_dict() for o in objections]
+    verdict = _judge(table, ctx, word, judged_on, player=table.seat(seat.number).name)
+    shown = [o.to_dict() for o in verdict.objections if not (secret and o.code in JUDGED_AT_END)]
+    struck = ws.struck_word(verdict.normalized)
+    if struck is not None:  # ruling 20: a word the table struck stays out for the rest of the challenge
+        shown.insert(0, {"code": "struck", "message": votes.struck_message(table, struck), "claim": struck.seq})
+    if shown:
+        message = " ".join(o["message"] for o in shown)
         attempt = {
             "seat": seat.number,
             "challenge": ws.challenge,
@@ -307,12 +329,20 @@ def _claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
     return [NewEvent("claim", data, by=actor_by(actor, seat))]
 
 
-def _judge(table, ctx: Context, word: str, judged_on: dict):
-    return judge_claim(word, lexicon=_lexicon(table, ctx), alphabet=_alphabet(ctx), **judged_on)
+def _judge(table, ctx: Context, word: str, judged_on: dict, player: str):
+    """The judge's verdict on a claim; `player` (the claimant's name) puts its sentences in the third person, as
+    the whole table reads them (the refusal is public, ruling 15)."""
+    return judge_claim(word, lexicon=_lexicon(table, ctx), alphabet=_alphabet(ctx), player=player, **judged_on)
 
 
 def _object(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
     seat = _acting_seat(table, ws, actor, action)
+    if seat.number != actor.seat and table.seats[seat.number - 1].joined:
+        # ruling 19: the objector does not vote, so objecting for a seat with a phone would take its vote away
+        raise Forbidden(
+            f"An objection is made from the objector's own phone: seat {seat.number} ({_name(table, seat.number)}) "
+            "has one. The host objects for a seat only while no phone holds it."
+        )
     claim = _find_claim(ws, action)
     if ws.has("secret"):
         raise Rejected("secret", "Secret Wordsmith has no objections: every word is judged at the challenge's end.")
@@ -334,7 +364,7 @@ def _object(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context)
         raise Rejected(  # ruling 13: a Word by Word word is struck before the next roll, or not at all
             "claim_superseded", f"{claim.word.upper()} can no longer be struck: the next word has been rolled."
         )
-    verdict = _judge(table, ctx, claim.data["word"], claim.data["judged_on"])
+    verdict = _judge(table, ctx, claim.data["word"], claim.data["judged_on"], player=_name(table, claim.seat))
     if verdict.valid:  # ruling 16: the judge accepted it; what the judge cannot settle goes to the table
         lexicon = _lexicon(table, ctx)
         data = {
@@ -406,10 +436,22 @@ def _may_strike(ws: WordsmithState, claim: ClaimRecord) -> bool:
 
 
 def _vote(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
-    """Ruling 16: a voter's keep or strike, while the vote is open; the last vote counts them (`_automatic`)."""
-    seat = _acting_seat(table, ws, actor, action)
+    """Ruling 16: a voter's keep or strike, while the vote is open; the last vote counts them (`_automatic`).
+
+    Cast from the voter's own phone only (ruling 19). The claimant's strike is a concession (ruling 21).
+    """
+    seat = _own_seat(table, ws, actor, action)
     claim = _find_claim(ws, action)
     strike = _flag(action, "strike", "true (strike the word out) or false (keep it)")
+    if seat.number == claim.seat and strike and claim.vote is not None:
+        if ws.may_concede(claim):
+            return [votes.conceded(ws, claim)]
+        if claim.status == "stands" and claim.vote.get("by") == "judge":
+            raise Rejected(
+                "vote_closed",
+                f"{_name(table, seat.number)} has played on since the judge's verdict on {claim.word.upper()} "
+                "stood: it can no longer be conceded.",
+            )
     vote = votes.open_vote(claim)
     if seat.number not in vote["voters"]:
         who = "made the claim" if seat.number == claim.seat else "objected" if seat.number == vote["objector"] else ""
@@ -421,14 +463,22 @@ def _vote(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -
 
 
 def _settle(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
-    """Ruling 16: the host's casting vote on a tied vote (no vote cast at all is a tie too)."""
+    """Rulings 16 and 21: the host's casting vote on a tied vote, unless the host is a party to the dispute."""
     _host(actor, "break a tie")
     claim = _find_claim(ws, action)
     strike = _flag(action, "strike", "true (uphold the objection: strike the word out) or false (keep it)")
     if claim.vote is None or claim.vote["state"] != "tied":
         state = "open" if claim.vote is None or claim.vote["state"] == "open" else "over"
         raise Rejected("not_tied", f"The vote on {claim.word.upper()} is not tied: it is {state}.")
-    return [votes.counted(ws, claim, host_strikes=strike)]
+    ruled = votes.counted(table, claim, host_strikes=strike)
+    if ruled.data["by"] == "judge":  # the host became a party after the tie was counted (the role or a seat moved)
+        raise Rejected(
+            "own_dispute",
+            f"The host, {_name(table, ruled.data['host'])}, is a party to the dispute over {claim.word.upper()}: "
+            "the judge's verdict stands.",
+            record=[ruled],
+        )
+    return [ruled]
 
 
 def _count_votes(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
@@ -454,6 +504,8 @@ def _overrule(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Contex
     if claim.seq in ws.open_votes:  # ruling 16: the table's vote is settled by its count or the host's casting vote
         raise Rejected("vote_open", f"The table is voting on {claim.word.upper()}: settle it with the casting vote.")
     changes = stands != (claim.status == "stands")
+    if changes and claim.objections:
+        votes.not_own_dispute(table, claim, stands)
     if changes and not stands and not _may_strike(ws, claim):
         raise Rejected(
             "claim_superseded",
@@ -610,7 +662,7 @@ def _follow(state, ctx: Context) -> list[NewEvent]:
         new = None
         counted = votes.due(ws, ctx.now) if ws.open_votes else None
         if counted is not None:
-            new = votes.counted(ws, counted)
+            new = votes.counted(state, counted)
         elif ws.phase == "playing" and not ws.has("word_by_word") and ws.done_by is None:
             full = next((s for s in ws.seats if len(s.words) == WORDS_PER_CHALLENGE), None)
             if full is not None:

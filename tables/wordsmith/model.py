@@ -70,8 +70,16 @@ class ClaimRecord:
     extra_word: bool = False  # claimed after Done!
     called_done: bool = False
     struck_version: int | None = None  # the seat's version right after the strike
+    # The ruling that struck this word itself (ruling 20: it stays out for the rest of the challenge): {by: votes,
+    # host, overrule, claimant or judge, strike, keep}; None while it stands, or when it went only with an earlier
+    # word of its seat (ruling 17: built from that word's pieces, not ruled on).
+    struck_by: dict | None = None
+    # The claimant seat's version when the judge's verdict stood on an objection the table could not decide: the
+    # claimant may concede the word until its seat plays on (ruling 21).
+    ruled_version: int | None = None
     # The table's vote on an objection (ruling 16): {objector, voters, votes: {seat: strike}, closes_at, state
-    # (open, tied, upheld, overruled), message, definition, dictionary}; replaced whole, never changed in place.
+    # (open, tied, upheld, overruled), message, definition, dictionary, and once counted by (votes, host, judge or
+    # claimant, ruling 21)}; replaced whole, never changed in place.
     vote: dict | None = None
     # The state whose record this is to change (`_changing`): a scratch copy shares its original's records until
     # it changes one. Not part of the record's value.
@@ -115,6 +123,29 @@ class WordsmithState:
 
     def standing_words(self) -> list[str]:
         return [c.word for c in self.claims.values() if c.challenge == self.challenge and c.status == "stands"]
+
+    def struck_word(self, word: str) -> ClaimRecord | None:
+        """Ruling 20: the claim of `word` (normalized) a ruling struck this challenge, if any: it stays out."""
+        for claim in self.claims.values():
+            struck = claim.status == "struck" and claim.struck_by is not None
+            if struck and claim.word == word and claim.challenge == self.challenge:
+                return claim
+        return None
+
+    def may_concede(self, claim: ClaimRecord) -> bool:
+        """Ruling 21: whether `claim`'s seat may concede it now: while the table votes on it (or the host is to break
+        a tie), or after the judge's verdict stood for want of a table's decision, until that seat plays on."""
+        vote = claim.vote
+        if vote is None or claim.status != "stands" or claim.challenge != self.challenge:
+            return False
+        if vote["state"] in ("open", "tied"):
+            return True
+        return (
+            vote["state"] == "overruled"
+            and vote.get("by") == "judge"
+            and self.on
+            and self.seat(claim.seat).version == claim.ruled_version
+        )
 
     def hidden(self, claim: ClaimRecord, viewer: Actor | None) -> bool:
         """Ruling 12: a Secret Wordsmith claim is seen by its own seat only, until its challenge ends."""
@@ -223,6 +254,8 @@ class WordsmithState:
             "objections": list(claim.objections),
             "overruled": list(claim.overruled),
             "vote": _vote_dict(claim.vote),
+            "struck_by": dict(claim.struck_by) if claim.struck_by else None,
+            "may_concede": self.may_concede(claim),
         }
 
     def refused_shown(self) -> list[dict]:

@@ -1,8 +1,10 @@
-"""Wordsmith at a table: the table's vote on an objection (rulings 16-18 of docs/rules/wordsmith.md).
+"""Wordsmith at a table: the table's vote on an objection (rulings 16-21 of docs/rules/wordsmith.md).
 
 An objection the judge cannot settle alone ("that's a name", "that's slang") puts the word to the table: the
-seats other than the claimant's and the objector's vote keep or strike within the window, the majority decides,
-the host breaks a tie. The counting, and what an upheld objection strikes, live here; `decide` calls them.
+seats other than the claimant's and the objector's vote keep or strike within the window, each from its own phone
+(ruling 19); the majority decides when more than half the voters voted, the host breaks a tie unless the dispute is
+the host's own, and otherwise the judge's verdict stands unless the claimant concedes (ruling 21). The counting,
+and what an upheld objection strikes, live here; `decide` calls them.
 """
 
 from __future__ import annotations
@@ -38,13 +40,75 @@ def pending(ws: WordsmithState, seat: int) -> ClaimRecord | None:
     return None
 
 
-def counted(ws: WordsmithState, claim: ClaimRecord, host_strikes: bool | None = None) -> NewEvent:
-    """The ruling on `claim`'s vote: the majority of the votes cast, or the host's casting vote on a tie."""
-    votes = claim.vote["votes"]
+def quorum(voters: int) -> int:
+    """Ruling 21: the votes a count needs, more than half the voters (a table with no voter never has them)."""
+    return voters // 2 + 1
+
+
+def host_seats(table) -> frozenset[int]:
+    """The seats the host plays, as far as the table can tell (ruling 21): the seat whose phone the host role was
+    handed to, and every seat a phone joined with the current host's token (the host's own phone, or one the host
+    seated), until another phone joins it.
+
+    A seat the host took for someone else cannot be told from the host's own, so it counts as the host's: the
+    host then does not decide that seat's disputes, and the judge's verdict stands, the fair side to err on.
+    """
+    seats = set() if table.host_seat is None else {table.host_seat}
+    latest: dict[int, bool] = {}  # seat -> whether its latest join was the host's (newest events first)
+    for event in table.log or ():
+        if event.type == "host_handed":
+            break  # joins before it were the old host's, whose token no longer acts
+        if event.type in ("seat_joined", "seat_released") and event.data["seat"] not in latest:
+            latest[event.data["seat"]] = event.type == "seat_joined" and event.by == 0
+    return frozenset(seats | {seat for seat, hosts in latest.items() if hosts})
+
+
+def host_party(table, claim: ClaimRecord) -> int | None:
+    """Ruling 21: the host's seat when it is a party to `claim`'s dispute (its claimant or an objector), else None."""
+    seats = host_seats(table)
+    if claim.seat in seats:
+        return claim.seat
+    return next((o["by"] for o in claim.objections if o["by"] in seats), None)
+
+
+def not_own_dispute(table, claim: ClaimRecord, stands: bool) -> None:
+    """Ruling 21: the host's overrule never decides a dispute the host is a party to in the host's own favour: it
+    may strike the host's own word (a concession) or let stand a word the host objected to, not the other way."""
+    seats = host_seats(table)
+    word = claim.word.upper()
+    if stands and claim.seat in seats:
+        name = table.seats[claim.seat - 1].name
+        raise Rejected(
+            "own_dispute",
+            f"{word} is {name}'s word and {name}'s phone hosts: the host does not overrule the ruling on the "
+            "host's own word.",
+        )
+    objector = next((o["by"] for o in claim.objections if o["by"] in seats), None)
+    if not stands and objector is not None:
+        name = table.seats[objector - 1].name
+        raise Rejected(
+            "own_dispute",
+            f"{name} objected to {word} and {name}'s phone hosts: the host does not strike a word the host "
+            "objected to; the table's vote or the judge's verdict stands.",
+        )
+
+
+def counted(table, claim: ClaimRecord, host_strikes: bool | None = None) -> NewEvent:
+    """The ruling on `claim`'s vote (rulings 16 and 21): the majority of the votes cast when more than half the
+    voters voted; on a tie the host's casting vote (`host_strikes`, from `settle`), unless the host is a party;
+    otherwise the judge's verdict stands (the judge accepted the word: the objection is overruled)."""
+    ws: WordsmithState = table.game_state
+    votes, voters = claim.vote["votes"], claim.vote["voters"]
     strike = sum(1 for value in votes.values() if value)
     keep = len(votes) - strike
     data = {"claim": claim.seq, "keep": keep, "strike": strike, "by": "votes"}
-    if host_strikes is not None:
+    if len(votes) < quorum(len(voters)):
+        data |= {"by": "judge", "reason": "no_voters" if not voters else "no_quorum", "needed": quorum(len(voters))}
+        outcome = "overruled"
+    elif strike == keep and (party := host_party(table, claim)) is not None:
+        data |= {"by": "judge", "reason": "host_party", "host": party}
+        outcome = "overruled"
+    elif host_strikes is not None:
         data["by"] = "host"
         outcome = "upheld" if host_strikes else "overruled"
     elif strike == keep:
@@ -54,7 +118,28 @@ def counted(ws: WordsmithState, claim: ClaimRecord, host_strikes: bool | None = 
     data["outcome"] = outcome
     if outcome == "upheld":
         data |= strikes(ws, claim)
-    return NewEvent("objection_ruled", data, by=0 if host_strikes is not None else None)
+    return NewEvent("objection_ruled", data, by=0 if data["by"] == "host" else None)
+
+
+def conceded(ws: WordsmithState, claim: ClaimRecord) -> NewEvent:
+    """Ruling 21: the claimant concedes the word objected to: the objection is upheld, as by the table's vote."""
+    votes = claim.vote["votes"]
+    strike = sum(1 for value in votes.values() if value)
+    data = {"claim": claim.seq, "keep": len(votes) - strike, "strike": strike, "by": "claimant", "outcome": "upheld"}
+    return NewEvent("objection_ruled", data | strikes(ws, claim), by=claim.seat)
+
+
+def struck_message(table, claim: ClaimRecord) -> str:
+    """Ruling 20: why `claim`'s word cannot be claimed again this challenge, naming the ruling that struck it."""
+    word, ruling = claim.word.upper(), claim.struck_by
+    count = f"{ruling.get('strike', 0)} to {ruling.get('keep', 0)}"
+    by = {
+        "votes": f"by the table's vote ({count})",
+        "host": f"by the host's casting vote on a tied vote ({count})",
+        "overrule": "by the host's ruling",
+        "claimant": f"when {table.seats[claim.seat - 1].name} conceded it",
+    }.get(ruling["by"], "by the judge")
+    return f"{word} was struck {by}: it cannot be claimed again this challenge."
 
 
 def strikes(ws: WordsmithState, claim: ClaimRecord) -> dict:
