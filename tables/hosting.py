@@ -113,6 +113,8 @@ def decide_undo(state: TableState, actor: Actor, action: dict, ctx: Context) -> 
             f"The last action is now event {first} ({event.type}), not event {expected}: look again, then undo.",
         )
     data = {"first": first, "last": last, "type": event.type, "by": event.by, "seat": event.data.get("seat")}
+    if event.type == "claim":  # named when the table is told what was undone
+        data["word"] = event.data.get("normalized") or event.data.get("word")
     return [NewEvent("action_undone", data, by=0)]
 
 

@@ -25,6 +25,7 @@ from . import bp
 __all__ = [
     "pool_pieces",
     "action_words",
+    "announcement",
     "find_lan_address",
     "join_notice",
     "lan_context",
@@ -63,6 +64,46 @@ def action_words(action: dict, names: dict) -> str:
     seat = action.get("seat") if isinstance(action.get("seat"), int) else action.get("by")
     name = names.get(seat) or ("the host" if seat == 0 else "a seat")
     return ACTION_WORDS.get(action.get("type"), str(action.get("type", "")).replace("_", " ")).format(name=name)
+
+
+# What the table is told when the host's action is the newest event: "{host} {did}: {so}." ({name}: the seat's).
+HOST_NEWS = {
+    "host_handed": "handed the host role to {name}'s phone: {name} now starts challenges, settles ties and undoes",
+    "seat_removed": "removed {name}'s seat: {name} has left the table, and no roll, round or turn waits for them",
+    "seat_released": "gave {name}'s seat to a new phone: the old phone no longer plays for {name}",
+    "seat_renamed": "renamed seat {seat}: it is {name}'s now",
+    "pool_set": "corrected {name}'s pool",
+}
+# What an undo gives back, by the type of the action it took back.
+UNDONE_SO = {
+    "claim": "{name} has the pieces of {word} back, and it is off the sheet",
+    "piece_added": "{name}'s pool is as it was before the piece",
+    "seat_removed": "{name}'s seat is back, for a phone to join",
+}
+
+
+def announcement(state, names: dict) -> str | None:
+    """The sentence every phone and the TV read when the newest event is the host's own action (an undo, a seat
+    removed, given to a new phone or renamed, the host role handed on, a pool corrected), naming who did it and
+    what it changed; None otherwise (the game's own news is the big box's)."""
+    host = f"{names[state.host_seat]} (host)" if state.host_seat else "The host"
+    undone = state.undone
+    if undone and undone.get("seq") == state.seq:
+        name = names.get(undone.get("seat")) or names.get(undone.get("by")) or "the seat"
+        word = str(undone.get("word") or "").upper()
+        what = action_words(undone, names) + (f" of {word}" if word else "")
+        so = UNDONE_SO.get(undone.get("type"), "the table is as it was before it").format(name=name, word=word)
+        return f"{host} undid {what}: {so}."
+    newest = state.log.event if state.log is not None else None
+    if newest is None or newest.seq != state.seq:
+        return None
+    if newest.type == "joining_locked":
+        return f"{host} {'locked joining: no new phone may take a seat' if newest.data.get('locked') else 'opened joining again'}."
+    said = HOST_NEWS.get(newest.type)
+    if said is None:
+        return None
+    seat = newest.data.get("seat")
+    return f"{host} {said.format(name=names.get(seat, f'seat {seat}'), seat=seat)}."
 
 
 # Private addresses a phone on the same Wi-Fi could reach; connecting a UDP socket to one sends nothing.
@@ -129,6 +170,17 @@ def lan_context(path: str) -> dict:
 
 def join_notice(args, state) -> dict | None:
     """What the join page says to a phone sent back to it: its seat moved, or its ask for it was sent."""
+    removed = args.get("removed", "")
+    if removed.isascii() and removed.isdigit() and 1 <= int(removed) <= len(state.seats):
+        name = state.seats[int(removed) - 1].name
+        return {
+            "code": "seat_removed",
+            "title": "The host removed your seat",
+            "messages": [
+                f"The host removed {name}'s seat from the table: it plays no more this game. "
+                "Ask the host if that was a mistake (the host can undo it), or pick a free seat."
+            ],
+        }
     if args.get("moved"):
         return {
             "code": "seat_moved",

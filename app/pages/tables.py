@@ -56,7 +56,7 @@ from ..errors import problem_response
 from ..serving import limiter
 from ..tables import tables
 from . import bp, lexicon_choices, render
-from .table_notes import join_notice, lan_context
+from .table_notes import announcement, join_notice, lan_context
 
 __all__ = ["EVENT_TYPES", "HOST_COOKIE", "SEAT_COOKIE"]
 
@@ -65,6 +65,9 @@ HOST_COOKIE = "wordsmith_host"
 # A secret this phone keeps for the table (never shown, never stored by the server): a seat token is derived from
 # it and the join's request id, so a retry of a join proves it comes from the phone that sent it (`seat_token`).
 PHONE_COOKIE = "wordsmith_phone"
+# The seat this phone joined (not a secret: the token is the seat cookie's), so that a phone whose token stopped
+# acting is told why: its seat was removed, or given to another phone.
+SEAT_NUMBER_COOKIE = "wordsmith_seat_number"
 # What a form may send as a request id (the API's rule): a retry of the same id applies nothing twice.
 REQUEST_ID = re.compile(rf"^[A-Za-z0-9._:-]{{1,{REQUEST_ID_MAX}}}$")
 MAX_SEATS = 6
@@ -301,6 +304,7 @@ def page_context(code: str, state, viewer: Actor | None) -> dict:
         "table": table,
         "game": game,
         "names": names,
+        "announcement": announcement(state, names),
         "viewer": viewer,
         "variants": dict((v, label) for v, label, _ in VARIANTS.get(state.game, [])),
         # The table's stream as this phone's cookie acts (`table_events`), from the event after the one shown.
@@ -495,6 +499,7 @@ def table_join_post(code: str):
         return join_refused(code, error)
     response = redirect(url_for("pages.table_play", code=code), code=303)
     set_token_cookie(response, SEAT_COOKIE, token, code)
+    set_token_cookie(response, SEAT_NUMBER_COOKIE, str(seat), code)
     return with_phone_secret(response, code, phone)
 
 
@@ -618,6 +623,10 @@ def forbidden_page(code: str, host: bool):
             f"This phone is not the host of table {code}: only the phone that created it, or the one it was handed to, is.",
         )
     if request.cookies.get(SEAT_COOKIE):  # it held a seat, and its token acts no more: say why on the join page
+        number = request.cookies.get(SEAT_NUMBER_COOKIE, "")
+        seats = tables().state(code).seats
+        if number.isascii() and number.isdigit() and 1 <= int(number) <= len(seats) and seats[int(number) - 1].removed:
+            return redirect(url_for("pages.table_join", code=code, removed=number), code=303)
         return redirect(url_for("pages.table_join", code=code, moved=1), code=303)
     return redirect(url_for("pages.table_join", code=code), code=303)  # no seat yet: pick one
 

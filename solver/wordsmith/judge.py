@@ -78,6 +78,42 @@ def _pieces_phrase(counts: dict[str, int]) -> str:
     return and_list([count(n, f"{kind} piece") for kind, n in counts.items() if n])
 
 
+@dataclass(frozen=True)
+class Voice:
+    """Who a claim's sentences speak of: the one who asked (`player` None: "you") or, read by a whole table, the
+    claimant by name ("Bob"), so that no phone but the claimant's reads "you".
+
+    >>> Voice(None).possessive, Voice("Bob").possessive, Voice("Bob").already_has, Voice(None).has
+    ('Your', "Bob's", 'Bob already has', 'You have')
+    """
+
+    player: str | None
+
+    @property
+    def subject(self) -> str:
+        return self.player or "you"
+
+    @property
+    def have(self) -> str:
+        return "has" if self.player else "have"
+
+    @property
+    def has(self) -> str:
+        return f"{self.player} has" if self.player else "You have"
+
+    @property
+    def already_has(self) -> str:
+        return f"{self.player} already has" if self.player else "You already have"
+
+    @property
+    def possessive(self) -> str:
+        return f"{self.player}'s" if self.player else "Your"
+
+    @property
+    def their(self) -> str:
+        return "their" if self.player else "your"
+
+
 def judge_claim(
     word: str,
     pool: Pool | str | dict,
@@ -92,13 +128,17 @@ def judge_claim(
     words_written: int = 0,
     after_done: bool = False,
     challenge_over: bool = False,
+    player: str | None = None,
 ) -> ClaimVerdict:
     """Judge one claimed word against the rules and the player's pool; list every objection that holds.
 
     `claimed`: the words already claimed this challenge (by anyone);
     `discards_used`: discard boxes already checked this challenge;
-    `words_written`: words already on the player's sheet this challenge.
+    `words_written`: words already on the player's sheet this challenge;
+    `player`: the claimant's name, for sentences the whole table reads ("Bob's pool cannot build ..."); left
+    out, the sentences speak to the one who asked ("Your pool cannot build ...").
     """
+    voice = Voice(player)
     pool = parse_pool(pool)
     alphabet = alphabet or load_alphabet()
     required = read_letter(required_letter)
@@ -121,7 +161,8 @@ def judge_claim(
     if words_written >= WORDS_PER_CHALLENGE:
         object_(
             "sheet_full",
-            f"You already have {WORDS_PER_CHALLENGE} words on your sheet: you cannot claim another this challenge.",
+            f"{voice.already_has} {WORDS_PER_CHALLENGE} words on {voice.their} sheet: {voice.subject} cannot claim "
+            "another this challenge.",
         )
     if challenge_over:
         object_("challenge_over", "The challenge is over: no more words may be claimed.")
@@ -157,7 +198,7 @@ def judge_claim(
         then = ", and no pieces may be added after Done!" if after_done else ""
         object_(
             "not_buildable",
-            f"Your pool cannot build {shout}: it is short of {_pieces_phrase(missing)}{then}.",
+            f"{voice.possessive} pool cannot build {shout}: it is short of {_pieces_phrase(missing)}{then}.",
             missing=missing,
         )
     else:
@@ -166,16 +207,16 @@ def judge_claim(
         if left and boxes.left == 0:
             object_(
                 "must_use_all_pieces",
-                f"You have checked all {boxes.total} discard boxes, so you must use every piece in your pool: "
-                f"{shout} leaves {count(left, 'piece')} over.",
+                f"{voice.has} checked all {boxes.total} discard boxes, so {voice.subject} must use every piece in "
+                f"{voice.their} pool: {shout} leaves {count(left, 'piece')} over.",
                 leftover=left,
                 boxes_left=0,
             )
         elif left > boxes.left:
             object_(
                 "too_many_leftovers",
-                f"{shout} leaves {count(left, 'piece')} over, but you have only {count(boxes.left, 'discard box')} "
-                f"left: a word may leave at most {boxes.left}.",
+                f"{shout} leaves {count(left, 'piece')} over, but {voice.subject} {voice.have} only "
+                f"{count(boxes.left, 'discard box')} left: a word may leave at most {boxes.left}.",
                 leftover=left,
                 boxes_left=boxes.left,
             )

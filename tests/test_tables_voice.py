@@ -1,0 +1,117 @@
+"""The table speaks in the third person: a public sentence (a refused claim's reason, its objections) names the
+claimant and never says "you", so every phone and the TV read it right (the claimant's own answer included)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_pages_tables import claim, create, hidden, join, latest_box, phone, post_form, start, text
+
+from solver.lexicon import load_lexicons
+from tables.events import Actor, Rejected
+from tables.service import Tables
+from tables.store import Store
+
+YOU = re.compile(r"\b(you|your|yours|yourself)\b", re.I)
+LEXICONS = {name: load_lexicons()[name] for name in load_lexicons()}
+
+
+@pytest.fixture(scope="module")
+def service(tmp_path_factory):
+    store = Store(f"sqlite:///{tmp_path_factory.mktemp('voice') / 't.sqlite3'}")
+    yield Tables(store, LEXICONS)
+    store.close()
+
+
+POOLS = st.sampled_from(["R3 Y2 B1 G2", "R2 Y2 B2 G2", "R4 Y2 B1 G1", "R1 Y3 B2 G2", "R2 Y1 B3 G2"])
+CLAIMS = st.lists(
+    st.sampled_from(["cast", "mammoth", "bubble", "gab", "bag", "tab", "at", "zzzq", "paris", "tic", "tics", "cat"]),
+    min_size=1,
+    max_size=8,
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(pool=POOLS, claims=CLAIMS, name=st.sampled_from(["Bob", "Ann Marie", "Jess", "Ō"]))
+def test_every_public_refusal_names_the_claimant_and_never_says_you(service, pool, claims, name):
+    created = service.create("wordsmith", ["Ann", name])
+    code, host = created.code, Actor(host=True)
+    for seat in (1, 2):
+        service.join(code, seat)
+    service.act(code, host, {"type": "start", "pool": pool})
+    for n, word in enumerate(claims):
+        try:
+            service.act(code, Actor(seat=1 + n % 2), {"type": "claim", "word": word})
+        except Rejected:
+            pass
+    for event in service.events(code):
+        if event.type != "claim_refused":
+            continue
+        sentences = [event.data["message"], *(o["message"] for o in event.data["objections"])]
+        for sentence in sentences:
+            assert not YOU.search(sentence), sentence
+        claimant = ["Ann", name][event.data["seat"] - 1]
+        personal = {"not_buildable", "sheet_full", "must_use_all_pieces", "too_many_leftovers"}
+        for objection in event.data["objections"]:
+            if objection["code"] in personal:
+                assert claimant in objection["message"], objection
+
+
+def test_a_refusal_reads_in_the_third_person_on_every_phone_and_the_tv(app):
+    host, ann, bob = phone(app), phone(app), phone(app)
+    code, _ = create(host)
+    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
+    start(host, code)
+    assert claim(bob, code, "mammoth").status_code == 409
+    for client, path in ((ann, "play"), (host, "host"), (phone(app), ""), (bob, "play")):
+        html = client.get(f"/tables/{code}/{path}".rstrip("/")).get_data(as_text=True)
+        box = latest_box(html)
+        assert "Bob's pool cannot build MAMMOTH" in box, path
+        claims = text(re.search(r'<section class="table-claims".*?</section>', html, flags=re.S).group(0))
+        assert "Bob's pool cannot build MAMMOTH" in claims, path
+        assert not YOU.search(box) and not YOU.search(claims), (path, box, claims)
+
+
+def host_action(host, code: str, form_id: str, **fields):
+    page = host.get(f"/tables/{code}/host").get_data(as_text=True)
+    response = post_form(host, f"/tables/{code}/host", page, form_id, **fields)
+    assert response.status_code == 303, text(response.get_data(as_text=True))[:500]
+
+
+def test_every_host_action_is_announced_on_every_phone_and_the_tv(app):
+    """An undo, a removed seat, a seat given to a new phone, the host role handed on: every phone and the TV say,
+    in the big box, who did it and what it changed; the next event takes the box back."""
+    host, ann, bob, cat = phone(app), phone(app), phone(app), phone(app)
+    code, _ = create(host, names=("Ann", "Bob", "Cat"))
+    for n, client in enumerate((ann, bob, cat), 1):
+        assert join(client, code, n).status_code == 303
+    start(host, code)
+    assert claim(bob, code, "cast").status_code == 303
+    page = host.get(f"/tables/{code}/host").get_data(as_text=True)
+    host_action(host, code, "undo-form", action="undo", seq=hidden(page, "seq", "undo-form"))
+    tv = phone(app)
+    for client, path in ((ann, "play"), (bob, "play"), (host, "host"), (tv, "")):
+        box = latest_box(client.get(f"/tables/{code}/{path}".rstrip("/")).get_data(as_text=True))
+        assert "HOST" in box and "The host undid Bob's claim of CAST: Bob has the pieces of CAST back" in box, path
+        assert not YOU.search(box)
+    host_action(host, code, "seat-actions-3", action="remove", seat="3")
+    box = latest_box(tv.get(f"/tables/{code}").get_data(as_text=True))
+    assert "The host removed Cat's seat: Cat has left the table" in box
+    removed = cat.get(f"/tables/{code}/play")  # Cat's phone is told plainly, not that the seat moved
+    assert removed.status_code == 303 and "removed=3" in removed.headers["Location"]
+    told = text(cat.get(removed.headers["Location"]).get_data(as_text=True))
+    assert "The host removed your seat" in told and "moved to another phone" not in told
+    host_action(host, code, "seat-actions-2", action="release", seat="2")
+    box = latest_box(ann.get(f"/tables/{code}/play").get_data(as_text=True))
+    assert "The host gave Bob's seat to a new phone" in box
+    moved = bob.get(f"/tables/{code}/play")
+    assert "moved=1" in moved.headers["Location"]
+    host_action(host, code, "seat-actions-1", action="hand_host", seat="1")
+    box = latest_box(tv.get(f"/tables/{code}").get_data(as_text=True))
+    assert "handed the host role to Ann's phone: Ann now starts challenges" in box
+    assert claim(ann, code, "cast").status_code == 303  # the next event takes the box back
+    box = latest_box(tv.get(f"/tables/{code}").get_data(as_text=True))
+    assert "HOST" not in box and "CAST" in box
