@@ -87,6 +87,11 @@ DEFAULTS = {
     # Of those, at most this many per client address (one more is a 429): one address
     # cannot take a worker's every stream, and a venue's phones behind one address fit.
     "STREAMS_PER_ADDRESS": 64,
+    # Connections one client address may have open at a worker, its streams included: one more is answered
+    # 429 by the worker itself, before any parsing or Flask (app/serving/worker.py), so a flood from one
+    # address costs the others little. None: twice STREAMS_PER_ADDRESS and at least 128, room for each
+    # stream and a request beside it (a venue's phones behind one address: a stream and a request each).
+    "CONNECTIONS_PER_ADDRESS": None,
     # And per table, one a seat and this many more (one more is a 503): the host's screen,
     # a table view, and a phone reconnecting while its old stream has not yet ended.
     "STREAM_VIEWS_PER_TABLE": 4,
@@ -285,6 +290,11 @@ def check_config(config) -> None:
     if not _is_count(config["STREAMS_PER_ADDRESS"]):
         raise ValueError(
             f"WORDSMITH_STREAMS_PER_ADDRESS={config['STREAMS_PER_ADDRESS']!r}: must be a whole number of at least 1"
+        )
+    connections = config["CONNECTIONS_PER_ADDRESS"]
+    if connections is not None and not _is_count(connections):
+        raise ValueError(
+            f"WORDSMITH_CONNECTIONS_PER_ADDRESS={connections!r}: must be a whole number of at least 1, or unset"
         )
     views = config["STREAM_VIEWS_PER_TABLE"]
     if not (isinstance(views, int) and not isinstance(views, bool) and views >= 0):

@@ -285,6 +285,12 @@ def test_the_gunicorn_internals_the_worker_relies_on_are_there():
     for owner, method, name in gunicorn_glue.INSTANCE_INTERNALS:
         if f"self.{name} =" not in inspect.getsource(getattr(owner, method)):
             missing.append(f"{owner.__name__}.{method} setting self.{name}")
+    for function, names in gunicorn_glue.SIGNATURES:
+        if list(inspect.signature(function).parameters) != names:
+            missing.append(f"{function.__qualname__}({', '.join(names)})")
+    for function, text in gunicorn_glue.USES:
+        if text not in inspect.getsource(function):
+            missing.append(f"{function.__qualname__} using {text}")
     assert missing == []
 
 

@@ -1,7 +1,7 @@
 """Serving: what stands between the network and the app's views.
 
-worker.py         gunicorn's threaded worker with a read deadline, server errors as problem documents,
-                  and event streams handed to the stream hub
+worker.py         gunicorn's threaded worker with a read deadline, a cap on each client address's
+                  connections, server errors as problem documents, and event streams handed to the stream hub
 gunicorn_glue.py  the gunicorn internals the worker relies on, in one place (tests/test_serving.py names each)
 gunicorn_conf.py  the gunicorn settings `wordsmith serve` and the Procfile run with
 streams.py        the live tables' event streams (server-sent events) and their limits

@@ -3,15 +3,18 @@
 gunicorn documents its worker classes and their hooks (`init_process`,
 `load_wsgi`, `handle_quit`, `handle_error`, `handle_request`), its settings and
 its logger, not the threaded worker's connection objects or bookkeeping. What
-the read deadline and the stream hub need of those is here and only here, and
-`tests/test_serving.py` names each (`INTERNALS`), so an upgrade of gunicorn
-that drops one fails a test, not production. The requirement in
+the read deadline, the stream hub and the per-address cap on connections need
+of those is here and only here, and `tests/test_serving.py` names each
+(`INTERNALS`, `SIGNATURES`, `USES`), so an upgrade of gunicorn that drops or changes
+one fails a test, not production. The requirement in
 pyproject.toml bounds gunicorn to the major release these were read from.
 """
 
 from __future__ import annotations
 
+import errno
 import ssl
+from collections.abc import Callable
 from datetime import timedelta
 
 from gunicorn.http.wsgi import Response, default_environ
@@ -20,11 +23,16 @@ from gunicorn.workers import gthread
 __all__ = [
     "DEFER",
     "INTERNALS",
+    "SIGNATURES",
+    "USES",
+    "CountedConn",
+    "accept_one",
     "forget_connection",
     "hand_over_stream",
     "log_refused",
     "nothing_sent_yet",
     "plain_http1",
+    "serve_connection",
     "stop_threads_now",
 ]
 
@@ -35,6 +43,9 @@ INTERNALS = [
     (gthread.TConn, "wait_for_data"),
     (gthread.ThreadWorker, "handle"),
     (gthread.ThreadWorker, "finish_request"),
+    (gthread.ThreadWorker, "accept"),  # the worker's own replaces it: it must still be what the poller calls
+    (gthread.ThreadWorker, "enqueue_req"),
+    (gthread.TConn, "close"),
     (Response, "force_close"),
 ]
 # Instance attributes, set in these methods: (class, method, attribute).
@@ -47,9 +58,58 @@ INSTANCE_INTERNALS = [
     (Response, "__init__", "chunked"),
     (Response, "__init__", "headers_sent"),
 ]
+# Parameters of what is called or replaced here: (function, its parameter names).
+SIGNATURES = [
+    (gthread.TConn.__init__, ["self", "cfg", "sock", "client", "server"]),
+    (gthread.TConn.close, ["self", "graceful"]),
+    (gthread.ThreadWorker.accept, ["self", "listener"]),
+]
+# What gunicorn's own code must still do for `CountedConn` and the worker's `accept`: (function, text in its source).
+# The poller calls `self.accept` for a listener; every connection gunicorn drops, it closes with `close`.
+USES = [
+    (gthread.ThreadWorker.set_accept_enabled, "self.accept"),
+    (gthread.ThreadWorker.finish_request, "conn.close("),
+    (gthread.ThreadWorker.murder_keepalived, "conn.close("),
+    (gthread.ThreadWorker.murder_pending, "conn.close("),
+]
 
 # What `ThreadWorker.handle` answers for a connection that has sent nothing yet: give it back to the poller.
 DEFER = gthread._DEFER
+
+
+class CountedConn(gthread.TConn):
+    """gthread's connection, holding a slot of its client address (app/serving/worker.py) until it is closed.
+
+    gunicorn closes every connection it drops through `close` (after an answer, an idle keep-alive, a client that
+    sent nothing, an error: `USES`); `release` is safe to call more than once. A connection handed to the stream
+    hub is not closed by gunicorn: the hub releases it when it ends the stream."""
+
+    def __init__(self, cfg, sock, client, server, release: Callable[[], None]):
+        super().__init__(cfg, sock, client, server)
+        self.release = release
+
+    def close(self, graceful=False):
+        try:
+            super().close(graceful)
+        finally:
+            self.release()
+
+
+def accept_one(listener):
+    """The next connection waiting on `listener` as (socket, client address), or None when none is waiting."""
+    try:
+        return listener.accept()
+    except OSError as error:  # gthread's `accept` takes these as "nothing to accept now"
+        if error.errno not in (errno.EAGAIN, errno.ECONNABORTED, errno.EWOULDBLOCK):
+            raise
+        return None
+
+
+def serve_connection(worker, listener, sock, client, release: Callable[[], None]) -> None:
+    """What gthread's `accept` does with a connection it took: count it, and queue it for a pool thread."""
+    worker.nr_conns += 1
+    sock.setblocking(True)
+    worker.enqueue_req(CountedConn(worker.cfg, sock, client, listener.getsockname(), release))
 
 
 def nothing_sent_yet(conn) -> bool:

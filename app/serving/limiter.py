@@ -41,7 +41,7 @@ from tables.events import Forbidden, NotFound
 from ..errors import ApiProblem, handle_not_found
 from ..tables import tables
 
-__all__ = ["Buckets", "address", "check", "count_failed_join", "count_failure", "count_table_created"]
+__all__ = ["Buckets", "address", "address_of", "check", "count_failed_join", "count_failure", "count_table_created"]
 
 # Addresses whose buckets a worker keeps: past it the address heard from longest ago is forgotten, so a flood of
 # distinct addresses takes bounded memory whatever the traffic (a forgotten address starts with an empty bucket).
@@ -113,7 +113,17 @@ def address(environ: dict) -> str:
     >>> address({"REMOTE_ADDR": "192.0.2.7"}), address({"REMOTE_ADDR": "::ffff:192.0.2.7"}), address({})
     ('192.0.2.7', '192.0.2.7', 'unknown')
     """
-    peer = environ.get("REMOTE_ADDR") or "unknown"
+    return address_of(environ.get("REMOTE_ADDR") or "unknown")
+
+
+def address_of(peer: str) -> str:
+    """The key of a peer's address as the socket gives it: itself, or its /64 for IPv6 (`address`'s rule).
+
+    The worker counts connections by this key before any request is read (app/serving/worker.py).
+
+    >>> address_of("2001:db8:1:2:a:b:c:d"), address_of("fe80::1%eth0"), address_of("127.0.0.2")
+    ('2001:db8:1:2::/64', 'fe80::/64', '127.0.0.2')
+    """
     try:
         ip = ipaddress.ip_address(peer.split("%", 1)[0])  # a zone id (fe80::1%eth0) is not part of the address
     except ValueError:

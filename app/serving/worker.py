@@ -29,6 +29,16 @@ What this class adds to `gthread`:
   writes the stream from then on, in one thread for all of them, and the
   pool thread goes back to requests. gunicorn counts the connection as done
   (its access-log line is written then) and leaves the socket open.
+- **A cap on each client address's connections, before any request is read.**
+  Each connection the worker accepts holds a slot of its peer's address (an
+  IPv6 peer by its /64, as app/serving/limiter.py counts) until it is closed,
+  by gunicorn or, for an event stream, by the hub. A connection from an
+  address that already has its cap open (the app's `CONNECTIONS_PER_ADDRESS`;
+  by default twice `STREAMS_PER_ADDRESS`, at least 128) is answered a fixed
+  429 problem document straight from the accept and closed: no thread, no
+  parsing, no Flask. Without it every connection of a flood was read and run
+  through Flask, one after another, before the app refused it, and another
+  address's request waited behind them all.
 - **Server errors in the service's own shape.** A request gunicorn refuses
   before the app sees it (a malformed request line: 400; a URL over
   `limit_request_line`: 414; too many or too large headers: 431) is answered
@@ -36,8 +46,9 @@ What this class adds to `gthread`:
   HTML page.
 
 Every request, health included, is read and answered the same way: through
-gthread's queue and Flask's full request handling. The gunicorn internals this
-relies on are in app/serving/gunicorn_glue.py.
+gthread's queue and Flask's full request handling (a connection refused by the
+cap has had no request read). The gunicorn internals this relies on are in
+app/serving/gunicorn_glue.py.
 
 gunicorn's worker `timeout` only watches the worker's main loop, which keeps
 beating while threads are busy: a long answer is never killed by it.
@@ -48,7 +59,9 @@ from __future__ import annotations
 import errno
 import functools
 import json
+import math
 import os
+import random
 import resource
 import socket
 import sys
@@ -62,18 +75,29 @@ from gunicorn.workers import gthread
 from werkzeug.exceptions import RequestTimeout
 from werkzeug.http import HTTP_STATUS_CODES
 
+from .. import DEFAULTS
 from ..errors import PROBLEM_JSON, problem_body
 from . import gunicorn_glue as glue
+from .limiter import address_of
 from .security import SECURITY_HEADERS
 from .stream_hub import ADOPT, StreamHub
+from .streams import KeyedSlots
 
-__all__ = ["READ_TIMEOUT", "DeadlineWorker", "server_error_status"]
+__all__ = ["READ_TIMEOUT", "DeadlineWorker", "connections_per_address", "refusal_bytes", "server_error_status"]
 
 # nginx's client_header_timeout and client_body_timeout default to 60 s; ours
 # is shorter because an honest request is at most 16 KiB and a phone on a
 # poor link sends that in well under a second.
 READ_TIMEOUT = float(os.environ.get("GUNICORN_READ_TIMEOUT", "10"))
 REAPER_INTERVAL = 0.25  # seconds between looks at the clocks: a late client is cut off within this of its deadline
+# Connections over their address's cap refused in one wake of the worker's loop before it looks at its other
+# sockets again: a flood leaves the listener's queue in a few loops, and the loop still beats.
+REFUSALS_PER_WAKE = 128
+# The least of the default cap on one address's connections: a venue's ~60 phones behind one address, each with a
+# stream and a request beside it, and a page's few parallel connections for its files.
+MIN_CONNECTIONS_PER_ADDRESS = 128
+REFUSAL_LOG_SECONDS = 10.0  # a refused address is logged once, then at most once this often while it is refused
+REFUSED_ADDRESSES_LOGGED = 1024  # addresses whose last log line is remembered; the oldest is forgotten past it
 # gunicorn's refusals, most specific first: (exception classes, status, what to do about it).
 SERVER_ERRORS = [
     (
@@ -115,7 +139,7 @@ def server_error_status(error: Exception) -> tuple[int, str]:
     return 500, "Something went wrong on our side; it has been logged. Try again, and report it if it persists."
 
 
-def problem_bytes(status: int, detail: str, slug: str | None = None) -> bytes:
+def problem_bytes(status: int, detail: str, slug: str | None = None, headers: dict[str, str] | None = None) -> bytes:
     """Return a whole HTTP/1.1 answer carrying a problem document (app/errors.py's), for the worker to write itself."""
     body = json.dumps(problem_body(status, detail, slug)).encode()
     head = [
@@ -124,6 +148,7 @@ def problem_bytes(status: int, detail: str, slug: str | None = None) -> bytes:
         f"Content-Type: {PROBLEM_JSON}",
         f"Content-Length: {len(body)}",
     ]
+    head += [f"{name}: {value}" for name, value in (headers or {}).items()]
     head += [f"{name}: {value}" for name, value in SECURITY_HEADERS.items()]
     return ("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body
 
@@ -229,6 +254,8 @@ class DeadlineWorker(gthread.ThreadWorker):
         os._exit(0)
 
     def init_process(self):
+        self._addresses = KeyedSlots()  # connections open per client address, each at most the cap
+        self._refused: dict[str, tuple[float, int]] = {}  # address: (when last logged, refusals since)
         self._clocks: set[Clock] = set()
         self._clocks_lock = threading.Lock()
         self._local = threading.local()
@@ -239,7 +266,53 @@ class DeadlineWorker(gthread.ThreadWorker):
 
     def load_wsgi(self):
         super().load_wsgi()
+        self.connections_per_address = connections_per_address(self.wsgi)
+        self._refusals = [refusal_bytes(self.connections_per_address, seconds) for seconds in range(5, 16)]
         self.wsgi = self._timed(self.wsgi)
+
+    def accept(self, listener):
+        """gthread's `accept`, each connection first taking a slot of its client address (see the module).
+
+        A connection past its address's cap is answered and closed here, and the next waiting one is taken
+        at once, up to `REFUSALS_PER_WAKE`: a flood leaves the listener's queue without a thread, a parse or
+        Flask spent on it, and what waits behind it in the queue is reached in milliseconds."""
+        for _ in range(REFUSALS_PER_WAKE):
+            taken = glue.accept_one(listener)
+            if taken is None:
+                return
+            sock, client = taken
+            key = address_of(client[0]) if isinstance(client, tuple) else "unix"
+            release = self._addresses.take(key, self.connections_per_address)
+            if release is not None:
+                glue.serve_connection(self, listener, sock, client, release)
+                return
+            self._refuse(sock, key)
+
+    def _refuse(self, sock: socket.socket, key: str) -> None:
+        """Answer a connection over its address's cap with a 429 and close it, its request neither parsed nor served."""
+        try:
+            sock.setblocking(False)  # the answer fits an empty send buffer; a client that is gone costs no wait
+            sock.send(random.choice(self._refusals))
+            sock.recv(65536)  # what already came of the request: closing with it unread would reset the connection
+        except OSError:
+            pass
+        finally:
+            sock.close()
+        now = time.monotonic()
+        logged, refused = self._refused.pop(key, (-math.inf, 0))
+        refused += 1
+        if now - logged >= REFUSAL_LOG_SECONDS:
+            self.log.warning(
+                "Refusing connections from %s: it has %d open at this worker, its cap (CONNECTIONS_PER_ADDRESS); "
+                "%d refused since the last such line",
+                key,
+                self.connections_per_address,
+                refused,
+            )
+            logged, refused = now, 0
+        self._refused[key] = (logged, refused)  # last: the dict stays in the order addresses were last refused
+        if len(self._refused) > REFUSED_ADDRESSES_LOGGED:
+            del self._refused[next(iter(self._refused))]
 
     def _timed(self, app):
         """Wrap the WSGI app: its body input is timed, answering stops the clock, and a stream may be adopted."""
@@ -291,7 +364,14 @@ class DeadlineWorker(gthread.ThreadWorker):
             return False
         chunked = glue.hand_over_stream(answer)
         self._local.adopted = True
-        self._hub.adopt(conn.sock, chunked, cursor, follower, release, queued)
+
+        def release_both() -> None:  # the stream's slots, and its connection's slot of its address
+            try:
+                release()
+            finally:
+                conn.release()
+
+        self._hub.adopt(conn.sock, chunked, cursor, follower, release_both, queued)
         return True
 
     def handle_request(self, req, conn):
@@ -310,7 +390,7 @@ class DeadlineWorker(gthread.ThreadWorker):
     def finish_request(self, conn, fs):
         if not fs.cancelled() and fs.exception() is None and fs.result() == ADOPTED:
             glue.forget_connection(self)  # the hub holds the socket now, outside gunicorn's count of connections
-            return
+            return  # its address's slot is the hub's to give back, when it closes the stream
         super().finish_request(conn, fs)
 
     def _reap(self):
@@ -360,6 +440,27 @@ class DeadlineWorker(gthread.ThreadWorker):
             req = getattr(exc, "req", None)  # the request whose header was bad, for the access log (as gunicorn does)
         if req is not None and not isinstance(req, str):
             glue.log_refused(self, req, client, addr, f"{status} {HTTP_STATUS_CODES.get(status, 'Error')}")
+
+
+def refusal_bytes(cap: int, seconds: int) -> bytes:
+    """The worker's whole answer to a connection past its address's cap of `cap`: retry in `seconds`."""
+    detail = (
+        f"This address has {cap} connections open at this worker, all it may: close idle ones, "
+        f"or reconnect in {seconds} s."
+    )
+    return problem_bytes(429, detail, slug="too-many-connections", headers={"Retry-After": str(seconds)})
+
+
+def connections_per_address(app) -> int:
+    """The connections one client address may have open at a worker: the app's `CONNECTIONS_PER_ADDRESS` (its
+    config, when it is a Flask app). Unset (the default): twice `STREAMS_PER_ADDRESS`, room for each stream the
+    address may hold and a request beside each (a phone behind a venue's NAT fetches its own part after every
+    event), and never under `MIN_CONNECTIONS_PER_ADDRESS`, so a lowered stream share leaves browsing alone."""
+    config = getattr(app, "config", None)
+    config = config if isinstance(config, dict) else DEFAULTS
+    cap = config.get("CONNECTIONS_PER_ADDRESS", DEFAULTS["CONNECTIONS_PER_ADDRESS"])
+    streams = config.get("STREAMS_PER_ADDRESS", DEFAULTS["STREAMS_PER_ADDRESS"])
+    return cap or max(MIN_CONNECTIONS_PER_ADDRESS, 2 * streams)
 
 
 def _raise_open_files_limit() -> None:
