@@ -4,7 +4,7 @@
     GET    /tables/{code}                       the state, as the token's seat (or the table view) may see it
     DELETE /tables/{code}                       (host) delete the table
     GET    /tables/{code}/record                the event log, replayable
-    GET    /tables/{code}/events                the events as Server-Sent Events (app/serving/streams.py)
+    GET    /tables/{code}/events                the events as Server-Sent Events (app/api/table_events.py)
     GET    /tables/{code}/qr.svg                the join link as a QR code
     POST   /tables/{code}/seats/{seat}          join: a seat token
     POST   /tables/{code}/seats/{seat}/name     (host) rename a seat
@@ -25,7 +25,8 @@
     POST   /tables/{code}/turns                 Booksmack, turn-based: the card a seat played
     POST   /tables/{code}/steals                Booksmack, turn-based: whom the lowest card steals from
 
-The host's hand-over, seat removal and undo are in app/api/table_hosting.py, on this `bp`.
+The host's hand-over, seat removal and undo are in app/api/table_hosting.py, the event stream in
+app/api/table_events.py, both on this `bp`.
 
 Each view is the same three steps: validate, one call to the `Tables` service
 (tables/service.py: the rules are the game modules'), the answer. Who acts is
@@ -41,7 +42,6 @@ app/serving/limiter.py), `Refused` as 422 at the bad field.
 from __future__ import annotations
 
 import io
-import random
 import re
 from typing import Annotated, Any, Literal
 
@@ -56,8 +56,7 @@ from tables.events import Actor
 from tables.state import GAMES
 from tables.store import REQUEST_ID_MAX
 
-from ..errors import invalid_fields
-from ..serving import limiter, streams
+from ..serving import limiter
 from ..tables import bearer_token, tables
 from .fields import Lexicon, Limit, Out, PoolInput, Request
 from .operation import operation
@@ -124,14 +123,6 @@ class TablePath(Request):
 
 class SeatPath(TablePath):
     seat: SeatNumber
-
-
-class EventsQuery(TablePath):
-    after: str | None = Field(
-        None,
-        pattern=SEQ.pattern,
-        description="send the events after this seq (the `Last-Event-ID` header, when sent, wins)",
-    )
 
 
 # --- answers ---------------------------------------------------------------------------------
@@ -495,62 +486,6 @@ def qr(params: TablePath):
     response = Response(drawing.getvalue(), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "private, max-age=3600"
     return response
-
-
-@bp.get("/tables/<code>/events")
-@operation(params=EventsQuery, response=str, media_type="text/event-stream", problems=(403, 429, 503))
-def events(params: EventsQuery):
-    """The table's events as they happen (Server-Sent Events), resuming after `Last-Event-ID` or `?after=`."""
-    who = acting(params.code) if bearer_token() else None
-    return table_stream(params.code, who, params.after)
-
-
-def table_stream(code: str, who: Actor | None, after_param: str | None) -> Response:
-    """The event stream of table `code` as `who` sees it (None: a viewer with no token), for the API's route
-    (a bearer token) and the pages' (the phone's cookie): a seat's or the host's stream is held apart from the
-    viewers' (app/serving/streams.py, `take_slots`)."""
-    service = tables()
-    after = _resume_after(after_param)
-    so_far = service.events(code)  # 404 for a table that does not exist
-    state = table_state.fold(event for event in so_far if event.seq <= after)
-
-    def show(new_events) -> list[dict]:
-        for event in new_events:
-            table_state.apply(state, event)
-        return shown(state, new_events, who)
-
-    created = table_state.fold(so_far[:1])  # the table's game, variants and seats
-    config = current_app.config
-    cursor = streams.StreamCursor(
-        service,
-        read_code(code),
-        after,
-        show,
-        lifetime=config["EVENT_STREAM_SECONDS"],
-        heartbeat=config["EVENT_HEARTBEAT_SECONDS"],
-        rng=random.Random(),
-        shared=not table_state.may_hide(created),
-    )
-    holder = None if who is None else "host" if who.host and who.seat is None else f"seat {who.seat}"
-    return streams.open_stream(cursor, holder)
-
-
-def _resume_after(after: str | None) -> int:
-    """The seq to resume after: `Last-Event-ID` (what EventSource sends on reconnecting), else `?after=`, else 0.
-
-    The stream's ids are seqs, so a `Last-Event-ID` that is not one (not 1-12 ASCII digits: `abc`, or `²`,
-    which `str.isdigit` accepts and `int` does not) came from no stream of ours: a 422 naming the header.
-    """
-    last = request.headers.get("Last-Event-ID", "").strip()
-    if not last:
-        if after and SEQ.fullmatch(after) is None:  # the pages' route reads `?after=` unvalidated
-            detail = "after: the seq to resume after, 1 to 12 digits 0-9 (or leave it out)"
-            raise invalid_fields([{"pointer": "/after", "location": "query", "detail": detail}])
-        return int(after) if after else 0
-    if SEQ.fullmatch(last) is None:
-        detail = "Last-Event-ID: the seq of the last event received, 1 to 12 digits 0-9 (or leave the header out)"
-        raise invalid_fields([{"pointer": "/Last-Event-ID", "location": "header", "detail": detail}])
-    return int(last)
 
 
 # --- seats -----------------------------------------------------------------------------------

@@ -295,4 +295,16 @@ def render(template: str, status: int = 200, **context):
     return render_template(template, **context), status
 
 
-from . import booksmack, booksmack_turn, colorsmash, colorsmash_replay, dice, judge, score, solve, table_hosting, tables  # noqa: E402,F401 - registers the views on `bp`
+from . import (  # noqa: E402,F401 - registers the views on `bp`
+    booksmack,
+    booksmack_turn,
+    colorsmash,
+    colorsmash_replay,
+    dice,
+    judge,
+    score,
+    solve,
+    table_hosting,
+    table_join,
+    tables,
+)

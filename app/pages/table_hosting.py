@@ -21,11 +21,11 @@ from tables.events import Forbidden, NotFound, Rejected
 
 from ..tables import tables
 from . import bp
+from .table_join import join_refused
 from .table_notes import lan_context
 from .tables import (
     PageRefusal,
     form_int,
-    join_refused,
     not_found,
     request_id,
     table_code,

@@ -2,7 +2,7 @@
 
     GET  /tables                    create a table, or join one with its code (`?code=k7m-p2q` goes to its join page)
     POST /tables                    create: the host's page, the host token in a cookie
-    GET  /tables/<code>/join        the join link (and the QR code's): pick your seat by name
+    GET  /tables/<code>/join        the join link (and the QR code's): pick your seat by name (app/pages/table_join.py)
     POST /tables/<code>/join        take that seat: the seat token in a cookie, then the seat's page
     GET  /tables/<code>/play        the seat's page (a phone): pool, pieces, claims, objections, score sheet
     POST /tables/<code>/play        one action of that seat, or of the host when this phone also hosts
@@ -10,6 +10,7 @@
     POST /tables/<code>/host        one action of the host; POST /tables/<code>/delete deletes the table
     GET  /tables/<code>             the table view: read-only, no token, the latest verdict in big letters
     GET  /tables/<code>/sheet       the printable score sheet
+    GET  /tables/<code>/events      the table's event stream, read as this phone's cookie acts
     GET  /tables/<code>/qr.svg      the QR code of the join link (app/pages/table_hosting.py, with /ask)
 
 Unlike the tool pages (GET forms whose URL is the whole state), a table's
@@ -29,7 +30,7 @@ table view and the join page are for anyone with the code: they show seat
 names and the game, never a token.
 
 Live updates: `static/tables.js` follows the table's event stream
-(`/api/v1/tables/<code>/events`, the API's) and, on each event, re-fetches
+(`/tables/<code>/events`, the API's stream read as the phone's cookie acts) and, on each event, re-fetches
 the page's own URL and swaps the regions marked `data-live`, keeping focus and
 what the player typed. Without JavaScript the pages are the same, brought up
 to date by reloading (the table view reloads itself every few seconds).
@@ -37,13 +38,11 @@ to date by reloading (the table view reloads itself every few seconds).
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import re
 import secrets
 from datetime import UTC, datetime
 
-from flask import current_app, make_response, redirect, request, url_for
+from flask import current_app, redirect, request, url_for
 
 from solver.errors import Refused
 from tables.codes import read_code
@@ -51,20 +50,17 @@ from tables.events import Actor, Forbidden, NotFound, Rejected, Slowed
 from tables.state import GAMES
 from tables.store import REQUEST_ID_MAX
 
-from ..api.tables import table_stream
+from ..api.table_events import table_stream
 from ..errors import problem_response
 from ..serving import limiter
 from ..tables import tables
 from . import bp, lexicon_choices, render
-from .table_notes import announcement, join_notice, lan_context
+from .table_notes import announcement, lan_context
 
 __all__ = ["EVENT_TYPES", "HOST_COOKIE", "SEAT_COOKIE"]
 
 SEAT_COOKIE = "wordsmith_seat"
 HOST_COOKIE = "wordsmith_host"
-# A secret this phone keeps for the table (never shown, never stored by the server): a seat token is derived from
-# it and the join's request id, so a retry of a join proves it comes from the phone that sent it (`seat_token`).
-PHONE_COOKIE = "wordsmith_phone"
 # The seat this phone joined (not a secret: the token is the seat cookie's), so that a phone whose token stopped
 # acting is told why: its seat was removed, or given to another phone.
 SEAT_NUMBER_COOKIE = "wordsmith_seat_number"
@@ -250,24 +246,6 @@ def form_text(name: str, limit: int = 200) -> str:
     return value
 
 
-def seat_token(code: str, seat: int, rid: str, phone: str) -> str:
-    """The seat token a join with this request id from this phone (its `PHONE_COOKIE` secret) gives: the same
-    for a double-submitted join, another for the same request id sent from another phone.
-
-    A random token would break a double tap: the service applies the repeated
-    request id once and keeps the first token's hash, while the browser keeps
-    the second answer's cookie. Derived from the app's secret key (HMAC), the
-    request id alone does not give it; with the phone's secret in it, the
-    service refuses a replay of the join from elsewhere (`Tables.join`).
-    """
-    key = current_app.config["SECRET_KEY"].encode()
-    digest = hmac.new(key, f"seat-token:{code}:{seat}:{rid}:{phone}".encode(), hashlib.sha256).digest()
-    return digest.hex()
-
-
-# --- the view-model: what every table page shows -----------------------------------------------
-
-
 def age_seconds(at: str) -> float:
     """Seconds since an event's time (`2026-11-30T18:40:02.120Z`)."""
     try:
@@ -440,67 +418,6 @@ def tables_create():
     response = redirect(url_for("pages.table_host", code=created.code), code=303)
     set_token_cookie(response, HOST_COOKIE, created.host_token, created.code)
     return response
-
-
-@bp.get("/tables/<code>/join")
-def table_join(code: str):
-    """The join link: the table's seats by name; pick yours."""
-    try:
-        canonical = table_code(code)
-        if canonical != code:
-            return redirect(url_for("pages.table_join", code=canonical), code=303)
-        state = tables().state(code)
-    except NotFound as error:
-        return not_found(error)
-    seat, host = cookie_actor(code, SEAT_COOKIE), cookie_actor(code, HOST_COOKIE)
-    notice = join_notice(request.args, state) if seat is None else None
-    page = render("table_join.html", notice=notice, host=host is not None, **page_context(code, state, seat))
-    return with_phone_secret(make_response(page), code)
-
-
-def with_phone_secret(response, code: str, secret: str | None = None):
-    """The response, with this phone's secret for the table (`PHONE_COOKIE`) set when it has none yet."""
-    if PHONE_COOKIE not in request.cookies:
-        set_token_cookie(response, PHONE_COOKIE, secret or secrets.token_hex(32), code)
-    return response
-
-
-def join_refused(code: str, error: Exception):
-    """The join page again with the refusal; counted as a guess (a seat taken, a locked table, no such seat)."""
-    limiter.count_failed_join()
-    context = page_context(code, tables().state(code), cookie_actor(code, SEAT_COOKIE))
-    host = cookie_actor(code, HOST_COOKIE) is not None
-    return render("table_join.html", STATUS[type(error)], notice=refusal_notice(error), host=host, **context)
-
-
-@bp.post("/tables/<code>/join")
-def table_join_post(code: str):
-    """Take a seat: its token in this phone's cookie, then the seat's page."""
-    try:
-        code = table_code(code)
-        state = tables().state(code)
-    except NotFound as error:
-        return not_found(error)
-    try:
-        rid = request_id()
-        seat = form_int("seat", 1, len(state.seats))
-        host = cookie_actor(code, HOST_COOKIE)
-        mine = (cookie_actor(code, SEAT_COOKIE) or Actor()).seat == seat
-        if host is not None and state.seats[seat - 1].joined and not mine and request.form.get("confirm") != "1":
-            # Another phone holds it: moving it asks first (the other phone loses the seat).
-            context = page_context(code, state, cookie_actor(code, SEAT_COOKIE))
-            return render("table_join.html", notice=None, host=True, confirm=state.seats[seat - 1], **context)
-        phone = request.cookies.get(PHONE_COOKIE) or secrets.token_hex(32)
-        token = seat_token(code, seat, rid, phone)
-        # A seat a phone holds is refused to others (seat_taken); the host's phone may take it (to give it again).
-        by = request.cookies.get(HOST_COOKIE) if host is not None else None
-        tables().join(code, seat, request_id=rid, token=token, by=by)
-    except (Rejected, PageRefusal, Refused, Forbidden) as error:
-        return join_refused(code, error)
-    response = redirect(url_for("pages.table_play", code=code), code=303)
-    set_token_cookie(response, SEAT_COOKIE, token, code)
-    set_token_cookie(response, SEAT_NUMBER_COOKIE, str(seat), code)
-    return with_phone_secret(response, code, phone)
 
 
 # --- the seat's page and the host's page ------------------------------------------------------
