@@ -772,7 +772,7 @@ def test_a_refused_claim_is_seen_on_every_phone_and_the_table_view_by_name(app, 
         box = latest_box(html)
         assert "NOT VALID" in box and "Ann tried ZZZQ: not valid, nothing changes" in box, path
         claims = text(re.search(r'<section class="table-claims".*?</section>', html, flags=re.S).group(0))
-        assert "Ann tried ZZZQ : not valid" in claims, path
+        assert "Ann tried ZZZQ : not valid." in claims, path
         assert "seat 1" not in box.lower()
 
 

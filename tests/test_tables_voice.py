@@ -1,5 +1,6 @@
-"""The table speaks in the third person: a public sentence (a refused claim's reason, its objections) names the
-claimant and never says "you", so every phone and the TV read it right (the claimant's own answer included)."""
+"""What every phone at a table reads. The table speaks in the third person: a public sentence (a refused claim's
+reason, its objections) names the claimant and never says "you", so every phone and the TV read it right (the
+claimant's own answer included); the host's actions are announced; each challenge has its own claims list."""
 
 from __future__ import annotations
 
@@ -115,3 +116,25 @@ def test_every_host_action_is_announced_on_every_phone_and_the_tv(app):
     assert claim(ann, code, "cast").status_code == 303  # the next event takes the box back
     box = latest_box(tv.get(f"/tables/{code}").get_data(as_text=True))
     assert "HOST" not in box and "CAST" in box
+
+
+def test_each_challenge_starts_a_fresh_claims_list_and_refusals_read_as_one_sentence(app):
+    host, ann, bob = phone(app), phone(app), phone(app)
+    code, _ = create(host)
+    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
+    start(host, code)
+    assert claim(ann, code, "cast").status_code == 303
+    page = host.get(f"/tables/{code}/host").get_data(as_text=True)
+    form = re.search(r'<form[^>]*>(?:(?!</form>).)*value="end_challenge".*?</form>', page, flags=re.S).group(0)
+    assert post_form(host, f"/tables/{code}/host", form, action="end_challenge").status_code == 303
+    start(host, code)
+    assert claim(bob, code, "zzzq").status_code == 409
+    html = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    section = re.search(r'<section class="table-claims".*?</section>', html, flags=re.S).group(0)
+    current = re.search(r'<ol class="claims".*?</ol>', section, flags=re.S).group(0)
+    assert "CAST" not in current and current.count("<li") == 1  # challenge 2's list: Bob's attempt alone
+    refused = re.search(r'<li class="claim claim--refused".*?</li>', current, flags=re.S).group(0)
+    assert refused.count("<p") == 1 and 'class="claim__sentence"' in refused  # one sentence, not a flex line
+    assert "Bob tried ZZZQ : not valid." in text(refused)
+    earlier = re.search(r'<details class="claims-earlier">.*?</details>', section, flags=re.S).group(0)
+    assert "Challenge 1: 1 claim" in text(earlier) and "CAST, Ann: stands" in text(earlier)
