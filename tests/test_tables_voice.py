@@ -138,3 +138,28 @@ def test_each_challenge_starts_a_fresh_claims_list_and_refusals_read_as_one_sent
     assert "Bob tried ZZZQ : not valid." in text(refused)
     earlier = re.search(r'<details class="claims-earlier">.*?</details>', section, flags=re.S).group(0)
     assert "Challenge 1: 1 claim" in text(earlier) and "CAST, Ann: stands" in text(earlier)
+
+
+def test_word_by_word_shows_its_roll_as_dice_on_every_phone_and_the_solo_host_rolls_where_they_claim(app):
+    """The solo player hosts: the seat page tells them to start (never to wait for the host), the roll button is
+    in the live claim area, and the dice of each roll show on the seat page and the TV."""
+    solo = phone(app)
+    code, _ = create(solo, names=("Sol",), variants=("word_by_word",))
+    assert join(solo, code, 1).status_code == 303
+    page = solo.get(f"/tables/{code}/play").get_data(as_text=True)
+    assert "Waiting for the host" not in text(page) and "You host: start it in Host controls" in text(page)
+    start(solo, code, pool="")
+    page = solo.get(f"/tables/{code}/play").get_data(as_text=True)
+    area = re.search(r'<div id="claim-area" data-live>.*?</section>', page, flags=re.S).group(0)
+    assert 'id="roll-form"' in area and "Roll the dice for word 1" in text(area)
+    response = post_form(solo, f"/tables/{code}/play", page, "roll-form", action="roll_word")
+    assert response.status_code == 303
+    faces = app.extensions["tables"].state(code).game_state.rolls[-1]["faces"]
+    for client, path in ((solo, "play"), (phone(app), "")):
+        html = client.get(f"/tables/{code}/{path}".rstrip("/")).get_data(as_text=True)
+        dice = re.search(r'<ul class="dice-roll".*?</ul>', html, flags=re.S).group(0)
+        assert dice.count('class="die ') == len(faces) == 3, path
+        for face in faces:
+            assert face.replace("_", " ") in text(dice), (path, face)
+    page = solo.get(f"/tables/{code}/play").get_data(as_text=True)
+    assert "The next roll waits for Sol to claim word 1" in text(page) and 'id="roll-form"' not in page

@@ -97,8 +97,6 @@ def announcement(state, names: dict) -> str | None:
     newest = state.log.event if state.log is not None else None
     if newest is None or newest.seq != state.seq:
         return None
-    if newest.type == "joining_locked":
-        return f"{host} {'locked joining: no new phone may take a seat' if newest.data.get('locked') else 'opened joining again'}."
     said = HOST_NEWS.get(newest.type)
     if said is None:
         return None
@@ -240,6 +238,12 @@ def verdict_word(verdict) -> str:
 def winner_name(winner, names: dict) -> str:
     """A winner as a name: the state may name the seat by number or by the player's name."""
     return names.get(winner, str(winner)) if isinstance(winner, int) else str(winner)
+
+
+@bp.app_template_test("fewer_than")
+def fewer_than(items, n: int) -> bool:
+    """Whether a list holds fewer than `n` items (a seat that has not yet claimed the current roll's word)."""
+    return len(items or ()) < n
 
 
 @bp.app_template_filter("seat_total")
