@@ -163,3 +163,26 @@ def test_word_by_word_shows_its_roll_as_dice_on_every_phone_and_the_solo_host_ro
             assert face.replace("_", " ") in text(dice), (path, face)
     page = solo.get(f"/tables/{code}/play").get_data(as_text=True)
     assert "The next roll waits for Sol to claim word 1" in text(page) and 'id="roll-form"' not in page
+
+
+def test_done_shows_to_the_caller_by_the_claim_box_and_to_the_table_in_the_big_box(app):
+    """Ann's sixth word calls Done!: her phone says she called it and offers no claim form; Bob's phone and the
+    TV say in the big box that Ann called Done! and everyone else has one more word."""
+    from test_tables_wordsmith import SIX, exact
+
+    host, ann, bob = phone(app), phone(app), phone(app)
+    code, _ = create(host)
+    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
+    start(host, code)
+    service = app.extensions["tables"]
+    for word in SIX:
+        service.act(code, Actor(host=True), {"type": "set_pool", "seat": 1, "pool": exact(word)})
+        assert claim(ann, code, word).status_code == 303, word
+    assert service.state(code).game_state.phase == "done_called"
+    mine = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    area = text(re.search(r'<div id="claim-area" data-live>.*?</div>', mine, flags=re.S).group(0))
+    assert "You called Done!" in area and 'id="claim-form"' not in mine
+    for client, path in ((bob, "play"), (phone(app), "")):
+        box = latest_box(client.get(f"/tables/{code}/{path}".rstrip("/")).get_data(as_text=True))
+        assert "Ann called Done!: one more word each, no new pieces." in box, path
+    assert 'id="claim-form"' in bob.get(f"/tables/{code}/play").get_data(as_text=True)
