@@ -625,6 +625,7 @@ def test_the_host_page_offers_the_lan_address_when_opened_as_localhost(app):
     code, _ = create(host)
     html = host.get(f"/tables/{code}/host").get_data(as_text=True)
     assert "opened as localhost: other phones cannot reach that" in text(html)
+    assert "keep no offline judge: offline needs an https address" in text(html)  # the LAN link is plain http
     assert f'href="http://192.168.1.23/tables/{code}/join"' in html
     assert f'src="/tables/{code}/qr.svg?lan=1"' in html
     # The QR code says the LAN link: the same drawing segno makes of it.

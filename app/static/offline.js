@@ -11,6 +11,9 @@
   const script = document.currentScript;
   const worker = script && script.dataset.worker;
   if (worker && "serviceWorker" in navigator) navigator.serviceWorker.register(worker).catch(function () {});
+  // Plain http on a LAN address is not a secure context: no service worker, so say so rather than fail silently.
+  const note = document.getElementById("offline-note");
+  if (note && window.isSecureContext === false) note.hidden = false;
   const metaUrl = script && script.dataset.meta;
   const W = window.WordsmithWords;
   if (!W || !metaUrl || !window.DecompressionStream) return;
