@@ -41,10 +41,12 @@ What keeps a claim cheap (bench/tables.py measures it):
   retry, is what fails it most often (SQLite hears other workers' writes
   only at its poll, so under many claims a fold is often a poll behind).
 - The token cache, `Tables._tokens` ((code, token hash) -> seat), spares an
-  action sent with a bearer token (`act_with_token`, the API's write path)
-  its own query for the token: the seat comes from the cache (filled by
-  every lookup of a token here, and by a join), and the append checks in
-  its own transaction that the token still acts for that seat
+  action sent with a token (`act_with_token`, the one door every phone's
+  action enters by: the API's, the pages', the CLI's) its own query for
+  the token: the seat comes from the cache (filled by every lookup of a
+  token here, and by a join) or, when it is not there, from the store; either
+  way the append checks in its own transaction that the token still acts for
+  that seat
   (tables.store.Store.append's `proof`). A token replaced or taken
   away by any worker or host fails that check: the action is refused with
   403 and the entry dropped, so the cache never lets a stale token act. An
