@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import current_app
 from flask.json.provider import DefaultJSONProvider
 from pydantic_core import to_json
 
@@ -31,11 +32,15 @@ class FastJSONProvider(DefaultJSONProvider):
         return to_json(obj, indent=kwargs.get("indent")).decode()
 
     def response(self, *args: Any, **kwargs: Any):
-        return self._app.response_class(self.body(self._prepare_response_obj(args, kwargs)), mimetype=self.mimetype)
+        """`jsonify`'s answer: one argument as it is, several as a list, keywords as an object (Flask's rule)."""
+        if args and kwargs:
+            raise TypeError("app.json.response() takes either args or kwargs, not both")
+        obj = kwargs or (args[0] if len(args) == 1 else list(args) if args else None)
+        return current_app.response_class(self.body(obj), mimetype=self.mimetype)
 
     def body(self, obj: Any) -> bytes:
         """The bytes of an answer's body: `obj` written as JSON, then a newline (what `response` sends)."""
         if isinstance(obj, Prewritten):
             return obj.encode() + b"\n"
-        indent = 2 if (self.compact is None and self._app.debug) or self.compact is False else None
+        indent = 2 if (self.compact is None and current_app.debug) or self.compact is False else None
         return to_json(obj, indent=indent) + b"\n"

@@ -330,3 +330,16 @@ def test_a_plain_value_error_from_the_engine_points_at_the_operations_field(clie
     monkeypatch.setattr(booksmack, "score_collection", refuse)
     body = assert_problem(client.post("/api/v1/booksmack/score", json={"cards": ["a"]}), 422, pointer="/cards")
     assert body["errors"][0]["detail"] == "played: a message naming another field"
+
+
+def test_jsonify_answers_as_flask_documents_it_through_our_writer(app):
+    """The provider builds `jsonify`'s answer from Flask's documented rule, not Flask's private helper."""
+    from flask import jsonify
+
+    with app.app_context():
+        assert jsonify([1, "a"]).get_json() == [1, "a"]
+        assert jsonify(1, 2).get_json() == [1, 2]
+        assert jsonify(word="bag").get_json() == {"word": "bag"}
+        assert jsonify().get_json() is None
+        with pytest.raises(TypeError):
+            jsonify(1, word="bag")
