@@ -10,3 +10,12 @@ limiter.py        the join-code guessing limit and the new-table limit, per clie
 budget.py         the work budget: the CPU time one request may spend in the solver
 security.py       the security headers every answer carries
 """
+
+import os
+
+DEFAULT_THREADS = 640  # threads per worker when GUNICORN_THREADS is unset (gunicorn_conf.py says why)
+
+
+def gunicorn_threads() -> int:
+    """The threads each gunicorn worker runs: `GUNICORN_THREADS`, else `DEFAULT_THREADS`."""
+    return int(os.environ.get("GUNICORN_THREADS", str(DEFAULT_THREADS)))

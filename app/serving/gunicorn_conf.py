@@ -19,6 +19,8 @@ import gc
 import multiprocessing
 import os
 
+from app.serving import gunicorn_threads
+
 __all__ = [
     "bind",
     "workers",
@@ -39,7 +41,7 @@ worker_class = "app.serving.worker.DeadlineWorker"
 # worker's stream hub writes them all (app/serving/stream_hub.py), except over TLS,
 # where each holds a thread and streams are capped at threads - 64
 # (docs/serving.md). The pool starts threads only as it needs them.
-threads = int(os.environ.get("GUNICORN_THREADS", "640"))
+threads = gunicorn_threads()
 # Connections per worker, open or kept alive; beyond it the worker stops accepting.
 worker_connections = 1000
 preload_app = True

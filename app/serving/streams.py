@@ -58,7 +58,6 @@ for the minutes a stream stays open.
 
 from __future__ import annotations
 
-import os
 import random
 import threading
 import time
@@ -70,6 +69,7 @@ from tables.events import NotFound
 from tables.schema import compact_json
 
 from ..errors import ApiProblem
+from . import gunicorn_threads
 from .limiter import address
 from .stream_hub import ADOPT, cap_send_buffer
 
@@ -132,11 +132,10 @@ class StreamSlots:
 
 def default_cap(hub: bool) -> int:
     """Streams one worker may hold by default: `HUB_STREAMS` when its hub writes them; else a thread each,
-    so its threads (gunicorn.conf.py reads GUNICORN_THREADS, 640 by default) less those kept for requests."""
+    so its threads (`gunicorn_threads`) less those kept for requests."""
     if hub:
         return HUB_STREAMS
-    threads = int(os.environ.get("GUNICORN_THREADS", "640"))
-    return max(1, threads - RESERVED_THREADS)
+    return max(1, gunicorn_threads() - RESERVED_THREADS)
 
 
 def slots(hub: bool = False) -> StreamSlots:
