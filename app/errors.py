@@ -404,11 +404,13 @@ def handle_pool_timeout(error: Exception):
     return handle_api_problem(ApiProblem(503, detail, slug="database-busy", headers={"Retry-After": "2"}))
 
 
+# What a 500 says, wherever it is answered (here, and by the worker for what gunicorn could not take).
+SERVER_ERROR = "Something went wrong on our side; it has been logged. Try again, and report it if it persists."
+
+
 def handle_unexpected(error: Exception):
     current_app.logger.exception("Unhandled error on %s %s", request.method, request.path)
-    return problem_response(
-        500, "Something went wrong on our side; it has been logged. Try again, and report it if it persists."
-    )
+    return problem_response(500, SERVER_ERROR)
 
 
 def reject_oversized_body():

@@ -76,7 +76,7 @@ from werkzeug.exceptions import RequestTimeout
 from werkzeug.http import HTTP_STATUS_CODES
 
 from .. import DEFAULTS
-from ..errors import PROBLEM_JSON, problem_body
+from ..errors import PROBLEM_JSON, SERVER_ERROR, problem_body
 from . import gunicorn_glue as glue
 from .limiter import address_of
 from .security import SECURITY_HEADERS
@@ -131,12 +131,9 @@ def server_error_status(error: Exception) -> tuple[int, str]:
     for classes, status, fix in SERVER_ERRORS:
         if isinstance(error, classes):
             if status == 500:
-                return (
-                    500,
-                    "Something went wrong on our side; it has been logged. Try again, and report it if it persists.",
-                )
+                return 500, SERVER_ERROR
             return status, f"{error}. {fix}" if fix else f"The request could not be read: {error}."
-    return 500, "Something went wrong on our side; it has been logged. Try again, and report it if it persists."
+    return 500, SERVER_ERROR
 
 
 def problem_bytes(status: int, detail: str, slug: str | None = None, headers: dict[str, str] | None = None) -> bytes:
