@@ -87,7 +87,18 @@ from .events import (
     epoch,
     stamp,
 )
-from .state import GAMES, REFUSALS_KEPT, TableState, apply, decide, fold, scratch, seat_name, seats_allowed
+from .state import (
+    GAMES,
+    REFUSALS_KEPT,
+    TableState,
+    apply,
+    created_settings,
+    decide,
+    fold,
+    scratch,
+    seat_name,
+    seats_allowed,
+)
 
 __all__ = ["Created", "Outcome", "Tables"]
 
@@ -153,8 +164,17 @@ class Tables:
         return read
 
     def create(
-        self, game: str, seats, *, lexicon: str = "standard", variants=(), settings: dict | None = None
+        self,
+        game: str,
+        seats,
+        *,
+        lexicon: str = "standard",
+        variants=(),
+        settings: dict | None = None,
+        house_words=None,
     ) -> Created:
+        """A new table: its code and host token. `house_words`: words carried from an earlier table (Wordsmith,
+        docs/rules/wordsmith.md, ruling 22), kept in its settings."""
         if game not in GAMES:
             raise Refused(f"game must be one of {', '.join(GAMES)} (got {game!r})", ("game",))
         seats = list(seats)
@@ -164,12 +184,13 @@ class Tables:
         names = [seat_name(name, ("seats", i)) for i, name in enumerate(seats)]  # invisible characters dropped
         if lexicon not in self.lexicons:
             raise Refused(f"lexicon must be one of {', '.join(self.lexicons)} (got {lexicon!r})", ("lexicon",))
+        settings = dict(settings or {}) | ({} if house_words is None else {"house_words": list(house_words)})
         data = {
             "game": game,
             "lexicon": lexicon,
             "variants": list(variants),
             "seats": names,
-            "settings": dict(settings or {}),
+            "settings": created_settings(game, settings, self.lexicons[lexicon], variants),
         }
         # Validate by folding the first event (the game module refuses variants it does not know).
         first = Event(1, "table_created", stamp(self.clock()), 0, data)

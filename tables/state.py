@@ -38,6 +38,7 @@ __all__ = [
     "GAMES",
     "Seat",
     "TableState",
+    "created_settings",
     "decide",
     "fold",
     "game_hook",
@@ -199,6 +200,17 @@ def game_hook(state: TableState, name: str):
 def seats_allowed(game: str, variants) -> tuple[int, int, str]:
     """How many seats a table of `game` with `variants` may have, and the rule that says so."""
     return _module(game).seats_allowed(tuple(variants))
+
+
+def created_settings(game: str, settings: dict, lexicon, variants) -> dict:
+    """A new table's settings as the game reads them (Wordsmith: its carried house words, checked in `lexicon`);
+    a game with no such setting refuses it."""
+    read = getattr(_module(game), "created_settings", None)
+    if read is not None:
+        return read(settings, lexicon, tuple(variants))
+    if settings.get("house_words"):
+        raise Refused(f"house_words: only Wordsmith tables have house words, not {game}", ("house_words",))
+    return settings
 
 
 def apply(state: TableState, event: Event) -> None:

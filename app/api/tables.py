@@ -236,6 +236,14 @@ class CreateTable(Request):
         list[Annotated[str, Field(min_length=1, max_length=32)]],
         Field(max_length=MAX_VARIANTS, description="the game's variants (Wordsmith: `advanced`, `secret`, ...)"),
     ] = []
+    house_words: Annotated[
+        list[Annotated[str, Field(min_length=1, max_length=64)]],
+        Field(
+            max_length=200,
+            description="Wordsmith: house words carried from an earlier table (its state's `house_words`): words the "
+            "dictionary lacks that this table accepts too (docs/rules/wordsmith.md, ruling 22)",
+        ),
+    ] = []
 
 
 class Action(Request):
@@ -433,7 +441,8 @@ def create(body: CreateTable):
     """Create a live table: its join code, the host's token, the join link and its QR code."""
     limiter.count_table_created()
     lexicon = body.lexicon or current_app.config["DEFAULT_LEXICON"]
-    created = tables().create(body.game, body.seats, lexicon=lexicon, variants=body.variants)
+    house_words = body.house_words or None
+    created = tables().create(body.game, body.seats, lexicon=lexicon, variants=body.variants, house_words=house_words)
     host = Actor(host=True)
     return {
         "code": created.code,

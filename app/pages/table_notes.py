@@ -45,6 +45,8 @@ ACTION_WORDS = {
     "pool_set": "the correction of {name}'s pool",
     "claim": "{name}'s claim",
     "objection": "{name}'s objection",
+    "house_asked": "{name}'s asking the table to allow a word",
+    "house_vote": "{name}'s vote on a word put to the table",
     "overrule": "the host's overrule",
     "passed": "{name}'s pass",
     "word_rolled": "the roll for the next word",

@@ -69,6 +69,8 @@ REQUEST_ID = re.compile(rf"^[A-Za-z0-9._:-]{{1,{REQUEST_ID_MAX}}}$")
 MAX_SEATS = 6
 # A seat name longer than this does not fit a phone's score sheet line.
 MAX_NAME = 40
+# The create form's house words, as typed: a few hundred words at most (tables/wordsmith/house.py).
+HOUSE_WORDS_TEXT = 4000
 # Seconds between reloads of the table view without JavaScript (a tablet propped against the box).
 VIEW_RELOAD_SECONDS = 5
 VARIANTS = {
@@ -110,6 +112,9 @@ EVENT_TYPES = (
     "objection_vote",
     "objection_ruled",
     "claim_refused",
+    "house_asked",
+    "house_vote",
+    "house_ruled",
     "overrule",
     "passed",
     "done",
@@ -125,7 +130,7 @@ EVENT_TYPES = (
 )
 PIECES = [("R", "red"), ("Y", "yellow"), ("B", "blue"), ("G", "green")]
 # The actions each page's forms may send (`action` field) -> the fields they read.
-SEAT_ACTIONS = set("add choose_wild claim object vote count_votes pass roll_word round take turn steal".split())
+SEAT_ACTIONS = set("add choose_wild claim object ask vote count_votes pass roll_word round take turn steal".split())
 HOST_ACTIONS = {
     "start",
     "lock",
@@ -272,6 +277,17 @@ def page_context(code: str, state, viewer: Actor | None) -> dict:
             and (claim.get("vote") or {}).get("state") not in ("open", "tied")  # ruling 16: one vote at a time
             and age_seconds(claim.get("at", "")) < window
         )
+    house = {entry["word"] for entry in game.get("house_words") or []}
+    for attempt in game.get("refused") or []:  # ruling 22: a word only the dictionary refused, put to the table
+        attempt["can_ask"] = (
+            viewer is not None
+            and viewer.seat == attempt.get("seat")
+            and bool(attempt.get("askable"))
+            and attempt.get("asked") is None
+            and attempt.get("word") not in house
+            and game.get("phase") in ("playing", "done_called")
+            and age_seconds(attempt.get("at", "")) < window
+        )
     names = {seat["seat"]: seat["name"] for seat in table["seats"]}
     seat = viewer.seat if viewer is not None else None
     me = next((s for s in game.get("seats") or [] if isinstance(s, dict) and s.get("seat") == seat), None)
@@ -373,8 +389,9 @@ def table_form() -> dict:
 def tables_home():
     """Create a table, or join one by its code (any case, spaces or dashes between)."""
     typed = request.args.get("code")
-    if typed is None:
-        return render("tables_new.html", errors=[], **create_context())
+    if typed is None:  # `?house_words=`: the score sheet's "new table with these house words" (ruling 22)
+        carried = {"house_words": request.args.get("house_words", "")[:HOUSE_WORDS_TEXT]}
+        return render("tables_new.html", errors=[], **create_context(carried))
     code = read_code(typed)
     if code is None:
         limiter.count_failure()
@@ -407,6 +424,7 @@ def tables_create():
                 names,
                 lexicon=request.form.get("lexicon") or current_app.config["DEFAULT_LEXICON"],
                 variants=[v for v in request.form.getlist("variants") if v],
+                house_words=house_words_typed() or None,
             )
         except Refused as error:
             field = str(error.path[0]) if error.path else None
@@ -423,6 +441,11 @@ def tables_create():
 # --- the seat's page and the host's page ------------------------------------------------------
 
 
+def house_words_typed() -> list[str]:
+    """The create form's house words (docs/rules/wordsmith.md, ruling 22): typed with spaces or commas between."""
+    return [word for word in re.split(r"[\s,;]+", request.form.get("house_words", "")[:HOUSE_WORDS_TEXT]) if word]
+
+
 def action_for(name: str, seat: int | None) -> dict:
     """The service action a page form sends (`action` = name), read from the form's fields."""
     if name == "choose_wild":
@@ -437,8 +460,8 @@ def action_for(name: str, seat: int | None) -> dict:
             raise PageRefusal("word", "Type the word you claim.")
         row = form_int("row", 1, 6) if request.form.get("row", "").strip() else None
         return {"type": "claim", "seat": seat, "word": word, "row": row}
-    if name == "object":
-        return {"type": "object", "seat": seat, "claim": form_int("claim")}
+    if name in ("object", "ask"):  # an objection to a claim; a refused claim put to the table (ruling 22)
+        return {"type": name, "seat": seat, "claim": form_int("claim")}
     if name in ("vote", "settle"):  # a voter's keep or strike; the host's casting vote on a tie
         vote = {"type": name, "claim": form_int("claim"), "strike": request.form.get("strike") == "1"}
         return {**vote, "seat": seat} if name == "vote" else vote

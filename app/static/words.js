@@ -15,7 +15,7 @@
     offensive: "{W} is offensive (a slur or an obscenity), and offensive words are not allowed.",
     letter: "{W} is a letter, not a word.",
     invalid_characters: "{W} holds characters that are not letters: only a-z, an apostrophe or a hyphen inside a word are allowed.",
-    not_in_lexicon: "{W} is not in the {size} dictionary.",
+    not_in_lexicon: "{W} is not in the {size} word lists; it may be newer than they are.",
     larger_lexicon_only: "{W} is only in the {tier} dictionary, not in the {size} one.",
   };
   const NAME_FIRST_SENTENCE = " It is also spelled as a rare lowercase word, but a name is its commonest use.";

@@ -3,10 +3,10 @@
 The rules are the solver's (`solver.wordsmith`: judge_claim, the dice, score_sheets);
 this module only keeps the state they are judged against: each seat's pool,
 previous word, sheet and discard boxes, the claims of the challenge, Done!,
-the rolls of Word by Word. Rulings 7-21 of docs/rules/wordsmith.md are the
+the rolls of Word by Word, the house words. Rulings 7-22 of docs/rules/wordsmith.md are the
 points the rulebook leaves open about a table; the code cites them.
 
-Actions (dicts, as the API and the pages send them) are start, add, choose_wild, claim, object, vote, settle,
+Actions (dicts, as the API and the pages send them) are start, add, choose_wild, claim, object, ask, vote, settle,
 count_votes, overrule, pass, end_challenge, end_game, roll_word and set_pool; a seat acts for itself, the host for
 any seat by naming it (`seat`), but a vote comes only from the voter's own phone, and the host objects only for a
 seat no phone holds (ruling 19). Events (`by`: the seat that acted for itself, 0 the host, also
@@ -16,8 +16,10 @@ when it acts for a seat, None the app):
     piece_added       {seat, piece: red|yellow|blue|green|wild, rolled: [face] | None, wild_as}
     wild_chosen       {seat, piece: red|yellow|blue|green}        a star kept wild in the pool becomes that piece
     claim             {seat, challenge, word, normalized, letters, pieces, wilds_used, leftover, discards,
-                       row, circles, checked, judged_on: {...the judge's inputs, for objections}}
-    claim_refused     {seat, challenge, word, normalized, message, objections, refused}   (ruling 15)
+                       row, circles, checked, judged_on: {...the judge's inputs, for objections},
+                       house_word: its sentence, when the word is a house word (ruling 22)}
+    claim_refused     {seat, challenge, word, normalized, message, objections, row, refused}   (ruling 15; no
+                      `refused` when it follows a word the table allowed, ruling 22)
     done              {seat}                                                            by None
     objection         {claim, seat, verdict: vote, message, definition, dictionary, voters, closes_at}
                       (ruling 16; records made before votes: verdict stands|struck, objections, strikes, pool)
@@ -25,6 +27,11 @@ when it acts for a seat, None the app):
     objection_ruled   {claim, outcome: upheld|overruled|tied, keep, strike, by: votes|host|judge|claimant,
                        struck: [claim], pool, reopen, reason: no_voters|no_quorum|host_party, needed, host}
                       by None (counted), 0 (the host's casting vote) or the claimant's seat (a concession, ruling 21)
+    house_asked       {claim, seat, word, row, reason, message, definition, dictionary, voters, closes_at}
+                      a refused claim (`claim`: its seq) put to the table (ruling 22)
+    house_vote        {claim, seat, allow}
+    house_ruled       {claim, word, outcome: allowed|refused|tied, allow, refuse, by: votes|host|judge|claimant,
+                       reason, needed, host}   by as objection_ruled; allowed, a `claim` (by None) follows at once
     overrule          {claim, stands, changes, pool}                                    by 0
                       (pool: the seat's pool after a strike while the challenge is on, ruling 10)
     passed            {seat}
@@ -41,11 +48,13 @@ import sys
 from ..state import register_game
 from .apply import apply
 from .decide import after_removal, decide
+from .house import created_settings
 from .model import ClaimRecord, SeatState, WordsmithState, initial, may_hide, scratch, seats_allowed, visible
 
 __all__ = [
     "ClaimRecord",
     "after_removal",
+    "created_settings",
     "SeatState",
     "WordsmithState",
     "apply",

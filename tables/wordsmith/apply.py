@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from solver.pieces import Pool
 
 from ..events import Event
 from ..state import shallow
 
 # --- apply: event -> state -----------------------------------------------------------
-from .model import ClaimRecord, WordsmithState
+from . import house
+from .model import AskRecord, ClaimRecord, WordsmithState
 
 
 def apply(table, event: Event) -> None:
@@ -67,7 +70,9 @@ def _apply_claim(ws: WordsmithState, event: Event, data: dict) -> None:
     )
     ws.claims[event.seq] = claim
     _put_on_sheet(ws, claim)
-    ws.latest = {"claim": event.seq, "seat": seat.number, "word": claim.word, "verdict": "claimed", "reason": None}
+    # A house word says so (ruling 22): "VLOG is a house word of this table, allowed by the table's vote (2 to 0)."
+    reason = data.get("house_word")
+    ws.latest = {"claim": event.seq, "seat": seat.number, "word": claim.word, "verdict": "claimed", "reason": reason}
 
 
 def _put_on_sheet(ws: WordsmithState, claim: ClaimRecord) -> None:
@@ -190,6 +195,8 @@ def _apply_refused(ws: WordsmithState, event: Event, data: dict) -> None:
         "at": event.at,
         "message": data.get("message"),
         "objections": [o["code"] for o in data.get("objections") or []],
+        "row": data.get("row"),
+        "askable": house.askable(data.get("objections") or []),  # ruling 22: the table may allow it
     }
     ws.refused.append(attempt)
     ws.latest = {
@@ -261,6 +268,56 @@ def _undecided(ws: WordsmithState, claim: ClaimRecord, data: dict) -> str:
         )
     cast = data["strike"] + data["keep"]
     return f"{'only ' + str(cast) if cast else 'none'} of the {voters} voters voted ({data.get('needed')} needed)"
+
+
+def _apply_house_asked(ws: WordsmithState, event: Event, data: dict) -> None:
+    """Ruling 22: a refused claim put to the table; its seat awaits the outcome, as a claimant does (ruling 17)."""
+    attempt = next(a for a in reversed(ws.refused) if a["seq"] == data["claim"])
+    vote = {
+        "asker": data["seat"],
+        "voters": list(data["voters"]),
+        "votes": {},
+        "closes_at": data["closes_at"],
+        "state": "open",
+        "message": data["message"],
+        "definition": list(data.get("definition") or []),
+        "dictionary": data.get("dictionary"),
+    }
+    ask = AskRecord(data["claim"], data["seat"], attempt["challenge"], data["word"], data.get("row"), vote)
+    ws.asks[ask.seq] = ask
+    ws.open_votes[ask.seq] = ask.seat
+    shout = ask.word.upper()
+    ws.latest = {
+        "claim": None,
+        "seat": ask.seat,
+        "word": ask.word,
+        "verdict": "asked",
+        "reason": f"{_name(ws, ask.seat)} asks the table to allow {shout}: {data['message']} "
+        "The table votes allow or refuse.",
+    }
+
+
+def _apply_house_vote(ws: WordsmithState, event: Event, data: dict) -> None:
+    ask = ws.asks[data["claim"]]
+    votes = {**ask.vote["votes"], data["seat"]: not data["allow"]}  # kept as an objection's: strike is refuse
+    ws.asks[ask.seq] = replace(ask, vote={**ask.vote, "votes": votes})
+
+
+def _apply_house_ruled(ws: WordsmithState, event: Event, data: dict) -> None:
+    """Ruling 22: the table's ruling on a word put to it. Allowed, it is a house word from now on (the claim that
+    follows, written by `decide`, puts it on the sheet); refused, nothing changes; tied, the host decides."""
+    ask = ws.asks[data["claim"]]
+    outcome = data["outcome"]
+    ws.asks[ask.seq] = replace(ask, vote={**ask.vote, "state": outcome, "by": data.get("by")})
+    if outcome != "tied":
+        ws.open_votes.pop(ask.seq, None)
+    if outcome == "allowed":
+        entry = {"word": ask.word, "seat": ask.seat, "challenge": ask.challenge, "seq": event.seq}
+        entry |= {"allow": data["allow"], "refuse": data["refuse"], "by": data.get("by")}
+        ws.house_words = [*ws.house_words, entry]
+    verdict = {"allowed": "allowed", "refused": "disallowed", "tied": "ask_tied"}[outcome]
+    reason = house.ruled_sentence(ws, ask, data)
+    ws.latest = {"claim": None, "seat": ask.seat, "word": ask.word, "verdict": verdict, "reason": reason}
 
 
 def _apply_overrule(ws: WordsmithState, event: Event, data: dict) -> None:
@@ -335,6 +392,9 @@ _APPLY = {
     "objection_vote": _apply_vote,
     "objection_ruled": _apply_ruled,
     "claim_refused": _apply_refused,
+    "house_asked": _apply_house_asked,
+    "house_vote": _apply_house_vote,
+    "house_ruled": _apply_house_ruled,
     "overrule": _apply_overrule,
     "passed": _apply_passed,
     "word_rolled": _apply_roll,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from solver.errors import Refused
 from solver.lexicon import check
 from solver.normalize import fold as fold_word
-from solver.pieces import Pool, load_alphabet, parse_pool
+from solver.pieces import Pool, parse_pool
 from solver.wordsmith import (
     CHALLENGES,
     WHITE_BOXES,
@@ -22,8 +22,23 @@ from ..state import apply as table_apply
 from ..state import scratch as table_scratch
 
 # --- decide: action -> events ----------------------------------------------------------
+from . import house
 from . import vote as votes
-from .model import JUDGED_AT_END, OBJECTION_SECONDS, PIECE_CODES, ClaimRecord, SeatState, WordsmithState
+from .acting import (
+    acting_seat,
+    actor_by,
+    alphabet_of,
+    find_claim,
+    flag,
+    lexicon_of,
+    need_host,
+    need_on,
+    own_seat,
+    own_voice,
+    player,
+    window_seconds,
+)
+from .model import JUDGED_AT_END, OBJECTION_SECONDS, PIECE_CODES, AskRecord, ClaimRecord, SeatState, WordsmithState
 
 
 def decide(table, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
@@ -44,67 +59,8 @@ def decide(table, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
     return before + events + _automatic(table, events, ctx)
 
 
-def _name(table, seat: int) -> str:
-    return table.seats[seat - 1].name
-
-
-def _host(actor: Actor, what: str) -> None:
-    if not actor.host:
-        raise Forbidden(f"Only the host can {what}: use the host's token.")
-
-
-def _acting_seat(table, ws: WordsmithState, actor: Actor, action: dict) -> SeatState:
-    """The seat an action is for: the actor's own, or any seat the host names; a seat acting for another: 403."""
-    named = action.get("seat")
-    if named is None:
-        if actor.seat is None:
-            if actor.host:
-                raise Refused("seat: the host acts for a seat by naming it", ("seat",))
-            raise Forbidden("This needs a seat's token.")
-        return ws.seat(actor.seat)
-    number = table.seat(named).number  # Refused unless a seat number of this table
-    if actor.host or actor.seat == number:
-        return ws.seat(number)
-    raise Forbidden(f"Your token acts for seat {actor.seat}, not seat {number}.")
-
-
-def _own_seat(table, ws: WordsmithState, actor: Actor, action: dict) -> SeatState:
-    """Ruling 19: the voter's own seat; the host's token naming a seat, a seat's naming another, or a host with
-    no seat: 403."""
-    named = action.get("seat")
-    number = None if named is None else table.seat(named).number  # Refused unless a seat number of this table
-    if actor.seat is None:
-        if actor.host:
-            raise Forbidden(f"A host with no seat cannot vote: {OWN_PHONE}")
-        raise Forbidden("This needs a seat's token.")
-    if number is not None and number != actor.seat:
-        raise Forbidden(f"Your token acts for seat {actor.seat}, not seat {number}: {OWN_PHONE}")
-    return ws.seat(actor.seat)
-
-
-# Ruling 19, said whenever a vote is refused to anyone but the voter's own phone.
-OWN_PHONE = (
-    "a vote is cast from the voter's own phone, and the host's casting vote on a tie is the separate act (settle)."
-)
-
-
-def _need_on(ws: WordsmithState) -> None:
-    if ws.phase == "waiting":
-        raise Rejected("no_challenge", "No challenge has started yet: the host starts one.")
-    if not ws.on:
-        raise Rejected("challenge_over", "The challenge is over.")
-
-
-def _lexicon(table, ctx: Context):
-    return ctx.lexicons[table.lexicon]
-
-
-def _alphabet(ctx: Context):
-    return ctx.alphabet or load_alphabet()
-
-
 def _start(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
-    _host(actor, "start a challenge")
+    need_host(actor, "start a challenge")
     if ws.phase == "game_over" or ws.challenge >= CHALLENGES:
         raise Rejected("game_over", f"The game is over: it has {CHALLENGES} challenges.")
     if ws.on:
@@ -151,7 +107,7 @@ def _start(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
 def _no_vote_open(ws: WordsmithState, what: str) -> None:
     """Ruling 16: a vote is settled before `what`."""
     for seq in ws.open_votes:
-        word = ws.claims[seq].word.upper()
+        word = ws.voted(seq).word.upper()
         raise Rejected("vote_open", f"The table is still voting on {word}: it is settled before {what}.", claim=seq)
 
 
@@ -162,7 +118,7 @@ def _required_letters(table, ws: WordsmithState, given, ctx: Context) -> str:
             raise Refused("required_letters: only the advanced variant has required letters", ("required_letters",))
         return ""
     if given is None:
-        return _random_word(_lexicon(table, ctx), WORDS_PER_CHALLENGE, ctx.rng)
+        return _random_word(lexicon_of(table, ctx), WORDS_PER_CHALLENGE, ctx.rng)
     letters = fold_word(given).strip().lower() if isinstance(given, str) else ""
     if len(letters) != WORDS_PER_CHALLENGE or not (letters.isascii() and letters.isalpha()):
         raise Refused(
@@ -187,7 +143,7 @@ def _random_word(lexicon, length: int, rng) -> str:
 
 
 def _add(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
-    seat = _acting_seat(table, ws, actor, action)
+    seat = acting_seat(table, ws, actor, action)
     piece, wild_as = action.get("piece"), action.get("wild_as")
     if piece is not None and piece not in PIECE_CODES:
         raise Refused(f"piece: one of R, Y, B, G, W, or null to roll a die (got {piece!r})", ("piece",))
@@ -195,7 +151,7 @@ def _add(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) ->
         raise Refused(f"wild_as: the piece a wild becomes, one of R, Y, B, G (got {wild_as!r})", ("wild_as",))
     if wild_as is not None and piece not in ("W", None):
         raise Refused("wild_as: only a wild (W, or a star rolled) becomes another piece", ("wild_as",))
-    _need_on(ws)
+    need_on(ws)
     if ws.has("word_by_word"):
         raise Rejected("no_adding", "In Word by Word no pieces are added: only the shared roll for each word.")
     if ws.phase == "done_called":
@@ -217,21 +173,14 @@ def _add(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) ->
 
 def _choose_wild(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
     """A star kept wild in a pool becomes the piece the player says it stands for (ruling 7)."""
-    seat = _acting_seat(table, ws, actor, action)
+    seat = acting_seat(table, ws, actor, action)
     piece = action.get("piece")
     if piece not in PIECE_CODES or piece == "W":
         raise Refused(f"piece: the piece the star stands for, one of R, Y, B, G (got {piece!r})", ("piece",))
-    _need_on(ws)
+    need_on(ws)
     if not seat.pool.wild:
         raise Rejected("no_wild", "Your pool holds no star kept wild: nothing to choose.")
     return [NewEvent("wild_chosen", {"seat": seat.number, "piece": PIECE_CODES[piece]}, by=actor_by(actor, seat))]
-
-
-def actor_by(actor: Actor, seat: SeatState | None = None) -> int:
-    """The `by` of an event: the seat that acted for itself, else 0 (the host, acting for a seat or the table)."""
-    if seat is None:
-        return actor.seat if actor.seat is not None else 0
-    return seat.number if actor.seat == seat.number else 0
 
 
 def _free_rows(ws: WordsmithState, seat: SeatState) -> list[int]:
@@ -240,7 +189,7 @@ def _free_rows(ws: WordsmithState, seat: SeatState) -> list[int]:
 
 
 def _claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
-    seat = _acting_seat(table, ws, actor, action)
+    seat = acting_seat(table, ws, actor, action)
     word = action.get("word")
     if not isinstance(word, str) or not word.strip():
         raise Refused("word: the word claimed, as text", ("word",))
@@ -289,11 +238,12 @@ def _claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
         "after_done": ws.phase == "done_called",
         "challenge_over": not ws.on or seat.extra_word_used or seat.passed,
     }
-    verdict = _judge(table, ctx, word, judged_on, player=table.seat(seat.number).name)
+    verdict, house_word = _judge(table, ctx, word, judged_on, player=table.seat(seat.number).name)
     shown = [o.to_dict() for o in verdict.objections if not (secret and o.code in JUDGED_AT_END)]
     struck = ws.struck_word(verdict.normalized)
     if struck is not None:  # ruling 20: a word the table struck stays out for the rest of the challenge
         shown.insert(0, {"code": "struck", "message": votes.struck_message(table, struck), "claim": struck.seq})
+    shown = house.hinted(ws, verdict.normalized, shown)  # ruling 22: "...: ask the table to allow it."
     if shown:
         message = " ".join(o["message"] for o in shown)
         attempt = {
@@ -303,12 +253,13 @@ def _claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
             "normalized": verdict.normalized,
             "message": message,
             "objections": shown,
+            "row": action.get("row"),  # the row named, for the claim made if the table allows the word (ruling 22)
             REFUSED: "claim_refused",
         }
         # ruling 15: the word was yelled and refused where everyone heard it; nothing else changes
         record = [NewEvent("claim_refused", attempt, by=actor_by(actor, seat))]
         raise Rejected("claim_refused", message, objections=shown, record=record)
-    cost = _alphabet(ctx).cost(verdict.normalized)
+    cost = alphabet_of(ctx).cost(verdict.normalized)
     checked = min(circles, verdict.pieces.wild)
     unchecked = circles - checked
     data = {
@@ -326,30 +277,29 @@ def _claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
         "checked": checked,
         "judged_on": judged_on,
     }
+    if house_word is not None:  # ruling 22: the table allowed the word the dictionary lacks
+        data["house_word"] = house.sentence(house_word)
     return [NewEvent("claim", data, by=actor_by(actor, seat))]
 
 
 def _judge(table, ctx: Context, word: str, judged_on: dict, player: str):
-    """The judge's verdict on a claim; `player` (the claimant's name) puts its sentences in the third person, as
-    the whole table reads them (the refusal is public, ruling 15)."""
-    return judge_claim(word, lexicon=_lexicon(table, ctx), alphabet=_alphabet(ctx), player=player, **judged_on)
+    """The judge's verdict on a claim, and the house word that let it pass (ruling 22: the dictionary's lacking a
+    word the table allowed is no objection), or None; `player` (the claimant's name) puts its sentences in the
+    third person, as the whole table reads them (the refusal is public, ruling 15)."""
+    verdict = judge_claim(word, lexicon=lexicon_of(table, ctx), alphabet=alphabet_of(ctx), player=player, **judged_on)
+    return house.allowed(table.game_state, verdict)
 
 
 def _object(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
-    seat = _acting_seat(table, ws, actor, action)
-    if seat.number != actor.seat and table.seats[seat.number - 1].joined:
-        # ruling 19: the objector does not vote, so objecting for a seat with a phone would take its vote away
-        raise Forbidden(
-            f"An objection is made from the objector's own phone: seat {seat.number} ({_name(table, seat.number)}) "
-            "has one. The host objects for a seat only while no phone holds it."
-        )
-    claim = _find_claim(ws, action)
+    seat = acting_seat(table, ws, actor, action)
+    own_voice(table, seat, actor, "An objection", "the objector")  # ruling 19: the objector does not vote
+    claim = find_claim(ws, action)
     if ws.has("secret"):
         raise Rejected("secret", "Secret Wordsmith has no objections: every word is judged at the challenge's end.")
     if claim.seat == seat.number:
         raise Rejected("own_claim", "You cannot object to your own claim.")
-    seconds = table.settings.get("objection_seconds", ctx.settings.get("objection_seconds", OBJECTION_SECONDS))
-    if claim.challenge != ws.challenge or ctx.now - _epoch(claim.at) > seconds:
+    seconds = window_seconds(table, ctx, OBJECTION_SECONDS)
+    if claim.challenge != ws.challenge or ctx.now - votes.epoch(claim.at) > seconds:
         raise Rejected(
             "objection_window_closed",
             f"Objections to {claim.word.upper()} had to come within {seconds} seconds of the claim.",
@@ -364,9 +314,9 @@ def _object(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context)
         raise Rejected(  # ruling 13: a Word by Word word is struck before the next roll, or not at all
             "claim_superseded", f"{claim.word.upper()} can no longer be struck: the next word has been rolled."
         )
-    verdict = _judge(table, ctx, claim.data["word"], claim.data["judged_on"], player=_name(table, claim.seat))
+    verdict, _ = _judge(table, ctx, claim.data["word"], claim.data["judged_on"], player=player(table, claim.seat))
     if verdict.valid:  # ruling 16: the judge accepted it; what the judge cannot settle goes to the table
-        lexicon = _lexicon(table, ctx)
+        lexicon = lexicon_of(table, ctx)
         data = {
             "claim": claim.seq,
             "verdict": "vote",
@@ -396,7 +346,9 @@ def _stands_because(table, ctx: Context, claim: ClaimRecord, verdict) -> str:
     """One sentence: why the judge lets a claim stand (every check it passed that can be said)."""
     on = claim.data["judged_on"]
     shout = claim.word.upper()
-    reasons = [check(claim.word, _lexicon(table, ctx), define=False).message.replace(f"{shout} is ", "it is ", 1)]
+    reasons = [check(claim.word, lexicon_of(table, ctx), define=False).message.replace(f"{shout} is ", "it is ", 1)]
+    if claim.data.get("house_word"):  # ruling 22: the dictionary lacks it, and the table allowed it
+        reasons = [claim.data["house_word"].replace(f"{shout} is ", "it is ", 1)]
     reasons[0] = reasons[0].rstrip(".")
     reasons.append("it was not claimed before in this challenge")
     if on["previous_word"]:
@@ -405,22 +357,6 @@ def _stands_because(table, ctx: Context, claim: ClaimRecord, verdict) -> str:
         reasons.append(f"it holds the required letter {on['required_letter'].upper()}")
     reasons.append("the pool builds it")
     return f"{shout} stands: {', '.join(reasons[:-1])}, and {reasons[-1]}."
-
-
-def _find_claim(ws: WordsmithState, action: dict) -> ClaimRecord:
-    seq = action.get("claim")
-    claim = ws.claims.get(seq) if isinstance(seq, int) and not isinstance(seq, bool) else None
-    if claim is None:
-        raise Refused(f"claim: no claim has the number {seq!r} at this table", ("claim",))
-    return claim
-
-
-def _flag(action: dict, name: str, meanings: str) -> bool:
-    """A true-or-false field of an action; anything else is a 400 naming it and what each value means."""
-    value = action.get(name)
-    if not isinstance(value, bool):
-        raise Refused(f"{name}: {meanings}", (name,))
-    return value
 
 
 def _may_strike(ws: WordsmithState, claim: ClaimRecord) -> bool:
@@ -438,18 +374,22 @@ def _may_strike(ws: WordsmithState, claim: ClaimRecord) -> bool:
 def _vote(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
     """Ruling 16: a voter's keep or strike, while the vote is open; the last vote counts them (`_automatic`).
 
-    Cast from the voter's own phone only (ruling 19). The claimant's strike is a concession (ruling 21).
+    Cast from the voter's own phone only (ruling 19). The claimant's strike is a concession (ruling 21). On a word
+    put to the table (ruling 22) keep allows it and strike refuses it.
     """
-    seat = _own_seat(table, ws, actor, action)
-    claim = _find_claim(ws, action)
-    strike = _flag(action, "strike", "true (strike the word out) or false (keep it)")
+    seat = own_seat(table, ws, actor, action)
+    ask = house.named(ws, action)
+    claim = ask or find_claim(ws, action)
+    strike = flag(action, "strike", "true (strike the word out) or false (keep it)")
+    if ask is not None:
+        return house.vote(table, seat, ask, strike)
     if seat.number == claim.seat and strike and claim.vote is not None:
         if ws.may_concede(claim):
             return [votes.conceded(ws, claim)]
         if claim.status == "stands" and claim.vote.get("by") == "judge":
             raise Rejected(
                 "vote_closed",
-                f"{_name(table, seat.number)} has played on since the judge's verdict on {claim.word.upper()} "
+                f"{player(table, seat.number)} has played on since the judge's verdict on {claim.word.upper()} "
                 "stood: it can no longer be conceded.",
             )
     vote = votes.open_vote(claim)
@@ -464,28 +404,47 @@ def _vote(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -
 
 def _settle(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
     """Rulings 16 and 21: the host's casting vote on a tied vote, unless the host is a party to the dispute."""
-    _host(actor, "break a tie")
-    claim = _find_claim(ws, action)
-    strike = _flag(action, "strike", "true (uphold the objection: strike the word out) or false (keep it)")
+    need_host(actor, "break a tie")
+    ask = house.named(ws, action)
+    claim = ask or find_claim(ws, action)
+    strike = flag(action, "strike", "true (uphold the objection: strike the word out) or false (keep it)")
     if claim.vote is None or claim.vote["state"] != "tied":
         state = "open" if claim.vote is None or claim.vote["state"] == "open" else "over"
         raise Rejected("not_tied", f"The vote on {claim.word.upper()} is not tied: it is {state}.")
-    ruled = votes.counted(table, claim, host_strikes=strike)
-    if ruled.data["by"] == "judge":  # the host became a party after the tie was counted (the role or a seat moved)
+    ruled = _house_ruling(table, ask, ctx, strike) if ask else [votes.counted(table, claim, host_strikes=strike)]
+    if ruled[0].data["by"] == "judge":  # the host became a party after the tie was counted (the role or a seat moved)
         raise Rejected(
             "own_dispute",
-            f"The host, {_name(table, ruled.data['host'])}, is a party to the dispute over {claim.word.upper()}: "
+            f"The host, {player(table, ruled[0].data['host'])}, is a party to the dispute over {claim.word.upper()}: "
             "the judge's verdict stands.",
-            record=[ruled],
+            record=ruled,
         )
-    return [ruled]
+    return ruled
+
+
+def _house_ruling(table, ask, ctx: Context, host_strikes: bool | None = None) -> list[NewEvent]:
+    """Ruling 22: the table's ruling on a word put to it; allowed, the word is claimed for its seat at once, judged
+    as the table stands then. A claim the judge still refuses is public as any refused attempt (not the vote's
+    refusal: a retry of the vote is no refused request); one refused for another reason (a vote on an earlier word
+    of that seat) is not made, and the seat claims its house word when it can."""
+    ruled = house.counted(table, ask, host_strikes)
+    if ruled.data["outcome"] != "allowed":
+        return [ruled]
+    after = table_scratch(table)
+    _fold_in(after, ruled, ctx)
+    action = {"type": "claim", "seat": ask.seat, "word": ask.word, "row": ask.row}
+    try:
+        claimed = _claim(after, after.game_state, Actor(seat=ask.seat), action, ctx)
+    except Rejected as refused:
+        claimed = refused.record
+    return [ruled, *(NewEvent(e.type, {k: v for k, v in e.data.items() if k != REFUSED}) for e in claimed)]
 
 
 def _count_votes(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
     """Anyone at the table: count a vote whose window has closed (`decide` counted it before this runs)."""
     if not actor.host and actor.seat is None:
         raise Forbidden("This needs a seat's or the host's token.")
-    claim = _find_claim(ws, action)
+    claim = house.named(ws, action) or find_claim(ws, action)
     if claim.vote is not None and claim.vote["state"] != "open":
         return []  # counted already (just now, by `decide`, or before): nothing more to do
     vote = votes.open_vote(claim)
@@ -494,9 +453,9 @@ def _count_votes(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Con
 
 
 def _overrule(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
-    _host(actor, "overrule")
-    claim = _find_claim(ws, action)
-    stands = _flag(action, "stands", "true (the claim stands) or false (it is struck)")
+    need_host(actor, "overrule")
+    claim = find_claim(ws, action)
+    stands = flag(action, "stands", "true (the claim stands) or false (it is struck)")
     if ws.has("secret"):
         raise Rejected("secret", "Secret Wordsmith words are judged together at the challenge's end (ruling 12).")
     if claim.challenge != ws.challenge:
@@ -509,12 +468,12 @@ def _overrule(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Contex
     if changes and not stands and not _may_strike(ws, claim):
         raise Rejected(
             "claim_superseded",
-            f"{claim.word.upper()} is no longer {_name(table, claim.seat)}'s latest word: only the latest can be struck.",
+            f"{claim.word.upper()} is no longer {player(table, claim.seat)}'s latest word: only the latest can be struck.",
         )
     if changes and stands and ws.seat(claim.seat).version != claim.struck_version:
         raise Rejected(
             "claim_superseded",
-            f"{_name(table, claim.seat)} has played on since {claim.word.upper()} was struck: it cannot come back.",
+            f"{player(table, claim.seat)} has played on since {claim.word.upper()} was struck: it cannot come back.",
         )
     data = {"claim": claim.seq, "stands": stands, "changes": changes}
     if changes and not stands:
@@ -532,8 +491,8 @@ def _pool_after_strike(ws: WordsmithState, claim: ClaimRecord) -> dict | None:
 
 
 def _pass(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
-    seat = _acting_seat(table, ws, actor, action)
-    _need_on(ws)
+    seat = acting_seat(table, ws, actor, action)
+    need_on(ws)
     if ws.phase != "done_called":
         raise Rejected("not_done", "Passing is for the extra word after Done!: nobody has called Done! yet.")
     if seat.number == ws.done_by:
@@ -544,13 +503,13 @@ def _pass(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -
 
 
 def _end_challenge(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
-    _host(actor, "end the challenge")
-    _need_on(ws)
+    need_host(actor, "end the challenge")
+    need_on(ws)
     return [_challenge_ended(table, ws, "host", ctx, by=0)]
 
 
 def _end_game(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
-    _host(actor, "end the game")
+    need_host(actor, "end the game")
     if ws.phase != "between":  # a standard game may end early too, with the winners so far (docs/rules/tables.md)
         raise Rejected("challenge_on", "The game ends between challenges: end this challenge first.")
     return [NewEvent("game_ended", {"challenge": ws.challenge}, by=0)]
@@ -561,7 +520,7 @@ def _roll_word(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Conte
         raise Forbidden("This needs a seat's or the host's token.")
     if not ws.has("word_by_word"):
         raise Rejected("not_word_by_word", "Only Word by Word rolls for each word.")
-    _need_on(ws)
+    need_on(ws)
     _no_vote_open(ws, "the next roll")
     if ws.round >= WORDS_PER_CHALLENGE:
         raise Rejected("all_rolled", f"All {WORDS_PER_CHALLENGE} words of this challenge have been rolled.")
@@ -570,7 +529,7 @@ def _roll_word(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Conte
         raise Rejected(
             "word_open",
             f"Every seat claims word {ws.round} before the next roll: waiting for "
-            f"{', '.join(_name(table, seat) for seat in waiting)}.",
+            f"{', '.join(player(table, seat) for seat in waiting)}.",
         )
     given = action.get("faces")
     if given is None:
@@ -587,10 +546,10 @@ def _roll_word(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Conte
 
 
 def _set_pool(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
-    _host(actor, "correct a pool")
+    need_host(actor, "correct a pool")
     seat = ws.seat(table.seat(action.get("seat")).number)
     pool = parse_pool(action.get("pool"))
-    _need_on(ws)
+    need_on(ws)
     return [NewEvent("pool_set", {"seat": seat.number, "pool": pool.to_dict()}, by=0)]
 
 
@@ -600,6 +559,7 @@ _DECIDE = {
     "choose_wild": _choose_wild,
     "claim": _claim,
     "object": _object,
+    "ask": house.ask,
     "vote": _vote,
     "settle": _settle,
     "count_votes": _count_votes,
@@ -619,7 +579,7 @@ def _challenge_ended(table, ws: WordsmithState, reason: str, ctx: Context, by: i
     """The end of a challenge; in Secret Wordsmith with every word judged now (score_sheets' secret)."""
     data = {"challenge": ws.challenge, "reason": reason, "judged": None, "scores": None}
     if ws.has("secret"):
-        result = score_sheets(ws.sheets(), ws.variant, _lexicon(table, ctx))
+        result = score_sheets(ws.sheets(), ws.variant, lexicon_of(table, ctx))
         judged = []
         for seat, sheet in zip(ws.seats, result.sheets):
             for line, scored in zip(seat.words, sheet.challenges[-1].words):
@@ -661,7 +621,9 @@ def _follow(state, ctx: Context) -> list[NewEvent]:
         ws: WordsmithState = state.game_state
         new = None
         counted = votes.due(ws, ctx.now) if ws.open_votes else None
-        if counted is not None:
+        if isinstance(counted, AskRecord):  # ruling 22: the ruling, and the claim an allowed word makes at once
+            new = _house_ruling(state, counted, ctx)
+        elif counted is not None:
             new = votes.counted(state, counted)
         elif ws.phase == "playing" and not ws.has("word_by_word") and ws.done_by is None:
             full = next((s for s in ws.seats if len(s.words) == WORDS_PER_CHALLENGE), None)
@@ -681,8 +643,9 @@ def _follow(state, ctx: Context) -> list[NewEvent]:
             new = NewEvent("game_ended", {"challenge": ws.challenge})
         if new is None:
             return follow
-        follow.append(new)
-        _fold_in(state, new, ctx)
+        for one in new if isinstance(new, list) else [new]:
+            follow.append(one)
+            _fold_in(state, one, ctx)
 
 
 def _left(ws: WordsmithState, seat: SeatState) -> bool:
@@ -693,7 +656,3 @@ def _left(ws: WordsmithState, seat: SeatState) -> bool:
 def after_removal(table, events: list[NewEvent], ctx: Context) -> list[NewEvent]:
     """The automatic events a seat's removal brings (tables/hosting.py): the end of what waited only for it."""
     return _automatic(table, events, ctx) if table.game_state.on else []
-
-
-def _epoch(at: str) -> float:
-    return votes.epoch(at)

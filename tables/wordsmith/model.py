@@ -86,6 +86,21 @@ class ClaimRecord:
     owner: object = field(default=None, compare=False, repr=False)
 
 
+@dataclass(frozen=True)
+class AskRecord:
+    """A refused claim its seat put to the table (ruling 22): the word the dictionary lacks, and the table's vote on
+    it. Replaced whole (`dataclasses.replace`) when its vote moves, so a scratch copy shares it safely."""
+
+    seq: int  # the refused claim's (its `claim_refused` event): votes name it as their `claim`
+    seat: int
+    challenge: int
+    word: str  # normalized: claimed so once allowed
+    row: int | None  # Advanced: the row the seat named, if it did
+    # {asker, voters, votes: {seat: strike}, closes_at, state (open, tied, allowed, refused), message, definition,
+    # dictionary, and once counted by (votes, host, judge or claimant)}: an objection's vote, strike meaning refuse.
+    vote: dict
+
+
 @dataclass
 class WordsmithState:
     parts: tuple[str, ...]
@@ -104,6 +119,10 @@ class WordsmithState:
     secret_scores: dict | None = None  # Secret Wordsmith: score_sheets as judged at the last challenge end
     open_votes: dict[int, int] = field(default_factory=dict)  # claim seq -> its seat, while the table votes on it
     refused: list[dict] = field(default_factory=list)  # the refused attempts, public (ruling 15)
+    asks: dict[int, AskRecord] = field(default_factory=dict)  # refused claim seq -> its ask (ruling 22)
+    # The table's house words (ruling 22), oldest first: {word, carried} or {word, seat, challenge, allow, refuse,
+    # by, seq}. Replaced whole when one is added.
+    house_words: list[dict] = field(default_factory=list)
     ended_reason: str | None = None  # how the latest challenge ended: done, six_words, host
     owner: object = field(default_factory=object, compare=False, repr=False)  # marks the claim records it may change
 
@@ -120,6 +139,14 @@ class WordsmithState:
 
     def seat(self, number: int) -> SeatState:
         return self.seats[number - 1]
+
+    def voted(self, seq: int) -> ClaimRecord | AskRecord:
+        """What the table votes on under this seq (`open_votes`): a claim objected to, or a word put to the table."""
+        return self.claims.get(seq) or self.asks[seq]
+
+    def house_word(self, word: str) -> dict | None:
+        """Ruling 22: the house word `word` (normalized), if the table allowed it or it was carried to this table."""
+        return next((entry for entry in self.house_words if entry["word"] == word), None)
 
     def standing_words(self) -> list[str]:
         return [c.word for c in self.claims.values() if c.challenge == self.challenge and c.status == "stands"]
@@ -211,6 +238,8 @@ class WordsmithState:
             "seats": [self._seat_dict(s, viewer) for s in self.seats],
             "claims": [self._claim_dict(c, viewer) for c in self.claims.values()],
             "refused": [self._refused_dict(r, viewer) for r in self.refused_shown()],
+            "asks": [self._ask_dict(ask) for ask in self.asks.values() if ask.challenge == self.challenge],
+            "house_words": [dict(entry) for entry in self.house_words],
             "latest": self._latest(viewer),
             "scores": scores,
             "winners": scores["winners"] if scores and self.phase == "game_over" else None,
@@ -270,7 +299,23 @@ class WordsmithState:
     def _refused_dict(self, attempt: dict, viewer: Actor | None) -> dict:
         hidden = self.has("secret") and attempt["challenge"] == self.challenge and self.on
         hidden = hidden and (viewer is None or viewer.seat != attempt["seat"])
-        return {**attempt, "word": None, "message": None, "objections": []} if hidden else dict(attempt)
+        if hidden:
+            return {**attempt, "word": None, "message": None, "objections": []}
+        ask = self.asks.get(attempt["seq"])
+        return {"askable": False, **attempt, "asked": ask.vote["state"] if ask else None}
+
+    def _ask_dict(self, ask: AskRecord) -> dict:
+        """A word put to the table (ruling 22), as every phone sees it: the vote with its allows and refusals."""
+        vote = _vote_dict(ask.vote)
+        may_withdraw = vote["state"] in ("open", "tied") and self.on
+        return {
+            "seq": ask.seq,
+            "seat": ask.seat,
+            "challenge": ask.challenge,
+            "word": ask.word,
+            "vote": {**vote, "allow": vote["keep"], "refuse": vote["strike"]},
+            "may_withdraw": may_withdraw,
+        }
 
     def _latest(self, viewer: Actor | None) -> dict | None:
         if self.latest is None:
@@ -346,7 +391,8 @@ def initial(table) -> WordsmithState:
     except Refused as refused:
         raise Refused(refused.message, ("variants",)) from None
     seats = [SeatState(s.number) for s in table.seats]
-    return WordsmithState(parts, seats, table.seats)
+    carried = [{"word": word, "carried": True} for word in table.settings.get("house_words") or ()]
+    return WordsmithState(parts, seats, table.seats, house_words=carried)
 
 
 def scratch(ws: WordsmithState, seats: list) -> WordsmithState:
@@ -356,7 +402,8 @@ def scratch(ws: WordsmithState, seats: list) -> WordsmithState:
     `apply` replaces values (pools are immutable, `latest` and the scores are
     replaced whole) and mutates only these containers, which are copied:
     the state itself, each seat and its `words` and `past` lists, the claims'
-    dict, and `rolls`. The claim records are not copied here: the copy has
+    and the asks' dicts, and `rolls` (an ask record and the house words are
+    replaced whole, never changed in place). The claim records are not copied here: the copy has
     an `owner` of its own, and a handler takes a record to change through
     `_changing`, which copies it (with its `objections` and `overruled`
     lists) the first time. A claim costs the same to judge in the game's
@@ -379,6 +426,7 @@ def scratch(ws: WordsmithState, seats: list) -> WordsmithState:
     ws.rolls = list(ws.rolls)
     ws.open_votes = dict(ws.open_votes)
     ws.refused = list(ws.refused)
+    ws.asks = dict(ws.asks)
     return ws
 
 

@@ -1,4 +1,5 @@
-"""Wordsmith at a table: the table's vote on an objection (rulings 16-21 of docs/rules/wordsmith.md).
+"""Wordsmith at a table: the table's vote on an objection (rulings 16-21 of docs/rules/wordsmith.md), whose count
+a word put to the table shares (ruling 22, tables/wordsmith/house.py).
 
 An objection the judge cannot settle alone ("that's a name", "that's slang") puts the word to the table: the
 seats other than the claimant's and the objector's vote keep or strike within the window, each from its own phone
@@ -9,12 +10,13 @@ and what an upheld objection strikes, live here; `decide` calls them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 from solver.pieces import Pool
 
 from ..events import NewEvent, Rejected
-from .model import ClaimRecord, WordsmithState
+from .model import AskRecord, ClaimRecord, WordsmithState
 
 
 def epoch(at: str) -> float:
@@ -22,21 +24,23 @@ def epoch(at: str) -> float:
     return datetime.strptime(at, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC).timestamp()
 
 
-def due(ws: WordsmithState, now: float) -> ClaimRecord | None:
-    """The first claim whose open vote is to be counted now: every voter has voted, or its window has closed."""
+def due(ws: WordsmithState, now: float) -> ClaimRecord | AskRecord | None:
+    """The first claim (or word put to the table, ruling 22) whose open vote is to be counted now: every voter has
+    voted, or its window has closed."""
     for seq in ws.open_votes:
-        claim = ws.claims[seq]
+        claim = ws.voted(seq)
         vote = claim.vote
         if vote["state"] == "open" and (len(vote["votes"]) >= len(vote["voters"]) or now >= epoch(vote["closes_at"])):
             return claim
     return None
 
 
-def pending(ws: WordsmithState, seat: int) -> ClaimRecord | None:
-    """A claim of `seat` the table is still voting on (open or tied): the seat awaits the outcome."""
+def pending(ws: WordsmithState, seat: int) -> ClaimRecord | AskRecord | None:
+    """A claim of `seat` the table is still voting on (open or tied), or a word it put to the table (ruling 22):
+    the seat awaits the outcome."""
     for seq, owner in ws.open_votes.items():
         if owner == seat:
-            return ws.claims[seq]
+            return ws.voted(seq)
     return None
 
 
@@ -93,29 +97,35 @@ def not_own_dispute(table, claim: ClaimRecord, stands: bool) -> None:
         )
 
 
+def tally(vote: dict, party: Callable[[], int | None], host_strikes: bool | None = None) -> tuple[dict, str]:
+    """Ruling 21's count of a vote, whatever it is on: its counts and who decided (`by`), and the result: `strike`
+    or `keep` (the majority of the votes cast when more than half the voters voted, or the host's casting vote
+    `host_strikes` on a tie), `tied` (the host is to decide), or `judge` (the judge's verdict stands: too few
+    votes, or a tie whose host is a party, `party()` naming the host's seat then)."""
+    votes, voters = vote["votes"], vote["voters"]
+    strike = sum(1 for value in votes.values() if value)
+    keep = len(votes) - strike
+    data = {"keep": keep, "strike": strike, "by": "votes"}
+    if len(votes) < quorum(len(voters)):
+        data |= {"by": "judge", "reason": "no_voters" if not voters else "no_quorum", "needed": quorum(len(voters))}
+        return data, "judge"
+    if strike == keep and (seat := party()) is not None:
+        return data | {"by": "judge", "reason": "host_party", "host": seat}, "judge"
+    if host_strikes is not None:
+        return data | {"by": "host"}, "strike" if host_strikes else "keep"
+    if strike == keep:
+        return data, "tied"
+    return data, "strike" if strike > keep else "keep"
+
+
 def counted(table, claim: ClaimRecord, host_strikes: bool | None = None) -> NewEvent:
     """The ruling on `claim`'s vote (rulings 16 and 21): the majority of the votes cast when more than half the
     voters voted; on a tie the host's casting vote (`host_strikes`, from `settle`), unless the host is a party;
     otherwise the judge's verdict stands (the judge accepted the word: the objection is overruled)."""
     ws: WordsmithState = table.game_state
-    votes, voters = claim.vote["votes"], claim.vote["voters"]
-    strike = sum(1 for value in votes.values() if value)
-    keep = len(votes) - strike
-    data = {"claim": claim.seq, "keep": keep, "strike": strike, "by": "votes"}
-    if len(votes) < quorum(len(voters)):
-        data |= {"by": "judge", "reason": "no_voters" if not voters else "no_quorum", "needed": quorum(len(voters))}
-        outcome = "overruled"
-    elif strike == keep and (party := host_party(table, claim)) is not None:
-        data |= {"by": "judge", "reason": "host_party", "host": party}
-        outcome = "overruled"
-    elif host_strikes is not None:
-        data["by"] = "host"
-        outcome = "upheld" if host_strikes else "overruled"
-    elif strike == keep:
-        outcome = "tied"
-    else:
-        outcome = "upheld" if strike > keep else "overruled"
-    data["outcome"] = outcome
+    counts, result = tally(claim.vote, lambda: host_party(table, claim), host_strikes)
+    outcome = {"strike": "upheld", "keep": "overruled", "judge": "overruled", "tied": "tied"}[result]
+    data = {"claim": claim.seq, **counts, "outcome": outcome}
     if outcome == "upheld":
         data |= strikes(ws, claim)
     return NewEvent("objection_ruled", data, by=0 if data["by"] == "host" else None)
@@ -188,12 +198,13 @@ def pool_after(ws: WordsmithState, struck: list[ClaimRecord]) -> dict:
     return Pool(**{kind: before[kind] + added[kind] for kind in before}).to_dict()
 
 
-def open_vote(claim: ClaimRecord) -> dict:
-    """The claim's vote, refused unless the table is voting on it now."""
+def open_vote(claim: ClaimRecord | AskRecord) -> dict:
+    """The claim's vote (or the vote on a word put to the table), refused unless the table is voting on it now."""
     if claim.vote is None:
         raise Rejected("no_vote", f"No one has objected to {claim.word.upper()}: there is no vote on it.")
     if claim.vote["state"] == "tied":
         raise Rejected("vote_closed", f"The vote on {claim.word.upper()} is over, tied: the host decides.")
     if claim.vote["state"] != "open":
-        raise Rejected("vote_closed", f"The vote on {claim.word.upper()} is over: objection {claim.vote['state']}.")
+        over = claim.vote["state"] if isinstance(claim, AskRecord) else f"objection {claim.vote['state']}"
+        raise Rejected("vote_closed", f"The vote on {claim.word.upper()} is over: {over}.")
     return claim.vote
