@@ -53,6 +53,7 @@ from pathlib import Path
 
 import sqlalchemy as sa
 from sqlalchemy import event as sa_event
+from sqlalchemy.dialects import postgresql
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import IntegrityError
 
@@ -443,14 +444,14 @@ class Store:
         same proof, and the notification riding on the touch, in one round trip to the database instead of one per
         statement (`_postgresql_append`)."""
         values = {
-            "code": code,
+            "table_code": code,
             "request_id": request_id,
             "actor": actor,
             "first_seq": rows[0]["seq"],
             "last_seq": rows[-1]["seq"],
             "seat": None if proof is None else proof[0],
             "token_hash": None if proof is None else proof[1],
-            "last_active": max(row["at"] for row in rows),
+            "touched_at": max(row["at"] for row in rows),
             "channel": NOTIFY_CHANNEL,
             "payload": notify_payload(code, rows),
         }
@@ -459,7 +460,7 @@ class Store:
         for i, (seat, token_hash) in enumerate(tokens):
             values.update({f"token_seat{i}": seat, f"token_hash{i}": token_hash})
         with self._autocommit.connect() as connection:  # autocommit: the statement is its own transaction
-            written, _, _ = connection.execute(_postgresql_append(len(rows), len(tokens)), values).one()
+            written = connection.execute(_postgresql_append(len(rows), len(tokens)), values).one()[0]
         if written != len(rows):
             raise Forbidden(UNKNOWN_TOKEN)  # the proof failed: nothing was written
 
@@ -548,48 +549,87 @@ _INSERT_REQUEST_IF_TOKEN = (
 
 
 @functools.lru_cache(maxsize=32)
-def _postgresql_append(count: int, token_count: int) -> sa.TextClause:
-    """PostgreSQL: the append of `count` events and `token_count` seat tokens as one statement.
+def _postgresql_append(count: int, token_count: int) -> sa.Select:
+    """PostgreSQL: the append of `count` events and `token_count` seat tokens as one statement, in SQLAlchemy
+    Core over the same tables as SQLite's statements (tables/schema.py), so a column changes in one place.
 
     Each write runs only where the proof holds (no proof asked, or the token still acts for its seat): the
     events, the request id (when there is one), the tokens (a seat's new token in place of its old one) and the
-    touch, whose RETURNING sends the notification on commit. A seq or request id already taken fails the
-    statement whole, as it fails the transaction on SQLite. The answer is how many events, request ids and
-    tables it wrote or touched.
+    touch, whose RETURNING sends the notification on commit. Every write is a data-modifying CTE, all of them
+    named in the final SELECT (a CTE no one names is not rendered). A seq or request id already taken fails
+    the statement whole, as it fails the transaction on SQLite. No parameter is named as a column of the updated
+    table (`table_code`, `touched_at`): Core would read such a name as one more column to SET. The answer is how many events, request ids,
+    tokens and tables it wrote or touched.
     """
-    events = ", ".join(
-        f"(CAST(:seq{i} AS integer), CAST(:type{i} AS text), CAST(:at{i} AS text), CAST(:by{i} AS integer), "
-        f"CAST(:data{i} AS text))"
-        for i in range(count)
+    code = sa.bindparam("table_code", type_=sa.String)
+    seat = sa.bindparam("seat", type_=sa.Integer)
+    request_id = sa.bindparam("request_id", type_=sa.String)
+    token_holds = sa.exists().where(
+        tokens_t.c.code == code, tokens_t.c.seat == seat, tokens_t.c.token_hash == sa.bindparam("token_hash")
     )
-    tokens = ""
-    if token_count:
-        pairs = ", ".join(
-            f"(CAST(:token_seat{i} AS integer), CAST(:token_hash{i} AS text))" for i in range(token_count)
+    proof = sa.select(sa.literal_column("1").label("held")).where(sa.or_(seat.is_(None), token_holds)).cte("proof")
+    proved = sa.exists(sa.select(proof.c.held))
+    events = sa.union_all(
+        *(
+            sa.select(
+                *(sa.bindparam(f"{column.name}{i}", type_=column.type).label(column.name) for column in EVENT_COLUMNS)
+            )
+            for i in range(count)
         )
-        tokens = f""", tokened AS (
-    INSERT INTO tokens (code, seat, token_hash)
-    SELECT :code, t.seat, t.token_hash FROM (VALUES {pairs}) AS t (seat, token_hash) WHERE EXISTS (SELECT FROM proof)
-    ON CONFLICT (code, seat) DO UPDATE SET token_hash = EXCLUDED.token_hash
-    RETURNING 1
-)"""
-    return sa.text(f"""
-WITH proof AS (
-    SELECT 1 WHERE CAST(:seat AS integer) IS NULL OR EXISTS (
-        SELECT FROM tokens WHERE code = :code AND seat = CAST(:seat AS integer) AND token_hash = CAST(:token_hash AS text)
+    ).subquery("e")
+    written = (
+        events_t.insert()
+        .from_select(["code", *(c.name for c in EVENT_COLUMNS)], sa.select(code, *events.c).where(proved))
+        .returning(sa.literal_column("1"))
+        .cte("written")
     )
-), written AS (
-    INSERT INTO events (code, seq, type, at, by, data)
-    SELECT :code, e.seq, e.type, e.at, e.by, e.data FROM (VALUES {events}) AS e (seq, type, at, by, data)
-    WHERE EXISTS (SELECT FROM proof)
-    RETURNING 1
-), requested AS (
-    INSERT INTO requests (code, request_id, first_seq, last_seq, actor)
-    SELECT :code, CAST(:request_id AS text), :first_seq, :last_seq, :actor
-    WHERE CAST(:request_id AS text) IS NOT NULL AND EXISTS (SELECT FROM proof)
-    RETURNING 1
-){tokens}, touched AS (
-    UPDATE tables SET last_active = :last_active WHERE code = :code AND EXISTS (SELECT FROM proof)
-    RETURNING pg_notify(:channel, :payload)
-)
-SELECT (SELECT count(*) FROM written), (SELECT count(*) FROM requested), (SELECT count(*) FROM touched)""")
+    requested = (
+        requests_t.insert()
+        .from_select(
+            ["code", "request_id", "first_seq", "last_seq", "actor"],
+            sa.select(
+                code,
+                request_id,
+                sa.bindparam("first_seq", type_=sa.Integer),
+                sa.bindparam("last_seq", type_=sa.Integer),
+                sa.bindparam("actor", type_=sa.String),
+            ).where(request_id.is_not(None), proved),
+        )
+        .returning(sa.literal_column("1"))
+        .cte("requested")
+    )
+    touched = (
+        tables_t.update()
+        .where(tables_t.c.code == code, proved)
+        .values(last_active=sa.bindparam("touched_at", type_=sa.String))
+        .returning(
+            sa.func.pg_notify(sa.bindparam("channel", type_=sa.String), sa.bindparam("payload", type_=sa.String))
+        )
+        .cte("touched")
+    )
+    counts = [sa.select(sa.func.count()).select_from(cte).scalar_subquery() for cte in (written, requested, touched)]
+    if token_count:
+        pairs = sa.union_all(
+            *(
+                sa.select(
+                    sa.bindparam(f"token_seat{i}", type_=sa.Integer).label("seat"),
+                    sa.bindparam(f"token_hash{i}", type_=sa.String).label("token_hash"),
+                )
+                for i in range(token_count)
+            )
+        ).subquery("t")
+        insert = postgresql.insert(tokens_t).from_select(
+            ["code", "seat", "token_hash"], sa.select(code, pairs.c.seat, pairs.c.token_hash).where(proved)
+        )
+        tokened = (
+            insert.on_conflict_do_update(
+                index_elements=[tokens_t.c.code, tokens_t.c.seat], set_={"token_hash": insert.excluded.token_hash}
+            )
+            .returning(sa.literal_column("1"))
+            .cte("tokened")
+        )
+        counts.append(sa.select(sa.func.count()).select_from(tokened).scalar_subquery())
+    return sa.select(*counts)
+
+
+EVENT_COLUMNS = tuple(events_t.c[name] for name in ("seq", "type", "at", "by", "data"))
