@@ -152,13 +152,22 @@ class LocalTables:
     # --- tables ------------------------------------------------------------------------
 
     def create_table(
-        self, game: str, seats: list[str], lexicon: str | None = None, variants: list[str] | None = None
+        self,
+        game: str,
+        seats: list[str],
+        lexicon: str | None = None,
+        variants: list[str] | None = None,
+        house_words: list[str] | None = None,
     ) -> dict:
         from tables.events import Actor
 
         with as_service_answers():
             created = self._tables().create(
-                game, seats, lexicon=lexicon or self.default_lexicon, variants=list(variants or [])
+                game,
+                seats,
+                lexicon=lexicon or self.default_lexicon,
+                variants=list(variants or []),
+                house_words=list(house_words) if house_words else None,
             )
         return _plain(
             {

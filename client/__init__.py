@@ -209,10 +209,18 @@ class WordsmithClient:
     # client/table_actions.py, which describes each once for this client and the CLI's local backend.
 
     def create_table(
-        self, game: str, seats: list[str], lexicon: str | None = None, variants: list[str] | None = None
+        self,
+        game: str,
+        seats: list[str],
+        lexicon: str | None = None,
+        variants: list[str] | None = None,
+        house_words: list[str] | None = None,
     ) -> dict:
-        """`POST /api/v1/tables`: {"code", "host_token", "join_url", "qr_url", "seats", "state"}."""
+        """`POST /api/v1/tables`: {"code", "host_token", "join_url", "qr_url", "seats", "state"}; `house_words`:
+        Wordsmith's, carried from an earlier table (its state's `house_words`)."""
         body = {"game": game, "seats": list(seats), "lexicon": lexicon, "variants": variants}
+        if house_words:
+            body["house_words"] = list(house_words)
         return self._post("/api/v1/tables", body)
 
     def join_table(self, code: str, seat: int, token: str | None = None, request_id: str | None = None) -> dict:

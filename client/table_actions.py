@@ -203,6 +203,14 @@ ACTIONS = (
         "object to the claim whose event has seq `claim`",
     ),
     TableAction(
+        "ask_table",
+        "/house-words",
+        "ask",
+        (Field("claim", "int"), ACTING_SEAT),
+        "put the refused claim `claim` (refused only because the dictionary lacks its word) to the table's vote: "
+        "allowed, it is claimed at once and becomes a house word (ruling 22)",
+    ),
+    TableAction(
         "vote",
         "/votes",
         "vote",

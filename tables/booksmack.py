@@ -367,6 +367,8 @@ def _steal_data(game: BooksmackState, choice, path: tuple) -> dict:
         raise Refused(f"from: 'hand' (a blind card) or 'table' (their latest card) (got {where!r})", (*path, "from"))
     if where == "table" and not game.piles[victim - 1]:
         raise Refused(f"from: seat {victim} has no card on the table", (*path, "from"))
+    if where == "hand" and victim in game.gone:  # a player who left took their hand with them
+        raise Refused(f"from: seat {victim} left the table with their hand", (*path, "from"))
     if where == "hand" and not game.hands[victim - 1]:
         raise Refused(f"from: seat {victim}'s hand is empty", (*path, "from"))
     card = game.piles[victim - 1][-1] if where == "table" else None
@@ -553,9 +555,14 @@ def seat_left(state, seat: int) -> None:
 
 
 def seats_allowed(variants) -> tuple[int, int, str]:
-    """The players a live Booksmack table takes, and the rule to quote (docs/rules/booksmack.md: the rulebook names
-    no count)."""
-    return 2, 6, "Booksmack is for 2 to 6 players at a live table (docs/rules/booksmack.md)"
+    """The players a live Booksmack table takes, and the ruling to quote (docs/rules/booksmack.md, ruling 14: the
+    rulebook names no count)."""
+    return (
+        2,
+        6,
+        "Booksmack is for 2 to 6 players at a live table: a game needs someone to beat, and six hands of four cards "
+        "still fit the base deck (docs/rules/booksmack.md, ruling 14)",
+    )
 
 
 register_game("booksmack", sys.modules[__name__])

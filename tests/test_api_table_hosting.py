@@ -187,6 +187,11 @@ def test_a_removed_seat_is_skipped_in_booksmack_rounds_and_turns(client):
     turned = turns.post("/turns", {"card": "c"}, turns.tokens[1])
     assert turned.status_code == 201, turned.json
     assert turned.json["state"]["booksmack"]["turn"] == 3  # Bob is passed over
+    assert turns.post("/turns", {"card": "a"}, turns.tokens[3]).status_code == 201  # the lowest: Cy steals
+    # Bob took his hand with him, so Cy cannot steal from it.
+    (error,) = assert_problem(turns.post("/steals", {"seat": 2, "from": "hand"}, turns.tokens[3]), 422)["errors"]
+    assert error["pointer"] == "/from" and "left the table" in error["detail"]
+    assert turns.post("/steals", {"seat": 1, "from": "hand"}, turns.tokens[3]).status_code == 201
     replays(turns)
 
 

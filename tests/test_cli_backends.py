@@ -153,6 +153,11 @@ class Recorder:
         return lambda *args, **kwargs: {"code": "C", "host_token": "H", "token": "T", "events": [], "state": None}
 
 
+def last_refused(state: dict) -> int:
+    """The seq of a Wordsmith table's newest refused attempt (1 from a stand-in backend's empty answer)."""
+    return ((state.get("wordsmith") or {}).get("refused") or [{"seq": 1}])[-1]["seq"]
+
+
 def played(backend) -> list[tuple[str, object]]:
     """Play the same games on `backend`: (operation, its answer or its refusal) for each call, in order."""
     steps: list[tuple[str, object]] = []
@@ -188,6 +193,12 @@ def played(backend) -> list[tuple[str, object]]:
     call("start_challenge", code, host, pool=POOL)
     call("claim", code, "cast", ann)
     call("claim", code, "cast", bob)  # 409 claim_refused, already claimed
+    already = last_refused(call("table", code, token=bob))
+    call("ask_table", code, already, bob)  # a rule's refusal is not the table's to allow: 409 not_askable
+    call("claim", code, "vlog", ann)  # no word list holds it: 409, and it may be put to the table
+    vlog = last_refused(call("table", code, token=ann))
+    call("ask_table", code, vlog, ann)
+    call("vote", code, vlog, False, bob)  # Bob allows it: a house word of this table
     call("claim", code, "cast", None)  # no token: 401
     call("add_piece", code, bob, piece="W", wild_as="blue")  # 422 at /wild_as: a piece's code, B
     call("add_piece", code, bob, piece="W", wild_as="B")
@@ -211,6 +222,8 @@ def played(backend) -> list[tuple[str, object]]:
     call("table_qr", code)
     call("end_game", code, host)
     call("table", "ZZZZZ2")  # no such table: 404
+    call("create_table", "wordsmith", ["Ann", "Bob"], house_words=["vlog", "paris"])  # a name: 422 at the word
+    call("create_table", "wordsmith", ["Ann", "Bob"], house_words=["vlog"])
 
     words = call("create_table", "wordsmith", ["Ann", "Bob"], variants=["word_by_word"])
     call("roll_word", words["code"], words["host_token"], faces=["red", "yellow", "blue_star"])  # not started: 409

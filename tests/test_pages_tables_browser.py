@@ -284,3 +284,45 @@ def test_axe_and_tap_targets_on_the_table_pages(browser, live_server):
             found[path] = violations + small
     context.close()
     assert found == {}
+
+
+def test_a_turn_based_booksmack_turn_and_its_steal_reach_only_the_phones_that_act(phones, live_server):
+    """Turn-based Booksmack on three phones, live: the card form moves to the phone whose turn it is, the steal
+    form shows on the thief's phone alone (the thief not among the victims), and every phone reads whose turn it
+    is and each hand's size, all without a reload (tests/test_pages_booksmack_table.py plays a whole game)."""
+    ann, bob, cy = phones
+    ann.goto(live_server + "/tables")
+    ann.check("input[name=game][value=booksmack]")
+    ann.check("input[name=variants][value=turns]")
+    for i, name in enumerate(("Ann", "Bob", "Cy"), 1):
+        ann.fill(f"#seat{i}", name)
+    with ann.expect_navigation():
+        ann.click("#table-create button[type=submit]")
+    code = re.search(r"/tables/([A-Z0-9]{6})/host$", ann.url).group(1)
+    for page, name in ((ann, "Ann"), (bob, "Bob"), (cy, "Cy")):
+        take_seat(page, live_server, code, name)
+        following(page)
+    expect(ann.locator(".table-phase")).to_have_text("Turn 1: your turn. Play a card below.")
+    expect(bob.locator(".table-phase")).to_have_text("Turn 1: Ann's turn.")
+    expect(bob.locator("#turn-form")).to_have_count(0)
+    ann.fill("#card", "c")  # alone on the table: the highest, so Ann draws
+    submit(ann, "#turn-form button[type=submit]")
+    expect(bob.locator(".table-phase")).to_have_text("Turn 2: your turn. Play a card below.", timeout=LIVE_MS)
+    expect(ann.locator("#turn-form")).to_have_count(0)
+    bob.fill("#card", "a")  # the lowest: Bob steals
+    submit(bob, "#turn-form button[type=submit]")
+    expect(cy.locator(".table-phase")).to_have_text(
+        "Turn 2: Bob played the lowest card and steals a card.", timeout=LIVE_MS
+    )
+    for page in (ann, cy):
+        expect(page.locator("form[id^=steal-]")).to_have_count(0)
+        expect(page.locator("#turn-form")).to_have_count(0)
+    expect(bob.locator("form[id^=steal-]")).to_have_count(2)
+    expect(bob.locator("#steal-2")).to_have_count(0)
+    submit(bob, bob.get_by_role("button", name="A card from Cy's hand"))
+    expect(cy.locator(".table-phase")).to_have_text("Turn 3: your turn. Play a card below.", timeout=LIVE_MS)
+    for page in phones:
+        expect(page.locator(".libraries__hand")).to_have_text(
+            ["6 cards in hand", "6 cards in hand", "5 cards in hand"], timeout=LIVE_MS
+        )
+        assert not_reloaded(page)

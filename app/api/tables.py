@@ -67,6 +67,9 @@ bp = Blueprint("tables", __name__)
 MAX_SEAT_NAME = 40
 # Variants are a handful of short names (`advanced`, `secret`, `word_by_word`, `turn-based`); the game module refuses unknown ones.
 MAX_VARIANTS = 8
+# How many names a new table's `seats` may hold: a bound on the body only, past every game's largest table, so
+# that another count is refused by the game's own rule (its sentence at `seats`), never by the schema.
+MAX_SEATS_SENT = 12
 # Booksmack: a round's cards, one per seat (6 at most), a card being one character or a short label.
 MAX_CARDS = 6
 MAX_CARD = 8
@@ -226,8 +229,7 @@ class CreateTable(Request):
     seats: Annotated[
         list[SeatName],
         Field(
-            min_length=1,
-            max_length=6,
+            max_length=MAX_SEATS_SENT,
             description="the players' names, in seat order: Wordsmith 2 to 4, Word by Word 1 to 4, Booksmack 2 to 6",
         ),
     ]

@@ -67,6 +67,8 @@ SEAT_NUMBER_COOKIE = "wordsmith_seat_number"
 # What a form may send as a request id (the API's rule): a retry of the same id applies nothing twice.
 REQUEST_ID = re.compile(rf"^[A-Za-z0-9._:-]{{1,{REQUEST_ID_MAX}}}$")
 MAX_SEATS = 6
+# A seat box of the create form (`seat1`...): read up to 99, so a name past the largest table is refused by its rule.
+SEAT_BOX = re.compile(r"seat[1-9][0-9]?")
 # A seat name longer than this does not fit a phone's score sheet line.
 MAX_NAME = 40
 # The create form's house words, as typed: a few hundred words at most (tables/wordsmith/house.py).
@@ -130,7 +132,11 @@ EVENT_TYPES = (
 )
 PIECES = [("R", "red"), ("Y", "yellow"), ("B", "blue"), ("G", "green")]
 # The actions each page's forms may send (`action` field) -> the fields they read.
-SEAT_ACTIONS = set("add choose_wild claim object ask vote count_votes pass roll_word round take turn steal".split())
+# `hands`: Booksmack's cards left in hands once play is over, which any seat enters (the host's early end is
+# `end_game`, sent as the host even from its seat's page).
+SEAT_ACTIONS = set(
+    "add choose_wild claim object ask vote count_votes pass roll_word round take turn steal hands".split()
+)
 HOST_ACTIONS = {
     "start",
     "lock",
@@ -146,6 +152,7 @@ HOST_ACTIONS = {
     "take",
     "turn",
     "steal",
+    "hands",
     "rename",
     "release",
     "hand_host",
@@ -408,7 +415,10 @@ def tables_home():
 def tables_create():
     """Create a table; answer with the host's page (and the host token in its cookie)."""
     game = request.form.get("game", "wordsmith")
-    given = [(f"seat{i}", request.form.get(f"seat{i}", "").strip()) for i in range(1, MAX_SEATS + 1)]
+    # Every seat box sent, even past the form's six: a seventh name is refused by the game's own rule (its
+    # sentence at the seats), never dropped.
+    boxes = sorted((int(key[4:]), key) for key in request.form if SEAT_BOX.fullmatch(key))
+    given = [(field, request.form[field].strip()) for _, field in boxes]
     given = [(field, name) for field, name in given if name]  # the boxes filled in, each with its field
     names = [name for _, name in given]
     values = {**request.form.to_dict(), "variants": request.form.getlist("variants")}
@@ -428,9 +438,11 @@ def tables_create():
             )
         except Refused as error:
             field = str(error.path[0]) if error.path else None
-            if field == "seats":  # ("seats", i): the i-th box filled in; ("seats",): the first
+            label = field
+            if field == "seats":  # ("seats", i): the i-th box filled in; ("seats",): how many, at the first box
                 field = given[error.path[1]][0] if len(error.path) > 1 else "seat1"
-            errors.append({"field": field, "label": field, "detail": str(error)})
+                label = f"Seat {field[4:]}" if len(error.path) > 1 else "Seats"
+            errors.append({"field": field, "label": label, "detail": str(error)})
     if errors:
         return render("tables_new.html", 422, errors=errors, **create_context(values))
     response = redirect(url_for("pages.table_host", code=created.code), code=303)
@@ -486,7 +498,7 @@ def action_for(name: str, seat: int | None) -> dict:
         if source not in ("hand", "table"):
             raise PageRefusal("from", "from: the hand or the table")
         return {"type": "steal", "seat": form_int("victim", 1, MAX_SEATS), "from": source}
-    if name == "end_game" and request.form.get("hands_given"):
+    if name == "hands" or (name == "end_game" and request.form.get("hands_given")):
         hands = [form_text(f"hand{i}").split() for i in range(1, MAX_SEATS + 1) if f"hand{i}" in request.form]
         return {"type": "end_game", "hands": hands}
     if name == "start":

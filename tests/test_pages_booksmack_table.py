@@ -1,0 +1,237 @@
+"""Turn-based Booksmack played to its end through the pages alone, on three phones and the TV (the table view).
+
+Each phone is a Flask test client of its own (its seat cookie), as in
+test_pages_tables.py, on the default app (SQLite). At every step the test
+reads what each phone shows: whose turn it is, every seat's hand size, the
+forms it may use and only those (the card to play on the phone whose turn it
+is, the steal on the thief's alone, without the thief among the victims),
+and at the end the scores. The host's early end and the seat counts of the
+create form are here too. Rulings are docs/rules/booksmack.md's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from test_pages_tables import create, hidden, join, phone, post_form, text
+
+NAMES = ("Ann", "Bob", "Cy")
+
+
+def page(client, path: str) -> str:
+    response = client.get(path)
+    assert response.status_code == 200, (path, text(response.get_data(as_text=True))[:500])
+    return response.get_data(as_text=True)
+
+
+def phase_line(html: str) -> str:
+    return text(re.search(r'<p class="table-phase">.*?</p>', html, flags=re.S).group(0))
+
+
+def hand_sizes(html: str) -> dict[str, int]:
+    """Each seat's hand size as the page's "Hands and libraries" list says it."""
+    section = text(re.search(r'<section class="table-rounds".*?</section>', html, flags=re.S).group(0))
+    return {name: int(held) for name, held in re.findall(r"(\w+) ?: (\d+) cards? in hand", section)}
+
+
+def form_ids(html: str) -> set[str]:
+    return set(re.findall(r'<form[^>]*id="([^"]+)"', html))
+
+
+class Table:
+    """A turn-based table of Ann, Bob and Cy: Ann's phone created it (so it hosts too), and a TV shows the view."""
+
+    def __init__(self, app):
+        self.app = app
+        ann = phone(app)
+        self.code, _ = create(ann, names=NAMES, game="booksmack", variants=["turns"])
+        self.phones = {1: ann, 2: phone(app), 3: phone(app)}
+        for seat, client in self.phones.items():
+            assert join(client, self.code, seat).status_code == 303
+        self.tv = phone(app)
+
+    def play_page(self, seat: int) -> str:
+        return page(self.phones[seat], f"/tables/{self.code}/play")
+
+    def every_page(self) -> dict:
+        """What each phone and the TV show now: seat (0 the TV) -> the page's HTML."""
+        pages = {seat: self.play_page(seat) for seat in self.phones}
+        return pages | {0: page(self.tv, f"/tables/{self.code}")}
+
+    def post(self, seat: int, html: str, form_id: str, **fields):
+        response = post_form(self.phones[seat], f"/tables/{self.code}/play", html, form_id, **fields)
+        assert response.status_code == 303, text(response.get_data(as_text=True))[:800]
+
+    def game(self) -> dict:
+        return self.app.extensions["tables"].state(self.code).to_dict()["booksmack"]
+
+
+def assert_turn(table: Table, number: int, seat: int, hands: tuple[int, int, int]) -> dict:
+    """Every phone and the TV say it is `seat`'s turn (number `number`) and show the hand sizes; only the phone
+    whose turn it is has the card form, and no phone has a steal form. The pages, by seat."""
+    pages = table.every_page()
+    name = NAMES[seat - 1]
+    for viewer, html in pages.items():
+        line = phase_line(html)
+        expected = f"Turn {number}: your turn." if viewer == seat else f"Turn {number}: {name}'s turn."
+        assert line.startswith(expected), (viewer, line)
+        assert hand_sizes(html) == dict(zip(NAMES, hands)), (viewer, hand_sizes(html))
+        forms = form_ids(html)
+        assert ("turn-form" in forms) == (viewer == seat), (viewer, forms)
+        assert not any(form.startswith("steal") for form in forms), (viewer, forms)
+        assert "hands-form" not in forms
+    assert "The card you play" in text(pages[seat])
+    return pages
+
+
+def play(table: Table, seat: int, card: str, pages: dict) -> None:
+    table.post(seat, pages[seat], "turn-form", action="turn", card=card)
+
+
+def assert_steal_due(table: Table, thief: int, number: int, victims: dict[int, set[str]]) -> dict:
+    """The thief's phone alone has the steal forms: one per other seat that has something to take (`victims`:
+    seat -> the buttons, `hand` and/or `table`), never the thief; every phone says who steals. The pages."""
+    pages = table.every_page()
+    for viewer, html in pages.items():
+        line = phase_line(html)
+        if viewer == thief:
+            assert line == f"Turn {number}: you played the lowest card. Steal a card: choose whom below.", line
+        else:
+            assert line == f"Turn {number}: {NAMES[thief - 1]} played the lowest card and steals a card.", line
+        steals = {form for form in form_ids(html) if form.startswith("steal-")}
+        assert steals == ({f"steal-{seat}" for seat in victims} if viewer == thief else set()), (viewer, steals)
+        assert "turn-form" not in form_ids(html)  # the next seat waits for the steal
+    mine = pages[thief]
+    assert f"steal-{thief}" not in mine and f'name="victim" value="{thief}"' not in mine
+    for seat, sources in victims.items():
+        form = re.search(rf'<form[^>]*id="steal-{seat}".*?</form>', mine, flags=re.S).group(0)
+        assert f'name="victim" value="{seat}"' in form
+        assert set(re.findall(r'name="from" value="(\w+)"', form)) == sources, (seat, form)
+    return pages
+
+
+def steal(table: Table, thief: int, victim: int, source: str, pages: dict) -> None:
+    table.post(thief, pages[thief], f"steal-{victim}", action="steal", victim=str(victim), **{"from": source})
+
+
+def test_a_turn_based_game_is_played_to_its_end_on_three_phones(app):
+    table = Table(app)
+    # Six cards each (ruling 10), Ann first (ruling 12).
+    pages = assert_turn(table, 1, 1, (6, 6, 6))
+    assert "Draw pile: 21 cards." in text(pages[0])
+    play(table, 1, "c", pages)  # alone on the table, so the highest: Ann draws
+    pages = assert_turn(table, 2, 2, (6, 6, 6))
+    assert "Draw pile: 20 cards." in text(pages[0])
+    play(table, 2, "a", pages)  # the lowest: Bob steals; Cy has no card on the table, so only her hand
+    pages = assert_steal_due(table, 2, 2, {1: {"hand", "table"}, 3: {"hand"}})
+    assert hand_sizes(pages[0]) == {"Ann": 6, "Bob": 5, "Cy": 6}
+    steal(table, 2, 3, "hand", pages)
+    pages = assert_turn(table, 3, 3, (6, 6, 5))
+    assert "Bob steals a card from Cy's hand." in text(pages[0])
+    play(table, 3, "t", pages)  # C A T: Cy wins every card played
+    pages = assert_turn(table, 4, 1, (6, 6, 4))
+    assert "CAT is spelled (read from Ann)" in text(pages[0])
+    play(table, 1, "m", pages)  # alone again: Ann draws
+    pages = assert_turn(table, 5, 2, (6, 6, 4))
+    play(table, 2, "b", pages)
+    pages = assert_steal_due(table, 2, 5, {1: {"hand", "table"}, 3: {"hand"}})
+    steal(table, 2, 3, "hand", pages)
+    pages = assert_turn(table, 6, 3, (6, 6, 3))
+    play(table, 3, "k", pages)  # neither highest nor lowest: nothing more
+    pages = assert_turn(table, 7, 1, (6, 6, 2))
+    play(table, 1, "d", pages)
+    pages = assert_turn(table, 8, 2, (5, 6, 2))
+    play(table, 2, "C", pages)  # the lowest again: now Cy has a card on the table to take too
+    pages = assert_steal_due(table, 2, 8, {1: {"hand", "table"}, 3: {"hand", "table"}})
+    steal(table, 2, 3, "hand", pages)
+    pages = assert_turn(table, 9, 3, (5, 6, 1))
+    play(table, 3, "o", pages)  # D C O read from Bob: COD; Cy's last card, so play is over (ruling 12)
+
+    # Every phone may enter the cards left in hands; none is asked to play or steal.
+    pages = table.every_page()
+    for viewer, html in pages.items():
+        assert phase_line(html).startswith("Play is over after turn 9: enter the cards left in each hand"), viewer
+        assert hand_sizes(html) == {"Ann": 5, "Bob": 6, "Cy": 0}
+        forms = form_ids(html)
+        assert ("hands-form" in forms) == (viewer != 0) and "turn-form" not in forms, (viewer, forms)
+        assert not any(form.startswith(("steal", "endgame")) for form in forms), (viewer, forms)
+    hands = re.search(r'<form[^>]*id="hands-form".*?</form>', pages[3], flags=re.S).group(0)
+    assert "Ann (5 cards)" in text(hands) and "Bob (6 cards)" in text(hands) and "Cy: no cards left" in text(hands)
+    table.post(3, pages[3], "hands-form", action="hands", hand1="e f g h i", hand2="u v w x y z", hand3="")
+
+    game = table.game()
+    totals = {NAMES[score["seat"] - 1]: score["total"] for score in game["scores"]}
+    assert game["phase"] == "ended" and game["winners"] == [2]
+    for viewer, html in table.every_page().items():
+        assert phase_line(html) == "The game is over: Bob wins.", viewer
+        assert f"Game over: Bob wins with {totals['Bob']} points." in text(html)
+        board = text(re.search(r'<section class="table-scores".*?</section>', html, flags=re.S).group(0))
+        for name, total in totals.items():
+            assert re.search(rf"{name} \d+ {total}\b", board), (viewer, board)  # cards won, then the total
+        assert not {form for form in form_ids(html) if form.startswith(("turn", "steal", "hands", "endgame"))}
+
+
+def test_the_host_ends_a_turn_based_game_early_with_the_cards_left_in_hands(app):
+    """The host's end needs the hands (ruling 13): its form has a field per seat saying how many; while a steal
+    is due, there is no end button, only what to do first."""
+    table = Table(app)
+    host_page = f"/tables/{table.code}/host"
+    ann = table.phones[1]
+    pages = table.every_page()
+    play(table, 1, "c", pages)
+    play(table, 2, "a", table.every_page())
+    html = page(ann, host_page)
+    assert "endgame-form" not in form_ids(html) and "To end the game, first enter whom Bob steals from." in text(html)
+    assert {f"steal-{seat}" for seat in (1, 3)} <= form_ids(html)  # the host's page enters any seat's steal
+    steal(table, 2, 1, "table", table.every_page())  # Ann's c: the card goes to Bob's hand
+    assert "Bob takes Ann's c from the table." in text(page(table.tv, f"/tables/{table.code}"))
+    html = page(ann, host_page)
+    form = re.search(r'<form[^>]*id="endgame-form".*?</form>', html, flags=re.S).group(0)
+    assert [text(label) for label in re.findall(r"<label[^>]*>(.*?)</label>", form, flags=re.S)] == [
+        "Ann (6 cards)",
+        "Bob (6 cards)",
+        "Cy (6 cards)",
+    ]
+    fields = {"action": "end_game", "hands_given": "1", "hand1": "b d e f g h", "hand2": "i j k l m n"}
+    short = post_form(ann, host_page, html, "endgame-form", **fields, hand3="o p")
+    assert short.status_code == 422 and "seat 3 holds 6 cards" in text(short.get_data(as_text=True))
+    ended = post_form(ann, host_page, html, "endgame-form", **fields, hand3="o p q r s t")
+    assert ended.status_code == 303, text(ended.get_data(as_text=True))[:800]
+    game = table.game()
+    assert game["phase"] == "ended" and [score["hand"] for score in game["scores"]] == [6, 6, 6]
+    assert phase_line(page(table.tv, f"/tables/{table.code}")).startswith("The game is over:")
+
+
+def test_the_host_ends_a_base_game_with_one_button_but_not_while_a_round_waits_for_its_takers(app):
+    host = phone(app)
+    code, _ = create(host, names=NAMES, game="booksmack")
+    html = page(host, f"/tables/{code}/host")
+    assert phase_line(html) == "Round 1: reveal the cards, seat 1 first."
+    assert hand_sizes(html) == {"Ann": 4, "Bob": 4, "Cy": 4}
+    response = post_form(host, f"/tables/{code}/host", html, "round-form", action="round", cards="b Z m")
+    assert response.status_code == 303
+    html = page(host, f"/tables/{code}/host")
+    assert phase_line(html) == "Round 1: tick who tapped first, to give them the cards."
+    assert hand_sizes(html) == {"Ann": 3, "Bob": 3, "Cy": 3}
+    assert "endgame-form" not in form_ids(html) and "first tick who takes the cards of round 1" in text(html)
+    assert post_form(host, f"/tables/{code}/host", html, "take-form", action="take", takers="2").status_code == 303
+    html = page(host, f"/tables/{code}/host")
+    assert phase_line(html) == "Round 2: reveal the cards, seat 1 first."
+    ended = post_form(host, f"/tables/{code}/host", html, "endgame-form", action="end_game")
+    assert ended.status_code == 303, text(ended.get_data(as_text=True))[:800]
+    assert app.extensions["tables"].state(code).to_dict()["booksmack"]["winners"] == [2]
+
+
+def test_the_create_form_refuses_a_seventh_seat_with_the_rule(app):
+    client = phone(app)
+    form = client.get("/tables").get_data(as_text=True)
+    assert 'name="seat7"' not in form  # six boxes: the largest table
+    seats = {f"seat{i}": f"P{i}" for i in range(1, 8)}
+    response = post_form(client, "/tables", form, "table-create", game="booksmack", **seats)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert re.search(
+        r"Seats ?: seats: Booksmack is for 2 to 6 players at a live table: .*ruling 14\); got 7", text(html)
+    )
+    assert re.findall(r'<input id="([^"]+)"[^>]*aria-invalid="true"', html) == ["seat1"]  # at the seats, not a box
+    assert hidden(html, "csrf_token", "table-create")  # the form again, filled in
