@@ -36,6 +36,22 @@ itself go into the buffer as they are committed (`appended`), so its
 followers need no read at all; only the other processes read them, and on
 PostgreSQL not even they, when the notification carried the rows (a gap in
 the seqs, or rows too large for it, and they are read as before).
+
+The contract between the notifier, its followers and whoever they wake (the
+stream hub, app/serving/stream_hub.py):
+
+- The notifier owns one lock for all its tables; a table's condition shares it.
+  Only the notifier's own methods take it, and no callback runs under it.
+- `published(code, seq)` is the one place a table's seq moves: it raises the
+  seq and wakes the table's sleepers under the lock, then, with the lock
+  released, calls the table's wakers (`Follower.on_move`) in the thread that
+  heard of the move. A waker must only note the code and return.
+- A follower asks the notifier through its public methods: `sleep_on` (wait
+  for the seq to pass a value), `rows_after` (the buffered rows, read into the
+  buffer by one follower at a time under the table's own `fetching` lock) and
+  `add_waker`. A follower never touches the notifier's lock or state.
+- Rows handed out are the buffer's stored rows; each follower decodes its own
+  events from them, so no follower's fold touches another's.
 """
 
 from __future__ import annotations
@@ -91,7 +107,7 @@ class _Notifier:
     def wait(self, code: str, after: int, timeout: float) -> bool:
         table = self._register(code)
         try:
-            return self._sleep(table, after, timeout)
+            return self.sleep_on(table, after, timeout)
         finally:
             self._unregister(code, table)
 
@@ -125,7 +141,8 @@ class _Notifier:
             if table.waiters == 0 and self._tables.get(code) is table:
                 del self._tables[code]
 
-    def _sleep(self, table: _Table, after: int, timeout: float) -> bool:
+    def sleep_on(self, table: _Table, after: int, timeout: float) -> bool:
+        """Wait up to `timeout` seconds for the table's seq to pass `after`; whether it did."""
         deadline = time.monotonic() + max(0.0, timeout)
         with table.condition:
             while table.seq <= after:
@@ -135,7 +152,7 @@ class _Notifier:
                 table.condition.wait(remaining)
             return True
 
-    def _rows_after(self, code: str, table: _Table, after: int) -> list:
+    def rows_after(self, code: str, table: _Table, after: int) -> list:
         """The stored rows of the table's events after `after`: from the buffer, read once per move of its seq."""
         with table.fetching:
             if after < table.base:  # older than the buffer: this follower reads them itself
@@ -163,7 +180,12 @@ class _Notifier:
             table = self._tables.get(code)
         if table is None or table.base < 0 or after < table.base:
             return None
-        return self._rows_after(code, table, after)
+        return self.rows_after(code, table, after)
+
+    def add_waker(self, table: _Table, wake: Callable[[str], None]) -> None:
+        """Call `wake(code)` each time the table's seq moves (`published`), outside the notifier's lock."""
+        with self._lock:
+            table.wakers.add(wake)
 
     def appended(self, code: str, rows: list) -> None:
         """`rows` (stored rows, in seq order) were committed, by this process or (a notification that carried
@@ -200,11 +222,13 @@ class _Notifier:
         """The table `code` has events up to `seq`: wake its waiters if that is news."""
         with self._lock:
             table = self._tables.get(code)
-            if table is not None and seq > table.seq:
-                table.seq = seq
-                table.condition.notify_all()
-                for wake in table.wakers:
-                    wake(code)
+            if table is None or seq <= table.seq:
+                return
+            table.seq = seq
+            table.condition.notify_all()
+            wakers = list(table.wakers)
+        for wake in wakers:  # outside the lock: a waker takes its own object's lock, never with ours held
+            wake(code)
 
     def waiting(self) -> list[str]:
         with self._lock:
@@ -269,7 +293,7 @@ class Follower:
 
     def wait(self, after: int, timeout: float) -> bool:
         """Wait up to `timeout` seconds for the table to have an event after `after`; whether it has."""
-        return self.notifier._sleep(self._table, after, timeout)
+        return self.notifier.sleep_on(self._table, after, timeout)
 
     def next(self, after: int, timeout: float) -> list:
         """The table's events after `after` (stored order), waiting up to `timeout` seconds for one; [] if none came."""
@@ -279,7 +303,7 @@ class Follower:
         """The table's events after `after` that this process has heard of, without waiting; [] if none."""
         if self._table.seq <= after:
             return []
-        return [schema.row_event(row) for row in self.notifier._rows_after(self.code, self._table, after)]
+        return [schema.row_event(row) for row in self.notifier.rows_after(self.code, self._table, after)]
 
     def ready_shared(self, after: int, make: Callable[[Event], object]) -> list[tuple[int, object]]:
         """`ready`, each event as (seq, `make(event)`), made once per process for every follower of the table
@@ -293,7 +317,7 @@ class Follower:
             return []
         shared = self._table.shared
         made = []
-        for row in self.notifier._rows_after(self.code, self._table, after):
+        for row in self.notifier.rows_after(self.code, self._table, after):
             value = shared.get((make, row.seq))
             if value is None:
                 value = shared[make, row.seq] = make(schema.row_event(row))
@@ -306,11 +330,11 @@ class Follower:
     def on_move(self, wake: Callable[[str], None]) -> None:
         """Call `wake(code)` whenever the table's seq moves, for as long as it is followed in this process.
 
-        `wake` runs in the thread that heard of the move, holding the notifier's
-        lock: it must only note the code and return (the stream hub's wake-up).
+        `wake` runs in the thread that heard of the move, with no lock of the
+        notifier's held: it must only note the code and return (the stream hub's
+        wake-up).
         """
-        with self.notifier._lock:
-            self._table.wakers.add(wake)
+        self.notifier.add_waker(self._table, wake)
 
     def close(self) -> None:
         if not self._closed:
