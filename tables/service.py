@@ -140,6 +140,34 @@ class Outcome:
     actor: Actor | None = None  # who acted (`act_with_token`: the token's seat)
 
 
+@dataclass(frozen=True)
+class _Asked:
+    """One action as asked: who, what, its request id, the tokens it writes and the proof of the actor's token;
+    `signature`: who asked for what, as stored with the request id (`request_signature`)."""
+
+    actor: Actor
+    action: dict
+    request_id: str | None
+    tokens: tuple
+    proof: tuple[int, str] | None
+    signature: str
+
+
+@dataclass(frozen=True)
+class _Decided:
+    """What `decide` said: the events to write (or a refusal's public record, with the refusal to raise after
+    it is written) and the time it judged at."""
+
+    events: list[NewEvent]
+    refused: Rejected | None
+    now: float
+
+
+class _JudgeAgain(Exception):
+    """What this process had heard was not enough (a lost race, or a refusal on a fold it had not read): judge
+    the action again on the store's word."""
+
+
 class Tables:
     def __init__(
         self, store, lexicons: dict, *, settings: dict | None = None, rng=None, clock=time.time, alphabet=None
@@ -383,76 +411,97 @@ class Tables:
     ) -> Outcome:
         """Do one action: the events it wrote and the state after them. `tokens`: (seat, token hash) pairs
         written in the same transaction as the events (a join). `proof`: (seat, token hash) of the token the
-        actor was found by, checked again as the action is written (`act_with_token`)."""
+        actor was found by, checked again as the action is written (`act_with_token`, which authorises).
+
+        The steps, each its own method: bring the fold up to date (`_current`), decide on a scratch copy
+        (`_decide`), append (`_append`: the store publishes to this process's followers as it commits), and
+        answer. A lost race, or a verdict judged only on what this process had heard, is judged again
+        (`_JudgeAgain`) within `RACE_ATTEMPTS` and the request's work budget.
+        """
         code = self._code(code)
         # Stored with the request id: a repeat must be the same actor's same action (`_repeated`).
-        actor_key = request_signature(actor, action)
-        trust_notifier = True  # bring the fold up to date from what this process heard, without a read
+        asked = _Asked(actor, action, request_id, tuple(tokens), proof, request_signature(actor, action))
+        heard = True  # the first try judges on what this process heard, without a read (module docstring)
         for attempt in range(RACE_ATTEMPTS):
             if attempt:
                 self._after_a_lost_race(code, attempt)
-            folded, read = self._current(code, trust_notifier)
+            folded, read = self._current(code, trust_notifier=heard)
             state = scratch(folded)  # decide and fold into a copy: the cached fold never moves
-            context = self._context()
-            refused: Rejected | None = None
             try:
-                new: list[NewEvent] = decide(state, actor, action, context)
-            except (Rejected, Refused, Forbidden) as refusal:
-                if not read:  # refused by what this process heard: judge again by the store's word
-                    trust_notifier = False
-                    continue
-                self._confirm(code, proof)
-                repeated = self._repeated(code, request_id, actor_key)
-                if repeated is not None:
-                    return repeated
-                if not (isinstance(refusal, Rejected) and refusal.record):
-                    raise
-                # Refused, with events the table writes all the same (a refused claim is public): written, then
-                # refused. The request id goes with them only when they hold the refusal itself, so that a
-                # retry meets it again (`_repeated`) and writes nothing twice.
-                refused, new = refusal, refusal.record
-            if not new:
-                if not read:
-                    trust_notifier = False
-                    continue
-                self._confirm(code, proof)
-                return self._repeated(code, request_id, actor_key) or Outcome((), state)
-            at = stamp(context.now)
-            rows = [Event(state.seq + i, e.type, at, e.by, e.data) for i, e in enumerate(new, 1)]
-            if refused is not None:
-                self._hear_refusal(state, new, context.now)
-            self._within_limit(state, actor, refused, rows[-1].seq)
-            keeps_id = refused is None or any(REFUSED in e.data for e in new)
-            written = self.store.append(
-                code,
-                rows,
-                request_id=request_id if keeps_id else None,
-                actor=actor_key,
-                tokens=(*tokens, *revoked(new)),
-                proof=proof,
-            )
-            if written is None:  # another write took one of these seqs, or this request id, first
-                if read:  # judged on the store's word: the request id may be what was taken
-                    repeated = self._repeated(code, request_id, actor_key)
-                    if repeated is not None:
-                        self._confirm(code, proof)
-                        return repeated
-                    if not self.store.last_seq(code):  # a deleted table fails the append too
-                        self._forget(code)
-                        raise NotFound(f"No table has the code {code}: it may have expired or been deleted.")
-                # Judged on what this process had heard (most often a write through another worker it had not
-                # heard of yet): no request-id lookup here. Judged again from the store, an applied request
-                # meets itself on every path (refused, a no-op, or its append failing on the request id),
-                # and each of those looks the request id up.
-                trust_notifier = False
-                continue  # judge again against the newer state
-            for event in rows:
-                apply(state, event)
-            self._remember(code, state)
-            if refused is not None:
-                raise refused
-            return Outcome(tuple(rows), state)
+                decided = self._decide(code, state, asked, read)
+                if isinstance(decided, Outcome):  # nothing to write: a no-op, or a retry's first answer
+                    return decided
+                return self._append(code, state, asked, decided, read)
+            except _JudgeAgain:
+                heard = False
         raise too_busy(code)
+
+    def _decide(self, code: str, state: TableState, asked: _Asked, read: bool) -> _Decided | Outcome:
+        """The events the action writes (a refusal the table hears writes its record, then is raised), or the
+        answer when it writes nothing. A refusal, or nothing to write, decided only on what this process had
+        heard is judged again on the store's word first (`_JudgeAgain`), so no one is refused on a stale fold."""
+        context = self._context()
+        try:
+            new = decide(state, asked.actor, asked.action, context)
+        except (Rejected, Refused, Forbidden) as refusal:
+            if not read:
+                raise _JudgeAgain from None
+            self._confirm(code, asked.proof)
+            repeated = self._repeated(code, asked.request_id, asked.signature)
+            if repeated is not None:
+                return repeated
+            if not (isinstance(refusal, Rejected) and refusal.record):
+                raise
+            # Refused, with events the table writes all the same (a refused claim is public): written, then
+            # refused (`_append`).
+            return _Decided(refusal.record, refusal, context.now)
+        if not new:  # a no-op, or a retry of an applied action meeting its own result
+            if not read:
+                raise _JudgeAgain
+            self._confirm(code, asked.proof)
+            return self._repeated(code, asked.request_id, asked.signature) or Outcome((), state)
+        return _Decided(new, None, context.now)
+
+    def _append(self, code: str, state: TableState, asked: _Asked, decided: _Decided, read: bool) -> Outcome:
+        """Write the decided events at `state.seq + 1...` in one transaction, then fold them into `state` and
+        keep it as the table's fold; a lost race is judged again (`_JudgeAgain`)."""
+        new, refused = decided.events, decided.refused
+        at = stamp(decided.now)
+        rows = [Event(state.seq + i, e.type, at, e.by, e.data) for i, e in enumerate(new, 1)]
+        if refused is not None:
+            self._hear_refusal(state, new, decided.now)
+        self._within_limit(state, asked.actor, refused, rows[-1].seq)
+        # The request id goes with a refusal's record only when it holds the refusal itself, so that a retry
+        # meets it again (`_repeated`) and writes nothing twice.
+        keeps_id = refused is None or any(REFUSED in e.data for e in new)
+        written = self.store.append(
+            code,
+            rows,
+            request_id=asked.request_id if keeps_id else None,
+            actor=asked.signature,
+            tokens=(*asked.tokens, *revoked(new)),
+            proof=asked.proof,
+        )
+        if written is None:  # another write took one of these seqs, or this request id, first
+            if read:  # judged on the store's word: the request id may be what was taken
+                repeated = self._repeated(code, asked.request_id, asked.signature)
+                if repeated is not None:
+                    self._confirm(code, asked.proof)
+                    return repeated
+                if not self.store.last_seq(code):  # a deleted table fails the append too
+                    self._forget(code)
+                    raise NotFound(f"No table has the code {code}: it may have expired or been deleted.")
+            # Judged on what this process had heard (most often a write through another worker it had not
+            # heard of yet): no request-id lookup here. Judged again from the store, an applied request
+            # meets itself on every path (refused, a no-op, or its append failing on the request id),
+            # and each of those looks the request id up.
+            raise _JudgeAgain
+        for event in rows:
+            apply(state, event)
+        self._remember(code, state)
+        if refused is not None:
+            raise refused
+        return Outcome(tuple(rows), state)
 
     def _hear_refusal(self, state: TableState, new: list[NewEvent], now: float) -> None:
         """Slowed when the refusing seat's newest `REFUSALS_KEPT` public refusals all fall in the last
