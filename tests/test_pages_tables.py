@@ -18,7 +18,7 @@ import pytest
 import segno
 
 from app.pages.tables import EVENT_TYPES, HOST_COOKIE, SEAT_COOKIE
-from tables.events import Forbidden
+from tables.events import Forbidden, epoch
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -565,9 +565,61 @@ def test_the_printable_sheet_lists_the_words_and_totals(app, table):
     html = ann.get(f"/tables/{code}/sheet").get_data(as_text=True)
     scores = app.extensions["tables"].state(code).to_dict()["wordsmith"]["scores"]
     ann_sheet = scores["sheets"][0]
-    assert f"Ann: {ann_sheet['total']} points" in text(html)
+    # Mid-challenge the sheet counts CAST's letters; the six unchecked blue boxes wait for the end (ruling 23).
+    assert ann_sheet["challenges"][0]["letters"] == 4 and ann_sheet["total"] == 10
+    assert "Ann: 4 points" in text(html) and "Bob: 0 points" in text(html)
+    assert "6 blue unchecked, a bonus point each when the challenge ends" in text(html)
     assert "CAST" in text(html)
     assert "@media print" in (ROOT / "app" / "static" / "style.css").read_text()
+    end_challenge(host, code)
+    html = ann.get(f"/tables/{code}/sheet").get_data(as_text=True)
+    assert "Ann: 10 points" in text(html) and "Bob: 6 points" in text(html)  # the end counts the bonus
+
+
+def end_challenge(host, code: str) -> None:
+    page = host.get(f"/tables/{code}/host").get_data(as_text=True)
+    form = re.search(r'<form[^>]*>(?:(?!</form>).)*value="end_challenge".*?</form>', page, flags=re.S).group(0)
+    ended = post_form(host, f"/tables/{code}/host", form, action="end_challenge")
+    # The page opens at the big box, where the result is read (without JavaScript too).
+    assert ended.status_code == 303 and ended.headers["Location"].endswith("/host#latest")
+
+
+def scoreboard(html: str) -> str:
+    return text(re.search(r'<section class="table-scores".*?</section>', html, flags=re.S).group(0))
+
+
+def test_the_scoreboard_counts_the_blue_box_bonus_when_the_challenge_ends(app, table):
+    """Ruling 23: 0 before any word, the letters while the challenge is played, the bonus at its end, and after
+    it the next challenge's letters on top of the totals before."""
+    code, host, ann, bob = table
+    viewer = phone(app)
+    for client, path in ((ann, "play"), (host, "host"), (viewer, "")):
+        board = scoreboard(client.get(f"/tables/{code}/{path}".rstrip("/")).get_data(as_text=True))
+        assert "Ann 0 Bob 0" in board and "bonus point when the challenge ends" in board, path
+    claim(ann, code, "cast")
+    assert "Ann 4 Bob 0" in scoreboard(viewer.get(f"/tables/{code}").get_data(as_text=True))
+    end_challenge(host, code)
+    board = scoreboard(viewer.get(f"/tables/{code}").get_data(as_text=True))
+    assert "Ann 10 Bob 6" in board and "bonus point" not in board
+    start(host, code)
+    claim(bob, code, "bag")
+    assert "Ann 10 Bob 9" in scoreboard(viewer.get(f"/tables/{code}").get_data(as_text=True))
+
+
+def test_an_object_button_carries_the_end_of_its_window_in_the_servers_clock(app, table):
+    """The page takes an Object button away by its own clock (static/tables.js): the form names when the window
+    closes and the page when it was drawn, both in the server's clock; the server's rule still decides."""
+    code, host, ann, bob = table
+    claim(ann, code, "cast")
+    service = app.extensions["tables"]
+    claimed = [e for e in service.events(code) if e.type == "claim"][-1]
+    html = bob.get(f"/tables/{code}/play").get_data(as_text=True)
+    closes_at = int(re.search(r'data-closes-at="(\d+)"', html).group(1))
+    now = int(re.search(r'data-now="(\d+)"', html).group(1))
+    window = app.config["OBJECTION_SECONDS"]
+    assert closes_at == round((epoch(claimed.at) + window) * 1000)
+    assert 0 < closes_at - now <= window * 1000
+    assert "data-closes-at" not in ann.get(f"/tables/{code}/play").get_data(as_text=True)  # her own word
 
 
 def test_booksmack_round_entered_from_any_phone(app):

@@ -34,6 +34,7 @@ __all__ = [
     "verdict_word",
     "winner_name",
     "seat_total",
+    "standing_total",
     "variant_label",
 ]
 
@@ -259,6 +260,21 @@ def seat_total(scores, index: int):
     except (IndexError, KeyError, TypeError):
         return "–"
     return entry.get("total", "–") if isinstance(entry, dict) else entry
+
+
+@bp.app_template_filter("standing_total")
+def standing_total(scores, index: int, game: dict):
+    """A Wordsmith seat's total (at `index`) as the scoreboard shows it (docs/rules/wordsmith.md, ruling 23):
+    while a Wordsmith challenge is played, the challenges before it in full and this one's letters, without the
+    blue boxes' bonus, which the rulebook gives at the end of the challenge: 0 before any word, not 6."""
+    if not isinstance(game, dict) or game.get("phase") not in ("waiting", "playing", "done_called"):
+        return seat_total(scores, index)
+    sheets = scores.get("sheets") if isinstance(scores, dict) else None
+    if not sheets or index >= len(sheets):
+        return 0  # before the first challenge, or Secret Wordsmith's before it is judged: nothing scored yet
+    current = game.get("challenge")
+    challenges = sheets[index].get("challenges") or []
+    return sum(c["letters"] if c.get("number") == current else c["total"] for c in challenges)
 
 
 @bp.app_template_filter("variant_label")

@@ -258,21 +258,30 @@ def form_text(name: str, limit: int = 200) -> str:
     return value
 
 
+def event_epoch(at: str) -> float | None:
+    """Seconds since the epoch of an event's time (`2026-11-30T18:40:02.120Z`), or None when it is not one."""
+    try:
+        return datetime.strptime(at, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC).timestamp()
+    except (TypeError, ValueError):
+        return None
+
+
 def age_seconds(at: str) -> float:
     """Seconds since an event's time (`2026-11-30T18:40:02.120Z`)."""
-    try:
-        then = datetime.strptime(at, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
-    except (TypeError, ValueError):
-        return float("inf")
-    return tables().clock() - then.timestamp()
+    then = event_epoch(at)
+    return float("inf") if then is None else tables().clock() - then
 
 
 def page_context(code: str, state, viewer: Actor | None) -> dict:
     """What the templates read: the table (as the viewer may see it), its links, and who is looking."""
     table = state.to_dict(viewer)
     game = table.get(state.game) or {}
-    window = tables().settings.get("objection_seconds", 30)
+    # The table's own window, else the service's (tables/wordsmith/acting.py's window_seconds).
+    window = state.settings.get("objection_seconds", tables().settings.get("objection_seconds", 30))
     for claim in game.get("claims") or []:
+        # When the window closes, in the server's clock (ms): the page takes its Object button away then by its own
+        # clock (static/tables.js, against #table's data-now), not at the next update. can_object stays the rule.
+        claim["closes_at"] = round(((event_epoch(claim.get("at", "")) or 0) + window) * 1000)
         mine = viewer is not None and viewer.seat == claim.get("seat")
         objected = any(o.get("by") == (viewer.seat if viewer else None) for o in claim.get("objections") or [])
         claim["can_object"] = (
@@ -286,6 +295,7 @@ def page_context(code: str, state, viewer: Actor | None) -> dict:
         )
     house = {entry["word"] for entry in game.get("house_words") or []}
     for attempt in game.get("refused") or []:  # ruling 22: a word only the dictionary refused, put to the table
+        attempt["closes_at"] = round(((event_epoch(attempt.get("at", "")) or 0) + window) * 1000)  # as a claim's
         attempt["can_ask"] = (
             viewer is not None
             and viewer.seat == attempt.get("seat")
@@ -315,6 +325,7 @@ def page_context(code: str, state, viewer: Actor | None) -> dict:
         "pieces": PIECES,
         "request_id": secrets.token_urlsafe(12),
         "objection_seconds": window,
+        "now_ms": round(tables().clock() * 1000),  # the server's clock as the page was drawn (#table's data-now)
         "my_seat": (cookie_actor(code, SEAT_COOKIE) or Actor()).seat
         if request.endpoint == "pages.table_host"
         else None,
@@ -564,8 +575,12 @@ def acting_page(code: str, endpoint: str, template: str, cookie: str, allowed: s
 
 
 def action_anchor(name: str, allowed: set[str]) -> str:
-    """Where the page opens after an action: at the host's controls for a host's action on a seat's page."""
-    return "?host=1#host-box" if name not in allowed else ""
+    """Where the page opens after an action: at the host's controls for a host's action on a seat's page; at the big
+    box after ending a challenge or the game, whose result is read there; where it was after a tie's casting vote,
+    which is cast in the vote's own box."""
+    if name in ("end_challenge", "end_game"):
+        return ("" if name in allowed else "?host=1") + "#latest"
+    return "?host=1#host-box" if name not in allowed and name != "settle" else ""
 
 
 def forbidden_page(code: str, host: bool):

@@ -31,9 +31,15 @@
 // The table's forms are sent with fetch, not by loading a new page: the answer
 // (the page after the action, or its refusal) is swapped in where the player is,
 // and the claim field keeps its focus. A form that could not be sent (no
-// connection) says so, "Not sent", with a Retry button that sends the very same
-// fields again (its request id too: the table applies a repeat once). A form
+// connection) says so, "Not sent", naming the word, with a Retry button that sends the very same
+// fields again (its request id too: the table applies a repeat once); it is sent again by itself
+// as soon as the page reaches the table again, and the notice gives way to its answer. A form
 // that leads to another page (deleting the table) loads it; the join page's forms load pages as without it.
+//
+// Times the page keeps by its own clock: an Object button (`data-closes-at`, the window's end in the
+// server's clock, read against #table's `data-now`) goes away when the window closes, not at the next
+// update; the server's rule stays the judge of a late tap. When the game or a challenge ends (#table's
+// `data-phase`), the big box with the result is brought into view, wherever the phone was scrolled.
 "use strict";
 (function () {
   const table = document.getElementById("table");
@@ -73,6 +79,37 @@
   // on its way when this phone's own answer came is not newer than the notice).
   let noticeSeq = Number(table.dataset.seq || 0);
 
+  // --- the page's own clock: an Object button leaves when its window closes ---------------------------
+
+  // The page's clock minus the server's, the smallest seen (the render that came quickest): a deadline in the
+  // server's clock plus this is one in the page's. A late answer errs the button towards staying a moment longer.
+  let skew = Infinity;
+  let closeTimer = null;
+  function learnSkew(root) {
+    const now = Number(root.dataset.now || NaN);
+    if (Number.isFinite(now)) skew = Math.min(skew, Date.now() - now);
+  }
+  function closeWindows() {
+    if (closeTimer) { clearTimeout(closeTimer); closeTimer = null; }
+    if (!Number.isFinite(skew)) return;
+    let next = Infinity;
+    document.querySelectorAll("#table [data-closes-at]").forEach(function (node) {
+      const left = Number(node.dataset.closesAt) + skew - Date.now();
+      if (left <= 0) node.remove(); else next = Math.min(next, left);
+    });
+    if (next < Infinity) closeTimer = setTimeout(closeWindows, next + 50);
+  }
+  learnSkew(table);
+  closeWindows();
+
+  // When the phase changes to a result (a challenge over, the game over), the big box comes into view.
+  function showResult(before) {
+    const phase = table.dataset.phase || "";
+    if (phase === before || (phase !== "between" && phase !== "game_over")) return;
+    const box = document.getElementById("latest");
+    if (box) box.scrollIntoView({block: "start"});
+  }
+
   // The outermost live regions: one inside another moves with it.
   function regions(root) {
     return Array.from(root.querySelectorAll("[data-live][id]")).filter(function (node) {
@@ -96,9 +133,16 @@
       invite.dataset.started = folded.dataset.started;
     }
     const seq = next.getElementById("table");
-    if (seq) table.dataset.seq = seq.dataset.seq;
+    const phase = table.dataset.phase;
+    if (seq) {
+      table.dataset.seq = seq.dataset.seq;
+      table.dataset.phase = seq.dataset.phase || "";
+      learnSkew(seq);
+    }
     document.title = next.title;
     table.dataset.source = "event";  // the browser tests tell a live swap from a reload by this
+    closeWindows();
+    showResult(phase);
   }
 
   function scheduleRetry() {
@@ -120,6 +164,7 @@
       if (!type.startsWith("text/html") || response.status >= 500) throw new Error("status " + response.status);
       swap(new DOMParser().parseFromString(await response.text(), "text/html"));
       failures = 0;
+      if (pending) resend();  // the table is reachable again: the form that was not sent goes now
     } catch (error) {
       failures += 1;  // no connection, or a server that did not answer: try again soon
       scheduleRetry();
@@ -206,7 +251,15 @@
     notice.focus({preventScroll: true});
   }
 
-  function notSent(retry) {
+  // What was not sent, in the player's words: the claimed word, else the button tapped ("Object to CAST").
+  function naming(body, submitter) {
+    const word = body.get("action") === "claim" ? (body.get("word") || "").trim() : "";
+    if (word) return {word: word.toUpperCase(), what: "Your claim of " + word.toUpperCase()};
+    const label = submitter ? submitter.textContent.replace(/\s+/g, " ").trim() : "";
+    return {word: "", what: label ? "\u201c" + label + "\u201d" : "This"};
+  }
+
+  function notSent(retry, name) {
     const notice = document.createElement("section");
     notice.id = "notice";
     notice.className = "verdict verdict--invalid table-notice table-notsent";
@@ -214,34 +267,53 @@
     const mark = document.createElement("p");
     mark.className = "verdict__mark";
     mark.textContent = "Not sent";
+    const parts = [mark];
+    if (name.word) {
+      const word = document.createElement("p");
+      word.className = "verdict__word";
+      word.textContent = name.word;
+      parts.push(word);
+    }
     const why = document.createElement("p");
     why.className = "verdict__message";
-    why.textContent = "This phone has no connection: nothing was sent. Retry once it is back (a retry counts once).";
+    why.textContent = name.what + " was not sent: this phone has no connection. It is sent by itself once the connection is back (it counts once), or tap Retry.";
     const button = document.createElement("button");
     button.type = "button";
     button.className = "go";
     button.id = "notsent-retry";
     button.textContent = "Retry";
     button.addEventListener("click", retry);
-    notice.append(mark, why, button);
+    parts.push(why, button);
+    notice.append.apply(notice, parts);
     return notice;
+  }
+
+  // The one form that could not be sent, kept to send again (the same fields and request id) when the table is
+  // reached again: a newer tap that was not sent either takes its place.
+  let pending = null;
+  function resend() {
+    if (!pending || pending.sending) return;
+    pending.sending = true;
+    send(pending.form, pending.body, pending.action, null, pending.name);  // the player may be elsewhere: no focus taken
   }
 
   // Counts the answers to forms sent (the browser tests wait for the next one instead of a page load).
   function answered() { table.dataset.sent = String(Number(table.dataset.sent || 0) + 1); }
 
-  async function send(form, body, action, focus) {
+  async function send(form, body, action, focus, name) {
     let response;
     try {
       response = await fetch(action, {method: "POST", body: body, credentials: "same-origin", headers: {"Accept": "text/html"}});
     } catch (error) {
-      showNotice(notSent(function () { send(form, body, action, focus); }));
+      pending = {form: form, body: body, action: action, name: name};
+      showNotice(notSent(resend, name));
       failures = Math.max(failures, 1);
       showState();
       scheduleRetry();
       answered();
       return;
     }
+    if (pending && pending.body === body) pending = null;  // sent: its answer takes the notice's place below
     const here = new URL(window.location.href);
     const there = new URL(response.url);
     const type = response.headers.get("Content-Type") || "";
@@ -256,8 +328,8 @@
     const notice = next.getElementById("notice");
     noticeSeq = Number(table.dataset.seq || 0);
     showNotice(notice ? document.adoptNode(notice) : null);
-    if (response.ok && form.isConnected) {
-      form.querySelectorAll("input[type=text]").forEach(function (input) { input.value = ""; });  // done: the field is free for the next
+    if (response.ok && form.isConnected) {  // done: the field is free for the next (unless typed in since: a resend)
+      form.querySelectorAll("input[type=text]").forEach(function (input) { if (input.value === (body.get(input.name) || "")) input.value = ""; });
     }
     failures = 0;
     showState();
@@ -279,6 +351,7 @@
     const active = document.activeElement;
     // The field typed in keeps the focus (the claim field, after a claim); a tapped button gives it back to the page.
     const focus = active && form.contains(active) && active.matches("input[type=text]") ? active : null;
-    send(form, new URLSearchParams(body), action, focus);
+    const fields = new URLSearchParams(body);
+    send(form, fields, action, focus, naming(fields, submitter));
   });
 })();
