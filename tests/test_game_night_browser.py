@@ -1,0 +1,176 @@
+"""A game night on the pages only: three phones (390×844) and the TV, the host playing at seat 1.
+
+Each step asserts what every phone reads, live (no reload): a refusal in the third person on the others' phones,
+a struck word refused on its next claim, a word the dictionary lacks allowed by the table and valid afterwards,
+the host's undo announced, each challenge's own claims list, the result in view, and no phone scrolled sideways.
+Against the app served by gunicorn (`live_server`), as in tests/test_pages_tables_browser.py.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from browser_helpers import PHONE, expect, needs_chromium
+from test_pages_tables_browser import LIVE_MS, create_table, following, start_challenge, submit, take_seat
+
+pytestmark = needs_chromium
+
+POOL = "R3 Y2 B3"  # builds COT, LOT, LIT, FOX and VLOG (a word no list holds); not MAMMOTH
+YOU = re.compile(r"\b(you|your)\b", re.I)
+HOUSE = re.compile("house word|allowed by the table", re.I)
+
+
+@pytest.fixture
+def night(browser):
+    contexts = [browser.new_context(viewport=PHONE) for _ in range(4)]
+    pages = []
+    for context in contexts:
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        page.javascript = True
+        pages.append(page)
+    yield pages
+    for context in contexts:
+        context.close()
+
+
+def claim(page, word: str) -> None:
+    page.fill("#word", word)
+    submit(page, "#claim-form button[type=submit]")
+
+
+def no_sideways_scroll(page) -> None:
+    width = page.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= PHONE["width"], f"{page.url} is {width} px wide"
+
+
+def big_box(page):
+    return page.locator("#latest")
+
+
+def host_page(ann, code: str, live_server: str) -> None:
+    ann.goto(f"{live_server}/tables/{code}/host")
+    following(ann)
+
+
+def seat_page(page, code: str, live_server: str) -> None:
+    page.goto(f"{live_server}/tables/{code}/play")
+    following(page)
+
+
+def test_a_whole_wordsmith_evening_on_three_phones_and_the_tv(night, live_server):
+    ann, bob, cat, tv = night
+    code = create_table(ann, live_server, names=("Ann", "Bob", "Cat"))
+    start_challenge(ann, POOL)
+    for page, name in ((ann, "Ann"), (bob, "Bob"), (cat, "Cat")):
+        take_seat(page, live_server, code, name)
+    tv.goto(f"{live_server}/tables/{code}")
+    for page in night:
+        following(page)
+    others = (ann, cat, tv)
+
+    # A refusal is public, in the third person: no one but Bob reads "you".
+    claim(bob, "mammoth")
+    for page in others:
+        expect(big_box(page)).to_contain_text("Bob's pool cannot build MAMMOTH", timeout=LIVE_MS)
+        assert not YOU.search(big_box(page).inner_text()), page.url
+        expect(page.locator("#claims .claim--refused").first).to_contain_text("Bob tried MAMMOTH: not valid.")
+
+    # Ann's COT: Cat objects, Bob (the one voter) strikes it; then COT stays out for everyone this challenge.
+    following(bob)
+    claim(ann, "cot")
+    for page in (bob, cat, tv):
+        expect(page.locator("#claims .claim__word").first).to_have_text("COT", timeout=LIVE_MS)
+    following(ann)
+    submit(cat, cat.get_by_role("button", name="Object to COT"))
+    following(cat)
+    submit(bob, bob.get_by_role("button", name="Strike COT out"))
+    for page in night:
+        expect(page.locator("#latest .verdict__mark")).to_have_text("OBJECTION UPHELD", timeout=LIVE_MS)
+    following(bob)
+    claim(bob, "cot")
+    expect(bob.locator("#notice")).to_contain_text("COT was struck by the table's vote")
+    for page in (cat, tv):
+        expect(big_box(page)).to_contain_text("COT was struck by the table's vote", timeout=LIVE_MS)
+
+    # Cat's VLOG: no word list holds it; she asks the table, Ann and Bob allow it: a house word.
+    for page in night:
+        following(page)
+    claim(cat, "vlog")
+    expect(cat.locator("#notice")).to_contain_text("VLOG")
+    submit(cat, cat.get_by_role("button", name="Ask the table to allow VLOG"))
+    for voter in (ann, bob):
+        expect(voter.get_by_role("button", name="Allow VLOG")).to_be_visible(timeout=LIVE_MS)
+        submit(voter, voter.get_by_role("button", name="Allow VLOG"))
+        following(voter)
+    for page in night:
+        expect(page.locator("#latest .verdict__word")).to_have_text("VLOG", timeout=LIVE_MS)
+        expect(big_box(page)).to_contain_text(HOUSE, timeout=LIVE_MS)
+        no_sideways_scroll(page)
+
+    # The host takes back Bob's LOT: every phone and the TV say who did what and what it changed.
+    following(cat)
+    claim(bob, "lot")
+    expect(tv.locator("#latest .verdict__word")).to_have_text("LOT", timeout=LIVE_MS)
+    host_page(ann, code, live_server)
+    submit(ann, ann.get_by_role("button", name=re.compile("^Undo Bob's claim")))
+    for page in (bob, cat, tv):
+        expect(big_box(page)).to_contain_text(
+            "The host undid Bob's claim of LOT: Bob has the pieces of LOT back", timeout=LIVE_MS
+        )
+
+    # The next challenge starts a fresh claims list, and the table's VLOG is valid for Bob now.
+    submit(ann, ann.get_by_role("button", name=re.compile("^End the challenge")))
+    for page in (bob, cat, tv):
+        expect(page.locator("#latest .verdict__mark")).to_have_text("CHALLENGE 1 OVER", timeout=LIVE_MS)
+    start_challenge(ann, POOL)
+    for page in (bob, cat):
+        expect(page.locator("#word")).to_be_visible(timeout=LIVE_MS)
+        following(page)
+    claim(bob, "vlog")
+    for page in (cat, tv):
+        expect(page.locator("#latest .verdict__word")).to_have_text("VLOG", timeout=LIVE_MS)
+        expect(big_box(page)).to_contain_text(HOUSE, timeout=LIVE_MS)
+        claims = page.locator("#claims ol.claims")
+        expect(claims).not_to_contain_text("COT")
+        expect(claims.locator("li")).to_have_count(1)
+        expect(page.locator("#claims .claims-earlier summary")).to_contain_text("Challenge 1")
+
+    # The game ends: the result is in view on every phone, the claimant's included.
+    submit(ann, ann.get_by_role("button", name=re.compile("^End the challenge")))
+    expect(tv.locator("#latest .verdict__mark")).to_have_text("CHALLENGE 2 OVER", timeout=LIVE_MS)
+    submit(ann, ann.get_by_role("button", name=re.compile("^End the game")))
+    seat_page(ann, code, live_server)
+    for page in night:
+        expect(page.locator("#latest .verdict__mark")).to_have_text("GAME OVER", timeout=LIVE_MS)
+        box = page.locator("#latest").bounding_box()
+        top = page.evaluate("window.scrollY")
+        assert box["y"] >= 0 and box["y"] < PHONE["height"], (page.url, box, top)  # in view, not below the fold
+        no_sideways_scroll(page)
+
+
+def test_a_solo_word_by_word_game_rolls_where_the_player_claims(night, live_server):
+    sol, tv = night[0], night[1]
+    sol.goto(live_server + "/tables")
+    sol.fill("#seat1", "Sol")
+    sol.check("input[name=variants][value=word_by_word]")
+    with sol.expect_navigation():
+        sol.click("#table-create button[type=submit]")
+    code = re.search(r"/tables/([A-Z0-9]{6})/host$", sol.url).group(1)
+    take_seat(sol, live_server, code, "Sol")
+    following(sol)
+    expect(sol.locator("#phase")).to_contain_text("You host")
+    expect(sol.locator("#phase")).not_to_contain_text("Waiting for the host")
+    tv.goto(f"{live_server}/tables/{code}")
+    following(tv)
+    host_page(sol, code, live_server)
+    start_challenge(sol, "")
+    seat_page(sol, code, live_server)
+    roll = sol.locator("#roll-form button")
+    expect(roll).to_be_visible()
+    submit(sol, roll)
+    for page in (sol, tv):
+        expect(page.locator("ul.dice-roll li.die")).to_have_count(3, timeout=LIVE_MS)
+        no_sideways_scroll(page)
+    expect(sol.locator("#roll")).to_contain_text("waits for Sol to claim word 1")
