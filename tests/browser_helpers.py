@@ -6,6 +6,7 @@ session, shared by every browser test module).
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -55,3 +56,20 @@ def assert_fits_360_pixels(browser, url: str) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 360  # nothing wider than the phone
     assert page.locator("h1").count() == 1 and page.title()
     context.close()
+
+
+@contextlib.contextmanager
+def open_phones(browser, count: int):
+    """`count` phones at 390x844, each a browser context with its own cookies and JavaScript on; closed after."""
+    contexts = [browser.new_context(viewport=PHONE) for _ in range(count)]
+    pages = []
+    for context in contexts:
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        page.javascript = True
+        pages.append(page)
+    try:
+        yield pages
+    finally:
+        for context in contexts:
+            context.close()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import PHONE, expect, needs_chromium
+from browser_helpers import PHONE, expect, needs_chromium, open_phones
 from test_pages_tables_browser import LIVE_MS, create_table, following, start_challenge, submit, take_seat
 
 pytestmark = needs_chromium
@@ -23,16 +23,9 @@ HOUSE = re.compile("house word|allowed by the table", re.I)
 
 @pytest.fixture
 def night(browser):
-    contexts = [browser.new_context(viewport=PHONE) for _ in range(4)]
-    pages = []
-    for context in contexts:
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        page.javascript = True
-        pages.append(page)
-    yield pages
-    for context in contexts:
-        context.close()
+    """Four phones: Ann (the host, at seat 1), Bob, Cat and the TV."""
+    with open_phones(browser, 4) as pages:
+        yield pages
 
 
 def claim(page, word: str) -> None:

@@ -14,7 +14,7 @@ import secrets
 
 import pytest
 import requests
-from browser_helpers import PHONE, expect, needs_chromium, screenshot
+from browser_helpers import PHONE, expect, needs_chromium, open_phones, screenshot
 from test_pages_tables_browser import LIVE_MS, claim, create_table, following, start_challenge, submit, take_seat
 
 from solver.pieces import Pool, load_alphabet
@@ -29,16 +29,8 @@ LONG = "q" * 64  # as long as a claim may be (MAX_WORD_LENGTH): refused, and sho
 @pytest.fixture
 def phones(browser):
     """Five phones (browser contexts with their own cookies), each 390x844."""
-    contexts = [browser.new_context(viewport=PHONE) for _ in range(5)]
-    pages = []
-    for context in contexts:
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        page.javascript = True
-        pages.append(page)
-    yield pages
-    for context in contexts:
-        context.close()
+    with open_phones(browser, 5) as pages:
+        yield pages
 
 
 def api(page, live_server: str, code: str, path: str, body: dict, cookie: str = "wordsmith_seat") -> None:

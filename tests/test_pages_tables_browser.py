@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import PHONE, expect, needs_chromium, screenshot
+from browser_helpers import PHONE, expect, needs_chromium, open_phones, screenshot
 from test_pages_browser import AXE, axe_violations, small_tap_targets
 
 pytestmark = needs_chromium
@@ -26,16 +26,8 @@ LIVE_MS = 5_000
 @pytest.fixture
 def phones(browser):
     """Three phones (browser contexts with their own cookies): Ann, Bob and the table view."""
-    contexts = [browser.new_context(viewport=PHONE) for _ in range(3)]
-    pages = []
-    for context in contexts:
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        page.javascript = True
-        pages.append(page)
-    yield pages
-    for context in contexts:
-        context.close()
+    with open_phones(browser, 3) as pages:
+        yield pages
 
 
 def create_table(page, live_server, names=("Ann", "Bob")) -> str:
