@@ -13,7 +13,7 @@ page cache, and only a power cut, not tested, loses them). Then, for --seconds:
   writers   --tables threads, each playing one Wordsmith table of 4 seats at a time through the
             JSON API (docs/api.md): create the table, join each seat (`request_id` and `secret`),
             start a challenge with a planned pool (the host's token), then the challenge's 24
-            valid claims (bench/tables.py's `plan_challenges`: every one judged valid before the
+            valid claims (bench/tables_plan.py's `plan_challenges`: every one judged valid before the
             run) at /api/v1/tables/{code}/claims with the seat's bearer token; before a claim,
             with probability --nonsense, a seat claims a word no lexicon has (`qxz` and a
             letter count, unique in the run), refused with 409 and written publicly as
@@ -59,7 +59,6 @@ stopped at the end whatever happens (SIGTERM included).
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import random
 import shlex
@@ -71,7 +70,6 @@ import tempfile
 import threading
 import time
 import uuid
-from collections import Counter
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -82,21 +80,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(1, str(ROOT))
 
+from durability_check import check, problem_slug, read_records  # noqa: E402
 from postgres_helpers import PostgresCluster  # noqa: E402
 from service_helpers import GunicornServer  # noqa: E402
+from tables_plan import plan_challenges  # noqa: E402
 
 SEATS = ("Ann", "Bob", "Cy", "Dee")
 REQUEST_TIMEOUT = 10.0  # seconds: no answer by then is a lost answer, and the request is sent again
 NONSENSE_PREFIX = "qxz"
-
-
-def load_planner():
-    """bench/tables.py's `plan_challenges`, loaded under another name (`tables` is the project's package)."""
-    spec = importlib.util.spec_from_file_location("bench_tables", ROOT / "bench" / "tables.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_tables"] = module
-    spec.loader.exec_module(module)
-    return module.plan_challenges
 
 
 def nonsense_word(number: int) -> str:
@@ -194,11 +185,6 @@ def wait_gone(pids: list[int], seconds: float) -> list[int]:
     while (left := [pid for pid in pids if alive(pid)]) and time.monotonic() < deadline:
         time.sleep(0.05)
     return left
-
-
-def problem_slug(answer: dict | None) -> str:
-    kind = (answer or {}).get("type", "") if isinstance(answer, dict) else ""
-    return kind.rsplit("#problem-", 1)[-1] if kind else ""
 
 
 def send(
@@ -475,146 +461,6 @@ class Chaos:
         print(f"  PostgreSQL back in {self.database_back:.1f} s", file=sys.stderr)
 
 
-# --- the check ------------------------------------------------------------------------------------
-
-
-def read_records(service: Service, codes: list[str]) -> dict[str, list[dict] | None]:
-    records: dict[str, list[dict] | None] = {}
-    session = requests.Session()
-    for code in codes:
-        records[code] = None
-        for _ in range(30):
-            try:
-                response = session.get(f"{service.url}/api/v1/tables/{code}/record", timeout=REQUEST_TIMEOUT)
-            except requests.RequestException:
-                time.sleep(1)
-                continue
-            if response.status_code == 200:
-                records[code] = response.json()["events"]
-                break
-            if response.status_code < 500:
-                break
-            time.sleep(1)
-    session.close()
-    return records
-
-
-def check(writers: Writers, records: dict[str, list[dict] | None]) -> dict:
-    """Compare what was acknowledged with what the records hold."""
-    found: Counter = Counter()
-    problems: list[str] = []
-    by_seq: dict[str, dict[int, dict]] = {}
-    content: dict[str, Counter] = {}
-    for code, events in records.items():
-        if events is None:
-            found["missing"] += 1
-            problems.append(f"{code}: its creation was answered 201, and it has no record")
-            continue
-        found["events"] += len(events)
-        seqs = [event["seq"] for event in events]
-        if seqs != list(range(1, len(seqs) + 1)):
-            gaps = sorted(set(range(1, max(seqs, default=0) + 1)) - set(seqs))
-            found["gaps"] += len(gaps) + (len(seqs) - len(set(seqs)))
-            problems.append(f"{code}: seqs not 1..n: missing {gaps[:10]}, {len(seqs) - len(set(seqs))} repeated")
-        by_seq[code] = {event["seq"]: event for event in events}
-        kinds = content[code] = Counter()
-        for event in events:
-            data = event.get("data") or {}
-            if event["type"] in ("claim", "claim_refused"):
-                kinds[event["type"], data.get("challenge"), data.get("seat"), data.get("word")] += 1
-            elif event["type"] == "seat_joined":
-                kinds["seat_joined", data.get("seat")] += 1
-            elif event["type"] == "challenge_started":
-                kinds["challenge_started", data.get("challenge")] += 1
-        for key, count in kinds.items():
-            if count > 1:
-                found["duplicates"] += count - 1
-                problems.append(f"{code}: {key} written {count} times")
-
-    for sent in writers.sent:
-        found["sent"] += 1
-        found["answered" if sent.answered else "unanswered"] += 1
-        for attempt in sent.attempts:
-            found["retry " + (attempt if attempt == "no answer" else attempt.split()[0])] += 1
-            if attempt.startswith("500"):
-                problems.append(f"500 to a {sent.kind} ({sent.code}, seat {sent.seat}, {sent.word}): {attempt}")
-            elif not attempt.startswith("no answer"):
-                found[f"5xx {attempt}"] += 1
-        if sent.code is None or sent.code not in records or records[sent.code] is None:
-            continue
-        kinds = content[sent.code]
-        events = (sent.answer or {}).get("events") or []
-        if sent.status in (200, 201):
-            if sent.answer.get("repeated"):
-                found["repeats"] += 1
-                if sent.attempts and "no answer" not in sent.attempts:
-                    found["503 then found written"] += 1
-                    problems.append(
-                        f'{sent.code}: a {sent.kind} answered {sent.attempts} ("nothing was changed"), '
-                        "then its retry found it written"
-                    )
-            for event in events:  # what the answer said was written is in the record, as it said
-                kept = by_seq[sent.code].get(event["seq"])
-                if kept is None:
-                    found["missing"] += 1
-                    problems.append(
-                        f"{sent.code}: seq {event['seq']} ({event['type']}) acknowledged, not in the record"
-                    )
-                elif (kept["type"], kept.get("by"), kept.get("data")) != (
-                    event["type"],
-                    event.get("by"),
-                    event.get("data"),
-                ):
-                    found["changed"] += 1
-                    problems.append(f"{sent.code}: seq {event['seq']} differs from its acknowledgement")
-        if sent.kind in ("claim", "nonsense"):
-            key = (sent.challenge, sent.seat, sent.word)
-            claimed, refused = kinds[("claim", *key)], kinds[("claim_refused", *key)]
-            refusal = sent.status == 409 and (sent.answer or {}).get("code") == "claim_refused"
-            if sent.status == 201:
-                found["acknowledged claims"] += 1
-                if claimed != 1:
-                    found["missing"] += claimed == 0
-                    problems.append(
-                        f"{sent.code}: claim {sent.word!r} of seat {sent.seat} acknowledged, in the record {claimed} times"
-                    )
-            elif refusal:
-                found["acknowledged refusals"] += 1
-                if sent.kind == "claim":
-                    codes = ",".join(o.get("code", "?") for o in sent.answer.get("objections") or [])
-                    found[f"planned words refused ({codes})"] += 1
-                if refused != 1:
-                    found["missing"] += refused == 0
-                    problems.append(
-                        f"{sent.code}: refusal of {sent.word!r} (seat {sent.seat}) acknowledged, in the record {refused} times"
-                    )
-            elif sent.status == 429:
-                found[f"429 {problem_slug(sent.answer)}"] += 1
-                if claimed or refused:
-                    found["written despite a 429"] += 1
-                    problems.append(f"{sent.code}: {sent.word!r} answered 429, and written")
-            elif sent.answered:
-                found[f"other answer {sent.status} {(sent.answer or {}).get('code') or problem_slug(sent.answer)}"] += 1
-            elif claimed or refused:
-                found["written, never answered"] += 1
-        elif sent.kind == "join" and sent.status in (200, 201):
-            found["acknowledged joins"] += 1
-            if kinds["seat_joined", sent.seat] != 1:
-                found["missing"] += 1
-                problems.append(
-                    f"{sent.code}: seat {sent.seat}'s join acknowledged, seat_joined not in the record once"
-                )
-        elif sent.kind == "start":
-            if sent.status == 201:
-                found["acknowledged starts"] += 1
-            elif sent.answered:
-                found[f"start answered {sent.status} {(sent.answer or {}).get('code', '')}".strip()] += 1
-        elif sent.kind == "create" and sent.status == 201:
-            found["acknowledged tables"] += 1
-    found["problems"] = problems
-    return found
-
-
 # --- one database ---------------------------------------------------------------------------------
 
 
@@ -664,7 +510,7 @@ def measure(kind: str, args, challenges, folder: Path) -> dict:
             if service.server.process.poll() is not None:  # a restart that failed: the records are read all the same
                 service.start()
             print(f"  reading {len(writers.created)} records", file=sys.stderr)
-            found = check(writers, read_records(service, list(writers.created)))
+            found = check(writers.sent, read_records(service.url, list(writers.created)))
             found["chaos"] = chaos
             found["load"] = os.getloadavg()[0]
             if any(p.startswith("500") for p in found["problems"]) or "Traceback" in service.logs():
@@ -764,7 +610,7 @@ def main(argv=None) -> int:
         args.seed = random.randrange(10**6)
 
     began = time.monotonic()
-    challenges = load_planner()(len(SEATS), limit=12)
+    challenges = plan_challenges(len(SEATS), limit=12)
     print(
         f"planned {len(challenges)} pools in {time.monotonic() - began:.1f} s; seed {args.seed}; "
         f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}",

@@ -1,17 +1,24 @@
-"""bench/tables.py's own logic: its planned claims are what a table accepts, and its latency matching.
+"""bench/tables.py's own logic: its planned claims are what a table accepts, its phones do what the pages do, and
+its latencies are matched to the right claims.
 
 The benchmark itself is run by hand (bench/README.md); these check what it would
 otherwise report wrongly without saying so: a planned claim the rules refuse
 (a run full of 409s measures refusals, not claims), a game that does not end
-where the bench expects, or a delivery matched to the wrong claim.
+where the bench expects, a page whose forms or seq the pages mode no longer
+reads, a phone that fetches more or less than tables.js would, or a delivery
+matched to the wrong claim.
 """
 
 from __future__ import annotations
 
+import asyncio
+import importlib
+import importlib.util
 import json
 import random
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -20,24 +27,26 @@ from tables.events import Actor, Context, Event, Rejected, stamp
 from tables.state import apply, decide, fold
 
 ROOT = Path(__file__).resolve().parent.parent
+PARTS = ("tables_plan", "tables_http", "tables_api", "tables_pages", "tables_report")
 
 
-def load_bench():
-    """bench/tables.py as `bench_tables`: its file name is the `tables` package's, so it is loaded by path."""
-    import importlib.util
-
+def load_bench() -> SimpleNamespace:
+    """bench/tables.py as `bench_tables` (its file name is the `tables` package's, so it is loaded by path) and its
+    modules (bench/tables_*.py) by their own names; bench/ is on the path only while they load, so that its
+    other scripts (`load`, `timing`) shadow nothing in the other tests."""
     spec = importlib.util.spec_from_file_location("bench_tables", ROOT / "bench" / "tables.py")
     module = importlib.util.module_from_spec(spec)
     sys.modules["bench_tables"] = module
-    sys.path.append(str(ROOT / "bench"))  # for its `from load import ...`, after everything else
+    sys.path.append(str(ROOT / "bench"))
     try:
         spec.loader.exec_module(module)
+        return SimpleNamespace(main=module, **{name.split("_")[1]: importlib.import_module(name) for name in PARTS})
     finally:
         sys.path.remove(str(ROOT / "bench"))
-    return module
 
 
 bench = load_bench()
+plan, http, api, pages, report = bench.plan, bench.http, bench.api, bench.pages, bench.report
 HOST = Actor(host=True)
 
 
@@ -62,15 +71,15 @@ class Table:
 
 
 def test_a_game_of_planned_challenges_is_accepted_claim_by_claim_and_ends_by_itself():
-    plans = bench.plan_challenges(len(bench.SEATS), limit=3)
+    plans = plan.plan_challenges(len(plan.SEATS), limit=3)
     assert len(plans) == 3
-    table = Table(bench.SEATS)
-    for seat in range(1, len(bench.SEATS) + 1):
+    table = Table(plan.SEATS)
+    for seat in range(1, len(plan.SEATS) + 1):
         table.act({"type": "join", "seat": seat}, Actor())
-    for number, plan in enumerate(plans, 1):
-        assert [e.type for e in table.act({"type": "start", "pool": plan.pool})] == ["challenge_started"]
-        assert len(plan.claims) == 6 * len(bench.SEATS)
-        for seat, word in plan.claims:
+    for number, planned in enumerate(plans, 1):
+        assert [e.type for e in table.act({"type": "start", "pool": planned.pool})] == ["challenge_started"]
+        assert len(planned.claims) == 6 * len(plan.SEATS)
+        for seat, word in planned.claims:
             events = table.act({"type": "claim", "word": word}, Actor(seat=seat))
             assert events[0].type == "claim" and events[0].data["word"] == word
         types = [e.type for e in events]  # the last seat's extra word after Done! ends the challenge
@@ -85,8 +94,8 @@ def test_each_delivery_is_matched_to_the_first_event_carrying_the_word_after_the
     def event(word):
         return json.dumps({"seq": 9, "type": "claim", "data": {"word": word}}).encode()
 
-    sent = bench.Sent(table=0, seat=1, word="cast", due=9.0, sent=10.0, status=201)
-    refused = bench.Sent(table=0, seat=2, word="bag", due=9.0, sent=10.0, status=409)
+    sent = api.Sent(table=0, seat=1, word="cast", due=9.0, sent=10.0, status=201)
+    refused = api.Sent(table=0, seat=2, word="bag", due=9.0, sent=10.0, status=409)
     got = [
         (9.5, 0, 1, event("cast")),  # the same word earlier (a previous challenge): not this claim's
         (10.010, 0, 1, event("cast")),
@@ -97,14 +106,148 @@ def test_each_delivery_is_matched_to_the_first_event_carrying_the_word_after_the
         (10.050, 0, 4, b"not json"),
         (10.060, 0, 4, json.dumps({"seq": 1, "type": "challenge_started", "data": {}}).encode()),
     ]
-    every, last, missing = bench.deliveries([sent, refused], got, seats=4)
+    every, last, missing = report.deliveries([sent, refused], got, seats=4)
     assert sorted(round(ms) for ms in every) == [10, 20, 30]
     assert [round(ms) for ms in last] == [30]
     assert missing == 1  # seat 4's stream never carried CAST; the refused claim is not counted
 
 
+def test_each_other_screen_is_updated_by_its_first_page_that_shows_the_claim():
+    claim = pages.PageClaim(table=0, seat=1, word="cast", due=9.0, sent=10.0, status=303, seq=8)
+    refused = pages.PageClaim(table=0, seat=2, word="bag", due=9.0, sent=10.0, status=409)
+    screens = [
+        {"table": 0, "seat": 1, "heard": [(10.004, 7, "cast")], "fetches": []},  # the claimant's own
+        # The same word in an earlier challenge (seq 3) is not this claim's: its seq is 7.
+        {
+            "table": 0,
+            "seat": 2,
+            "heard": [(9.5, 3, "cast"), (10.005, 7, "cast")],
+            "fetches": [("event", 10.006, 10.020, 200, 7)],
+        },
+        # Its first page at seq 7 or later counts (answered at 10.060, seq 8), not an older one answered after it.
+        {
+            "table": 0,
+            "seat": 3,
+            "heard": [(10.006, 7, "cast")],
+            "fetches": [
+                ("event", 9.0, 9.2, 200, 6),
+                ("event", 10.007, 10.060, 200, 8),
+                ("event", 10.001, 10.070, 200, 7),
+            ],
+        },
+        {"table": 0, "seat": 4, "heard": [(10.008, 7, "cast")], "fetches": [("event", 10.009, 10.030, 500, -1)]},
+        {"table": 0, "seat": 0, "heard": [], "fetches": [("event", 10.010, 10.040, 200, 7)]},  # the TV
+        {"table": 1, "seat": 2, "heard": [(10.002, 2, "cast")], "fetches": [("event", 10.003, 10.010, 200, 2)]},
+    ]
+    found = report.screen_updates([claim, refused], screens)
+    assert sorted(round(ms) for ms in found["every"]) == [20, 40, 60]
+    assert [round(ms) for ms in found["last"]] == [60] and round(claim.delivered) == 60
+    assert sorted(round(ms) for ms in found["events"]) == [5, 6, 8]  # the TV's stream brought nothing
+    assert (found["missing"], found["unseen"]) == (1, 0)  # seat 4's page failed; the refused claim is not counted
+
+    unseen = pages.PageClaim(table=0, seat=2, word="bag", due=9.0, sent=10.0, status=303, seq=8)
+    found = report.screen_updates([unseen], screens)  # seen on no stream: the seq of its own page, 8
+    assert found["unseen"] == 1 and [round(ms) for ms in found["every"]] == [60]
+
+
+def test_a_screen_fetches_its_page_once_per_burst_of_events_and_not_for_what_it_shows():
+    async def scenario() -> tuple[list[str], int]:
+        screen = pages.Screen(0, table=0, seat=2, address=None, url="/tables/K7MP2Q/play")
+        screen.shown = 3
+        fetched: list[str] = []
+
+        async def load(url: str, kind: str):
+            fetched.append(kind)
+            await asyncio.sleep(0.01)
+            screen.shown = latest  # the page shows the table as it is when answered
+            return http.Answer(200, {}, b"", 0.0, 0.0)
+
+        async def settle() -> None:
+            await asyncio.sleep(0)
+            while not screen.settled():
+                await asyncio.sleep(0.005)
+
+        screen.load = load
+        latest = 7
+        screen.heard(3)  # shown already (its own claim's, say): nothing fetched
+        await settle()
+        assert fetched == []
+        screen.heard(5)
+        await asyncio.sleep(0)
+        screen.heard(6)  # during the fetch: one more fetch owed, however many come
+        screen.heard(7)
+        await settle()
+        assert fetched == ["event", "event"]
+        screen.heard(7)  # the second fetch showed 7
+        await settle()
+
+        async def fails(url: str, kind: str):
+            fetched.append(kind)
+            raise OSError("no connection")
+
+        screen.load = fails
+        screen.heard(8)
+        await asyncio.sleep(0.02)  # failed: not settled, a retry is due in 1 s
+        retry = screen.retry
+        retry.cancel()
+        return fetched, screen.failures
+
+    fetched, failures = asyncio.run(scenario())
+    assert fetched == ["event", "event", "event"] and failures == 1  # a failed fetch is tried again later
+
+
+def test_a_browser_keeps_the_cookies_it_is_set_and_drops_those_deleted():
+    browser = http.Browser(0, None)
+    browser.keep("session=abc.def; HttpOnly; Path=/\nwordsmith_seat=t0k; Path=/tables/K7MP2Q; SameSite=Lax")
+    browser.keep("session=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; Path=/")
+    assert browser.cookies == {"wordsmith_seat": "t0k"}
+    assert "Cookie: wordsmith_seat=t0k\r\n" in browser.head("GET", "/tables/K7MP2Q/play")
+
+
+def test_the_pages_mode_reads_the_forms_and_the_seq_the_pages_render(app):
+    """What the pages mode posts and reads off the pages (form_fields, page_seq, location), against the app's own
+    pages through the test client: a template change that the bench would no longer follow fails here first."""
+
+    def answer(response) -> object:
+        return http.Answer(response.status_code, {"location": response.headers.get("Location", "")}, b"", 0.0, 0.0)
+
+    planned = plan.plan_challenges(len(plan.SEATS), limit=1)[0]
+    phones = [app.test_client() for _ in plan.SEATS]
+    host = phones[0]  # seat 1's phone makes the table, so it also hosts it
+    fields = http.form_fields(host.get("/tables").data)
+    form = {"csrf_token": fields["csrf_token"], "game": "wordsmith", "lexicon": "standard"}
+    created = host.post("/tables", data={**form, **{f"seat{n}": name for n, name in enumerate(plan.SEATS, 1)}})
+    assert created.status_code == 303
+    code = http.location(answer(created)).split("/")[2]
+    assert http.location(answer(created)) == f"/tables/{code}/host"
+    for seat, phone in enumerate(phones, 1):
+        fields = http.form_fields(phone.get(f"/tables/{code}/join").data)
+        assert fields["request_id"].endswith("-join")
+        joined = phone.post(f"/tables/{code}/join", data={**fields, "seat": str(seat)})
+        assert (joined.status_code, http.location(answer(joined))) == (303, f"/tables/{code}/play")
+        browser = http.Browser(0, None)
+        browser.keep("\n".join(joined.headers.getlist("Set-Cookie")))
+        assert "wordsmith_seat" in browser.cookies
+
+    page = host.get(f"/tables/{code}/play").data
+    form = {"csrf_token": http.form_fields(page)["csrf_token"], "request_id": pages.request_id("start")}
+    started = host.post(f"/tables/{code}/play", data={**form, "action": "start", "pool": planned.pool})
+    assert (started.status_code, http.location(answer(started))) == (303, f"/tables/{code}/play?host=1")
+    seq = http.page_seq(host.get(http.location(answer(started))).data)
+    assert seq > 0
+
+    seat, word = planned.claims[0]
+    claimant = phones[seat - 1]
+    page = claimant.get(f"/tables/{code}/play").data
+    form = {"csrf_token": http.form_fields(page)["csrf_token"], "request_id": pages.request_id("claim")}
+    posted = claimant.post(f"/tables/{code}/play", data={**form, "action": "claim", "word": word})
+    assert (posted.status_code, http.location(answer(posted))) == (303, f"/tables/{code}/play")
+    assert http.page_seq(claimant.get(f"/tables/{code}/play").data) == seq + 1
+    assert http.page_seq(app.test_client().get(f"/tables/{code}").data) == seq + 1  # the TV's table view
+
+
 def test_percentile_is_a_value_taken_from_the_sample():
     values = list(range(1, 101))
-    assert bench.percentile(values, 0.5) == 50
-    assert bench.percentile(values, 0.99) == 99
-    assert bench.percentile([7.0], 0.99) == 7.0
+    assert report.percentile(values, 0.5) == 50
+    assert report.percentile(values, 0.99) == 99
+    assert report.percentile([7.0], 0.99) == 7.0

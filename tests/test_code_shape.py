@@ -1,4 +1,5 @@
-"""The shape of the code a maintainer opens: no import cycles among the project's modules, none over 700 lines.
+"""The shape of the code a maintainer opens: no import cycles among the project's modules, none over 700 lines (the
+benchmarks' scripts included), and bench/README.md a manual one reads through, not a diary.
 
 An import inside a function counts as much as one at the top: it is the same arrow between two modules, only
 taken later. A package's own `__init__` importing its submodules is no cycle (Python's own way to gather them).
@@ -13,6 +14,11 @@ from service_helpers import ROOT
 
 PACKAGES = ["app", "solver", "cli", "client", "tables", "wordlists"]
 MAX_LINES = 700
+# The benchmarks: scripts run by hand, importing each other by bare name (outside the package graph), as long-lived
+# and as read as the packages.
+BENCH = ROOT / "bench"
+# bench/README.md: how to run each benchmark and its current figures; past runs are in bench/HISTORY.md and git.
+BENCH_MANUAL_MAX_BYTES = 20_000
 
 
 def modules() -> dict[str, Path]:
@@ -91,7 +97,11 @@ def test_the_cycle_finder_finds_a_cycle():
 def test_no_module_is_over_700_lines():
     long = {
         str(path.relative_to(ROOT)): n
-        for path in modules().values()
+        for path in [*modules().values(), *BENCH.rglob("*.py")]
         if (n := len(path.read_text().splitlines())) > MAX_LINES
     }
     assert long == {}
+
+
+def test_the_bench_manual_stays_under_20000_bytes():
+    assert len((BENCH / "README.md").read_bytes()) < BENCH_MANUAL_MAX_BYTES
