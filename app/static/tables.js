@@ -47,6 +47,9 @@
 
   let busy = false;
   let again = false;
+  // Forms on their way, and the newest event heard meanwhile (`heard`): looked at once the answers are in.
+  let sending = 0;
+  let heardWhileSending = 0;
   let failures = 0;
   let retryTimer = null;
   let streamDown = false;
@@ -204,9 +207,13 @@
         followTimer = setTimeout(follow, 3000 + Math.random() * 7000);
       }
     });
-    // An event this page already shows (its own action's, swapped in from the answer) asks for nothing.
+    // An event this page already shows (its own action's, swapped in from the answer) asks for nothing. One
+    // heard while this phone's own form is on its way waits for the answer, which most often shows it already
+    // (the page after the action): a fetch then only if the answer's page is older than the event.
     function heard(event) {
-      if (event.lastEventId && Number(event.lastEventId) <= Number(table.dataset.seq || 0)) return;
+      const seq = event.lastEventId ? Number(event.lastEventId) : Infinity;
+      if (seq <= Number(table.dataset.seq || 0)) return;
+      if (sending) { heardWhileSending = Math.max(heardWhileSending, seq); return; }
       refresh();
     }
     types.forEach(function (type) { source.addEventListener(type, heard); });
@@ -301,6 +308,20 @@
   function answered() { table.dataset.sent = String(Number(table.dataset.sent || 0) + 1); }
 
   async function send(form, body, action, focus, name) {
+    sending += 1;
+    try {
+      await sendNow(form, body, action, focus, name);
+    } finally {
+      sending -= 1;
+      if (!sending && heardWhileSending) {
+        const newest = heardWhileSending;
+        heardWhileSending = 0;
+        if (newest > Number(table.dataset.seq || 0)) refresh();
+      }
+    }
+  }
+
+  async function sendNow(form, body, action, focus, name) {
     let response;
     try {
       response = await fetch(action, {method: "POST", body: body, credentials: "same-origin", headers: {"Accept": "text/html"}});
