@@ -73,6 +73,8 @@ class Screen:
         self.shown = 0  # the seq of the state its page shows (`data-seq`)
         self.busy = False
         self.again = False
+        self.sending = 0  # its own forms on their way (tables.js's `sending`)
+        self.heard_while_sending = 0  # the newest event heard meanwhile
         self.failures = 0
         self.retry: asyncio.TimerHandle | None = None
         self.fetches: list[tuple[str, float, float, int, int]] = []  # (kind, sent, answered, status, seq)
@@ -130,9 +132,23 @@ class Screen:
         self.refresh("retry")
 
     def heard(self, seq: int) -> None:
-        """An event came on the stream: an event the page already shows asks for nothing (tables.js's heard())."""
-        if seq > self.shown:
-            self.refresh("event")
+        """An event came on the stream: an event the page already shows asks for nothing, and one heard while its
+        own form is on its way waits for the answer (tables.js's heard())."""
+        if seq <= self.shown:
+            return
+        if self.sending:
+            self.heard_while_sending = max(self.heard_while_sending, seq)
+            return
+        self.refresh("event")
+
+    def sent(self) -> None:
+        """Its own form answered (tables.js's send()): an event heard meanwhile that the answer's page does not
+        show is fetched now."""
+        self.sending -= 1
+        if not self.sending and self.heard_while_sending:
+            newest, self.heard_while_sending = self.heard_while_sending, 0
+            if newest > self.shown:
+                self.refresh("event")
 
     def settled(self) -> bool:
         return not self.busy and self.retry is None
@@ -176,10 +192,14 @@ class PageClaim:
 async def post_form(screen: Screen, form: dict[str, str], kind: str) -> tuple[Answer, Answer | None]:
     """Post a form of the screen's page to the page's own path, as the page does, and follow a 303 with a GET of
     its target (the page after the action); the second answer is None when the post was not answered 303."""
-    posted = await screen.browser.request("POST", screen.url.split("?")[0], {"csrf_token": screen.csrf, **form})
-    if posted.status != 303:
-        return posted, None
-    return posted, await screen.load(location(posted), kind)
+    screen.sending += 1
+    try:
+        posted = await screen.browser.request("POST", screen.url.split("?")[0], {"csrf_token": screen.csrf, **form})
+        if posted.status != 303:
+            return posted, None
+        return posted, await screen.load(location(posted), kind)
+    finally:
+        screen.sent()
 
 
 async def start_challenge(table: PageTable, challenges: list[Challenge]) -> int:
