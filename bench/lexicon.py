@@ -245,6 +245,7 @@ def main() -> None:
     report.update(proper_names_quality(standard, common_words, references))
     report.update(definitions_quality(lexicons))
     report.update(verdict_quality(lexicons, enable, common_words, args.census))
+    report.update(kinds_quality(lexicons))
     print(json.dumps(report, indent=2))
 
 
@@ -432,6 +433,100 @@ def names_ruling_quality(lexicons, census: Path | None) -> dict:
     for name, words in kinds.items():
         quality[f"modern_impostors_{name}"] = len(words)
         quality[f"modern_impostors_{name}_accepted_any_size"] = [w for w in words if accepted_anywhere(w)]
+    return quality
+
+
+def read_kinds(name: str) -> dict[str, list[list[str]]]:
+    """A bench list of kinds (`# kind: NAME` heads each): each kind's lines, each line's words."""
+    kinds: dict[str, list[list[str]]] = {}
+    for line in (ROOT / "bench" / name).read_text("utf-8").splitlines():
+        if line.startswith("# kind:"):
+            lines = kinds.setdefault(line.split(":", 1)[1].strip(), [])
+        elif line.strip() and not line.startswith("#"):
+            lines.append(line.split())
+    return kinds
+
+
+def verdict_kind(word: str, lexicon) -> tuple:
+    """What a table hears in one size: valid, or the reason refused (tier left out: that is the size's business)."""
+    verdict = check(word, lexicon, define=False)
+    return (verdict.valid, verdict.reason)
+
+
+def kinds_quality(lexicons) -> dict:
+    """The rulings on kinds of words (docs/lexicon.md), each kind's figure in every size, from bench/kinds.txt.
+
+    * slurs: valid in the size, and suggested by the solver (a rack of the word's own letters, solve_rack);
+    * spelling pairs (e-book, ebook) and a word's forms (texter, texters): lines whose spellings all get one
+      verdict, the same tier included for the pairs;
+    * vowelless abbreviations refused, and the vowelless words kept valid;
+    * children's words dictionaries list valid, and the baby talk they do not list refused.
+    And over the whole lexicon: every pair of spellings the build forms (spelling_pairs), and the valid words
+    without a vowel.
+    """
+    from solver.search import MAX_LIMIT, rack_index, solve_rack
+
+    kinds = read_kinds("kinds.txt")
+    quality: dict = {}
+    slurs = [w for line in kinds["slurs"] for w in line]
+    quality["kinds_slurs"] = len(slurs)
+    for size in SIZES:
+        lexicon = lexicons[size]
+        valid = [w for w in slurs if check(w, lexicon, define=False).valid]
+        racks = rack_index(lexicon)
+        suggested = [
+            w for w in slurs if w.isalpha() and w in {f.word for f in solve_rack(racks, w, limit=MAX_LIMIT).words}
+        ]
+        quality[f"kinds_slurs_valid_{size}"] = valid
+        quality[f"kinds_slurs_suggested_{size}"] = suggested
+        quality[f"kinds_slurs_refused_as_offensive_{size}"] = round(
+            sum(verdict_kind(w, lexicon) == (False, "offensive") for w in slurs) / len(slurs), 4
+        )
+        for kind, with_tier in (("spelling_pairs", True), ("forms", False)):
+            lines = kinds[kind]
+            alike = [
+                line
+                for line in lines
+                if len({verdict_kind(w, lexicon) + ((lexicon.tier(fold(w)),) if with_tier else ()) for w in line}) == 1
+            ]
+            quality[f"kinds_{kind}_alike_{size}"] = round(len(alike) / len(lines), 4)
+            quality[f"kinds_{kind}_unlike_{size}"] = [" ".join(line) for line in lines if line not in alike]
+        shares = {
+            "vowelless_abbreviations_refused": ("vowelless_abbreviations", False),
+            "vowelless_words_valid": ("vowelless_words", True),
+            "childrens_words_valid": ("childrens_words", True),
+            "baby_talk_refused": ("baby_talk", False),
+        }
+        for name, (kind, wanted) in shares.items():
+            words = [w for line in kinds[kind] for w in line]
+            quality[f"kinds_{name}_{size}"] = round(
+                sum(check(w, lexicon, define=False).valid == wanted for w in words) / len(words), 4
+            )
+    quality["kinds_childrens_words_not_valid_small"] = [
+        w for line in kinds["childrens_words"] for w in line if not check(w, lexicons["small"], define=False).valid
+    ]
+    code = {w: lexicons.code(w) for w in lexicons.trie.keys()}
+    quality["kinds_valid_vowelless_words"] = sorted(
+        w for w, c in code.items() if c in SIZES and not any(v in w for v in "aeiouy")
+    )
+    try:
+        import build
+        import modern
+
+        pairs = build.spelling_pairs(code, modern.dictionary_entries()[0])
+    except (ImportError, OSError):
+        quality["kinds_lexicon_spelling_pairs"] = "needs wordnet-base, hunspell-en-gb and hunspell-tools"
+        return quality
+    other_word = {"proper_name", "name_first", "abbreviation"}
+    unlike = [(a, b) for a, b in pairs if code.get(a) != code.get(b)]
+    quality["kinds_lexicon_spelling_pairs"] = len(pairs)
+    quality["kinds_lexicon_spelling_pairs_alike"] = round(1 - len(unlike) / len(pairs), 4)
+    quality["kinds_lexicon_spelling_pairs_unlike_a_name_or_abbreviation"] = [
+        f"{a}:{code.get(a)} {b}:{code.get(b)}" for a, b in unlike if {code.get(a), code.get(b)} & other_word
+    ]
+    quality["kinds_lexicon_spelling_pairs_unlike_other"] = [
+        f"{a}:{code.get(a)} {b}:{code.get(b)}" for a, b in unlike if not {code.get(a), code.get(b)} & other_word
+    ]
     return quality
 
 

@@ -50,8 +50,8 @@ SIZES = ("small", "standard", "large")
 DEFAULT_SIZE = "standard"
 DESCRIPTIONS = {
     "small": "SCOWL levels up to 60: everyday words (about 88k)",
-    "standard": "SCOWL levels up to 70 and the common modern words: the default, what a fair table accepts (about 123k)",
-    "large": "SCOWL levels up to 80 plus variant spellings: rare words included (about 261k)",
+    "standard": "SCOWL levels up to 70 and the common modern words: the default, what a fair table accepts (about 126k)",
+    "large": "SCOWL levels up to 80 plus variant spellings: rare words included (about 262k)",
 }
 # The byte stored per key: tiers first (so `code <= rank` means valid), then categories. `name_first` is a
 # proper name whose spelling is also a rarer lowercase word (HENRY, PARIS): refused as `proper_name`, and the

@@ -23,6 +23,11 @@ recipe in short:
   in every size (SCOWL's levels, case-aware frequencies, WordNet's tag counts,
   and ENABLE for a tie: names_first); `china` stays a word, `paris` does not.
 * slang: the words in `slang.txt` are known but invalid, category `slang`.
+* offensive: WordNet's slurs and obscenities (in any case) and `offensive.txt`'s, in every size, over any
+  other code; a scan (offensive_candidates) proposes what to judge.
+* no vowel (y counts): an abbreviation, but for the words `vowelless.txt` keeps (hmm, cwm, nth).
+* children's words current dictionaries list (`family.txt`: owie, jammies) are `small`.
+* one word, one verdict: a hyphenated and a closed-up spelling of a compound (e-book, ebook) get one code.
 * known but invalid: proper names (SCOWL `proper-names` and `upper` lists, and
   capitalised words), abbreviations (SCOWL `abbreviations` lists, all-capital
   or mixed-case words such as `kW`), possessives (`dog's`; the `'s`
@@ -45,7 +50,13 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from modern import PART_MIN_ZIPF, dictionary_installed, modern_words, profanity  # noqa: E402  (beside this script)
+from kinds import (  # noqa: E402, F401  (beside this script; tests and the benchmark reach these through build)
+    agree_on_spellings,
+    derived_forms,
+    offensive_candidates,
+    spelling_pairs,
+)
+from modern import dictionary_entries, dictionary_installed, modern_words  # noqa: E402  (beside this script)
 from wordnet_data import (  # noqa: E402  (beside this script)
     WELLFORMED,
     WORDNET,
@@ -257,39 +268,15 @@ def inflections(word: str, plurals: dict[str, list[str]], noun: bool, verb: bool
     return forms
 
 
-def read_judgements(name: str) -> tuple[dict[str, str], set[str]]:
-    """Read a judgement file: the refused words with their reason, and the words a `keep:` line spares."""
+def read_judgements(name: str, keep: str = "keep") -> tuple[dict[str, str], set[str]]:
+    """Read a judgement file: the words it rules on with their reason, and the words a `keep:` line (or `out:`) spares."""
     refused, kept = {}, set()
     for word, reason in read_overrides(name).items():
-        if reason.startswith("keep"):
+        if reason.startswith(keep):
             kept.add(word)
         else:
             refused[word] = reason
     return refused, kept
-
-
-def offensive_candidates(code: dict[str, str], lemmas: Iterable[str]) -> set[str]:
-    """Valid words that may be offensive, each judged in offensive.txt (offensive, or `keep:`).
-
-    Two kinds: a word the content-filter lists hold (modern.profanity: GANGBANG,
-    and ANUS), and, outside the everyday levels, a compound of a word refused
-    as offensive (four letters or more) and a common word, a WordNet lemma
-    of Zipf PART_MIN_ZIPF or more (MINDFUCK, and HOMOGRAFT).
-    """
-    from wordfreq import zipf_frequency  # build time only: pip install '.[build]'
-
-    valid = {word for word, tier in code.items() if tier in TIER_MAX_LEVEL}
-    offensive = sorted(word for word, category in code.items() if category == "offensive" and len(word) >= 4)
-    common = {lemma for lemma in lemmas if lemma == lemma.lower() and "_" not in lemma}
-    candidates = valid & profanity()
-    for word in valid:
-        if code[word] == "small":
-            continue
-        for bad in offensive:
-            rest = word[len(bad) :] if word.startswith(bad) else word[: -len(bad)] if word.endswith(bad) else ""
-            if len(rest) >= 3 and rest in common and zipf_frequency(rest, "en", wordlist="best") >= PART_MIN_ZIPF:
-                candidates.add(word)
-    return candidates
 
 
 # Informal spellings: a short word run into a reduced to/of/you/me/know/it.
@@ -326,9 +313,13 @@ def informal_candidates(code: dict[str, str], lemmas: Iterable[str]) -> set[str]
 STANDARD_MIN_ZIPF = 2.7
 # One-letter words: the rulebook's A and I; every other letter is a letter.
 ONE_LETTER_WORDS = {"a", "i"}
-# Two letters with no vowel are symbols or abbreviations (kb, lx, mf), except
-# the interjections dictionaries list.
-TWO_LETTER_INTERJECTIONS = {"hm", "mm", "sh"}
+# A word with no vowel letter (a, e, i, o, u, or y, which is the vowel of gym, myth, rhythm and fly) is a
+# symbol or an abbreviation (kb, csch, mss), except the words vowelless.txt judges: the interjections and
+# the few loanwords dictionaries list (hmm, psst, tsk, cwm, crwth, nth).
+VOWEL = re.compile("[aeiouy]")
+VOWELLESS_FILE = "vowelless.txt"
+# Children's words current dictionaries list (owie, blankie, jammies), judged in family.txt: in `small`.
+FAMILY_FILE = "family.txt"
 # The word-game list that breaks a tie between a name and a word no count tells apart (names_first).
 ENABLE_FILE = "enable1.txt"
 # The level of a spelling SCOWL does not list as a lowercase word: above every level.
@@ -397,6 +388,7 @@ def build_lexicon() -> list[str]:
     for word in modern_words(code, lemmas, case_counts(), set(offensive), english_words):
         code[word] = "standard"
     agree_on_plurals(code, lemmas)
+    vowelless = set(read_overrides(VOWELLESS_FILE))
     for word, tier in list(code.items()):
         if tier not in TIER_MAX_LEVEL:
             continue
@@ -404,24 +396,29 @@ def build_lexicon() -> list[str]:
             code[word] = "letter"
         elif len(word) == 2 and word[1] == "s" and word[0] not in "aeiou":
             code[word] = "letter"  # bs, ks, ms: letter plurals
-        elif (
-            len(word) == 2
-            and word.isalpha()
-            and not re.search("[aeiouy]", word)
-            and word not in TWO_LETTER_INTERJECTIONS
-        ):
-            code[word] = "abbreviation"
+        elif not VOWEL.search(word) and word not in vowelless:
+            code[word] = "abbreviation"  # csch, mss, kbs: no vowel, and no word vowelless.txt keeps
     # Names first (docs/lexicon.md, Names): a spelling whose commonest use is
     # as a name is a proper name in every size, however a word list spells a
     # rarer lowercase sense. After the plural agreement and the letters: JEAN is a name, JEANS
     # still a word.
     for word in names_first(code, s_contractions):
         code[word] = "name_first"
+    # Children's words current dictionaries list are everyday words at a family table (owie, jammies), and
+    # the baby talk they do not list stays out (din-din): family.txt. After the names: TEDDY is the bear.
+    family, not_family = read_judgements(FAMILY_FILE, keep="out")
+    for word in family:
+        code[word] = "small"
+    for word in not_family:
+        if code.get(word) in TIER_MAX_LEVEL:
+            del code[word]
     slang, _ = read_judgements("slang.txt")
     for word in slang:
         code[word] = "slang"
     for word, category in offensive.items():
         code[word] = category
+    # Last: a hyphenated and a closed-up spelling of one compound get one verdict (e-book, ebook).
+    agree_on_spellings(code, dictionary_entries()[0])
     return [f"{w}\t{c}\n" for w, c in sorted(code.items()) if LEXICON_WORD.match(w)]
 
 

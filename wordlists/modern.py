@@ -182,8 +182,32 @@ def base_word(word: str, stems: set[str]) -> str | None:
     return None
 
 
+# The gates that judge one spelling by its neighbours (gate): a form of a word already valid passes them.
+SLIPS = ("foreign", "misspelling", "eye dialect")
+# The inflections that make one word's forms: a plural, a verb's forms (texter+s, vibe+d).
+INFLECTIONS = (("s", ""), ("es", ""), ("ed", ""), ("ed", "e"), ("d", ""), ("ing", ""), ("ing", "e"))
+
+
+def inflected_family(word: str) -> set[str]:
+    """The spellings `word` is one regular inflection of (vibed -> vibe, prepending -> prepend), and its
+    plural (texter -> texters): the words whose verdict it shares. Not the base of an -ed or -ing form,
+    which may be an adjective of its own (UNTILLED is un+tilled, no form of UNTILL); no doubled consonant
+    (TARGETTED is a slip, not a form of TARGET)."""
+    family = {word + "s", word + "es"}
+    for ending, replaced in INFLECTIONS:
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            family.add(word[: -len(ending)] + replaced)
+    family.discard(word)
+    return family
+
+
 def gate(
-    word: str, valid: set[str], case_counts: dict[str, float], fragments: set[str], offensive: set[str]
+    word: str,
+    valid: set[str],
+    case_counts: dict[str, float],
+    fragments: set[str],
+    offensive: set[str],
+    alone: bool = True,
 ) -> str | None:
     """Why a listed, built spelling is still no word for the table, or None.
 
@@ -194,19 +218,22 @@ def gate(
     * a fragment: a piece of a multi-word or hyphenated entry, not a word alone (gooder, of do-gooder);
     * a roman numeral;
     * offensive: an offensive word is part of it.
+
+    With `alone` false, the spelling is a form of a word already judged (texter, of texters), and the gates
+    that judge one spelling by its neighbours (SLIPS: foreign, a misspelling, eye dialect) are left out.
     """
     frequency = zipf(word)
     lower = case_counts.get(word)
     capitalised = [case_counts.get(form) for form in (word.capitalize(), word.upper())]
     if sum(10**count for count in capitalised if count is not None) > (0 if lower is None else 10**lower):
         return "name"
-    if max(zipf(word, language) for language in OTHER_LANGUAGES) >= frequency + COMMONER_ABROAD:
+    if alone and max(zipf(word, language) for language in OTHER_LANGUAGES) >= frequency + COMMONER_ABROAD:
         return "foreign"
-    if any(near in valid and zipf(near) >= frequency + COMMONER_SPELLING for near in near_spellings(word)):
+    if alone and any(near in valid and zipf(near) >= frequency + COMMONER_SPELLING for near in near_spellings(word)):
         return "misspelling"
-    if any(near in valid and zipf(near) >= frequency + COMMONER_TYPO for near in one_edit(word)):
+    if alone and any(near in valid and zipf(near) >= frequency + COMMONER_TYPO for near in one_edit(word)):
         return "misspelling"
-    if re.search("ins?$", word) and re.sub("in(s?)$", r"ing\1", word) in valid:
+    if alone and re.search("ins?$", word) and re.sub("in(s?)$", r"ing\1", word) in valid:
         return "eye dialect"
     if word in fragments:
         return "fragment"
@@ -257,7 +284,7 @@ def modern_words(
         and zipf(word) >= MODERN_MIN_ZIPF
     )
     admitted: dict[str, str] = {}
-    refused: set[str] = set()
+    refused: dict[str, str] = {}
     for _ in range(ROUNDS):
         stems = everyday | set(admitted)
         for word in pool:
@@ -268,8 +295,21 @@ def modern_words(
             if not ways and not base:
                 continue
             parts = {part for way in ways for part in way} | {base}
-            if parts & built_on_offence or gate(word, valid, case_counts, fragments, inside):
-                refused.add(word)
+            why = "offensive" if parts & built_on_offence else gate(word, valid, case_counts, fragments, inside)
+            if why:
+                refused[word] = why
                 continue
             admitted[word] = "+".join(ways[0]) if ways else f"{base}+ending"
+    # One word, one verdict: a form of a valid or admitted word that a gate judging one spelling took for a
+    # foreign word or a slip of the hand (TEXTER, German Texter, beside TEXTERS) is that word's form; a form
+    # refused for another reason (a name, a fragment, offensive) stays refused.
+    changed = True
+    while changed:
+        changed = False
+        for word in sorted(refused):
+            family = inflected_family(word) & (set(admitted) | valid)
+            if refused[word] in SLIPS and family and not gate(word, valid, case_counts, fragments, inside, alone=False):
+                admitted[word] = "a form of " + min(family)
+                del refused[word]
+                changed = True
     return dict(sorted(admitted.items()))

@@ -77,12 +77,14 @@ def wordnet_offensive() -> dict[str, str]:
     """WordNet's slurs and obscenities: each single-word lemma marked with one of OFFENSIVE_DOMAINS, and its domain.
 
     A pointer names one lemma of a synset or all of them; only the marked
-    lemma counts (`shag` is marked in its sexual sense, the carpet is not).
+    lemma counts (`shag` is marked in its sexual sense, the carpet is not). Lowercased: a slur WordNet
+    writes capitalised (Chinaman) is refused as offensive, not as a name.
     Whether a marked lemma's *main* sense is the offensive one is a judgement
     WordNet's sense order cannot make (its senses are mostly untagged): it is
     written in wordlists/offensive.txt, where `keep` lines spare SPADE or BUCK.
     """
     synsets = wordnet_synsets()
+    lowercase = {word for words, _, _ in synsets.values() for word in words if word == word.lower()}
     marked: dict[str, str] = {}
     for key, (domain_words, pointers, _) in synsets.items():
         if key[0] != "noun" or not OFFENSIVE_DOMAINS & set(domain_words):
@@ -93,8 +95,10 @@ def wordnet_offensive() -> dict[str, str]:
             words = synsets[(POS_LETTERS[pos_letter], offset)][0]
             index = int(source_target[2:], 16)
             for word in words if index == 0 else [words[index - 1]]:
-                if "_" not in word and word == word.lower():  # capitalised ones are names already (Jap, Kraut)
-                    marked.setdefault(word, domain_words[0])
+                # A capitalised one is a slur too (Chinaman, Injun), unless WordNet also writes the spelling
+                # in lowercase: then the lowercase word is another one (Paddy, the paddy field; Guinea, the coin).
+                if "_" not in word and (word == word.lower() or word.lower() not in lowercase):
+                    marked.setdefault(fold(word), domain_words[0])
     return dict(sorted(marked.items()))
 
 

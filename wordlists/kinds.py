@@ -1,0 +1,144 @@
+"""Two rulings on kinds of words the build makes by scan or agreement (docs/lexicon.md, Rulings on kinds of words):
+the scan that finds possibly offensive words for offensive.txt to judge, and one verdict for the hyphenated and the
+closed-up spelling of a compound.
+
+Build time only, beside build.py (which imports it from its own folder; tests and the benchmark reach these through
+`build`).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from modern import COMBINING_FORMS, PART_MIN_ZIPF, profanity  # noqa: E402  (beside this script)
+from wordnet_data import WORDNET_POS, base_forms, wordnet_exceptions, wordnet_offensive  # noqa: E402
+
+# The sizes, smallest first: a valid word's code is the smallest that holds it (build.TIER_MAX_LEVEL).
+TIERS = ("small", "standard", "large")
+
+
+# The content-filter list with ratings (cuss.txt): 2 is "likely profane", 1 "maybe".
+CUSS_FILE = "cuss.txt"
+# Endings that make a slur or a vulgarity of another (gyp -> gyppo, fag -> faggy, lez -> lezzie, slut -> sluttier):
+# -y, -ie, -o, -s, -er, -est and what they inflect to.
+DERIVING_ENDINGS = ("y", "ie", "ies", "o", "os", "s", "es", "er", "ers", "est", "ier", "iest")
+# The codes a scan for offensive words looks through: every size, and the refusals for another reason
+# (CHINAMAN was refused as a name; its reason is that it is offensive).
+SCANNED_CODES = frozenset(("small", "standard", "large", "proper_name", "name_first", "abbreviation", "slang"))
+
+
+@cache
+def cuss() -> dict[str, int]:
+    """The cuss list's words with their rating, 1 (maybe profane) or 2 (likely): cuss.txt, its header names the source."""
+    lines = (HERE / CUSS_FILE).read_text("utf-8").splitlines()
+    return {
+        word: int(rating) for word, _, rating in (line.partition("\t") for line in lines if line and line[0] != "#")
+    }
+
+
+def derived_forms(base: str) -> set[str]:
+    """The spellings DERIVING_ENDINGS make of a word: its last consonant doubled after one vowel (gyp -> gyppo,
+    lez -> lezzie), a final e dropped (skate -> skater), a final y turned to i (slutty -> sluttier)."""
+    stems = {base}
+    if re.search("[^aeiouy][aeiouy][b-df-hj-np-tv-z]$", base):
+        stems.add(base + base[-1])
+    if base.endswith("e"):
+        stems.add(base[:-1])
+    if base.endswith("y"):
+        stems.add(base[:-1] + "i")
+    return {stem + ending for stem in stems for ending in DERIVING_ENDINGS} - {base}
+
+
+def offensive_candidates(code: dict[str, str], lemmas: Iterable[str]) -> set[str]:
+    """Words that may be offensive, each judged in offensive.txt (offensive, or `keep:`).
+
+    Looked for in every size and among the words refused for another reason (SCANNED_CODES):
+
+    * a word the content-filter lists hold: profanity.txt (GANGBANG, and ANUS), and cuss.txt, every word it
+      rates likely profane, and those it rates maybe profane outside the everyday level (LUBRA, and KUMQUAT);
+    * a lemma WordNet marks as a slur or an obscenity in any case (CHINAMAN, INJUN: wordnet_offensive);
+    * a word derived from a refused word by an ending (derived_forms: GYPPO, FAGGY, LEZZIES, FAGGIER), when it
+      is no form of another WordNet lemma (SPICY is of *spice*, not of SPIC);
+    * outside the everyday levels, a compound of a refused word (four letters or more) and a common word, a
+      WordNet lemma of Zipf PART_MIN_ZIPF or more (MINDFUCK, and HOMOGRAFT).
+    """
+    from wordfreq import zipf_frequency  # build time only: pip install '.[build]'
+
+    scanned = {word for word, kind in code.items() if kind in SCANNED_CODES}
+    refused = {word for word, kind in code.items() if kind == "offensive"}
+    offensive = sorted(word for word in refused if len(word) >= 4)
+    lowercase = {lemma for lemma in lemmas if lemma == lemma.lower() and "_" not in lemma}
+    exceptions = wordnet_exceptions()
+    listed = profanity() | {word for word, rating in cuss().items() if rating == 2 or code.get(word) != "small"}
+    candidates = scanned & (listed | set(wordnet_offensive()))
+    for bad in refused:
+        for word in derived_forms(bad) & scanned:
+            others = {base for pos in WORDNET_POS for base in base_forms(word, pos, exceptions)} - {bad}
+            if not others & lowercase:
+                candidates.add(word)
+    for word in scanned:
+        if code[word] != "small" and code[word] in TIERS:
+            for bad in offensive:
+                rest = word[len(bad) :] if word.startswith(bad) else word[: -len(bad)] if word.endswith(bad) else ""
+                if (
+                    len(rest) >= 3
+                    and rest in lowercase
+                    and zipf_frequency(rest, "en", wordlist="best") >= PART_MIN_ZIPF
+                ):
+                    candidates.add(word)
+    return candidates
+
+
+def spelling_pairs(code: dict[str, str], listed: Iterable[str]) -> list[tuple[str, str]]:
+    """Each hyphenated spelling with its closed-up one, when both are known (the lexicon or `listed`, a
+    dictionary's words) and each part is a valid word or a combining form joined at its boundary: (e-book,
+    ebook), (after-shave, aftershave), (blow-job, blowjob). Sorted.
+
+    A part must be a word or a form, so that letters run together by chance make no pair (x-ray and xray:
+    `x` is a letter); both spellings must be listed, so that a closed-up word splits into no spelling no
+    dictionary has (the-rapist).
+    """
+    known = set(code) | set(listed)
+    forms = set(COMBINING_FORMS)
+    pairs = []
+    for spelling in sorted(word for word in known if "-" in word):
+        parts = spelling.split("-")
+        closed = "".join(parts)
+        if closed in known and all(part in forms or code.get(part) in TIERS for part in parts):
+            pairs.append((spelling, closed))
+    return pairs
+
+
+# The refusals that go with a word whatever its spelling: the other spelling of an offensive compound is
+# offensive too (halfbreed, half-breed). A name or an abbreviation spelled like a compound is another word
+# (Tryon, try-on), and keeps its verdict.
+SPELLING_CATEGORIES = ("offensive", "slang")
+SPELLING_KINDS = (*TIERS, *SPELLING_CATEGORIES)
+
+
+def agree_on_spellings(code: dict[str, str], listed: Iterable[str]) -> None:
+    """A hyphenated and a closed-up spelling of one compound (spelling_pairs) get one verdict.
+
+    Both valid: the smaller tier, for both (after-hours is everyday, so is afterhours). One valid and the
+    other known to no size: the other joins with the same tier (e-book, as ebook). One offensive or slang:
+    the other too.
+    """
+    for spelling, closed in spelling_pairs(code, listed):
+        one, other = code.get(spelling), code.get(closed)
+        if one in TIERS and other in TIERS:
+            code[spelling] = code[closed] = min(one, other, key=TIERS.index)
+        elif one in SPELLING_KINDS and other is None:
+            code[closed] = one
+        elif other in SPELLING_KINDS and one is None:
+            code[spelling] = other
+        elif one in SPELLING_CATEGORIES and other in TIERS:
+            code[closed] = one
+        elif other in SPELLING_CATEGORIES and one in TIERS:
+            code[spelling] = other
