@@ -143,7 +143,7 @@ def test_a_whole_wordsmith_evening_on_three_phones_and_the_tv(night, live_server
         no_sideways_scroll(page)
 
 
-def test_a_solo_word_by_word_game_rolls_where_the_player_claims(night, live_server):
+def test_a_solo_word_by_word_game_to_its_end_rolls_where_the_player_claims(night, live_server):
     sol, tv = night[0], night[1]
     sol.goto(live_server + "/tables")
     sol.fill("#seat1", "Sol")
@@ -167,3 +167,80 @@ def test_a_solo_word_by_word_game_rolls_where_the_player_claims(night, live_serv
         expect(page.locator("ul.dice-roll li.die")).to_have_count(3, timeout=LIVE_MS)
         no_sideways_scroll(page)
     expect(sol.locator("#roll")).to_contain_text("waits for Sol to claim word 1")
+    # The first word, from the starting pool and the roll's pieces (the dice are the app's, so a few candidates).
+    for word in ("cab", "bag", "tic", "act", "bit"):
+        claim(sol, word)
+        if sol.locator("#notice").count() == 0:
+            break
+    expect(tv.locator("#latest .verdict__word")).to_have_text(word.upper(), timeout=LIVE_MS)
+    roll = sol.locator("#roll-form button")
+    expect(roll).to_have_text("Roll the dice for word 2")
+    submit(sol, roll)
+    for page in (sol, tv):
+        expect(page.locator("#roll h2")).to_contain_text("Word 2 of 6", timeout=LIVE_MS)
+    # The solo player ends the game from the host controls: the result is in view on the phone and the TV.
+    host_page(sol, code, live_server)
+    submit(sol, sol.get_by_role("button", name=re.compile("^End the challenge")))
+    submit(sol, sol.get_by_role("button", name=re.compile("^End the game")))
+    seat_page(sol, code, live_server)
+    for page in (sol, tv):
+        expect(page.locator("#latest .verdict__mark")).to_have_text("GAME OVER", timeout=LIVE_MS)
+        expect(page.locator("#latest")).to_contain_text("Sol wins")
+        box = page.locator("#latest").bounding_box()
+        assert 0 <= box["y"] < PHONE["height"], (page.url, box)
+        no_sideways_scroll(page)
+
+
+# Turn-based Booksmack, as tests/test_pages_booksmack_table.py plays it: (seat, card, whom the lowest steals from).
+TURNS = [
+    (1, "c", None),
+    (2, "a", "Cy"),
+    (3, "t", None),  # C A T: Cy wins every card played
+    (1, "m", None),
+    (2, "b", "Cy"),
+    (3, "k", None),
+    (1, "d", None),
+    (2, "C", "Cy"),
+    (3, "o", None),  # Cy's last card: play is over (ruling 12)
+]
+
+
+def test_a_turn_based_booksmack_game_to_its_end_on_three_phones_and_the_tv(night, live_server):
+    ann, bob, cy, tv = night
+    names = ("Ann", "Bob", "Cy")
+    ann.goto(live_server + "/tables")
+    ann.check("input[name=game][value=booksmack]")
+    ann.check("input[name=variants][value=turns]")
+    for i, name in enumerate(names, 1):
+        ann.fill(f"#seat{i}", name)
+    with ann.expect_navigation():
+        ann.click("#table-create button[type=submit]")
+    code = re.search(r"/tables/([A-Z0-9]{6})/host$", ann.url).group(1)
+    phones = {1: ann, 2: bob, 3: cy}
+    for seat, page in phones.items():
+        take_seat(page, live_server, code, names[seat - 1])
+    tv.goto(f"{live_server}/tables/{code}")
+    for page in night:
+        following(page)
+    for number, (seat, card, victim) in enumerate(TURNS, 1):
+        player = phones[seat]
+        for other, page in phones.items():  # the card form on the phone whose turn it is, and there alone
+            expect(page.locator("#turn-form")).to_have_count(1 if other == seat else 0, timeout=LIVE_MS)
+        expect(tv.locator(".table-phase")).to_contain_text(f"Turn {number}: {names[seat - 1]}'s turn", timeout=LIVE_MS)
+        player.fill("#card", card)
+        submit(player, "#turn-form button[type=submit]")
+        if victim:
+            for other, page in phones.items():
+                expect(page.locator("form[id^=steal-]")).to_have_count(2 if other == seat else 0, timeout=LIVE_MS)
+            submit(player, player.get_by_role("button", name=f"A card from {victim}'s hand"))
+        for page in night:
+            no_sideways_scroll(page)
+    for page in night:
+        expect(page.locator(".table-phase")).to_contain_text("Play is over after turn 9", timeout=LIVE_MS)
+    cy.fill("#hands-form-hand1", "e f g h i")
+    cy.fill("#hands-form-hand2", "u v w x y z")
+    submit(cy, "#hands-form button[type=submit]")
+    for page in night:
+        expect(page.locator(".table-phase")).to_have_text("The game is over: Bob wins.", timeout=LIVE_MS)
+        expect(page.locator("body")).to_contain_text("Game over: Bob wins with")
+        no_sideways_scroll(page)
