@@ -1,4 +1,5 @@
-"""A game night on the pages only: three phones (390×844) and the TV, the host playing at seat 1.
+"""A game night on the pages only: a Wordsmith evening on three phones (390×844) and the TV, the host playing at
+seat 1; a solo Word by Word game; a turn-based Booksmack game on three phones and the TV, each to its end.
 
 Each step asserts what every phone reads, live (no reload): a refusal in the third person on the others' phones,
 a struck word refused on its next claim, a word the dictionary lacks allowed by the table and valid afterwards,
