@@ -42,7 +42,7 @@ import re
 import secrets
 from datetime import UTC, datetime
 
-from flask import current_app, redirect, request, url_for
+from flask import current_app, g, redirect, request, url_for
 
 from solver.errors import Refused
 from tables.codes import read_code
@@ -192,14 +192,22 @@ def acting_cookie(code: str, host: bool) -> tuple[Actor, str] | None:
 
 
 def cookie_actor(code: str, name: str) -> Actor | None:
-    """Who this phone's cookie acts for at this table, or None (no cookie, or a token that no longer acts)."""
+    """Who this phone's cookie acts for at this table, or None (no cookie, or a token that no longer acts).
+
+    A page that only shows (GET) asks the store once per cookie, however many parts of the page ask: nothing
+    it does changes a token. A POST asks each time, since its action may have changed one.
+    """
     token = request.cookies.get(name)
     if not token:
         return None
-    try:
-        return tables().actor(code, token)
-    except Forbidden:
-        return None
+    showing = request.method in ("GET", "HEAD")
+    known = g.setdefault("cookie_actors", {}) if showing else {}
+    if (code, name) not in known:
+        try:
+            known[code, name] = tables().actor(code, token)
+        except Forbidden:
+            known[code, name] = None
+    return known[code, name]
 
 
 def host_cookie_actor(code: str) -> Actor | None:
