@@ -45,15 +45,18 @@ def cuss() -> dict[str, int]:
 
 def derived_forms(base: str) -> set[str]:
     """The spellings DERIVING_ENDINGS make of a word: its last consonant doubled after one vowel (gyp -> gyppo,
-    lez -> lezzie), a final e dropped (skate -> skater), a final y turned to i (slutty -> sluttier)."""
+    lez -> lezzie; and the doubled spelling alone, spaz -> spazz), a final e dropped (skate -> skater), a final
+    y turned to i (slutty -> sluttier)."""
     stems = {base}
+    doubled = set()
     if re.search("[^aeiouy][aeiouy][b-df-hj-np-tv-z]$", base):
-        stems.add(base + base[-1])
+        doubled.add(base + base[-1])
+        stems |= doubled
     if base.endswith("e"):
         stems.add(base[:-1])
     if base.endswith("y"):
         stems.add(base[:-1] + "i")
-    return {stem + ending for stem in stems for ending in DERIVING_ENDINGS} - {base}
+    return ({stem + ending for stem in stems for ending in DERIVING_ENDINGS} | doubled) - {base}
 
 
 def offensive_candidates(code: dict[str, str], lemmas: Iterable[str]) -> set[str]:
