@@ -693,7 +693,7 @@ def test_the_host_page_offers_the_lan_address_when_opened_as_localhost(app):
 
 
 def test_the_lan_address_is_found_without_sending_anything_and_only_private_ones_count():
-    from app.pages.table_notes import find_lan_address, loopback, reachable
+    from app.pages.table_lan import find_lan_address, loopback, reachable
 
     found = find_lan_address()
     assert found is None or reachable(found)

@@ -3,7 +3,7 @@
     POST /tables/<code>/ask     a seat's button on the join page, for a seat another phone holds: ask the host
                                 for it back (docs/rules/tables.md, ruling 4)
     GET  /tables/<code>/qr.svg  the QR code of the join link (segno); `?lan=1`, for a host who opened the
-                                service as localhost: the link at the machine's LAN address (table_notes.py)
+                                service as localhost: the link at the machine's LAN address (table_lan.py)
 
 The rest of the host's own actions (hand the host role on, remove a seat, undo) are forms of the host's page and
 of a playing host's seat page (app/pages/tables.py), posted there like every host action.
@@ -22,7 +22,7 @@ from tables.events import Forbidden, NotFound, Rejected
 from ..tables import tables
 from . import bp
 from .table_join import join_refused
-from .table_notes import lan_context
+from .table_lan import lan_context
 from .tables import (
     PageRefusal,
     form_int,

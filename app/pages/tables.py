@@ -55,7 +55,8 @@ from ..errors import problem_response
 from ..serving import limiter
 from ..tables import tables
 from . import bp, lexicon_choices, render
-from .table_notes import announcement, lan_context
+from .table_lan import lan_context
+from .table_notes import announcement
 
 __all__ = ["EVENT_TYPES", "HOST_COOKIE", "SEAT_COOKIE"]
 
@@ -337,7 +338,7 @@ def page_context(code: str, state, viewer: Actor | None) -> dict:
         "my_seat": (cookie_actor(code, SEAT_COOKIE) or Actor()).seat
         if request.endpoint == "pages.table_host"
         else None,
-        # The host's page: a join link opened as localhost reaches no other phone (app/pages/table_notes.py).
+        # The host's page: a join link opened as localhost reaches no other phone (app/pages/table_lan.py).
         **(lan_context(url_for("pages.table_join", code=code)) if request.endpoint == "pages.table_host" else {}),
     }
 
