@@ -47,7 +47,7 @@ from flask import current_app, g, redirect, request, url_for
 from solver.errors import Refused
 from tables.codes import read_code
 from tables.events import Actor, Forbidden, NotFound, Rejected, Slowed
-from tables.state import GAMES
+from tables.state import GAMES, game_hook
 from tables.store import REQUEST_ID_MAX
 
 from ..api.table_events import table_stream
@@ -287,21 +287,14 @@ def page_context(code: str, state, viewer: Actor | None) -> dict:
     game = table.get(state.game) or {}
     # The table's own window, else the service's (tables/wordsmith/acting.py's window_seconds).
     window = state.settings.get("objection_seconds", tables().settings.get("objection_seconds", 30))
+    now = tables().clock()
+    may_object = game_hook(state, "may_object") if state.game else None  # the game's rule (tables/wordsmith/decide.py)
+    seat = viewer.seat if viewer is not None else None
     for claim in game.get("claims") or []:
         # When the window closes, in the server's clock (ms): the page takes its Object button away then by its own
         # clock (static/tables.js, against #table's data-now), not at the next update. can_object stays the rule.
         claim["closes_at"] = round(((event_epoch(claim.get("at", "")) or 0) + window) * 1000)
-        mine = viewer is not None and viewer.seat == claim.get("seat")
-        objected = any(o.get("by") == (viewer.seat if viewer else None) for o in claim.get("objections") or [])
-        claim["can_object"] = (
-            viewer is not None
-            and viewer.seat is not None
-            and not mine
-            and not objected
-            and claim.get("status") == "stands"
-            and (claim.get("vote") or {}).get("state") not in ("open", "tied")  # ruling 16: one vote at a time
-            and age_seconds(claim.get("at", "")) < window
-        )
+        claim["can_object"] = may_object is not None and may_object(state, seat, claim["seq"], now, window)
     house = {entry["word"] for entry in game.get("house_words") or []}
     for attempt in game.get("refused") or []:  # ruling 22: a word only the dictionary refused, put to the table
         attempt["closes_at"] = round(((event_epoch(attempt.get("at", "")) or 0) + window) * 1000)  # as a claim's

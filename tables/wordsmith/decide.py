@@ -290,30 +290,46 @@ def _judge(table, ctx: Context, word: str, judged_on: dict, player: str):
     return house.allowed(table.game_state, verdict)
 
 
-def _object(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
-    seat = acting_seat(table, ws, actor, action)
-    own_voice(table, seat, actor, "An objection", "the objector")  # ruling 19: the objector does not vote
-    claim = find_claim(ws, action)
+def objection_refused(ws: WordsmithState, seat: int, claim: ClaimRecord, now: float, seconds: float) -> Rejected | None:
+    """Why `seat` may not object to `claim` at `now` (the window `seconds` long), or None when it may: the one rule
+    the objection (`_object`) and the page's Object button (`may_object`) both follow."""
     if ws.has("secret"):
-        raise Rejected("secret", "Secret Wordsmith has no objections: every word is judged at the challenge's end.")
-    if claim.seat == seat.number:
-        raise Rejected("own_claim", "You cannot object to your own claim.")
-    seconds = window_seconds(table, ctx, OBJECTION_SECONDS)
-    if claim.challenge != ws.challenge or ctx.now - votes.epoch(claim.at) > seconds:
-        raise Rejected(
+        return Rejected("secret", "Secret Wordsmith has no objections: every word is judged at the challenge's end.")
+    if claim.seat == seat:
+        return Rejected("own_claim", "You cannot object to your own claim.")
+    if claim.challenge != ws.challenge or now - votes.epoch(claim.at) > seconds:
+        return Rejected(
             "objection_window_closed",
             f"Objections to {claim.word.upper()} had to come within {seconds} seconds of the claim.",
         )
     if claim.vote is not None and claim.vote["state"] in ("open", "tied"):
-        raise Rejected("vote_open", f"The table is already voting on {claim.word.upper()}: vote keep or strike.")
-    if any(o["by"] == seat.number for o in claim.objections):
-        raise Rejected("already_objected", f"You have already objected to {claim.word.upper()}.")
+        return Rejected("vote_open", f"The table is already voting on {claim.word.upper()}: vote keep or strike.")
+    if any(o["by"] == seat for o in claim.objections):
+        return Rejected("already_objected", f"You have already objected to {claim.word.upper()}.")
     if claim.status == "struck":
-        raise Rejected("claim_struck", f"{claim.word.upper()} has already been struck.")
+        return Rejected("claim_struck", f"{claim.word.upper()} has already been struck.")
     if ws.has("word_by_word") and ws.on and not _may_strike(ws, claim):
-        raise Rejected(  # ruling 13: a Word by Word word is struck before the next roll, or not at all
+        return Rejected(  # ruling 13: a Word by Word word is struck before the next roll, or not at all
             "claim_superseded", f"{claim.word.upper()} can no longer be struck: the next word has been rolled."
         )
+    return None
+
+
+def may_object(table, seat: int | None, claim: int, now: float, seconds: float) -> bool:
+    """Whether the phone of `seat` may object to the claim with seq `claim` now (`objection_refused`)."""
+    ws = table.game_state
+    record = ws.claims.get(claim) if ws is not None else None
+    return seat is not None and record is not None and objection_refused(ws, seat, record, now, seconds) is None
+
+
+def _object(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
+    seat = acting_seat(table, ws, actor, action)
+    own_voice(table, seat, actor, "An objection", "the objector")  # ruling 19: the objector does not vote
+    claim = find_claim(ws, action)
+    seconds = window_seconds(table, ctx, OBJECTION_SECONDS)
+    refusal = objection_refused(ws, seat.number, claim, ctx.now, seconds)
+    if refusal is not None:
+        raise refusal
     verdict, _ = _judge(table, ctx, claim.data["word"], claim.data["judged_on"], player=player(table, claim.seat))
     if verdict.valid:  # ruling 16: the judge accepted it; what the judge cannot settle goes to the table
         lexicon = lexicon_of(table, ctx)
