@@ -421,7 +421,15 @@ def test_hyphenated_plurals_that_inflect_the_tail_are_refused(word):
 
 
 @pytest.mark.parametrize(
-    "pair", [("E-BOOK", "EBOOK"), ("AFTER-HOURS", "AFTERHOURS"), ("HALF-BREED", "HALFBREED"), ("WEE-WEE", "WEEWEE")]
+    "pair",
+    [
+        ("E-BOOK", "EBOOK"),
+        ("AFTER-HOURS", "AFTERHOURS"),
+        ("HALF-BREED", "HALFBREED"),
+        ("WEE-WEE", "WEEWEE"),
+        ("BINGE-WATCH", "BINGEWATCH"),  # no dictionary here lists either spelling: out in both
+        ("SELF-ISOLATE", "SELFISOLATE"),
+    ],
 )
 def test_a_hyphenated_and_a_closed_up_spelling_get_one_verdict(pair):
     for size in SIZES:
