@@ -10,7 +10,6 @@ what is measured is the claim and its event reaching every stream.
 from __future__ import annotations
 
 import asyncio
-import itertools
 import multiprocessing
 import sys
 import time
@@ -19,7 +18,7 @@ from collections import Counter, deque
 from dataclasses import dataclass, field
 
 from tables_http import REQUEST_TIMEOUT, Connection, Connections, body_parts, collector_held_off, phone, read_head
-from tables_plan import SEATS, Challenge
+from tables_plan import SEATS, Challenge, due_times, take_turns
 from tables_server import health_probe
 
 CLAIM_CONNECTIONS = 128  # enough that the client's queue is not the limit: a slow server is seen as slow answers
@@ -257,24 +256,8 @@ async def run_claims(port: int, tables: list[Table], challenges, rate: float, se
         tasks.add(task)
         task.add_done_callback(tasks.discard)
 
-    turn = itertools.cycle(tables)
     began = time.monotonic()
-    for k in itertools.count():
-        due = began + k / rate
-        if due >= began + seconds:
-            break
-        await asyncio.sleep(max(0.0, due - time.monotonic()))
-        for table in itertools.islice(turn, len(tables)):
-            if table.busy or table.over:
-                continue
-            table.busy = True
-            if table.todo:
-                seat, word = table.todo.popleft()
-                spawn(claim(table, seat, word, due))
-                break
-            spawn(next_challenge(table))  # not a claim: the turn goes on to the next table
-        else:
-            others["turns skipped"] += 1
+    await take_turns(tables, due_times(began, rate, seconds), claim, next_challenge, spawn, others)
     if tasks:
         await asyncio.wait(tasks, timeout=10)
     pool.close()

@@ -25,7 +25,6 @@ the steady claim rate; they keep raw timestamps and the report matches them afte
 from __future__ import annotations
 
 import asyncio
-import itertools
 import json
 import multiprocessing
 import secrets
@@ -46,7 +45,7 @@ from tables_http import (
     phone,
     read_head,
 )
-from tables_plan import SEATS, Challenge
+from tables_plan import SEATS, Challenge, due_times, take_turns
 from tables_server import health_probe
 
 GRACE = 2.0  # seconds after the claims for the last pages to be fetched
@@ -417,23 +416,8 @@ class Client:
             tasks.add(task)
             task.add_done_callback(tasks.discard)
 
-        turn = itertools.cycle(self.tables)
-        for k in itertools.count():
-            due = start + (self.index + k * self.count) / rate
-            if due >= start + seconds:
-                break
-            await asyncio.sleep(max(0.0, due - time.monotonic()))
-            for table in itertools.islice(turn, len(self.tables)):
-                if table.busy or table.over:
-                    continue
-                table.busy = True
-                if table.todo:
-                    seat, word = table.todo.popleft()
-                    spawn(claim_one(table, seat, word, due))
-                    break
-                spawn(next_challenge(table))  # not a claim: the turn goes on to the next table
-            else:
-                others["turns skipped"] += 1
+        dues = due_times(start, rate, seconds, self.index, self.count)
+        await take_turns(self.tables, dues, claim_one, next_challenge, spawn, others)
         ended = time.monotonic()
         if tasks:  # a claim's POST and its page's GET, each waited for as long as a page request may take
             await asyncio.wait(tasks, timeout=2 * PAGE_TIMEOUT)

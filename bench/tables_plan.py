@@ -6,7 +6,11 @@ table's state, so a 409 in a run is the server's disagreement, not the plan's.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 SEATS = ("Ann", "Bob", "Cy", "Dee")
@@ -104,3 +108,38 @@ def _judge_plan(pool: str, claims, seats: int, lexicon, alphabet, judge_claim) -
         written[seat] += 1
         claimed.append(word)
         done = done or written[seat] == 6
+
+
+async def take_turns(
+    tables: list,
+    dues: Iterable[float],
+    claim: Callable,
+    next_challenge: Callable,
+    spawn: Callable,
+    others: Counter,
+) -> None:
+    """The steady schedule both modes play: at each due time (monotonic seconds), the next table in turn with
+    no action in flight claims its next planned word (`claim(table, seat, word, due)`), or, its challenge's
+    words all claimed, starts the next challenge (`next_challenge(table)`, which does not use the turn); a turn
+    with every table busy is skipped and counted."""
+    turn = itertools.cycle(tables)
+    for due in dues:
+        await asyncio.sleep(max(0.0, due - time.monotonic()))
+        for table in itertools.islice(turn, len(tables)):
+            if table.busy or table.over:
+                continue
+            table.busy = True
+            if table.todo:
+                seat, word = table.todo.popleft()
+                spawn(claim(table, seat, word, due))
+                break
+            spawn(next_challenge(table))  # not a claim: the turn goes on to the next table
+        else:
+            others["turns skipped"] += 1
+
+
+def due_times(start: float, rate: float, seconds: float, index: int = 0, count: int = 1) -> Iterable[float]:
+    """The due times of one client of `count` (its `index`) sharing a steady `rate` a second for `seconds`."""
+    return itertools.takewhile(
+        lambda due: due < start + seconds, (start + (index + k * count) / rate for k in itertools.count())
+    )
