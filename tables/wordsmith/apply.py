@@ -24,6 +24,20 @@ def apply(table, event: Event) -> None:
     handler(ws, event, data)
 
 
+def _open_vote(data: dict) -> dict:
+    """A vote as it opens (an objection's, ruling 16, or a word put to the table, ruling 22): its voters, none of
+    their votes yet, when it closes, and what the judge and the dictionary say of the word."""
+    return {
+        "voters": list(data["voters"]),
+        "votes": {},
+        "closes_at": data["closes_at"],
+        "state": "open",
+        "message": data["message"],
+        "definition": list(data.get("definition") or []),
+        "dictionary": data.get("dictionary"),
+    }
+
+
 def _apply_start(ws: WordsmithState, event: Event, data: dict) -> None:
     if ws.challenge:  # the challenge before goes onto the sheets' past, with its own required letters
         for seat in ws.seats:
@@ -149,16 +163,7 @@ def _apply_objection(ws: WordsmithState, event: Event, data: dict) -> None:
     claim = _changing(ws, data["claim"])
     claim.objections.append({"by": data["seat"], "verdict": data["verdict"], "message": data["message"]})
     if data["verdict"] == "vote":  # ruling 16: the word goes to the table
-        claim.vote = {
-            "objector": data["seat"],
-            "voters": list(data["voters"]),
-            "votes": {},
-            "closes_at": data["closes_at"],
-            "state": "open",
-            "message": data["message"],
-            "definition": list(data.get("definition") or []),
-            "dictionary": data.get("dictionary"),
-        }
+        claim.vote = {"objector": data["seat"], **_open_vote(data)}
         ws.open_votes[claim.seq] = claim.seat
         objector = _name(ws, data["seat"])
         ws.latest = {
@@ -273,16 +278,7 @@ def _undecided(ws: WordsmithState, claim: ClaimRecord, data: dict) -> str:
 def _apply_house_asked(ws: WordsmithState, event: Event, data: dict) -> None:
     """Ruling 22: a refused claim put to the table; its seat awaits the outcome, as a claimant does (ruling 17)."""
     attempt = next(a for a in reversed(ws.refused) if a["seq"] == data["claim"])
-    vote = {
-        "asker": data["seat"],
-        "voters": list(data["voters"]),
-        "votes": {},
-        "closes_at": data["closes_at"],
-        "state": "open",
-        "message": data["message"],
-        "definition": list(data.get("definition") or []),
-        "dictionary": data.get("dictionary"),
-    }
+    vote = {"asker": data["seat"], **_open_vote(data)}
     ask = AskRecord(data["claim"], data["seat"], attempt["challenge"], data["word"], data.get("row"), vote)
     ws.asks[ask.seq] = ask
     ws.open_votes[ask.seq] = ask.seat
