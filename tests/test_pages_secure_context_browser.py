@@ -16,15 +16,14 @@ pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
-def lan_browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=[*ARGS, "--host-resolver-rules=MAP judge.lan 127.0.0.1"]
-        )
-        yield browser
-        browser.close()
+def lan_browser(browser):
+    """A second Chromium from the session's Playwright (a second Playwright in one process is refused), resolving
+    judge.lan to this machine."""
+    lan = browser.browser_type.launch(
+        executable_path=CHROMIUM, args=[*ARGS, "--host-resolver-rules=MAP judge.lan 127.0.0.1"]
+    )
+    yield lan
+    lan.close()
 
 
 @pytest.mark.parametrize("path", ["/", "/tables"])
