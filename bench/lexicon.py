@@ -14,6 +14,7 @@ shared and noisy: ratios travel, absolute figures less so.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
 import subprocess
@@ -510,9 +511,10 @@ def kinds_quality(lexicons) -> dict:
         w for w, c in code.items() if c in SIZES and not any(v in w for v in "aeiouy")
     )
     try:
-        import build
-        import modern
-
+        # wordlists/build.py and modern.py, by name: CI's `pip install .` leaves a build/ folder at the root, which
+        # would make an `import build` sort as this project's own package.
+        sys.path.insert(0, str(ROOT / "wordlists"))
+        build, modern = importlib.import_module("build"), importlib.import_module("modern")
         pairs = build.spelling_pairs(code, modern.dictionary_entries()[0])
     except (ImportError, OSError):
         quality["kinds_lexicon_spelling_pairs"] = "needs wordnet-base, hunspell-en-gb and hunspell-tools"
