@@ -34,7 +34,18 @@ __all__ = ["init_app", "SHELL_PAGES"]
 bp = Blueprint("offline", __name__)
 # The pages a phone keeps to use with no connection (their plain URL: the page with an empty form).
 SHELL_PAGES = ("pages.home", "pages.solve", "pages.booksmack", "pages.colorsmash", "pages.dice", "pages.score")
-SHELL_STATIC = ("style.css", "pages.js", "offline.js", "words.js", "icon.svg", "icon-192.png")
+SHELL_STATIC = (
+    "style.css",
+    "pages.js",
+    "words.js",
+    "offline_base.js",
+    "offline_judge.js",
+    "offline_games.js",
+    "offline_booksmack.js",
+    "offline.js",
+    "icon.svg",
+    "icon-192.png",
+)
 THEME = "#0a5c1f"
 
 
