@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from tables_http import REQUEST_TIMEOUT, Connection, Connections, body_parts, collector_held_off, phone, read_head
 from tables_plan import SEATS, Challenge, due_times, take_turns
-from tables_server import health_probe
+from tables_server import health_probe, idle_phase
 
 CLAIM_CONNECTIONS = 128  # enough that the client's queue is not the limit: a slow server is seen as slow answers
 GRACE = 2.0  # seconds after the claim phase for the last deliveries to arrive
@@ -294,10 +294,7 @@ def run(served, args, challenges: list[Challenge], figures: dict) -> None:
         figures["worker threads"] = served.worker_threads()
         print(f"  {opened} of {streams} streams open in {took:.1f} s {stream_stats}", file=sys.stderr)
 
-        cpu, began = served.cpu(), time.monotonic()
-        with health_probe(port, args.idle, args.health_rate) as idle:
-            time.sleep(args.idle)
-        figures["idle"] = (idle, (served.cpu() - cpu) / (time.monotonic() - began))
+        figures["idle"] = idle_phase(served, port, args.idle, args.health_rate)
 
         served.profile_start()
         cpu, client, database_cpu = served.cpu(), time.process_time(), served.database_cpu()

@@ -46,7 +46,7 @@ from tables_http import (
     read_head,
 )
 from tables_plan import SEATS, Challenge, due_times, take_turns
-from tables_server import health_probe
+from tables_server import health_probe, idle_phase
 
 GRACE = 2.0  # seconds after the claims for the last pages to be fetched
 SETTLE = 10.0  # seconds at most to wait, after the claims, for every screen's fetches to end
@@ -550,10 +550,7 @@ def run(served, args, challenges: list[Challenge], figures: dict) -> None:
         figures["worker threads"] = served.worker_threads()
         print(f"  {opened} of {screens} screens following in {took:.1f} s {dict(stats)}", file=sys.stderr)
 
-        cpu, began = served.cpu(), time.monotonic()
-        with health_probe(port, args.idle, args.health_rate) as idle:
-            time.sleep(args.idle)
-        figures["idle"] = (idle, (served.cpu() - cpu) / (time.monotonic() - began))
+        figures["idle"] = idle_phase(served, port, args.idle, args.health_rate)
 
         served.profile_start()
         cpu, database_cpu = served.cpu(), served.database_cpu()

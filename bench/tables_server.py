@@ -382,3 +382,12 @@ def serving(kind: str, args, folder: Path, streams: int):
                     # which see their client gone only at their next heartbeat (15 s).
                     started.process.send_signal(signal.SIGQUIT)
                 started.stop()
+
+
+def idle_phase(served, port: int, seconds: float, rate: float) -> tuple:
+    """The streams open and nothing else for `seconds`: health as probed `rate` times a second, and the server's
+    CPU (cores) meanwhile."""
+    cpu, began = served.cpu(), time.monotonic()
+    with health_probe(port, seconds, rate) as idle:
+        time.sleep(seconds)
+    return idle, (served.cpu() - cpu) / (time.monotonic() - began)
