@@ -32,6 +32,7 @@ import marisa_trie
 from .cache import cache_dir
 from .morphology import through_rules
 from .normalize import fold, is_well_formed
+from .sentences import group, say
 
 __all__ = [
     "SIZES",
@@ -57,19 +58,8 @@ DESCRIPTIONS = {
 # proper name whose spelling is also a rarer lowercase word (HENRY, PARIS): refused as `proper_name`, and the
 # verdict says both.
 CODES = SIZES + ("proper_name", "abbreviation", "possessive", "slang", "offensive", "letter", "name_first")
-# What a verdict adds for a name-first spelling: why someone took it for a word.
-NAME_FIRST_SENTENCE = " It is also spelled as a rare lowercase word, but a name is its commonest use."
-CATEGORY_SENTENCES = {
-    "proper_name": "{W} is a proper name, and proper names are not allowed.",
-    "abbreviation": "{W} is an abbreviation, and abbreviations are not allowed.",
-    "possessive": "{W} is a possessive form, not a word of its own.",
-    "slang": "{W} is slang, and slang is not allowed.",
-    "offensive": "{W} is offensive (a slur or an obscenity), and offensive words are not allowed.",
-    "letter": "{W} is a letter, not a word.",
-    "invalid_characters": "{W} holds characters that are not letters: only a-z, an apostrophe or a hyphen inside a word are allowed.",
-    "not_in_lexicon": "{W} is not in the {size} word lists; it may be newer than they are.",
-    "larger_lexicon_only": "{W} is only in the {tier} dictionary, not in the {size} one.",
-}
+# Why a word is refused, each with its sentence (solver/data/sentences.toml, which the offline judge reads too).
+CATEGORY_SENTENCES = group("word.reasons")
 
 # Familiarity is a word's Zipf frequency in current English (wordlists/familiarity.tsv: log10 of its uses per
 # billion words; 0 for a word wordfreq has never seen). Below this (about once in 30 million words) a valid word
@@ -310,11 +300,11 @@ def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
     if name_first:
         reason = "proper_name"
     if reason is None:
-        message = f"{shout} is a valid word."
+        message = say("word.valid", W=shout)
     else:
-        message = CATEGORY_SENTENCES[reason].format(W=shout, size=lexicon.name, tier=tier)
+        message = say(f"word.reasons.{reason}", W=shout, size=lexicon.name, tier=tier)
     if name_first:
-        message += NAME_FIRST_SENTENCE
+        message += " " + say("word.name_first")
     # Senses for a valid word, and for a real word refused only by size: a name, letter, slur or misspelling
     # would show another word's senses (JAMES -> jam, B -> barn), and an obscenity's gloss has no place at a
     # family table. A name-first spelling shows its own lowercase lemma's senses, each marked "also:".

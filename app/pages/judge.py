@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from solver.lexicon import check
 from solver.pieces import KINDS, MAX_POOL_PIECES, Pool
+from solver.sentences import say
 from solver.text import count as _plural
 from solver.wordsmith import judge_claim
 
@@ -58,30 +59,28 @@ def letter_pieces(word: str) -> list[dict]:
     for char in word:
         letter = letters.get(char)
         kinds = [kind for kind, n in zip(KINDS, letter.cost) for _ in range(n)] if letter else []
-        spoken = ", ".join(f"{n} {kind}" for kind, n in zip(KINDS, letter.cost) if n) if letter else "no pieces"
+        costs = zip(KINDS, letter.cost) if letter else ()
+        spoken = ", ".join(f"{n} {kind}" for kind, n in costs if n) if letter else say("verdict.no_letter_pieces")
         drawn.append({"char": char.upper(), "pieces": kinds, "spoken": spoken})
     return drawn
 
 
 def claim_facts(claim) -> list[str]:
     """Return what writing a valid claim costs, as short plain sentences."""
-    facts = [f"Scores {_plural(claim.score, 'point')}."]
+    facts = [say("verdict.scores", points=_plural(claim.score, "point"))]
     if claim.pieces.wild:
-        facts.append(f"Uses {_plural(claim.pieces.wild, 'wild')} as any piece.")
+        facts.append(say("verdict.uses_wild", wilds=_plural(claim.pieces.wild, "wild")))
     left = claim.leftover.size
     if not left:
-        facts.append("Uses every piece: nothing to discard.")
+        facts.append(say("verdict.uses_every_piece"))
         return facts
     kinds = ", ".join(f"{n} {kind}" for kind, n in claim.leftover.to_dict().items() if n)
-    they = "it goes" if left == 1 else "they go"
     blue = claim.bonus_lost
-    if not blue:
-        where = "a white discard box, which costs nothing" if left == 1 else "white discard boxes, which cost nothing"
-    elif left == 1:
-        where = f"a blue discard box, so you lose {_plural(blue, 'bonus point')}"
-    else:
-        where = f"{left} discard boxes, {blue} of them blue, so you lose {_plural(blue, 'bonus point')}"
-    facts.append(f"Leaves {_plural(left, 'piece')} over ({kinds}): {they} in {where}.")
+    one = "_one" if left == 1 else ""
+    where = say(
+        f"verdict.leaves_{'blue' if blue else 'white'}{one}", left=left, blue=blue, lost=_plural(blue, "bonus point")
+    )
+    facts.append(say("verdict.leaves", pieces=_plural(left, "piece"), kinds=kinds, where=where))
     return facts
 
 
@@ -89,20 +88,19 @@ def unchecked(form: JudgeForm, pool_given: bool) -> str:
     """Return the one line saying which rules this verdict could not check, and why ('' when it checked them all)."""
     missing = []
     if not pool_given:
-        missing.append("the pieces (no pool)")
+        missing.append(say("verdict.no_pool"))
     if not form.previous.strip():
-        missing.append("a new letter (no previous word)")
+        missing.append(say("verdict.no_previous"))
     if not form.claimed.strip():
-        missing.append("already claimed (no claimed words)")
-    return f"Not checked: {', '.join(missing)}." if missing else ""
+        missing.append(say("verdict.no_claimed"))
+    return say("verdict.not_checked", missing=", ".join(missing)) if missing else ""
 
 
 def lexicon_line(found) -> str:
     """Return the line naming the lexicon; a valid word also in a smaller one says so (its "tier")."""
-    line = f"{found.lexicon} lexicon"
     if found.valid and found.tier and found.tier != found.lexicon:
-        line += f" (in the {found.tier} one too)"
-    return line
+        return say("verdict.lexicon_tier", lexicon=found.lexicon, tier=found.tier)
+    return say("verdict.lexicon", lexicon=found.lexicon)
 
 
 def verdict_for(form: JudgeForm, pool: Pool | None) -> dict:
@@ -133,7 +131,7 @@ def verdict_for(form: JudgeForm, pool: Pool | None) -> dict:
         elif sum(cost) <= MAX_POOL_PIECES:
             pool = Pool(*cost)
         else:
-            verdict["unchecked"] = "Not checked: too long to judge without a pool, so only the dictionary was."
+            verdict["unchecked"] = say("verdict.too_long")
             return verdict
     elif pool is None:
         return verdict
@@ -150,7 +148,9 @@ def verdict_for(form: JudgeForm, pool: Pool | None) -> dict:
     )
     verdict.update(valid=claim.valid, claim=True)
     if claim.valid:
-        verdict["facts"] = claim_facts(claim) if pool_given else [f"Scores {_plural(claim.score, 'point')}."]
+        verdict["facts"] = (
+            claim_facts(claim) if pool_given else [say("verdict.scores", points=_plural(claim.score, "point"))]
+        )
     else:
         verdict["messages"] = [objection.message for objection in claim.objections]
     return verdict

@@ -10,6 +10,7 @@ from ..lexicon import Lexicon, check
 from ..normalize import fold, is_well_formed
 from ..pieces import Alphabet, Pool, load_alphabet, parse_pool
 from ..search import new_letter
+from ..sentences import say
 from ..text import and_list, count, read_letter, split_words
 from .boxes import WORDS_PER_CHALLENGE, discard_boxes, is_whole
 
@@ -113,6 +114,11 @@ class Voice:
     def their(self) -> str:
         return "their" if self.player else "your"
 
+    def words(self) -> dict[str, str]:
+        """Return the voice's words by the names the sentences use (`{subject}`, `{possessive}`, ...)."""
+        names = ("subject", "have", "has", "already_has", "possessive", "their")
+        return {name: getattr(self, name) for name in names}
+
 
 def judge_claim(
     word: str,
@@ -161,28 +167,27 @@ def judge_claim(
     if words_written >= WORDS_PER_CHALLENGE:
         object_(
             "sheet_full",
-            f"{voice.already_has} {WORDS_PER_CHALLENGE} words on {voice.their} sheet: {voice.subject} cannot claim "
-            "another this challenge.",
+            say("claim.sheet_full", words=WORDS_PER_CHALLENGE, **voice.words()),
         )
     if challenge_over:
-        object_("challenge_over", "The challenge is over: no more words may be claimed.")
+        object_("challenge_over", say("claim.challenge_over"))
     verdict = check(normalized, lexicon, define=False)
     if verdict.reason == "invalid_characters":
         object_("invalid_characters", verdict.message)
     elif not verdict.valid:
         object_("not_a_word", verdict.message, reason=verdict.reason, tier=verdict.tier)
     if normalized in {fold(w).strip() for w in claimed}:
-        object_("already_claimed", f"{shout} has already been claimed in this challenge.")
+        object_("already_claimed", say("claim.already_claimed", W=shout))
     if previous and normalized and not new_letter(normalized, Counter(previous)):
         object_(
             "no_new_letter",
-            f"{shout} has no new letter: every letter of it was already in {previous.upper()}.",
+            say("claim.no_new_letter", W=shout, previous=previous.upper()),
             previous_word=previous,
         )
     if required and required not in normalized:
         object_(
             "missing_required_letter",
-            f"{shout} does not contain the required letter {required.upper()}.",
+            say("claim.missing_required_letter", W=shout, letter=required.upper()),
             letter=required,
         )
 
@@ -190,15 +195,13 @@ def judge_claim(
     cost = alphabet.cost(normalized) if is_well_formed(normalized) else None
     if cost is None:
         if verdict.reason != "invalid_characters":  # well formed, but the alphabet has no pieces for a character
-            object_(
-                "not_buildable", f"{shout} holds a character the letter-piece alphabet has no pieces for.", missing={}
-            )
+            object_("not_buildable", say("claim.no_pieces", W=shout), missing={})
     elif not pool.fits(cost):
         missing = pool.missing(cost)
-        then = ", and no pieces may be added after Done!" if after_done else ""
+        sentence = "claim.short_after_done" if after_done else "claim.short"
         object_(
             "not_buildable",
-            f"{voice.possessive} pool cannot build {shout}: it is short of {_pieces_phrase(missing)}{then}.",
+            say(sentence, W=shout, missing=_pieces_phrase(missing), **voice.words()),
             missing=missing,
         )
     else:
@@ -207,16 +210,23 @@ def judge_claim(
         if left and boxes.left == 0:
             object_(
                 "must_use_all_pieces",
-                f"{voice.has} checked all {boxes.total} discard boxes, so {voice.subject} must use every piece in "
-                f"{voice.their} pool: {shout} leaves {count(left, 'piece')} over.",
+                say(
+                    "claim.must_use_all_pieces", W=shout, total=boxes.total, left=count(left, "piece"), **voice.words()
+                ),
                 leftover=left,
                 boxes_left=0,
             )
         elif left > boxes.left:
             object_(
                 "too_many_leftovers",
-                f"{shout} leaves {count(left, 'piece')} over, but {voice.subject} {voice.have} only "
-                f"{count(boxes.left, 'discard box')} left: a word may leave at most {boxes.left}.",
+                say(
+                    "claim.too_many_leftovers",
+                    W=shout,
+                    left=count(left, "piece"),
+                    boxes=count(boxes.left, "discard box"),
+                    most=boxes.left,
+                    **voice.words(),
+                ),
                 leftover=left,
                 boxes_left=boxes.left,
             )
