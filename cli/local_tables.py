@@ -266,7 +266,7 @@ def _pool(value: str | dict) -> dict:
 
 
 def _number_setting(name: str, default: int) -> int:
-    """A whole-number setting from WORDSMITH_<name>, as the served app reads it (app/__init__.py DEFAULTS)."""
+    """A whole-number setting from WORDSMITH_<name>, as the served app reads it (app/settings.py DEFAULTS)."""
     value = os.environ.get(f"WORDSMITH_{name}")
     if value is None:
         return default

@@ -44,6 +44,8 @@ from solver.lexicon import CATEGORY_SENTENCES, OBSCURE_BELOW, SIZES
 from solver.normalize import fold
 from solver.search import SORTS, Query
 
+from ..settings import DEFAULTS
+
 __all__ = [
     "MAX_CLAIMED",
     "MAX_HINTS",
@@ -100,8 +102,6 @@ def limit_of(setting: str) -> int:
     """Return the value of a limit setting in the running app, or its default."""
     if has_app_context():
         return current_app.config[setting]
-    from app import DEFAULTS
-
     return DEFAULTS[setting]
 
 

@@ -75,8 +75,8 @@ from gunicorn.workers import gthread
 from werkzeug.exceptions import RequestTimeout
 from werkzeug.http import HTTP_STATUS_CODES
 
-from .. import DEFAULTS
 from ..errors import PROBLEM_JSON, SERVER_ERROR, problem_body
+from ..settings import DEFAULTS
 from . import gunicorn_glue as glue
 from .limiter import address_of
 from .security import SECURITY_HEADERS
