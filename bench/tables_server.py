@@ -164,7 +164,7 @@ PROFILE_SHARES = [
         "page_context",
         True,
     ),
-    ("  of which templates rendered (every page's HTML)", "app/pages/__init__.py", "render", True),
+    ("  of which templates rendered (every page's HTML)", "app/pages/blueprint.py", "render", True),
     ("  of which a table's state read (the store, the fold: every page and claim)", "tables/service.py", "state", True),
     (
         "event streams once open (the worker's stream hub: new events, keep-alives, writes)",

@@ -28,7 +28,7 @@ from solver.booksmack import MAX_CARDS, judge_round, parse_card, published_deck
 
 from ..api.fields import LexiconName
 from ..resources import lexicon_named
-from . import PageForm, bp, canonical, form_context, page_error, read_query, render, see
+from .blueprint import PageForm, bp, canonical, form_context, page_error, read_query, render, see
 
 LABELS = {"cards": "Cards", "lexicon": "Lexicon", "add": "Card", "remove": "Undo"}
 ORDER = ("cards", "lexicon")

@@ -18,7 +18,7 @@ from solver.booksmack import MAX_CARDS, turn_state
 
 from ..api.fields import LexiconName
 from ..resources import lexicon_named
-from . import PageForm, bp, form_context, page_error, read_query, render
+from .blueprint import PageForm, bp, form_context, page_error, read_query, render
 from .booksmack import card_text, split_cards
 from .say import plainly
 

@@ -14,7 +14,7 @@ from pydantic import Field
 
 from solver.colorsmash import DEFAULT_COLOURS, judge_slap
 
-from . import PageForm, bp, page_error, read_query, render
+from .blueprint import PageForm, bp, page_error, read_query, render
 
 LABELS = {"splat": "Splat colour", "word": "Colour word"}
 STEAL = "steal"

@@ -24,8 +24,9 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from solver.colorsmash import MODES, ImpossibleEvent, replay
+from solver.text import split_words
 
-from . import PageForm, bp, page_error, read_query, render, split_words
+from .blueprint import PageForm, bp, page_error, read_query, render
 from .say import plainly
 
 LABELS = {"mode": "Mode", "players": "Players", "events": "Events"}

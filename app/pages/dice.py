@@ -19,7 +19,7 @@ from pydantic import Field
 from solver.limits import MAX_SEED
 from solver.wordsmith import ROLLS, roll_dice
 
-from . import PageForm, bp, canonical, read_query, render, see
+from .blueprint import PageForm, bp, canonical, read_query, render, see
 from .say import plainly
 
 LABELS = {"roll": "Roll", "seed": "Seed"}

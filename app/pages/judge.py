@@ -22,10 +22,11 @@ from solver.lexicon import check
 from solver.pieces import KINDS, MAX_POOL_PIECES, Pool
 from solver.sentences import say
 from solver.text import count as _plural
+from solver.text import split_words
 from solver.wordsmith import judge_claim
 
 from ..resources import lexicon_named, resources
-from . import (
+from .blueprint import (
     CLAIM_LABELS,
     CLAIM_ORDER,
     ClaimForm,
@@ -36,7 +37,6 @@ from . import (
     pool_page,
     render,
     solver_error,
-    split_words,
 )
 
 LABELS = {"word": "Word", "pool": "Pool", **CLAIM_LABELS, "add": "Piece", "remove": "Piece"}

@@ -28,6 +28,7 @@ from typing import Annotated
 from flask import request
 from pydantic import Field
 
+from solver.text import split_words
 from solver.wordsmith import (
     CHALLENGES,
     DISCARD_BOXES,
@@ -39,7 +40,7 @@ from solver.wordsmith import (
 from ..api.fields import LexiconName
 from ..api.score_sheets import MAX_PLAYER_NAME, MAX_SHEETS
 from ..resources import lexicon_named
-from . import PageForm, bp, form_context, read_query, render, split_words
+from .blueprint import PageForm, bp, form_context, read_query, render
 from .say import plainly
 
 LABELS = {"players": "Players", "lexicon": "Lexicon"}

@@ -29,11 +29,12 @@ from pydantic import Field
 from solver import search
 from solver.lexicon import is_obscure
 from solver.pieces import Pool
+from solver.text import split_words
 from solver.wordsmith import discard_boxes, hints
 
 from ..api.fields import Limit
 from ..resources import lexicon_named, pieces_for, racks_for
-from . import (
+from .blueprint import (
     CLAIM_LABELS,
     CLAIM_ORDER,
     ClaimForm,
@@ -45,7 +46,6 @@ from . import (
     pool_page,
     render,
     solver_error,
-    split_words,
 )
 
 LABELS = {"pool": "Pool", "rack": "Rack", **CLAIM_LABELS, "page": "Page"}

@@ -20,7 +20,7 @@ from solver.errors import Refused
 from tables.events import Forbidden, NotFound, Rejected
 
 from ..tables import tables
-from . import bp
+from .blueprint import bp
 from .table_join import join_refused
 from .table_lan import lan_context
 from .tables import (

@@ -20,7 +20,7 @@ from tables.events import Actor, Forbidden, NotFound, Rejected
 
 from ..serving import limiter
 from ..tables import tables
-from . import bp, render
+from .blueprint import bp, render
 from .table_notes import join_notice
 from .tables import (
     HOST_COOKIE,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from solver.errors import Refused
 from solver.pieces import KINDS, Pool, parse_pool
 
-from . import bp
+from .blueprint import bp
 
 __all__ = [
     "pool_pieces",
