@@ -28,8 +28,22 @@ def phone(app):
     return app.test_client()
 
 
+def shown(html: str) -> str:
+    """The page as its phone shows it: a control drawn for every phone (`data-for`, app/pages/table_live.py) only
+    where it names the page's viewer (#table's `data-viewer`), as style.css shows it; the browser tests check the
+    style does the same."""
+    viewer = re.search(r'id="table"[^>]*\bdata-viewer="([^"]*)"', html)
+    tokens = set(viewer.group(1).split()) if viewer else set()
+
+    def mine(match: re.Match) -> str:
+        return match.group(0) if tokens & set(match.group(2).split()) else ""
+
+    return re.sub(r'<(div|p)\b[^>]*\bdata-for="([^"]*)"[^>]*>.*?</\1>', mine, html, flags=re.S)
+
+
 def text(html: str) -> str:
-    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+    """The words a phone reads on the page."""
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", shown(html))).split())
 
 
 def hidden(html: str, name: str, form_id: str | None = None) -> str:
@@ -46,6 +60,25 @@ def post_form(client, url: str, page_html: str, form_id: str | None = None, **fi
         page_html if not form_id else re.search(rf'<form[^>]*id="{form_id}".*?</form>', page_html, flags=re.S).group(0)
     ):
         data.setdefault("request_id", hidden(page_html, "request_id", form_id))
+    return client.post(url, data=data)
+
+
+def press(client, url: str, page_html: str, label: str):
+    """Press the button whose words are `label` as a browser does: the form it belongs to (its own, or the one its
+    `form=` names: app/pages/table_live.py), that form's fields as rendered, and the button's name and value."""
+    button = re.search(rf"<button\b([^>]*)>\s*{re.escape(label)}\s*</button>", page_html)
+    assert button, f"no button {label!r}"
+    attrs = dict(re.findall(r'([\w-]+)="([^"]*)"', button.group(1)))
+    if "form" in attrs:
+        form = re.search(rf'<form[^>]*id="{attrs["form"]}".*?</form>', page_html, flags=re.S).group(0)
+    else:
+        start = page_html.rfind("<form", 0, button.start())
+        form = page_html[start : page_html.index("</form>", button.end()) + len("</form>")]
+    data = {
+        unescape(n): unescape(v) for n, v in re.findall(r'<input type="hidden" name="([^"]*)" value="([^"]*)"', form)
+    }
+    if "name" in attrs:
+        data[attrs["name"]] = unescape(attrs.get("value", ""))
     return client.post(url, data=data)
 
 
@@ -361,11 +394,7 @@ def test_an_objection_shows_its_verdict_everywhere(app, table):
     page = bob.get(f"/tables/{code}/play").get_data(as_text=True)
     assert "Object to CAST" in text(page)
     assert "Object to CAST" not in text(ann.get(f"/tables/{code}/play").get_data(as_text=True))  # not one's own
-    seq = [e for e in app.extensions["tables"].events(code) if e.type == "claim"][0].seq
-    object_form = re.search(
-        rf'<form[^>]*>(?:(?!</form>).)*name="claim" value="{seq}".*?</form>', page, flags=re.S
-    ).group(0)
-    response = post_form(bob, f"/tables/{code}/play", object_form, action="object", claim=str(seq))
+    response = press(bob, f"/tables/{code}/play", page, "Object to CAST")
     assert response.status_code == 303
     event = [e for e in app.extensions["tables"].events(code) if e.type == "objection"][-1]
     # Two seats: no one else votes, so the judge's verdict stands at once (ruling 21); every page says so, with the
@@ -380,8 +409,7 @@ def test_an_objection_shows_its_verdict_everywhere(app, table):
     assert event.by == 2
     # Ann concedes (her own strike, sent as a vote): the objection is upheld
     page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
-    concede = re.search(r'<form[^>]*class="[^"]*table-concede.*?</form>', page, flags=re.S).group(0)
-    posted = post_form(ann, f"/tables/{code}/play", concede, action="vote", claim=str(seq), strike="1")
+    posted = press(ann, f"/tables/{code}/play", page, "Concede CAST")
     assert posted.status_code == 303
     for client, path in ((ann, "play"), (bob, "play"), (phone(app), "")):
         html = text(client.get(f"/tables/{code}/{path}".rstrip("/")).get_data(as_text=True))
@@ -539,8 +567,7 @@ def test_the_host_strikes_a_claim_out_and_every_page_shows_it(app, table):
     claim(ann, code, "cast")
     page = host.get(f"/tables/{code}/host").get_data(as_text=True)
     assert "Strike CAST out" in text(page)
-    form = re.search(r'<form[^>]*class="inline-form overrule".*?</form>', page, flags=re.S).group(0)
-    response = post_form(host, f"/tables/{code}/host", form, action="overrule", claim=hidden(form, "claim"), stands="0")
+    response = press(host, f"/tables/{code}/host", page, "Strike CAST out")
     assert response.status_code == 303
     for client, path in ((ann, "play"), (bob, "play"), (host, "host")):
         html = text(client.get(f"/tables/{code}/{path}").get_data(as_text=True))
@@ -619,7 +646,7 @@ def test_an_object_button_carries_the_end_of_its_window_in_the_servers_clock(app
     window = app.config["OBJECTION_SECONDS"]
     assert closes_at == round((epoch(claimed.at) + window) * 1000)
     assert 0 < closes_at - now <= window * 1000
-    assert "data-closes-at" not in ann.get(f"/tables/{code}/play").get_data(as_text=True)  # her own word
+    assert "data-closes-at" not in shown(ann.get(f"/tables/{code}/play").get_data(as_text=True))  # her own word
 
 
 def test_booksmack_round_entered_from_any_phone(app):
@@ -900,7 +927,8 @@ def test_the_playing_host_settles_a_tie_from_the_seat_page(app):
     def objected_to(claimant, objector, word):
         claim(claimant, code, word)
         seq = [e for e in events(code) if e.type == "claim"][-1].seq
-        send(objector, f'name="claim" value="{seq}"', action="object", claim=str(seq))
+        page = objector.get(f"/tables/{code}/play").get_data(as_text=True)
+        assert press(objector, f"/tables/{code}/play", page, f"Object to {word.upper()}").status_code == 303
         return seq
 
     def vote(client, seq, strike):

@@ -9,7 +9,7 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_pages_tables import claim, create, hidden, join, latest_box, phone, post_form, start, text
+from test_pages_tables import claim, create, hidden, join, latest_box, phone, post_form, press, start, text
 
 from solver.lexicon import load_lexicons
 from tables.events import Actor, Rejected
@@ -150,9 +150,10 @@ def test_word_by_word_shows_its_roll_as_dice_on_every_phone_and_the_solo_host_ro
     assert "Waiting for the host" not in text(page) and "You host: start it in Host controls" in text(page)
     start(solo, code, pool="")
     page = solo.get(f"/tables/{code}/play").get_data(as_text=True)
-    area = re.search(r'<div id="claim-area" data-live>.*?</section>', page, flags=re.S).group(0)
-    assert 'id="roll-form"' in area and "Roll the dice for word 1" in text(area)
-    response = post_form(solo, f"/tables/{code}/play", page, "roll-form", action="roll_word")
+    roll = re.search(r'<div id="roll" data-live="table">.*?</section>', page, flags=re.S).group(0)
+    assert page.index('id="roll"') < page.index('id="claim-area"')  # right above where the players claim
+    assert 'id="roll-form"' in roll and "Roll the dice for word 1" in text(page)
+    response = press(solo, f"/tables/{code}/play", page, "Roll the dice for word 1")
     assert response.status_code == 303
     faces = app.extensions["tables"].state(code).game_state.rolls[-1]["faces"]
     for client, path in ((solo, "play"), (phone(app), "")):

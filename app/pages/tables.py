@@ -40,23 +40,22 @@ from __future__ import annotations
 
 import re
 import secrets
-from datetime import UTC, datetime
 
 from flask import current_app, g, redirect, request, url_for
 
 from solver.errors import Refused
 from tables.codes import read_code
 from tables.events import Actor, Forbidden, NotFound, Rejected, Slowed
-from tables.state import GAMES, game_hook
+from tables.state import GAMES
 from tables.store import REQUEST_ID_MAX
 
 from ..api.table_events import table_stream
 from ..errors import problem_response
 from ..serving import limiter
 from ..tables import tables
-from . import bp, lexicon_choices, render
+from .blueprint import bp, lexicon_choices, render
 from .table_lan import lan_context
-from .table_notes import announcement
+from .table_live import event_epoch, my_parts, secret_seat, shared_part, viewer_tokens
 
 __all__ = ["EVENT_TYPES", "HOST_COOKIE", "SEAT_COOKIE"]
 
@@ -131,6 +130,10 @@ EVENT_TYPES = (
     "steal",
     "play_ended",
 )
+# The pages whose table part is swapped in from /live (app/pages/table_live.py), and the events after which such a
+# page is fetched again whole: they change which phone acts for a seat or hosts, which no part key holds.
+LIVE_PAGES = ("pages.table_play", "pages.table_host", "pages.table_view")
+HOLDER_EVENTS = ("seat_joined", "seat_released", "seat_removed", "host_handed")
 PIECES = [("R", "red"), ("Y", "yellow"), ("B", "blue"), ("G", "green")]
 # The actions each page's forms may send (`action` field) -> the fields they read.
 # `hands`: Booksmack's cards left in hands once play is over, which any seat enters (the host's early end is
@@ -267,49 +270,24 @@ def form_text(name: str, limit: int = 200) -> str:
     return value
 
 
-def event_epoch(at: str) -> float | None:
-    """Seconds since the epoch of an event's time (`2026-11-30T18:40:02.120Z`), or None when it is not one."""
-    try:
-        return datetime.strptime(at, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC).timestamp()
-    except (TypeError, ValueError):
-        return None
-
-
 def age_seconds(at: str) -> float:
     """Seconds since an event's time (`2026-11-30T18:40:02.120Z`)."""
     then = event_epoch(at)
     return float("inf") if then is None else tables().clock() - then
 
 
-def page_context(code: str, state, viewer: Actor | None) -> dict:
-    """What the templates read: the table (as the viewer may see it), its links, and who is looking."""
+def page_context(code: str, state, viewer: Actor | None, host: Actor | None = None) -> dict:
+    """What the templates read: the table (as the viewer may see it), its links, who is looking, and the table's
+    part as every phone reads it (`shared`, app/pages/table_live.py: rendered once per event, embedded here)."""
     table = state.to_dict(viewer)
     game = table.get(state.game) or {}
-    # The table's own window, else the service's (tables/wordsmith/acting.py's window_seconds).
-    window = state.settings.get("objection_seconds", tables().settings.get("objection_seconds", 30))
-    now = tables().clock()
-    may_object = game_hook(state, "may_object") if state.game else None  # the game's rule (tables/wordsmith/decide.py)
-    seat = viewer.seat if viewer is not None else None
-    for claim in game.get("claims") or []:
-        # When the window closes, in the server's clock (ms): the page takes its Object button away then by its own
-        # clock (static/tables.js, against #table's data-now), not at the next update. can_object stays the rule.
-        claim["closes_at"] = round(((event_epoch(claim.get("at", "")) or 0) + window) * 1000)
-        claim["can_object"] = may_object is not None and may_object(state, seat, claim["seq"], now, window)
-    house = {entry["word"] for entry in game.get("house_words") or []}
-    for attempt in game.get("refused") or []:  # ruling 22: a word only the dictionary refused, put to the table
-        attempt["closes_at"] = round(((event_epoch(attempt.get("at", "")) or 0) + window) * 1000)  # as a claim's
-        attempt["can_ask"] = (
-            viewer is not None
-            and viewer.seat == attempt.get("seat")
-            and bool(attempt.get("askable"))
-            and attempt.get("asked") is None
-            and attempt.get("word") not in house
-            and game.get("phase") in ("playing", "done_called")
-            and age_seconds(attempt.get("at", "")) < window
-        )
+    shared = shared_part(code, state, viewer)
+    host_page = request.endpoint == "pages.table_host"
     names = {seat["seat"]: seat["name"] for seat in table["seats"]}
     seat = viewer.seat if viewer is not None else None
     me = next((s for s in game.get("seats") or [] if isinstance(s, dict) and s.get("seat") == seat), None)
+    # The part keys this page's own regions are drawn by: a seat's, and the host's controls when it hosts.
+    mine = ["host"] if host_page else [viewer_tokens(viewer, False)] + (["host"] if host is not None else [])
     return {
         "me": me,
         "code": code,
@@ -317,22 +295,25 @@ def page_context(code: str, state, viewer: Actor | None) -> dict:
         "table": table,
         "game": game,
         "names": names,
-        "announcement": announcement(state, names),
+        "shared": shared.regions,
+        "viewer_tokens": viewer_tokens(viewer, host_page),
+        "my_parts": my_parts(shared.parts, mine),
+        # The pages drawn in two parts; the score sheet and the join page are fetched again whole.
+        "live_url": url_for("pages.table_live", code=code) if request.endpoint in LIVE_PAGES else None,
         "viewer": viewer,
         "variants": dict((v, label) for v, label, _ in VARIANTS.get(state.game, [])),
         # The table's stream as this phone's cookie acts (`table_events`), from the event after the one shown.
         "events_url": url_for("pages.table_events", code=code, after=state.seq),
         "event_types": " ".join(EVENT_TYPES),
+        "holder_events": " ".join(HOLDER_EVENTS),
         "join_url": url_for("pages.table_join", code=code, _external=True),
         "pieces": PIECES,
         "request_id": secrets.token_urlsafe(12),
-        "objection_seconds": window,
+        "objection_seconds": state.settings.get("objection_seconds", tables().settings.get("objection_seconds", 30)),
         "now_ms": round(tables().clock() * 1000),  # the server's clock as the page was drawn (#table's data-now)
-        "my_seat": (cookie_actor(code, SEAT_COOKIE) or Actor()).seat
-        if request.endpoint == "pages.table_host"
-        else None,
+        "my_seat": (cookie_actor(code, SEAT_COOKIE) or Actor()).seat if host_page else None,
         # The host's page: a join link opened as localhost reaches no other phone (app/pages/table_lan.py).
-        **(lan_context(url_for("pages.table_join", code=code)) if request.endpoint == "pages.table_host" else {}),
+        **(lan_context(url_for("pages.table_join", code=code)) if host_page else {}),
     }
 
 
@@ -555,19 +536,21 @@ def acting_page(code: str, endpoint: str, template: str, cookie: str, allowed: s
     hosting = acting if actor.host else None if need_host else acting_cookie(code, host=True)
     host = hosting[0] if hosting else None
     if request.method != "POST":  # GET (and HEAD)
-        return render(template, notice=None, values={}, host=host, **page_context(code, state, actor))
+        return render(template, notice=None, values={}, host=host, **page_context(code, state, actor, host))
     name = request.form.get("action", "")
     try:
         may = allowed | (HOST_ACTIONS if host is not None else set())
         if name not in may:
             raise PageRefusal("action", f"action: one of {', '.join(sorted(may))}")
         rid = request_id()
+        if request.form.get("claim"):  # one hidden form serves a button per claim (partials/table_actions.html)
+            rid = f"{rid[: REQUEST_ID_MAX - 8]}.{request.form['claim'][:7]}"
         # The seat's own actions as the seat, the host's as the host, each by the token its cookie holds: the
         # service's one door checks it again as the action is written.
         who, token = acting if name in allowed else hosting
         tables().act_with_token(code, token, action_for(name, None if need_host else who.seat), request_id=rid)
     except (Rejected, PageRefusal, Refused, Forbidden, Slowed) as error:
-        context = page_context(code, tables().state(code), actor)
+        context = page_context(code, tables().state(code), actor, host)
         values = {"word": request.form.get("word", "")} if name == "claim" else {}
         notice = refusal_notice(error)
         return render(template, STATUS[type(error)], notice=notice, values=values, host=host, **context)
@@ -663,6 +646,20 @@ def table_events(code: str):
         return not_found(error)
     found = acting_cookie(code, host=False) or acting_cookie(code, host=True)
     return table_stream(code, found[0] if found else None, request.args.get("after"))
+
+
+@bp.get("/tables/<code>/live")
+def table_live(code: str):
+    """The table's part as it is now, for a page that follows the stream (app/pages/table_live.py): its regions
+    and every phone's part key. Anyone with the code reads it, as the table view; a Secret Wordsmith seat's own
+    hidden words only with its cookie."""
+    try:
+        code = table_code(code)
+        state = tables().state(code)
+    except NotFound as error:
+        return not_found(error)
+    viewer = cookie_actor(code, SEAT_COOKIE) if secret_seat(state, Actor(seat=1)) is not None else None
+    return shared_part(code, state, viewer).body, 200, {"Content-Type": "text/html; charset=utf-8"}
 
 
 @bp.get("/tables/<code>/sheet")

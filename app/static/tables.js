@@ -1,16 +1,17 @@
 // Keep a live table's page up to date: every phone sees a claim, a verdict or a score within a second.
 //
-// The page names the table's event stream (`data-events` on #table: the API's
-// /api/v1/tables/<code>/events, same origin, so CSP's default-src 'self' allows
-// it). On each event this file fetches the page's own URL again, as a reload
-// would, and brings in the regions marked `data-live` (by id), changing in
-// place only what differs: the field being typed in keeps its focus and its
-// text (an <input> the player typed into keeps its own value when its value
-// attribute changes), and an open <details> stays open.
+// The page names the table's event stream (`data-events` on #table: /tables/<code>/events, same origin, so CSP's
+// default-src 'self' allows it). A page in two parts (`data-live-url`, app/pages/table_live.py) brings in, on each
+// event, the table's part, the regions every phone reads alike (`data-live="table"`), from that URL: rendered once
+// per event for every phone. Its answer lists every phone's part key; only when this page's own key
+// (`data-parts`) changed is the page's own URL fetched again, as a reload would, for its own regions (`data-live`).
+// Any other page (the score sheet, the join page) fetches its URL again on each event. Either way the regions are
+// brought in by id, changing in place only what differs: the field being typed in keeps its focus and its text (an
+// <input> the player typed into keeps its own value when its value attribute changes), and an open <details> stays
+// open.
 //
-// Why re-fetch the page rather than build it from the event's JSON: the
-// templates are the only renderer, so with or without JavaScript a phone shows
-// the same words, escaped by the same autoescaping, and nothing here builds
+// Why fetch rendered HTML rather than build it from the event's JSON: the templates are the only renderer, so with
+// or without JavaScript a phone shows the same words, escaped by the same autoescaping, and nothing here builds
 // HTML from strings (the answer is parsed by DOMParser; its scripts never run).
 //
 // An SSE message names its type (`event: claim`), and EventSource hands a
@@ -120,52 +121,89 @@
     });
   }
 
-  function swap(next) {
+  // Brings in `next`: a whole page (`whole`), or the table's part from data-live-url. False when it is older than
+  // what is shown (an answer overtaken by a newer one), which changes nothing.
+  function swap(next, whole) {
     const fresh = next.getElementById("table");
-    if (fresh && Number(fresh.dataset.seq || 0) < Number(table.dataset.seq || 0)) return;  // older than what is shown
+    if (fresh && Number(fresh.dataset.seq || 0) < Number(table.dataset.seq || 0)) return false;
     if (fresh && Number(fresh.dataset.seq || 0) > noticeSeq) dropNotice();
-    regions(next).forEach(function (fresh) {
-      const here = document.getElementById(fresh.id);
-      if (here) window.Wordsmith.morph(here, document.adoptNode(fresh), "details");  // any open <details> stays open
+    regions(next).forEach(function (region) {
+      const here = document.getElementById(region.id);
+      if (here) window.Wordsmith.morph(here, document.adoptNode(region), "details");  // any open <details> stays open
     });
-    // The host's invite (the code and QR code) folds away once, when play starts; the host may open it again.
-    const invite = document.getElementById("invite");
-    const folded = next.getElementById("invite");
-    if (invite && folded && folded.dataset.started && !invite.dataset.started) {
-      invite.open = false;
-      invite.dataset.started = folded.dataset.started;
+    if (whole) {
+      // The host's invite (the code and QR code) folds away once, when play starts; the host may open it again.
+      const invite = document.getElementById("invite");
+      const folded = next.getElementById("invite");
+      if (invite && folded && folded.dataset.started && !invite.dataset.started) {
+        invite.open = false;
+        invite.dataset.started = folded.dataset.started;
+      }
+      if (fresh && fresh.dataset.parts !== undefined) table.dataset.parts = fresh.dataset.parts;
+      document.title = next.title;
     }
-    const seq = next.getElementById("table");
     const phase = table.dataset.phase;
-    if (seq) {
-      table.dataset.seq = seq.dataset.seq;
-      table.dataset.phase = seq.dataset.phase || "";
-      learnSkew(seq);
+    if (fresh) {
+      table.dataset.seq = fresh.dataset.seq;
+      table.dataset.phase = fresh.dataset.phase || "";
+      learnSkew(fresh);
     }
-    document.title = next.title;
     table.dataset.source = "event";  // the browser tests tell a live swap from a reload by this
     closeWindows();
     showResult(phase);
+    return true;
+  }
+
+  // Whether this page's own part changed, by the keys the table's part lists (`token:key ...`).
+  function ownPartChanged(next) {
+    const fresh = next.getElementById("table");
+    const now = new Map((fresh && fresh.dataset.parts || "").split(/\s+/).filter(Boolean).map(function (pair) {
+      const colon = pair.indexOf(":");
+      return [pair.slice(0, colon), pair.slice(colon + 1)];
+    }));
+    return (table.dataset.parts || "").split(/\s+/).filter(Boolean).some(function (pair) {
+      const colon = pair.indexOf(":");
+      return now.get(pair.slice(0, colon)) !== pair.slice(colon + 1);
+    });
   }
 
   function scheduleRetry() {
     if (retryTimer) return;
     const wait = Math.min(15000, 1000 * Math.pow(2, Math.max(0, failures - 1)));
-    retryTimer = setTimeout(function () { retryTimer = null; refresh(); }, wait);
+    retryTimer = setTimeout(function () { retryTimer = null; refresh(true); }, wait);
   }
 
-  async function refresh() {
-    if (busy) { again = true; return; }
+  // Fetches `url` as HTML: the parsed document, or null when the page must be loaded instead (a table that is gone,
+  // a seat taken by another phone: the page answers with a redirect to join).
+  async function fetchPage(url) {
+    const response = await fetch(url, {headers: {"Accept": "text/html"}, credentials: "same-origin"});
+    const type = response.headers.get("Content-Type") || "";
+    if (response.redirected || response.status === 404 || response.status === 403) {
+      window.location.reload();
+      return null;
+    }
+    if (!type.startsWith("text/html") || response.status >= 500) throw new Error("status " + response.status);
+    return new DOMParser().parseFromString(await response.text(), "text/html");
+  }
+
+  // Brings the page up to date: the table's part, then this page only if its own part changed (`whole`: the page
+  // at once, after a dropped connection or a failed try, which may have missed anything).
+  let wholeAgain = false;
+  async function refresh(whole) {
+    if (busy) { again = true; wholeAgain = wholeAgain || Boolean(whole); return; }
     busy = true;
     try {
-      const response = await fetch(window.location.href, {headers: {"Accept": "text/html"}, credentials: "same-origin"});
-      const type = response.headers.get("Content-Type") || "";
-      if (response.redirected || response.status === 404 || response.status === 403) {
-        window.location.reload();
-        return;
+      let page = whole || !table.dataset.liveUrl;
+      if (!page) {
+        const part = await fetchPage(new URL(table.dataset.liveUrl, window.location.href).href);
+        if (!part) return;
+        page = swap(part, false) && ownPartChanged(part);
       }
-      if (!type.startsWith("text/html") || response.status >= 500) throw new Error("status " + response.status);
-      swap(new DOMParser().parseFromString(await response.text(), "text/html"));
+      if (page) {
+        const next = await fetchPage(window.location.href);
+        if (!next) return;
+        swap(next, true);
+      }
       failures = 0;
       if (pending) resend();  // the table is reachable again: the form that was not sent goes now
     } catch (error) {
@@ -174,7 +212,12 @@
     } finally {
       busy = false;
       showState();
-      if (again) { again = false; refresh(); }
+      if (again) {
+        const next = wholeAgain;
+        again = false;
+        wholeAgain = false;
+        refresh(next);
+      }
     }
   }
 
@@ -185,6 +228,7 @@
   const types = (table.dataset.eventTypes || "").split(/\s+/).filter(Boolean).concat(["message"]);
   let source = null;
   let opened = false;
+  let heldWhole = false;  // a holder's event heard and not yet fetched for
   let followTimer = null;
   function follow() {
     followTimer = null;
@@ -192,7 +236,7 @@
     url.searchParams.set("after", table.dataset.seq || "0");  // from the state this page shows now
     source = new EventSource(url.href);
     source.addEventListener("open", function () {
-      if (opened) refresh();  // a reconnect: catch up on what the dropped connection missed
+      if (opened) refresh(true);  // a reconnect: catch up on what the dropped connection missed
       opened = true;
       streamDown = false;
       table.dataset.stream = "open";
@@ -210,11 +254,17 @@
     // An event this page already shows (its own action's, swapped in from the answer) asks for nothing. One
     // heard while this phone's own form is on its way waits for the answer, which most often shows it already
     // (the page after the action): a fetch then only if the answer's page is older than the event.
+    // An event that changes who acts for a seat (`data-holder-types`) asks for the whole page: this phone's seat
+    // may be another phone's now, or its host controls come or go.
+    const holders = new Set((table.dataset.holderTypes || "").split(/\s+/).filter(Boolean));
     function heard(event) {
       const seq = event.lastEventId ? Number(event.lastEventId) : Infinity;
       if (seq <= Number(table.dataset.seq || 0)) return;
+      if (holders.has(event.type)) heldWhole = true;
       if (sending) { heardWhileSending = Math.max(heardWhileSending, seq); return; }
-      refresh();
+      const whole = heldWhole;
+      heldWhole = false;
+      refresh(whole);
     }
     types.forEach(function (type) { source.addEventListener(type, heard); });
   }
@@ -223,7 +273,7 @@
   // Back online, or shown again after the phone slept: fetch what may have been missed, and a stream
   // that gave up starts again at once.
   function catchUp() {
-    refresh();
+    refresh(true);
     if (source && source.readyState === EventSource.CLOSED) {
       if (followTimer) clearTimeout(followTimer);
       follow();
@@ -316,7 +366,9 @@
       if (!sending && heardWhileSending) {
         const newest = heardWhileSending;
         heardWhileSending = 0;
-        if (newest > Number(table.dataset.seq || 0)) refresh();
+        const whole = heldWhole;
+        heldWhole = false;
+        if (newest > Number(table.dataset.seq || 0)) refresh(whole);
       }
     }
   }
@@ -343,7 +395,7 @@
       return;
     }
     const next = new DOMParser().parseFromString(await response.text(), "text/html");
-    swap(next);
+    swap(next, true);
     renewRequestIds();
     if (response.redirected && there.search !== here.search) history.replaceState(null, "", there.pathname + there.search + window.location.hash);
     const notice = next.getElementById("notice");

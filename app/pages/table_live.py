@@ -1,0 +1,219 @@
+"""A live table's page in two parts: what every phone at the table reads alike, rendered once per event, and what is
+each phone's own, rendered only for the phone whose part changed.
+
+The table's part (`SHARED`: the big box, the roll, the claims list, the scoreboard, Booksmack's hands and rounds) is
+written in the third person and holds no form, token or request id: the controls a claim list carries for one
+phone only (Object, Ask the table, Concede, the host's strike) are buttons tagged with the phones that may press
+them (`data-for`, shown by style.css to the page whose `#table` names that phone in `data-viewer`), and they
+submit the page's own hidden forms (`partials/table_actions.html`, `form=` on the button), which carry the CSRF
+token and the request id. So one render serves every phone, with or without JavaScript: a full page embeds the
+same HTML, and `GET /tables/<code>/live` answers it alone, for a phone that follows the stream.
+
+Each phone's own part (its pool, its claim form, the phase line that may say "you", the ballots, the host's
+controls) is keyed by a fingerprint of what it is drawn from (`part_keys`): `/live` lists every phone's key, and
+`static/tables.js` fetches its page again only when its own key changed.
+
+A render is kept per worker and table for as long as it is true: until the table's next event, or until the
+first Object or Ask button in it is past its window (then drawn again without it). Secret Wordsmith shows a
+seat its own hidden words: while a secret challenge is played the table's part is rendered per seat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from flask import render_template
+from markupsafe import Markup
+
+from tables.events import Actor
+from tables.state import game_hook
+
+from ..tables import tables
+from .table_notes import announcement
+
+__all__ = ["SHARED", "Shared", "event_epoch", "my_parts", "secret_seat", "shared_part", "stats", "viewer_tokens"]
+
+# The table's part, game by game and region by region (each element's id is the region's): the template that draws it.
+SHARED = {
+    "wordsmith": {
+        "latest": "partials/table_latest.html",
+        "roll": "partials/table_roll.html",
+        "claims": "partials/table_claims.html",
+        "scores": "partials/table_scoreboard.html",
+    },
+    "booksmack": {
+        "latest": "partials/table_latest.html",
+        "rounds": "partials/table_rounds.html",
+        "scores": "partials/table_scoreboard.html",
+    },
+}
+# Tables whose renders a worker keeps (the newest of each): past this, the one least recently asked for goes.
+KEPT_TABLES = 2048
+
+
+@dataclass
+class Shared:
+    """One render of a table's part: its regions' HTML, the phones' part keys, and until when it is true."""
+
+    seq: int
+    regions: dict[str, Markup]
+    parts: dict[str, str]
+    valid_until: float
+    body: bytes = field(default=b"", repr=False)  # the /live answer, drawn with the render
+
+
+_kept: OrderedDict[tuple[str, int | None], Shared] = OrderedDict()
+_lock = threading.Lock()
+# What this worker has rendered: the table's part (`shared`) and how often a kept render served instead (`kept`).
+_stats = {"shared": 0, "kept": 0}
+
+
+def stats() -> dict[str, int]:
+    """How many times this worker has rendered a table's part, and served a kept one (the tests count renders)."""
+    return dict(_stats)
+
+
+def event_epoch(at: str) -> float | None:
+    """Seconds since the epoch of an event's time (`2026-11-30T18:40:02.120Z`), or None when it is not one."""
+    try:
+        return datetime.strptime(at, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC).timestamp()
+    except (TypeError, ValueError):
+        return None
+
+
+def viewer_tokens(viewer: Actor | None, host_page: bool) -> str:
+    """The names `data-for` tags a control with, as this page's `#table` carries them in `data-viewer`: `seatN` on a
+    seat's page, `host` on the host's page, `view` on the table view and the score sheet."""
+    if host_page:
+        return "host"
+    if viewer is not None and viewer.seat is not None:
+        return f"seat{viewer.seat}"
+    return "view"
+
+
+def secret_seat(state, viewer: Actor | None) -> int | None:
+    """The seat a render of the table's part is drawn for: a Secret Wordsmith seat sees its own hidden words while
+    the challenge is played; every other table's part is the same for all."""
+    game = state.game_state
+    secret = state.game == "wordsmith" and game is not None and game.has("secret") and game.on
+    return viewer.seat if secret and viewer is not None else None
+
+
+def shared_part(code: str, state, viewer: Actor | None) -> Shared:
+    """The table's part at `state`, as `viewer` may see it: the kept render while it is true, else a new one."""
+    seat = secret_seat(state, viewer)
+    key = (code, seat)
+    now = tables().clock()
+    with _lock:
+        kept = _kept.get(key)
+        if kept is not None and kept.seq == state.seq and now < kept.valid_until:
+            _kept.move_to_end(key)
+            _stats["kept"] += 1
+            return kept
+    made = _render(code, state, seat, now)
+    with _lock:
+        current = _kept.get(key)
+        if current is None or current.seq <= made.seq:  # a slower render of an older state never replaces a newer
+            _kept[key] = made
+            _kept.move_to_end(key)
+        while len(_kept) > KEPT_TABLES:
+            _kept.popitem(last=False)
+    return made
+
+
+def _render(code: str, state, seat: int | None, now: float) -> Shared:
+    context, valid_until = shared_context(code, state, Actor(seat=seat) if seat else None, now)
+    drawn = SHARED.get(state.game, {})
+    regions = {name: Markup(render_template(template, **context)) for name, template in drawn.items()}
+    parts = part_keys(context["table"], context["game"], state.seq)
+    _stats["shared"] += 1
+    body = render_template("table_live.html", regions=regions, parts=parts, **context).encode()
+    return Shared(state.seq, regions, parts, valid_until, body)
+
+
+def shared_context(code: str, state, viewer: Actor | None, now: float) -> tuple[dict, float]:
+    """What the table's part is drawn from, with each control's phones (`for`), and until when it holds (the first
+    window among its Object and Ask buttons to close)."""
+    table = state.to_dict(viewer)
+    game = table.get(state.game) or {}
+    window = state.settings.get("objection_seconds", tables().settings.get("objection_seconds", 30))
+    names = {seat["seat"]: seat["name"] for seat in table["seats"]}
+    seated = [seat["seat"] for seat in table["seats"] if seat.get("joined", True) and not seat.get("removed")]
+    may_object = game_hook(state, "may_object") if state.game else None
+    closes = []
+    for claim in game.get("claims") or []:
+        claim["closes_at"] = round(((event_epoch(claim.get("at", "")) or 0) + window) * 1000)
+        claim["object_for"] = [
+            s for s in seated if may_object is not None and may_object(state, s, claim["seq"], now, window)
+        ]
+        if claim["object_for"]:
+            closes.append(claim["closes_at"] / 1000)
+    house = {entry["word"] for entry in game.get("house_words") or []}
+    for attempt in game.get("refused") or []:  # ruling 22: a word only the dictionary refused, put to the table
+        attempt["closes_at"] = round(((event_epoch(attempt.get("at", "")) or 0) + window) * 1000)
+        attempt["can_ask"] = (
+            bool(attempt.get("askable"))
+            and attempt.get("asked") is None
+            and attempt.get("word") not in house
+            and game.get("phase") in ("playing", "done_called")
+            and now < attempt["closes_at"] / 1000
+        )
+        if attempt["can_ask"]:
+            closes.append(attempt["closes_at"] / 1000)
+    context = {
+        "code": code,
+        "table": table,
+        "game": game,
+        "names": names,
+        "seq": state.seq,
+        "announcement": announcement(state, names),
+        "objection_seconds": window,
+        "now_ms": round(now * 1000),
+    }
+    return context, min(closes, default=float("inf"))
+
+
+# What a phone's own part never reads (the table's part draws it): a change there asks no phone for its page.
+TABLE_ONLY = ("claims", "refused", "latest", "scores", "winners", "seats", "rolls", "house_words")
+
+
+def part_keys(table: dict, game: dict, seq: int) -> dict[str, str]:
+    """Each phone's part key: `seatN` (its seat's page), `host` (the host's controls), `view` (the table view).
+
+    A key is a digest of what that part is drawn from: the game's phase and settings, the open votes and words put
+    to the table (the ballots), the seats' names, and, for a seat, its own pool, words and passes. The host's
+    controls name the table's last action (Undo), so the host's key is the table's seq. Booksmack's forms read the
+    whole game: its key is all of it.
+    """
+    seats = [{k: s.get(k) for k in ("seat", "name", "removed", "joined")} for s in table.get("seats") or []]
+    common = {"seats": seats, "locked": table.get("locked"), "variants": table.get("variants")}
+    if table.get("game") == "wordsmith":
+        common["game"] = {k: v for k, v in game.items() if k not in TABLE_ONLY}
+        common["votes"] = [
+            [c["seq"], c.get("vote"), c.get("may_concede")]
+            for c in game.get("claims") or []
+            if (c.get("vote") or {}).get("state") in ("open", "tied")
+        ]
+        common["roll_round"] = game.get("round")
+    else:
+        common["game"] = game
+    base = json.dumps(common, sort_keys=True, default=str)
+    keys = {"view": _digest(base), "host": f"{seq}"}
+    for seat in game.get("seats") or []:
+        if isinstance(seat, dict) and "seat" in seat:
+            keys[f"seat{seat['seat']}"] = _digest(base + json.dumps(seat, sort_keys=True, default=str))
+    return keys
+
+
+def _digest(text: str) -> str:
+    return hashlib.blake2b(text.encode(), digest_size=6).hexdigest()
+
+
+def my_parts(parts: dict[str, str], tokens: list[str]) -> str:
+    """This page's part keys (`#table`'s `data-parts`): the ones its own regions are drawn by."""
+    return " ".join(f"{token}:{parts.get(token, '')}" for token in tokens)

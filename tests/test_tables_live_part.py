@@ -1,0 +1,204 @@
+"""A live table's page in two parts (app/pages/table_live.py): the table's part, rendered once per event for every
+phone, and each phone's own, fetched again only when its key says it changed.
+
+Renders are counted, never timed. The rule that matters for correctness is checked over a game's events: whenever a
+phone's own regions change, its part key changes too (else its page would go stale), and a page embeds exactly the
+table's part that /live serves.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+from test_pages_tables import claim, create, join, phone, post_form, press, start
+
+from app.pages import table_live
+from app.pages.tables import MAX_SEATS
+
+STYLE = Path(__file__).resolve().parent.parent / "app" / "static" / "style.css"
+
+
+class Clock:
+    """The service's clock, moved by the test: a window closes by construction, not by sleeping."""
+
+    def __init__(self):
+        self.now = time.time()
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def parts_of(html: str) -> dict[str, str]:
+    """The part keys a page (its #table's data-parts) or /live lists."""
+    found = re.search(r'id="table"[^>]*\bdata-parts="([^"]*)"', html).group(1)
+    return dict(pair.split(":", 1) for pair in found.split())
+
+
+def own_regions(html: str) -> dict[str, str]:
+    """A page's own regions (data-live without "table"), with what differs between two renders of one state
+    taken out: the request ids and the CSRF token."""
+    found = {}
+    for match in re.finditer(r'<(div|section)\b[^>]*\bid="([\w-]+)"[^>]*\bdata-live(?=[\s>])', html):
+        start, depth, tag = match.start(), 0, match.group(1)
+        for token in re.finditer(rf"<(/?){tag}\b", html[start:]):
+            depth += -1 if token.group(1) else 1
+            if depth == 0:
+                end = start + token.end()
+                break
+        region = html[start : html.index(">", end) + 1]
+        region = re.sub(r'name="(request_id|csrf_token)" value="[^"]*"', r'name="\1"', region)
+        found[match.group(2)] = region
+    return found
+
+
+def table_regions(html: str) -> dict[str, str]:
+    """The table's part as a page or /live carries it: each region's HTML by id."""
+    found = {}
+    for match in re.finditer(r'<(div|section)\b[^>]*\bid="([\w-]+)"[^>]*\bdata-live="table"', html):
+        tag, start, depth = match.group(1), match.start(), 0
+        for token in re.finditer(rf"<(/?){tag}\b", html[start:]):
+            depth += -1 if token.group(1) else 1
+            if depth == 0:
+                found[match.group(2)] = html[start : html.index(">", start + token.end()) + 1]
+                break
+    return found
+
+
+@pytest.fixture
+def four(app):
+    """A started Wordsmith table of four seats, each on its phone, the host on a fifth and the TV on a sixth."""
+    clock = Clock()
+    app.extensions["tables"].clock = clock
+    host = phone(app)
+    code, _ = create(host, names=("Ann", "Bob", "Cat", "Dan"))
+    seats = [phone(app) for _ in range(4)]
+    for number, client in enumerate(seats, 1):
+        assert join(client, code, number).status_code == 303
+    start(host, code, pool="R3 Y2 B3")
+    return code, host, seats, phone(app), clock
+
+
+def test_one_claim_at_a_table_of_four_renders_the_tables_part_once(four):
+    code, host, (ann, bob, cat, dan), tv, _ = four
+    pages = {
+        client: client.get(path).get_data(as_text=True)
+        for client, path in (
+            (bob, f"/tables/{code}/play"),
+            (cat, f"/tables/{code}/play"),
+            (dan, f"/tables/{code}/play"),
+            (tv, f"/tables/{code}"),
+            (host, f"/tables/{code}/host"),
+        )
+    }
+    before = table_live.stats()["shared"]
+    assert claim(ann, code, "cot").status_code == 303  # the claimant's form, then her page
+    answer = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    live = {client: client.get(f"/tables/{code}/live").get_data(as_text=True) for client in pages}
+    assert table_live.stats()["shared"] - before == 1  # one render for the claimant's page and every /live
+    assert "COT" in table_regions(answer)["claims"]
+    for client, html in live.items():
+        assert table_regions(html) == table_regions(answer)
+        mine = parts_of(pages[client])
+        now = parts_of(html)
+        changed = {token for token, key in mine.items() if now.get(token) != key}
+        # A claim changes no other seat's pool, form or ballots, nor the TV's: only the host's page (its Undo names
+        # the last action) is fetched again.
+        assert changed == ({"host"} if client is host else set()), (changed, mine)
+
+
+def test_every_change_to_a_phones_own_regions_changes_its_key(four):
+    """Over a game's kinds of events (a piece added, claims, a refusal, an objection and its vote, Done!, a pass, the
+    challenge's end), a phone whose own regions changed always finds its key changed: its page is never stale."""
+    code, host, (ann, bob, cat, dan), tv, clock = four
+    viewers = [(c, f"/tables/{code}/play") for c in (ann, bob, cat, dan)] + [
+        (tv, f"/tables/{code}"),
+        (host, f"/tables/{code}/host"),
+    ]
+
+    def look():
+        return [client.get(path).get_data(as_text=True) for client, path in viewers]
+
+    def add(client, piece):
+        page = client.get(f"/tables/{code}/play").get_data(as_text=True)
+        assert post_form(client, f"/tables/{code}/play", page, "add-form", action="add", piece=piece).status_code == 303
+
+    steps = [
+        lambda: add(bob, "R"),
+        lambda: claim(ann, code, "cot"),
+        lambda: claim(bob, code, "mammoth"),
+        lambda: press(
+            cat, f"/tables/{code}/play", cat.get(f"/tables/{code}/play").get_data(as_text=True), "Object to COT"
+        ),
+        lambda: press(
+            bob, f"/tables/{code}/play", bob.get(f"/tables/{code}/play").get_data(as_text=True), "Strike COT out"
+        ),
+        lambda: press(dan, f"/tables/{code}/play", dan.get(f"/tables/{code}/play").get_data(as_text=True), "Keep COT"),
+        lambda: claim(dan, code, "lot"),
+        lambda: setattr(clock, "now", clock.now + 60),
+        lambda: claim(cat, code, "lit"),
+    ]
+    before = look()
+    moved = 0
+    for number, step in enumerate(steps):
+        step()
+        after = look()
+        for (_client, path), old, new in zip(viewers, before, after):
+            if own_regions(old) != own_regions(new):
+                moved += 1
+                mine = parts_of(old)
+                differ = [k for k in own_regions(new) if own_regions(old).get(k) != own_regions(new)[k]]
+                assert any(parts_of(new).get(token) != key for token, key in mine.items()), (number, path, differ)
+        before = after
+    assert moved >= 8  # the steps did change phones' own parts: the rule above was exercised
+
+
+def test_a_page_embeds_the_tables_part_that_live_serves(four):
+    code, host, (ann, bob, *_), tv, _ = four
+    claim(ann, code, "cot")
+    live = table_regions(tv.get(f"/tables/{code}/live").get_data(as_text=True))
+    assert set(live) == {"latest", "roll", "claims", "scores"}
+    for client, path in ((bob, "/play"), (tv, ""), (host, "/host")):
+        page = table_regions(client.get(f"/tables/{code}{path}").get_data(as_text=True))
+        assert {name: page[name] for name in page} == {name: live[name] for name in page}, path
+    assert not re.search(r"csrf_token|request_id|<form", "".join(live.values()))  # no phone's token in it
+
+
+def test_a_kept_render_holds_until_its_first_window_closes(four):
+    """The Object buttons' window is part of the render: once it closed, the part is drawn again without them."""
+    code, host, (ann, bob, *_), tv, clock = four
+    claim(ann, code, "cot")
+    live = tv.get(f"/tables/{code}/live").get_data(as_text=True)
+    assert "Object to COT" in live and 'data-for="seat2 seat3 seat4 "' in live
+    kept = table_live.stats()
+    assert tv.get(f"/tables/{code}/live").get_data(as_text=True) == live
+    assert table_live.stats()["shared"] == kept["shared"]  # the same state, within the window: kept
+    clock.now += 31
+    assert "Object to COT" not in tv.get(f"/tables/{code}/live").get_data(as_text=True)
+    assert table_live.stats()["shared"] == kept["shared"] + 1
+
+
+def test_a_button_drawn_for_every_phone_acts_once_per_tap(four):
+    """Object buttons of two claims submit one hidden form: each tap is its own request, a double tap applies once."""
+    code, host, (ann, bob, cat, dan), tv, _ = four
+    claim(ann, code, "cot")
+    claim(bob, code, "lot")
+    page = cat.get(f"/tables/{code}/play").get_data(as_text=True)
+    assert press(cat, f"/tables/{code}/play", page, "Object to COT").status_code == 303
+    assert press(cat, f"/tables/{code}/play", page, "Object to COT").status_code == 303  # the same tap again
+    assert press(cat, f"/tables/{code}/play", page, "Object to LOT").status_code == 303  # the same form, another claim
+    objections = [e for e in four[0] and cat.application.extensions["tables"].events(code) if e.type == "objection"]
+    assert [e.data["claim"] for e in objections] == sorted({e.data["claim"] for e in objections}) and len(
+        objections
+    ) == 2
+
+
+def test_the_style_shows_a_control_to_every_phone_it_can_name():
+    """style.css shows a `data-for` control on the page whose data-viewer names it: every seat a table may have, the
+    host's page and the table view."""
+    style = STYLE.read_text("utf-8")
+    assert "#table [data-for] { display: none; }" in style
+    for token in [f"seat{n}" for n in range(1, MAX_SEATS + 1)] + ["host", "view"]:
+        assert f'#table[data-viewer~="{token}"] [data-for~="{token}"]' in style, token
