@@ -11,6 +11,12 @@ name (`/static/style.css`) still answers, with `no-cache` (revalidated by
 ETag), and so does a fingerprint that is not the current content's (an old
 page asking after a deploy): that one gets today's file, never cached long.
 
+An ES module's import of a sibling (`import {say} from "./sentences.js";`) is
+served pointing at that sibling's fingerprinted name, so a module and what it
+imports are one version, cached for a year like the rest and kept by the
+service worker under the names `url_for` gives; a module's fingerprint covers
+its imports' (they are linked first). No bundler: each module stays its own file.
+
 Pages (`text/html`) and static files are sent gzipped to clients that accept
 it: a solver page shrinks to a fraction of its size on the wire. Streamed
 responses (event streams) and small ones are sent as they are.
@@ -21,6 +27,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import mimetypes
+import posixpath
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +43,8 @@ COMPRESSED_TYPES = frozenset({"text/html", "text/css", "text/javascript", "appli
 # Below this, gzip's header and the CPU cost more than the bytes saved.
 MIN_COMPRESS_BYTES = 500
 FINGERPRINT = re.compile(r"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{10})(?P<suffix>\.[A-Za-z0-9]+)$")
+# A module's static import of a sibling, one statement a line: `import ... from "./name.js";` or `import "./name.js";`.
+MODULE_IMPORT = re.compile(r'^(import\b[^"\'\n]*?)"\./([A-Za-z0-9_.-]+\.js)"', re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -50,25 +59,55 @@ class Asset:
         return self.digest
 
 
+def _digest(body: bytes) -> str:
+    return hashlib.sha256(body).hexdigest()[:10]
+
+
+def link_modules(bodies: dict[str, bytes]) -> dict[str, bytes]:
+    """Return the files with each JavaScript module's sibling imports pointing at their fingerprinted names."""
+    linked: dict[str, bytes] = {}
+
+    def link(name: str, importers: tuple[str, ...]) -> bytes:
+        if name in importers:
+            raise ValueError(f"static files: an import cycle {' -> '.join((*importers, name))}")
+        if name not in linked:
+            folder = posixpath.dirname(name)
+
+            def fingerprint(match: re.Match) -> str:
+                target = posixpath.join(folder, match[2])
+                if target not in bodies:
+                    raise LookupError(f"static files: {name} imports {match[2]}, which is not there")
+                return f'{match[1]}"./{named(match[2], _digest(link(target, (*importers, name))))}"'
+
+            linked[name] = MODULE_IMPORT.sub(fingerprint, bodies[name].decode("utf-8")).encode("utf-8")
+        return linked[name]
+
+    return {name: link(name, ()) if name.endswith(".js") else body for name, body in bodies.items()}
+
+
 def load_assets(folder: Path) -> dict[str, Asset]:
     """Read every file under `folder` (names relative to it, with `/`), with its fingerprint and gzip."""
+    files = {path.relative_to(folder).as_posix(): path for path in sorted(folder.rglob("*")) if path.is_file()}
+    bodies = link_modules({name: path.read_bytes() for name, path in files.items()})
     assets = {}
-    for path in sorted(folder.rglob("*")):
-        if not path.is_file():
-            continue
-        body = path.read_bytes()
+    for name, path in files.items():
+        body = bodies[name]
         mimetype = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         if mimetype.startswith("text/") or mimetype == "application/javascript":
             mimetype += "; charset=utf-8"
-        digest = hashlib.sha256(body).hexdigest()[:10]
-        assets[path.relative_to(folder).as_posix()] = Asset(body, gzip.compress(body, 9, mtime=0), mimetype, digest)
+        assets[name] = Asset(body, gzip.compress(body, 9, mtime=0), mimetype, _digest(body))
     return assets
 
 
-def fingerprinted(filename: str, asset: Asset) -> str:
+def named(filename: str, digest: str) -> str:
     """Return `style.css` as `style.<digest>.css`."""
     stem, dot, suffix = filename.rpartition(".")
-    return f"{stem}.{asset.digest}.{suffix}" if dot else f"{filename}.{asset.digest}"
+    return f"{stem}.{digest}.{suffix}" if dot else f"{filename}.{digest}"
+
+
+def fingerprinted(filename: str, asset: Asset) -> str:
+    """Return `style.css` as `style.<its digest>.css`."""
+    return named(filename, asset.digest)
 
 
 def accepts_gzip() -> bool:
