@@ -9,8 +9,13 @@ export default [
     languageOptions: {ecmaVersion: 2022, sourceType: "script", globals: {...globals.browser, ...globals.serviceworker}},
   },
   {
-    // words.js is also required by Node (the differential tests' runner, tests/js/), which gives it `module`.
-    files: ["app/static/words.js", "tests/js/**/*.js"],
+    // The offline layer is ES modules (loaded by one <script type="module">; Node imports words.js too).
+    files: ["app/static/offline*.js", "app/static/words.js", "app/static/sentences.js"],
+    languageOptions: {sourceType: "module"},
+  },
+  {
+    // The differential tests' runner is a Node script.
+    files: ["tests/js/**/*.js"],
     languageOptions: {globals: {...globals.node}},
   },
   {

@@ -3,7 +3,7 @@
     /manifest.webmanifest            name, icons, theme colour, standalone, start at the judge
     /sw.js                           the service worker (scope: the whole site), its version built in
     /favicon.ico                     the icon
-    /offline/meta.json               the word data's name and checksum, the alphabet, the limits
+    /offline/meta.json               the word data's name and checksum, the alphabet, the limits, the sentences
     /offline/words.<checksum>.gz     the word data (solver/offline.py), cached for a year: the name changes with it
 
 The worker's version is a digest of the word lists' checksum, the static files, the templates, the meta and the
@@ -22,14 +22,18 @@ from pathlib import Path
 from flask import Blueprint, Flask, Response, abort, current_app, render_template, request, url_for
 
 from solver.booksmack.cards import card_set
+from solver.lexicon import OBSCURE_BELOW
 from solver.limits import MAX_POOL_PIECES
 from solver.offline import offline_words
 from solver.pieces import load_box
+from solver.sentences import say, sentences
+from solver.wordsmith.boxes import BLUE_BOXES, WHITE_BOXES
+from solver.wordsmith.judge import Voice
 
 from .assets import LONG_LIFETIME
 from .resources import resources
 
-__all__ = ["init_app", "SHELL_PAGES"]
+__all__ = ["init_app", "SHELL_PAGES", "VERDICT_PARTS"]
 
 bp = Blueprint("offline", __name__)
 # The pages a phone keeps to use with no connection (their plain URL: the page with an empty form).
@@ -37,6 +41,7 @@ SHELL_PAGES = ("pages.home", "pages.solve", "pages.booksmack", "pages.colorsmash
 SHELL_STATIC = (
     "style.css",
     "pages.js",
+    "sentences.js",
     "words.js",
     "offline_base.js",
     "offline_judge.js",
@@ -47,6 +52,19 @@ SHELL_STATIC = (
     "icon-192.png",
 )
 THEME = "#0a5c1f"
+# A verdict with one of each part the offline judge may fill (partials/verdict_parts.html renders it into the
+# judge page's <template>): the page clones a part per message, letter, piece or fact, and drops the parts a
+# verdict has none of. The text is the offline judge's to write, so it is empty here.
+VERDICT_PARTS = {
+    "valid": True,
+    "word": "",
+    "messages": [""],
+    "unchecked": "…",
+    "letters": [{"char": "", "pieces": ["red"], "spoken": ""}],
+    "facts": [""],
+    "lexicon": "",
+    "offline": True,
+}
 
 
 @cache
@@ -108,6 +126,21 @@ def meta_body() -> dict:
         "die": [face.to_dict() for face in load_box().die],
         "dice": load_box().dice,
         "booksmack": booksmack_cards(),
+        "rules": rules(),
+        # What the offline pages say, from the server's own table (solver/sentences.py), and the one voice
+        # they say it in: the player holding the phone.
+        "sentences": sentences(),
+        "you": Voice(None).words(),
+    }
+
+
+def rules() -> dict:
+    """The rule constants the offline judge and solver use, from the engine's own."""
+    return {
+        "white_boxes": WHITE_BOXES,
+        "blue_boxes": BLUE_BOXES,
+        # Familiarity travels in hundredths in the word data (solver/offline.py).
+        "rare_below": round(OBSCURE_BELOW * 100),
     }
 
 
@@ -177,3 +210,5 @@ def favicon():
 
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
+    # partials/verdict_parts.html says its words by key, and home.html renders it empty for the offline judge.
+    app.jinja_env.globals.update(say=say, verdict_parts=VERDICT_PARTS)

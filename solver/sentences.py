@@ -25,10 +25,15 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 def check_template(key: str, template: str) -> str:
     """Return `template` if its only braces are plain `{name}` fields; refuse a format spec, conversion or `{{`."""
-    for literal, name, spec, conversion in string.Formatter().parse(template):
+    refusal = ValueError(f"sentence {key!r}: only plain {{name}} placeholders are allowed (got {template!r})")
+    try:
+        fields = list(string.Formatter().parse(template))
+    except ValueError:  # a lone brace
+        raise refusal from None
+    for literal, name, spec, conversion in fields:
         plain = name is None or (_NAME.fullmatch(name) and not spec and conversion is None)
         if not plain or "{" in literal or "}" in literal:
-            raise ValueError(f"sentence {key!r}: only plain {{name}} placeholders are allowed (got {template!r})")
+            raise refusal
     return template
 
 

@@ -13,6 +13,7 @@ import subprocess
 from pathlib import Path
 
 from solver.lexicon import SIZES, load_lexicons
+from solver.sentences import sentences
 
 NODE = "/usr/bin/node"
 RUNNER = Path(__file__).resolve().parent / "js" / "judge_golden.js"
@@ -122,10 +123,13 @@ def expected(inputs: list[str]) -> list[list]:
     return rows
 
 
-def run_node(data_path: Path, cases_path: Path) -> dict:
-    """Run the JavaScript judge over the cases file; return its summary (checked, mismatches)."""
+def run_node(data_path: Path, cases_path: Path, table: dict | None = None) -> dict:
+    """Run the JavaScript judge over the cases file with the server's sentence table (or `table`, a changed one);
+    return its summary (checked, mismatches)."""
+    table_path = cases_path.with_name(cases_path.stem + ".sentences.json")
+    table_path.write_text(json.dumps(sentences() if table is None else table), encoding="utf-8")
     done = subprocess.run(
-        [NODE, str(RUNNER), str(WORDS_JS), str(data_path), str(cases_path)],
+        [NODE, str(RUNNER), str(WORDS_JS), str(data_path), str(cases_path), str(table_path)],
         capture_output=True,
         text=True,
         timeout=300,

@@ -4,15 +4,21 @@ generated near-misses and odd inputs, in every size; and the data file holds eve
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import re
+from pathlib import Path
 
 import pytest
 from offline_helpers import NODE, expected, golden_inputs, run_node, write_cases
 
+from app.assets import link_modules
 from solver.lexicon import SIZES, load_lexicons
 from solver.offline import BLOCK, decode_words, encode_words, offline_words
+from solver.sentences import check_template, sentences
 
+STATIC = Path(__file__).resolve().parent.parent / "app" / "static"
 needs_node = pytest.mark.skipif(not os.path.exists(NODE), reason=f"no Node at {NODE}")
 
 
@@ -132,3 +138,67 @@ def test_the_word_data_is_served_for_a_year_under_its_checksum_and_nowhere_else(
     assert set(meta["alphabet"]) >= set("abcdefghijklmnopqrstuvwxyz")
     assert client.get("/offline/words.0000000000000000.gz").status_code == 404
     assert client.get(meta["words"], headers={"If-None-Match": response.headers["ETag"]}).status_code == 304
+
+
+# --- one table of sentences, read by both judges -------------------------------------------------
+
+
+@needs_node
+def test_a_sentence_changed_in_python_is_what_the_javascript_says(data, tmp_path, monkeypatch):
+    import solver.sentences
+
+    changed = dict(sentences())
+    changed["word.reasons.proper_name"] = "{W}: a name, so no."
+    changed["word.valid"] = "Yes, {W}."
+    monkeypatch.setattr(solver.sentences, "sentences", lambda: changed)
+    inputs = ["Peru", "bag", "Henry"]
+    rows = expected(inputs)
+    assert rows[0][2][3] == "PERU: a name, so no." and rows[1][2][3] == "Yes, BAG."
+    cases = tmp_path / "cases.jsonl"
+    write_cases(cases, inputs, rows)
+    assert run_node(data, cases, changed)["mismatches"] == []
+    assert run_node(data, cases)["count"] == len(inputs) * len(SIZES)  # with the old table, every sentence differs
+
+
+def test_the_javascript_holds_no_sentence_of_its_own():
+    """Every stretch of words a sentence holds between its placeholders is in the table, not in a script."""
+    scripts = {path.name: path.read_text("utf-8") for path in STATIC.glob("*.js")}
+    for key, template in sentences().items():
+        for stretch in re.split(r"\{[A-Za-z_]+\}", template):
+            if len(stretch.strip()) >= 12:
+                assert not [name for name, text in scripts.items() if stretch in text], (key, stretch)
+
+
+def test_the_offline_pages_get_the_servers_table_and_rules(client):
+    meta = client.get("/offline/meta.json").get_json()
+    assert meta["sentences"] == sentences() and meta["you"]["possessive"] == "Your"
+    assert meta["rules"] == {"white_boxes": 6, "blue_boxes": 6, "rare_below": 150}
+
+
+@pytest.mark.parametrize("template", ["{W:>3} x", "{W!r}", "{{W}}", "{0} is", "{W.upper}", "a } b"])
+def test_a_sentence_may_hold_plain_placeholders_only(template):
+    with pytest.raises(ValueError, match="only plain"):
+        check_template("word.valid", template)
+    assert check_template("word.valid", "{W} is {size_2}.")
+
+
+def test_a_module_imports_its_siblings_under_their_fingerprinted_names(client):
+    bodies = {
+        "a.js": b'import {b} from "./b.js";\nimport "./c.js";\n',
+        "b.js": b'import {c} from "./c.js";\nexport const b = c;\n',
+        "c.js": b"export const c = 1;\n",
+        "style.css": b'@import "./b.js";',
+    }
+    linked = link_modules(bodies)
+    c_name = f"c.{hashlib.sha256(bodies['c.js']).hexdigest()[:10]}.js"
+    b_name = f"b.{hashlib.sha256(linked['b.js']).hexdigest()[:10]}.js"
+    assert linked["a.js"] == f'import {{b}} from "./{b_name}";\nimport "./{c_name}";\n'.encode()
+    assert linked["c.js"] == bodies["c.js"] and linked["style.css"] == bodies["style.css"]
+    with pytest.raises(ValueError, match="cycle"):
+        link_modules({"a.js": b'import "./b.js";\n', "b.js": b'import "./a.js";\n'})
+    with pytest.raises(LookupError, match="not there"):
+        link_modules({"a.js": b'import "./gone.js";\n'})
+    served = client.get("/").get_data(as_text=True)
+    entry = re.search(r'<script type="module" src="([^"]+)"', served)[1]
+    for name in re.findall(r'from "\./([^"]+)"', client.get(entry).get_data(as_text=True)):
+        assert client.get(f"/static/{name}").headers["Cache-Control"].endswith("immutable"), name

@@ -83,11 +83,18 @@ def test_forms_are_gets_enhanced_by_the_one_script_and_no_inline_code(client, pa
     # our own scripts only, under their fingerprinted names (the forms' and the offline layer's); no inline script
     scripts = re.findall(r"<script[^>]*>", html)
     names = [
-        re.fullmatch(r'<script src="/static/([a-z_]+)\.[0-9a-f]+\.js"(?: data-[a-z]+="[^"]*")* defer>', s)
+        re.fullmatch(
+            r'<script (type="module" )?src="/static/([a-z_]+)\.[0-9a-f]+\.js"(?: data-[a-z]+="[^"]*")*( defer)?>', s
+        )
         for s in scripts
     ]
-    offline = ["offline_base", "offline_judge", "offline_games", "offline_booksmack", "offline"]  # its parts first
-    assert all(names) and [name[1] for name in names] == ["pages", "words", *offline]
+    # pages.js, a classic deferred script; the offline layer, one module (deferred as modules are), its parts preloaded
+    assert all(names) and [(name[2], bool(name[1]), bool(name[3])) for name in names] == [
+        ("pages", False, True),
+        ("offline", True, False),
+    ]
+    parts = re.findall(r'<link rel="modulepreload" href="/static/([a-z_]+)\.[0-9a-f]+\.js">', html)
+    assert parts == ["sentences", "words", "offline_base", "offline_judge", "offline_games", "offline_booksmack"]
     assert "style=" not in html and "<style" not in html and not re.search(r"\son[a-z]+=", html)
 
 

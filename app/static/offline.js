@@ -5,226 +5,231 @@
 // it: the judge's verdict (the same sentences, proven equal by the tests) and the solver's first page of words
 // (in the server's order), Booksmack, Color Smash and the dice. What only the server knows (definitions,
 // hints, racks, score sheets, live tables) says it needs a connection. pages.js asks
-// `WordsmithOffline.answer` before it gives up on a failed fetch. Its parts, loaded before it, one concern each:
-// offline_base.js (shared helpers), offline_judge.js (the claim judge and verdict), offline_games.js (Color
-// Smash and the dice), offline_booksmack.js (Booksmack rounds).
-"use strict";
-(function () {
-  const script = document.currentScript;
-  const worker = script && script.dataset.worker;
-  if (worker && "serviceWorker" in navigator) navigator.serviceWorker.register(worker).catch(function () {});
-  // Plain http on a LAN address is not a secure context: no service worker, so say so rather than fail silently.
-  const note = document.getElementById("offline-note");
-  if (note && window.isSecureContext === false) note.hidden = false;
-  const metaUrl = script && script.dataset.meta;
-  const W = window.WordsmithWords;
-  if (!W || !metaUrl || !window.DecompressionStream) return;
-  const {SHOWN, el, plural, poolText, pyStrip, splitWords} = window.WordsmithOfflineBase;
-  const {boxesOf, cost, deficit, formOf, hasNewLetter, parsePool, readLetter, showError, showVerdict, verdictFor} = window.WordsmithOfflineJudge;
-  const {ROLL_TITLES, rollDice, showRoll, showSlap, slapFor} = window.WordsmithOfflineGames;
-  const {judgeRound, showRound, splitCards} = window.WordsmithOfflineBooksmack;
-  let loading = null;
+// `WordsmithOffline.answer` before it gives up on a failed fetch. An ES module; the modules it imports, one
+// concern each: offline_base.js (shared helpers), offline_judge.js (the claim judge and verdict), offline_games.js
+// (Color Smash and the dice), offline_booksmack.js (Booksmack rounds), words.js (the word judge) and
+// sentences.js (the server's sentences, filled). app/assets.py points each import at its fingerprinted name.
+import {SHOWN, el, plural, poolText, pyStrip, splitWords} from "./offline_base.js";
+import {judgeRound, showRound, splitCards} from "./offline_booksmack.js";
+import {ROLL_TITLES, rollDice, showRoll, showSlap, slapFor} from "./offline_games.js";
+import {boxesOf, cost, deficit, formOf, hasNewLetter, parsePool, readLetter, showError, showVerdict, verdictFor} from "./offline_judge.js";
+import * as W from "./words.js";
 
-  // The alphabet and limits, and the word data they name: fetched once (from the worker's cache offline).
-  function data() {
-    if (!loading) {
-      loading = fetch(metaUrl).then(function (r) { return r.json(); }).then(async function (meta) {
-        const bytes = await (await fetch(meta.words)).arrayBuffer();
-        return {meta: meta, words: await W.load(bytes)};
+// A module has no document.currentScript: the tag that loads it carries the worker's and the meta's URLs.
+const script = document.querySelector("script[data-meta]");
+const worker = script && script.dataset.worker;
+if (worker && "serviceWorker" in navigator) navigator.serviceWorker.register(worker).catch(function () {});
+// Plain http on a LAN address is not a secure context: no service worker, so say so rather than fail silently.
+const note = document.getElementById("offline-note");
+if (note && window.isSecureContext === false) note.hidden = false;
+const metaUrl = script && script.dataset.meta;
+let loading = null;
+
+// The alphabet and limits, and the word data they name: fetched once (from the worker's cache offline).
+function data() {
+  if (!loading) {
+    loading = fetch(metaUrl).then(function (r) { return r.json(); }).then(async function (meta) {
+      const bytes = await (await fetch(meta.words)).arrayBuffer();
+      return {meta: meta, words: await W.load(bytes, meta.sentences)};
+    });
+    loading.catch(function () { loading = null; });
+  }
+  return loading;
+}
+
+function needsConnection(what) {
+  const main = document.getElementById("main");
+  if (!main || main.querySelector(".offline-notice")) return;
+  const note = el("p", "offline-notice", (what || "This page") + " needs a connection: no network now. The judge, the solver, Booksmack, Color Smash and the dice work offline.");
+  note.setAttribute("role", "status");
+  main.prepend(note);
+}
+
+// The solver's words for a pool (solver/search: longest first, then most pieces used, then most familiar,
+// then A to Z), over one size's valid words, with the claim's filters.
+const prepared = {};
+function candidates(d, size) {
+  if (prepared[size]) return prepared[size];
+  const rank = W.SIZES.indexOf(size);
+  const out = [];
+  d.words.all().forEach(function (entry) {
+    if (entry[1] > rank) return;
+    const need = cost(d.meta.alphabet, entry[0]);
+    if (need) out.push({word: entry[0], cost: need, pieces: need[0] + need[1] + need[2] + need[3], familiarity: entry[2]});
+  });
+  out.sort(function (a, b) {
+    return b.word.length - a.word.length || b.pieces - a.pieces || b.familiarity - a.familiarity || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
+  });
+  prepared[size] = out;
+  return out;
+}
+
+function solvePool(d, form) {
+  const size = form.lexicon || d.meta.default_lexicon;
+  const pool = parsePool(form.pool, d.meta.max_pool_pieces);
+  const boxes = boxesOf(d.meta.rules, form.crossed_white, form.discards_used);
+  const previous = pyStrip(W.fold(form.previous));
+  const required = readLetter(form.required);
+  const claimed = new Set(splitWords(form.claimed).map(function (w) { return pyStrip(W.fold(w)); }));
+  const found = candidates(d, size).filter(function (c) {
+    return deficit(pool, c.cost) <= pool[4] && (!required || c.word.indexOf(required) >= 0) && !claimed.has(c.word) &&
+      (!previous || c.word.length > previous.length || hasNewLetter(c.word, previous));
+  });
+  return {pool: pool, boxes: boxes, found: found, size: size};
+}
+
+function showWords(d, form, url) {
+  const result = solvePool(d, form);
+  const box = document.getElementById("verdict");
+  box.replaceChildren();
+  box.dataset.source = "offline";
+  const total = result.found.length;
+  const pages = Math.max(1, Math.ceil(total / SHOWN));
+  const page = Math.min(Math.max(1, form.page), pages);
+  const shown = result.found.slice((page - 1) * SHOWN, page * SHOWN);
+  const text = poolText(result.pool);
+  box.appendChild(el("p", "offline-notice", "Offline: the words come from this phone's word list; hints and the best claim need a connection."));
+  box.appendChild(el("p", "results__count", text + " builds " + plural(total, "word") + (pages > 1 ? "; words " + ((page - 1) * SHOWN + 1) + "–" + ((page - 1) * SHOWN + shown.length) + " are shown (page " + page + " of " + pages + ")" : "") + "."));
+  const byLength = new Map();
+  shown.forEach(function (c) {
+    if (!byLength.has(c.word.length)) byLength.set(c.word.length, []);
+    byLength.get(c.word.length).push(c);
+  });
+  const judge = new URL(document.querySelector(".site-header .brand").href);
+  byLength.forEach(function (group, n) {
+    const heading = el("h2", "results__heading", plural(n, "letter") + " ");
+    heading.appendChild(el("small", null, plural(result.found.filter(function (c) { return c.word.length === n; }).length, "word")));
+    box.appendChild(heading);
+    const list = el("ul", "words words--pieces");
+    group.forEach(function (c) {
+      const item = el("li");
+      const link = el("a", "word-link", c.word);
+      const params = new URLSearchParams({word: c.word, pool: text});
+      ["previous", "claimed", "required", "discards_used", "crossed_white", "lexicon"].forEach(function (name) {
+        const value = url.searchParams.get(name);
+        if (value) params.set(name, value);
       });
-      loading.catch(function () { loading = null; });
-    }
-    return loading;
-  }
-
-  function needsConnection(what) {
-    const main = document.getElementById("main");
-    if (!main || main.querySelector(".offline-notice")) return;
-    const note = el("p", "offline-notice", (what || "This page") + " needs a connection: no network now. The judge, the solver, Booksmack, Color Smash and the dice work offline.");
-    note.setAttribute("role", "status");
-    main.prepend(note);
-  }
-
-  // The solver's words for a pool (solver/search: longest first, then most pieces used, then most familiar,
-  // then A to Z), over one size's valid words, with the claim's filters.
-  const prepared = {};
-  function candidates(d, size) {
-    if (prepared[size]) return prepared[size];
-    const rank = W.SIZES.indexOf(size);
-    const out = [];
-    d.words.all().forEach(function (entry) {
-      if (entry[1] > rank) return;
-      const need = cost(d.meta.alphabet, entry[0]);
-      if (need) out.push({word: entry[0], cost: need, pieces: need[0] + need[1] + need[2] + need[3], familiarity: entry[2]});
+      link.href = judge.pathname + "?" + params.toString();
+      item.appendChild(link);
+      const left = [0, 1, 2, 3].map(function (k) { return result.pool[k] - Math.min(c.cost[k], result.pool[k]); });
+      left.push(result.pool[4] - deficit(result.pool, c.cost));
+      const count = left.reduce(function (a, b) { return a + b; }, 0);
+      const facts = count > result.boxes.left ? "too many leftovers" : plural(c.word.length - result.boxes.blueCost(count), "pt").replace("pts", "pts");
+      item.appendChild(el("small", "word-facts", " " + facts + " · " + (count ? "leaves " + poolText(left) : "★ all") + (c.familiarity < d.meta.rules.rare_below ? " · rare" : "")));
+      list.appendChild(item);
     });
-    out.sort(function (a, b) {
-      return b.word.length - a.word.length || b.pieces - a.pieces || b.familiarity - a.familiarity || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
-    });
-    prepared[size] = out;
-    return out;
-  }
+    box.appendChild(list);
+  });
+}
 
-  function solvePool(d, form) {
-    const size = form.lexicon || d.meta.default_lexicon;
-    const pool = parsePool(form.pool, d.meta.max_pool_pieces);
-    const boxes = boxesOf(form.crossed_white, form.discards_used);
-    const previous = pyStrip(W.fold(form.previous));
-    const required = readLetter(form.required);
-    const claimed = new Set(splitWords(form.claimed).map(function (w) { return pyStrip(W.fold(w)); }));
-    const found = candidates(d, size).filter(function (c) {
-      return deficit(pool, c.cost) <= pool[4] && (!required || c.word.indexOf(required) >= 0) && !claimed.has(c.word) &&
-        (!previous || c.word.length > previous.length || hasNewLetter(c.word, previous));
-    });
-    return {pool: pool, boxes: boxes, found: found, size: size};
-  }
+function fill(form, url) {
+  if (!form) return;
+  url.searchParams.forEach(function (value, name) {
+    const field = form.elements.namedItem(name);
+    if (field && "value" in field && field.type !== "submit") field.value = value;
+  });
+}
 
-  function showWords(d, form, url) {
-    const result = solvePool(d, form);
-    const box = document.getElementById("verdict");
-    box.replaceChildren();
-    box.dataset.source = "offline";
-    const total = result.found.length;
-    const pages = Math.max(1, Math.ceil(total / SHOWN));
-    const page = Math.min(Math.max(1, form.page), pages);
-    const shown = result.found.slice((page - 1) * SHOWN, page * SHOWN);
-    const text = poolText(result.pool);
-    box.appendChild(el("p", "offline-notice", "Offline: the words come from this phone's word list; hints and the best claim need a connection."));
-    box.appendChild(el("p", "results__count", text + " builds " + plural(total, "word") + (pages > 1 ? "; words " + ((page - 1) * SHOWN + 1) + "–" + ((page - 1) * SHOWN + shown.length) + " are shown (page " + page + " of " + pages + ")" : "") + "."));
-    const byLength = new Map();
-    shown.forEach(function (c) {
-      if (!byLength.has(c.word.length)) byLength.set(c.word.length, []);
-      byLength.get(c.word.length).push(c);
-    });
-    const judge = new URL(document.querySelector(".site-header .brand").href);
-    byLength.forEach(function (group, n) {
-      const heading = el("h2", "results__heading", plural(n, "letter") + " ");
-      heading.appendChild(el("small", null, plural(result.found.filter(function (c) { return c.word.length === n; }).length, "word")));
-      box.appendChild(heading);
-      const list = el("ul", "words words--pieces");
-      group.forEach(function (c) {
-        const item = el("li");
-        const link = el("a", "word-link", c.word);
-        const params = new URLSearchParams({word: c.word, pool: text});
-        ["previous", "claimed", "required", "discards_used", "crossed_white", "lexicon"].forEach(function (name) {
-          const value = url.searchParams.get(name);
-          if (value) params.set(name, value);
-        });
-        link.href = judge.pathname + "?" + params.toString();
-        item.appendChild(link);
-        const left = [0, 1, 2, 3].map(function (k) { return result.pool[k] - Math.min(c.cost[k], result.pool[k]); });
-        left.push(result.pool[4] - deficit(result.pool, c.cost));
-        const count = left.reduce(function (a, b) { return a + b; }, 0);
-        const facts = count > result.boxes.left ? "too many leftovers" : plural(c.word.length - result.boxes.blueCost(count), "pt").replace("pts", "pts");
-        item.appendChild(el("small", "word-facts", " " + facts + " · " + (count ? "leaves " + poolText(left) : "★ all") + (c.familiarity < 150 ? " · rare" : "")));
-        list.appendChild(item);
-      });
-      box.appendChild(list);
-    });
-  }
-
-  function fill(form, url) {
-    if (!form) return;
-    url.searchParams.forEach(function (value, name) {
-      const field = form.elements.namedItem(name);
-      if (field && "value" in field && field.type !== "submit") field.value = value;
-    });
-  }
-
-  // Answer a URL of this page from the word data; false when this page cannot (the caller then loads it), or
-  // the URL to show instead (a roll asked for with no seed gets one, as the server's redirect gives it).
-  async function answer(url) {
-    if (url.pathname !== document.body.dataset.path || url.searchParams.get("draft")) return Boolean(url.searchParams.get("draft")) && url.pathname === document.body.dataset.path;
-    if (document.getElementById("dice-form")) {
-      const what = url.searchParams.get("roll");
-      if (!ROLL_TITLES[what]) return false;
-      let seed = url.searchParams.get("seed");
-      if (seed === null || seed === "") seed = String(crypto.getRandomValues(new Uint32Array(1))[0]);  // as the server picks one
-      if (!/^[0-9]{1,10}$/.test(seed) || Number(seed) > 4294967295) return false;
-      let d;
-      try { d = await data(); } catch (error) { return false; }
-      showRoll(rollDice(d.meta, what, Number(seed)));
-      return url.pathname + "?" + new URLSearchParams({roll: what, seed: seed}).toString() + "#roll";
-    }
-    if (document.getElementById("booksmack-form")) {
-      // A palette card (add=é) or Undo (remove=last|all) is a step, as the server's redirect makes it.
-      let texts = splitCards(url.searchParams.get("cards") || "");
-      const add = url.searchParams.get("add") || "", remove = url.searchParams.get("remove") || "";
-      if (remove === "all") texts = [];
-      else if (remove === "last") texts = texts.slice(0, -1);
-      else if (remove) return false;
-      else if (add) texts = texts.concat(splitCards(add));
-      const text = texts.map(function (t) { return t === " " ? "space" : t; }).join(" ");
-      const params = new URLSearchParams();
-      if (text) params.set("cards", text);
-      if (url.searchParams.get("lexicon")) params.set("lexicon", url.searchParams.get("lexicon"));
-      const field = document.getElementById("cards-text");
-      if (field) field.value = text;
-      const shown = url.pathname + (params.toString() ? "?" + params.toString() : "") + "#verdict";
-      if (!texts.length) {
-        const box = document.getElementById("verdict");
-        box.className = "verdict";
-        box.replaceChildren(el("p", "verdict__hint", "Tap the revealed cards in seating order: the answer shows here."));
-        return shown;
-      }
-      let d;
-      try { d = await data(); } catch (error) { return false; }
-      try { showRound(judgeRound(d, texts, url.searchParams.get("lexicon") || d.meta.default_lexicon)); } catch (error) { showError(error.message); }
-      return shown;
-    }
-    if (url.searchParams.get("add") || url.searchParams.get("remove")) return false;  // a step the server reads
-    const smashForm = document.getElementById("colorsmash-form");
-    if (smashForm) {
-      const colours = Array.from(smashForm.querySelectorAll("input[name=splat]")).map(function (i) { return i.value; })
-        .filter(function (c) { return c !== "steal"; });
-      const fields = {splat: url.searchParams.get("splat") || "", word: url.searchParams.get("word") || ""};
-      if (!pyStrip(fields.splat) && !pyStrip(fields.word)) return false;
-      try { showSlap(slapFor(fields, colours)); } catch (error) { showError(error.message); }
-      return true;
-    }
-    const judgeForm = document.getElementById("judge-form");
-    const solveForm = document.getElementById("solve-form");
-    const form = formOf(url);
+// Answer a URL of this page from the word data; false when this page cannot (the caller then loads it), or
+// the URL to show instead (a roll asked for with no seed gets one, as the server's redirect gives it).
+async function answer(url) {
+  if (url.pathname !== document.body.dataset.path || url.searchParams.get("draft")) return Boolean(url.searchParams.get("draft")) && url.pathname === document.body.dataset.path;
+  if (document.getElementById("dice-form")) {
+    const what = url.searchParams.get("roll");
+    if (!ROLL_TITLES[what]) return false;
+    let seed = url.searchParams.get("seed");
+    if (seed === null || seed === "") seed = String(crypto.getRandomValues(new Uint32Array(1))[0]);  // as the server picks one
+    if (!/^[0-9]{1,10}$/.test(seed) || Number(seed) > 4294967295) return false;
     let d;
     try { d = await data(); } catch (error) { return false; }
-    try {
-      if (judgeForm && pyStrip(form.word)) showVerdict(d, verdictFor(d, form));
-      else if (solveForm && url.searchParams.get("rack")) needsConnection("The rack solver");
-      else if (solveForm && pyStrip(form.pool)) showWords(d, form, url);
-      else return false;
-    } catch (error) {
-      showError(error.message);
+    showRoll(rollDice(d.meta, what, Number(seed)));
+    return url.pathname + "?" + new URLSearchParams({roll: what, seed: seed}).toString() + "#roll";
+  }
+  if (document.getElementById("booksmack-form")) {
+    // A palette card (add=é) or Undo (remove=last|all) is a step, as the server's redirect makes it.
+    let texts = splitCards(url.searchParams.get("cards") || "");
+    const add = url.searchParams.get("add") || "", remove = url.searchParams.get("remove") || "";
+    if (remove === "all") texts = [];
+    else if (remove === "last") texts = texts.slice(0, -1);
+    else if (remove) return false;
+    else if (add) texts = texts.concat(splitCards(add));
+    const text = texts.map(function (t) { return t === " " ? "space" : t; }).join(" ");
+    const params = new URLSearchParams();
+    if (text) params.set("cards", text);
+    if (url.searchParams.get("lexicon")) params.set("lexicon", url.searchParams.get("lexicon"));
+    const field = document.getElementById("cards-text");
+    if (field) field.value = text;
+    const shown = url.pathname + (params.toString() ? "?" + params.toString() : "") + "#verdict";
+    if (!texts.length) {
+      const box = document.getElementById("verdict");
+      box.className = "verdict";
+      box.replaceChildren(el("p", "verdict__hint", "Tap the revealed cards in seating order: the answer shows here."));
+      return shown;
     }
+    let d;
+    try { d = await data(); } catch (error) { return false; }
+    try { showRound(judgeRound(d, texts, url.searchParams.get("lexicon") || d.meta.default_lexicon)); } catch (error) { showError(error.message); }
+    return shown;
+  }
+  if (url.searchParams.get("add") || url.searchParams.get("remove")) return false;  // a step the server reads
+  const smashForm = document.getElementById("colorsmash-form");
+  if (smashForm) {
+    const colours = Array.from(smashForm.querySelectorAll("input[name=splat]")).map(function (i) { return i.value; })
+      .filter(function (c) { return c !== "steal"; });
+    const fields = {splat: url.searchParams.get("splat") || "", word: url.searchParams.get("word") || ""};
+    if (!pyStrip(fields.splat) && !pyStrip(fields.word)) return false;
+    try { showSlap(slapFor(fields, colours)); } catch (error) { showError(error.message); }
     return true;
   }
-
-  // The solver's words for a claim (the page's fields: pool, previous, required, claimed, lexicon), best first.
-  async function solve(fields) {
-    const d = await data();
-    const form = Object.assign({pool: "", previous: "", claimed: "", required: "", lexicon: "", discards_used: 0, crossed_white: 0}, fields);
-    return solvePool(d, form).found.map(function (c) { return c.word; });
+  const judgeForm = document.getElementById("judge-form");
+  const solveForm = document.getElementById("solve-form");
+  const form = formOf(url);
+  let d;
+  try { d = await data(); } catch (error) { return false; }
+  try {
+    if (judgeForm && pyStrip(form.word)) showVerdict(d, verdictFor(d, form));
+    else if (solveForm && url.searchParams.get("rack")) needsConnection("The rack solver");
+    else if (solveForm && pyStrip(form.pool)) showWords(d, form, url);
+    else return false;
+  } catch (error) {
+    showError(error.message);
   }
+  return true;
+}
 
-  // A Booksmack round's verdict (the cards as a list, one string each): action, word, winners, explanation.
-  async function booksmack(cards, size) {
-    const d = await data();
-    const result = judgeRound(d, cards, size || d.meta.default_lexicon);
-    return {action: result.action, spells: result.spells, spelled_from: result.spelledFrom, winners: result.winners, explanation: result.explanation};
-  }
+// The solver's words for a claim (the page's fields: pool, previous, required, claimed, lexicon), best first.
+async function solve(fields) {
+  const d = await data();
+  const form = Object.assign({pool: "", previous: "", claimed: "", required: "", lexicon: "", discards_used: 0, crossed_white: 0}, fields);
+  return solvePool(d, form).found.map(function (c) { return c.word; });
+}
 
+// A Booksmack round's verdict (the cards as a list, one string each): action, word, winners, explanation.
+async function booksmack(cards, size) {
+  const d = await data();
+  const result = judgeRound(d, cards, size || d.meta.default_lexicon);
+  return {action: result.action, spells: result.spells, spelled_from: result.spelledFrom, winners: result.winners, explanation: result.explanation};
+}
+
+// For pages.js (a classic script) and the browser tests: the page's answer and the judges behind it.
+if (metaUrl && window.DecompressionStream) {
   window.WordsmithOffline = {answer: answer, data: data, solve: solve, booksmack: booksmack};
+  window.WordsmithWords = W;
+}
 
-  // A page the worker answered from its cache: fill the form from the URL and answer it here.
-  function start() {
-    const url = new URL(window.location.href);
-    const body = document.body.dataset;
-    if (url.pathname === body.path && url.search.slice(1) === body.query) return;  // the server's own answer
-    if (url.pathname !== body.path) { needsConnection(); return; }
-    fill(document.getElementById("judge-form") || document.getElementById("solve-form") || document.getElementById("colorsmash-form") ||
-      document.getElementById("booksmack-form"), url);
-    answer(url).then(function (done) {
-      if (!done) needsConnection();
-      else if (typeof done === "string") window.history.replaceState(null, "", done);
-    });
-  }
+// A page the worker answered from its cache: fill the form from the URL and answer it here.
+function start() {
+  const url = new URL(window.location.href);
+  const body = document.body.dataset;
+  if (url.pathname === body.path && url.search.slice(1) === body.query) return;  // the server's own answer
+  if (url.pathname !== body.path) { needsConnection(); return; }
+  fill(document.getElementById("judge-form") || document.getElementById("solve-form") || document.getElementById("colorsmash-form") ||
+    document.getElementById("booksmack-form"), url);
+  answer(url).then(function (done) {
+    if (!done) needsConnection();
+    else if (typeof done === "string") window.history.replaceState(null, "", done);
+  });
+}
+if (metaUrl && window.DecompressionStream) {
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
-})();
+}

@@ -1,160 +1,157 @@
 // Offline Color Smash slaps (solver/colorsmash.py) and the dice (solver/wordsmith/dice.py, with Python's
 // random.Random reproduced so a seed rolls what the server rolls), for static/offline.js.
-"use strict";
-(function () {
-  const {KINDS, el, pieceOf, poolText, pyStrip} = window.WordsmithOfflineBase;
-  const W = window.WordsmithWords;
+import {KINDS, el, pieceOf, poolText, pyStrip} from "./offline_base.js";
+import * as W from "./words.js";
 
-  // solver/colorsmash.py judge_slap, for app/pages/colorsmash.py: the colours are the page's own choices.
-  function slapFor(form, colours) {
-    const splat = pyStrip(form.splat), word = pyStrip(form.word);
-    if (!splat) throw new Error("Splat colour: pick the splat colour too (or Steal card).");
-    const wrong = "don't slap! A slapper puts 5 of their cards under the pile (all they have if fewer).";
-    if (splat.toLowerCase() === "steal") {
-      return {slap: true, steal: true, outcome: "A Steal card: slap! The first slapper steals 5 collected cards from an opponent of their choice."};
-    }
-    const colour = function (name, what) {
-      const folded = pyStrip(W.fold(name));
-      if (colours.indexOf(folded) < 0) throw new Error(what + " " + W.pyRepr(name) + " is not a colour of this set: choose one of " + colours.join(", "));
-      return folded;
-    };
-    const card = {splat: colour(splat, "splat colour"), word: word ? colour(word, "colour word") : null};
-    if (card.word === null) return {slap: false, card: card, outcome: "A " + card.splat + " splat with no word: " + wrong};
-    if (card.word === card.splat) {
-      return {slap: true, card: card, outcome: "The word " + card.word.toUpperCase() + " names the " + card.splat + " splat: slap! The first slapper takes the pile."};
-    }
-    return {slap: false, card: card, outcome: "The word " + card.word.toUpperCase() + " does not name the " + card.splat + " splat: " + wrong};
+// solver/colorsmash.py judge_slap, for app/pages/colorsmash.py: the colours are the page's own choices.
+function slapFor(form, colours) {
+  const splat = pyStrip(form.splat), word = pyStrip(form.word);
+  if (!splat) throw new Error("Splat colour: pick the splat colour too (or Steal card).");
+  const wrong = "don't slap! A slapper puts 5 of their cards under the pile (all they have if fewer).";
+  if (splat.toLowerCase() === "steal") {
+    return {slap: true, steal: true, outcome: "A Steal card: slap! The first slapper steals 5 collected cards from an opponent of their choice."};
   }
-
-  function showSlap(result) {
-    const box = document.getElementById("verdict");
-    box.className = "verdict verdict--" + (result.slap ? "valid" : "invalid");
-    box.replaceChildren(el("p", "verdict__mark", result.slap ? "SLAP!" : "DON'T SLAP"));
-    const card = el("div", "splat-card");
-    card.setAttribute("aria-hidden", "true");
-    const splat = el("div", "splat-card__splat " + (result.steal ? "paint--steal" : "paint--" + result.card.splat));
-    splat.appendChild(el("span", "splat-card__word", result.steal ? "STEAL" : result.card.word ? result.card.word.toUpperCase() : ""));
-    card.appendChild(splat);
-    box.appendChild(card);
-    box.appendChild(el("p", "verdict__message verdict__message--big", result.outcome));
-    box.dataset.source = "offline";
+  const colour = function (name, what) {
+    const folded = pyStrip(W.fold(name));
+    if (colours.indexOf(folded) < 0) throw new Error(what + " " + W.pyRepr(name) + " is not a colour of this set: choose one of " + colours.join(", "));
+    return folded;
+  };
+  const card = {splat: colour(splat, "splat colour"), word: word ? colour(word, "colour word") : null};
+  if (card.word === null) return {slap: false, card: card, outcome: "A " + card.splat + " splat with no word: " + wrong};
+  if (card.word === card.splat) {
+    return {slap: true, card: card, outcome: "The word " + card.word.toUpperCase() + " names the " + card.splat + " splat: slap! The first slapper takes the pile."};
   }
+  return {slap: false, card: card, outcome: "The word " + card.word.toUpperCase() + " does not name the " + card.splat + " splat: " + wrong};
+}
 
-  // Python's random.Random(seed) for a seed below 2**32 (MT19937, seeded by init_by_array), and its
-  // choice(): the dice roll the server makes for the same seed (solver/wordsmith/dice.py).
-  function pythonRandom(seed) {
-    const mt = new Uint32Array(624);
-    let index = 624;
-    mt[0] = 19650218;
-    for (let i = 1; i < 624; i++) mt[i] = (Math.imul(1812433253, mt[i - 1] ^ (mt[i - 1] >>> 30)) + i) >>> 0;
-    let i = 1;
-    for (let k = 624; k > 0; k--) {  // init_by_array with the key [seed]
-      mt[i] = ((mt[i] ^ Math.imul(mt[i - 1] ^ (mt[i - 1] >>> 30), 1664525)) + seed) >>> 0;
-      i++;
-      if (i >= 624) { mt[0] = mt[623]; i = 1; }
-    }
-    for (let k = 623; k > 0; k--) {
-      mt[i] = ((mt[i] ^ Math.imul(mt[i - 1] ^ (mt[i - 1] >>> 30), 1566083941)) - i) >>> 0;
-      i++;
-      if (i >= 624) { mt[0] = mt[623]; i = 1; }
-    }
-    mt[0] = 0x80000000;
-    function next() {
-      if (index >= 624) {
-        for (let k = 0; k < 624; k++) {
-          const y = (mt[k] & 0x80000000) | (mt[(k + 1) % 624] & 0x7fffffff);
-          mt[k] = mt[(k + 397) % 624] ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
-        }
-        index = 0;
+function showSlap(result) {
+  const box = document.getElementById("verdict");
+  box.className = "verdict verdict--" + (result.slap ? "valid" : "invalid");
+  box.replaceChildren(el("p", "verdict__mark", result.slap ? "SLAP!" : "DON'T SLAP"));
+  const card = el("div", "splat-card");
+  card.setAttribute("aria-hidden", "true");
+  const splat = el("div", "splat-card__splat " + (result.steal ? "paint--steal" : "paint--" + result.card.splat));
+  splat.appendChild(el("span", "splat-card__word", result.steal ? "STEAL" : result.card.word ? result.card.word.toUpperCase() : ""));
+  card.appendChild(splat);
+  box.appendChild(card);
+  box.appendChild(el("p", "verdict__message verdict__message--big", result.outcome));
+  box.dataset.source = "offline";
+}
+
+// Python's random.Random(seed) for a seed below 2**32 (MT19937, seeded by init_by_array), and its
+// choice(): the dice roll the server makes for the same seed (solver/wordsmith/dice.py).
+function pythonRandom(seed) {
+  const mt = new Uint32Array(624);
+  let index = 624;
+  mt[0] = 19650218;
+  for (let i = 1; i < 624; i++) mt[i] = (Math.imul(1812433253, mt[i - 1] ^ (mt[i - 1] >>> 30)) + i) >>> 0;
+  let i = 1;
+  for (let k = 624; k > 0; k--) {  // init_by_array with the key [seed]
+    mt[i] = ((mt[i] ^ Math.imul(mt[i - 1] ^ (mt[i - 1] >>> 30), 1664525)) + seed) >>> 0;
+    i++;
+    if (i >= 624) { mt[0] = mt[623]; i = 1; }
+  }
+  for (let k = 623; k > 0; k--) {
+    mt[i] = ((mt[i] ^ Math.imul(mt[i - 1] ^ (mt[i - 1] >>> 30), 1566083941)) - i) >>> 0;
+    i++;
+    if (i >= 624) { mt[0] = mt[623]; i = 1; }
+  }
+  mt[0] = 0x80000000;
+  function next() {
+    if (index >= 624) {
+      for (let k = 0; k < 624; k++) {
+        const y = (mt[k] & 0x80000000) | (mt[(k + 1) % 624] & 0x7fffffff);
+        mt[k] = mt[(k + 397) % 624] ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
       }
-      let y = mt[index++];
-      y ^= y >>> 11;
-      y ^= (y << 7) & 0x9d2c5680;
-      y ^= (y << 15) & 0xefc60000;
-      y ^= y >>> 18;
-      return y >>> 0;
+      index = 0;
     }
-    return {
-      choice: function (list) {  // _randbelow: getrandbits(n.bit_length()), drawn again while too big
-        const bits = 32 - Math.clz32(list.length);
-        let r;
-        do { r = next() >>> (32 - bits); } while (r >= list.length);
-        return list[r];
-      },
-    };
+    let y = mt[index++];
+    y ^= y >>> 11;
+    y ^= (y << 7) & 0x9d2c5680;
+    y ^= (y << 15) & 0xefc60000;
+    y ^= y >>> 18;
+    return y >>> 0;
   }
+  return {
+    choice: function (list) {  // _randbelow: getrandbits(n.bit_length()), drawn again while too big
+      const bits = 32 - Math.clz32(list.length);
+      let r;
+      do { r = next() >>> (32 - bits); } while (r >= list.length);
+      return list[r];
+    },
+  };
+}
 
-  const ROLL_TITLES = {start: "Starting pool", add: "A piece to add", word_by_word: "Word by Word roll"};
+const ROLL_TITLES = {start: "Starting pool", add: "A piece to add", word_by_word: "Word by Word roll"};
 
-  function rollDice(meta, what, seed) {
-    const rng = pythonRandom(seed);
-    const roll = function (n) { const faces = []; for (let i = 0; i < n; i++) faces.push(rng.choice(meta.die)); return faces; };
-    let rolls;
-    if (what === "start") rolls = [roll(meta.dice), roll(meta.dice)];
-    else if (what === "add") rolls = [roll(1)];
-    else {
-      let faces;
-      do { faces = roll(3); } while (faces.every(function (f) { return f.add === "wild"; }));
-      rolls = [faces];
-    }
-    const reading = what === "start" ? "start" : "add";
-    const pool = [0, 0, 0, 0, 0];
-    rolls.forEach(function (faces) { faces.forEach(function (f) { pool[KINDS.concat(["wild"]).indexOf(f[reading])] += 1; }); });
-    return {what: what, seed: seed, reading: reading, rolls: rolls, pool: pool};
+function rollDice(meta, what, seed) {
+  const rng = pythonRandom(seed);
+  const roll = function (n) { const faces = []; for (let i = 0; i < n; i++) faces.push(rng.choice(meta.die)); return faces; };
+  let rolls;
+  if (what === "start") rolls = [roll(meta.dice), roll(meta.dice)];
+  else if (what === "add") rolls = [roll(1)];
+  else {
+    let faces;
+    do { faces = roll(3); } while (faces.every(function (f) { return f.add === "wild"; }));
+    rolls = [faces];
   }
+  const reading = what === "start" ? "start" : "add";
+  const pool = [0, 0, 0, 0, 0];
+  rolls.forEach(function (faces) { faces.forEach(function (f) { pool[KINDS.concat(["wild"]).indexOf(f[reading])] += 1; }); });
+  return {what: what, seed: seed, reading: reading, rolls: rolls, pool: pool};
+}
 
-  function showRoll(rolled) {
-    const box = document.getElementById("roll");
-    const text = poolText(rolled.pool);
-    const size = rolled.pool.reduce(function (a, b) { return a + b; }, 0);
-    box.replaceChildren();
-    const title = el("h2", "result__title", ROLL_TITLES[rolled.what] + ": ");
-    title.appendChild(el("span", "result__big", text));
-    box.appendChild(title);
-    rolled.rolls.forEach(function (faces, i) {
-      const label = faces.length > 1 && rolled.rolls.length > 1 ? "Roll " + (i + 1) : "Faces";
-      box.appendChild(el("p", "dice-roll__label", label));
-      const list = el("ul", "dice-roll");
-      list.setAttribute("aria-label", rolled.rolls.length > 1 ? "Roll " + (i + 1) : "Faces");
-      faces.forEach(function (face) {
-        const gives = face[rolled.reading];
-        const item = el("li", "die die--" + face.label.replace(/ /g, "-"));
-        item.appendChild(el("span", "die__face", face.label + (face.label.indexOf("star") >= 0 ? " ★" : "")));
-        const what = el("span", "die__gives");
-        if (gives === "wild") what.textContent = "wild: any piece";
-        else { what.appendChild(pieceOf(gives)); what.appendChild(document.createTextNode(" " + gives + " piece")); }
-        item.appendChild(what);
-        list.appendChild(item);
-      });
-      box.appendChild(list);
+function showRoll(rolled) {
+  const box = document.getElementById("roll");
+  const text = poolText(rolled.pool);
+  const size = rolled.pool.reduce(function (a, b) { return a + b; }, 0);
+  box.replaceChildren();
+  const title = el("h2", "result__title", ROLL_TITLES[rolled.what] + ": ");
+  title.appendChild(el("span", "result__big", text));
+  box.appendChild(title);
+  rolled.rolls.forEach(function (faces, i) {
+    const label = faces.length > 1 && rolled.rolls.length > 1 ? "Roll " + (i + 1) : "Faces";
+    box.appendChild(el("p", "dice-roll__label", label));
+    const list = el("ul", "dice-roll");
+    list.setAttribute("aria-label", rolled.rolls.length > 1 ? "Roll " + (i + 1) : "Faces");
+    faces.forEach(function (face) {
+      const gives = face[rolled.reading];
+      const item = el("li", "die die--" + face.label.replace(/ /g, "-"));
+      item.appendChild(el("span", "die__face", face.label + (face.label.indexOf("star") >= 0 ? " ★" : "")));
+      const what = el("span", "die__gives");
+      if (gives === "wild") what.textContent = "wild: any piece";
+      else { what.appendChild(pieceOf(gives)); what.appendChild(document.createTextNode(" " + gives + " piece")); }
+      item.appendChild(what);
+      list.appendChild(item);
     });
-    let message;
-    if (rolled.what === "start") message = "Every player starts with these " + size + " pieces: " + text + ".";
-    else if (rolled.what === "add") message = "Add " + (rolled.pool[4] ? "a wild: take any piece you need" : "this piece") + " to your pool.";
-    else message = "Every player adds the red and yellow pieces" + (rolled.pool[4] ? ", and notes " + rolled.pool[4] + " circle" + (rolled.pool[4] > 1 ? "s" : "") + " (a piece of any kind, taken when needed)" : "") + ".";
-    box.appendChild(el("p", "result__message", message));
-    const brand = new URL(document.querySelector(".site-header .brand").href).pathname;
-    const site = brand.replace(/\/$/, "");
-    if (rolled.what === "start") {
-      const links = el("p", "result__links");
-      const pool = new URLSearchParams({pool: text}).toString();
-      const solve = el("a", null, "Solve this pool");
-      solve.href = site + "/solve?" + pool;
-      const judge = el("a", null, "Judge a word with this pool");
-      judge.href = brand + "?" + pool;
-      links.appendChild(solve);
-      links.appendChild(document.createTextNode("\n    "));
-      links.appendChild(judge);
-      box.appendChild(links);
-    }
-    const help = el("p", "help", "Seed " + rolled.seed + ": ");
-    const link = el("a", null, "link to this roll");
-    link.href = document.body.dataset.path + "?" + new URLSearchParams({roll: rolled.what, seed: String(rolled.seed)}).toString();
-    help.appendChild(link);
-    box.appendChild(help);
-    box.dataset.source = "offline";
-    document.title = ROLL_TITLES[rolled.what] + ": " + text + " · Dice · Wordsmith judge";
+    box.appendChild(list);
+  });
+  let message;
+  if (rolled.what === "start") message = "Every player starts with these " + size + " pieces: " + text + ".";
+  else if (rolled.what === "add") message = "Add " + (rolled.pool[4] ? "a wild: take any piece you need" : "this piece") + " to your pool.";
+  else message = "Every player adds the red and yellow pieces" + (rolled.pool[4] ? ", and notes " + rolled.pool[4] + " circle" + (rolled.pool[4] > 1 ? "s" : "") + " (a piece of any kind, taken when needed)" : "") + ".";
+  box.appendChild(el("p", "result__message", message));
+  const brand = new URL(document.querySelector(".site-header .brand").href).pathname;
+  const site = brand.replace(/\/$/, "");
+  if (rolled.what === "start") {
+    const links = el("p", "result__links");
+    const pool = new URLSearchParams({pool: text}).toString();
+    const solve = el("a", null, "Solve this pool");
+    solve.href = site + "/solve?" + pool;
+    const judge = el("a", null, "Judge a word with this pool");
+    judge.href = brand + "?" + pool;
+    links.appendChild(solve);
+    links.appendChild(document.createTextNode("\n    "));
+    links.appendChild(judge);
+    box.appendChild(links);
   }
+  const help = el("p", "help", "Seed " + rolled.seed + ": ");
+  const link = el("a", null, "link to this roll");
+  link.href = document.body.dataset.path + "?" + new URLSearchParams({roll: rolled.what, seed: String(rolled.seed)}).toString();
+  help.appendChild(link);
+  box.appendChild(help);
+  box.dataset.source = "offline";
+  document.title = ROLL_TITLES[rolled.what] + ": " + text + " · Dice · Wordsmith judge";
+}
 
-  window.WordsmithOfflineGames = {ROLL_TITLES, pythonRandom, rollDice, showRoll, showSlap, slapFor};
-})();
+export {ROLL_TITLES, pythonRandom, rollDice, showRoll, showSlap, slapFor};

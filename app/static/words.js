@@ -3,200 +3,187 @@
 // is described there). The same input gives the same normalized word, verdict, reason, tier and sentence
 // as the Python judge: tests/test_offline_judge.py runs both on every key and on generated odd inputs.
 //
-// Runs in a page (window.WordsmithWords), in the service worker's scope and in Node (module.exports).
-"use strict";
-(function (root) {
-  const SIZES = ["small", "standard", "large"];
-  const SENTENCES = {
-    proper_name: "{W} is a proper name, and proper names are not allowed.",
-    abbreviation: "{W} is an abbreviation, and abbreviations are not allowed.",
-    possessive: "{W} is a possessive form, not a word of its own.",
-    slang: "{W} is slang, and slang is not allowed.",
-    offensive: "{W} is offensive (a slur or an obscenity), and offensive words are not allowed.",
-    letter: "{W} is a letter, not a word.",
-    invalid_characters: "{W} holds characters that are not letters: only a-z, an apostrophe or a hyphen inside a word are allowed.",
-    not_in_lexicon: "{W} is not in the {size} word lists; it may be newer than they are.",
-    larger_lexicon_only: "{W} is only in the {tier} dictionary, not in the {size} one.",
-  };
-  const NAME_FIRST_SENTENCE = " It is also spelled as a rare lowercase word, but a name is its commonest use.";
+// An ES module: the offline pages import it (static/offline.js and its parts), and so does Node (the
+// differential tests' runner, tests/js/). Its sentences are the server's own table (static/sentences.js), given
+// with the data: it holds none of its own.
+import {say} from "./sentences.js";
 
-  // --- normalization: solver/normalize.py -------------------------------------------------------
+const SIZES = ["small", "standard", "large"];
 
-  const APOSTROPHES = "\u2019\u2018\u201b\u02bc\u02bb\u02b9\u2032`\u00b4\uff07";
-  const DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d";
-  const BY_HAND = {"ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ł": "l", "ħ": "h", "ı": "i", "þ": "th", "ð": "d"};
-  // Python's str.strip(): the characters str.isspace() is true of (JavaScript's trim() differs on a few).
-  const PY_SPACE = "\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
-  const STRIP = new RegExp("^[" + PY_SPACE + "]+|[" + PY_SPACE + "]+$", "g");
-  const DROPPED = /[\p{Mn}\p{Me}\p{Cf}]/gu;
-  const WELL_FORMED = /^'?[a-z](?:[a-z'-]*[a-z])?$/;
-  const NOT_PRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+// --- normalization: solver/normalize.py -------------------------------------------------------
 
-  function punctuation(text) {
-    let out = "";
-    for (const c of text) out += APOSTROPHES.includes(c) ? "'" : DASHES.includes(c) ? "-" : c;
-    return out;
+const APOSTROPHES = "\u2019\u2018\u201b\u02bc\u02bb\u02b9\u2032`\u00b4\uff07";
+const DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d";
+const BY_HAND = {"ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ł": "l", "ħ": "h", "ı": "i", "þ": "th", "ð": "d"};
+// Python's str.strip(): the characters str.isspace() is true of (JavaScript's trim() differs on a few).
+const PY_SPACE = "\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+const STRIP = new RegExp("^[" + PY_SPACE + "]+|[" + PY_SPACE + "]+$", "g");
+const DROPPED = /[\p{Mn}\p{Me}\p{Cf}]/gu;
+const WELL_FORMED = /^'?[a-z](?:[a-z'-]*[a-z])?$/;
+const NOT_PRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+
+function punctuation(text) {
+  let out = "";
+  for (const c of text) out += APOSTROPHES.includes(c) ? "'" : DASHES.includes(c) ? "-" : c;
+  return out;
+}
+
+function strip(text) {
+  return text.replace(STRIP, "");
+}
+
+function isAscii(text) {
+  return /^[\x00-\x7f]*$/.test(text);
+}
+
+function fold(text) {
+  if (isAscii(text)) return strip(text).toLowerCase().replace(/`/g, "'");
+  const composed = punctuation(punctuation(text).normalize("NFKC"));
+  const decomposed = composed.toLowerCase().normalize("NFD").replace(DROPPED, "");
+  let out = "";
+  for (const c of decomposed) out += BY_HAND[c] || c;
+  return strip(out);
+}
+
+function isWellFormed(word) {
+  return WELL_FORMED.test(word);
+}
+
+// Python's repr() of a string: how the verdict names an input that folds to nothing.
+function pyRepr(text) {
+  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
+  let out = quote;
+  for (const c of text) {
+    const n = c.codePointAt(0);
+    const hex = function (width) { return n.toString(16).padStart(width, "0"); };
+    if (c === quote || c === "\\") out += "\\" + c;
+    else if (c === "\t") out += "\\t";
+    else if (c === "\n") out += "\\n";
+    else if (c === "\r") out += "\\r";
+    else if (n < 0x20 || n === 0x7f) out += "\\x" + hex(2);
+    else if (n < 0x7f || c === " " || !NOT_PRINTABLE.test(c)) out += c;
+    else if (n <= 0xff) out += "\\x" + hex(2);
+    else if (n <= 0xffff) out += "\\u" + hex(4);
+    else out += "\\U" + hex(8);
   }
+  return out + quote;
+}
 
-  function strip(text) {
-    return text.replace(STRIP, "");
+// --- the word data --------------------------------------------------------------------------
+
+// One line of the data: [shared prefix length, rest of the word, code, whether the possessive follows].
+function splitLine(line) {
+  let i = 0;
+  while (line.charCodeAt(i) >= 48 && line.charCodeAt(i) <= 57) i++;
+  const possessive = line.charCodeAt(line.length - 1) === 43;  // "+"
+  const end = line.length - (possessive ? 2 : 1);
+  return [parseInt(line.slice(0, i), 10), line.slice(i, end), line.charCodeAt(end) - 48, possessive];
+}
+
+// The data's text, with where each key's line starts (no string per line until one is read: a look-up
+// reads at most one block's lines), and the server's sentences (the "sentences" of /offline/meta.json).
+function Words(text, sentences) {
+  this.sentences = sentences;
+  const headerEnd = text.indexOf("\n");
+  const header = JSON.parse(text.slice(0, headerEnd));
+  this.header = header;
+  this.checksum = header.checksum;
+  this.codes = header.codes;
+  this.text = text;
+  this.entries = header.entries;
+  this.block = header.block;
+  const starts = new Int32Array(header.entries + 1);
+  let at = headerEnd + 1;
+  for (let i = 0; i < header.entries; i++) {
+    starts[i] = at;
+    at = text.indexOf("\n", at) + 1;
   }
+  starts[header.entries] = at;  // where the familiarity column begins
+  this.starts = starts;
+  this.heads = [];
+  for (let i = 0; i < this.entries; i += this.block) this.heads.push(splitLine(this.line(i))[1]);
+}
 
-  function isAscii(text) {
-    return /^[\x00-\x7f]*$/.test(text);
+Words.prototype.line = function (i) {
+  return this.text.slice(this.starts[i], this.starts[i + 1] - 1);
+};
+
+// The code of a normalized word (its tier or refusal category), or null for a word no list holds.
+Words.prototype.code = function (word) {
+  const heads = this.heads;
+  let lo = 0, hi = heads.length;
+  while (lo < hi) {  // the last block whose head is <= word
+    const mid = (lo + hi) >> 1;
+    if (heads[mid] <= word) lo = mid + 1; else hi = mid;
   }
-
-  function fold(text) {
-    if (isAscii(text)) return strip(text).toLowerCase().replace(/`/g, "'");
-    const composed = punctuation(punctuation(text).normalize("NFKC"));
-    const decomposed = composed.toLowerCase().normalize("NFD").replace(DROPPED, "");
-    let out = "";
-    for (const c of decomposed) out += BY_HAND[c] || c;
-    return strip(out);
+  if (lo === 0) return null;
+  const start = (lo - 1) * this.block;
+  const stop = Math.min(start + this.block, this.entries);
+  let previous = "";
+  for (let i = start; i < stop; i++) {
+    const parts = splitLine(this.line(i));
+    const key = previous.slice(0, parts[0]) + parts[1];
+    if (key === word) return this.codes[parts[2]];
+    if (parts[3] && key + "'s" === word) return "possessive";
+    if (key > word) return null;
+    previous = key;
   }
+  return null;
+};
 
-  function isWellFormed(word) {
-    return WELL_FORMED.test(word);
-  }
-
-  // Python's repr() of a string: how the verdict names an input that folds to nothing.
-  function pyRepr(text) {
-    const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
-    let out = quote;
-    for (const c of text) {
-      const n = c.codePointAt(0);
-      const hex = function (width) { return n.toString(16).padStart(width, "0"); };
-      if (c === quote || c === "\\") out += "\\" + c;
-      else if (c === "\t") out += "\\t";
-      else if (c === "\n") out += "\\n";
-      else if (c === "\r") out += "\\r";
-      else if (n < 0x20 || n === 0x7f) out += "\\x" + hex(2);
-      else if (n < 0x7f || c === " " || !NOT_PRINTABLE.test(c)) out += c;
-      else if (n <= 0xff) out += "\\x" + hex(2);
-      else if (n <= 0xffff) out += "\\u" + hex(4);
-      else out += "\\U" + hex(8);
+// Every key in order as [word, code index, familiarity in hundredths]: what the solver indexes.
+Words.prototype.all = function () {
+  if (this._all) return this._all;
+  const all = [];
+  const text = this.text;
+  let known = this.starts[this.entries];
+  let previous = "";
+  for (let i = 0; i < this.entries; i++) {
+    const parts = splitLine(this.line(i));
+    const key = previous.slice(0, parts[0]) + parts[1];
+    let familiarity = 0;
+    if (parts[2] < SIZES.length) {
+      const end = text.indexOf("\n", known);
+      familiarity = end > known ? parseInt(text.slice(known, end), 10) : 0;
+      known = end + 1;
     }
-    return out + quote;
+    all.push([key, parts[2], familiarity]);
+    if (parts[3]) all.push([key + "'s", this.codes.indexOf("possessive"), 0]);
+    previous = key;
   }
+  this._all = all;
+  return all;
+};
 
-  // --- the word data --------------------------------------------------------------------------
+// --- the verdict: solver/lexicon.py check -----------------------------------------------------
 
-  // One line of the data: [shared prefix length, rest of the word, code, whether the possessive follows].
-  function splitLine(line) {
-    let i = 0;
-    while (line.charCodeAt(i) >= 48 && line.charCodeAt(i) <= 57) i++;
-    const possessive = line.charCodeAt(line.length - 1) === 43;  // "+"
-    const end = line.length - (possessive ? 2 : 1);
-    return [parseInt(line.slice(0, i), 10), line.slice(i, end), line.charCodeAt(end) - 48, possessive];
+function check(words, word, size) {
+  const rank = SIZES.indexOf(size);
+  const normalized = fold(word);
+  const shout = normalized.toUpperCase() || pyRepr(word);
+  let reason = null, tier = null;
+  if (!isWellFormed(normalized)) {
+    reason = "invalid_characters";
+  } else {
+    const code = words.code(normalized);
+    const codeRank = SIZES.indexOf(code);
+    if (codeRank >= 0 && codeRank <= rank) tier = code;
+    else if (codeRank >= 0) { reason = "larger_lexicon_only"; tier = code; }
+    else reason = code || "not_in_lexicon";
   }
+  const nameFirst = reason === "name_first";
+  if (nameFirst) reason = "proper_name";
+  const table = words.sentences;
+  let message = reason === null ? say(table, "word.valid", {W: shout})
+    : say(table, "word.reasons." + reason, {W: shout, size: size, tier: tier});
+  if (nameFirst) message += " " + say(table, "word.name_first");
+  return {word: word, normalized: normalized, valid: reason === null, lexicon: size, tier: tier, reason: reason, message: message};
+}
 
-  // The data's text, with where each key's line starts (no string per line until one is read: a look-up
-  // reads at most one block's lines).
-  function Words(text) {
-    const headerEnd = text.indexOf("\n");
-    const header = JSON.parse(text.slice(0, headerEnd));
-    this.header = header;
-    this.checksum = header.checksum;
-    this.codes = header.codes;
-    this.text = text;
-    this.entries = header.entries;
-    this.block = header.block;
-    const starts = new Int32Array(header.entries + 1);
-    let at = headerEnd + 1;
-    for (let i = 0; i < header.entries; i++) {
-      starts[i] = at;
-      at = text.indexOf("\n", at) + 1;
-    }
-    starts[header.entries] = at;  // where the familiarity column begins
-    this.starts = starts;
-    this.heads = [];
-    for (let i = 0; i < this.entries; i += this.block) this.heads.push(splitLine(this.line(i))[1]);
-  }
+// Read the gzipped data (bytes, as the server sends them) into a Words that speaks with `sentences`.
+async function load(bytes, sentences) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Words(await new Response(stream).text(), sentences);
+}
 
-  Words.prototype.line = function (i) {
-    return this.text.slice(this.starts[i], this.starts[i + 1] - 1);
-  };
-
-  // The code of a normalized word (its tier or refusal category), or null for a word no list holds.
-  Words.prototype.code = function (word) {
-    const heads = this.heads;
-    let lo = 0, hi = heads.length;
-    while (lo < hi) {  // the last block whose head is <= word
-      const mid = (lo + hi) >> 1;
-      if (heads[mid] <= word) lo = mid + 1; else hi = mid;
-    }
-    if (lo === 0) return null;
-    const start = (lo - 1) * this.block;
-    const stop = Math.min(start + this.block, this.entries);
-    let previous = "";
-    for (let i = start; i < stop; i++) {
-      const parts = splitLine(this.line(i));
-      const key = previous.slice(0, parts[0]) + parts[1];
-      if (key === word) return this.codes[parts[2]];
-      if (parts[3] && key + "'s" === word) return "possessive";
-      if (key > word) return null;
-      previous = key;
-    }
-    return null;
-  };
-
-  // Every key in order as [word, code index, familiarity in hundredths]: what the solver indexes.
-  Words.prototype.all = function () {
-    if (this._all) return this._all;
-    const all = [];
-    const text = this.text;
-    let known = this.starts[this.entries];
-    let previous = "";
-    for (let i = 0; i < this.entries; i++) {
-      const parts = splitLine(this.line(i));
-      const key = previous.slice(0, parts[0]) + parts[1];
-      let familiarity = 0;
-      if (parts[2] < SIZES.length) {
-        const end = text.indexOf("\n", known);
-        familiarity = end > known ? parseInt(text.slice(known, end), 10) : 0;
-        known = end + 1;
-      }
-      all.push([key, parts[2], familiarity]);
-      if (parts[3]) all.push([key + "'s", this.codes.indexOf("possessive"), 0]);
-      previous = key;
-    }
-    this._all = all;
-    return all;
-  };
-
-  // --- the verdict: solver/lexicon.py check -----------------------------------------------------
-
-  function check(words, word, size) {
-    const rank = SIZES.indexOf(size);
-    const normalized = fold(word);
-    const shout = normalized.toUpperCase() || pyRepr(word);
-    let reason = null, tier = null;
-    if (!isWellFormed(normalized)) {
-      reason = "invalid_characters";
-    } else {
-      const code = words.code(normalized);
-      const codeRank = SIZES.indexOf(code);
-      if (codeRank >= 0 && codeRank <= rank) tier = code;
-      else if (codeRank >= 0) { reason = "larger_lexicon_only"; tier = code; }
-      else reason = code || "not_in_lexicon";
-    }
-    const nameFirst = reason === "name_first";
-    if (nameFirst) reason = "proper_name";
-    let message = reason === null ? shout + " is a valid word." : SENTENCES[reason]
-      .replace("{W}", function () { return shout; })
-      .replace("{size}", size)
-      .replace("{tier}", String(tier));
-    if (nameFirst) message += NAME_FIRST_SENTENCE;
-    return {word: word, normalized: normalized, valid: reason === null, lexicon: size, tier: tier, reason: reason, message: message};
-  }
-
-  // Read the gzipped data (bytes, as the server sends them) into a Words.
-  async function load(bytes) {
-    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    return new Words(await new Response(stream).text());
-  }
-
-  const api = {SIZES: SIZES, fold: fold, isWellFormed: isWellFormed, pyRepr: pyRepr, Words: Words, check: check, load: load};
-  if (typeof module !== "undefined" && module.exports) module.exports = api;
-  else root.WordsmithWords = api;
-})(typeof self !== "undefined" ? self : this);
+export {SIZES, fold, isWellFormed, pyRepr, Words, check, load};
