@@ -251,6 +251,23 @@ def form_fields(body: bytes) -> dict[str, str]:
     return found
 
 
+LIVE_URL = re.compile(rb'id="table"[^>]*?data-live-url="([^"]*)"')
+PARTS = re.compile(rb'id="table"[^>]*?data-parts="([^"]*)"')
+
+
+def live_url(body: bytes) -> str:
+    """Where a page fetches the table's part (`data-live-url` on #table), "" for a page fetched again whole."""
+    found = LIVE_URL.search(body)
+    return found.group(1).decode() if found else ""
+
+
+def part_keys(body: bytes) -> dict[str, str]:
+    """The part keys a page (its own) or the table's part (every phone's) lists in #table's `data-parts`."""
+    found = PARTS.search(body)
+    pairs = found.group(1).decode().split() if found else []
+    return dict(pair.split(":", 1) for pair in pairs if ":" in pair)
+
+
 def page_seq(body: bytes) -> int:
     """The seq of the table's state a page shows (`data-seq` on #table, what tables.js compares); -1 if none."""
     found = SEQ.search(body)

@@ -14,9 +14,11 @@ its own cookies, kept-alive connections), doing what the pages and app/static/ta
   claims    the claimant's phone posts the claim form (csrf_token, a request_id drawn fresh
             as a render draws it, action=claim, word), is answered 303 and GETs its page: the
             claimant's own page load; every screen, on each event newer than the seq its page
-            shows, fetches its page again, one fetch at a time, events that come meanwhile
-            costing one more fetch after it (tables.js's refresh()), a failed fetch tried again
-            1, 2, 4 ... 15 s later
+            shows, fetches the table's part (its page's data-live-url, /tables/<code>/live) and
+            its page too only when its own part key (data-parts) changed, one fetch at a time,
+            events that come meanwhile costing one more after it (tables.js's refresh()); a
+            failed fetch, and a reopened stream, fetch the whole page, tried again 1, 2, 4 ...
+            15 s later
 
 The phones run in --clients processes (tables split between them), each with its share of
 the steady claim rate; they keep raw timestamps and the report matches them after the run.
@@ -40,8 +42,10 @@ from tables_http import (
     body_parts,
     collector_held_off,
     form_fields,
+    live_url,
     location,
     page_seq,
+    part_keys,
     phone,
     read_head,
 )
@@ -70,6 +74,8 @@ class Screen:
         self.url = url  # the page's URL, as the phone's address bar has it
         self.csrf = ""  # the CSRF token its forms carry
         self.shown = 0  # the seq of the state its page shows (`data-seq`)
+        self.live = ""  # where its page fetches the table's part (`data-live-url`), "" for a page fetched whole
+        self.parts: dict[str, str] = {}  # its own part keys (`data-parts`)
         self.busy = False
         self.again = False
         self.sending = 0  # its own forms on their way (tables.js's `sending`)
@@ -91,8 +97,28 @@ class Screen:
         seq = page_seq(answer.body) if answer.status == 200 else -1
         self.fetches.append((kind, answer.sent, answer.answered, answer.status, seq))
         self.url = url
-        if seq > self.shown:  # tables.js's swap(): a page older than what is shown changes nothing
+        if seq >= self.shown and answer.status == 200:  # tables.js's swap(): an older page changes nothing
             self.shown = seq
+            self.live = live_url(answer.body)
+            self.parts = part_keys(answer.body)
+        return answer
+
+    async def update(self) -> Answer:
+        """tables.js on an event: the table's part, then the page only when its own part key changed."""
+        began = time.monotonic()
+        try:
+            answer = await self.browser.request("GET", self.live)
+        except ERRORS:
+            self.fetches.append(("live", began, time.monotonic(), 0, -1))
+            raise
+        seq = page_seq(answer.body) if answer.status == 200 else -1
+        self.fetches.append(("live", answer.sent, answer.answered, answer.status, seq))
+        if answer.status != 200 or seq < self.shown:
+            return answer
+        self.shown = seq
+        now = part_keys(answer.body)
+        if any(now.get(token) != key for token, key in self.parts.items()):
+            return await self.load(self.url, "event")
         return answer
 
     def refresh(self, kind: str = "event") -> None:
@@ -110,7 +136,8 @@ class Screen:
             while True:
                 self.again = False
                 try:
-                    ok = (await self.load(self.url, kind)).status == 200
+                    fetch = self.update() if self.live and kind == "event" else self.load(self.url, kind)
+                    ok = (await fetch).status == 200
                 except ERRORS:
                     ok = False
                 if ok:

@@ -180,7 +180,7 @@ def summarize(figures: dict, args) -> tuple[dict[str, str], dict[str, str]]:
     common = {
         "claims/s accepted": f"{len(accepted) / elapsed:.0f}",
         "server CPU per claim, every render included (ms)": f"{1000 * server_claims_cpu / max(1, len(accepted)):.1f}",
-        "renders per claim (page GETs)": "0 (no page)",
+        "GETs per claim (pages: own page, table's part, page)": "0 (no page)",
         "claim -> each other screen p50 / p99 ms (api: its event on each phone's stream)": p50_99(every),
         "claimant's own answer p50 / p99 ms (pages: POST + 303 + GET; api: the JSON answer)": p50_99(answer_ms),
         "health p99 ms, claims running": f"{percentile(busy['latencies'], 0.99):.1f}",
@@ -245,8 +245,9 @@ def screen_updates(claims: list, screens: list[dict]) -> dict:
 
 
 def renders(screens: list[dict], began: float, ended: float) -> Counter:
-    """The page GETs sent from `began` to `ended`, by why: own (a claim's 303), host (a start's), event (tables.js's
-    refresh on an event), reconnect (a stream reopened), retry (a fetch that failed, tried again)."""
+    """The GETs sent from `began` to `ended`, by why: own (a claim's 303), host (a start's), live (the table's part,
+    on an event), event (the page, on an event that changed its own part), reconnect (a stream reopened), retry (a
+    fetch that failed, tried again)."""
     return Counter(kind for screen in screens for kind, sent, *_ in screen["fetches"] if began <= sent <= ended)
 
 
@@ -267,7 +268,7 @@ def summarize_pages(figures: dict, args) -> tuple[dict[str, str], dict[str, str]
         1000 * (answered - sent)
         for screen in screens
         for kind, sent, answered, status, _ in screen["fetches"]
-        if kind == "event" and status == 200 and claimed["began"] <= sent <= claimed["settled"]
+        if kind in ("event", "live") and status == 200 and claimed["began"] <= sent <= claimed["settled"]
     ]
     failed = sum(
         1
@@ -291,8 +292,8 @@ def summarize_pages(figures: dict, args) -> tuple[dict[str, str], dict[str, str]
         "claim tap -> its event on each other screen's stream p50 / p99 ms": p50_99(updates["events"]),
         "claimant's own page (POST + 303 + GET) p50 / p99 ms": p50_99(own_ms),
         "  of which the POST answered (303) p50 / p99 ms": p50_99(post_ms),
-        "a page fetched on an event, answered p50 / p99 ms": p50_99(fetch_ms),
-        "renders per claim (page GETs: own, on events, ...)": (
+        "a fetch on an event (the table's part, or the page), answered p50 / p99 ms": p50_99(fetch_ms),
+        "GETs per claim (own page, table's part, page on an event, ...)": (
             f"{per_claim:.2f} ({', '.join(f'{k} {v}' for k, v in kinds.most_common())})"
         ),
         "page fetches failed": f"{failed}",
@@ -318,7 +319,7 @@ def summarize_pages(figures: dict, args) -> tuple[dict[str, str], dict[str, str]
     common = {
         "claims/s accepted": f"{len(accepted) / elapsed:.0f}",
         "server CPU per claim, every render included (ms)": f"{1000 * server_cpu / max(1, len(accepted)):.1f}",
-        "renders per claim (page GETs)": f"{per_claim:.2f}",
+        "GETs per claim (pages: own page, table's part, page)": f"{per_claim:.2f}",
         "claim -> each other screen p50 / p99 ms (api: its event on each phone's stream)": p50_99(updates["every"]),
         "claimant's own answer p50 / p99 ms (pages: POST + 303 + GET; api: the JSON answer)": p50_99(own_ms),
         "health p99 ms, claims running": f"{percentile(figures['busy']['latencies'], 0.99):.1f}",

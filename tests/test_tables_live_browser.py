@@ -1,0 +1,81 @@
+"""A phone applies another's event in place (app/pages/table_live.py, static/tables.js): the table's part from
+/live, no fetch of its own page when its own part did not change, and afterwards it reads exactly as a fresh load
+of the same page. Three phones and the TV, against the app served by gunicorn (`live_server`)."""
+
+from __future__ import annotations
+
+import re
+
+from browser_helpers import expect, needs_chromium, open_phones
+from test_pages_tables_browser import LIVE_MS, claim, create_table, following, start_challenge, submit, take_seat
+
+pytestmark = needs_chromium
+
+POOL = "R3 Y2 B3"  # builds COT, LOT, LIT and FOX
+
+# The page as a tree: each element's tag, its attributes sorted, its text; without what differs between two renders
+# of one state (the request ids and the CSRF token, the server's clock) or is the page's own bookkeeping (how it
+# was last updated, the connection sign).
+SERIALIZE = """() => {
+  const skip = new Set(["data-now", "data-source", "data-stream", "data-connection", "data-sent", "data-events"]);
+  function walk(node) {
+    if (node.nodeType === Node.TEXT_NODE) return node.textContent.replace(/\\s+/g, " ").trim();
+    if (node.nodeType !== Node.ELEMENT_NODE || node.id === "table-conn") return "";
+    const attrs = Array.from(node.attributes).filter(a => !skip.has(a.name)).map(a => {
+      const secret = node.tagName === "INPUT" && a.name === "value" && ["request_id", "csrf_token"].includes(node.name);
+      return a.name + "=" + (secret ? "" : a.value);
+    }).sort();
+    const inner = Array.from(node.childNodes).map(walk).filter(Boolean);
+    return "<" + node.tagName.toLowerCase() + " " + attrs.join(" ") + ">" + inner.join("") + "</>";
+  }
+  return walk(document.getElementById("table"));
+}"""
+
+
+def page_tree(page) -> str:
+    return page.evaluate(SERIALIZE)
+
+
+def test_a_phone_applies_anothers_claim_in_place_and_reads_as_a_fresh_load(browser, live_server):
+    with open_phones(browser, 4) as (ann, bob, cat, tv):
+        code = create_table(ann, live_server, names=("Ann", "Bob", "Cat"))
+        start_challenge(ann, POOL)
+        for page, name in ((ann, "Ann"), (bob, "Bob"), (cat, "Cat")):
+            take_seat(page, live_server, code, name)
+        tv.goto(f"{live_server}/tables/{code}")
+        for page in (ann, bob, cat, tv):
+            following(page)
+        asked: dict[str, list[str]] = {"bob": [], "cat": [], "tv": []}
+        for name, page in (("bob", bob), ("cat", cat), ("tv", tv)):
+            page.on("request", lambda request, name=name: asked[name].append(request.url))
+
+        claim(ann, "cot")
+        for page in (bob, cat, tv):
+            expect(page.locator("#claims .claim__word").first).to_have_text("COT", timeout=LIVE_MS)
+            expect(page.locator("#table")).to_have_attribute("data-source", "event")
+        for name, urls in asked.items():
+            assert any(url.endswith(f"/tables/{code}/live") for url in urls), (name, urls)
+            assert not any(re.search(rf"/tables/{code}(/play)?$", url) for url in urls), (name, urls)  # no page
+
+        # One HTML for every phone; each sees the controls that are its own: Bob and Cat may object, Ann not.
+        for page in (bob, cat):
+            expect(page.get_by_role("button", name="Object to COT")).to_be_visible()
+        expect(ann.get_by_role("button", name="Object to COT")).to_have_count(0)  # shown to others only
+        expect(tv.get_by_role("button", name="Object to COT")).to_have_count(0)
+
+        # Each phone reads what a fresh load of its page draws.
+        for page in (bob, cat, tv):
+            fresh = page.context.new_page()
+            fresh.goto(page.url)
+            tree = page_tree(page)
+            assert "COT" in tree and 'id=claims' in tree and tree == page_tree(fresh), page.url
+            fresh.close()
+
+        # Cat objects from the button drawn for every phone: her page's own form sends it, and Bob (the one voter)
+        # gets his ballot live: his own part changed, so his page is fetched.
+        submit(cat, cat.get_by_role("button", name="Object to COT"))
+        expect(bob.get_by_role("button", name="Strike COT out")).to_be_visible(timeout=LIVE_MS)
+        assert any(re.search(rf"/tables/{code}/play$", url) for url in asked["bob"])
+        fresh = bob.context.new_page()
+        fresh.goto(bob.url)
+        assert page_tree(bob) == page_tree(fresh)
