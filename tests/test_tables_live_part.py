@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from test_pages_tables import claim, create, join, phone, post_form, press, start
+from test_pages_tables import claim, create, element_end, join, phone, post_form, press, start
 
 from app.pages import table_live
 from app.pages.tables import MAX_SEATS
@@ -37,34 +37,28 @@ def parts_of(html: str) -> dict[str, str]:
     return dict(pair.split(":", 1) for pair in found.split())
 
 
-def own_regions(html: str) -> dict[str, str]:
-    """A page's own regions (data-live without "table"), with what differs between two renders of one state
-    taken out: the request ids and the CSRF token."""
+def regions(html: str, table: bool) -> dict[str, str]:
+    """A page's regions by id: the table's part (`table`: data-live="table"), or the page's own (data-live), each
+    without the table's regions inside it (brought by /live) and without what differs between two renders of one
+    state (the request ids and the CSRF token)."""
+    marker = r'data-live="table"' if table else r"data-live(?=[\s>])"
     found = {}
-    for match in re.finditer(r'<(div|section)\b[^>]*\bid="([\w-]+)"[^>]*\bdata-live(?=[\s>])', html):
-        start, depth, tag = match.start(), 0, match.group(1)
-        for token in re.finditer(rf"<(/?){tag}\b", html[start:]):
-            depth += -1 if token.group(1) else 1
-            if depth == 0:
-                end = start + token.end()
-                break
-        region = html[start : html.index(">", end) + 1]
-        region = re.sub(r'name="(request_id|csrf_token)" value="[^"]*"', r'name="\1"', region)
-        found[match.group(2)] = region
+    for match in re.finditer(rf'<(div|section)\b[^>]*\bid="([\w-]+)"[^>]*\b{marker}', html):
+        region = html[match.start() : element_end(html, match.start(), match.group(1))]
+        while not table and (inner := re.search(r'<(div|section)\b[^>]*\bdata-live="table"[^>]*>', region)):
+            region = (
+                region[: inner.start()] + "<table part>" + region[element_end(region, inner.start(), inner.group(1)) :]
+            )
+        found[match.group(2)] = re.sub(r'name="(request_id|csrf_token)" value="[^"]*"', r'name="\1"', region)
     return found
+
+
+def own_regions(html: str) -> dict[str, str]:
+    return regions(html, table=False)
 
 
 def table_regions(html: str) -> dict[str, str]:
-    """The table's part as a page or /live carries it: each region's HTML by id."""
-    found = {}
-    for match in re.finditer(r'<(div|section)\b[^>]*\bid="([\w-]+)"[^>]*\bdata-live="table"', html):
-        tag, start, depth = match.group(1), match.start(), 0
-        for token in re.finditer(rf"<(/?){tag}\b", html[start:]):
-            depth += -1 if token.group(1) else 1
-            if depth == 0:
-                found[match.group(2)] = html[start : html.index(">", start + token.end()) + 1]
-                break
-    return found
+    return regions(html, table=True)
 
 
 @pytest.fixture
@@ -100,13 +94,14 @@ def test_one_claim_at_a_table_of_four_renders_the_tables_part_once(four):
     assert table_live.stats()["shared"] - before == 1  # one render for the claimant's page and every /live
     assert "COT" in table_regions(answer)["claims"]
     for client, html in live.items():
-        assert table_regions(html) == table_regions(answer)
+        shown = table_regions(answer)  # her page has the regions a seat's page shows; /live has every one
+        assert {name: table_regions(html)[name] for name in shown} == shown
         mine = parts_of(pages[client])
         now = parts_of(html)
         changed = {token for token, key in mine.items() if now.get(token) != key}
-        # A claim changes no other seat's pool, form or ballots, nor the TV's: only the host's page (its Undo names
-        # the last action) is fetched again.
-        assert changed == ({"host"} if client is host else set()), (changed, mine)
+        # A claim changes no other seat's pool, form or ballots, nor the TV's, nor the host's controls (their Undo
+        # and the pools are the table's part): no other page is fetched again.
+        assert changed == set(), (changed, mine)
 
 
 def test_every_change_to_a_phones_own_regions_changes_its_key(four):
@@ -159,7 +154,7 @@ def test_a_page_embeds_the_tables_part_that_live_serves(four):
     code, host, (ann, bob, *_), tv, _ = four
     claim(ann, code, "cot")
     live = table_regions(tv.get(f"/tables/{code}/live").get_data(as_text=True))
-    assert set(live) == {"latest", "roll", "claims", "scores"}
+    assert set(live) == {"latest", "roll", "claims", "scores", "undo", "host-claims", "host-pools"}
     for client, path in ((bob, "/play"), (tv, ""), (host, "/host")):
         page = table_regions(client.get(f"/tables/{code}{path}").get_data(as_text=True))
         assert {name: page[name] for name in page} == {name: live[name] for name in page}, path

@@ -45,11 +45,15 @@ SHARED = {
         "roll": "partials/table_roll.html",
         "claims": "partials/table_claims.html",
         "scores": "partials/table_scoreboard.html",
+        "undo": "partials/table_undo.html",
+        "host-claims": "partials/table_host_claims.html",
+        "host-pools": "partials/table_host_pools.html",
     },
     "booksmack": {
         "latest": "partials/table_latest.html",
         "rounds": "partials/table_rounds.html",
         "scores": "partials/table_scoreboard.html",
+        "undo": "partials/table_undo.html",
     },
 }
 # Tables whose renders a worker keeps (the newest of each): past this, the one least recently asked for goes.
@@ -86,13 +90,14 @@ def event_epoch(at: str) -> float | None:
         return None
 
 
-def viewer_tokens(viewer: Actor | None, host_page: bool) -> str:
+def viewer_tokens(viewer: Actor | None, host_page: bool, hosting: bool = False) -> str:
     """The names `data-for` tags a control with, as this page's `#table` carries them in `data-viewer`: `seatN` on a
-    seat's page, `host` on the host's page, `view` on the table view and the score sheet."""
+    seat's page (and `hosting` when its phone hosts: its Host controls), `host` on the host's page, `view` on the
+    table view and the score sheet."""
     if host_page:
         return "host"
     if viewer is not None and viewer.seat is not None:
-        return f"seat{viewer.seat}"
+        return f"seat{viewer.seat}" + (" hosting" if hosting else "")
     return "view"
 
 
@@ -130,7 +135,7 @@ def _render(code: str, state, seat: int | None, now: float) -> Shared:
     context, valid_until = shared_context(code, state, Actor(seat=seat) if seat else None, now)
     drawn = SHARED.get(state.game, {})
     regions = {name: Markup(render_template(template, **context)) for name, template in drawn.items()}
-    parts = part_keys(context["table"], context["game"], state.seq)
+    parts = part_keys(context["table"], context["game"])
     _stats["shared"] += 1
     body = render_template("table_live.html", regions=regions, parts=parts, **context).encode()
     return Shared(state.seq, regions, parts, valid_until, body)
@@ -182,13 +187,13 @@ def shared_context(code: str, state, viewer: Actor | None, now: float) -> tuple[
 TABLE_ONLY = ("claims", "refused", "latest", "scores", "winners", "seats", "rolls", "house_words")
 
 
-def part_keys(table: dict, game: dict, seq: int) -> dict[str, str]:
+def part_keys(table: dict, game: dict) -> dict[str, str]:
     """Each phone's part key: `seatN` (its seat's page), `host` (the host's controls), `view` (the table view).
 
     A key is a digest of what that part is drawn from: the game's phase and settings, the open votes and words put
-    to the table (the ballots), the seats' names, and, for a seat, its own pool, words and passes. The host's
-    controls name the table's last action (Undo), so the host's key is the table's seq. Booksmack's forms read the
-    whole game: its key is all of it.
+    to the table (the ballots), the seats' names, and, for a seat, its own pool, words and passes; for the host's
+    controls, who hosts and which seat a phone asks for (their Undo and strikes are the table's part). Booksmack's
+    forms read the whole game: its key is all of it.
     """
     seats = [{k: s.get(k) for k in ("seat", "name", "removed", "joined")} for s in table.get("seats") or []]
     common = {"seats": seats, "locked": table.get("locked"), "variants": table.get("variants")}
@@ -203,7 +208,9 @@ def part_keys(table: dict, game: dict, seq: int) -> dict[str, str]:
     else:
         common["game"] = game
     base = json.dumps(common, sort_keys=True, default=str)
-    keys = {"view": _digest(base), "host": f"{seq}"}
+    # The host's controls: the game's forms, and the seats as the host manages them (who hosts, a phone asking).
+    hosting = {"host_seat": table.get("host_seat"), "asked": [s.get("asked") for s in table.get("seats") or []]}
+    keys = {"view": _digest(base), "host": _digest(base + json.dumps(hosting, sort_keys=True, default=str))}
     for seat in game.get("seats") or []:
         if isinstance(seat, dict) and "seat" in seat:
             keys[f"seat{seat['seat']}"] = _digest(base + json.dumps(seat, sort_keys=True, default=str))

@@ -296,7 +296,7 @@ def page_context(code: str, state, viewer: Actor | None, host: Actor | None = No
         "game": game,
         "names": names,
         "shared": shared.regions,
-        "viewer_tokens": viewer_tokens(viewer, host_page),
+        "viewer_tokens": viewer_tokens(viewer, host_page, hosting=host is not None),
         "my_parts": my_parts(shared.parts, mine),
         # The pages drawn in two parts; the score sheet and the join page are fetched again whole.
         "live_url": url_for("pages.table_live", code=code) if request.endpoint in LIVE_PAGES else None,
