@@ -197,3 +197,18 @@ def test_the_style_shows_a_control_to_every_phone_it_can_name():
     assert "#table [data-for] { display: none; }" in style
     for token in [f"seat{n}" for n in range(1, MAX_SEATS + 1)] + ["host", "view"]:
         assert f'#table[data-viewer~="{token}"] [data-for~="{token}"]' in style, token
+
+
+def test_a_secret_word_is_drawn_for_its_own_seat_only(app):
+    """Secret Wordsmith (ruling 12): while the challenge is played, the table's part is drawn per seat, so Ann's page
+    and her /live show her word, and no other phone's, nor the TV's, holds it."""
+    host = phone(app)
+    code, _ = create(host, names=("Ann", "Bob"), variants=("secret",))
+    ann, bob, tv = phone(app), phone(app), phone(app)
+    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
+    start(host, code, pool="R3 Y2 B3")
+    assert claim(ann, code, "cot").status_code == 303
+    for client, path in ((ann, "/play"), (ann, "/live")):
+        assert "COT" in table_regions(client.get(f"/tables/{code}{path}").get_data(as_text=True))["claims"], path
+    for client, path in ((bob, "/play"), (bob, "/live"), (tv, ""), (tv, "/live"), (host, "/host")):
+        assert "COT" not in client.get(f"/tables/{code}{path}").get_data(as_text=True).upper(), path

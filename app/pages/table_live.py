@@ -26,6 +26,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import lru_cache
 
 from flask import render_template
 from markupsafe import Markup
@@ -62,12 +63,14 @@ KEPT_TABLES = 2048
 
 @dataclass
 class Shared:
-    """One render of a table's part: its regions' HTML, the phones' part keys, and until when it is true."""
+    """One render of a table's part: its regions' HTML, the phones' part keys, until when it is true, and the table
+    as it was drawn from (`table`: the state's view, which the page of any phone it was drawn for reads too)."""
 
     seq: int
     regions: dict[str, Markup]
     parts: dict[str, str]
     valid_until: float
+    table: dict
     body: bytes = field(default=b"", repr=False)  # the /live answer, drawn with the render
 
 
@@ -82,8 +85,10 @@ def stats() -> dict[str, int]:
     return dict(_stats)
 
 
+@lru_cache(maxsize=8192)
 def event_epoch(at: str) -> float | None:
-    """Seconds since the epoch of an event's time (`2026-11-30T18:40:02.120Z`), or None when it is not one."""
+    """Seconds since the epoch of an event's time (`2026-11-30T18:40:02.120Z`), or None when it is not one (kept:
+    every render reads each claim's time again)."""
     try:
         return datetime.strptime(at, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC).timestamp()
     except (TypeError, ValueError):
@@ -138,7 +143,7 @@ def _render(code: str, state, seat: int | None, now: float) -> Shared:
     parts = part_keys(context["table"], context["game"])
     _stats["shared"] += 1
     body = render_template("table_live.html", regions=regions, parts=parts, **context).encode()
-    return Shared(state.seq, regions, parts, valid_until, body)
+    return Shared(state.seq, regions, parts, valid_until, context["table"], body)
 
 
 def shared_context(code: str, state, viewer: Actor | None, now: float) -> tuple[dict, float]:

@@ -279,9 +279,11 @@ def age_seconds(at: str) -> float:
 def page_context(code: str, state, viewer: Actor | None, host: Actor | None = None) -> dict:
     """What the templates read: the table (as the viewer may see it), its links, who is looking, and the table's
     part as every phone reads it (`shared`, app/pages/table_live.py: rendered once per event, embedded here)."""
-    table = state.to_dict(viewer)
-    game = table.get(state.game) or {}
+    # The state as the viewer sees it is the one the table's part was drawn from: it differs by viewer only in a
+    # Secret Wordsmith seat's own words, and that part is drawn per seat (app/pages/table_live.py).
     shared = shared_part(code, state, viewer)
+    table = shared.table
+    game = table.get(state.game) or {}
     host_page = request.endpoint == "pages.table_host"
     names = {seat["seat"]: seat["name"] for seat in table["seats"]}
     seat = viewer.seat if viewer is not None else None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
+from functools import lru_cache
 
 from solver.pieces import Pool
 
@@ -19,8 +20,10 @@ from ..events import NewEvent, Rejected
 from .model import AskRecord, ClaimRecord, WordsmithState
 
 
+@lru_cache(maxsize=8192)
 def epoch(at: str) -> float:
-    """Seconds since the epoch of an event's time (`2026-11-30T18:40:02.120Z`)."""
+    """Seconds since the epoch of an event's time (`2026-11-30T18:40:02.120Z`); kept, as a claim's window is asked
+    of each seat at every render."""
     return datetime.strptime(at, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC).timestamp()
 
 
