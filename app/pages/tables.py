@@ -11,6 +11,7 @@
     GET  /tables/<code>             the table view: read-only, no token, the latest verdict in big letters
     GET  /tables/<code>/sheet       the printable score sheet
     GET  /tables/<code>/events      the table's event stream, read as this phone's cookie acts
+    GET  /tables/<code>/live        the table's part of every page, the same for every phone (app/pages/table_live.py)
     GET  /tables/<code>/qr.svg      the QR code of the join link (app/pages/table_hosting.py, with /ask)
 
 Unlike the tool pages (GET forms whose URL is the whole state), a table's
@@ -30,10 +31,11 @@ table view and the join page are for anyone with the code: they show seat
 names and the game, never a token.
 
 Live updates: `static/tables.js` follows the table's event stream
-(`/tables/<code>/events`, the API's stream read as the phone's cookie acts) and, on each event, re-fetches
-the page's own URL and swaps the regions marked `data-live`, keeping focus and
-what the player typed. Without JavaScript the pages are the same, brought up
-to date by reloading (the table view reloads itself every few seconds).
+(`/tables/<code>/events`, the API's stream read as the phone's cookie acts) and, on each event, brings in the
+table's part from `/tables/<code>/live` (app/pages/table_live.py: rendered once per event for every phone) and
+fetches its own page again only when its own part changed, keeping focus and what the player typed. Without
+JavaScript the pages are the same, brought up to date by reloading (the table view reloads itself every few
+seconds).
 """
 
 from __future__ import annotations
