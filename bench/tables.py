@@ -129,7 +129,8 @@ def main(argv=None) -> int:
         type=int,
         choices=(1, 2),
         default=1,
-        help="app servers on the one database (default: 1); 2: the streams on the second (PostgreSQL: across hosts)",
+        help="app servers on the one database (default: 1); 2, api mode: the streams on the second; pages mode: "
+        "each table's screens alternate between them, pages and stream alike (PostgreSQL: across hosts)",
     )
     parser.add_argument(
         "--lockstep",

@@ -76,6 +76,7 @@ class Screen:
         self.shown = 0  # the seq of the state its page shows (`data-seq`)
         self.live = ""  # where its page fetches the table's part (`data-live-url`), "" for a page fetched whole
         self.parts: dict[str, str] = {}  # its own part keys (`data-parts`)
+        self.newest = 0  # the newest event its stream brought (the table's part is asked for it: `?seq=`)
         self.busy = False
         self.again = False
         self.sending = 0  # its own forms on their way (tables.js's `sending`)
@@ -107,7 +108,7 @@ class Screen:
         """tables.js on an event: the table's part, then the page only when its own part key changed."""
         began = time.monotonic()
         try:
-            answer = await self.browser.request("GET", self.live)
+            answer = await self.browser.request("GET", f"{self.live}?seq={self.newest}" if self.newest else self.live)
         except ERRORS:
             self.fetches.append(("live", began, time.monotonic(), 0, -1))
             raise
@@ -162,6 +163,7 @@ class Screen:
         own form is on its way waits for the answer (tables.js's heard())."""
         if seq <= self.shown:
             return
+        self.newest = max(self.newest, seq)
         if self.sending:
             self.heard_while_sending = max(self.heard_while_sending, seq)
             return
@@ -264,10 +266,21 @@ def must(answer: Answer, status: int, what: str) -> Answer:
     return answer
 
 
-async def set_up_table(port: int, number: int, count: int, challenges: list[Challenge], lockstep: bool) -> PageTable:
+def server_of(ports: list[int], number: int, seat: int) -> int:
+    """The app server a screen talks to, its pages and its stream alike: with two (--servers 2), a table's screens
+    alternate between them, as a balancer spreads phones, so a claim reaches half of them through the database."""
+    return ports[(number + seat) % len(ports)]
+
+
+async def set_up_table(
+    ports: list[int], number: int, count: int, challenges: list[Challenge], lockstep: bool
+) -> PageTable:
     """Make table `number` through its pages, join its 4 seats, start its first challenge; unless `lockstep`, play
     its first number*12/count claims (half a challenge, as the API mode does: bench/tables.py says why)."""
-    phones = [Screen(port, number, seat, phone(len(SEATS) * number + seat - 1)) for seat in range(1, len(SEATS) + 1)]
+    phones = [
+        Screen(server_of(ports, number, seat), number, seat, phone(len(SEATS) * number + seat - 1))
+        for seat in range(1, len(SEATS) + 1)
+    ]
     host = phones[0]
     page = must(await host.browser.request("GET", "/tables"), 200, "GET /tables")
     form = {"csrf_token": form_fields(page.body)["csrf_token"], "game": "wordsmith", "lexicon": "standard"}
@@ -282,7 +295,7 @@ async def set_up_table(port: int, number: int, count: int, challenges: list[Chal
         page = must(await screen.load(location(joined), "setup"), 200, "the seat's page")
         # Before the first challenge a seat's page may have no form: the join page's token is the same session's.
         screen.csrf = form_fields(page.body).get("csrf_token", fields["csrf_token"])
-    tv = Screen(port, number, 0, phone(len(SEATS) * count + number), f"/tables/{code}")
+    tv = Screen(server_of(ports, number, 0), number, 0, phone(len(SEATS) * count + number), f"/tables/{code}")
     table = PageTable(number, code, [*phones, tv])
     if (status := await start_challenge(table, challenges)) != 303:
         raise SystemExit(f"starting a challenge answered {status}")
@@ -299,13 +312,13 @@ async def set_up_table(port: int, number: int, count: int, challenges: list[Chal
     return table
 
 
-async def setup(port: int, count: int, challenges: list[Challenge], lockstep: bool, concurrency: int = 16):
+async def setup(ports: list[int], count: int, challenges: list[Challenge], lockstep: bool, concurrency: int = 16):
     numbers = iter(range(count))
     tables: list[PageTable] = []
 
     async def worker() -> None:
         for number in numbers:
-            tables.append(await set_up_table(port, number, count, challenges, lockstep))
+            tables.append(await set_up_table(ports, number, count, challenges, lockstep))
 
     await asyncio.gather(*(worker() for _ in range(concurrency)))
     return sorted(tables, key=lambda t: t.number)
@@ -373,10 +386,9 @@ async def follow(screen: Screen, port: int, code: str, stats: Counter, opened, s
 class Client:
     """One client process's share of the run: tables `index`, `index + count`, ... with every screen of each."""
 
-    def __init__(self, tables: list[PageTable], challenges: list[Challenge], stream_port: int, index: int, count: int):
+    def __init__(self, tables: list[PageTable], challenges: list[Challenge], index: int, count: int):
         self.tables = tables
         self.challenges = challenges
-        self.stream_port = stream_port
         self.index, self.count = index, count
         self.screens = [screen for table in tables for screen in table.screens]
         self.stats: Counter = Counter()
@@ -397,7 +409,7 @@ class Client:
             for attempt in range(OPEN_ATTEMPTS):  # its stream starts after the seq its page shows: no page, no stream
                 try:
                     if (await screen.load(screen.url, "open")).status == 200:
-                        await follow(screen, self.stream_port, code, self.stats, one_more, self.stop)
+                        await follow(screen, screen.browser.port, code, self.stats, one_more, self.stop)
                         return
                 except ERRORS:
                     pass
@@ -481,11 +493,11 @@ class Client:
         return {"screens": screens, "stats": dict(self.stats)}
 
 
-def client_process(tables, challenges, stream_port: int, index: int, count: int, pipe) -> None:
+def client_process(tables, challenges, index: int, count: int, pipe) -> None:
     """A client process: do what the main process asks over `pipe`, answer each with its figures."""
 
     async def main() -> None:
-        client = Client(tables, challenges, stream_port, index, count)
+        client = Client(tables, challenges, index, count)
         loop = asyncio.get_running_loop()
         asked: asyncio.Queue = asyncio.Queue()
         loop.add_reader(pipe.fileno(), lambda: asked.put_nowait(pipe.recv()))
@@ -508,15 +520,13 @@ def client_process(tables, challenges, stream_port: int, index: int, count: int,
 class Clients:
     """The client processes (--clients), forked once the tables are set up; each asked in turn, answers gathered."""
 
-    def __init__(self, tables: list[PageTable], challenges, stream_port: int, count: int):
+    def __init__(self, tables: list[PageTable], challenges, count: int):
         context = multiprocessing.get_context("fork")
         self.pipes, self.processes = [], []
         for index in range(count):
             ours, theirs = context.Pipe()
             mine = [t for t in tables if t.number % count == index]
-            process = context.Process(
-                target=client_process, args=(mine, challenges, stream_port, index, count, theirs), daemon=True
-            )
+            process = context.Process(target=client_process, args=(mine, challenges, index, count, theirs), daemon=True)
             process.start()
             self.pipes.append(ours)
             self.processes.append(process)
@@ -556,12 +566,13 @@ def merged(parts: list[dict]) -> dict:
 def run(served, args, challenges: list[Challenge], figures: dict) -> None:
     """Set up the tables through their pages, claim with no stream open, open every screen, idle, claim."""
     port = served.server.port
+    ports = [port] if served.streaming is served.server else [port, served.streaming.port]
     screens = (len(SEATS) + 1) * args.tables
     cpu, began = served.cpu(), time.monotonic()
-    tables = asyncio.run(setup(port, args.tables, challenges, args.lockstep))
+    tables = asyncio.run(setup(ports, args.tables, challenges, args.lockstep))
     figures["setup"] = (time.monotonic() - began, served.cpu() - cpu)
     print(f"  {len(tables)} tables set up through their pages in {figures['setup'][0]:.1f} s", file=sys.stderr)
-    clients = Clients(tables, challenges, served.streaming.port, max(1, min(args.clients, args.tables)))
+    clients = Clients(tables, challenges, max(1, min(args.clients, args.tables)))
     try:
         if args.baseline > 0:  # the same claims with no screen following: the claimant's own page only
             cpu = served.cpu()

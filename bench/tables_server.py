@@ -363,8 +363,9 @@ def serving(kind: str, args, folder: Path, streams: int):
             Path(config).write_text(PROFILE_CONF.format(folder=str(profiles)), encoding="utf-8")
         command = [sys.executable, "-m", "gunicorn", args.app, "-c", config]
         server = GunicornServer(folder / f"gunicorn-{kind}.log", workers=args.workers, env=env, command=command)
-        # --servers 2: a second app server on the same database; the phones' streams are all on it, so every
-        # claim sent to the first reaches its phones through the database's notifications, as across hosts.
+        # --servers 2: a second app server on the same database. The API mode holds every stream on it, so every
+        # claim sent to the first reaches its phones through the database's notifications, as across hosts; the
+        # pages mode spreads each table's screens over both (bench/tables_pages.py's server_of).
         streaming = server
         if args.servers == 2:
             streaming = GunicornServer(

@@ -245,6 +245,52 @@ def test_the_pages_mode_reads_the_forms_and_the_seq_the_pages_render(app):
     assert http.page_seq(claimant.get(f"/tables/{code}/play").data) == seq + 1
     assert http.page_seq(app.test_client().get(f"/tables/{code}").data) == seq + 1  # the TV's table view
 
+    # What a screen follows the table with: its page's live URL and own part keys, and /live's keys for every phone.
+    other = phones[seat % len(phones)]
+    page = other.get(f"/tables/{code}/play").data
+    assert http.live_url(page) == f"/tables/{code}/live"
+    mine = http.part_keys(page)
+    live = other.get(http.live_url(page)).data
+    assert http.page_seq(live) == seq + 1 and set(mine) <= set(http.part_keys(live))
+    assert all(http.part_keys(live)[token] == key for token, key in mine.items())  # another's claim: no page
+
+
+def test_a_screen_with_a_live_url_fetches_the_tables_part_and_its_page_only_when_its_key_changed():
+    async def scenario() -> list[str]:
+        screen = pages.Screen(0, table=0, seat=2, address=None, url="/tables/K7MP2Q/play")
+        screen.shown, screen.live, screen.parts = 3, "/tables/K7MP2Q/live", {"seat2": "aaa"}
+        fetched: list[str] = []
+        keys = {"seat2": "aaa"}
+
+        async def request(method: str, url: str, form=None):
+            fetched.append(url.rsplit("/", 1)[1].split("?")[0])
+            assert url.endswith(f"?seq={seq}") or not url.startswith("/tables/K7MP2Q/live")  # the event heard
+            await asyncio.sleep(0.005)
+            parts = " ".join(f"{t}:{k}" for t, k in keys.items()).encode()
+            body = b'<div id="table" data-seq="%d" data-parts="%s">' % (seq, parts)
+            return http.Answer(200, {}, body, 0.0, 0.0)
+
+        screen.browser.request = request
+        seq = 4
+        screen.heard(4)
+        while not screen.settled():
+            await asyncio.sleep(0.005)
+        seq, keys["seat2"] = 5, "bbb"  # its own part changed: the page too
+        screen.heard(5)
+        while not screen.settled():
+            await asyncio.sleep(0.005)
+        return fetched
+
+    assert asyncio.run(scenario()) == ["live", "live", "play"]
+
+
+def test_two_servers_share_each_tables_screens():
+    """--servers 2, pages mode: a table's screens alternate between the servers, so a claim crosses to half of them."""
+    for number in range(4):
+        servers = [pages.server_of([1, 2], number, seat) for seat in range(len(plan.SEATS) + 1)]
+        assert set(servers) == {1, 2} and abs(servers.count(1) - servers.count(2)) <= 1
+    assert {pages.server_of([1], number, seat) for number in range(4) for seat in range(5)} == {1}
+
 
 def test_percentile_is_a_value_taken_from_the_sample():
     values = list(range(1, 101))

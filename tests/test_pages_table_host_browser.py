@@ -174,7 +174,7 @@ def test_a_failed_refresh_is_tried_again_without_waiting_for_another_event(three
         else:
             route.continue_()
 
-    bob.route(re.compile(rf".*/tables/{code}/(live|play)$"), drop_the_first)  # the table's part, then the page
+    bob.route(re.compile(rf".*/tables/{code}/(live\?seq=\d+|play)$"), drop_the_first)  # the table's part, the page
     claim(ann, "cast")  # one event, and nothing else happens at the table
     expect(bob.locator("#claims .claim__word").first).to_have_text("CAST", timeout=LIVE_MS)
     assert len(fetched) >= 2 and not_reloaded(bob)

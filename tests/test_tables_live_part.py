@@ -212,3 +212,19 @@ def test_a_secret_word_is_drawn_for_its_own_seat_only(app):
         assert "COT" in table_regions(client.get(f"/tables/{code}{path}").get_data(as_text=True))["claims"], path
     for client, path in ((bob, "/play"), (bob, "/live"), (tv, ""), (tv, "/live"), (host, "/host")):
         assert "COT" not in client.get(f"/tables/{code}{path}").get_data(as_text=True).upper(), path
+
+
+def test_a_phone_that_heard_an_event_is_answered_from_the_kept_render(four, monkeypatch):
+    """`/live?seq=N`: a kept render showing event N (or later) answers without asking the store; one older than N,
+    or none, is drawn from the store's state."""
+    code, host, (ann, *_), tv, _ = four
+    service = tv.application.extensions["tables"]
+    claim(ann, code, "cot")
+    seq = service.state(code).seq
+    first = tv.get(f"/tables/{code}/live?seq={seq}").get_data()
+    asked = []
+    state = service.state
+    monkeypatch.setattr(service, "state", lambda *args, **kwargs: asked.append(args) or state(*args, **kwargs))
+    assert tv.get(f"/tables/{code}/live?seq={seq}").get_data() == first and asked == []
+    assert tv.get(f"/tables/{code}/live?seq={seq + 1}").status_code == 200 and len(asked) == 1  # not kept yet
+    assert tv.get(f"/tables/{code}/live?seq=x").status_code == 200 and len(asked) == 2  # no seq: the store

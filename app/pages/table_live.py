@@ -37,7 +37,17 @@ from tables.state import game_hook
 from ..tables import tables
 from .table_notes import announcement
 
-__all__ = ["SHARED", "Shared", "event_epoch", "my_parts", "secret_seat", "shared_part", "stats", "viewer_tokens"]
+__all__ = [
+    "SHARED",
+    "Shared",
+    "event_epoch",
+    "kept_part",
+    "my_parts",
+    "secret_seat",
+    "shared_part",
+    "stats",
+    "viewer_tokens",
+]
 
 # The table's part, game by game and region by region (each element's id is the region's): the template that draws it.
 SHARED = {
@@ -71,6 +81,7 @@ class Shared:
     parts: dict[str, str]
     valid_until: float
     table: dict
+    secret: bool  # drawn per seat (Secret Wordsmith): never served to another phone
     body: bytes = field(default=b"", repr=False)  # the /live answer, drawn with the render
 
 
@@ -114,6 +125,18 @@ def secret_seat(state, viewer: Actor | None) -> int | None:
     return viewer.seat if secret and viewer is not None else None
 
 
+def kept_part(code: str, at_least: int) -> Shared | None:
+    """The kept render of a table whose part is the same for every phone, when it shows event `at_least` or a
+    later one and is still true: what a phone that heard of that event needs, without asking the store."""
+    with _lock:
+        kept = _kept.get((code, None))
+        if kept is None or kept.secret or kept.seq < at_least or tables().clock() >= kept.valid_until:
+            return None
+        _kept.move_to_end((code, None))
+        _stats["kept"] += 1
+        return kept
+
+
 def shared_part(code: str, state, viewer: Actor | None) -> Shared:
     """The table's part at `state`, as `viewer` may see it: the kept render while it is true, else a new one."""
     seat = secret_seat(state, viewer)
@@ -143,7 +166,8 @@ def _render(code: str, state, seat: int | None, now: float) -> Shared:
     parts = part_keys(context["table"], context["game"])
     _stats["shared"] += 1
     body = render_template("table_live.html", regions=regions, parts=parts, **context).encode()
-    return Shared(state.seq, regions, parts, valid_until, context["table"], body)
+    secret = secret_seat(state, Actor(seat=1)) is not None
+    return Shared(state.seq, regions, parts, valid_until, context["table"], secret, body)
 
 
 def shared_context(code: str, state, viewer: Actor | None, now: float) -> tuple[dict, float]:

@@ -57,7 +57,7 @@ from ..serving import limiter
 from ..tables import tables
 from .blueprint import bp, lexicon_choices, render
 from .table_lan import lan_context
-from .table_live import event_epoch, my_parts, secret_seat, shared_part, viewer_tokens
+from .table_live import event_epoch, kept_part, my_parts, secret_seat, shared_part, viewer_tokens
 
 __all__ = ["EVENT_TYPES", "HOST_COOKIE", "SEAT_COOKIE"]
 
@@ -656,9 +656,14 @@ def table_events(code: str):
 def table_live(code: str):
     """The table's part as it is now, for a page that follows the stream (app/pages/table_live.py): its regions
     and every phone's part key. Anyone with the code reads it, as the table view; a Secret Wordsmith seat's own
-    hidden words only with its cookie."""
+    hidden words only with its cookie. `?seq=`: the event the phone heard of, which a kept render showing it (or a
+    later one) answers without asking the store."""
     try:
         code = table_code(code)
+        heard = request.args.get("seq", "")
+        kept = kept_part(code, int(heard)) if digits(heard) and len(heard) <= 12 else None
+        if kept is not None:
+            return kept.body, 200, {"Content-Type": "text/html; charset=utf-8"}
         state = tables().state(code)
     except NotFound as error:
         return not_found(error)

@@ -195,7 +195,9 @@
     try {
       let page = whole || !table.dataset.liveUrl;
       if (!page) {
-        const part = await fetchPage(new URL(table.dataset.liveUrl, window.location.href).href);
+        const url = new URL(table.dataset.liveUrl, window.location.href);
+        if (newestHeard) url.searchParams.set("seq", String(newestHeard));  // a render showing it will do
+        const part = await fetchPage(url.href);
         if (!part) return;
         page = swap(part, false) && ownPartChanged(part);
       }
@@ -229,6 +231,7 @@
   let source = null;
   let opened = false;
   let heldWhole = false;  // a holder's event heard and not yet fetched for
+  let newestHeard = 0;  // the newest event the stream brought
   let followTimer = null;
   function follow() {
     followTimer = null;
@@ -260,6 +263,7 @@
     function heard(event) {
       const seq = event.lastEventId ? Number(event.lastEventId) : Infinity;
       if (seq <= Number(table.dataset.seq || 0)) return;
+      if (Number.isFinite(seq)) newestHeard = Math.max(newestHeard, seq);
       if (holders.has(event.type)) heldWhole = true;
       if (sending) { heardWhileSending = Math.max(heardWhileSending, seq); return; }
       const whole = heldWhole;
