@@ -9,6 +9,7 @@ table's part that /live serves.
 from __future__ import annotations
 
 import re
+import threading
 import time
 from pathlib import Path
 
@@ -228,3 +229,39 @@ def test_a_phone_that_heard_an_event_is_answered_from_the_kept_render(four, monk
     assert tv.get(f"/tables/{code}/live?seq={seq}").get_data() == first and asked == []
     assert tv.get(f"/tables/{code}/live?seq={seq + 1}").status_code == 200 and len(asked) == 1  # not kept yet
     assert tv.get(f"/tables/{code}/live?seq=x").status_code == 200 and len(asked) == 2  # no seq: the store
+
+
+def test_phones_asking_at_once_are_drawn_one_render(four, monkeypatch):
+    """Right after an event every phone asks at once: all four miss the kept render together (a barrier holds
+    them until each has looked), and still the part is drawn once, the others waiting for it."""
+    code, host, (ann, *_), tv, _ = four
+    app = tv.application
+    claim(ann, code, "cot")
+    state = app.extensions["tables"].state(code)
+    table_live._kept.clear()
+    barrier = threading.Barrier(4, timeout=10)
+    looked: set[int] = set()
+    real = table_live._kept_at
+
+    def all_look_first(key, seq):
+        found = real(key, seq)
+        if threading.get_ident() not in looked:  # each thread's first look: none is kept yet, for any of them
+            looked.add(threading.get_ident())
+            barrier.wait()
+        return found
+
+    monkeypatch.setattr(table_live, "_kept_at", all_look_first)
+    parts = []
+
+    def ask() -> None:
+        with app.test_request_context(f"/tables/{code}/live"):
+            parts.append(table_live.shared_part(code, state, None))
+
+    before = table_live.stats()["shared"]
+    threads = [threading.Thread(target=ask) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert len(parts) == 4 and len({id(part) for part in parts}) == 1
+    assert table_live.stats()["shared"] - before == 1

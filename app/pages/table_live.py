@@ -86,6 +86,7 @@ class Shared:
 
 
 _kept: OrderedDict[tuple[str, int | None], Shared] = OrderedDict()
+_drawing: dict[tuple[str, int | None], threading.Lock] = {}  # held while that part is drawn
 _lock = threading.Lock()
 # What this worker has rendered: the table's part (`shared`) and how often a kept render served instead (`kept`).
 _stats = {"shared": 0, "kept": 0}
@@ -138,25 +139,41 @@ def kept_part(code: str, at_least: int) -> Shared | None:
 
 
 def shared_part(code: str, state, viewer: Actor | None) -> Shared:
-    """The table's part at `state`, as `viewer` may see it: the kept render while it is true, else a new one."""
+    """The table's part at `state`, as `viewer` may see it: the kept render while it is true, else a new one.
+
+    The phones of a table ask at once, right after an event: one thread renders, the others of this worker wait
+    for its render rather than draw the same part again (`_drawing`, one lock per table part)."""
     seat = secret_seat(state, viewer)
     key = (code, seat)
-    now = tables().clock()
+    kept = _kept_at(key, state.seq)
+    if kept is not None:
+        return kept
+    with _lock:
+        drawing = _drawing.setdefault(key, threading.Lock())
+    with drawing:
+        kept = _kept_at(key, state.seq)  # drawn meanwhile by the thread this one waited for
+        if kept is not None:
+            return kept
+        made = _render(code, state, seat, tables().clock())
+        with _lock:
+            current = _kept.get(key)
+            if current is None or current.seq <= made.seq:  # a slower render of an older state never replaces a newer
+                _kept[key] = made
+                _kept.move_to_end(key)
+            while len(_kept) > KEPT_TABLES:
+                gone, _ = _kept.popitem(last=False)
+                _drawing.pop(gone, None)
+    return made
+
+
+def _kept_at(key: tuple[str, int | None], seq: int) -> Shared | None:
     with _lock:
         kept = _kept.get(key)
-        if kept is not None and kept.seq == state.seq and now < kept.valid_until:
-            _kept.move_to_end(key)
-            _stats["kept"] += 1
-            return kept
-    made = _render(code, state, seat, now)
-    with _lock:
-        current = _kept.get(key)
-        if current is None or current.seq <= made.seq:  # a slower render of an older state never replaces a newer
-            _kept[key] = made
-            _kept.move_to_end(key)
-        while len(_kept) > KEPT_TABLES:
-            _kept.popitem(last=False)
-    return made
+        if kept is None or kept.seq != seq or tables().clock() >= kept.valid_until:
+            return None
+        _kept.move_to_end(key)
+        _stats["kept"] += 1
+        return kept
 
 
 def _render(code: str, state, seat: int | None, now: float) -> Shared:
