@@ -43,8 +43,9 @@ COMPRESSED_TYPES = frozenset({"text/html", "text/css", "text/javascript", "appli
 # Below this, gzip's header and the CPU cost more than the bytes saved.
 MIN_COMPRESS_BYTES = 500
 FINGERPRINT = re.compile(r"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{10})(?P<suffix>\.[A-Za-z0-9]+)$")
-# A module's static import of a sibling, one statement a line: `import ... from "./name.js";` or `import "./name.js";`.
-MODULE_IMPORT = re.compile(r'^(import\b[^"\'\n]*?)"\./([A-Za-z0-9_.-]+\.js)"', re.MULTILINE)
+# A module's static import of a sibling: `import ... from "./name.js";` or `import "./name.js";`, the statement
+# starting a line. Its names may run over several lines (Prettier breaks an import longer than 120 characters).
+MODULE_IMPORT = re.compile(r'^(import\b[^"\';]*?)"\./([A-Za-z0-9_.-]+\.js)"', re.MULTILINE)
 
 
 @dataclass(frozen=True)

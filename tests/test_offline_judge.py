@@ -194,6 +194,9 @@ def test_a_module_imports_its_siblings_under_their_fingerprinted_names(client):
     b_name = f"b.{hashlib.sha256(linked['b.js']).hexdigest()[:10]}.js"
     assert linked["a.js"] == f'import {{b}} from "./{b_name}";\nimport "./{c_name}";\n'.encode()
     assert linked["c.js"] == bodies["c.js"] and linked["style.css"] == bodies["style.css"]
+    # An import broken over lines, as Prettier breaks one longer than 120 characters, is linked too.
+    broken = {"d.js": b'import {\n  c,\n} from "./c.js";\nexport const d = c;\n', "c.js": bodies["c.js"]}
+    assert link_modules(broken)["d.js"] == f'import {{\n  c,\n}} from "./{c_name}";\nexport const d = c;\n'.encode()
     with pytest.raises(ValueError, match="cycle"):
         link_modules({"a.js": b'import "./b.js";\n', "b.js": b'import "./a.js";\n'})
     with pytest.raises(LookupError, match="not there"):
