@@ -12,7 +12,18 @@
 import {SHOWN, el, plural, poolText, pyStrip, splitWords} from "./offline_base.js";
 import {judgeRound, showRound, splitCards} from "./offline_booksmack.js";
 import {ROLL_TITLES, rollDice, showRoll, showSlap, slapFor} from "./offline_games.js";
-import {boxesOf, cost, deficit, formOf, hasNewLetter, parsePool, readLetter, showError, showVerdict, verdictFor} from "./offline_judge.js";
+import {
+  boxesOf,
+  cost,
+  deficit,
+  formOf,
+  hasNewLetter,
+  parsePool,
+  readLetter,
+  showError,
+  showVerdict,
+  verdictFor,
+} from "./offline_judge.js";
 import * as W from "./words.js";
 
 // A module has no document.currentScript: the tag that loads it carries the worker's and the meta's URLs.
@@ -28,11 +39,17 @@ let loading = null;
 // The alphabet and limits, and the word data they name: fetched once (from the worker's cache offline).
 function data() {
   if (!loading) {
-    loading = fetch(metaUrl).then(function (r) { return r.json(); }).then(async function (meta) {
-      const bytes = await (await fetch(meta.words)).arrayBuffer();
-      return {meta: meta, words: await W.load(bytes, meta.sentences)};
+    loading = fetch(metaUrl)
+      .then(function (r) {
+        return r.json();
+      })
+      .then(async function (meta) {
+        const bytes = await (await fetch(meta.words)).arrayBuffer();
+        return {meta: meta, words: await W.load(bytes, meta.sentences)};
+      });
+    loading.catch(function () {
+      loading = null;
     });
-    loading.catch(function () { loading = null; });
   }
   return loading;
 }
@@ -40,7 +57,12 @@ function data() {
 function needsConnection(what) {
   const main = document.getElementById("main");
   if (!main || main.querySelector(".offline-notice")) return;
-  const note = el("p", "offline-notice", (what || "This page") + " needs a connection: no network now. The judge, the solver, Booksmack, Color Smash and the dice work offline.");
+  const note = el(
+    "p",
+    "offline-notice",
+    (what || "This page") +
+      " needs a connection: no network now. The judge, the solver, Booksmack, Color Smash and the dice work offline.",
+  );
   note.setAttribute("role", "status");
   main.prepend(note);
 }
@@ -55,10 +77,16 @@ function candidates(d, size) {
   d.words.all().forEach(function (entry) {
     if (entry[1] > rank) return;
     const need = cost(d.meta.alphabet, entry[0]);
-    if (need) out.push({word: entry[0], cost: need, pieces: need[0] + need[1] + need[2] + need[3], familiarity: entry[2]});
+    if (need)
+      out.push({word: entry[0], cost: need, pieces: need[0] + need[1] + need[2] + need[3], familiarity: entry[2]});
   });
   out.sort(function (a, b) {
-    return b.word.length - a.word.length || b.pieces - a.pieces || b.familiarity - a.familiarity || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
+    return (
+      b.word.length - a.word.length ||
+      b.pieces - a.pieces ||
+      b.familiarity - a.familiarity ||
+      (a.word < b.word ? -1 : a.word > b.word ? 1 : 0)
+    );
   });
   prepared[size] = out;
   return out;
@@ -70,10 +98,18 @@ function solvePool(d, form) {
   const boxes = boxesOf(d.meta.rules, form.crossed_white, form.discards_used);
   const previous = pyStrip(W.fold(form.previous));
   const required = readLetter(form.required);
-  const claimed = new Set(splitWords(form.claimed).map(function (w) { return pyStrip(W.fold(w)); }));
+  const claimed = new Set(
+    splitWords(form.claimed).map(function (w) {
+      return pyStrip(W.fold(w));
+    }),
+  );
   const found = candidates(d, size).filter(function (c) {
-    return deficit(pool, c.cost) <= pool[4] && (!required || c.word.indexOf(required) >= 0) && !claimed.has(c.word) &&
-      (!previous || c.word.length > previous.length || hasNewLetter(c.word, previous));
+    return (
+      deficit(pool, c.cost) <= pool[4] &&
+      (!required || c.word.indexOf(required) >= 0) &&
+      !claimed.has(c.word) &&
+      (!previous || c.word.length > previous.length || hasNewLetter(c.word, previous))
+    );
   });
   return {pool: pool, boxes: boxes, found: found, size: size};
 }
@@ -88,8 +124,34 @@ function showWords(d, form, url) {
   const page = Math.min(Math.max(1, form.page), pages);
   const shown = result.found.slice((page - 1) * SHOWN, page * SHOWN);
   const text = poolText(result.pool);
-  box.appendChild(el("p", "offline-notice", "Offline: the words come from this phone's word list; hints and the best claim need a connection."));
-  box.appendChild(el("p", "results__count", text + " builds " + plural(total, "word") + (pages > 1 ? "; words " + ((page - 1) * SHOWN + 1) + "–" + ((page - 1) * SHOWN + shown.length) + " are shown (page " + page + " of " + pages + ")" : "") + "."));
+  box.appendChild(
+    el(
+      "p",
+      "offline-notice",
+      "Offline: the words come from this phone's word list; hints and the best claim need a connection.",
+    ),
+  );
+  box.appendChild(
+    el(
+      "p",
+      "results__count",
+      text +
+        " builds " +
+        plural(total, "word") +
+        (pages > 1
+          ? "; words " +
+            ((page - 1) * SHOWN + 1) +
+            "–" +
+            ((page - 1) * SHOWN + shown.length) +
+            " are shown (page " +
+            page +
+            " of " +
+            pages +
+            ")"
+          : "") +
+        ".",
+    ),
+  );
   const byLength = new Map();
   shown.forEach(function (c) {
     if (!byLength.has(c.word.length)) byLength.set(c.word.length, []);
@@ -98,7 +160,18 @@ function showWords(d, form, url) {
   const judge = new URL(document.querySelector(".site-header .brand").href);
   byLength.forEach(function (group, n) {
     const heading = el("h2", "results__heading", plural(n, "letter") + " ");
-    heading.appendChild(el("small", null, plural(result.found.filter(function (c) { return c.word.length === n; }).length, "word")));
+    heading.appendChild(
+      el(
+        "small",
+        null,
+        plural(
+          result.found.filter(function (c) {
+            return c.word.length === n;
+          }).length,
+          "word",
+        ),
+      ),
+    );
     box.appendChild(heading);
     const list = el("ul", "words words--pieces");
     group.forEach(function (c) {
@@ -111,11 +184,28 @@ function showWords(d, form, url) {
       });
       link.href = judge.pathname + "?" + params.toString();
       item.appendChild(link);
-      const left = [0, 1, 2, 3].map(function (k) { return result.pool[k] - Math.min(c.cost[k], result.pool[k]); });
+      const left = [0, 1, 2, 3].map(function (k) {
+        return result.pool[k] - Math.min(c.cost[k], result.pool[k]);
+      });
       left.push(result.pool[4] - deficit(result.pool, c.cost));
-      const count = left.reduce(function (a, b) { return a + b; }, 0);
-      const facts = count > result.boxes.left ? "too many leftovers" : plural(c.word.length - result.boxes.blueCost(count), "pt").replace("pts", "pts");
-      item.appendChild(el("small", "word-facts", " " + facts + " · " + (count ? "leaves " + poolText(left) : "★ all") + (c.familiarity < d.meta.rules.rare_below ? " · rare" : "")));
+      const count = left.reduce(function (a, b) {
+        return a + b;
+      }, 0);
+      const facts =
+        count > result.boxes.left
+          ? "too many leftovers"
+          : plural(c.word.length - result.boxes.blueCost(count), "pt").replace("pts", "pts");
+      item.appendChild(
+        el(
+          "small",
+          "word-facts",
+          " " +
+            facts +
+            " · " +
+            (count ? "leaves " + poolText(left) : "★ all") +
+            (c.familiarity < d.meta.rules.rare_below ? " · rare" : ""),
+        ),
+      );
       list.appendChild(item);
     });
     box.appendChild(list);
@@ -133,27 +223,37 @@ function fill(form, url) {
 // Answer a URL of this page from the word data; false when this page cannot (the caller then loads it), or
 // the URL to show instead (a roll asked for with no seed gets one, as the server's redirect gives it).
 async function answer(url) {
-  if (url.pathname !== document.body.dataset.path || url.searchParams.get("draft")) return Boolean(url.searchParams.get("draft")) && url.pathname === document.body.dataset.path;
+  if (url.pathname !== document.body.dataset.path || url.searchParams.get("draft"))
+    return Boolean(url.searchParams.get("draft")) && url.pathname === document.body.dataset.path;
   if (document.getElementById("dice-form")) {
     const what = url.searchParams.get("roll");
     if (!ROLL_TITLES[what]) return false;
     let seed = url.searchParams.get("seed");
-    if (seed === null || seed === "") seed = String(crypto.getRandomValues(new Uint32Array(1))[0]);  // as the server picks one
+    if (seed === null || seed === "") seed = String(crypto.getRandomValues(new Uint32Array(1))[0]); // as the server picks one
     if (!/^[0-9]{1,10}$/.test(seed) || Number(seed) > 4294967295) return false;
     let d;
-    try { d = await data(); } catch (error) { return false; }
+    try {
+      d = await data();
+    } catch (error) {
+      return false;
+    }
     showRoll(rollDice(d.meta, what, Number(seed)));
     return url.pathname + "?" + new URLSearchParams({roll: what, seed: seed}).toString() + "#roll";
   }
   if (document.getElementById("booksmack-form")) {
     // A palette card (add=é) or Undo (remove=last|all) is a step, as the server's redirect makes it.
     let texts = splitCards(url.searchParams.get("cards") || "");
-    const add = url.searchParams.get("add") || "", remove = url.searchParams.get("remove") || "";
+    const add = url.searchParams.get("add") || "",
+      remove = url.searchParams.get("remove") || "";
     if (remove === "all") texts = [];
     else if (remove === "last") texts = texts.slice(0, -1);
     else if (remove) return false;
     else if (add) texts = texts.concat(splitCards(add));
-    const text = texts.map(function (t) { return t === " " ? "space" : t; }).join(" ");
+    const text = texts
+      .map(function (t) {
+        return t === " " ? "space" : t;
+      })
+      .join(" ");
     const params = new URLSearchParams();
     if (text) params.set("cards", text);
     if (url.searchParams.get("lexicon")) params.set("lexicon", url.searchParams.get("lexicon"));
@@ -167,25 +267,46 @@ async function answer(url) {
       return shown;
     }
     let d;
-    try { d = await data(); } catch (error) { return false; }
-    try { showRound(judgeRound(d, texts, url.searchParams.get("lexicon") || d.meta.default_lexicon)); } catch (error) { showError(error.message); }
+    try {
+      d = await data();
+    } catch (error) {
+      return false;
+    }
+    try {
+      showRound(judgeRound(d, texts, url.searchParams.get("lexicon") || d.meta.default_lexicon));
+    } catch (error) {
+      showError(error.message);
+    }
     return shown;
   }
-  if (url.searchParams.get("add") || url.searchParams.get("remove")) return false;  // a step the server reads
+  if (url.searchParams.get("add") || url.searchParams.get("remove")) return false; // a step the server reads
   const smashForm = document.getElementById("colorsmash-form");
   if (smashForm) {
-    const colours = Array.from(smashForm.querySelectorAll("input[name=splat]")).map(function (i) { return i.value; })
-      .filter(function (c) { return c !== "steal"; });
+    const colours = Array.from(smashForm.querySelectorAll("input[name=splat]"))
+      .map(function (i) {
+        return i.value;
+      })
+      .filter(function (c) {
+        return c !== "steal";
+      });
     const fields = {splat: url.searchParams.get("splat") || "", word: url.searchParams.get("word") || ""};
     if (!pyStrip(fields.splat) && !pyStrip(fields.word)) return false;
-    try { showSlap(slapFor(fields, colours)); } catch (error) { showError(error.message); }
+    try {
+      showSlap(slapFor(fields, colours));
+    } catch (error) {
+      showError(error.message);
+    }
     return true;
   }
   const judgeForm = document.getElementById("judge-form");
   const solveForm = document.getElementById("solve-form");
   const form = formOf(url);
   let d;
-  try { d = await data(); } catch (error) { return false; }
+  try {
+    d = await data();
+  } catch (error) {
+    return false;
+  }
   try {
     if (judgeForm && pyStrip(form.word)) showVerdict(d, verdictFor(d, form));
     else if (solveForm && url.searchParams.get("rack")) needsConnection("The rack solver");
@@ -200,15 +321,26 @@ async function answer(url) {
 // The solver's words for a claim (the page's fields: pool, previous, required, claimed, lexicon), best first.
 async function solve(fields) {
   const d = await data();
-  const form = Object.assign({pool: "", previous: "", claimed: "", required: "", lexicon: "", discards_used: 0, crossed_white: 0}, fields);
-  return solvePool(d, form).found.map(function (c) { return c.word; });
+  const form = Object.assign(
+    {pool: "", previous: "", claimed: "", required: "", lexicon: "", discards_used: 0, crossed_white: 0},
+    fields,
+  );
+  return solvePool(d, form).found.map(function (c) {
+    return c.word;
+  });
 }
 
 // A Booksmack round's verdict (the cards as a list, one string each): action, word, winners, explanation.
 async function booksmack(cards, size) {
   const d = await data();
   const result = judgeRound(d, cards, size || d.meta.default_lexicon);
-  return {action: result.action, spells: result.spells, spelled_from: result.spelledFrom, winners: result.winners, explanation: result.explanation};
+  return {
+    action: result.action,
+    spells: result.spells,
+    spelled_from: result.spelledFrom,
+    winners: result.winners,
+    explanation: result.explanation,
+  };
 }
 
 // For pages.js (a classic script) and the browser tests: the page's answer and the judges behind it.
@@ -221,15 +353,24 @@ if (metaUrl && window.DecompressionStream) {
 function start() {
   const url = new URL(window.location.href);
   const body = document.body.dataset;
-  if (url.pathname === body.path && url.search.slice(1) === body.query) return;  // the server's own answer
-  if (url.pathname !== body.path) { needsConnection(); return; }
-  fill(document.getElementById("judge-form") || document.getElementById("solve-form") || document.getElementById("colorsmash-form") ||
-    document.getElementById("booksmack-form"), url);
+  if (url.pathname === body.path && url.search.slice(1) === body.query) return; // the server's own answer
+  if (url.pathname !== body.path) {
+    needsConnection();
+    return;
+  }
+  fill(
+    document.getElementById("judge-form") ||
+      document.getElementById("solve-form") ||
+      document.getElementById("colorsmash-form") ||
+      document.getElementById("booksmack-form"),
+    url,
+  );
   answer(url).then(function (done) {
     if (!done) needsConnection();
     else if (typeof done === "string") window.history.replaceState(null, "", done);
   });
 }
 if (metaUrl && window.DecompressionStream) {
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
 }

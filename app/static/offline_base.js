@@ -31,7 +31,11 @@ function splitWords(text) {
 }
 
 function poolText(pool) {
-  const out = ["R", "Y", "B", "G", "W"].map(function (code, i) { return pool[i] ? code + pool[i] : ""; }).filter(Boolean);
+  const out = ["R", "Y", "B", "G", "W"]
+    .map(function (code, i) {
+      return pool[i] ? code + pool[i] : "";
+    })
+    .filter(Boolean);
   return out.join(" ") || "(empty)";
 }
 

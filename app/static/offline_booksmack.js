@@ -7,28 +7,48 @@ import * as W from "./words.js";
 
 function splitCards(text) {
   const cards = [];
-  text.normalize("NFC").split(/[\s,]+/u).forEach(function (token) {
-    if (!token) return;
-    if (token.toLowerCase() === "space" || token.toLowerCase() === "␣") cards.push(" ");
-    else if (Array.from(token).length > 1 && /^\p{L}+$/u.test(token)) Array.from(token).forEach(function (c) { cards.push(c); });
-    else cards.push(token);
-  });
+  text
+    .normalize("NFC")
+    .split(/[\s,]+/u)
+    .forEach(function (token) {
+      if (!token) return;
+      if (token.toLowerCase() === "space" || token.toLowerCase() === "␣") cards.push(" ");
+      else if (Array.from(token).length > 1 && /^\p{L}+$/u.test(token))
+        Array.from(token).forEach(function (c) {
+          cards.push(c);
+        });
+      else cards.push(token);
+    });
   return cards;
 }
 
 function parseCard(deck, text, position) {
   const canonical = text.normalize("NFKC");
-  const refuse = function (why) { return new Error("card " + position + " (" + W.pyRepr(text) + "): not a Booksmack card — " + why); };
+  const refuse = function (why) {
+    return new Error("card " + position + " (" + W.pyRepr(text) + "): not a Booksmack card — " + why);
+  };
   if (canonical in deck.never_tapped) return {text: canonical, kind: "symbol", rank: null, tier: -1};
   if (/^[0-9]{1,3}$/.test(canonical)) {
     const value = parseInt(canonical, 10);
-    if (value < deck.lowest || value > deck.highest) throw refuse("numbers run from " + deck.lowest + " to " + deck.highest);
+    if (value < deck.lowest || value > deck.highest)
+      throw refuse("numbers run from " + deck.lowest + " to " + deck.highest);
     return {text: String(value), kind: "number", rank: value, form: "number", tier: deck.tie_order.indexOf("number")};
   }
   const letter = Array.from(canonical).length === 1 ? W.fold(canonical) : "";
   if (/^[a-z]$/.test(letter)) {
-    const form = /^[\x00-\x7f]$/.test(canonical) ? (/^[A-Z]$/.test(canonical) ? "uppercase" : "lowercase") : "diacritic";
-    return {text: canonical, kind: "letter", letter: letter, rank: letter.charCodeAt(0) - 96, form: form, tier: deck.tie_order.indexOf(form)};
+    const form = /^[\x00-\x7f]$/.test(canonical)
+      ? /^[A-Z]$/.test(canonical)
+        ? "uppercase"
+        : "lowercase"
+      : "diacritic";
+    return {
+      text: canonical,
+      kind: "letter",
+      letter: letter,
+      rank: letter.charCodeAt(0) - 96,
+      form: form,
+      tier: deck.tie_order.indexOf(form),
+    };
   }
   throw refuse("use a letter, a number 1–26, or one of . ? ! + - & * @ ~ # and space");
 }
@@ -47,30 +67,52 @@ function keyOf(s) {
 
 function neighbours(i, n) {
   const out = [];
-  [((i - 1) % n + n) % n, (i + 1) % n].forEach(function (j) { if (j !== i && out.indexOf(j) < 0) out.push(j); });
-  return out.sort(function (a, b) { return a - b; });
+  [(((i - 1) % n) + n) % n, (i + 1) % n].forEach(function (j) {
+    if (j !== i && out.indexOf(j) < 0) out.push(j);
+  });
+  return out.sort(function (a, b) {
+    return a - b;
+  });
 }
 
 function standingsOf(cards) {
-  const printed = cards.map(function (c) { return {rank: c.rank, tier: c.tier, note: null}; });
+  const printed = cards.map(function (c) {
+    return {rank: c.rank, tier: c.tier, note: null};
+  });
   const standings = printed.slice();
   const n = cards.length;
   cards.forEach(function (card, i) {
     if (card.text !== "+" && card.text !== "-") return;
-    const ranked = neighbours(i, n).filter(function (j) { return printed[j].rank !== null; });
+    const ranked = neighbours(i, n).filter(function (j) {
+      return printed[j].rank !== null;
+    });
     if (!ranked.length) return;
     let best = ranked[0];
-    ranked.forEach(function (j) { if (compareKeys(keyOf(printed[j]), keyOf(printed[best])) > 0) best = j; });
+    ranked.forEach(function (j) {
+      if (compareKeys(keyOf(printed[j]), keyOf(printed[best])) > 0) best = j;
+    });
     const step = card.text === "+" ? 1 : -1;
-    standings[i] = {rank: printed[best].rank + step, tier: printed[best].tier,
-      note: shownOf(cards[best]) + " " + (step === 1 ? "plus" : "minus") + " one = " + (printed[best].rank + step)};
+    standings[i] = {
+      rank: printed[best].rank + step,
+      tier: printed[best].tier,
+      note: shownOf(cards[best]) + " " + (step === 1 ? "plus" : "minus") + " one = " + (printed[best].rank + step),
+    };
   });
-  const chain = cards.map(function (_, i) { return i; });
-  const root = function (i) { while (chain[i] !== i) i = chain[i]; return i; };
+  const chain = cards.map(function (_, i) {
+    return i;
+  });
+  const root = function (i) {
+    while (chain[i] !== i) i = chain[i];
+    return i;
+  };
   cards.forEach(function (card, i) {
     if (card.text !== "&") return;
-    const ranked = neighbours(i, n).filter(function (j) { return standings[j].rank !== null; });
-    ranked.slice(1).forEach(function (j) { chain[root(j)] = root(ranked[0]); });
+    const ranked = neighbours(i, n).filter(function (j) {
+      return standings[j].rank !== null;
+    });
+    ranked.slice(1).forEach(function (j) {
+      chain[root(j)] = root(ranked[0]);
+    });
   });
   const members = new Map();
   for (let i = 0; i < n; i++) {
@@ -82,21 +124,42 @@ function standingsOf(cards) {
   const linked = standings.slice();
   members.forEach(function (group) {
     if (group.length < 2) return;
-    const total = group.reduce(function (sum, j) { return sum + standings[j].rank; }, 0);
+    const total = group.reduce(function (sum, j) {
+      return sum + standings[j].rank;
+    }, 0);
     const ordered = group.slice().sort(function (a, b) {
-      return compareKeys(keyOf(standings[a]), keyOf(standings[b])) || (cards[a].text < cards[b].text ? -1 : cards[a].text > cards[b].text ? 1 : 0);
+      return (
+        compareKeys(keyOf(standings[a]), keyOf(standings[b])) ||
+        (cards[a].text < cards[b].text ? -1 : cards[a].text > cards[b].text ? 1 : 0)
+      );
     });
-    const note = ordered.map(function (j) { return shownOf(cards[j]); }).join(" & ") + " = " + total;
-    group.forEach(function (j) { linked[j] = {rank: total, tier: standings[j].tier, note: note}; });
+    const note =
+      ordered
+        .map(function (j) {
+          return shownOf(cards[j]);
+        })
+        .join(" & ") +
+      " = " +
+      total;
+    group.forEach(function (j) {
+      linked[j] = {rank: total, tier: standings[j].tier, note: note};
+    });
   });
   return linked;
 }
 
 function groupsOf(cards) {
   const periods = [];
-  cards.forEach(function (c, i) { if (c.text === ".") periods.push(i); });
+  cards.forEach(function (c, i) {
+    if (c.text === ".") periods.push(i);
+  });
   const n = cards.length;
-  if (!periods.length) return [cards.map(function (_, i) { return i; })];
+  if (!periods.length)
+    return [
+      cards.map(function (_, i) {
+        return i;
+      }),
+    ];
   const groups = [];
   periods.forEach(function (start, k) {
     const end = periods[(k + 1) % periods.length];
@@ -109,83 +172,179 @@ function groupsOf(cards) {
 }
 
 function extremes(group, standings, lowest) {
-  const ranked = group.filter(function (i) { return standings[i].rank !== null; });
+  const ranked = group.filter(function (i) {
+    return standings[i].rank !== null;
+  });
   if (!ranked.length) return [];
   let best = keyOf(standings[ranked[0]]);
   ranked.forEach(function (i) {
     const c = compareKeys(keyOf(standings[i]), best);
     if (lowest ? c < 0 : c > 0) best = keyOf(standings[i]);
   });
-  return ranked.filter(function (i) { return compareKeys(keyOf(standings[i]), best) === 0; });
+  return ranked.filter(function (i) {
+    return compareKeys(keyOf(standings[i]), best) === 0;
+  });
 }
 
 function namesOf(seats, cards, standings, descending) {
-  const keyed = function (i) { return standings[i].rank !== null ? keyOf(standings[i]) : [0, -1]; };
+  const keyed = function (i) {
+    return standings[i].rank !== null ? keyOf(standings[i]) : [0, -1];
+  };
   const order = seats.slice().sort(function (a, b) {
-    const c = compareKeys(keyed(a), keyed(b)) || (cards[a].text < cards[b].text ? -1 : cards[a].text > cards[b].text ? 1 : 0);
+    const c =
+      compareKeys(keyed(a), keyed(b)) || (cards[a].text < cards[b].text ? -1 : cards[a].text > cards[b].text ? 1 : 0);
     return descending === false ? c : -c;
   });
-  return andList(order.map(function (i) { return shownOf(cards[i]) + (standings[i].note ? " (" + standings[i].note + ")" : ""); }));
+  return andList(
+    order.map(function (i) {
+      return shownOf(cards[i]) + (standings[i].note ? " (" + standings[i].note + ")" : "");
+    }),
+  );
 }
 
-const TIE_REASONS = {uppercase: "uppercase beats lowercase", diacritic: "a diacritic beats the plain letter", number: "a number beats the letter at its position"};
+const TIE_REASONS = {
+  uppercase: "uppercase beats lowercase",
+  diacritic: "a diacritic beats the plain letter",
+  number: "a number beats the letter at its position",
+};
 
 function rankSentence(cards, standings, winners, lowest) {
   const names = namesOf(winners, cards, standings);
   if (lowest) return "# is on the table, so the lowest card wins: " + names;
-  const ranked = cards.filter(function (c, i) { return standings[i].rank !== null; });
-  const what = ranked.every(function (c) { return c.kind === "letter"; }) ? "letter" : "card";
+  const ranked = cards.filter(function (c, i) {
+    return standings[i].rank !== null;
+  });
+  const what = ranked.every(function (c) {
+    return c.kind === "letter";
+  })
+    ? "letter"
+    : "card";
   if (winners.length > 1) return names + " tie as the highest " + what + ", so each of them wins";
   const best = standings[winners[0]];
   const beaten = [];
-  standings.forEach(function (s, i) { if (s.rank === best.rank && s.tier < best.tier) beaten.push(i); });
+  standings.forEach(function (s, i) {
+    if (s.rank === best.rank && s.tier < best.tier) beaten.push(i);
+  });
   let sentence = names + " is the highest " + what;
   const form = cards[winners[0]].form;
-  if (beaten.length && form in TIE_REASONS) sentence += ", ahead of " + namesOf(beaten, cards, standings) + " at equal rank (" + TIE_REASONS[form] + ")";
+  if (beaten.length && form in TIE_REASONS)
+    sentence += ", ahead of " + namesOf(beaten, cards, standings) + " at equal rank (" + TIE_REASONS[form] + ")";
   return sentence;
 }
 
 function outright(deck, cards) {
-  const texts = cards.map(function (c) { return c.text; });
-  const letters = cards.filter(function (c) { return c.kind === "letter"; }).length;
-  const count = function (t) { return texts.filter(function (x) { return x === t; }).length; };
-  const seatsOf = function (t) { const out = []; texts.forEach(function (x, i) { if (x === t) out.push(i); }); return out; };
+  const texts = cards.map(function (c) {
+    return c.text;
+  });
+  const letters = cards.filter(function (c) {
+    return c.kind === "letter";
+  }).length;
+  const count = function (t) {
+    return texts.filter(function (x) {
+      return x === t;
+    }).length;
+  };
+  const seatsOf = function (t) {
+    const out = [];
+    texts.forEach(function (x, i) {
+      if (x === t) out.push(i);
+    });
+    return out;
+  };
   if (texts.indexOf("~") >= 0) {
     const others = [];
-    cards.forEach(function (c, i) { if (c.text !== "~" && !(c.text in deck.never_tapped && deck.never_tapped[c.text])) others.push(i); });
-    return {rule: "tilde", winners: others, explanation: "~ is on the table, so tapping any other card wins" + (others.length ? "" : ", but no other card can be tapped")};
+    cards.forEach(function (c, i) {
+      if (c.text !== "~" && !(c.text in deck.never_tapped && deck.never_tapped[c.text])) others.push(i);
+    });
+    return {
+      rule: "tilde",
+      winners: others,
+      explanation:
+        "~ is on the table, so tapping any other card wins" +
+        (others.length ? "" : ", but no other card can be tapped"),
+    };
   }
   if (count("!") > letters) {
-    return {rule: "exclamation", winners: seatsOf("!"), explanation: "There are more ! cards (" + count("!") + ") than letters (" + letters + "), so tap a !"};
+    return {
+      rule: "exclamation",
+      winners: seatsOf("!"),
+      explanation: "There are more ! cards (" + count("!") + ") than letters (" + letters + "), so tap a !",
+    };
   }
   if (texts.indexOf("*") >= 0 && cards.length - letters > letters) {
-    return {rule: "asterisk", winners: seatsOf("*"), explanation: "* is on the table and non-letters (" + (cards.length - letters) + ") outnumber letters (" + letters + "), so tap the *"};
+    return {
+      rule: "asterisk",
+      winners: seatsOf("*"),
+      explanation:
+        "* is on the table and non-letters (" +
+        (cards.length - letters) +
+        ") outnumber letters (" +
+        letters +
+        "), so tap the *",
+    };
   }
   return null;
 }
 
 function byRank(cards, standings) {
-  const lowest = cards.some(function (c) { return c.text === "#"; });
+  const lowest = cards.some(function (c) {
+    return c.text === "#";
+  });
   const groups = groupsOf(cards);
   const winners = [];
-  groups.forEach(function (g) { extremes(g, standings, lowest).forEach(function (i) { winners.push(i); }); });
-  winners.sort(function (a, b) { return a - b; });
-  if (!winners.length) return {rule: "nothing", winners: [], explanation: "No card can be tapped: nothing on the table has a rank"};
+  groups.forEach(function (g) {
+    extremes(g, standings, lowest).forEach(function (i) {
+      winners.push(i);
+    });
+  });
+  winners.sort(function (a, b) {
+    return a - b;
+  });
+  if (!winners.length)
+    return {rule: "nothing", winners: [], explanation: "No card can be tapped: nothing on the table has a rank"};
   let sentence;
   if (groups.length > 1) {
-    sentence = "The periods cut the table into " + groups.length + " groups" + (lowest ? " and # is on the table" : "") +
-      ", so the " + (lowest ? "lowest" : "highest") + " card of each group wins: " + namesOf(winners, cards, standings);
+    sentence =
+      "The periods cut the table into " +
+      groups.length +
+      " groups" +
+      (lowest ? " and # is on the table" : "") +
+      ", so the " +
+      (lowest ? "lowest" : "highest") +
+      " card of each group wins: " +
+      namesOf(winners, cards, standings);
   } else {
     sentence = rankSentence(cards, standings, winners, lowest);
   }
   const n = cards.length;
-  const replaced = winners.filter(function (w) { return neighbours(w, n).some(function (j) { return cards[j].text === "@"; }); });
+  const replaced = winners.filter(function (w) {
+    return neighbours(w, n).some(function (j) {
+      return cards[j].text === "@";
+    });
+  });
   const ats = new Set();
-  replaced.forEach(function (w) { neighbours(w, n).forEach(function (j) { if (cards[j].text === "@") ats.add(j); }); });
-  const redirected = new Set(winners.filter(function (w) { return replaced.indexOf(w) < 0; }));
-  ats.forEach(function (j) { redirected.add(j); });
-  if (replaced.length) sentence += ", but @ sits next to " + namesOf(replaced, cards, standings) + ", so the @ wins instead";
-  return {rule: lowest ? "lowest" : "highest", winners: Array.from(redirected).sort(function (a, b) { return a - b; }), explanation: sentence};
+  replaced.forEach(function (w) {
+    neighbours(w, n).forEach(function (j) {
+      if (cards[j].text === "@") ats.add(j);
+    });
+  });
+  const redirected = new Set(
+    winners.filter(function (w) {
+      return replaced.indexOf(w) < 0;
+    }),
+  );
+  ats.forEach(function (j) {
+    redirected.add(j);
+  });
+  if (replaced.length)
+    sentence += ", but @ sits next to " + namesOf(replaced, cards, standings) + ", so the @ wins instead";
+  return {
+    rule: lowest ? "lowest" : "highest",
+    winners: Array.from(redirected).sort(function (a, b) {
+      return a - b;
+    }),
+    explanation: sentence,
+  };
 }
 
 // The valid words of one size by length, in the spelling's order (smallest tier first, then A to Z).
@@ -194,19 +353,44 @@ function wordsOfLength(d, size, n) {
   const key = size + n;
   if (!byLength[key]) {
     const rank = W.SIZES.indexOf(size);
-    byLength[key] = d.words.all().filter(function (e) { return e[1] <= rank && e[0].length === n; })
-      .sort(function (a, b) { return a[1] - b[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0); })
-      .map(function (e) { return e[0]; });
+    byLength[key] = d.words
+      .all()
+      .filter(function (e) {
+        return e[1] <= rank && e[0].length === n;
+      })
+      .sort(function (a, b) {
+        return a[1] - b[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+      })
+      .map(function (e) {
+        return e[0];
+      });
   }
   return byLength[key];
 }
 
 function findWords(d, size, cards) {
-  if (cards.some(function (c) { return c.kind !== "letter" && c.text !== "?" && c.text !== " "; })) return [];
+  if (
+    cards.some(function (c) {
+      return c.kind !== "letter" && c.text !== "?" && c.text !== " ";
+    })
+  )
+    return [];
   const seats = [];
-  cards.forEach(function (c, i) { if (c.text !== " ") seats.push([i + 1, c.text === "?" ? "?" : c.letter]); });
-  if (seats.length < 2 || seats.every(function (s) { return s[1] === "?"; })) return [];
-  const letters = seats.map(function (s) { return s[1]; }).join("");
+  cards.forEach(function (c, i) {
+    if (c.text !== " ") seats.push([i + 1, c.text === "?" ? "?" : c.letter]);
+  });
+  if (
+    seats.length < 2 ||
+    seats.every(function (s) {
+      return s[1] === "?";
+    })
+  )
+    return [];
+  const letters = seats
+    .map(function (s) {
+      return s[1];
+    })
+    .join("");
   const found = {};
   const readings = [];
   seats.forEach(function (seat, k) {
@@ -215,7 +399,9 @@ function findWords(d, size, cards) {
       if (pattern.indexOf("?") < 0) found[pattern] = W.check(d.words, pattern, size).valid ? [pattern] : [];
       else {
         const regex = new RegExp("^" + pattern.replace(/\?/g, "[a-z]") + "$");
-        found[pattern] = wordsOfLength(d, size, pattern.length).filter(function (w) { return regex.test(w); });
+        found[pattern] = wordsOfLength(d, size, pattern.length).filter(function (w) {
+          return regex.test(w);
+        });
       }
     }
     if (found[pattern].length) readings.push({seat: seat[0], words: found[pattern]});
@@ -224,17 +410,32 @@ function findWords(d, size, cards) {
 }
 
 function wordSentence(readings, cards) {
-  const first = readings[0], word = first.words[0];
+  const first = readings[0],
+    word = first.words[0];
   let sentence = word.toUpperCase() + " is spelled from seat " + first.seat;
   const n = cards.length;
   const order = [];
   for (let k = 0; k < n; k++) order.push(cards[(first.seat - 1 + k) % n]);
   const wild = [];
-  order.filter(function (c) { return c.text !== " "; }).forEach(function (c, k) { if (c.text === "?") wild.push(word[k].toUpperCase()); });
+  order
+    .filter(function (c) {
+      return c.text !== " ";
+    })
+    .forEach(function (c, k) {
+      if (c.text === "?") wild.push(word[k].toUpperCase());
+    });
   if (wild.length) sentence += ", with ? as " + wild.join(", ");
   const others = [];
-  readings.forEach(function (r) { r.words.forEach(function (w) { if (!(r === first && w === word)) others.push(w.toUpperCase() + " (seat " + r.seat + ")"); }); });
-  if (others.length) sentence += "; also spelled: " + others.slice(0, 5).join(", ") + (others.length > 5 ? " and " + (others.length - 5) + " more" : "");
+  readings.forEach(function (r) {
+    r.words.forEach(function (w) {
+      if (!(r === first && w === word)) others.push(w.toUpperCase() + " (seat " + r.seat + ")");
+    });
+  });
+  if (others.length)
+    sentence +=
+      "; also spelled: " +
+      others.slice(0, 5).join(", ") +
+      (others.length > 5 ? " and " + (others.length - 5) + " more" : "");
   return sentence + ".";
 }
 
@@ -242,47 +443,103 @@ function judgeRound(d, texts, size) {
   const deck = d.meta.booksmack;
   if (!texts.length) throw new Error("a round needs at least one card");
   if (texts.length > 40) throw new Error("a round has at most 40 cards, got " + texts.length);
-  const parsed = texts.map(function (t, i) { return parseCard(deck, t, i + 1); });
+  const parsed = texts.map(function (t, i) {
+    return parseCard(deck, t, i + 1);
+  });
   const readings = findWords(d, size, parsed);
   const seats = [];
-  parsed.forEach(function (c, i) { if (c.text !== " ") seats.push(i + 1); });
-  const table = seats.map(function (s) { return parsed[s - 1]; });
+  parsed.forEach(function (c, i) {
+    if (c.text !== " ") seats.push(i + 1);
+  });
+  const table = seats.map(function (s) {
+    return parsed[s - 1];
+  });
   const standings = standingsOf(table);
   if (readings.length) {
-    return {cards: parsed, action: "say_word", spells: readings[0].words[0], spelledFrom: readings.map(function (r) { return r.seat; }),
-      winners: [], explanation: wordSentence(readings, parsed)};
+    return {
+      cards: parsed,
+      action: "say_word",
+      spells: readings[0].words[0],
+      spelledFrom: readings.map(function (r) {
+        return r.seat;
+      }),
+      winners: [],
+      explanation: wordSentence(readings, parsed),
+    };
   }
   const decision = outright(deck, table) || byRank(table, standings);
-  const winners = decision.winners.map(function (i) { return seats[i]; });
+  const winners = decision.winners.map(function (i) {
+    return seats[i];
+  });
   const total = parsed.length;
   let clause = "";
   if (!winners.length) clause = "; nobody wins the round and its cards are discarded";
   else if (winners.length > 1) {
-    const each = Math.floor(total / winners.length), discarded = total % winners.length;
-    clause = "; if " + winners.length + " players tap at once, each gets " + each + " of the " + total + " cards" +
+    const each = Math.floor(total / winners.length),
+      discarded = total % winners.length;
+    clause =
+      "; if " +
+      winners.length +
+      " players tap at once, each gets " +
+      each +
+      " of the " +
+      total +
+      " cards" +
       (discarded ? " and " + discarded + " " + (discarded === 1 ? "is" : "are") + " discarded" : "");
   }
-  return {cards: parsed, action: winners.length ? "tap" : "none", spells: null, spelledFrom: [], winners: winners,
-    explanation: decision.explanation + clause + "."};
+  return {
+    cards: parsed,
+    action: winners.length ? "tap" : "none",
+    spells: null,
+    spelledFrom: [],
+    winners: winners,
+    explanation: decision.explanation + clause + ".",
+  };
 }
 
 function showRound(result) {
   const box = document.getElementById("verdict");
-  box.className = "verdict verdict--" + (result.action === "say_word" ? "word" : result.action === "tap" ? "tap" : "none");
+  box.className =
+    "verdict verdict--" + (result.action === "say_word" ? "word" : result.action === "tap" ? "tap" : "none");
   box.replaceChildren(el("p", "verdict__stale", "Out of date: the cards changed. Press Judge again."));
   const faces = result.cards.map(shownOf);
-  const tap = "Tap " + result.winners.map(function (seat) {
-    const face = faces[seat - 1];
-    return faces.filter(function (f) { return f === face; }).length > 1 ? "seat " + seat + " (" + face + ")" : face;
-  }).join(" or ");
-  box.appendChild(el("p", "verdict__mark", result.action === "say_word" ? "Say “" + result.spells.toUpperCase() + "”" : result.action === "tap" ? tap : "Nobody wins"));
+  const tap =
+    "Tap " +
+    result.winners
+      .map(function (seat) {
+        const face = faces[seat - 1];
+        return faces.filter(function (f) {
+          return f === face;
+        }).length > 1
+          ? "seat " + seat + " (" + face + ")"
+          : face;
+      })
+      .join(" or ");
+  box.appendChild(
+    el(
+      "p",
+      "verdict__mark",
+      result.action === "say_word"
+        ? "Say “" + result.spells.toUpperCase() + "”"
+        : result.action === "tap"
+          ? tap
+          : "Nobody wins",
+    ),
+  );
   box.appendChild(el("p", "verdict__message verdict__message--big", result.explanation));
   const list = el("ol", "table-cards");
   list.setAttribute("aria-label", "The cards, seat by seat");
   result.cards.forEach(function (card, i) {
     const seat = i + 1;
-    const won = result.winners.indexOf(seat) >= 0, start = result.spelledFrom.length && seat === result.spelledFrom[0];
-    const item = el("li", "table-card" + (won ? " table-card--win" : "") + (start ? " table-card--start" : "") + (card.kind === "symbol" ? " table-card--symbol" : ""));
+    const won = result.winners.indexOf(seat) >= 0,
+      start = result.spelledFrom.length && seat === result.spelledFrom[0];
+    const item = el(
+      "li",
+      "table-card" +
+        (won ? " table-card--win" : "") +
+        (start ? " table-card--start" : "") +
+        (card.kind === "symbol" ? " table-card--symbol" : ""),
+    );
     item.appendChild(el("span", "table-card__face", shownOf(card)));
     item.appendChild(el("span", "table-card__seat", "seat " + seat));
     if (won || start) item.appendChild(el("strong", "table-card__tag", won ? "tap" : "start"));
@@ -292,4 +549,25 @@ function showRound(result) {
   box.dataset.source = "offline";
 }
 
-export {TIE_REASONS, byLength, byRank, compareKeys, extremes, findWords, groupsOf, judgeRound, keyOf, namesOf, neighbours, outright, parseCard, rankSentence, showRound, shownOf, splitCards, standingsOf, wordSentence, wordsOfLength};
+export {
+  TIE_REASONS,
+  byLength,
+  byRank,
+  compareKeys,
+  extremes,
+  findWords,
+  groupsOf,
+  judgeRound,
+  keyOf,
+  namesOf,
+  neighbours,
+  outright,
+  parseCard,
+  rankSentence,
+  showRound,
+  shownOf,
+  splitCards,
+  standingsOf,
+  wordSentence,
+  wordsOfLength,
+};

@@ -5,23 +5,45 @@ import * as W from "./words.js";
 
 // solver/colorsmash.py judge_slap, for app/pages/colorsmash.py: the colours are the page's own choices.
 function slapFor(form, colours) {
-  const splat = pyStrip(form.splat), word = pyStrip(form.word);
+  const splat = pyStrip(form.splat),
+    word = pyStrip(form.word);
   if (!splat) throw new Error("Splat colour: pick the splat colour too (or Steal card).");
   const wrong = "don't slap! A slapper puts 5 of their cards under the pile (all they have if fewer).";
   if (splat.toLowerCase() === "steal") {
-    return {slap: true, steal: true, outcome: "A Steal card: slap! The first slapper steals 5 collected cards from an opponent of their choice."};
+    return {
+      slap: true,
+      steal: true,
+      outcome: "A Steal card: slap! The first slapper steals 5 collected cards from an opponent of their choice.",
+    };
   }
   const colour = function (name, what) {
     const folded = pyStrip(W.fold(name));
-    if (colours.indexOf(folded) < 0) throw new Error(what + " " + W.pyRepr(name) + " is not a colour of this set: choose one of " + colours.join(", "));
+    if (colours.indexOf(folded) < 0)
+      throw new Error(
+        what + " " + W.pyRepr(name) + " is not a colour of this set: choose one of " + colours.join(", "),
+      );
     return folded;
   };
   const card = {splat: colour(splat, "splat colour"), word: word ? colour(word, "colour word") : null};
-  if (card.word === null) return {slap: false, card: card, outcome: "A " + card.splat + " splat with no word: " + wrong};
+  if (card.word === null)
+    return {slap: false, card: card, outcome: "A " + card.splat + " splat with no word: " + wrong};
   if (card.word === card.splat) {
-    return {slap: true, card: card, outcome: "The word " + card.word.toUpperCase() + " names the " + card.splat + " splat: slap! The first slapper takes the pile."};
+    return {
+      slap: true,
+      card: card,
+      outcome:
+        "The word " +
+        card.word.toUpperCase() +
+        " names the " +
+        card.splat +
+        " splat: slap! The first slapper takes the pile.",
+    };
   }
-  return {slap: false, card: card, outcome: "The word " + card.word.toUpperCase() + " does not name the " + card.splat + " splat: " + wrong};
+  return {
+    slap: false,
+    card: card,
+    outcome: "The word " + card.word.toUpperCase() + " does not name the " + card.splat + " splat: " + wrong,
+  };
 }
 
 function showSlap(result) {
@@ -31,7 +53,9 @@ function showSlap(result) {
   const card = el("div", "splat-card");
   card.setAttribute("aria-hidden", "true");
   const splat = el("div", "splat-card__splat " + (result.steal ? "paint--steal" : "paint--" + result.card.splat));
-  splat.appendChild(el("span", "splat-card__word", result.steal ? "STEAL" : result.card.word ? result.card.word.toUpperCase() : ""));
+  splat.appendChild(
+    el("span", "splat-card__word", result.steal ? "STEAL" : result.card.word ? result.card.word.toUpperCase() : ""),
+  );
   card.appendChild(splat);
   box.appendChild(card);
   box.appendChild(el("p", "verdict__message verdict__message--big", result.outcome));
@@ -46,15 +70,22 @@ function pythonRandom(seed) {
   mt[0] = 19650218;
   for (let i = 1; i < 624; i++) mt[i] = (Math.imul(1812433253, mt[i - 1] ^ (mt[i - 1] >>> 30)) + i) >>> 0;
   let i = 1;
-  for (let k = 624; k > 0; k--) {  // init_by_array with the key [seed]
+  for (let k = 624; k > 0; k--) {
+    // init_by_array with the key [seed]
     mt[i] = ((mt[i] ^ Math.imul(mt[i - 1] ^ (mt[i - 1] >>> 30), 1664525)) + seed) >>> 0;
     i++;
-    if (i >= 624) { mt[0] = mt[623]; i = 1; }
+    if (i >= 624) {
+      mt[0] = mt[623];
+      i = 1;
+    }
   }
   for (let k = 623; k > 0; k--) {
     mt[i] = ((mt[i] ^ Math.imul(mt[i - 1] ^ (mt[i - 1] >>> 30), 1566083941)) - i) >>> 0;
     i++;
-    if (i >= 624) { mt[0] = mt[623]; i = 1; }
+    if (i >= 624) {
+      mt[0] = mt[623];
+      i = 1;
+    }
   }
   mt[0] = 0x80000000;
   function next() {
@@ -73,10 +104,13 @@ function pythonRandom(seed) {
     return y >>> 0;
   }
   return {
-    choice: function (list) {  // _randbelow: getrandbits(n.bit_length()), drawn again while too big
+    choice: function (list) {
+      // _randbelow: getrandbits(n.bit_length()), drawn again while too big
       const bits = 32 - Math.clz32(list.length);
       let r;
-      do { r = next() >>> (32 - bits); } while (r >= list.length);
+      do {
+        r = next() >>> (32 - bits);
+      } while (r >= list.length);
       return list[r];
     },
   };
@@ -86,25 +120,41 @@ const ROLL_TITLES = {start: "Starting pool", add: "A piece to add", word_by_word
 
 function rollDice(meta, what, seed) {
   const rng = pythonRandom(seed);
-  const roll = function (n) { const faces = []; for (let i = 0; i < n; i++) faces.push(rng.choice(meta.die)); return faces; };
+  const roll = function (n) {
+    const faces = [];
+    for (let i = 0; i < n; i++) faces.push(rng.choice(meta.die));
+    return faces;
+  };
   let rolls;
   if (what === "start") rolls = [roll(meta.dice), roll(meta.dice)];
   else if (what === "add") rolls = [roll(1)];
   else {
     let faces;
-    do { faces = roll(3); } while (faces.every(function (f) { return f.add === "wild"; }));
+    do {
+      faces = roll(3);
+    } while (
+      faces.every(function (f) {
+        return f.add === "wild";
+      })
+    );
     rolls = [faces];
   }
   const reading = what === "start" ? "start" : "add";
   const pool = [0, 0, 0, 0, 0];
-  rolls.forEach(function (faces) { faces.forEach(function (f) { pool[KINDS.concat(["wild"]).indexOf(f[reading])] += 1; }); });
+  rolls.forEach(function (faces) {
+    faces.forEach(function (f) {
+      pool[KINDS.concat(["wild"]).indexOf(f[reading])] += 1;
+    });
+  });
   return {what: what, seed: seed, reading: reading, rolls: rolls, pool: pool};
 }
 
 function showRoll(rolled) {
   const box = document.getElementById("roll");
   const text = poolText(rolled.pool);
-  const size = rolled.pool.reduce(function (a, b) { return a + b; }, 0);
+  const size = rolled.pool.reduce(function (a, b) {
+    return a + b;
+  }, 0);
   box.replaceChildren();
   const title = el("h2", "result__title", ROLL_TITLES[rolled.what] + ": ");
   title.appendChild(el("span", "result__big", text));
@@ -120,7 +170,10 @@ function showRoll(rolled) {
       item.appendChild(el("span", "die__face", face.label + (face.label.indexOf("star") >= 0 ? " ★" : "")));
       const what = el("span", "die__gives");
       if (gives === "wild") what.textContent = "wild: any piece";
-      else { what.appendChild(pieceOf(gives)); what.appendChild(document.createTextNode(" " + gives + " piece")); }
+      else {
+        what.appendChild(pieceOf(gives));
+        what.appendChild(document.createTextNode(" " + gives + " piece"));
+      }
       item.appendChild(what);
       list.appendChild(item);
     });
@@ -128,8 +181,19 @@ function showRoll(rolled) {
   });
   let message;
   if (rolled.what === "start") message = "Every player starts with these " + size + " pieces: " + text + ".";
-  else if (rolled.what === "add") message = "Add " + (rolled.pool[4] ? "a wild: take any piece you need" : "this piece") + " to your pool.";
-  else message = "Every player adds the red and yellow pieces" + (rolled.pool[4] ? ", and notes " + rolled.pool[4] + " circle" + (rolled.pool[4] > 1 ? "s" : "") + " (a piece of any kind, taken when needed)" : "") + ".";
+  else if (rolled.what === "add")
+    message = "Add " + (rolled.pool[4] ? "a wild: take any piece you need" : "this piece") + " to your pool.";
+  else
+    message =
+      "Every player adds the red and yellow pieces" +
+      (rolled.pool[4]
+        ? ", and notes " +
+          rolled.pool[4] +
+          " circle" +
+          (rolled.pool[4] > 1 ? "s" : "") +
+          " (a piece of any kind, taken when needed)"
+        : "") +
+      ".";
   box.appendChild(el("p", "result__message", message));
   const brand = new URL(document.querySelector(".site-header .brand").href).pathname;
   const site = brand.replace(/\/$/, "");
@@ -147,7 +211,8 @@ function showRoll(rolled) {
   }
   const help = el("p", "help", "Seed " + rolled.seed + ": ");
   const link = el("a", null, "link to this roll");
-  link.href = document.body.dataset.path + "?" + new URLSearchParams({roll: rolled.what, seed: String(rolled.seed)}).toString();
+  link.href =
+    document.body.dataset.path + "?" + new URLSearchParams({roll: rolled.what, seed: String(rolled.seed)}).toString();
   help.appendChild(link);
   box.appendChild(help);
   box.dataset.source = "offline";

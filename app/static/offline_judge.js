@@ -29,17 +29,29 @@ function parsePool(value, maxPieces) {
     const kind = match ? codes[match[1].toLowerCase()] : undefined;
     if (kind === undefined) {
       const bad = pyStrip(text.slice(position)).slice(0, 1) || text[position];
-      throw new Error("pool " + W.pyRepr(value) + ": " + W.pyRepr(bad) + " at position " + (position + 1) + " is not a piece kind; " +
-        "use R (red), Y (yellow), B (blue), G (green) or W (wild), each with an optional count: 'R3 Y2 B1 G2'");
+      throw new Error(
+        "pool " +
+          W.pyRepr(value) +
+          ": " +
+          W.pyRepr(bad) +
+          " at position " +
+          (position + 1) +
+          " is not a piece kind; " +
+          "use R (red), Y (yellow), B (blue), G (green) or W (wild), each with an optional count: 'R3 Y2 B1 G2'",
+      );
     }
     if (match[2].replace(/^0+/, "").length > 3) {
-      throw new Error("pool " + W.pyRepr(value) + ": count " + match[2] + " is too large (at most " + maxPieces + " pieces)");
+      throw new Error(
+        "pool " + W.pyRepr(value) + ": count " + match[2] + " is too large (at most " + maxPieces + " pieces)",
+      );
     }
     counts[kind] += match[2] ? parseInt(match[2], 10) : 1;
     position = token.lastIndex;
   }
   if (!counts.some(Boolean)) throw new Error("pool: empty; give at least one piece, like 'R3 Y2 B1 G2'");
-  const size = counts.reduce(function (a, b) { return a + b; }, 0);
+  const size = counts.reduce(function (a, b) {
+    return a + b;
+  }, 0);
   if (size > maxPieces) throw new Error("pool: " + size + " pieces is more than the limit of " + maxPieces);
   return counts;
 }
@@ -52,11 +64,18 @@ function deficit(pool, need) {
 
 // solver/wordsmith/boxes.py discard_boxes, with its box counts (`rules`: meta.rules).
 function boxesOf(rules, crossed, used) {
-  const white = rules.white_boxes - crossed, total = white + rules.blue_boxes;
+  const white = rules.white_boxes - crossed,
+    total = white + rules.blue_boxes;
   if (!(crossed >= 0 && crossed <= rules.white_boxes) || !(used >= 0) || used > total) {
     throw new Error("discards_used: " + used + " discards, but the sheet has only " + total + " discard boxes.");
   }
-  return {total: total, left: total - used, blueCost: function (n) { return Math.max(0, Math.min(n, total - used) - Math.max(0, white - used)); }};
+  return {
+    total: total,
+    left: total - used,
+    blueCost: function (n) {
+      return Math.max(0, Math.min(n, total - used) - Math.max(0, white - used));
+    },
+  };
 }
 
 function hasNewLetter(word, previous) {
@@ -64,19 +83,25 @@ function hasNewLetter(word, previous) {
   for (const c of previous) have[c] = (have[c] || 0) + 1;
   const mine = {};
   for (const c of word) mine[c] = (mine[c] || 0) + 1;
-  return Object.keys(mine).some(function (c) { return mine[c] > (have[c] || 0); });
+  return Object.keys(mine).some(function (c) {
+    return mine[c] > (have[c] || 0);
+  });
 }
 
 function readLetter(value) {
   const letter = pyStrip(W.fold(value));
-  if (letter.length > 1 || (letter && !/^[a-z]$/.test(letter))) throw new Error("required_letter: give a single letter a-z.");
+  if (letter.length > 1 || (letter && !/^[a-z]$/.test(letter)))
+    throw new Error("required_letter: give a single letter a-z.");
   return letter;
 }
 
 // solver/wordsmith/judge.py judge_claim, for the page: the objections' sentences, or what the claim costs.
 function judgeClaim(d, word, pool, size, form, boxes) {
-  const words = d.words, alphabet = d.meta.alphabet;
-  const says = function (key, values) { return say(d.meta.sentences, "claim." + key, Object.assign({W: shout}, d.meta.you, values)); };
+  const words = d.words,
+    alphabet = d.meta.alphabet;
+  const says = function (key, values) {
+    return say(d.meta.sentences, "claim." + key, Object.assign({W: shout}, d.meta.you, values));
+  };
   const normalized = pyStrip(W.fold(word));
   const shout = normalized.toUpperCase() || W.pyRepr(word);
   const previous = pyStrip(W.fold(form.previous));
@@ -84,16 +109,22 @@ function judgeClaim(d, word, pool, size, form, boxes) {
   const objections = [];
   const found = W.check(words, normalized, size);
   if (found.reason === "invalid_characters" || !found.valid) objections.push(found.message);
-  const claimed = splitWords(form.claimed).map(function (w) { return pyStrip(W.fold(w)); });
+  const claimed = splitWords(form.claimed).map(function (w) {
+    return pyStrip(W.fold(w));
+  });
   if (claimed.indexOf(normalized) >= 0) objections.push(says("already_claimed"));
-  if (previous && normalized && !hasNewLetter(normalized, previous)) objections.push(says("no_new_letter", {previous: previous.toUpperCase()}));
-  if (required && normalized.indexOf(required) < 0) objections.push(says("missing_required_letter", {letter: required.toUpperCase()}));
+  if (previous && normalized && !hasNewLetter(normalized, previous))
+    objections.push(says("no_new_letter", {previous: previous.toUpperCase()}));
+  if (required && normalized.indexOf(required) < 0)
+    objections.push(says("missing_required_letter", {letter: required.toUpperCase()}));
   const need = W.isWellFormed(normalized) ? cost(alphabet, normalized) : null;
   let left = null;
   if (need === null) {
     if (found.reason !== "invalid_characters") objections.push(says("no_pieces"));
   } else if (deficit(pool, need) > pool[4]) {
-    const short = [0, 1, 2, 3].map(function (k) { return Math.max(0, need[k] - pool[k]); });
+    const short = [0, 1, 2, 3].map(function (k) {
+      return Math.max(0, need[k] - pool[k]);
+    });
     let spare = pool[4];
     const missing = [];
     short.forEach(function (lack, k) {
@@ -104,14 +135,24 @@ function judgeClaim(d, word, pool, size, form, boxes) {
     objections.push(says("short", {missing: andList(missing)}));
   } else {
     const wildUsed = deficit(pool, need);
-    left = [0, 1, 2, 3].map(function (k) { return pool[k] - Math.min(need[k], pool[k]); });
+    left = [0, 1, 2, 3].map(function (k) {
+      return pool[k] - Math.min(need[k], pool[k]);
+    });
     left.push(pool[4] - wildUsed);
     left.wildUsed = wildUsed;
-    const count = left.reduce(function (a, b) { return a + b; }, 0);
+    const count = left.reduce(function (a, b) {
+      return a + b;
+    }, 0);
     if (count && boxes.left === 0) {
       objections.push(says("must_use_all_pieces", {total: boxes.total, left: plural(count, "piece")}));
     } else if (count > boxes.left) {
-      objections.push(says("too_many_leftovers", {left: plural(count, "piece"), boxes: plural(boxes.left, "discard box"), most: boxes.left}));
+      objections.push(
+        says("too_many_leftovers", {
+          left: plural(count, "piece"),
+          boxes: plural(boxes.left, "discard box"),
+          most: boxes.left,
+        }),
+      );
     }
   }
   return {valid: objections.length === 0, objections: objections, normalized: normalized, left: left};
@@ -119,30 +160,56 @@ function judgeClaim(d, word, pool, size, form, boxes) {
 
 // app/pages/judge.py claim_facts.
 function claimFacts(sentences, claim, boxes) {
-  const says = function (key, values) { return say(sentences, "verdict." + key, values); };
+  const says = function (key, values) {
+    return say(sentences, "verdict." + key, values);
+  };
   const facts = [says("scores", {points: plural(claim.normalized.length, "point")})];
   if (claim.left.wildUsed) facts.push(says("uses_wild", {wilds: plural(claim.left.wildUsed, "wild")}));
-  const left = claim.left.reduce(function (a, b) { return a + b; }, 0);
-  if (!left) { facts.push(says("uses_every_piece")); return facts; }
-  const kinds = KINDS.concat(["wild"]).map(function (kind, k) { return claim.left[k] ? claim.left[k] + " " + kind : ""; }).filter(Boolean).join(", ");
+  const left = claim.left.reduce(function (a, b) {
+    return a + b;
+  }, 0);
+  if (!left) {
+    facts.push(says("uses_every_piece"));
+    return facts;
+  }
+  const kinds = KINDS.concat(["wild"])
+    .map(function (kind, k) {
+      return claim.left[k] ? claim.left[k] + " " + kind : "";
+    })
+    .filter(Boolean)
+    .join(", ");
   const blue = boxes.blueCost(left);
-  const where = says("leaves_" + (blue ? "blue" : "white") + (left === 1 ? "_one" : ""), {left: left, blue: blue, lost: plural(blue, "bonus point")});
+  const where = says("leaves_" + (blue ? "blue" : "white") + (left === 1 ? "_one" : ""), {
+    left: left,
+    blue: blue,
+    lost: plural(blue, "bonus point"),
+  });
   facts.push(says("leaves", {pieces: plural(left, "piece"), kinds: kinds, where: where}));
   return facts;
 }
 
 function formOf(url) {
-  const get = function (name) { return url.searchParams.get(name) || ""; };
+  const get = function (name) {
+    return url.searchParams.get(name) || "";
+  };
   return {
-    word: get("word"), pool: get("pool"), previous: get("previous"), claimed: get("claimed"), required: get("required"),
-    lexicon: get("lexicon"), discards_used: parseInt(get("discards_used") || "0", 10), crossed_white: parseInt(get("crossed_white") || "0", 10),
+    word: get("word"),
+    pool: get("pool"),
+    previous: get("previous"),
+    claimed: get("claimed"),
+    required: get("required"),
+    lexicon: get("lexicon"),
+    discards_used: parseInt(get("discards_used") || "0", 10),
+    crossed_white: parseInt(get("crossed_white") || "0", 10),
     page: parseInt(get("page") || "1", 10),
   };
 }
 
 // app/pages/judge.py verdict_for, over the word data.
 function verdictFor(d, form) {
-  const says = function (key, values) { return say(d.meta.sentences, "verdict." + key, values); };
+  const says = function (key, values) {
+    return say(d.meta.sentences, "verdict." + key, values);
+  };
   const size = form.lexicon || d.meta.default_lexicon;
   const alphabet = d.meta.alphabet;
   const word = pyStrip(form.word);
@@ -154,8 +221,13 @@ function verdictFor(d, form) {
   const tierToo = found.valid && found.tier && found.tier !== found.lexicon;
   const line = says(tierToo ? "lexicon_tier" : "lexicon", {lexicon: found.lexicon, tier: found.tier});
   const verdict = {
-    valid: found.valid, word: found.normalized.toUpperCase() || found.word, normalized: found.normalized, messages: [found.message],
-    facts: [], unchecked: missing.length ? says("not_checked", {missing: missing.join(", ")}) : "", lexicon: line,
+    valid: found.valid,
+    word: found.normalized.toUpperCase() || found.word,
+    normalized: found.normalized,
+    messages: [found.message],
+    facts: [],
+    unchecked: missing.length ? says("not_checked", {missing: missing.join(", ")}) : "",
+    lexicon: line,
     defined: found.valid || found.reason === "larger_lexicon_only",
   };
   const rulesGiven = pyStrip(form.previous) || pyStrip(form.claimed) || pyStrip(form.required);
@@ -165,14 +237,25 @@ function verdictFor(d, form) {
   if (!poolGiven && rulesGiven) {
     const need = cost(alphabet, found.normalized);
     if (need === null) pool = [0, 0, 0, 0, 0];
-    else if (need.reduce(function (a, b) { return a + b; }, 0) <= d.meta.max_pool_pieces) pool = need.concat([0]);
-    else { verdict.unchecked = says("too_long"); return verdict; }
+    else if (
+      need.reduce(function (a, b) {
+        return a + b;
+      }, 0) <= d.meta.max_pool_pieces
+    )
+      pool = need.concat([0]);
+    else {
+      verdict.unchecked = says("too_long");
+      return verdict;
+    }
   } else if (!poolGiven) {
     return verdict;
   }
   const claim = judgeClaim(d, word, pool, size, form, boxes);
   verdict.valid = claim.valid;
-  if (claim.valid) verdict.facts = poolGiven ? claimFacts(d.meta.sentences, claim, boxes) : [says("scores", {points: plural(claim.normalized.length, "point")})];
+  if (claim.valid)
+    verdict.facts = poolGiven
+      ? claimFacts(d.meta.sentences, claim, boxes)
+      : [says("scores", {points: plural(claim.normalized.length, "point")})];
   else verdict.messages = claim.objections;
   return verdict;
 }
@@ -180,43 +263,59 @@ function verdictFor(d, form) {
 // One copy of a part of the template per item, each with its text (the template holds one of each).
 function repeat(list, texts) {
   const part = list.firstElementChild;
-  list.replaceChildren(...texts.map(function (text) {
-    const item = part.cloneNode(true);
-    item.textContent = text;
-    return item;
-  }));
+  list.replaceChildren(
+    ...texts.map(function (text) {
+      const item = part.cloneNode(true);
+      item.textContent = text;
+      return item;
+    }),
+  );
 }
 
 // app/pages/judge.py letter_pieces, into the template's letter list: each letter with its pieces and, for a
 // screen reader, their count.
 function drawWord(list, d, normalized) {
-  const letter = list.querySelector(".letter"), piece = letter.querySelector(".piece");
-  list.replaceChildren(...Array.from(normalized, function (char) {
-    const costs = d.meta.alphabet[char];
-    const item = letter.cloneNode(true);
-    item.querySelector(".letter__char").textContent = char.toUpperCase();
-    const spoken = [], pieces = [];
-    if (costs) KINDS.forEach(function (kind, k) {
-      for (let n = 0; n < costs[k]; n++) {
-        const one = piece.cloneNode(true);
-        one.className = "piece piece--" + kind;
-        pieces.push(one);
-      }
-      if (costs[k]) spoken.push(costs[k] + " " + kind);
-    });
-    item.querySelector(".letter__pieces").replaceChildren(...pieces);
-    item.querySelector(".vh").textContent = ": " + (costs ? spoken.join(", ") : say(d.meta.sentences, "verdict.no_letter_pieces"));
-    return item;
-  }));
+  const letter = list.querySelector(".letter"),
+    piece = letter.querySelector(".piece");
+  list.replaceChildren(
+    ...Array.from(normalized, function (char) {
+      const costs = d.meta.alphabet[char];
+      const item = letter.cloneNode(true);
+      item.querySelector(".letter__char").textContent = char.toUpperCase();
+      const spoken = [],
+        pieces = [];
+      if (costs)
+        KINDS.forEach(function (kind, k) {
+          for (let n = 0; n < costs[k]; n++) {
+            const one = piece.cloneNode(true);
+            one.className = "piece piece--" + kind;
+            pieces.push(one);
+          }
+          if (costs[k]) spoken.push(costs[k] + " " + kind);
+        });
+      item.querySelector(".letter__pieces").replaceChildren(...pieces);
+      item.querySelector(".vh").textContent =
+        ": " + (costs ? spoken.join(", ") : say(d.meta.sentences, "verdict.no_letter_pieces"));
+      return item;
+    }),
+  );
 }
 
 // The verdict in the server's markup: partials/verdict_parts.html, as the judge page's <template> holds it.
 function showVerdict(d, verdict) {
   const box = document.getElementById("verdict");
   const parts = document.getElementById("verdict-parts").content.cloneNode(true);
-  const part = function (selector) { return parts.querySelector(selector); };
-  const keep = function (selector, wanted) { if (!wanted) part(selector).remove(); return Boolean(wanted); };
-  part(".verdict__mark").textContent = say(d.meta.sentences, verdict.valid ? "verdict.mark_valid" : "verdict.mark_invalid");
+  const part = function (selector) {
+    return parts.querySelector(selector);
+  };
+  const keep = function (selector, wanted) {
+    if (!wanted) part(selector).remove();
+    return Boolean(wanted);
+  };
+  part(".verdict__mark").textContent = say(
+    d.meta.sentences,
+    verdict.valid ? "verdict.mark_valid" : "verdict.mark_invalid",
+  );
   part(".verdict__word").textContent = verdict.word;
   repeat(part(".verdict__messages"), verdict.messages);
   if (keep(".verdict__unchecked", verdict.unchecked)) part(".verdict__unchecked").textContent = verdict.unchecked;
@@ -227,7 +326,7 @@ function showVerdict(d, verdict) {
   box.className = "verdict verdict--" + (verdict.valid ? "valid" : "invalid");
   box.replaceChildren(parts);
   box.dataset.source = "offline";
-  if (performance.mark) performance.mark("wordsmith-verdict");  // bench/offline.py reads when it showed
+  if (performance.mark) performance.mark("wordsmith-verdict"); // bench/offline.py reads when it showed
   document.title = verdict.word + ": " + (verdict.valid ? "valid" : "not valid") + " · Judge · Wordsmith judge";
 }
 
@@ -238,4 +337,17 @@ function showError(message) {
   box.dataset.source = "offline";
 }
 
-export {boxesOf, claimFacts, cost, deficit, formOf, hasNewLetter, judgeClaim, parsePool, readLetter, showError, showVerdict, verdictFor};
+export {
+  boxesOf,
+  claimFacts,
+  cost,
+  deficit,
+  formOf,
+  hasNewLetter,
+  judgeClaim,
+  parsePool,
+  readLetter,
+  showError,
+  showVerdict,
+  verdictFor,
+};

@@ -51,13 +51,22 @@ window.Wordsmith = (function () {
       return;
     }
     const open = from.tagName === "DETAILS" && from.open && from.matches(stayOpen);
-    Array.from(from.attributes).forEach(function (attr) { if (!to.hasAttribute(attr.name)) from.removeAttribute(attr.name); });
-    Array.from(to.attributes).forEach(function (attr) { if (from.getAttribute(attr.name) !== attr.value) from.setAttribute(attr.name, attr.value); });
+    Array.from(from.attributes).forEach(function (attr) {
+      if (!to.hasAttribute(attr.name)) from.removeAttribute(attr.name);
+    });
+    Array.from(to.attributes).forEach(function (attr) {
+      if (from.getAttribute(attr.name) !== attr.value) from.setAttribute(attr.name, attr.value);
+    });
     if (open) from.open = true;
     const mine = Array.from(from.childNodes);
     const theirs = Array.from(to.childNodes);
-    theirs.forEach(function (node, i) { if (i < mine.length) morph(mine[i], node, stayOpen); else from.appendChild(node); });
-    mine.slice(theirs.length).forEach(function (node) { node.remove(); });
+    theirs.forEach(function (node, i) {
+      if (i < mine.length) morph(mine[i], node, stayOpen);
+      else from.appendChild(node);
+    });
+    mine.slice(theirs.length).forEach(function (node) {
+      node.remove();
+    });
   }
   return {morph: morph};
 })();
@@ -72,7 +81,13 @@ window.Wordsmith = (function () {
   function pressed(form, submitter, quiet) {
     const action = submitter && submitter.hasAttribute("formaction") ? submitter.formAction : form.action;
     const name = submitter && submitter.name ? submitter.name : null;
-    return {formId: form.id, action: action, name: name, value: name ? submitter.value : null, step: Boolean(name) || quiet};
+    return {
+      formId: form.id,
+      action: action,
+      name: name,
+      value: name ? submitter.value : null,
+      step: Boolean(name) || quiet,
+    };
   }
 
   // The URL the form would load: the action, its non-empty fields, and the pressed button's name=value.
@@ -94,9 +109,10 @@ window.Wordsmith = (function () {
   // The form's fields as name -> value(s): what was sent, to tell later what the player changed meanwhile.
   function fieldsOf(form) {
     const fields = {};
-    if (form) new FormData(form).forEach(function (value, name) {
-      if (typeof value === "string") fields[name] = name in fields ? fields[name] + "\n" + value : value;
-    });
+    if (form)
+      new FormData(form).forEach(function (value, name) {
+        if (typeof value === "string") fields[name] = name in fields ? fields[name] + "\n" + value : value;
+      });
     return fields;
   }
 
@@ -105,7 +121,8 @@ window.Wordsmith = (function () {
   function showServerValues(root, keep) {
     root.querySelectorAll("input, select, textarea").forEach(function (field) {
       if (!field.name || keep.has(field.name)) return;
-      const selected = field.tagName === "SELECT" ? (field.querySelector("option[selected]") || field.querySelector("option")) : null;
+      const selected =
+        field.tagName === "SELECT" ? field.querySelector("option[selected]") || field.querySelector("option") : null;
       if (field.type === "checkbox" || field.type === "radio") field.checked = field.hasAttribute("checked");
       else if (selected) field.value = selected.value;
       else if (field.tagName === "TEXTAREA") field.value = field.textContent;
@@ -120,12 +137,16 @@ window.Wordsmith = (function () {
     const fresh = next.getElementById("main");
     if (!main || !fresh) throw new Error("no <main> in the answer");
     const changed = fieldsOf(document.getElementById(formId));
-    const keep = new Set(Object.keys(Object.assign({}, sent, changed)).filter(function (name) { return changed[name] !== sent[name]; }));
+    const keep = new Set(
+      Object.keys(Object.assign({}, sent, changed)).filter(function (name) {
+        return changed[name] !== sent[name];
+      }),
+    );
     // A <details> the player opened (those with an id: More, the palette's sections) stays open.
     window.Wordsmith.morph(main, document.adoptNode(fresh), "details[id]");
     showServerValues(main, keep);
     const form = document.getElementById(formId);
-    if (form && keep.has("pool") && shownPools[formId]) paintPool(form, shownPools[formId]);  // taps since: still shown
+    if (form && keep.has("pool") && shownPools[formId]) paintPool(form, shownPools[formId]); // taps since: still shown
     document.title = next.title;
     const box = document.getElementById("verdict");
     if (box) box.dataset.source = "fetch";
@@ -137,20 +158,21 @@ window.Wordsmith = (function () {
     const sent = fieldsOf(document.getElementById(press.formId));
     let response;
     try {
-      if (navigator.onLine === false) throw new Error("offline");  // no round trip that cannot succeed
-      response = await fetch(target.url, {headers: {"Accept": "text/html"}});
+      if (navigator.onLine === false) throw new Error("offline"); // no round trip that cannot succeed
+      response = await fetch(target.url, {headers: {Accept: "text/html"}});
       const type = response.headers.get("Content-Type") || "";
       if (!type.startsWith("text/html")) throw new Error("not a page: " + type);
       swap(await response.text(), press.formId, sent);
     } catch (error) {
       // No connection: static/offline.js answers from the word data when it can.
-      const answered = window.WordsmithOffline && await window.WordsmithOffline.answer(target.url);
+      const answered = window.WordsmithOffline && (await window.WordsmithOffline.answer(target.url));
       if (answered) {
-        const shown = typeof answered === "string" ? answered : target.url.href + (target.hash ? "#" + target.hash : "");
+        const shown =
+          typeof answered === "string" ? answered : target.url.href + (target.hash ? "#" + target.hash : "");
         window.history[press.step ? "replaceState" : "pushState"](null, "", shown);
         return;
       }
-      window.location.assign(target.url.href + (target.hash ? "#" + target.hash : ""));  // as without JavaScript
+      window.location.assign(target.url.href + (target.hash ? "#" + target.hash : "")); // as without JavaScript
       return;
     }
     // response.url is where a one-step tap was redirected: the page's canonical URL.
@@ -158,11 +180,11 @@ window.Wordsmith = (function () {
       window.history.replaceState(null, "", response.url);
       return;
     }
-    window.history.pushState(null, "", response.url + (target.hash ? "#" + target.hash : ""));  // a copied link opens at the verdict
+    window.history.pushState(null, "", response.url + (target.hash ? "#" + target.hash : "")); // a copied link opens at the verdict
     const shown = target.hash && document.getElementById(target.hash);
     if (shown) {
       shown.scrollIntoView({block: "start"});
-      shown.focus({preventScroll: true});  // screen readers start at the verdict
+      shown.focus({preventScroll: true}); // screen readers start at the verdict
     }
   }
 
@@ -178,8 +200,12 @@ window.Wordsmith = (function () {
 
   // The pool text the server writes for these chips: "R3 Y2 B1 G2", kinds in the picker's order.
   function poolText(chips, counts) {
-    return chips.map(function (chip, i) { return counts[i] ? chip.dataset.code + counts[i] : ""; })
-      .filter(Boolean).join(" ");
+    return chips
+      .map(function (chip, i) {
+        return counts[i] ? chip.dataset.code + counts[i] : "";
+      })
+      .filter(Boolean)
+      .join(" ");
   }
 
   function paintPool(form, counts) {
@@ -189,11 +215,13 @@ window.Wordsmith = (function () {
       chip.querySelector(".chip__remove").disabled = counts[i] === 0;
     });
     const size = form.querySelector(".pool__size");
-    const total = counts.reduce(function (a, b) { return a + b; }, 0);
+    const total = counts.reduce(function (a, b) {
+      return a + b;
+    }, 0);
     if (size) size.textContent = total + (total === 1 ? " piece" : " pieces");
   }
 
-  const shownPools = {};  // form id -> the counts last painted by a tap, kept across an answer for an older tap
+  const shownPools = {}; // form id -> the counts last painted by a tap, kept across an answer for an older tap
 
   // Apply a chip tap (add=red, remove=red, remove=all) to the chips and the pool text; false when it cannot be.
   function tapChip(form, submitter) {
@@ -202,14 +230,21 @@ window.Wordsmith = (function () {
     if (!picker || !text) return false;
     const chips = chipsOf(form);
     const counts = chips.map(countOf);
-    if (text.value.trim().toUpperCase() !== poolText(chips, counts)) return false;  // a typed pool: the server reads it
+    if (text.value.trim().toUpperCase() !== poolText(chips, counts)) return false; // a typed pool: the server reads it
     const kind = submitter.value;
-    const i = chips.findIndex(function (chip) { return chip.classList.contains("chip--" + kind); });
+    const i = chips.findIndex(function (chip) {
+      return chip.classList.contains("chip--" + kind);
+    });
     const max = parseInt(picker.dataset.maxPieces, 10) || Infinity;
     if (submitter.name === "remove" && kind === "all") counts.fill(0);
     else if (i < 0) return false;
     else if (submitter.name === "add") {
-      if (counts.reduce(function (a, b) { return a + b; }, 0) >= max) return false;  // the server says why not
+      if (
+        counts.reduce(function (a, b) {
+          return a + b;
+        }, 0) >= max
+      )
+        return false; // the server says why not
       counts[i] += 1;
     } else if (counts[i] > 0) counts[i] -= 1;
     paintPool(form, counts);
@@ -222,17 +257,24 @@ window.Wordsmith = (function () {
   // --- a verdict that no longer answers the form ---------------------------------------------
 
   function markStale(form) {
-    if (form.hasAttribute("data-autosubmit")) return;  // it judges on every change anyway
+    if (form.hasAttribute("data-autosubmit")) return; // it judges on every change anyway
     const box = document.getElementById("verdict");
     if (box && box.querySelector(".verdict__stale")) box.classList.add("verdict--stale");
   }
 
   function enqueue(press) {
-    queue = queue.then(function () { return go(press); });
+    queue = queue.then(function () {
+      return go(press);
+    });
   }
 
   function enhanced(form) {
-    return form instanceof HTMLFormElement && form.hasAttribute("data-enhance") && form.id && form.method.toLowerCase() === "get";
+    return (
+      form instanceof HTMLFormElement &&
+      form.hasAttribute("data-enhance") &&
+      form.id &&
+      form.method.toLowerCase() === "get"
+    );
   }
 
   document.addEventListener("submit", function (event) {
@@ -244,7 +286,7 @@ window.Wordsmith = (function () {
       enqueue({formId: form.id, action: form.action, name: "draft", value: "1", step: true});
       return;
     }
-    if (submitter && submitter.name) markStale(form);  // a palette card: the answer follows
+    if (submitter && submitter.name) markStale(form); // a palette card: the answer follows
     enqueue(pressed(form, submitter, false));
   });
 
@@ -262,5 +304,7 @@ window.Wordsmith = (function () {
   });
 
   // Back and Forward: show the verdict of that URL.
-  window.addEventListener("popstate", function () { window.location.reload(); });
+  window.addEventListener("popstate", function () {
+    window.location.reload();
+  });
 })();

@@ -10,7 +10,8 @@ export function say(table, key, values) {
   if (typeof template !== "string") throw new Error("No sentence " + key);
   const given = values || {};
   return template.replace(PLACEHOLDER, function (_, name) {
-    if (!Object.prototype.hasOwnProperty.call(given, name)) throw new Error("Sentence " + key + " needs {" + name + "}");
+    if (!Object.prototype.hasOwnProperty.call(given, name))
+      throw new Error("Sentence " + key + " needs {" + name + "}");
     return String(given[name]);
   });
 }

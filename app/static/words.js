@@ -14,7 +14,7 @@ const SIZES = ["small", "standard", "large"];
 
 const APOSTROPHES = "\u2019\u2018\u201b\u02bc\u02bb\u02b9\u2032`\u00b4\uff07";
 const DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d";
-const BY_HAND = {"ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ł": "l", "ħ": "h", "ı": "i", "þ": "th", "ð": "d"};
+const BY_HAND = {ø: "o", æ: "ae", œ: "oe", ß: "ss", đ: "d", ł: "l", ħ: "h", ı: "i", þ: "th", ð: "d"};
 // Python's str.strip(): the characters str.isspace() is true of (JavaScript's trim() differs on a few).
 const PY_SPACE = "\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
 const STRIP = new RegExp("^[" + PY_SPACE + "]+|[" + PY_SPACE + "]+$", "g");
@@ -55,7 +55,9 @@ function pyRepr(text) {
   let out = quote;
   for (const c of text) {
     const n = c.codePointAt(0);
-    const hex = function (width) { return n.toString(16).padStart(width, "0"); };
+    const hex = function (width) {
+      return n.toString(16).padStart(width, "0");
+    };
     if (c === quote || c === "\\") out += "\\" + c;
     else if (c === "\t") out += "\\t";
     else if (c === "\n") out += "\\n";
@@ -75,7 +77,7 @@ function pyRepr(text) {
 function splitLine(line) {
   let i = 0;
   while (line.charCodeAt(i) >= 48 && line.charCodeAt(i) <= 57) i++;
-  const possessive = line.charCodeAt(line.length - 1) === 43;  // "+"
+  const possessive = line.charCodeAt(line.length - 1) === 43; // "+"
   const end = line.length - (possessive ? 2 : 1);
   return [parseInt(line.slice(0, i), 10), line.slice(i, end), line.charCodeAt(end) - 48, possessive];
 }
@@ -98,7 +100,7 @@ function Words(text, sentences) {
     starts[i] = at;
     at = text.indexOf("\n", at) + 1;
   }
-  starts[header.entries] = at;  // where the familiarity column begins
+  starts[header.entries] = at; // where the familiarity column begins
   this.starts = starts;
   this.heads = [];
   for (let i = 0; i < this.entries; i += this.block) this.heads.push(splitLine(this.line(i))[1]);
@@ -111,10 +113,13 @@ Words.prototype.line = function (i) {
 // The code of a normalized word (its tier or refusal category), or null for a word no list holds.
 Words.prototype.code = function (word) {
   const heads = this.heads;
-  let lo = 0, hi = heads.length;
-  while (lo < hi) {  // the last block whose head is <= word
+  let lo = 0,
+    hi = heads.length;
+  while (lo < hi) {
+    // the last block whose head is <= word
     const mid = (lo + hi) >> 1;
-    if (heads[mid] <= word) lo = mid + 1; else hi = mid;
+    if (heads[mid] <= word) lo = mid + 1;
+    else hi = mid;
   }
   if (lo === 0) return null;
   const start = (lo - 1) * this.block;
@@ -161,23 +166,36 @@ function check(words, word, size) {
   const rank = SIZES.indexOf(size);
   const normalized = fold(word);
   const shout = normalized.toUpperCase() || pyRepr(word);
-  let reason = null, tier = null;
+  let reason = null,
+    tier = null;
   if (!isWellFormed(normalized)) {
     reason = "invalid_characters";
   } else {
     const code = words.code(normalized);
     const codeRank = SIZES.indexOf(code);
     if (codeRank >= 0 && codeRank <= rank) tier = code;
-    else if (codeRank >= 0) { reason = "larger_lexicon_only"; tier = code; }
-    else reason = code || "not_in_lexicon";
+    else if (codeRank >= 0) {
+      reason = "larger_lexicon_only";
+      tier = code;
+    } else reason = code || "not_in_lexicon";
   }
   const nameFirst = reason === "name_first";
   if (nameFirst) reason = "proper_name";
   const table = words.sentences;
-  let message = reason === null ? say(table, "word.valid", {W: shout})
-    : say(table, "word.reasons." + reason, {W: shout, size: size, tier: tier});
+  let message =
+    reason === null
+      ? say(table, "word.valid", {W: shout})
+      : say(table, "word.reasons." + reason, {W: shout, size: size, tier: tier});
   if (nameFirst) message += " " + say(table, "word.name_first");
-  return {word: word, normalized: normalized, valid: reason === null, lexicon: size, tier: tier, reason: reason, message: message};
+  return {
+    word: word,
+    normalized: normalized,
+    valid: reason === null,
+    lexicon: size,
+    tier: tier,
+    reason: reason,
+    message: message,
+  };
 }
 
 // Read the gzipped data (bytes, as the server sends them) into a Words that speaks with `sentences`.

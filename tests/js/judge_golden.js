@@ -8,7 +8,7 @@ const zlib = require("zlib");
 const [wordsJs, dataPath, casesPath, sentencesPath] = process.argv.slice(2);
 
 async function main() {
-  const W = await import(url.pathToFileURL(wordsJs).href);  // an ES module, as the pages load it
+  const W = await import(url.pathToFileURL(wordsJs).href); // an ES module, as the pages load it
   const sentences = JSON.parse(fs.readFileSync(sentencesPath, "utf8"));
   const words = new W.Words(zlib.gunzipSync(fs.readFileSync(dataPath)).toString("ascii"), sentences);
   const lines = fs.readFileSync(casesPath, "utf8").split("\n");
@@ -22,11 +22,15 @@ async function main() {
       const mine = [got.valid, got.reason, got.tier, got.message];
       checked++;
       if (got.normalized !== normalized || JSON.stringify(mine) !== JSON.stringify(want[i])) {
-        if (mismatches.length < 20) mismatches.push({input: input, size: size, want: [normalized, want[i]], got: [got.normalized, mine]});
+        if (mismatches.length < 20)
+          mismatches.push({input: input, size: size, want: [normalized, want[i]], got: [got.normalized, mine]});
       }
     });
   }
   process.stdout.write(JSON.stringify({checked: checked, mismatches: mismatches, count: mismatches.length}));
 }
 
-main().catch(function (error) { process.stderr.write(String(error && error.stack || error)); process.exit(1); });
+main().catch(function (error) {
+  process.stderr.write(String((error && error.stack) || error));
+  process.exit(1);
+});
