@@ -14,11 +14,12 @@ its own cookies, kept-alive connections), doing what the pages and app/static/ta
   claims    the claimant's phone posts the claim form (csrf_token, a request_id drawn fresh
             as a render draws it, action=claim, word), is answered 303 and GETs its page: the
             claimant's own page load; every screen, on each event newer than the seq its page
-            shows, fetches the table's part (its page's data-live-url, /tables/<code>/live) and
-            its page too only when its own part key (data-parts) changed, one fetch at a time,
-            events that come meanwhile costing one more after it (tables.js's refresh()); a
-            failed fetch, and a reopened stream, fetch the whole page, tried again 1, 2, 4 ...
-            15 s later
+            shows, takes the table's part its stream brings after them (`event: part`, the
+            stream opened with parts=1) and fetches its page only when its own part key
+            (data-parts) changed, one fetch at a time, events that come meanwhile costing one
+            more after it (tables.js's refresh()); what came while its own form was on its way
+            is fetched from the live URL; a failed fetch, and a reopened stream, fetch the
+            whole page, tried again 1, 2, 4 ... 15 s later
 
 The phones run in --clients processes (tables split between them), each with its share of
 the steady claim rate; they keep raw timestamps and the report matches them after the run.
@@ -167,7 +168,27 @@ class Screen:
         if self.sending:
             self.heard_while_sending = max(self.heard_while_sending, seq)
             return
+        if self.live:  # a page in two parts: the table's part follows on the stream (`part`)
+            return
         self.refresh("event")
+
+    def part(self, data: bytes, received: float) -> None:
+        """The table's part came on the stream (tables.js's `part` listener): brought in, and the page fetched only
+        when its own part key changed; "fetch": fetched from the live URL. While its own form is on its way, the
+        answer comes first (`sent`)."""
+        if self.sending:
+            return
+        if data == b"fetch":
+            self.refresh("event")
+            return
+        seq = page_seq(data)
+        if seq < self.shown:
+            return
+        self.fetches.append(("part", received, received, 200, seq))  # shown as it came: an update, not a GET
+        self.shown = seq
+        now = part_keys(data)
+        if any(now.get(token) != key for token, key in self.parts.items()):
+            self.refresh("page")
 
     def sent(self) -> None:
         """Its own form answered (tables.js's send()): an event heard meanwhile that the answer's page does not
@@ -330,7 +351,7 @@ async def setup(ports: list[int], count: int, challenges: list[Challenge], locks
 async def follow(screen: Screen, port: int, code: str, stats: Counter, opened, stop: asyncio.Event) -> None:
     """The screen's EventSource: its page's events URL (after the seq its page showed when it opened), its cookies;
     each event handed to `heard`; on every reopening the page is fetched again (tables.js's `open` listener)."""
-    path = f"/tables/{code}/events?after={screen.shown}"
+    path = f"/tables/{code}/events?after={screen.shown}" + ("&parts=1" if screen.live else "")
     last_id = None
     counted = reopened = False
     while not stop.is_set():
@@ -359,20 +380,24 @@ async def follow(screen: Screen, port: int, code: str, stats: Counter, opened, s
                 stats["resumed"] += 1
                 screen.refresh("reconnect")
             reopened = True
-            buffer, data, event_id = b"", [], None
-            async for part in body_parts(reader, headers):
+            buffer, data, event_id, kind = b"", [], None, b""
+            async for chunk in body_parts(reader, headers):
                 now = time.monotonic()
-                buffer += part
+                buffer += chunk
                 *lines, buffer = buffer.split(b"\n")
                 for line in lines:
                     line = line.rstrip(b"\r")
-                    if not line:  # the end of an event
-                        if data and event_id is not None:
+                    if not line:  # the end of a message
+                        if kind == b"part" and data:
+                            screen.part(b"\n".join(data), now)
+                        elif data and event_id is not None:
                             screen.events.append((now, event_id, b"\n".join(data)))
                             screen.heard(event_id)
-                        data, event_id = [], None
+                        data, event_id, kind = [], None, b""
                     elif line.startswith(b"data:"):
-                        data.append(line[5:].lstrip(b" "))
+                        data.append(line[6:] if line.startswith(b"data: ") else line[5:])
+                    elif line.startswith(b"event:"):
+                        kind = line[6:].strip()
                     elif line.startswith(b"id:"):
                         event_id = int(line[3:].strip())
                         last_id = event_id

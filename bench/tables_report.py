@@ -246,9 +246,12 @@ def screen_updates(claims: list, screens: list[dict]) -> dict:
 
 def renders(screens: list[dict], began: float, ended: float) -> Counter:
     """The GETs sent from `began` to `ended`, by why: own (a claim's 303), host (a start's), live (the table's part,
-    on an event), event (the page, on an event that changed its own part), reconnect (a stream reopened), retry (a
-    fetch that failed, tried again)."""
-    return Counter(kind for screen in screens for kind, sent, *_ in screen["fetches"] if began <= sent <= ended)
+    fetched), page (the page, when the part its stream brought changed its own), event (the page or the part, on
+    an event), reconnect (a stream reopened), retry (a fetch that failed, tried again). The parts a stream brought
+    are no GET."""
+    return Counter(
+        kind for screen in screens for kind, sent, *_ in screen["fetches"] if began <= sent <= ended and kind != "part"
+    )
 
 
 def summarize_pages(figures: dict, args) -> tuple[dict[str, str], dict[str, str]]:

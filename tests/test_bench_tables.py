@@ -255,33 +255,45 @@ def test_the_pages_mode_reads_the_forms_and_the_seq_the_pages_render(app):
     assert all(http.part_keys(live)[token] == key for token, key in mine.items())  # another's claim: no page
 
 
-def test_a_screen_with_a_live_url_fetches_the_tables_part_and_its_page_only_when_its_key_changed():
+def test_a_screen_in_two_parts_takes_the_part_its_stream_brings_and_fetches_only_what_changed():
+    """tables.js on a page in two parts: an event alone asks nothing (its part follows on the stream); a part with
+    this screen's key unchanged is shown as it came; a changed key fetches the page; "fetch" fetches the part."""
+
     async def scenario() -> list[str]:
         screen = pages.Screen(0, table=0, seat=2, address=None, url="/tables/K7MP2Q/play")
         screen.shown, screen.live, screen.parts = 3, "/tables/K7MP2Q/live", {"seat2": "aaa"}
         fetched: list[str] = []
-        keys = {"seat2": "aaa"}
+
+        def body(seq: int, key: str) -> bytes:
+            parts = b'data-parts="seat2:%s view:x" data-live-url="/tables/K7MP2Q/live"' % key.encode()
+            return b'<div id="table" data-seq="%d" %s>' % (seq, parts)
 
         async def request(method: str, url: str, form=None):
-            fetched.append(url.rsplit("/", 1)[1].split("?")[0])
-            assert url.endswith(f"?seq={seq}") or not url.startswith("/tables/K7MP2Q/live")  # the event heard
+            fetched.append(url.split("?")[0].rsplit("/", 1)[1])
+            if "/live" in url:
+                assert url.endswith(f"?seq={screen.newest}")  # the event heard
             await asyncio.sleep(0.005)
-            parts = " ".join(f"{t}:{k}" for t, k in keys.items()).encode()
-            body = b'<div id="table" data-seq="%d" data-parts="%s">' % (seq, parts)
-            return http.Answer(200, {}, body, 0.0, 0.0)
+            return http.Answer(200, {}, body(screen.newest, "bbb"), 0.0, 0.0)
+
+        async def settle() -> None:
+            await asyncio.sleep(0)
+            while not screen.settled():
+                await asyncio.sleep(0.005)
 
         screen.browser.request = request
-        seq = 4
         screen.heard(4)
-        while not screen.settled():
-            await asyncio.sleep(0.005)
-        seq, keys["seat2"] = 5, "bbb"  # its own part changed: the page too
+        screen.part(body(4, "aaa"), 1.0)  # another's claim: shown, nothing fetched
+        await settle()
+        assert fetched == [] and screen.shown == 4 and screen.fetches[-1][0] == "part"
         screen.heard(5)
-        while not screen.settled():
-            await asyncio.sleep(0.005)
+        screen.part(body(5, "bbb"), 2.0)  # its own part changed: the page
+        await settle()
+        screen.heard(6)
+        screen.part(b"fetch", 3.0)  # a part it must fetch
+        await settle()
         return fetched
 
-    assert asyncio.run(scenario()) == ["live", "live", "play"]
+    assert asyncio.run(scenario()) == ["play", "live"]
 
 
 def test_two_servers_share_each_tables_screens():

@@ -503,7 +503,7 @@ def test_pages_name_their_event_stream_after_the_state_they_show(app, table):
     code, host, ann, bob = table
     seq = app.extensions["tables"].state(code).seq
     html = ann.get(f"/tables/{code}").get_data(as_text=True)
-    assert f'data-events="/tables/{code}/events?after={seq}"' in html
+    assert f'data-events="/tables/{code}/events?after={seq}&amp;parts=1"' in html  # and the table's part
     assert re.search(r'<script src="/static/tables\.[0-9a-f]{10}\.js" defer></script>', html)
 
 

@@ -265,3 +265,51 @@ def test_phones_asking_at_once_are_drawn_one_render(four, monkeypatch):
         thread.join(10)
     assert len(parts) == 4 and len({id(part) for part in parts}) == 1
     assert table_live.stats()["shared"] - before == 1
+
+
+def read_messages(answer, count: int) -> list[tuple[str, str]]:
+    """The first `count` SSE messages of a streamed answer: (event type, data)."""
+    text, found = "", []
+    for chunk in answer.response:
+        text += chunk.decode()
+        while "\n\n" in text and len(found) < count:
+            block, text = text.split("\n\n", 1)
+            kind = re.search(r"^event: (.*)$", block, flags=re.M)
+            data = "\n".join(line[6:] for line in block.split("\n") if line.startswith("data: "))
+            if kind or data:
+                found.append((kind.group(1) if kind else "message", data))
+        if len(found) >= count:
+            return found
+    return found
+
+
+def test_a_pages_stream_brings_the_tables_part_after_its_events(four):
+    """`/tables/<code>/events?parts=1`: after the run of events it sends, a `part` message holding exactly what /live
+    answers; without `parts=1` (the score sheet, the join page) no part."""
+    code, host, (ann, bob, *_), tv, _ = four
+    claim(ann, code, "cot")
+    seq = bob.application.extensions["tables"].state(code).seq
+    answer = bob.get(f"/tables/{code}/events?after={seq - 1}&parts=1", buffered=False)
+    (claimed, _), (part, data) = read_messages(answer, 2)
+    answer.close()
+    assert (claimed, part) == ("claim", "part")
+    assert data == tv.get(f"/tables/{code}/live").get_data(as_text=True)
+    assert parts_of(data) == parts_of(tv.get(f"/tables/{code}/live").get_data(as_text=True))
+    plain = bob.get(f"/tables/{code}/events?after={seq - 1}", buffered=False)
+    retry, backlog = next(plain.response), next(plain.response)  # the reconnect delay, then the events so far
+    plain.close()
+    assert retry.startswith(b"retry:") and b"event: claim" in backlog and b"event: part" not in backlog
+
+
+def test_a_secret_tables_stream_asks_the_page_to_fetch_its_own_part(app):
+    host = phone(app)
+    code, _ = create(host, names=("Ann", "Bob"), variants=("secret",))
+    ann, bob = phone(app), phone(app)
+    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
+    start(host, code, pool="R3 Y2 B3")
+    assert claim(ann, code, "cot").status_code == 303
+    seq = app.extensions["tables"].state(code).seq
+    answer = bob.get(f"/tables/{code}/events?after={seq - 1}&parts=1", buffered=False)
+    messages = read_messages(answer, 2)
+    answer.close()
+    assert messages[-1] == ("part", "fetch") and "COT" not in str(messages).upper()

@@ -9,6 +9,7 @@ the phone's cookie acts; both enter `table_stream`.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from flask import Response, current_app, request
 from pydantic import Field
@@ -42,10 +43,12 @@ def events(params: EventsQuery):
     return table_stream(params.code, who, params.after)
 
 
-def table_stream(code: str, who: Actor | None, after_param: str | None) -> Response:
+def table_stream(
+    code: str, who: Actor | None, after_param: str | None, part: Callable[[int], str] | None = None
+) -> Response:
     """The event stream of table `code` as `who` sees it (None: a viewer with no token), for the API's route
-    (a bearer token) and the pages' (the phone's cookie): a seat's or the host's stream is held apart from the
-    viewers' (app/serving/streams.py, `take_slots`)."""
+    (a bearer token) and the pages' (the phone's cookie, and `part`: the table's part after each run of events):
+    a seat's or the host's stream is held apart from the viewers' (app/serving/streams.py, `take_slots`)."""
     service = tables()
     after = _resume_after(after_param)
     so_far = service.events(code)  # 404 for a table that does not exist
@@ -67,6 +70,7 @@ def table_stream(code: str, who: Actor | None, after_param: str | None) -> Respo
         heartbeat=config["EVENT_HEARTBEAT_SECONDS"],
         rng=random.Random(),
         shared=not table_state.may_hide(created),
+        part=part,
     )
     holder = None if who is None else "host" if who.host and who.seat is None else f"seat {who.seat}"
     return streams.open_stream(cursor, holder)

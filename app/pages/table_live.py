@@ -24,6 +24,7 @@ import hashlib
 import json
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -31,7 +32,7 @@ from functools import lru_cache
 from flask import render_template
 from markupsafe import Markup
 
-from tables.events import Actor
+from tables.events import Actor, NotFound
 from tables.state import game_hook
 
 from ..tables import tables
@@ -83,6 +84,14 @@ class Shared:
     table: dict
     secret: bool  # drawn per seat (Secret Wordsmith): never served to another phone
     body: bytes = field(default=b"", repr=False)  # the /live answer, drawn with the render
+    sse: str = field(default="", repr=False)  # the same as a pages' stream's `part` message, made when first sent
+
+    def message(self) -> str:
+        """The `part` message of a pages' event stream: the /live answer as SSE data, one `data:` line a line."""
+        if not self.sse:
+            lines = self.body.decode().split("\n")
+            self.sse = "event: part\n" + "".join(f"data: {line}\n" for line in lines) + "\n"
+        return self.sse
 
 
 _kept: OrderedDict[tuple[str, int | None], Shared] = OrderedDict()
@@ -136,6 +145,32 @@ def kept_part(code: str, at_least: int) -> Shared | None:
         _kept.move_to_end((code, None))
         _stats["kept"] += 1
         return kept
+
+
+# A pages' stream's `part` message when the page is to fetch the part itself (/live): a Secret Wordsmith table,
+# whose part is each seat's, or one that could not be drawn. (An SSE message with no data is never dispatched.)
+FETCH_PART = "event: part\ndata: fetch\n\n"
+
+
+def stream_part(app, code: str) -> Callable[[int], str]:
+    """What a pages' event stream sends after a run of events, the newest `seq` (app/serving/streams.py's `part`):
+    the table's part as it is now, the render kept for the table or a new one, made once per worker and event for
+    every phone of the table. It runs in the worker's stream hub, outside any request: in an app context."""
+
+    def part(seq: int) -> str:
+        with app.app_context():
+            kept = kept_part(code, seq)
+            if kept is None:
+                try:
+                    state = tables().state(code)
+                except NotFound:
+                    return FETCH_PART
+                if secret_seat(state, Actor(seat=1)) is not None:
+                    return FETCH_PART
+                kept = shared_part(code, state, None)
+            return kept.message()
+
+    return part
 
 
 def shared_part(code: str, state, viewer: Actor | None) -> Shared:

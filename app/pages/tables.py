@@ -57,7 +57,7 @@ from ..serving import limiter
 from ..tables import tables
 from .blueprint import bp, lexicon_choices, render
 from .table_lan import lan_context
-from .table_live import event_epoch, kept_part, my_parts, secret_seat, shared_part, viewer_tokens
+from .table_live import event_epoch, kept_part, my_parts, secret_seat, shared_part, stream_part, viewer_tokens
 
 __all__ = ["EVENT_TYPES", "HOST_COOKIE", "SEAT_COOKIE"]
 
@@ -307,7 +307,9 @@ def page_context(code: str, state, viewer: Actor | None, host: Actor | None = No
         "viewer": viewer,
         "variants": dict((v, label) for v, label, _ in VARIANTS.get(state.game, [])),
         # The table's stream as this phone's cookie acts (`table_events`), from the event after the one shown.
-        "events_url": url_for("pages.table_events", code=code, after=state.seq),
+        "events_url": url_for(
+            "pages.table_events", code=code, after=state.seq, parts=1 if request.endpoint in LIVE_PAGES else None
+        ),
         "event_types": " ".join(EVENT_TYPES),
         "holder_events": " ".join(HOLDER_EVENTS),
         "join_url": url_for("pages.table_join", code=code, _external=True),
@@ -643,13 +645,15 @@ def table_view(code: str):
 @bp.get("/tables/<code>/events")
 def table_events(code: str):
     """The table's event stream for this phone's pages: the API's stream, as the phone's seat (or host) cookie
-    acts, so a seated phone's stream is its seat's and never waits behind viewers (app/serving/streams.py)."""
+    acts, so a seated phone's stream is its seat's and never waits behind viewers (app/serving/streams.py);
+    `?parts=1` (a page in two parts): the table's part after each run of events (app/pages/table_live.py)."""
     try:
         code = table_code(code)
     except NotFound as error:
         return not_found(error)
     found = acting_cookie(code, host=False) or acting_cookie(code, host=True)
-    return table_stream(code, found[0] if found else None, request.args.get("after"))
+    part = stream_part(current_app._get_current_object(), code) if request.args.get("parts") == "1" else None
+    return table_stream(code, found[0] if found else None, request.args.get("after"), part)
 
 
 @bp.get("/tables/<code>/live")

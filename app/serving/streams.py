@@ -7,6 +7,9 @@
     id: 7                            one message per event: its seq,
     event: claim                     its type,
     data: {"seq": 7, ...}            and the event as the record has it
+    event: part                      the pages' stream only (?parts=1), after each run of events:
+    data: <div id="table" ...        the table's part of every page as it is now (app/pages/table_live.py),
+                                     no id; empty when the page is to fetch it (/tables/{code}/live)
     : keep-alive                     a comment when nothing happened for HEARTBEAT seconds
 
 Under our gunicorn worker (app/serving/worker.py) a stream holds no thread: the view
@@ -180,7 +183,9 @@ class StreamCursor:
     tables.state.visible). `shared`: every viewer sees every event as it is
     (tables.state.may_hide is False), so each new event's message is formatted
     once per process and the same text goes to every stream of the table
-    (`Follower.ready_shared`), with no fold per stream.
+    (`Follower.ready_shared`), with no fold per stream. `part(seq)`: a pages'
+    stream's `part` message, sent after each run of new events (it is made
+    once per process and event: app/pages/table_live.py).
     """
 
     def __init__(
@@ -194,19 +199,21 @@ class StreamCursor:
         heartbeat: float,
         rng: random.Random,
         shared: bool = False,
+        part: Callable[[int], str] | None = None,
     ):
         self.service = service
         self.code = code
         self.after = after
         self.show = show
         self.shared = shared
+        self.part = part
         self.heartbeat = heartbeat
         self.retry = f"retry: {rng.randint(1000, 4000)}\n\n"
         self.deadline = time.monotonic() + lifetime * rng.uniform(0.9, 1.1)
 
     def backlog(self) -> str:
         """The messages of every event after the one to resume after; NotFound when the table is gone."""
-        return self._text(self.service.events(self.code, self.after))
+        return self._with_part(self._text(self.service.events(self.code, self.after)))
 
     def ready(self, follower) -> str:
         """The messages of the events this process has heard of since the last one sent, without waiting."""
@@ -214,8 +221,13 @@ class StreamCursor:
             made = follower.ready_shared(self.after, shared_message)
             if made:
                 self.after = made[-1][0]
-            return "".join(text for _, text in made)
-        return self._text(follower.ready(self.after))
+            return self._with_part("".join(text for _, text in made))
+        return self._with_part(self._text(follower.ready(self.after)))
+
+    def _with_part(self, text: str) -> str:
+        """`text`, and after it, on a pages' stream (`part`), the `part` message of the newest event sent: the
+        table's part of every page as it is now (app/pages/table_live.py), or empty (the page fetches it)."""
+        return text + self.part(self.after) if text and self.part is not None else text
 
     def wait(self, follower, timeout: float) -> str:
         """`ready`, waiting up to `timeout` seconds for an event; "" if none came."""

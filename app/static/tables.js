@@ -1,10 +1,13 @@
 // Keep a live table's page up to date: every phone sees a claim, a verdict or a score within a second.
 //
 // The page names the table's event stream (`data-events` on #table: /tables/<code>/events, same origin, so CSP's
-// default-src 'self' allows it). A page in two parts (`data-live-url`, app/pages/table_live.py) brings in, on each
-// event, the table's part, the regions every phone reads alike (`data-live="table"`), from that URL: rendered once
-// per event for every phone. Its answer lists every phone's part key; only when this page's own key
-// (`data-parts`) changed is the page's own URL fetched again, as a reload would, for its own regions (`data-live`).
+// default-src 'self' allows it). A page in two parts (`data-live-url`, app/pages/table_live.py) gets, after each run
+// of events, the table's part on its stream (a `part` message: the regions every phone reads alike,
+// `data-live="table"`, rendered once per event for every phone), and brings it in; the part lists every phone's
+// part key, and only when this page's own key (`data-parts`) changed is the page's own URL fetched again, as a
+// reload would, for its own regions (`data-live`). On a Secret Wordsmith table, and for what came while this
+// phone's own form was on its way, the part is fetched from `data-live-url`; after a reconnect or a failed fetch,
+// the whole page.
 // Any other page (the score sheet, the join page) fetches its URL again on each event. Either way the regions are
 // brought in by id, changing in place only what differs: the field being typed in keeps its focus and its text (an
 // <input> the player typed into keeps its own value when its value attribute changes), and an open <details> stays
@@ -44,7 +47,8 @@
 "use strict";
 (function () {
   const table = document.getElementById("table");
-  if (!table || !table.dataset.events || !window.Wordsmith || !window.EventSource || !window.fetch || !window.DOMParser) return;
+  if (!table || !table.dataset.events || !window.Wordsmith || !window.EventSource || !window.fetch || !window.DOMParser)
+    return;
 
   let busy = false;
   let again = false;
@@ -76,7 +80,7 @@
   const NOTICE_MS = 6000;
   function dropNotice() {
     const notice = document.getElementById("notice");
-    if (notice && !notice.classList.contains("table-notsent")) notice.remove();  // "Not sent" waits for its Retry
+    if (notice && !notice.classList.contains("table-notsent")) notice.remove(); // "Not sent" waits for its Retry
   }
   if (document.getElementById("notice")) setTimeout(dropNotice, NOTICE_MS);
   // The table's seq when the notice came: only a page of a later event replaces it (a refresh that was already
@@ -94,12 +98,16 @@
     if (Number.isFinite(now)) skew = Math.min(skew, Date.now() - now);
   }
   function closeWindows() {
-    if (closeTimer) { clearTimeout(closeTimer); closeTimer = null; }
+    if (closeTimer) {
+      clearTimeout(closeTimer);
+      closeTimer = null;
+    }
     if (!Number.isFinite(skew)) return;
     let next = Infinity;
     document.querySelectorAll("#table [data-closes-at]").forEach(function (node) {
       const left = Number(node.dataset.closesAt) + skew - Date.now();
-      if (left <= 0) node.remove(); else next = Math.min(next, left);
+      if (left <= 0) node.remove();
+      else next = Math.min(next, left);
     });
     if (next < Infinity) closeTimer = setTimeout(closeWindows, next + 50);
   }
@@ -129,7 +137,7 @@
     if (fresh && Number(fresh.dataset.seq || 0) > noticeSeq) dropNotice();
     regions(next).forEach(function (region) {
       const here = document.getElementById(region.id);
-      if (here) window.Wordsmith.morph(here, document.adoptNode(region), "details");  // any open <details> stays open
+      if (here) window.Wordsmith.morph(here, document.adoptNode(region), "details"); // any open <details> stays open
     });
     if (whole) {
       // The host's invite (the code and QR code) folds away once, when play starts; the host may open it again.
@@ -148,7 +156,7 @@
       table.dataset.phase = fresh.dataset.phase || "";
       learnSkew(fresh);
     }
-    table.dataset.source = "event";  // the browser tests tell a live swap from a reload by this
+    table.dataset.source = "event"; // the browser tests tell a live swap from a reload by this
     closeWindows();
     showResult(phase);
     return true;
@@ -157,26 +165,37 @@
   // Whether this page's own part changed, by the keys the table's part lists (`token:key ...`).
   function ownPartChanged(next) {
     const fresh = next.getElementById("table");
-    const now = new Map((fresh && fresh.dataset.parts || "").split(/\s+/).filter(Boolean).map(function (pair) {
-      const colon = pair.indexOf(":");
-      return [pair.slice(0, colon), pair.slice(colon + 1)];
-    }));
-    return (table.dataset.parts || "").split(/\s+/).filter(Boolean).some(function (pair) {
-      const colon = pair.indexOf(":");
-      return now.get(pair.slice(0, colon)) !== pair.slice(colon + 1);
-    });
+    const now = new Map(
+      ((fresh && fresh.dataset.parts) || "")
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(function (pair) {
+          const colon = pair.indexOf(":");
+          return [pair.slice(0, colon), pair.slice(colon + 1)];
+        }),
+    );
+    return (table.dataset.parts || "")
+      .split(/\s+/)
+      .filter(Boolean)
+      .some(function (pair) {
+        const colon = pair.indexOf(":");
+        return now.get(pair.slice(0, colon)) !== pair.slice(colon + 1);
+      });
   }
 
   function scheduleRetry() {
     if (retryTimer) return;
     const wait = Math.min(15000, 1000 * Math.pow(2, Math.max(0, failures - 1)));
-    retryTimer = setTimeout(function () { retryTimer = null; refresh(true); }, wait);
+    retryTimer = setTimeout(function () {
+      retryTimer = null;
+      refresh(true);
+    }, wait);
   }
 
   // Fetches `url` as HTML: the parsed document, or null when the page must be loaded instead (a table that is gone,
   // a seat taken by another phone: the page answers with a redirect to join).
   async function fetchPage(url) {
-    const response = await fetch(url, {headers: {"Accept": "text/html"}, credentials: "same-origin"});
+    const response = await fetch(url, {headers: {Accept: "text/html"}, credentials: "same-origin"});
     const type = response.headers.get("Content-Type") || "";
     if (response.redirected || response.status === 404 || response.status === 403) {
       window.location.reload();
@@ -190,13 +209,17 @@
   // at once, after a dropped connection or a failed try, which may have missed anything).
   let wholeAgain = false;
   async function refresh(whole) {
-    if (busy) { again = true; wholeAgain = wholeAgain || Boolean(whole); return; }
+    if (busy) {
+      again = true;
+      wholeAgain = wholeAgain || Boolean(whole);
+      return;
+    }
     busy = true;
     try {
       let page = whole || !table.dataset.liveUrl;
       if (!page) {
         const url = new URL(table.dataset.liveUrl, window.location.href);
-        if (newestHeard) url.searchParams.set("seq", String(newestHeard));  // a render showing it will do
+        if (newestHeard) url.searchParams.set("seq", String(newestHeard)); // a render showing it will do
         const part = await fetchPage(url.href);
         if (!part) return;
         page = swap(part, false) && ownPartChanged(part);
@@ -207,9 +230,9 @@
         swap(next, true);
       }
       failures = 0;
-      if (pending) resend();  // the table is reachable again: the form that was not sent goes now
+      if (pending) resend(); // the table is reachable again: the form that was not sent goes now
     } catch (error) {
-      failures += 1;  // no connection, or a server that did not answer: try again soon
+      failures += 1; // no connection, or a server that did not answer: try again soon
       scheduleRetry();
     } finally {
       busy = false;
@@ -230,16 +253,17 @@
   const types = (table.dataset.eventTypes || "").split(/\s+/).filter(Boolean).concat(["message"]);
   let source = null;
   let opened = false;
-  let heldWhole = false;  // a holder's event heard and not yet fetched for
-  let newestHeard = 0;  // the newest event the stream brought
+  let heldWhole = false; // a holder's event heard and not yet fetched for
+  let newestHeard = 0; // the newest event the stream brought
+  const parts = Boolean(table.dataset.liveUrl); // its stream brings the table's part after each run of events
   let followTimer = null;
   function follow() {
     followTimer = null;
     const url = new URL(table.dataset.events, window.location.href);
-    url.searchParams.set("after", table.dataset.seq || "0");  // from the state this page shows now
+    url.searchParams.set("after", table.dataset.seq || "0"); // from the state this page shows now
     source = new EventSource(url.href);
     source.addEventListener("open", function () {
-      if (opened) refresh(true);  // a reconnect: catch up on what the dropped connection missed
+      if (opened) refresh(true); // a reconnect: catch up on what the dropped connection missed
       opened = true;
       streamDown = false;
       table.dataset.stream = "open";
@@ -250,7 +274,7 @@
       streamDown = true;
       showState();
       if (source.readyState === EventSource.CLOSED) {
-        opened = true;  // whatever happened meanwhile is fetched when the next stream opens
+        opened = true; // whatever happened meanwhile is fetched when the next stream opens
         followTimer = setTimeout(follow, 3000 + Math.random() * 7000);
       }
     });
@@ -265,12 +289,33 @@
       if (seq <= Number(table.dataset.seq || 0)) return;
       if (Number.isFinite(seq)) newestHeard = Math.max(newestHeard, seq);
       if (holders.has(event.type)) heldWhole = true;
-      if (sending) { heardWhileSending = Math.max(heardWhileSending, seq); return; }
+      if (sending) {
+        heardWhileSending = Math.max(heardWhileSending, seq);
+        return;
+      }
+      if (parts) return; // the table's part follows the run of events
       const whole = heldWhole;
       heldWhole = false;
       refresh(whole);
     }
-    types.forEach(function (type) { source.addEventListener(type, heard); });
+    types.forEach(function (type) {
+      source.addEventListener(type, heard);
+    });
+    // The table's part, after a run of events (a page in two parts: its stream asks `parts=1`): brought in as it
+    // comes, and this page fetched only when its own part changed; "fetch" (a Secret Wordsmith table, whose part
+    // is each seat's): fetched from data-live-url. While this phone's own form is on its way, its answer comes
+    // first (send()).
+    source.addEventListener("part", function (event) {
+      if (sending) return;
+      const whole = heldWhole;
+      heldWhole = false;
+      if (whole || event.data === "fetch") {
+        refresh(whole);
+        return;
+      }
+      const part = new DOMParser().parseFromString(event.data, "text/html");
+      if (swap(part, false) && ownPartChanged(part)) refresh(true);
+    });
   }
   follow();
 
@@ -284,16 +329,22 @@
     }
   }
   window.addEventListener("online", catchUp);
-  window.addEventListener("offline", showState);  // the browser knows first: say so before a request fails
-  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") catchUp(); });
-  window.addEventListener("pagehide", function () { if (source) source.close(); });
+  window.addEventListener("offline", showState); // the browser knows first: say so before a request fails
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") catchUp();
+  });
+  window.addEventListener("pagehide", function () {
+    if (source) source.close();
+  });
 
   // --- the forms ---------------------------------------------------------------------------------
 
   // Every render draws fresh request ids ("<render id>-<form>"); the ones on forms outside the live
   // regions are brought up to date after an action, so the next tap is a new request, not a repeat.
   function renewRequestIds() {
-    const fresh = Array.from(crypto.getRandomValues(new Uint8Array(12)), function (b) { return b.toString(16).padStart(2, "0"); }).join("");
+    const fresh = Array.from(crypto.getRandomValues(new Uint8Array(12)), function (b) {
+      return b.toString(16).padStart(2, "0");
+    }).join("");
     document.querySelectorAll("#table form input[name=request_id]").forEach(function (input) {
       const form = input.value.slice(input.value.lastIndexOf("-") + 1);
       input.value = fresh + "-" + form;
@@ -302,12 +353,18 @@
 
   // The page's notice (a refusal, or "Not sent") goes under the title, where the eye is.
   function showNotice(notice) {
-    document.querySelectorAll("#table #notice").forEach(function (old) { old.remove(); });
+    document.querySelectorAll("#table #notice").forEach(function (old) {
+      old.remove();
+    });
     if (!notice) return;
     const title = table.querySelector(".page-title");
-    if (title) title.after(notice); else table.prepend(notice);
+    if (title) title.after(notice);
+    else table.prepend(notice);
     notice.setAttribute("tabindex", "-1");
-    if (!notice.classList.contains("table-notsent")) setTimeout(function () { if (notice.isConnected) notice.remove(); }, NOTICE_MS);
+    if (!notice.classList.contains("table-notsent"))
+      setTimeout(function () {
+        if (notice.isConnected) notice.remove();
+      }, NOTICE_MS);
     notice.scrollIntoView({block: "nearest"});
     notice.focus({preventScroll: true});
   }
@@ -337,7 +394,9 @@
     }
     const why = document.createElement("p");
     why.className = "verdict__message";
-    why.textContent = name.what + " was not sent: this phone has no connection. It is sent by itself once the connection is back (it counts once), or tap Retry.";
+    why.textContent =
+      name.what +
+      " was not sent: this phone has no connection. It is sent by itself once the connection is back (it counts once), or tap Retry.";
     const button = document.createElement("button");
     button.type = "button";
     button.className = "go";
@@ -355,11 +414,13 @@
   function resend() {
     if (!pending || pending.sending) return;
     pending.sending = true;
-    send(pending.form, pending.body, pending.action, null, pending.name);  // the player may be elsewhere: no focus taken
+    send(pending.form, pending.body, pending.action, null, pending.name); // the player may be elsewhere: no focus taken
   }
 
   // Counts the answers to forms sent (the browser tests wait for the next one instead of a page load).
-  function answered() { table.dataset.sent = String(Number(table.dataset.sent || 0) + 1); }
+  function answered() {
+    table.dataset.sent = String(Number(table.dataset.sent || 0) + 1);
+  }
 
   async function send(form, body, action, focus, name) {
     sending += 1;
@@ -380,7 +441,12 @@
   async function sendNow(form, body, action, focus, name) {
     let response;
     try {
-      response = await fetch(action, {method: "POST", body: body, credentials: "same-origin", headers: {"Accept": "text/html"}});
+      response = await fetch(action, {
+        method: "POST",
+        body: body,
+        credentials: "same-origin",
+        headers: {Accept: "text/html"},
+      });
     } catch (error) {
       pending = {form: form, body: body, action: action, name: name};
       showNotice(notSent(resend, name));
@@ -390,23 +456,27 @@
       answered();
       return;
     }
-    if (pending && pending.body === body) pending = null;  // sent: its answer takes the notice's place below
+    if (pending && pending.body === body) pending = null; // sent: its answer takes the notice's place below
     const here = new URL(window.location.href);
     const there = new URL(response.url);
     const type = response.headers.get("Content-Type") || "";
     if (there.pathname !== here.pathname || !type.startsWith("text/html") || response.status >= 500) {
-      window.location.assign(response.redirected ? response.url : window.location.href);  // another page: load it
+      window.location.assign(response.redirected ? response.url : window.location.href); // another page: load it
       return;
     }
     const next = new DOMParser().parseFromString(await response.text(), "text/html");
     swap(next, true);
     renewRequestIds();
-    if (response.redirected && there.search !== here.search) history.replaceState(null, "", there.pathname + there.search + window.location.hash);
+    if (response.redirected && there.search !== here.search)
+      history.replaceState(null, "", there.pathname + there.search + window.location.hash);
     const notice = next.getElementById("notice");
     noticeSeq = Number(table.dataset.seq || 0);
     showNotice(notice ? document.adoptNode(notice) : null);
-    if (response.ok && form.isConnected) {  // done: the field is free for the next (unless typed in since: a resend)
-      form.querySelectorAll("input[type=text]").forEach(function (input) { if (input.value === (body.get(input.name) || "")) input.value = ""; });
+    if (response.ok && form.isConnected) {
+      // done: the field is free for the next (unless typed in since: a resend)
+      form.querySelectorAll("input[type=text]").forEach(function (input) {
+        if (input.value === (body.get(input.name) || "")) input.value = "";
+      });
     }
     failures = 0;
     showState();
@@ -418,12 +488,15 @@
     const form = event.target;
     // Read as attributes: a field named "action" (every table form has one) shadows form.action.
     if (!(form instanceof HTMLFormElement) || (form.getAttribute("method") || "").toLowerCase() !== "post") return;
-    if (document.body.classList.contains("page-table-join")) return;  // joining leads to the seat's page: load it
+    if (document.body.classList.contains("page-table-join")) return; // joining leads to the seat's page: load it
     event.preventDefault();
     const submitter = event.submitter || null;
     const body = new FormData(form);
     if (submitter && submitter.name) body.append(submitter.name, submitter.value);
-    const target = submitter && submitter.hasAttribute("formaction") ? submitter.getAttribute("formaction") : form.getAttribute("action");
+    const target =
+      submitter && submitter.hasAttribute("formaction")
+        ? submitter.getAttribute("formaction")
+        : form.getAttribute("action");
     const action = new URL(target || window.location.href, window.location.href).href;
     const active = document.activeElement;
     // The field typed in keeps the focus (the claim field, after a claim); a tapped button gives it back to the page.
