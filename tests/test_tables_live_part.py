@@ -313,3 +313,26 @@ def test_a_secret_tables_stream_asks_the_page_to_fetch_its_own_part(app):
     messages = read_messages(answer, 2)
     answer.close()
     assert messages[-1] == ("part", "fetch") and "COT" not in str(messages).upper()
+
+
+def test_the_stream_hub_never_waits_for_a_render(four):
+    """Under the worker's stream hub a part not drawn yet is drawn by the worker's drawing thread: the hub gets
+    None at once, is woken with the table's code once it is ready, and then sends the part that /live answers."""
+    code, host, (ann, *_), tv, _ = four
+    app = tv.application
+    claim(ann, code, "cot")
+    seq = app.extensions["tables"].state(code).seq
+    table_live._kept.clear()
+    part = table_live.stream_part(app, code)
+    woken = []
+    ready = threading.Event()
+
+    def wake(table: str) -> None:
+        woken.append(table)
+        ready.set()
+
+    assert part(seq, wake) is None  # drawn elsewhere
+    assert ready.wait(10) and woken == [code]
+    message = part(seq, wake)
+    data = "\n".join(line[6:] for line in message.split("\n") if line.startswith("data: "))
+    assert message.startswith("event: part\n") and data == tv.get(f"/tables/{code}/live").get_data(as_text=True)

@@ -44,7 +44,10 @@ def events(params: EventsQuery):
 
 
 def table_stream(
-    code: str, who: Actor | None, after_param: str | None, part: Callable[[int], str] | None = None
+    code: str,
+    who: Actor | None,
+    after_param: str | None,
+    part: Callable[[int, Callable[[str], None] | None], str | None] | None = None,
 ) -> Response:
     """The event stream of table `code` as `who` sees it (None: a viewer with no token), for the API's route
     (a bearer token) and the pages' (the phone's cookie, and `part`: the table's part after each run of events):

@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -68,6 +70,8 @@ SHARED = {
         "undo": "partials/table_undo.html",
     },
 }
+log = logging.getLogger(__name__)
+
 # Tables whose renders a worker keeps (the newest of each): past this, the one least recently asked for goes.
 KEPT_TABLES = 2048
 
@@ -96,6 +100,8 @@ class Shared:
 
 _kept: OrderedDict[tuple[str, int | None], Shared] = OrderedDict()
 _drawing: dict[tuple[str, int | None], threading.Lock] = {}  # held while that part is drawn
+_pending: set[str] = set()  # tables whose part the drawing thread is drawing for the stream hub
+_fetch: dict[str, int] = {}  # tables whose streams say "fetch" up to this seq (Secret Wordsmith, a failed render)
 _lock = threading.Lock()
 # What this worker has rendered: the table's part (`shared`) and how often a kept render served instead (`kept`).
 _stats = {"shared": 0, "kept": 0}
@@ -152,25 +158,75 @@ def kept_part(code: str, at_least: int) -> Shared | None:
 FETCH_PART = "event: part\ndata: fetch\n\n"
 
 
-def stream_part(app, code: str) -> Callable[[int], str]:
+def stream_part(app, code: str) -> Callable[[int, Callable[[str], None] | None], str | None]:
     """What a pages' event stream sends after a run of events, the newest `seq` (app/serving/streams.py's `part`):
-    the table's part as it is now, the render kept for the table or a new one, made once per worker and event for
-    every phone of the table. It runs in the worker's stream hub, outside any request: in an app context."""
+    the table's part as it is now, made once per worker and event for every phone of the table.
 
-    def part(seq: int) -> str:
+    A kept render is sent at once. Otherwise a stream written by its own thread (`wake` None) draws it there; the
+    worker's stream hub (`wake` its call-back) never waits for a render, which would hold up every other
+    table's phones: the part is drawn by this worker's drawing thread, and the hub, woken with the code, sends it
+    then. It runs outside any request: in an app context.
+    """
+
+    def part(seq: int, wake: Callable[[str], None] | None) -> str | None:
         with app.app_context():
             kept = kept_part(code, seq)
-            if kept is None:
-                try:
-                    state = tables().state(code)
-                except NotFound:
+            if kept is not None:
+                return kept.message()
+            with _lock:
+                if _fetch.get(code, -1) >= seq:
                     return FETCH_PART
-                if secret_seat(state, Actor(seat=1)) is not None:
-                    return FETCH_PART
-                kept = shared_part(code, state, None)
-            return kept.message()
+            if wake is None:
+                return _draw(code) or FETCH_PART
+            with _lock:
+                if code in _pending:
+                    return None
+                _pending.add(code)
+            _drawer().submit(_draw_then_wake, app, code, seq, wake)
+            return None
 
     return part
+
+
+def _draw(code: str) -> str | None:
+    """The part message of the table as it is now (kept), or None for a page to fetch (noted in `_fetch`)."""
+    try:
+        state = tables().state(code)
+    except NotFound:
+        return None
+    if secret_seat(state, Actor(seat=1)) is not None:
+        with _lock:
+            _fetch[code] = state.seq
+            while len(_fetch) > KEPT_TABLES:
+                _fetch.pop(next(iter(_fetch)))
+        return None
+    return shared_part(code, state, None).message()
+
+
+def _draw_then_wake(app, code: str, seq: int, wake: Callable[[str], None]) -> None:
+    try:
+        with app.app_context():
+            if _draw(code) is None:
+                return
+    except Exception:  # the phones then fetch it; the hub must hear either way
+        log.exception("drawing table %s's part for its streams failed", code)
+        with _lock:
+            _fetch[code] = seq
+    finally:
+        with _lock:
+            _pending.discard(code)
+        wake(code)
+
+
+_pool: list[ThreadPoolExecutor] = []
+
+
+def _drawer() -> ThreadPoolExecutor:
+    """This worker's drawing thread, started when first needed (a forked worker starts its own)."""
+    with _lock:
+        if not _pool:
+            _pool.append(ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-part"))
+        return _pool[0]
 
 
 def shared_part(code: str, state, viewer: Actor | None) -> Shared:

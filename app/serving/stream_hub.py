@@ -125,6 +125,7 @@ class StreamHub:
         except OSError:  # the phone already left: the hub's first look at the socket ends the stream
             kernel = 0
         follower.on_move(self._moved_table)
+        cursor.wake = self._moved_table  # a pages' stream's part, drawn off this thread, calls back when ready
         self._start()
         self._hand_in(stream=_Stream(sock, chunked, cursor, follower, release, max(0, queued - kernel)))
 

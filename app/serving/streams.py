@@ -185,7 +185,8 @@ class StreamCursor:
     once per process and the same text goes to every stream of the table
     (`Follower.ready_shared`), with no fold per stream. `part(seq)`: a pages'
     stream's `part` message, sent after each run of new events (it is made
-    once per process and event: app/pages/table_live.py).
+    once per process and event: app/pages/table_live.py); None while it is
+    drawn for the hub, which `wake` calls back.
     """
 
     def __init__(
@@ -199,7 +200,7 @@ class StreamCursor:
         heartbeat: float,
         rng: random.Random,
         shared: bool = False,
-        part: Callable[[int], str] | None = None,
+        part: Callable[[int, Callable[[str], None] | None], str | None] | None = None,
     ):
         self.service = service
         self.code = code
@@ -207,6 +208,10 @@ class StreamCursor:
         self.show = show
         self.shared = shared
         self.part = part
+        self.part_due = False  # new events were sent and their part not yet
+        # Set by the worker's stream hub when it adopts the stream: the part is then drawn off the hub's thread, which
+        # this wakes (with the table's code) once it is ready; a thread that writes its own stream waits for it.
+        self.wake: Callable[[str], None] | None = None
         self.heartbeat = heartbeat
         self.retry = f"retry: {rng.randint(1000, 4000)}\n\n"
         self.deadline = time.monotonic() + lifetime * rng.uniform(0.9, 1.1)
@@ -226,8 +231,18 @@ class StreamCursor:
 
     def _with_part(self, text: str) -> str:
         """`text`, and after it, on a pages' stream (`part`), the `part` message of the newest event sent: the
-        table's part of every page as it is now (app/pages/table_live.py), or empty (the page fetches it)."""
-        return text + self.part(self.after) if text and self.part is not None else text
+        table's part of every page as it is now (app/pages/table_live.py), or "fetch" (the page fetches it). Under
+        the hub, a part not drawn yet follows on its own once it is (`wake`)."""
+        if self.part is None:
+            return text
+        self.part_due = self.part_due or bool(text)
+        if not self.part_due:
+            return text
+        made = self.part(self.after, self.wake)
+        if made is None:  # being drawn: the hub is woken for it
+            return text
+        self.part_due = False
+        return text + made
 
     def wait(self, follower, timeout: float) -> str:
         """`ready`, waiting up to `timeout` seconds for an event; "" if none came."""
