@@ -1,21 +1,23 @@
 """A live table's page in two parts: what every phone at the table reads alike, rendered once per event, and what is
 each phone's own, rendered only for the phone whose part changed.
 
-The table's part (`SHARED`: the big box, the roll, the claims list, the scoreboard, Booksmack's hands and rounds) is
-written in the third person and holds no form, token or request id: the controls a claim list carries for one
-phone only (Object, Ask the table, Concede, the host's strike) are buttons tagged with the phones that may press
-them (`data-for`, shown by style.css to the page whose `#table` names that phone in `data-viewer`), and they
-submit the page's own hidden forms (`partials/table_actions.html`, `form=` on the button), which carry the CSRF
-token and the request id. So one render serves every phone, with or without JavaScript: a full page embeds the
-same HTML, and `GET /tables/<code>/live` answers it alone, for a phone that follows the stream.
+The table's part (`SHARED`: the big box, the roll, the claims list, the scoreboard, Booksmack's hands and rounds,
+and inside the host's controls their Undo, strikes and the seats' pools) is written in the third person and holds
+no form, token or request id: a control meant for some phones only (Object, Ask the table, Concede, the host's
+strike and Undo, the roll) is a button tagged with the phones that may press it (`data-for`, shown by style.css
+to the page whose `#table` names that phone in `data-viewer`), and it submits the page's own hidden form
+(`partials/table_actions.html`, `form=` on the button), which carries the CSRF token and the request id. So one
+render serves every phone, with or without JavaScript: a full page embeds the same HTML, a page's event stream
+sends it after each run of events (`stream_part`), and `GET /tables/<code>/live` answers it alone.
 
 Each phone's own part (its pool, its claim form, the phase line that may say "you", the ballots, the host's
-controls) is keyed by a fingerprint of what it is drawn from (`part_keys`): `/live` lists every phone's key, and
-`static/tables.js` fetches its page again only when its own key changed.
+other controls) is keyed by a fingerprint of what it is drawn from (`part_keys`): the table's part lists every
+phone's key, and `static/tables.js` fetches its page again only when its own key changed.
 
 A render is kept per worker and table for as long as it is true: until the table's next event, or until the
-first Object or Ask button in it is past its window (then drawn again without it). Secret Wordsmith shows a
-seat its own hidden words: while a secret challenge is played the table's part is rendered per seat.
+first Object or Ask button in it is past its window (then drawn again without it); threads asking at once wait
+for one render. Secret Wordsmith shows a seat its own hidden words: while a secret challenge is played the
+table's part is rendered per seat, and its stream asks the page to fetch it.
 """
 
 from __future__ import annotations
@@ -72,8 +74,10 @@ SHARED = {
 }
 log = logging.getLogger(__name__)
 
-# Tables whose renders a worker keeps (the newest of each): past this, the one least recently asked for goes.
-KEPT_TABLES = 2048
+# Tables whose renders a worker keeps (the newest of each): past this, the one least recently asked for goes. A
+# render holds its HTML three ways (regions, body, stream message) and the state's view; a worker's hub holds at
+# most HUB_STREAMS streams, a few hundred tables' phones.
+KEPT_TABLES = 512
 
 
 @dataclass
