@@ -13,6 +13,7 @@ __all__ = [
     "MAX_RACK_LETTERS",
     "MAX_BLANKS",
     "MAX_CARDS",
+    "PAGE_WORDS",
     "MAX_SEED",
     "WORDS_PER_CHECK",
     "MAXIMA",
@@ -32,6 +33,10 @@ MAX_BLANKS = 2
 # A table of ten players each showing a card is a big round; 40 leaves room for
 # home rules while keeping every judgement (n readings of n cards) tiny.
 MAX_CARDS = 40
+# Words a solver page shows: a big pool builds thousands; the best few hundred are what a table reads, the rest
+# are a "Next" away, and the page stays small enough for a phone on a slow connection. Here, not in the page's
+# module, because the offline meta (app/offline.py) carries it too and may not import the pages.
+PAGE_WORDS = 300
 # A dice roll's seed is what random.Random takes; 2**32 values never repeat a roll by chance.
 MAX_SEED = 2**32 - 1
 # Words one check request carries: the service's default MAX_WORDS_PER_CHECK, and the

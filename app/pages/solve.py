@@ -28,6 +28,7 @@ from pydantic import Field
 
 from solver import search
 from solver.lexicon import is_obscure
+from solver.limits import PAGE_WORDS
 from solver.pieces import Pool
 from solver.text import split_words
 from solver.wordsmith import discard_boxes, hints
@@ -50,9 +51,8 @@ from .blueprint import (
 
 LABELS = {"pool": "Pool", "rack": "Rack", **CLAIM_LABELS, "page": "Page"}
 ORDER = ("pool", *CLAIM_ORDER)
-# Words per page: a big pool builds thousands; the best few hundred are what a table reads, and the
-# rest are a "Next" away, and the page stays small enough for a phone on a slow connection.
-SHOWN = 300
+# Words per page (the offline solver shows as many: app/offline.py puts it in the meta).
+SHOWN = PAGE_WORDS
 # Words shown per "one more piece" hint.
 HINTS = 6
 
