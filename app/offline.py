@@ -22,10 +22,11 @@ from pathlib import Path
 from flask import Blueprint, Flask, Response, abort, current_app, render_template, request, url_for
 
 from solver.booksmack.cards import card_set
+from solver.colorsmash import PENALTY, STEAL
 from solver.lexicon import OBSCURE_BELOW
-from solver.limits import MAX_POOL_PIECES
+from solver.limits import MAX_CARDS, MAX_POOL_PIECES, MAX_SEED, PAGE_WORDS
 from solver.offline import offline_words
-from solver.pieces import load_box
+from solver.pieces import KINDS, load_box
 from solver.sentences import say, sentences
 from solver.wordsmith.boxes import BLUE_BOXES, WHITE_BOXES
 from solver.wordsmith.judge import Voice
@@ -135,12 +136,21 @@ def meta_body() -> dict:
 
 
 def rules() -> dict:
-    """The rule constants the offline judge and solver use, from the engine's own."""
+    """The rule constants the offline pages use, from the engine's own: the scripts hold no copy of them."""
+    codes = {kind: code.upper() for code, kind in load_box().code_of().items()}
     return {
         "white_boxes": WHITE_BOXES,
         "blue_boxes": BLUE_BOXES,
         # Familiarity travels in hundredths in the word data (solver/offline.py).
         "rare_below": round(OBSCURE_BELOW * 100),
+        # The piece kinds in the order of the alphabet's costs, and each kind's pool-text letter, wild last.
+        "kinds": list(KINDS),
+        "codes": [codes[kind] for kind in (*KINDS, "wild")],
+        "shown": PAGE_WORDS,
+        "max_cards": MAX_CARDS,
+        "max_seed": MAX_SEED,
+        "penalty": PENALTY,
+        "steal": STEAL,
     }
 
 

@@ -39,6 +39,7 @@ from dataclasses import asdict, dataclass
 from .datafiles import read_json
 from .errors import Refused
 from .normalize import fold
+from .sentences import say
 from .text import count
 
 __all__ = [
@@ -92,7 +93,7 @@ def _colour(name: object, colours: Sequence[str], what: str) -> str:
     folded = fold(name).strip() if isinstance(name, str) else None
     known = [fold(c) for c in colours]
     if folded not in known:
-        raise Refused(f"{what} {name!r} is not a colour of this set: choose one of {', '.join(known)}", ("card",))
+        raise Refused(say("colorsmash.not_a_colour", what=what, name=repr(name), colours=", ".join(known)), ("card",))
     return folded
 
 
@@ -157,26 +158,14 @@ def judge_slap(card: Card | Mapping | str, colours: Sequence[str] = DEFAULT_COLO
     """Return whether the pile should be slapped on `card`, and the outcome of a slap."""
     _check_colours(colours)
     card = parse_card(card, colours)
-    wrong = f"don't slap! A slapper puts {PENALTY} of their cards under the pile (all they have if fewer)."
+    wrong = say("colorsmash.wrong", penalty=PENALTY)
     if card.steal:
-        return SlapResult(
-            card,
-            True,
-            "steal",
-            f"A Steal card: slap! The first slapper steals {STEAL} collected cards from an opponent of their choice.",
-        )
+        return SlapResult(card, True, "steal", say("colorsmash.steal", steal=STEAL))
     if card.word is None:
-        return SlapResult(card, False, "no_word", f"A {card.splat} splat with no word: {wrong}")
-    if card.word == card.splat:
-        return SlapResult(
-            card,
-            True,
-            "match",
-            f"The word {card.word.upper()} names the {card.splat} splat: slap! The first slapper takes the pile.",
-        )
-    return SlapResult(
-        card, False, "mismatch", f"The word {card.word.upper()} does not name the {card.splat} splat: {wrong}"
-    )
+        return SlapResult(card, False, "no_word", say("colorsmash.no_word", splat=card.splat, wrong=wrong))
+    code = "match" if card.word == card.splat else "mismatch"
+    outcome = say(f"colorsmash.{code}", WORD=card.word.upper(), splat=card.splat, wrong=wrong)
+    return SlapResult(card, code == "match", code, outcome)
 
 
 # --- the scorekeeper ------------------------------------------------------------

@@ -27,6 +27,7 @@ from pathlib import Path
 from .datafiles import data_path, read_json
 from .errors import Refused
 from .limits import MAX_POOL_PIECES
+from .sentences import say
 
 __all__ = ["KINDS", "Pool", "Alphabet", "Box", "DieFace", "load_alphabet", "load_box", "parse_pool", "MAX_POOL_PIECES"]
 
@@ -116,7 +117,7 @@ class Pool:
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise Refused(f"pool: {kind} must be a whole number of pieces, 0 or more (got {value!r})", ("pool",))
         if self.size > MAX_POOL_PIECES:
-            raise Refused(f"pool: {self.size} pieces is more than the limit of {MAX_POOL_PIECES}", ("pool",))
+            raise Refused(say("pool.over_limit", size=self.size, most=MAX_POOL_PIECES), ("pool",))
 
     @property
     def counts(self) -> tuple[int, int, int, int]:
@@ -208,17 +209,13 @@ def parse_pool(value: str | dict | Pool) -> Pool:
         kind = codes.get(letter.lower())
         if kind is None:
             bad = text[position:].strip()[:1] or text[position]
-            raise Refused(
-                f"pool {value!r}: {bad!r} at position {position + 1} is not a piece kind; "
-                "use R (red), Y (yellow), B (blue), G (green) or W (wild), each with an optional count: 'R3 Y2 B1 G2'",
-                ("pool",),
-            )
+            raise Refused(say("pool.not_a_kind", value=repr(value), bad=repr(bad), position=position + 1), ("pool",))
         if len(number.lstrip("0")) > 3:  # leading zeros are harmless: R00060 is R60
-            raise Refused(f"pool {value!r}: count {number} is too large (at most {MAX_POOL_PIECES} pieces)", ("pool",))
+            raise Refused(say("pool.too_large", value=repr(value), number=number, most=MAX_POOL_PIECES), ("pool",))
         counts[kind] += int(number) if number else 1
         position = match.end()
     if not any(counts.values()):
-        raise Refused("pool: empty; give at least one piece, like 'R3 Y2 B1 G2'", ("pool",))
+        raise Refused(say("pool.empty"), ("pool",))
     return Pool(**counts)
 
 

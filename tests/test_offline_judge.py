@@ -14,7 +14,9 @@ import pytest
 from offline_helpers import NODE, expected, golden_inputs, run_node, write_cases
 
 from app.assets import link_modules
+from solver.colorsmash import PENALTY, STEAL
 from solver.lexicon import SIZES, load_lexicons
+from solver.limits import MAX_CARDS, MAX_SEED, PAGE_WORDS
 from solver.offline import BLOCK, decode_words, encode_words, offline_words
 from solver.sentences import check_template, sentences
 
@@ -161,7 +163,18 @@ def test_a_sentence_changed_in_python_is_what_the_javascript_says(data, tmp_path
 
 
 def test_the_javascript_holds_no_sentence_of_its_own():
-    """Every stretch of words a sentence holds between its placeholders is in the table, not in a script."""
+    """Every stretch of words a sentence holds between its placeholders is in the table, not in a script: the
+    judges' verdicts, Booksmack's explanations and refusals, Color Smash's verdicts, the dice's lines, a pool's
+    refusals."""
+    assert {key.split(".")[0] for key in sentences()} >= {
+        "word",
+        "claim",
+        "verdict",
+        "pool",
+        "colorsmash",
+        "booksmack",
+        "dice",
+    }
     scripts = {path.name: path.read_text("utf-8") for path in STATIC.glob("*.js")}
     for key, template in sentences().items():
         for stretch in re.split(r"\{[A-Za-z_]+\}", template):
@@ -172,7 +185,35 @@ def test_the_javascript_holds_no_sentence_of_its_own():
 def test_the_offline_pages_get_the_servers_table_and_rules(client):
     meta = client.get("/offline/meta.json").get_json()
     assert meta["sentences"] == sentences() and meta["you"]["possessive"] == "Your"
-    assert meta["rules"] == {"white_boxes": 6, "blue_boxes": 6, "rare_below": 150}
+    assert meta["rules"] == {
+        "white_boxes": 6,
+        "blue_boxes": 6,
+        "rare_below": 150,
+        "kinds": ["red", "yellow", "blue", "green"],
+        "codes": ["R", "Y", "B", "G", "W"],
+        "shown": PAGE_WORDS,
+        "max_cards": MAX_CARDS,
+        "max_seed": MAX_SEED,
+        "penalty": PENALTY,
+        "steal": STEAL,
+    }
+
+
+def test_the_javascript_reads_the_rules_and_holds_no_copy(client):
+    """Every rule constant the offline pages use comes from meta.rules: each is read there, and no script holds
+    its value (a number of two digits or more, or a list's items in order)."""
+    rules = client.get("/offline/meta.json").get_json()["rules"]
+    scripts = {path.name: path.read_text("utf-8") for path in STATIC.glob("offline*.js")}
+    code = "\n".join(scripts.values())
+    for key, value in rules.items():
+        assert re.search(rf"\.{key}\b", code), f"no script reads rules.{key}"
+        if isinstance(value, list):
+            literal = re.compile(r",\s*".join(re.escape(json.dumps(item)) for item in value))
+        elif value >= 10:
+            literal = re.compile(rf"(?<![\w.]){value}(?![\w.])")
+        else:
+            continue  # a single digit is too common to look for; its sentences are the table's
+        assert not [name for name, text in scripts.items() if literal.search(text)], (key, value)
 
 
 @pytest.mark.parametrize("template", ["{W:>3} x", "{W!r}", "{{W}}", "{0} is", "{W.upper}", "a } b"])

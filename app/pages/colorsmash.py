@@ -13,6 +13,7 @@ from typing import Annotated
 from pydantic import Field
 
 from solver.colorsmash import DEFAULT_COLOURS, judge_slap
+from solver.sentences import say
 
 from .blueprint import PageForm, bp, page_error, read_query, render
 
@@ -47,7 +48,7 @@ def colorsmash():
         return render(
             "colorsmash.html",
             422,
-            errors=[page_error("splat", "pick the splat colour too (or Steal card)", LABELS)],
+            errors=[page_error("splat", say("colorsmash.no_splat"), LABELS)],
             **context,
         )
     # A Steal card has no word: one picked before Steal was tapped is ignored, not refused.

@@ -17,6 +17,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from solver.limits import MAX_SEED
+from solver.sentences import group
 from solver.wordsmith import ROLLS, roll_dice
 
 from .blueprint import PageForm, bp, canonical, read_query, render, see
@@ -28,7 +29,7 @@ SAY = {
     "roll": "Roll: press one of the three buttons (the starting pool, a piece to add, or the Word by Word roll)",
     "seed": f"Seed: a roll's seed is a whole number from 0 to {MAX_SEED}; press a button for a new roll",
 }
-TITLES = {"start": "Starting pool", "add": "A piece to add", "word_by_word": "Word by Word roll"}
+TITLES = group("dice.titles")  # each roll's title, from the table the offline page reads too
 
 
 class DiceForm(PageForm):

@@ -9,9 +9,9 @@
 // concern each: offline_base.js (shared helpers), offline_judge.js (the claim judge and verdict), offline_games.js
 // (Color Smash and the dice), offline_booksmack.js (Booksmack rounds), words.js (the word judge) and
 // sentences.js (the server's sentences, filled). app/assets.py points each import at its fingerprinted name.
-import {SHOWN, el, plural, poolText, pyStrip, splitWords} from "./offline_base.js";
+import {SHOWN, el, plural, poolText, pyStrip, splitWords, useMeta} from "./offline_base.js";
 import {judgeRound, showRound, splitCards} from "./offline_booksmack.js";
-import {ROLL_TITLES, rollDice, showRoll, showSlap, slapFor} from "./offline_games.js";
+import {rollDice, rollTitle, showRoll, showSlap, slapFor} from "./offline_games.js";
 import {
   boxesOf,
   cost,
@@ -44,6 +44,7 @@ function data() {
         return r.json();
       })
       .then(async function (meta) {
+        useMeta(meta);
         const bytes = await (await fetch(meta.words)).arrayBuffer();
         return {meta: meta, words: await W.load(bytes, meta.sentences)};
       });
@@ -227,16 +228,16 @@ async function answer(url) {
     return Boolean(url.searchParams.get("draft")) && url.pathname === document.body.dataset.path;
   if (document.getElementById("dice-form")) {
     const what = url.searchParams.get("roll");
-    if (!ROLL_TITLES[what]) return false;
-    let seed = url.searchParams.get("seed");
-    if (seed === null || seed === "") seed = String(crypto.getRandomValues(new Uint32Array(1))[0]); // as the server picks one
-    if (!/^[0-9]{1,10}$/.test(seed) || Number(seed) > 4294967295) return false;
     let d;
     try {
-      d = await data();
+      d = await data(); // the rolls' titles are in its sentences
     } catch (error) {
       return false;
     }
+    if (!what || !rollTitle(what)) return false;
+    let seed = url.searchParams.get("seed");
+    if (seed === null || seed === "") seed = String(crypto.getRandomValues(new Uint32Array(1))[0]); // as the server picks one
+    if (!/^[0-9]{1,10}$/.test(seed) || Number(seed) > d.meta.rules.max_seed) return false;
     showRoll(rollDice(d.meta, what, Number(seed)));
     return url.pathname + "?" + new URLSearchParams({roll: what, seed: seed}).toString() + "#roll";
   }
@@ -291,6 +292,11 @@ async function answer(url) {
       });
     const fields = {splat: url.searchParams.get("splat") || "", word: url.searchParams.get("word") || ""};
     if (!pyStrip(fields.splat) && !pyStrip(fields.word)) return false;
+    try {
+      await data(); // the sentences and the rules
+    } catch (error) {
+      return false;
+    }
     try {
       showSlap(slapFor(fields, colours));
     } catch (error) {

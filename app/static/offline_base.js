@@ -1,10 +1,28 @@
-// The offline pages' shared pieces (static/offline.js and its parts): the piece kinds (the order of the
-// alphabet's costs in the offline meta), and small helpers for text and DOM. The rule constants (the discard
-// boxes, the rare threshold) come from the server, in meta.rules.
-const KINDS = ["red", "yellow", "blue", "green"];
-// Words a solver page shows: app/pages/solve.py SHOWN (kept here: app/offline.py, which builds the meta, may not
-// import the pages, which import it).
-const SHOWN = 300;
+// The offline pages' shared pieces (static/offline.js and its parts): the server's rules and sentences, and
+// small helpers for text and DOM.
+import {say} from "./sentences.js";
+
+// The rule constants and the sentences come from the server (meta.rules, meta.sentences: app/offline.py), set
+// here once the meta is loaded (useMeta), so no script holds a copy: KINDS is the piece kinds in the order of the
+// alphabet's costs, CODES each kind's pool-text letter (wild last), SHOWN the words a solver page shows.
+let KINDS = null,
+  CODES = null,
+  SHOWN = null,
+  RULES = null,
+  SENTENCES = null;
+
+function useMeta(meta) {
+  RULES = meta.rules;
+  KINDS = RULES.kinds;
+  CODES = RULES.codes;
+  SHOWN = RULES.shown;
+  SENTENCES = meta.sentences;
+}
+
+// The server's sentence under `key`, filled from `values` (static/sentences.js).
+function sentence(key, values) {
+  return say(SENTENCES, key, values);
+}
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -31,11 +49,9 @@ function splitWords(text) {
 }
 
 function poolText(pool) {
-  const out = ["R", "Y", "B", "G", "W"]
-    .map(function (code, i) {
-      return pool[i] ? code + pool[i] : "";
-    })
-    .filter(Boolean);
+  const out = CODES.map(function (code, i) {
+    return pool[i] ? code + pool[i] : "";
+  }).filter(Boolean);
   return out.join(" ") || "(empty)";
 }
 
@@ -45,4 +61,19 @@ function pieceOf(kind) {
   return piece;
 }
 
-export {KINDS, SHOWN, andList, el, pieceOf, plural, poolText, pyStrip, splitWords};
+export {
+  CODES,
+  KINDS,
+  RULES,
+  SENTENCES,
+  SHOWN,
+  andList,
+  el,
+  pieceOf,
+  plural,
+  poolText,
+  pyStrip,
+  sentence,
+  splitWords,
+  useMeta,
+};

@@ -1,6 +1,6 @@
 // Offline Booksmack rounds: solver/booksmack (cards, spelling, round) and app/pages/booksmack.py, over the word
-// data, for static/offline.js.
-import {andList, el} from "./offline_base.js";
+// data, for static/offline.js. The explanations and refusals are the table's booksmack.* sentences.
+import {SENTENCES, andList, el, sentence as said} from "./offline_base.js";
 import * as W from "./words.js";
 
 // --- Booksmack: solver/booksmack (cards, spelling, round) and app/pages/booksmack.py, over the word data ---
@@ -25,13 +25,13 @@ function splitCards(text) {
 function parseCard(deck, text, position) {
   const canonical = text.normalize("NFKC");
   const refuse = function (why) {
-    return new Error("card " + position + " (" + W.pyRepr(text) + "): not a Booksmack card — " + why);
+    return new Error(said("booksmack.refuse.card", {position: position, text: W.pyRepr(text), why: why}));
   };
   if (canonical in deck.never_tapped) return {text: canonical, kind: "symbol", rank: null, tier: -1};
   if (/^[0-9]{1,3}$/.test(canonical)) {
     const value = parseInt(canonical, 10);
     if (value < deck.lowest || value > deck.highest)
-      throw refuse("numbers run from " + deck.lowest + " to " + deck.highest);
+      throw refuse(said("booksmack.refuse.numbers", {lowest: deck.lowest, highest: deck.highest}));
     return {text: String(value), kind: "number", rank: value, form: "number", tier: deck.tie_order.indexOf("number")};
   }
   const letter = Array.from(canonical).length === 1 ? W.fold(canonical) : "";
@@ -50,7 +50,7 @@ function parseCard(deck, text, position) {
       tier: deck.tie_order.indexOf(form),
     };
   }
-  throw refuse("use a letter, a number 1–26, or one of . ? ! + - & * @ ~ # and space");
+  throw refuse(said("booksmack.refuse.kinds"));
 }
 
 function shownOf(card) {
@@ -92,11 +92,9 @@ function standingsOf(cards) {
       if (compareKeys(keyOf(printed[j]), keyOf(printed[best])) > 0) best = j;
     });
     const step = card.text === "+" ? 1 : -1;
-    standings[i] = {
-      rank: printed[best].rank + step,
-      tier: printed[best].tier,
-      note: shownOf(cards[best]) + " " + (step === 1 ? "plus" : "minus") + " one = " + (printed[best].rank + step),
-    };
+    const rank = printed[best].rank + step;
+    const key = step === 1 ? "booksmack.plus_one" : "booksmack.minus_one";
+    standings[i] = {rank: rank, tier: printed[best].tier, note: said(key, {card: shownOf(cards[best]), rank: rank})};
   });
   const chain = cards.map(function (_, i) {
     return i;
@@ -133,14 +131,12 @@ function standingsOf(cards) {
         (cards[a].text < cards[b].text ? -1 : cards[a].text > cards[b].text ? 1 : 0)
       );
     });
-    const note =
-      ordered
-        .map(function (j) {
-          return shownOf(cards[j]);
-        })
-        .join(" & ") +
-      " = " +
-      total;
+    const names = ordered
+      .map(function (j) {
+        return shownOf(cards[j]);
+      })
+      .join(" & ");
+    const note = said("booksmack.linked", {cards: names, total: total});
     group.forEach(function (j) {
       linked[j] = {rank: total, tier: standings[j].tier, note: note};
     });
@@ -202,15 +198,9 @@ function namesOf(seats, cards, standings, descending) {
   );
 }
 
-const TIE_REASONS = {
-  uppercase: "uppercase beats lowercase",
-  diacritic: "a diacritic beats the plain letter",
-  number: "a number beats the letter at its position",
-};
-
 function rankSentence(cards, standings, winners, lowest) {
   const names = namesOf(winners, cards, standings);
-  if (lowest) return "# is on the table, so the lowest card wins: " + names;
+  if (lowest) return said("booksmack.lowest", {names: names});
   const ranked = cards.filter(function (c, i) {
     return standings[i].rank !== null;
   });
@@ -219,16 +209,17 @@ function rankSentence(cards, standings, winners, lowest) {
   })
     ? "letter"
     : "card";
-  if (winners.length > 1) return names + " tie as the highest " + what + ", so each of them wins";
+  if (winners.length > 1) return said("booksmack.tie", {names: names, what: what});
   const best = standings[winners[0]];
   const beaten = [];
   standings.forEach(function (s, i) {
     if (s.rank === best.rank && s.tier < best.tier) beaten.push(i);
   });
-  let sentence = names + " is the highest " + what;
-  const form = cards[winners[0]].form;
-  if (beaten.length && form in TIE_REASONS)
-    sentence += ", ahead of " + namesOf(beaten, cards, standings) + " at equal rank (" + TIE_REASONS[form] + ")";
+  let sentence = said("booksmack.highest", {names: names, what: what});
+  const why = "booksmack.tie_reasons." + cards[winners[0]].form;
+  if (beaten.length && why in SENTENCES)
+    // only some forms win a tie by a reason
+    sentence += said("booksmack.ahead", {beaten: namesOf(beaten, cards, standings), why: said(why)});
   return sentence;
 }
 
@@ -259,28 +250,21 @@ function outright(deck, cards) {
     return {
       rule: "tilde",
       winners: others,
-      explanation:
-        "~ is on the table, so tapping any other card wins" +
-        (others.length ? "" : ", but no other card can be tapped"),
+      explanation: said(others.length ? "booksmack.tilde" : "booksmack.tilde_untappable"),
     };
   }
   if (count("!") > letters) {
     return {
       rule: "exclamation",
       winners: seatsOf("!"),
-      explanation: "There are more ! cards (" + count("!") + ") than letters (" + letters + "), so tap a !",
+      explanation: said("booksmack.exclamation", {bangs: count("!"), letters: letters}),
     };
   }
   if (texts.indexOf("*") >= 0 && cards.length - letters > letters) {
     return {
       rule: "asterisk",
       winners: seatsOf("*"),
-      explanation:
-        "* is on the table and non-letters (" +
-        (cards.length - letters) +
-        ") outnumber letters (" +
-        letters +
-        "), so tap the *",
+      explanation: said("booksmack.asterisk", {others: cards.length - letters, letters: letters}),
     };
   }
   return null;
@@ -300,19 +284,13 @@ function byRank(cards, standings) {
   winners.sort(function (a, b) {
     return a - b;
   });
-  if (!winners.length)
-    return {rule: "nothing", winners: [], explanation: "No card can be tapped: nothing on the table has a rank"};
+  if (!winners.length) return {rule: "nothing", winners: [], explanation: said("booksmack.nothing")};
   let sentence;
   if (groups.length > 1) {
-    sentence =
-      "The periods cut the table into " +
-      groups.length +
-      " groups" +
-      (lowest ? " and # is on the table" : "") +
-      ", so the " +
-      (lowest ? "lowest" : "highest") +
-      " card of each group wins: " +
-      namesOf(winners, cards, standings);
+    sentence = said(lowest ? "booksmack.groups_lowest" : "booksmack.groups_highest", {
+      groups: groups.length,
+      names: namesOf(winners, cards, standings),
+    });
   } else {
     sentence = rankSentence(cards, standings, winners, lowest);
   }
@@ -336,8 +314,7 @@ function byRank(cards, standings) {
   ats.forEach(function (j) {
     redirected.add(j);
   });
-  if (replaced.length)
-    sentence += ", but @ sits next to " + namesOf(replaced, cards, standings) + ", so the @ wins instead";
+  if (replaced.length) sentence += said("booksmack.at", {names: namesOf(replaced, cards, standings)});
   return {
     rule: lowest ? "lowest" : "highest",
     winners: Array.from(redirected).sort(function (a, b) {
@@ -412,7 +389,7 @@ function findWords(d, size, cards) {
 function wordSentence(readings, cards) {
   const first = readings[0],
     word = first.words[0];
-  let sentence = word.toUpperCase() + " is spelled from seat " + first.seat;
+  let sentence = said("booksmack.spelled", {WORD: word.toUpperCase(), seat: first.seat});
   const n = cards.length;
   const order = [];
   for (let k = 0; k < n; k++) order.push(cards[(first.seat - 1 + k) % n]);
@@ -424,25 +401,26 @@ function wordSentence(readings, cards) {
     .forEach(function (c, k) {
       if (c.text === "?") wild.push(word[k].toUpperCase());
     });
-  if (wild.length) sentence += ", with ? as " + wild.join(", ");
+  if (wild.length) sentence += said("booksmack.wild", {letters: wild.join(", ")});
   const others = [];
   readings.forEach(function (r) {
     r.words.forEach(function (w) {
-      if (!(r === first && w === word)) others.push(w.toUpperCase() + " (seat " + r.seat + ")");
+      if (!(r === first && w === word)) others.push(said("booksmack.also_one", {WORD: w.toUpperCase(), seat: r.seat}));
     });
   });
   if (others.length)
-    sentence +=
-      "; also spelled: " +
-      others.slice(0, 5).join(", ") +
-      (others.length > 5 ? " and " + (others.length - 5) + " more" : "");
+    sentence += said(others.length > 5 ? "booksmack.also_more" : "booksmack.also", {
+      words: others.slice(0, 5).join(", "),
+      more: others.length - 5,
+    });
   return sentence + ".";
 }
 
 function judgeRound(d, texts, size) {
   const deck = d.meta.booksmack;
-  if (!texts.length) throw new Error("a round needs at least one card");
-  if (texts.length > 40) throw new Error("a round has at most 40 cards, got " + texts.length);
+  if (!texts.length) throw new Error(said("booksmack.refuse.no_cards"));
+  const most = d.meta.rules.max_cards;
+  if (texts.length > most) throw new Error(said("booksmack.refuse.too_many", {most: most, count: texts.length}));
   const parsed = texts.map(function (t, i) {
     return parseCard(deck, t, i + 1);
   });
@@ -473,19 +451,15 @@ function judgeRound(d, texts, size) {
   });
   const total = parsed.length;
   let clause = "";
-  if (!winners.length) clause = "; nobody wins the round and its cards are discarded";
+  if (!winners.length) clause = said("booksmack.share_none");
   else if (winners.length > 1) {
     const each = Math.floor(total / winners.length),
       discarded = total % winners.length;
-    clause =
-      "; if " +
-      winners.length +
-      " players tap at once, each gets " +
-      each +
-      " of the " +
-      total +
-      " cards" +
-      (discarded ? " and " + discarded + " " + (discarded === 1 ? "is" : "are") + " discarded" : "");
+    clause = said("booksmack.share", {winners: winners.length, each: each, total: total});
+    if (discarded)
+      clause += said(discarded === 1 ? "booksmack.share_discarded_one" : "booksmack.share_discarded", {
+        discarded: discarded,
+      });
   }
   return {
     cards: parsed,
@@ -550,7 +524,6 @@ function showRound(result) {
 }
 
 export {
-  TIE_REASONS,
   byLength,
   byRank,
   compareKeys,

@@ -1,49 +1,32 @@
 // Offline Color Smash slaps (solver/colorsmash.py) and the dice (solver/wordsmith/dice.py, with Python's
 // random.Random reproduced so a seed rolls what the server rolls), for static/offline.js.
-import {KINDS, el, pieceOf, poolText, pyStrip} from "./offline_base.js";
+import {KINDS, RULES, SENTENCES, el, pieceOf, poolText, pyStrip, sentence} from "./offline_base.js";
 import * as W from "./words.js";
 
-// solver/colorsmash.py judge_slap, for app/pages/colorsmash.py: the colours are the page's own choices.
+// solver/colorsmash.py judge_slap, for app/pages/colorsmash.py: the colours are the page's own choices, the
+// sentences the table's colorsmash.*, the penalty and the steal meta.rules.
 function slapFor(form, colours) {
   const splat = pyStrip(form.splat),
     word = pyStrip(form.word);
-  if (!splat) throw new Error("Splat colour: pick the splat colour too (or Steal card).");
-  const wrong = "don't slap! A slapper puts 5 of their cards under the pile (all they have if fewer).";
-  if (splat.toLowerCase() === "steal") {
-    return {
-      slap: true,
-      steal: true,
-      outcome: "A Steal card: slap! The first slapper steals 5 collected cards from an opponent of their choice.",
-    };
-  }
+  // The page's error at its field, as the server's summary shows it: the label, then the sentence.
+  if (!splat) throw new Error("Splat colour: " + sentence("colorsmash.no_splat") + ".");
+  const wrong = sentence("colorsmash.wrong", {penalty: RULES.penalty});
+  if (splat.toLowerCase() === "steal")
+    return {slap: true, steal: true, outcome: sentence("colorsmash.steal", {steal: RULES.steal})};
   const colour = function (name, what) {
     const folded = pyStrip(W.fold(name));
     if (colours.indexOf(folded) < 0)
       throw new Error(
-        what + " " + W.pyRepr(name) + " is not a colour of this set: choose one of " + colours.join(", "),
+        sentence("colorsmash.not_a_colour", {what: what, name: W.pyRepr(name), colours: colours.join(", ")}),
       );
     return folded;
   };
   const card = {splat: colour(splat, "splat colour"), word: word ? colour(word, "colour word") : null};
   if (card.word === null)
-    return {slap: false, card: card, outcome: "A " + card.splat + " splat with no word: " + wrong};
-  if (card.word === card.splat) {
-    return {
-      slap: true,
-      card: card,
-      outcome:
-        "The word " +
-        card.word.toUpperCase() +
-        " names the " +
-        card.splat +
-        " splat: slap! The first slapper takes the pile.",
-    };
-  }
-  return {
-    slap: false,
-    card: card,
-    outcome: "The word " + card.word.toUpperCase() + " does not name the " + card.splat + " splat: " + wrong,
-  };
+    return {slap: false, card: card, outcome: sentence("colorsmash.no_word", {splat: card.splat, wrong: wrong})};
+  const match = card.word === card.splat;
+  const values = {WORD: card.word.toUpperCase(), splat: card.splat, wrong: wrong};
+  return {slap: match, card: card, outcome: sentence(match ? "colorsmash.match" : "colorsmash.mismatch", values)};
 }
 
 function showSlap(result) {
@@ -116,7 +99,10 @@ function pythonRandom(seed) {
   };
 }
 
-const ROLL_TITLES = {start: "Starting pool", add: "A piece to add", word_by_word: "Word by Word roll"};
+// A roll's title (the table's dice.titles.*), or undefined for a roll there is none of.
+function rollTitle(what) {
+  return SENTENCES["dice.titles." + what] === undefined ? undefined : sentence("dice.titles." + what);
+}
 
 function rollDice(meta, what, seed) {
   const rng = pythonRandom(seed);
@@ -156,7 +142,7 @@ function showRoll(rolled) {
     return a + b;
   }, 0);
   box.replaceChildren();
-  const title = el("h2", "result__title", ROLL_TITLES[rolled.what] + ": ");
+  const title = el("h2", "result__title", rollTitle(rolled.what) + ": ");
   title.appendChild(el("span", "result__big", text));
   box.appendChild(title);
   rolled.rolls.forEach(function (faces, i) {
@@ -169,31 +155,23 @@ function showRoll(rolled) {
       const item = el("li", "die die--" + face.label.replace(/ /g, "-"));
       item.appendChild(el("span", "die__face", face.label + (face.label.indexOf("star") >= 0 ? " ★" : "")));
       const what = el("span", "die__gives");
-      if (gives === "wild") what.textContent = "wild: any piece";
+      if (gives === "wild") what.textContent = sentence("dice.wild");
       else {
         what.appendChild(pieceOf(gives));
-        what.appendChild(document.createTextNode(" " + gives + " piece"));
+        what.appendChild(document.createTextNode(" " + sentence("dice.gives", {kind: gives})));
       }
       item.appendChild(what);
       list.appendChild(item);
     });
     box.appendChild(list);
   });
+  const wild = rolled.pool[4];
   let message;
-  if (rolled.what === "start") message = "Every player starts with these " + size + " pieces: " + text + ".";
-  else if (rolled.what === "add")
-    message = "Add " + (rolled.pool[4] ? "a wild: take any piece you need" : "this piece") + " to your pool.";
-  else
-    message =
-      "Every player adds the red and yellow pieces" +
-      (rolled.pool[4]
-        ? ", and notes " +
-          rolled.pool[4] +
-          " circle" +
-          (rolled.pool[4] > 1 ? "s" : "") +
-          " (a piece of any kind, taken when needed)"
-        : "") +
-      ".";
+  if (rolled.what === "start") message = sentence("dice.start", {size: size, pool: text});
+  else if (rolled.what === "add") message = sentence(wild ? "dice.add_wild" : "dice.add");
+  else if (wild)
+    message = sentence(wild === 1 ? "dice.word_by_word_circle" : "dice.word_by_word_circles", {circles: wild});
+  else message = sentence("dice.word_by_word");
   box.appendChild(el("p", "result__message", message));
   const brand = new URL(document.querySelector(".site-header .brand").href).pathname;
   const site = brand.replace(/\/$/, "");
@@ -216,7 +194,7 @@ function showRoll(rolled) {
   help.appendChild(link);
   box.appendChild(help);
   box.dataset.source = "offline";
-  document.title = ROLL_TITLES[rolled.what] + ": " + text + " · Dice · Wordsmith judge";
+  document.title = rollTitle(rolled.what) + ": " + text + " · Dice · Wordsmith judge";
 }
 
-export {ROLL_TITLES, pythonRandom, rollDice, showRoll, showSlap, slapFor};
+export {pythonRandom, rollTitle, rollDice, showRoll, showSlap, slapFor};

@@ -2,7 +2,7 @@
 // verdict, over the word data, shown as the server shows it (static/offline.js answers the page with it). Its
 // sentences are the server's (meta.sentences, through static/sentences.js) and its markup is the server's own
 // partial, rendered empty into the judge page's <template id="verdict-parts"> and filled here with text.
-import {KINDS, andList, el, plural, pyStrip, splitWords} from "./offline_base.js";
+import {CODES, KINDS, andList, el, plural, pyStrip, sentence, splitWords} from "./offline_base.js";
 import {say} from "./sentences.js";
 import * as W from "./words.js";
 
@@ -16,9 +16,9 @@ function cost(alphabet, word) {
   return total;
 }
 
-// solver/pieces.py parse_pool (and Pool's size limit): "R3 Y2 B1 G2 W1" or "rrryybgg", refused in its words.
+// solver/pieces.py parse_pool (and Pool's size limit): "R3 Y2 B1 G2 W1" or "rrryybgg", refused in its words
+// (the table's pool.*).
 function parsePool(value, maxPieces) {
-  const codes = {r: 0, y: 1, b: 2, g: 3, w: 4};
   const counts = [0, 0, 0, 0, 0];
   const text = pyStrip(value);
   const token = /\s*(?:([A-Za-z])([0-9]*))\s*,?/y;
@@ -26,33 +26,24 @@ function parsePool(value, maxPieces) {
   while (position < text.length) {
     token.lastIndex = position;
     const match = token.exec(text);
-    const kind = match ? codes[match[1].toLowerCase()] : undefined;
-    if (kind === undefined) {
+    const kind = match ? CODES.indexOf(match[1].toUpperCase()) : -1;
+    if (kind < 0) {
       const bad = pyStrip(text.slice(position)).slice(0, 1) || text[position];
       throw new Error(
-        "pool " +
-          W.pyRepr(value) +
-          ": " +
-          W.pyRepr(bad) +
-          " at position " +
-          (position + 1) +
-          " is not a piece kind; " +
-          "use R (red), Y (yellow), B (blue), G (green) or W (wild), each with an optional count: 'R3 Y2 B1 G2'",
+        sentence("pool.not_a_kind", {value: W.pyRepr(value), bad: W.pyRepr(bad), position: position + 1}),
       );
     }
     if (match[2].replace(/^0+/, "").length > 3) {
-      throw new Error(
-        "pool " + W.pyRepr(value) + ": count " + match[2] + " is too large (at most " + maxPieces + " pieces)",
-      );
+      throw new Error(sentence("pool.too_large", {value: W.pyRepr(value), number: match[2], most: maxPieces}));
     }
     counts[kind] += match[2] ? parseInt(match[2], 10) : 1;
     position = token.lastIndex;
   }
-  if (!counts.some(Boolean)) throw new Error("pool: empty; give at least one piece, like 'R3 Y2 B1 G2'");
+  if (!counts.some(Boolean)) throw new Error(sentence("pool.empty"));
   const size = counts.reduce(function (a, b) {
     return a + b;
   }, 0);
-  if (size > maxPieces) throw new Error("pool: " + size + " pieces is more than the limit of " + maxPieces);
+  if (size > maxPieces) throw new Error(sentence("pool.over_limit", {size: size, most: maxPieces}));
   return counts;
 }
 

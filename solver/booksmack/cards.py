@@ -12,6 +12,7 @@ from ..datafiles import read_json
 from ..errors import Refused
 from ..limits import MAX_CARDS
 from ..normalize import fold
+from ..sentences import say
 
 VARIANTS = ("base", "turn-based")
 _NUMBER = re.compile(r"[0-9]{1,3}")
@@ -85,7 +86,7 @@ class Card:
 
 
 def _refuse(position: int, text: str, why: str) -> Refused:
-    return Refused(f"card {position} ({text!r}): not a Booksmack card — {why}", ("cards", position - 1))
+    return Refused(say("booksmack.refuse.card", position=position, text=repr(text), why=why), ("cards", position - 1))
 
 
 def parse_card(text: str, position: int = 1) -> Card:
@@ -100,7 +101,11 @@ def parse_card(text: str, position: int = 1) -> Card:
     if _NUMBER.fullmatch(canonical):
         value = int(canonical)
         if not cards.lowest_number <= value <= cards.highest_number:
-            raise _refuse(position, text, f"numbers run from {cards.lowest_number} to {cards.highest_number}")
+            raise _refuse(
+                position,
+                text,
+                say("booksmack.refuse.numbers", lowest=cards.lowest_number, highest=cards.highest_number),
+            )
         return Card(
             str(value),
             "number",
@@ -123,7 +128,7 @@ def parse_card(text: str, position: int = 1) -> Card:
             canonical.isupper(),
             canonical in _published_texts(),
         )
-    raise _refuse(position, text, "use a letter, a number 1–26, or one of . ? ! + - & * @ ~ # and space")
+    raise _refuse(position, text, say("booksmack.refuse.kinds"))
 
 
 def parse_cards(cards: list[str]) -> list[Card]:
@@ -131,9 +136,9 @@ def parse_cards(cards: list[str]) -> list[Card]:
     if isinstance(cards, str):
         raise Refused("give the cards as a list of strings, one per card", ("cards",))
     if not cards:
-        raise Refused("a round needs at least one card", ("cards",))
+        raise Refused(say("booksmack.refuse.no_cards"), ("cards",))
     if len(cards) > MAX_CARDS:
-        raise Refused(f"a round has at most {MAX_CARDS} cards, got {len(cards)}", ("cards",))
+        raise Refused(say("booksmack.refuse.too_many", most=MAX_CARDS, count=len(cards)), ("cards",))
     return [card if isinstance(card, Card) else parse_card(card, i) for i, card in enumerate(cards, 1)]
 
 

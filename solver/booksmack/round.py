@@ -7,6 +7,8 @@ from dataclasses import asdict, dataclass
 
 from ..errors import Refused
 from ..lexicon import Lexicon
+from ..sentences import group as sentence_group
+from ..sentences import say
 from ..text import and_list
 from .cards import Card, card_set, parse_cards
 from .spelling import Reading, find_words
@@ -43,12 +45,9 @@ def _standings(cards: list[Card]) -> list[_Standing]:
             if ranked:
                 best = max(ranked, key=lambda j: printed[j].key)
                 step = 1 if card.text == "+" else -1
-                word = "plus" if step == 1 else "minus"
-                standings[i] = _Standing(
-                    printed[best].rank + step,
-                    printed[best].tier,
-                    f"{cards[best].shown} {word} one = {printed[best].rank + step}",
-                )
+                key = "booksmack.plus_one" if step == 1 else "booksmack.minus_one"
+                rank = printed[best].rank + step
+                standings[i] = _Standing(rank, printed[best].tier, say(key, card=cards[best].shown, rank=rank))
     return _link_ampersands(cards, standings)
 
 
@@ -76,7 +75,7 @@ def _link_ampersands(cards: list[Card], standings: list[_Standing]) -> list[_Sta
         if len(group) > 1:
             total = sum(standings[j].rank for j in group)
             ordered = sorted(group, key=lambda j: (standings[j].key, cards[j].text))
-            note = " & ".join(cards[j].shown for j in ordered) + f" = {total}"
+            note = say("booksmack.linked", cards=" & ".join(cards[j].shown for j in ordered), total=total)
             for j in group:
                 linked[j] = _Standing(total, standings[j].tier, note)
     return linked
@@ -186,29 +185,21 @@ def _names(seats: list[int], cards: list[Card], standings: list[_Standing], desc
     return and_list(shown)
 
 
-_TIE_REASONS = {
-    "uppercase": "uppercase beats lowercase",
-    "diacritic": "a diacritic beats the plain letter",
-    "number": "a number beats the letter at its position",
-}
-
-
 def _rank_sentence(cards: list[Card], standings: list[_Standing], winners: list[int], lowest: bool) -> str:
     """Return why the winners of a single-group round win, in one clause."""
     names = _names(winners, cards, standings)
     if lowest:
-        return f"# is on the table, so the lowest card wins: {names}"
+        return say("booksmack.lowest", names=names)
     ranked = [c for c, s in zip(cards, standings) if s.rank is not None]
     what = "letter" if all(c.kind == "letter" for c in ranked) else "card"
     if len(winners) > 1:
-        return f"{names} tie as the highest {what}, so each of them wins"
+        return say("booksmack.tie", names=names, what=what)
     best = standings[winners[0]]
     beaten = [i for i, s in enumerate(standings) if s.rank == best.rank and s.tier < best.tier]
-    sentence = f"{names} is the highest {what}"
-    if beaten and cards[winners[0]].form in _TIE_REASONS:
-        sentence += (
-            f", ahead of {_names(beaten, cards, standings)} at equal rank ({_TIE_REASONS[cards[winners[0]].form]})"
-        )
+    sentence = say("booksmack.highest", names=names, what=what)
+    why = sentence_group("booksmack.tie_reasons").get(cards[winners[0]].form)
+    if beaten and why:
+        sentence += say("booksmack.ahead", beaten=_names(beaten, cards, standings), why=why)
     return sentence
 
 
@@ -229,23 +220,18 @@ def _outright(cards: list[Card]) -> _Decision | None:
         others = [
             i for i, c in enumerate(cards) if c.text != "~" and not (c.text in symbols and symbols[c.text].never_tapped)
         ]
-        return _Decision(
-            "tilde",
-            others,
-            "~ is on the table, so tapping any other card wins"
-            + ("" if others else ", but no other card can be tapped"),
-        )
+        return _Decision("tilde", others, say("booksmack.tilde" if others else "booksmack.tilde_untappable"))
     if texts.count("!") > letters:
         return _Decision(
             "exclamation",
             [i for i, t in enumerate(texts) if t == "!"],
-            f"There are more ! cards ({texts.count('!')}) than letters ({letters}), so tap a !",
+            say("booksmack.exclamation", bangs=texts.count("!"), letters=letters),
         )
     if "*" in texts and len(cards) - letters > letters:
         return _Decision(
             "asterisk",
             [i for i, t in enumerate(texts) if t == "*"],
-            f"* is on the table and non-letters ({len(cards) - letters}) outnumber letters ({letters}), so tap the *",
+            say("booksmack.asterisk", others=len(cards) - letters, letters=letters),
         )
     return None
 
@@ -258,19 +244,14 @@ def _by_rank(cards: list[Card], standings: list[_Standing]) -> _Decision:
     winners = sorted(i for pick in picks for i in pick)
     rule = "lowest" if lowest else "highest"
     if not winners:
-        return _Decision("nothing", [], "No card can be tapped: nothing on the table has a rank")
+        return _Decision("nothing", [], say("booksmack.nothing"))
     if len(groups) > 1:
-        end = "lowest" if lowest else "highest"
-        because = " and # is on the table" if lowest else ""
-        sentence = (
-            f"The periods cut the table into {len(groups)} group{'s' if len(groups) > 1 else ''}{because}, "
-            f"so the {end} card of each group wins: {_names(winners, cards, standings)}"
-        )
+        sentence = say(f"booksmack.groups_{rule}", groups=len(groups), names=_names(winners, cards, standings))
     else:
         sentence = _rank_sentence(cards, standings, winners, lowest)
     redirected, replaced = _redirect_at(cards, winners)
     if replaced:
-        sentence += f", but @ sits next to {_names(replaced, cards, standings)}, so the @ wins instead"
+        sentence += say("booksmack.at", names=_names(replaced, cards, standings))
     return _Decision(rule, redirected, sentence)
 
 
@@ -283,14 +264,19 @@ def _word_sentence(readings: list[Reading], cards: list[Card]) -> str:
     """Return the sentence announcing the spelled word and any other readings."""
     first = readings[0]
     word = first.words[0]
-    sentence = f"{word.upper()} is spelled from seat {first.seat}"
+    sentence = say("booksmack.spelled", WORD=word.upper(), seat=first.seat)
     wild = _wildcard_letters(cards, first.seat, word)
     if wild:
-        sentence += f", with ? as {', '.join(wild)}"
-    others = [f"{w.upper()} (seat {r.seat})" for r in readings for w in r.words if (r, w) != (first, word)]
+        sentence += say("booksmack.wild", letters=", ".join(wild))
+    others = [
+        say("booksmack.also_one", WORD=w.upper(), seat=r.seat)
+        for r in readings
+        for w in r.words
+        if (r, w) != (first, word)
+    ]
     if others:
-        more = f" and {len(others) - 5} more" if len(others) > 5 else ""
-        sentence += f"; also spelled: {', '.join(others[:5])}{more}"
+        key = "booksmack.also_more" if len(others) > 5 else "booksmack.also"
+        sentence += say(key, words=", ".join(others[:5]), more=len(others) - 5)
     return sentence + "."
 
 
@@ -346,12 +332,13 @@ def judge_round(cards: list[str], lexicon: Lexicon) -> RoundResult:
 def _share_clause(shares: Shares, total: int) -> str:
     """Return the clause saying how the cards split when several cards win, or none does."""
     if shares.winners == 0:
-        return "; nobody wins the round and its cards are discarded"
+        return say("booksmack.share_none")
     if shares.winners == 1:
         return ""
-    clause = f"; if {shares.winners} players tap at once, each gets {shares.each} of the {total} cards"
+    clause = say("booksmack.share", winners=shares.winners, each=shares.each, total=total)
     if shares.discarded:
-        clause += f" and {shares.discarded} {'is' if shares.discarded == 1 else 'are'} discarded"
+        key = "booksmack.share_discarded_one" if shares.discarded == 1 else "booksmack.share_discarded"
+        clause += say(key, discarded=shares.discarded)
     return clause
 
 
