@@ -67,7 +67,7 @@ def test_a_phone_applies_anothers_claim_in_place_and_reads_as_a_fresh_load(brows
             fresh = page.context.new_page()
             fresh.goto(page.url)
             tree = page_tree(page)
-            assert "COT" in tree and 'id=claims' in tree and tree == page_tree(fresh), page.url
+            assert "COT" in tree and "id=claims" in tree and tree == page_tree(fresh), page.url
             fresh.close()
 
         # Cat objects from the button drawn for every phone: her page's own form sends it, and Bob (the one voter)
