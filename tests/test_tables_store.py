@@ -23,7 +23,7 @@ from tables_helpers import race
 
 import tables.state
 import tables.store
-from tables.events import Event, Refused
+from tables.events import Event, Refused, Rejected
 from tables.service import Tables
 from tables.store import Store, metadata
 
@@ -301,8 +301,11 @@ def service(store, monkeypatch):
 @pytest.mark.parametrize("repeat", range(3))
 def test_the_service_applies_a_raced_request_id_once(service, repeat):
     code = service.create("wordsmith", ["Ann", "Bob"]).code
-    race(*[lambda: service.join(code, 1, request_id="join-1")] * 2)
+    answers = race(*[lambda: service.join(code, 1, request_id="join-1")] * 2, catching=Rejected)
     assert [e.type for e in service.events(code)] == ["table_created", "seat_joined"]
+    # The loser is the same join again: with no secret it cannot prove it is the first phone, and gets no token.
+    refused = [a for a in answers if isinstance(a, Rejected)]
+    assert len(refused) <= 1 and all(a.code == "join_unproved" for a in refused)
 
 
 @pytest.mark.parametrize("repeat", range(3))
