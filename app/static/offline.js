@@ -221,6 +221,23 @@ function fill(form, url) {
   });
 }
 
+// The word data (with the sentences and rules it carries), then `show(data)`: false when the data is out of reach
+// (the page then asks the server), and a refusal shown as the page's error.
+async function showWith(show) {
+  let d;
+  try {
+    d = await data();
+  } catch (error) {
+    return false;
+  }
+  try {
+    show(d);
+  } catch (error) {
+    showError(error.message);
+  }
+  return true;
+}
+
 // Answer a URL of this page from the word data; false when this page cannot (the caller then loads it), or
 // the URL to show instead (a roll asked for with no seed gets one, as the server's redirect gives it).
 async function answer(url) {
@@ -267,18 +284,11 @@ async function answer(url) {
       box.replaceChildren(el("p", "verdict__hint", "Tap the revealed cards in seating order: the answer shows here."));
       return shown;
     }
-    let d;
-    try {
-      d = await data();
-    } catch (error) {
-      return false;
-    }
-    try {
-      showRound(judgeRound(d, texts, url.searchParams.get("lexicon") || d.meta.default_lexicon));
-    } catch (error) {
-      showError(error.message);
-    }
-    return shown;
+    const lexicon = url.searchParams.get("lexicon");
+    const done = await showWith(function (d) {
+      showRound(judgeRound(d, texts, lexicon || d.meta.default_lexicon));
+    });
+    return done && shown;
   }
   if (url.searchParams.get("add") || url.searchParams.get("remove")) return false; // a step the server reads
   const smashForm = document.getElementById("colorsmash-form");
@@ -292,36 +302,21 @@ async function answer(url) {
       });
     const fields = {splat: url.searchParams.get("splat") || "", word: url.searchParams.get("word") || ""};
     if (!pyStrip(fields.splat) && !pyStrip(fields.word)) return false;
-    try {
-      await data(); // the sentences and the rules
-    } catch (error) {
-      return false;
-    }
-    try {
-      showSlap(slapFor(fields, colours));
-    } catch (error) {
-      showError(error.message);
-    }
-    return true;
+    return showWith(function () {
+      showSlap(slapFor(fields, colours)); // the data first: the sentences and the rules
+    });
   }
   const judgeForm = document.getElementById("judge-form");
   const solveForm = document.getElementById("solve-form");
   const form = formOf(url);
-  let d;
-  try {
-    d = await data();
-  } catch (error) {
-    return false;
-  }
-  try {
-    if (judgeForm && pyStrip(form.word)) showVerdict(d, verdictFor(d, form));
-    else if (solveForm && url.searchParams.get("rack")) needsConnection("The rack solver");
-    else if (solveForm && pyStrip(form.pool)) showWords(d, form, url);
-    else return false;
-  } catch (error) {
-    showError(error.message);
-  }
-  return true;
+  const judging = judgeForm && pyStrip(form.word);
+  const rack = solveForm && url.searchParams.get("rack");
+  if (!judging && !rack && !(solveForm && pyStrip(form.pool))) return false;
+  return showWith(function (d) {
+    if (judging) showVerdict(d, verdictFor(d, form));
+    else if (rack) needsConnection("The rack solver");
+    else showWords(d, form, url);
+  });
 }
 
 // The solver's words for a claim (the page's fields: pool, previous, required, claimed, lexicon), best first.
