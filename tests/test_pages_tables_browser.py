@@ -232,6 +232,13 @@ def test_without_javascript_the_pages_work_by_reloading(browser, live_server):
     page.goto(f"{live_server}/tables/{code}")
     expect(page.locator("#latest .verdict__word")).to_have_text("CAST")
     screenshot(page, "table-view")
+    # A button drawn once for every phone (the host's strike, in the table's part) submits the page's own hidden
+    # form without JavaScript too, and shows only where the page's phone may press it.
+    expect(page.get_by_role("button", name="Strike CAST out")).to_have_count(0)  # the table view: no one's
+    page.goto(f"{live_server}/tables/{code}/host")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Strike CAST out").click()
+    expect(page.locator("#claims .claim").first).to_contain_text("struck out")
     context.close()
 
 
