@@ -40,14 +40,20 @@
 // as soon as the page reaches the table again, and the notice gives way to its answer. A form
 // that leads to another page (deleting the table) loads it; the join page's forms load pages as without it.
 //
-// Times the page keeps by its own clock: an Object button (`data-closes-at`, the window's end in the
-// server's clock, read against #table's `data-now`) goes away when the window closes, not at the next
-// update; the server's rule stays the judge of a late tap. When the game or a challenge ends (#table's
-// `data-phase`), the big box with the result is brought into view, wherever the phone was scrolled.
+// What the page shows and how (the sign, the notices, the page's own clock, bringing regions in) is
+// static/table_view.js's.
 "use strict";
 (function () {
   const table = document.getElementById("table");
-  if (!table || !table.dataset.events || !window.Wordsmith || !window.EventSource || !window.fetch || !window.DOMParser)
+  if (
+    !table ||
+    !table.dataset.events ||
+    !window.Wordsmith ||
+    !window.WordsmithTableView ||
+    !window.EventSource ||
+    !window.fetch ||
+    !window.DOMParser
+  )
     return;
 
   let busy = false;
@@ -58,129 +64,9 @@
   let failures = 0;
   let retryTimer = null;
   let streamDown = false;
-
-  // --- the "Reconnecting…" sign ----------------------------------------------------------------
-
-  const sign = document.createElement("p");
-  sign.id = "table-conn";
-  sign.className = "table-conn";
-  sign.setAttribute("role", "status");
-  sign.hidden = true;
-  sign.textContent = "Reconnecting… this page may be behind the table.";
-  table.prepend(sign);
-
+  const view = window.WordsmithTableView(table); // the sign, the notices, the page's clock, the swap (table_view.js)
   function showState() {
-    const behind = streamDown || failures > 0 || navigator.onLine === false;
-    sign.hidden = !behind;
-    table.dataset.connection = behind ? "reconnecting" : "live";
-  }
-
-  // This phone's own refusal notice (#notice, rendered with a refused action's answer) gives way to the table's
-  // current state: at the next event, or after a few seconds, so it never sits above the newest claim.
-  const NOTICE_MS = 6000;
-  function dropNotice() {
-    const notice = document.getElementById("notice");
-    if (notice && !notice.classList.contains("table-notsent")) notice.remove(); // "Not sent" waits for its Retry
-  }
-  if (document.getElementById("notice")) setTimeout(dropNotice, NOTICE_MS);
-  // The table's seq when the notice came: only a page of a later event replaces it (a refresh that was already
-  // on its way when this phone's own answer came is not newer than the notice).
-  let noticeSeq = Number(table.dataset.seq || 0);
-
-  // --- the page's own clock: an Object button leaves when its window closes ---------------------------
-
-  // The page's clock minus the server's, the smallest seen (the render that came quickest): a deadline in the
-  // server's clock plus this is one in the page's. A late answer errs the button towards staying a moment longer.
-  let skew = Infinity;
-  let closeTimer = null;
-  function learnSkew(root) {
-    const now = Number(root.dataset.now || NaN);
-    if (Number.isFinite(now)) skew = Math.min(skew, Date.now() - now);
-  }
-  function closeWindows() {
-    if (closeTimer) {
-      clearTimeout(closeTimer);
-      closeTimer = null;
-    }
-    if (!Number.isFinite(skew)) return;
-    let next = Infinity;
-    document.querySelectorAll("#table [data-closes-at]").forEach(function (node) {
-      const left = Number(node.dataset.closesAt) + skew - Date.now();
-      if (left <= 0) node.remove();
-      else next = Math.min(next, left);
-    });
-    if (next < Infinity) closeTimer = setTimeout(closeWindows, next + 50);
-  }
-  learnSkew(table);
-  closeWindows();
-
-  // When the phase changes to a result (a challenge over, the game over), the big box comes into view.
-  function showResult(before) {
-    const phase = table.dataset.phase || "";
-    if (phase === before || (phase !== "between" && phase !== "game_over")) return;
-    const box = document.getElementById("latest");
-    if (box) box.scrollIntoView({block: "start"});
-  }
-
-  // The outermost live regions: one inside another moves with it.
-  function regions(root) {
-    return Array.from(root.querySelectorAll("[data-live][id]")).filter(function (node) {
-      return !node.parentElement.closest("[data-live]");
-    });
-  }
-
-  // Brings in `next`: a whole page (`whole`), or the table's part from data-live-url. False when it is older than
-  // what is shown (an answer overtaken by a newer one), which changes nothing.
-  function swap(next, whole) {
-    const fresh = next.getElementById("table");
-    if (fresh && Number(fresh.dataset.seq || 0) < Number(table.dataset.seq || 0)) return false;
-    if (fresh && Number(fresh.dataset.seq || 0) > noticeSeq) dropNotice();
-    regions(next).forEach(function (region) {
-      const here = document.getElementById(region.id);
-      if (here) window.Wordsmith.morph(here, document.adoptNode(region), "details"); // any open <details> stays open
-    });
-    if (whole) {
-      // The host's invite (the code and QR code) folds away once, when play starts; the host may open it again.
-      const invite = document.getElementById("invite");
-      const folded = next.getElementById("invite");
-      if (invite && folded && folded.dataset.started && !invite.dataset.started) {
-        invite.open = false;
-        invite.dataset.started = folded.dataset.started;
-      }
-      if (fresh && fresh.dataset.parts !== undefined) table.dataset.parts = fresh.dataset.parts;
-      document.title = next.title;
-    }
-    const phase = table.dataset.phase;
-    if (fresh) {
-      table.dataset.seq = fresh.dataset.seq;
-      table.dataset.phase = fresh.dataset.phase || "";
-      learnSkew(fresh);
-    }
-    table.dataset.source = "event"; // the browser tests tell a live swap from a reload by this
-    closeWindows();
-    showResult(phase);
-    return true;
-  }
-
-  // Whether this page's own part changed, by the keys the table's part lists (`token:key ...`).
-  function ownPartChanged(next) {
-    const fresh = next.getElementById("table");
-    const now = new Map(
-      ((fresh && fresh.dataset.parts) || "")
-        .split(/\s+/)
-        .filter(Boolean)
-        .map(function (pair) {
-          const colon = pair.indexOf(":");
-          return [pair.slice(0, colon), pair.slice(colon + 1)];
-        }),
-    );
-    return (table.dataset.parts || "")
-      .split(/\s+/)
-      .filter(Boolean)
-      .some(function (pair) {
-        const colon = pair.indexOf(":");
-        return now.get(pair.slice(0, colon)) !== pair.slice(colon + 1);
-      });
+    view.showState(streamDown || failures > 0);
   }
 
   function scheduleRetry() {
@@ -222,12 +108,12 @@
         if (newestHeard) url.searchParams.set("seq", String(newestHeard)); // a render showing it will do
         const part = await fetchPage(url.href);
         if (!part) return;
-        page = swap(part, false) && ownPartChanged(part);
+        page = view.swap(part, false) && view.ownPartChanged(part);
       }
       if (page) {
         const next = await fetchPage(window.location.href);
         if (!next) return;
-        swap(next, true);
+        view.swap(next, true);
       }
       failures = 0;
       if (pending) resend(); // the table is reachable again: the form that was not sent goes now
@@ -314,7 +200,7 @@
         return;
       }
       const part = new DOMParser().parseFromString(event.data, "text/html");
-      if (swap(part, false) && ownPartChanged(part)) refresh(true);
+      if (view.swap(part, false) && view.ownPartChanged(part)) refresh(true);
     });
   }
   follow();
@@ -349,63 +235,6 @@
       const form = input.value.slice(input.value.lastIndexOf("-") + 1);
       input.value = fresh + "-" + form;
     });
-  }
-
-  // The page's notice (a refusal, or "Not sent") goes under the title, where the eye is.
-  function showNotice(notice) {
-    document.querySelectorAll("#table #notice").forEach(function (old) {
-      old.remove();
-    });
-    if (!notice) return;
-    const title = table.querySelector(".page-title");
-    if (title) title.after(notice);
-    else table.prepend(notice);
-    notice.setAttribute("tabindex", "-1");
-    if (!notice.classList.contains("table-notsent"))
-      setTimeout(function () {
-        if (notice.isConnected) notice.remove();
-      }, NOTICE_MS);
-    notice.scrollIntoView({block: "nearest"});
-    notice.focus({preventScroll: true});
-  }
-
-  // What was not sent, in the player's words: the claimed word, else the button tapped ("Object to CAST").
-  function naming(body, submitter) {
-    const word = body.get("action") === "claim" ? (body.get("word") || "").trim() : "";
-    if (word) return {word: word.toUpperCase(), what: "Your claim of " + word.toUpperCase()};
-    const label = submitter ? submitter.textContent.replace(/\s+/g, " ").trim() : "";
-    return {word: "", what: label ? "\u201c" + label + "\u201d" : "This"};
-  }
-
-  function notSent(retry, name) {
-    const notice = document.createElement("section");
-    notice.id = "notice";
-    notice.className = "verdict verdict--invalid table-notice table-notsent";
-    notice.setAttribute("role", "alert");
-    const mark = document.createElement("p");
-    mark.className = "verdict__mark";
-    mark.textContent = "Not sent";
-    const parts = [mark];
-    if (name.word) {
-      const word = document.createElement("p");
-      word.className = "verdict__word";
-      word.textContent = name.word;
-      parts.push(word);
-    }
-    const why = document.createElement("p");
-    why.className = "verdict__message";
-    why.textContent =
-      name.what +
-      " was not sent: this phone has no connection. It is sent by itself once the connection is back (it counts once), or tap Retry.";
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "go";
-    button.id = "notsent-retry";
-    button.textContent = "Retry";
-    button.addEventListener("click", retry);
-    parts.push(why, button);
-    notice.append.apply(notice, parts);
-    return notice;
   }
 
   // The one form that could not be sent, kept to send again (the same fields and request id) when the table is
@@ -449,7 +278,7 @@
       });
     } catch (error) {
       pending = {form: form, body: body, action: action, name: name};
-      showNotice(notSent(resend, name));
+      view.showNotice(view.notSent(resend, name));
       failures = Math.max(failures, 1);
       showState();
       scheduleRetry();
@@ -465,13 +294,13 @@
       return;
     }
     const next = new DOMParser().parseFromString(await response.text(), "text/html");
-    swap(next, true);
+    view.swap(next, true);
     renewRequestIds();
     if (response.redirected && there.search !== here.search)
       history.replaceState(null, "", there.pathname + there.search + window.location.hash);
     const notice = next.getElementById("notice");
-    noticeSeq = Number(table.dataset.seq || 0);
-    showNotice(notice ? document.adoptNode(notice) : null);
+    view.noticeCame();
+    view.showNotice(notice ? document.adoptNode(notice) : null);
     if (response.ok && form.isConnected) {
       // done: the field is free for the next (unless typed in since: a resend)
       form.querySelectorAll("input[type=text]").forEach(function (input) {
@@ -502,6 +331,6 @@
     // The field typed in keeps the focus (the claim field, after a claim); a tapped button gives it back to the page.
     const focus = active && form.contains(active) && active.matches("input[type=text]") ? active : null;
     const fields = new URLSearchParams(body);
-    send(form, fields, action, focus, naming(fields, submitter));
+    send(form, fields, action, focus, view.naming(fields, submitter));
   });
 })();

@@ -1,0 +1,200 @@
+// The display side of a live table's page (static/tables.js keeps it up to date): the "Reconnecting…" sign, this
+// phone's own notices, the page's own clock that takes an Object button away when its window closes, and bringing
+// in a page or the table's part (app/pages/table_live.py) region by region. A classic script, before tables.js:
+// `window.WordsmithTableView(table)` makes the view of the page's #table.
+//
+// Times the page keeps by its own clock: an Object button (`data-closes-at`, the window's end in the server's
+// clock, read against #table's `data-now`) goes away when the window closes, not at the next update; the server's
+// rule stays the judge of a late tap. When the game or a challenge ends (#table's `data-phase`), the big box with
+// the result is brought into view, wherever the phone was scrolled.
+"use strict";
+window.WordsmithTableView = function (table) {
+  // --- the "Reconnecting…" sign ----------------------------------------------------------------
+
+  const sign = document.createElement("p");
+  sign.id = "table-conn";
+  sign.className = "table-conn";
+  sign.setAttribute("role", "status");
+  sign.hidden = true;
+  sign.textContent = "Reconnecting… this page may be behind the table.";
+  table.prepend(sign);
+
+  // `behind`: the stream is down or a fetch failed; the browser saying it is offline counts too.
+  function showState(behind) {
+    behind = behind || navigator.onLine === false;
+    sign.hidden = !behind;
+    table.dataset.connection = behind ? "reconnecting" : "live";
+  }
+
+  // This phone's own refusal notice (#notice, rendered with a refused action's answer) gives way to the table's
+  // current state: at the next event, or after a few seconds, so it never sits above the newest claim.
+  const NOTICE_MS = 6000;
+  function dropNotice() {
+    const notice = document.getElementById("notice");
+    if (notice && !notice.classList.contains("table-notsent")) notice.remove(); // "Not sent" waits for its Retry
+  }
+  if (document.getElementById("notice")) setTimeout(dropNotice, NOTICE_MS);
+  // The table's seq when the notice came: only a page of a later event replaces it (a refresh that was already
+  // on its way when this phone's own answer came is not newer than the notice).
+  let noticeSeq = Number(table.dataset.seq || 0);
+
+  // --- the page's own clock: an Object button leaves when its window closes ---------------------------
+
+  // The page's clock minus the server's, the smallest seen (the render that came quickest): a deadline in the
+  // server's clock plus this is one in the page's. A late answer errs the button towards staying a moment longer.
+  let skew = Infinity;
+  let closeTimer = null;
+  function learnSkew(root) {
+    const now = Number(root.dataset.now || NaN);
+    if (Number.isFinite(now)) skew = Math.min(skew, Date.now() - now);
+  }
+  function closeWindows() {
+    if (closeTimer) {
+      clearTimeout(closeTimer);
+      closeTimer = null;
+    }
+    if (!Number.isFinite(skew)) return;
+    let next = Infinity;
+    document.querySelectorAll("#table [data-closes-at]").forEach(function (node) {
+      const left = Number(node.dataset.closesAt) + skew - Date.now();
+      if (left <= 0) node.remove();
+      else next = Math.min(next, left);
+    });
+    if (next < Infinity) closeTimer = setTimeout(closeWindows, next + 50);
+  }
+  learnSkew(table);
+  closeWindows();
+
+  // When the phase changes to a result (a challenge over, the game over), the big box comes into view.
+  function showResult(before) {
+    const phase = table.dataset.phase || "";
+    if (phase === before || (phase !== "between" && phase !== "game_over")) return;
+    const box = document.getElementById("latest");
+    if (box) box.scrollIntoView({block: "start"});
+  }
+
+  // The outermost live regions: one inside another moves with it.
+  function regions(root) {
+    return Array.from(root.querySelectorAll("[data-live][id]")).filter(function (node) {
+      return !node.parentElement.closest("[data-live]");
+    });
+  }
+
+  // Brings in `next`: a whole page (`whole`), or the table's part from data-live-url. False when it is older than
+  // what is shown (an answer overtaken by a newer one), which changes nothing.
+  function swap(next, whole) {
+    const fresh = next.getElementById("table");
+    if (fresh && Number(fresh.dataset.seq || 0) < Number(table.dataset.seq || 0)) return false;
+    if (fresh && Number(fresh.dataset.seq || 0) > noticeSeq) dropNotice();
+    regions(next).forEach(function (region) {
+      const here = document.getElementById(region.id);
+      if (here) window.Wordsmith.morph(here, document.adoptNode(region), "details"); // any open <details> stays open
+    });
+    if (whole) {
+      // The host's invite (the code and QR code) folds away once, when play starts; the host may open it again.
+      const invite = document.getElementById("invite");
+      const folded = next.getElementById("invite");
+      if (invite && folded && folded.dataset.started && !invite.dataset.started) {
+        invite.open = false;
+        invite.dataset.started = folded.dataset.started;
+      }
+      if (fresh && fresh.dataset.parts !== undefined) table.dataset.parts = fresh.dataset.parts;
+      document.title = next.title;
+    }
+    const phase = table.dataset.phase;
+    if (fresh) {
+      table.dataset.seq = fresh.dataset.seq;
+      table.dataset.phase = fresh.dataset.phase || "";
+      learnSkew(fresh);
+    }
+    table.dataset.source = "event"; // the browser tests tell a live swap from a reload by this
+    closeWindows();
+    showResult(phase);
+    return true;
+  }
+
+  // Whether this page's own part changed, by the keys the table's part lists (`token:key ...`).
+  function ownPartChanged(next) {
+    const fresh = next.getElementById("table");
+    const now = new Map(
+      ((fresh && fresh.dataset.parts) || "")
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(function (pair) {
+          const colon = pair.indexOf(":");
+          return [pair.slice(0, colon), pair.slice(colon + 1)];
+        }),
+    );
+    return (table.dataset.parts || "")
+      .split(/\s+/)
+      .filter(Boolean)
+      .some(function (pair) {
+        const colon = pair.indexOf(":");
+        return now.get(pair.slice(0, colon)) !== pair.slice(colon + 1);
+      });
+  }
+
+  // The page's notice (a refusal, or "Not sent") goes under the title, where the eye is.
+  function showNotice(notice) {
+    document.querySelectorAll("#table #notice").forEach(function (old) {
+      old.remove();
+    });
+    if (!notice) return;
+    const title = table.querySelector(".page-title");
+    if (title) title.after(notice);
+    else table.prepend(notice);
+    notice.setAttribute("tabindex", "-1");
+    if (!notice.classList.contains("table-notsent"))
+      setTimeout(function () {
+        if (notice.isConnected) notice.remove();
+      }, NOTICE_MS);
+    notice.scrollIntoView({block: "nearest"});
+    notice.focus({preventScroll: true});
+  }
+
+  // What was not sent, in the player's words: the claimed word, else the button tapped ("Object to CAST").
+  function naming(body, submitter) {
+    const word = body.get("action") === "claim" ? (body.get("word") || "").trim() : "";
+    if (word) return {word: word.toUpperCase(), what: "Your claim of " + word.toUpperCase()};
+    const label = submitter ? submitter.textContent.replace(/\s+/g, " ").trim() : "";
+    return {word: "", what: label ? "\u201c" + label + "\u201d" : "This"};
+  }
+
+  function notSent(retry, name) {
+    const notice = document.createElement("section");
+    notice.id = "notice";
+    notice.className = "verdict verdict--invalid table-notice table-notsent";
+    notice.setAttribute("role", "alert");
+    const mark = document.createElement("p");
+    mark.className = "verdict__mark";
+    mark.textContent = "Not sent";
+    const parts = [mark];
+    if (name.word) {
+      const word = document.createElement("p");
+      word.className = "verdict__word";
+      word.textContent = name.word;
+      parts.push(word);
+    }
+    const why = document.createElement("p");
+    why.className = "verdict__message";
+    why.textContent =
+      name.what +
+      " was not sent: this phone has no connection. It is sent by itself once the connection is back (it counts once), or tap Retry.";
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "go";
+    button.id = "notsent-retry";
+    button.textContent = "Retry";
+    button.addEventListener("click", retry);
+    parts.push(why, button);
+    notice.append.apply(notice, parts);
+    return notice;
+  }
+
+  // The table's seq when this phone's own answer came: only a page of a later event replaces its notice.
+  function noticeCame() {
+    noticeSeq = Number(table.dataset.seq || 0);
+  }
+
+  return {showState, dropNotice, showNotice, naming, notSent, noticeCame, swap, ownPartChanged, closeWindows};
+};
