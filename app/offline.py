@@ -47,6 +47,7 @@ SHELL_STATIC = (
     "offline_base.js",
     "offline_judge.js",
     "offline_games.js",
+    "offline_cards.js",
     "offline_booksmack.js",
     "offline.js",
     "icon.svg",

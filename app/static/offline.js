@@ -7,10 +7,11 @@
 // hints, racks, score sheets, live tables) says it needs a connection. pages.js asks
 // `WordsmithOffline.answer` before it gives up on a failed fetch. An ES module; the modules it imports, one
 // concern each: offline_base.js (shared helpers), offline_judge.js (the claim judge and verdict), offline_games.js
-// (Color Smash and the dice), offline_booksmack.js (Booksmack rounds), words.js (the word judge) and
+// (Color Smash and the dice), offline_booksmack.js and offline_cards.js (Booksmack rounds), words.js (the word judge) and
 // sentences.js (the server's sentences, filled). app/assets.py points each import at its fingerprinted name.
 import {SHOWN, el, plural, poolText, pyStrip, splitWords, useMeta} from "./offline_base.js";
-import {judgeRound, showRound, splitCards} from "./offline_booksmack.js";
+import {judgeRound, showRound} from "./offline_booksmack.js";
+import {splitCards} from "./offline_cards.js";
 import {rollDice, rollTitle, showRoll, showSlap, slapFor} from "./offline_games.js";
 import {
   boxesOf,
