@@ -17,7 +17,7 @@ import uuid
 from collections import Counter, deque
 from dataclasses import dataclass, field
 
-from tables_http import REQUEST_TIMEOUT, Connection, Connections, body_parts, collector_held_off, phone, read_head
+from tables_http import REQUEST_TIMEOUT, Connection, Connections, body_parts, collector_held_off, phone, stream_opened
 from tables_plan import SEATS, Challenge, due_times, take_turns
 from tables_server import health_probe, idle_phase
 
@@ -125,15 +125,9 @@ async def follow(port: int, table: int, code: str, seat: int, token: str, got: l
             continue
         head = f"GET /api/v1/tables/{code}/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
         head += f"Authorization: Bearer {token}\r\n"
-        if last_id is not None:
-            head += f"Last-Event-ID: {last_id}\r\n"
-        writer.write(head.encode() + b"\r\n")
         try:
-            status, headers = await read_head(reader)
-            if status != 200:
-                stats[f"refused {status}"] += 1
-                writer.close()
-                await asyncio.sleep(float(headers.get("retry-after", "1") or 1))
+            headers = await stream_opened(reader, writer, head, last_id, stats)
+            if headers is None:
                 continue
             if last_id is None:
                 opened()

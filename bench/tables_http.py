@@ -251,6 +251,21 @@ def form_fields(body: bytes) -> dict[str, str]:
     return found
 
 
+async def stream_opened(reader, writer, head: str, last_id: int | None, stats) -> dict[str, str] | None:
+    """Send an event stream's request (`head`, resumed after `last_id` as EventSource does) and read its answer's
+    head: its headers, or None when it was refused (counted in `stats`, its Retry-After waited out)."""
+    if last_id is not None:
+        head += f"Last-Event-ID: {last_id}\r\n"
+    writer.write(head.encode() + b"\r\n")
+    status, headers = await read_head(reader)
+    if status != 200:
+        stats[f"refused {status}"] += 1
+        writer.close()
+        await asyncio.sleep(float(headers.get("retry-after", "1") or 1))
+        return None
+    return headers
+
+
 LIVE_URL = re.compile(rb'id="table"[^>]*?data-live-url="([^"]*)"')
 PARTS = re.compile(rb'id="table"[^>]*?data-parts="([^"]*)"')
 

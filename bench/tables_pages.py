@@ -48,7 +48,7 @@ from tables_http import (
     page_seq,
     part_keys,
     phone,
-    read_head,
+    stream_opened,
 )
 from tables_plan import SEATS, Challenge, due_times, take_turns
 from tables_server import health_probe, idle_phase
@@ -362,16 +362,10 @@ async def follow(screen: Screen, port: int, code: str, stats: Counter, opened, s
             await asyncio.sleep(1)
             continue
         head = screen.browser.head("GET", path, "Accept: text/event-stream\r\n")
-        if last_id is not None:
-            head += f"Last-Event-ID: {last_id}\r\n"
-        writer.write(head.encode() + b"\r\n")
         try:
-            status, headers = await read_head(reader)
-            if status != 200:
-                stats[f"refused {status}"] += 1
+            headers = await stream_opened(reader, writer, head, last_id, stats)
+            if headers is None:
                 reopened = True  # what happens meanwhile is fetched when a stream opens
-                writer.close()
-                await asyncio.sleep(float(headers.get("retry-after", "1") or 1))
                 continue
             if not counted:
                 counted = True

@@ -60,6 +60,21 @@ def fits(page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], page.url
 
 
+def seated(phones, live_server: str, start: bool = True) -> str:
+    """Ann's phone makes the table (and hosts it), Ann and Bob take their seats, the third phone shows the table
+    view, and all three follow it; the challenge started first unless `start` is False. The table's code."""
+    ann, bob, view = phones[:3]
+    code = create_table(ann, live_server)
+    if start:
+        start_challenge(ann)
+    take_seat(ann, live_server, code, "Ann")
+    take_seat(bob, live_server, code, "Bob")
+    view.goto(f"{live_server}/tables/{code}")
+    for page in (ann, bob, view):
+        following(page)
+    return code
+
+
 def test_an_object_button_goes_when_its_window_closes_by_the_pages_clock(phones, live_server):
     """Three seats: Ann claims CAST; Bob's and Cy's phones show Object until the window closes on each phone's own
     clock, then not, with no update from the table in between."""
@@ -90,13 +105,8 @@ def test_the_scoreboard_shows_0_before_any_word_and_the_bonus_at_the_challenges_
     """Ruling 23 on every phone: 0 before any word, the letters while the challenge is played, the unchecked blue
     boxes' bonus once it ends."""
     ann, bob, view = phones[:3]
-    code = create_table(ann, live_server)
-    start_challenge(ann)
-    take_seat(ann, live_server, code, "Ann")
-    take_seat(bob, live_server, code, "Bob")
-    view.goto(f"{live_server}/tables/{code}")
+    code = seated(phones, live_server)
     for page in (ann, bob, view):
-        following(page)
         expect(page.locator("#scores tbody td")).to_have_text(["0", "0"])
         expect(page.locator("#scores")).to_contain_text("each unchecked blue box is a bonus point when the challenge")
     claim(ann, "cast")
@@ -112,13 +122,7 @@ def test_a_refused_64_letter_word_wraps_on_every_phone(phones, live_server):
     """No sideways scroll at 390 px on any table page with the word shown: the big box, the claims list, the refusal
     notice, the "Not sent" notice, the host's page, the score sheet."""
     ann, bob, view = phones[:3]
-    code = create_table(ann, live_server)
-    start_challenge(ann)
-    take_seat(ann, live_server, code, "Ann")
-    take_seat(bob, live_server, code, "Bob")
-    view.goto(f"{live_server}/tables/{code}")
-    for page in (ann, bob, view):
-        following(page)
+    code = seated(phones, live_server)
     claim(bob, LONG)
     expect(bob.locator("#notice .verdict__mark")).to_have_text("NOT VALID")
     for page in (bob, ann, view):
@@ -144,12 +148,7 @@ def test_the_game_over_is_in_view_on_every_phone_the_claimants_included(phones, 
     """The third challenge ends with Bob's extra word after Ann's Done!: the result comes into view on Bob's phone,
     on Ann's (scrolled down to the score sheet) and on the table view (scrolled down to the claims)."""
     ann, bob, view = phones[:3]
-    code = create_table(ann, live_server)
-    take_seat(ann, live_server, code, "Ann")
-    take_seat(bob, live_server, code, "Bob")
-    view.goto(f"{live_server}/tables/{code}")
-    for page in (ann, bob, view):
-        following(page)
+    code = seated(phones, live_server, start=False)
     for challenge in (1, 2, 3):  # two challenges played out by the host, the third to its end
         api(ann, live_server, code, "/challenges", {"pool": "R3 Y2 B1 G2"}, cookie="wordsmith_host")
         if challenge < 3:
