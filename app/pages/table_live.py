@@ -48,9 +48,12 @@ __all__ = [
     "event_epoch",
     "kept_part",
     "my_parts",
+    "objection_window",
+    "per_seat",
     "secret_seat",
     "shared_part",
     "stats",
+    "stream_part",
     "viewer_tokens",
 ]
 
@@ -137,12 +140,21 @@ def viewer_tokens(viewer: Actor | None, host_page: bool, hosting: bool = False) 
     return "view"
 
 
-def secret_seat(state, viewer: Actor | None) -> int | None:
-    """The seat a render of the table's part is drawn for: a Secret Wordsmith seat sees its own hidden words while
-    the challenge is played; every other table's part is the same for all."""
+def per_seat(state) -> bool:
+    """Whether the table's part is drawn per seat now: a Secret Wordsmith seat sees its own hidden words while the
+    challenge is played; every other table's part is the same for all."""
     game = state.game_state
-    secret = state.game == "wordsmith" and game is not None and game.has("secret") and game.on
-    return viewer.seat if secret and viewer is not None else None
+    return state.game == "wordsmith" and game is not None and game.has("secret") and game.on
+
+
+def secret_seat(state, viewer: Actor | None) -> int | None:
+    """The seat a render of the table's part is drawn for (`per_seat`), else None: the one render for all."""
+    return viewer.seat if per_seat(state) and viewer is not None else None
+
+
+def objection_window(state) -> float:
+    """Seconds a claim may be objected to: the table's own setting, else the service's (tables/wordsmith)."""
+    return state.settings.get("objection_seconds", tables().settings.get("objection_seconds", 30))
 
 
 def kept_part(code: str, at_least: int) -> Shared | None:
@@ -198,7 +210,7 @@ def _draw(code: str) -> str | None:
         state = tables().state(code)
     except NotFound:
         return None
-    if secret_seat(state, Actor(seat=1)) is not None:
+    if per_seat(state):
         with _lock:
             _fetch[code] = state.seq
             while len(_fetch) > KEPT_TABLES:
@@ -278,7 +290,7 @@ def _render(code: str, state, seat: int | None, now: float) -> Shared:
     parts = part_keys(context["table"], context["game"])
     _stats["shared"] += 1
     body = render_template("table_live.html", regions=regions, parts=parts, **context).encode()
-    secret = secret_seat(state, Actor(seat=1)) is not None
+    secret = per_seat(state)
     return Shared(state.seq, regions, parts, valid_until, context["table"], secret, body)
 
 
@@ -287,7 +299,7 @@ def shared_context(code: str, state, viewer: Actor | None, now: float) -> tuple[
     window among its Object and Ask buttons to close)."""
     table = state.to_dict(viewer)
     game = table.get(state.game) or {}
-    window = state.settings.get("objection_seconds", tables().settings.get("objection_seconds", 30))
+    window = objection_window(state)
     names = {seat["seat"]: seat["name"] for seat in table["seats"]}
     seated = [seat["seat"] for seat in table["seats"] if seat.get("joined", True) and not seat.get("removed")]
     may_object = game_hook(state, "may_object") if state.game else None

@@ -31,9 +31,9 @@ table view and the join page are for anyone with the code: they show seat
 names and the game, never a token.
 
 Live updates: `static/tables.js` follows the table's event stream
-(`/tables/<code>/events`, the API's stream read as the phone's cookie acts) and, on each event, brings in the
-table's part from `/tables/<code>/live` (app/pages/table_live.py: rendered once per event for every phone) and
-fetches its own page again only when its own part changed, keeping focus and what the player typed. Without
+(`/tables/<code>/events`, the API's stream read as the phone's cookie acts) and brings in the table's part the
+stream sends after each run of events (app/pages/table_live.py: rendered once per event for every phone), fetching
+its own page again only when its own part changed, keeping focus and what the player typed. Without
 JavaScript the pages are the same, brought up to date by reloading (the table view reloads itself every few
 seconds).
 """
@@ -57,7 +57,7 @@ from ..serving import limiter
 from ..tables import tables
 from .blueprint import bp, lexicon_choices, render
 from .table_lan import lan_context
-from .table_live import event_epoch, kept_part, my_parts, secret_seat, shared_part, stream_part, viewer_tokens
+from .table_live import kept_part, my_parts, objection_window, per_seat, shared_part, stream_part, viewer_tokens
 
 __all__ = ["EVENT_TYPES", "HOST_COOKIE", "SEAT_COOKIE"]
 
@@ -272,12 +272,6 @@ def form_text(name: str, limit: int = 200) -> str:
     return value
 
 
-def age_seconds(at: str) -> float:
-    """Seconds since an event's time (`2026-11-30T18:40:02.120Z`)."""
-    then = event_epoch(at)
-    return float("inf") if then is None else tables().clock() - then
-
-
 def page_context(code: str, state, viewer: Actor | None, host: Actor | None = None) -> dict:
     """What the templates read: the table (as the viewer may see it), its links, who is looking, and the table's
     part as every phone reads it (`shared`, app/pages/table_live.py: rendered once per event, embedded here)."""
@@ -315,7 +309,7 @@ def page_context(code: str, state, viewer: Actor | None, host: Actor | None = No
         "join_url": url_for("pages.table_join", code=code, _external=True),
         "pieces": PIECES,
         "request_id": secrets.token_urlsafe(12),
-        "objection_seconds": state.settings.get("objection_seconds", tables().settings.get("objection_seconds", 30)),
+        "objection_seconds": objection_window(state),
         "now_ms": round(tables().clock() * 1000),  # the server's clock as the page was drawn (#table's data-now)
         "my_seat": (cookie_actor(code, SEAT_COOKIE) or Actor()).seat if host_page else None,
         # The host's page: a join link opened as localhost reaches no other phone (app/pages/table_lan.py).
@@ -671,7 +665,7 @@ def table_live(code: str):
         state = tables().state(code)
     except NotFound as error:
         return not_found(error)
-    viewer = cookie_actor(code, SEAT_COOKIE) if secret_seat(state, Actor(seat=1)) is not None else None
+    viewer = cookie_actor(code, SEAT_COOKIE) if per_seat(state) else None
     return shared_part(code, state, viewer).body, 200, {"Content-Type": "text/html; charset=utf-8"}
 
 
