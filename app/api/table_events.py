@@ -9,7 +9,6 @@ the phone's cookie acts; both enter `table_stream`.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from flask import Response, current_app, request
 from pydantic import Field
@@ -47,7 +46,7 @@ def table_stream(
     code: str,
     who: Actor | None,
     after_param: str | None,
-    part: Callable[[int, Callable[[str], None] | None], str | None] | None = None,
+    part: streams.PartMaker | None = None,
 ) -> Response:
     """The event stream of table `code` as `who` sees it (None: a viewer with no token), for the API's route
     (a bearer token) and the pages' (the phone's cookie, and `part`: the table's part after each run of events):

@@ -39,6 +39,7 @@ from markupsafe import Markup
 from tables.events import Actor, NotFound
 from tables.state import game_hook
 
+from ..serving.streams import PartMaker
 from ..tables import tables
 from .table_notes import announcement
 
@@ -174,7 +175,7 @@ def kept_part(code: str, at_least: int) -> Shared | None:
 FETCH_PART = "event: part\ndata: fetch\n\n"
 
 
-def stream_part(app, code: str) -> Callable[[int, Callable[[str], None] | None], str | None]:
+def stream_part(app, code: str) -> PartMaker:
     """What a pages' event stream sends after a run of events, the newest `seq` (app/serving/streams.py's `part`):
     the table's part as it is now, made once per worker and event for every phone of the table.
 

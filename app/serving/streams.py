@@ -9,7 +9,7 @@
     data: {"seq": 7, ...}            and the event as the record has it
     event: part                      the pages' stream only (?parts=1), after each run of events:
     data: <div id="table" ...        the table's part of every page as it is now (app/pages/table_live.py),
-                                     no id; empty when the page is to fetch it (/tables/{code}/live)
+                                     no id; `data: fetch` when the page is to fetch it (/tables/{code}/live)
     : keep-alive                     a comment when nothing happened for HEARTBEAT seconds
 
 Under our gunicorn worker (app/serving/worker.py) a stream holds no thread: the view
@@ -159,6 +159,11 @@ def keyed(kind: str) -> KeyedSlots:
     return extensions[key]
 
 
+# A pages' stream's `part(seq, wake)`: the `part` message after the events up to `seq`, or None while it is drawn
+# (then `wake(code)` is called once it is ready; `wake` None: draw it now).
+PartMaker = Callable[[int, Callable[[str], None] | None], str | None]
+
+
 def message(event: dict) -> str:
     """One SSE message: the event's seq as its id, its type as the event name, the event as data (one line)."""
     data = compact_json(event)
@@ -200,7 +205,7 @@ class StreamCursor:
         heartbeat: float,
         rng: random.Random,
         shared: bool = False,
-        part: Callable[[int, Callable[[str], None] | None], str | None] | None = None,
+        part: PartMaker | None = None,
     ):
         self.service = service
         self.code = code
