@@ -94,7 +94,15 @@ def test_forms_are_gets_enhanced_by_the_one_script_and_no_inline_code(client, pa
         ("offline", True, False),
     ]
     parts = re.findall(r'<link rel="modulepreload" href="/static/([a-z_]+)\.[0-9a-f]+\.js">', html)
-    assert parts == ["sentences", "words", "offline_base", "offline_judge", "offline_games", "offline_cards", "offline_booksmack"]
+    assert parts == [
+        "sentences",
+        "words",
+        "offline_base",
+        "offline_judge",
+        "offline_games",
+        "offline_cards",
+        "offline_booksmack",
+    ]
     assert "style=" not in html and "<style" not in html and not re.search(r"\son[a-z]+=", html)
 
 
