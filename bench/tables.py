@@ -26,10 +26,11 @@ for each mode:
 The modes:
 
   pages     (the default; bench/tables_pages.py) every phone and TV does what its page does:
-            joins through the join page, claims with the page's form (POST, 303, GET of its own
-            page), follows /tables/<code>/events with its cookies and, on each event, fetches its
-            page again as app/static/tables.js does. Measured: claim tap -> each other screen's
-            page that shows it answered; the claimant's own page; renders (page GETs) per claim
+            joins through the join page, claims with the page's form as its script posts it (the
+            answer is its own page after the claim), follows /tables/<code>/events?parts=1 with its
+            cookies and brings in the table's part, fetching its page only when its own part changed,
+            as app/static/tables.js does. Measured: claim tap -> each other screen showing it; the
+            claimant's own page; pages asked for per claim
   api       (bench/tables_api.py) the phones as API clients: claims as JSON with a bearer token, the
             streams read raw; measured: claim -> its event on each phone's stream
   both      the two, one after the other, each on a service and database of its own, and a table

@@ -206,10 +206,12 @@ class Browser:
             head += "Cookie: " + "; ".join(f"{name}={value}" for name, value in self.cookies.items()) + "\r\n"
         return head
 
-    async def request(self, method: str, path: str, form: dict[str, str] | None = None) -> Answer:
-        """GET a page, or POST a form (urlencoded, as a browser sends it); redirects are not followed here."""
+    async def request(self, method: str, path: str, form: dict[str, str] | None = None, script=False) -> Answer:
+        """GET a page, or POST a form (urlencoded, as a browser sends it); redirects are not followed here.
+        `script`: sent by the page's script (tables.js), which asks for a table page's own answer (no layout; after
+        an action, the page itself: app/pages/tables.py, FRAGMENT_HEADER); else as the browser loads a page."""
         payload = urlencode(form).encode() if form is not None else b""
-        head = self.head(method, path, "Accept: text/html\r\n")
+        head = self.head(method, path, "Accept: text/html\r\n" + (f"{SCRIPT_HEADER}\r\n" if script else ""))
         if form is not None:
             head += "Content-Type: application/x-www-form-urlencoded\r\n"
         head += f"Content-Length: {len(payload)}\r\n\r\n"
@@ -239,6 +241,8 @@ def location(answer: Answer) -> str:
     return target.path + (f"?{target.query}" if target.query else "")
 
 
+# What tables.js sends with each request it makes (app/pages/tables.py, FRAGMENT_HEADER).
+SCRIPT_HEADER = "Table-Page: fragment"
 FIELD = re.compile(rb'name="(csrf_token|request_id)" value="([^"]*)"')
 SEQ = re.compile(rb'id="table"[^>]*?data-seq="(\d+)"')
 

@@ -11,15 +11,16 @@ its own cookies, kept-alive connections), doing what the pages and app/static/ta
   streams   each screen loads its page, then follows /tables/<code>/events?after=<its seq>
             with its cookies (an EventSource: resumed with Last-Event-ID, a refused one tried
             again after its Retry-After, the page fetched again on every reopening)
-  claims    the claimant's phone posts the claim form (csrf_token, a request_id drawn fresh
-            as a render draws it, action=claim, word), is answered 303 and GETs its page: the
-            claimant's own page load; every screen, on each event newer than the seq its page
+  claims    the claimant's phone's script posts the claim form (csrf_token, a request_id drawn
+            fresh as a render draws it, action=claim, word) and is answered with its page after
+            the claim (tables.js asks for it: no 303 to follow); every screen, on each event newer than the seq its page
             shows, takes the table's part its stream brings after them (`event: part`, the
             stream opened with parts=1) and fetches its page only when its own part key
             (data-parts) changed, one fetch at a time, events that come meanwhile costing one
             more after it (tables.js's refresh()); what came while its own form was on its way
             is fetched from the live URL; a failed fetch, and a reopened stream, fetch the
-            whole page, tried again 1, 2, 4 ... 15 s later
+            whole page, tried again 1, 2, 4 ... 15 s later. What the script fetches or posts
+            asks for the page's own answer (no layout), as tables.js does.
 
 The phones run in --clients processes (tables split between them), each with its share of
 the steady claim rate; they keep raw timestamps and the report matches them after the run.
@@ -88,18 +89,24 @@ class Screen:
         self.events: list[tuple[float, int, bytes]] = []  # (received, id, data) of each event its stream brought
         self.tasks: set[asyncio.Task] = set()
 
-    async def load(self, url: str, kind: str) -> Answer:
-        """GET a page of this screen (the page it now shows: `url`), and keep what the page shows."""
+    async def load(self, url: str, kind: str, script: bool = True) -> Answer:
+        """GET a page of this screen (the page it now shows: `url`), and keep what the page shows: fetched by the
+        page's script (`script`), or loaded by the browser (a page opened)."""
         began = time.monotonic()
         try:
-            answer = await self.browser.request("GET", url)
+            answer = await self.browser.request("GET", url, script=script)
         except ERRORS:
             self.fetches.append((kind, began, time.monotonic(), 0, -1))
             raise
-        seq = page_seq(answer.body) if answer.status == 200 else -1
-        self.fetches.append((kind, answer.sent, answer.answered, answer.status, seq))
         self.url = url
-        if seq >= self.shown and answer.status == 200:  # tables.js's swap(): an older page changes nothing
+        return self.took(answer, kind)
+
+    def took(self, answer: Answer, kind: str) -> Answer:
+        """A page came (loaded, fetched, or a form's answer): kept as tables.js's swap() keeps it, an older page
+        changing nothing."""
+        seq = page_seq(answer.body) if answer.status < 500 else -1
+        self.fetches.append((kind, answer.sent, answer.answered, answer.status, seq))
+        if seq >= self.shown:
             self.shown = seq
             self.live = live_url(answer.body)
             self.parts = part_keys(answer.body)
@@ -218,35 +225,33 @@ class PageTable:
 
 @dataclass
 class PageClaim:
-    """One claim as its phone made it: the form posted, the 303, the page loaded."""
+    """One claim as its phone made it: the form posted by the page's script, its answer the page after it."""
 
     table: int
     seat: int
     word: str
     due: float  # when the steady schedule wanted it sent
     sent: float = 0.0  # when the POST was written: the tap
-    posted: float = 0.0  # when the POST was answered
-    status: int = 0  # the POST's status: 303 for a claim the table took
-    answered: float = 0.0  # when the claimant's page (the 303's GET) was answered
-    page_status: int = 0
+    status: int = 0  # the POST's status: TAKEN for a claim the table took
+    answered: float = 0.0  # when the claimant's page (the POST's answer) came
     seq: int = -1  # the seq that page shows
     error: str = ""
     connecting: float = 0.0  # seconds the POST waited for a connection to open, after its tap
     delivered: float | None = None  # ms from the tap to the last other screen updated (the report's)
 
 
-# --- the phones' own actions: a form posted, the 303 followed ------------------------------------
+# --- the phones' own actions: a form posted by the page's script ------------------------------------
+
+TAKEN = 200  # a form the table took, posted by the page's script: its answer is the page after it
 
 
-async def post_form(screen: Screen, form: dict[str, str], kind: str) -> tuple[Answer, Answer | None]:
-    """Post a form of the screen's page to the page's own path, as the page does, and follow a 303 with a GET of
-    its target (the page after the action); the second answer is None when the post was not answered 303."""
+async def post_form(screen: Screen, form: dict[str, str], kind: str) -> Answer:
+    """Post a form of the screen's page to the page's own path, as its script does (tables.js's send()): the answer
+    is the page after the action (TAKEN), or the page with its refusal, brought in either way."""
     screen.sending += 1
     try:
-        posted = await screen.browser.request("POST", screen.url.split("?")[0], {"csrf_token": screen.csrf, **form})
-        if posted.status != 303:
-            return posted, None
-        return posted, await screen.load(location(posted), kind)
+        path = screen.url.split("?")[0]
+        return screen.took(await screen.browser.request("POST", path, {"csrf_token": screen.csrf, **form}, True), kind)
     finally:
         screen.sent()
 
@@ -255,25 +260,21 @@ async def start_challenge(table: PageTable, challenges: list[Challenge]) -> int:
     """The host (seat 1's phone) starts the table's next challenge from its seat's page; the POST's status."""
     planned = challenges[(table.number + table.challenge) % len(challenges)]
     form = {"request_id": request_id("start"), "action": "start", "pool": planned.pool}
-    posted, _ = await post_form(table.screens[0], form, "host")
-    if posted.status == 303:
+    posted = await post_form(table.screens[0], form, "host")
+    if posted.status == TAKEN:
         table.challenge += 1
         table.todo = deque(planned.claims)
     return posted.status
 
 
 async def claim(table: PageTable, seat: int, word: str, record: PageClaim) -> None:
-    """The claimant's tap: the claim form posted, its 303 followed by the claimant's own page."""
+    """The claimant's tap: the claim form posted, answered with the claimant's own page after it."""
     screen = table.screens[seat - 1]
     try:
-        posted, page = await post_form(
-            screen, {"request_id": request_id("claim"), "action": "claim", "word": word}, "own"
-        )
-        record.sent, record.posted, record.status = posted.sent, posted.answered, posted.status
+        posted = await post_form(screen, {"request_id": request_id("claim"), "action": "claim", "word": word}, "own")
+        record.sent, record.answered, record.status = posted.sent, posted.answered, posted.status
         record.connecting = posted.connecting
-        if page is not None:
-            record.answered, record.page_status = page.answered, page.status
-            record.seq = page_seq(page.body) if page.status == 200 else -1
+        record.seq = page_seq(posted.body) if posted.status == TAKEN else -1
     except ERRORS as error:
         record.error = repr(error)
 
@@ -308,26 +309,26 @@ async def set_up_table(
     form.update({f"seat{n}": name for n, name in enumerate(SEATS, 1)})
     created = must(await host.browser.request("POST", "/tables", form), 303, "POST /tables")
     code = location(created).split("/")[2]
-    must(await host.load(location(created), "setup"), 200, "the host's page")
+    must(await host.load(location(created), "setup", script=False), 200, "the host's page")
     for seat, screen in enumerate(phones, 1):
         join = f"/tables/{code}/join"
         fields = form_fields(must(await screen.browser.request("GET", join), 200, "the join page").body)
         joined = must(await screen.browser.request("POST", join, {**fields, "seat": str(seat)}), 303, "joining")
-        page = must(await screen.load(location(joined), "setup"), 200, "the seat's page")
+        page = must(await screen.load(location(joined), "setup", script=False), 200, "the seat's page")
         # Before the first challenge a seat's page may have no form: the join page's token is the same session's.
         screen.csrf = form_fields(page.body).get("csrf_token", fields["csrf_token"])
     tv = Screen(server_of(ports, number, 0), number, 0, phone(len(SEATS) * count + number), f"/tables/{code}")
     table = PageTable(number, code, [*phones, tv])
-    if (status := await start_challenge(table, challenges)) != 303:
+    if (status := await start_challenge(table, challenges)) != TAKEN:
         raise SystemExit(f"starting a challenge answered {status}")
     if not lockstep:
         for _ in range(number * len(table.todo) // (2 * count)):
             seat, word = table.todo.popleft()
             form = {"request_id": request_id("claim"), "action": "claim", "word": word}
             posted = await phones[seat - 1].browser.request(
-                "POST", f"/tables/{code}/play", {"csrf_token": phones[seat - 1].csrf, **form}
+                "POST", f"/tables/{code}/play", {"csrf_token": phones[seat - 1].csrf, **form}, script=True
             )
-            must(posted, 303, "a setup claim")
+            must(posted, TAKEN, "a setup claim")
     for screen in table.screens:
         screen.browser.close()  # this loop ends with the setup: each client process opens its own connections
     return table
@@ -427,7 +428,7 @@ class Client:
         async def open_one(screen: Screen, code: str) -> None:
             for attempt in range(OPEN_ATTEMPTS):  # its stream starts after the seq its page shows: no page, no stream
                 try:
-                    if (await screen.load(screen.url, "open")).status == 200:
+                    if (await screen.load(screen.url, "open", script=False)).status == 200:
                         await follow(screen, screen.browser.port, code, self.stats, one_more, self.stop)
                         return
                 except ERRORS:
@@ -466,7 +467,7 @@ class Client:
             except ERRORS as error:
                 status = repr(error)
             others[f"challenge {status}"] += 1
-            table.over = status != 303
+            table.over = status != TAKEN
             table.busy = False
 
         def spawn(coroutine) -> None:

@@ -14,6 +14,7 @@ from bisect import bisect_left
 from collections import Counter
 
 from tables_api import Sent
+from tables_pages import TAKEN
 from tables_plan import SEATS
 
 WINDOW_SECONDS = 10.0  # the report's tail by window of the claims phase (by_window)
@@ -180,9 +181,11 @@ def summarize(figures: dict, args) -> tuple[dict[str, str], dict[str, str]]:
     common = {
         "claims/s accepted": f"{len(accepted) / elapsed:.0f}",
         "server CPU per claim, every render included (ms)": f"{1000 * server_claims_cpu / max(1, len(accepted)):.1f}",
-        "GETs per claim (pages: own page, table's part, page)": "0 (no page)",
+        "pages asked for per claim (pages: own answer, table's part, page)": "0 (no page)",
         "claim -> each other screen p50 / p99 ms (api: its event on each phone's stream)": p50_99(every),
-        "claimant's own answer p50 / p99 ms (pages: POST + 303 + GET; api: the JSON answer)": p50_99(answer_ms),
+        "claimant's own answer p50 / p99 ms (pages: the claim posted, the page after it; api: the JSON answer)": p50_99(
+            answer_ms
+        ),
         "health p99 ms, claims running": f"{percentile(busy['latencies'], 0.99):.1f}",
         "deliveries missing": f"{missing} of {len(SEATS) * len(accepted)}",
     }
@@ -220,7 +223,7 @@ def screen_updates(claims: list, screens: list[dict]) -> dict:
         pages[(table, seat)] = (times, seqs)
     every, last, events, missing, unseen = [], [], [], 0, 0
     for claim in claims:
-        if claim.status != 303:
+        if claim.status != TAKEN:
             continue
         after = [seq for received, seq in heard.get((claim.table, claim.word), ()) if received >= claim.sent]
         seq = min(after) if after else claim.seq
@@ -245,7 +248,7 @@ def screen_updates(claims: list, screens: list[dict]) -> dict:
 
 
 def renders(screens: list[dict], began: float, ended: float) -> Counter:
-    """The GETs sent from `began` to `ended`, by why: own (a claim's 303), host (a start's), live (the table's part,
+    """The pages asked for from `began` to `ended`, by why: own (a claim's answer), host (a start's), live (the table's part,
     fetched), page (the page, when the part its stream brought changed its own), event (the page or the part, on
     an event), reconnect (a stream reopened), retry (a fetch that failed, tried again). The parts a stream brought
     are no GET."""
@@ -259,11 +262,10 @@ def summarize_pages(figures: dict, args) -> tuple[dict[str, str], dict[str, str]
     claimed, server_cpu = figures["claims"]
     claims, screens = claimed["claims"], figures["screens"]
     elapsed = claimed["ended"] - claimed["began"]
-    accepted = [c for c in claims if c.status == 303]
+    accepted = [c for c in claims if c.status == TAKEN]
     statuses = Counter(c.status or c.error[:60] or "no answer by the end" for c in claims)
     updates = screen_updates(claims, screens)
-    own_ms = [1000 * (c.answered - c.sent) for c in accepted if c.page_status == 200]
-    post_ms = [1000 * (c.posted - c.sent) for c in accepted]
+    own_ms = [1000 * (c.answered - c.sent) for c in accepted]
     lag_ms = [1000 * (c.sent - c.due) for c in claims if c.sent]
     connect_ms = [1000 * c.connecting for c in claims if c.connecting]
     kinds = renders(screens, claimed["began"], claimed["settled"])
@@ -293,10 +295,9 @@ def summarize_pages(figures: dict, args) -> tuple[dict[str, str], dict[str, str]
         "claim tap -> the last of the 4 other screens p50 / p99 ms": p50_99(updates["last"]),
         f"the same p99 ms, each {WINDOW_SECONDS:g} s of the run": by_window(accepted),
         "claim tap -> its event on each other screen's stream p50 / p99 ms": p50_99(updates["events"]),
-        "claimant's own page (POST + 303 + GET) p50 / p99 ms": p50_99(own_ms),
-        "  of which the POST answered (303) p50 / p99 ms": p50_99(post_ms),
+        "claimant's own page (the claim posted, the page after it answered) p50 / p99 ms": p50_99(own_ms),
         "a fetch on an event (the table's part, or the page), answered p50 / p99 ms": p50_99(fetch_ms),
-        "GETs per claim (own page, table's part, page on an event, ...)": (
+        "pages asked for per claim (own answer, table's part, page on an event, ...)": (
             f"{per_claim:.2f} ({', '.join(f'{k} {v}' for k, v in kinds.most_common())})"
         ),
         "page fetches failed": f"{failed}",
@@ -322,9 +323,11 @@ def summarize_pages(figures: dict, args) -> tuple[dict[str, str], dict[str, str]
     common = {
         "claims/s accepted": f"{len(accepted) / elapsed:.0f}",
         "server CPU per claim, every render included (ms)": f"{1000 * server_cpu / max(1, len(accepted)):.1f}",
-        "GETs per claim (pages: own page, table's part, page)": f"{per_claim:.2f}",
+        "pages asked for per claim (pages: own answer, table's part, page)": f"{per_claim:.2f}",
         "claim -> each other screen p50 / p99 ms (api: its event on each phone's stream)": p50_99(updates["every"]),
-        "claimant's own answer p50 / p99 ms (pages: POST + 303 + GET; api: the JSON answer)": p50_99(own_ms),
+        "claimant's own answer p50 / p99 ms (pages: the claim posted, the page after it; api: the JSON answer)": p50_99(
+            own_ms
+        ),
         "health p99 ms, claims running": f"{percentile(figures['busy']['latencies'], 0.99):.1f}",
         "deliveries missing": f"{updates['missing']} of {others_screens}",
     }
@@ -336,8 +339,8 @@ def pages_baseline_rows(figures: dict, accepted: int, server_claims_cpu: float) 
     if "baseline" not in figures:
         return {}
     claimed, cpu, alone = figures["baseline"]
-    ok = [c for c in claimed["claims"] if c.status == 303]
-    own_ms = [1000 * (c.answered - c.sent) for c in ok if c.page_status == 200]
+    ok = [c for c in claimed["claims"] if c.status == TAKEN]
+    own_ms = [1000 * (c.answered - c.sent) for c in ok]
     per_claim = cpu / max(1, len(ok))
     with_screens = server_claims_cpu / max(1, accepted)
     return {

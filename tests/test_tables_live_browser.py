@@ -49,12 +49,20 @@ def test_a_phone_applies_anothers_claim_in_place_and_reads_as_a_fresh_load(brows
         for name, page in (("bob", bob), ("cat", cat), ("tv", tv)):
             page.on("request", lambda request, name=name: asked[name].append(request.url))
 
+        answers: list[tuple[str, str, int]] = []
+        ann.on("response", lambda response: answers.append((response.request.method, response.url, response.status)))
+
         claim(ann, "cot")
         for page in (bob, cat, tv):
             expect(page.locator("#claims .claim__word").first).to_have_text("COT", timeout=LIVE_MS)
             expect(page.locator("#table")).to_have_attribute("data-source", "event")
         for name, urls in asked.items():  # the table's part came on the stream: no fetch at all
             assert not any(re.search(rf"/tables/{code}(/play|/live\?.*)?$", url) for url in urls), (name, urls)
+        # Ann's claim is one request: her page's script posts it and the answer is her page after it (no 303 to
+        # follow, no page loaded), which reads as a fresh load of it.
+        own = [answer for answer in answers if re.search(rf"/tables/{code}/(play|live)\b", answer[1])]
+        assert own == [("POST", f"{live_server}/tables/{code}/play", 200)], own
+        expect(ann.locator("#claims .claim__word").first).to_have_text("COT")
 
         # One HTML for every phone; each sees the controls that are its own: Bob and Cat may object, Ann not.
         for page in (bob, cat):
@@ -63,7 +71,7 @@ def test_a_phone_applies_anothers_claim_in_place_and_reads_as_a_fresh_load(brows
         expect(tv.get_by_role("button", name="Object to COT")).to_have_count(0)
 
         # Each phone reads what a fresh load of its page draws.
-        for page in (bob, cat, tv):
+        for page in (ann, bob, cat, tv):
             fresh = page.context.new_page()
             fresh.goto(page.url)
             tree = page_tree(page)

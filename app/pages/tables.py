@@ -135,6 +135,10 @@ EVENT_TYPES = (
 # The pages whose table part is swapped in from /live (app/pages/table_live.py), and the events after which such a
 # page is fetched again whole: they change which phone acts for a seat or hosts, which no part key holds.
 LIVE_PAGES = ("pages.table_play", "pages.table_host", "pages.table_view")
+# What static/tables.js sends with every request it makes for a table page (`Table-Page: fragment`): the page is
+# answered without the site's layout (its title and #table, all the script brings in), and an action's answer is that
+# page at once rather than a 303 to load it (a browser without the script still posts, is redirected and loads).
+FRAGMENT_HEADER = "Table-Page"
 HOLDER_EVENTS = ("seat_joined", "seat_released", "seat_removed", "host_handed")
 PIECES = [("R", "red"), ("Y", "yellow"), ("B", "blue"), ("G", "green")]
 # The actions each page's forms may send (`action` field) -> the fields they read.
@@ -272,6 +276,11 @@ def form_text(name: str, limit: int = 200) -> str:
     return value
 
 
+def wants_fragment() -> bool:
+    """Whether the page's script asked for this page's answer (FRAGMENT_HEADER), not a browser loading it."""
+    return request.headers.get(FRAGMENT_HEADER) == "fragment"
+
+
 def page_context(code: str, state, viewer: Actor | None, host: Actor | None = None) -> dict:
     """What the templates read: the table (as the viewer may see it), its links, who is looking, and the table's
     part as every phone reads it (`shared`, app/pages/table_live.py: rendered once per event, embedded here)."""
@@ -287,6 +296,8 @@ def page_context(code: str, state, viewer: Actor | None, host: Actor | None = No
     # The part keys this page's own regions are drawn by: a seat's, and the host's controls when it hosts.
     mine = ["host"] if host_page else [viewer_tokens(viewer, False)] + (["host"] if host is not None else [])
     return {
+        # The page as the script asked for it (its title and #table: table_fragment.html), else the whole page.
+        "layout": "table_fragment.html" if wants_fragment() else "base.html",
         "me": me,
         "code": code,
         "spaced_code": f"{code[:3]} {code[3:]}",
@@ -340,6 +351,7 @@ def table_pages_not_stored(response):
     """A table page is the table as it was: Back or a restored tab fetches it again, never a stale copy."""
     if (request.endpoint or "").startswith(("pages.table", "pages.tables")) and response.mimetype == "text/html":
         response.headers["Cache-Control"] = "no-store"
+        response.vary.add(FRAGMENT_HEADER)  # the page's script is answered without the layout
     return response
 
 
@@ -514,11 +526,15 @@ def action_for(name: str, seat: int | None) -> dict:
     return {"type": name}  # pass-through actions without fields: end_challenge, end_game, roll_word
 
 
-def acting_page(code: str, endpoint: str, template: str, cookie: str, allowed: set[str], need_host: bool):
+def acting_page(
+    code: str, endpoint: str, template: str, cookie: str, allowed: set[str], need_host: bool, after_action=False
+):
     """The seat's or the host's page (`need_host`), for the phone whose `cookie` acts there.
 
     GET shows the page (a code written otherwise: 303 to the canonical URL). POST is one action of
-    `allowed`, then 303 back to the page (or the page with the refusal).
+    `allowed`, then 303 back to the page (or the page with the refusal); asked by the page's script
+    (FRAGMENT_HEADER), the page after the action itself (`after_action`: shown as a GET shows it, for the phone
+    as its cookies act now, which the action may have changed).
     """
     try:
         canonical = table_code(code)
@@ -535,7 +551,7 @@ def acting_page(code: str, endpoint: str, template: str, cookie: str, allowed: s
     # A playing host's one page: the seat's page carries the host's controls too (docs/rules/tables.md).
     hosting = acting if actor.host else None if need_host else acting_cookie(code, host=True)
     host = hosting[0] if hosting else None
-    if request.method != "POST":  # GET (and HEAD)
+    if request.method != "POST" or after_action:  # GET (and HEAD)
         return render(template, notice=None, values={}, host=host, **page_context(code, state, actor, host))
     name = request.form.get("action", "")
     try:
@@ -556,6 +572,8 @@ def acting_page(code: str, endpoint: str, template: str, cookie: str, allowed: s
         return render(template, STATUS[type(error)], notice=notice, values=values, host=host, **context)
     except NotFound as error:
         return not_found(error)
+    if wants_fragment():  # the page's script: the page after the action, as the 303 would load it, at once
+        return acting_page(code, endpoint, template, cookie, allowed, need_host, after_action=True)
     return redirect(url_for(endpoint, code=code) + action_anchor(name, allowed), code=303)
 
 

@@ -33,7 +33,7 @@
 // again when the browser comes back `online` and when the tab is shown again.
 //
 // The table's forms are sent with fetch, not by loading a new page: the answer
-// (the page after the action, or its refusal) is swapped in where the player is,
+// (the page after the action, or its refusal, at once: no redirect) is swapped in where the player is,
 // and the claim field keeps its focus. A form that could not be sent (no
 // connection) says so, "Not sent", naming the word, with a Retry button that sends the very same
 // fields again (its request id too: the table applies a repeat once); it is sent again by itself
@@ -55,6 +55,11 @@
     !window.DOMParser
   )
     return;
+
+  // What every request of this script says: a table page is then answered without the site's layout (only the
+  // title and #table, which is all that is brought in), and a form's answer is the page after the action itself,
+  // not a 303 to load (app/pages/tables.py, FRAGMENT_HEADER).
+  const ASKED = {Accept: "text/html", "Table-Page": "fragment"};
 
   let busy = false;
   let again = false;
@@ -81,7 +86,7 @@
   // Fetches `url` as HTML: the parsed document, or null when the page must be loaded instead (a table that is gone,
   // a seat taken by another phone: the page answers with a redirect to join).
   async function fetchPage(url) {
-    const response = await fetch(url, {headers: {Accept: "text/html"}, credentials: "same-origin"});
+    const response = await fetch(url, {headers: ASKED, credentials: "same-origin"});
     const type = response.headers.get("Content-Type") || "";
     if (response.redirected || response.status === 404 || response.status === 403) {
       window.location.reload();
@@ -274,7 +279,7 @@
         method: "POST",
         body: body,
         credentials: "same-origin",
-        headers: {Accept: "text/html"},
+        headers: ASKED,
       });
     } catch (error) {
       pending = {form: form, body: body, action: action, name: name};

@@ -1,0 +1,110 @@
+"""A table page as its own script asks for it (app/pages/tables.py, FRAGMENT_HEADER): without the site's layout, and
+after an action the page itself rather than a 303 to load. The script brings in only the title and #table, so those
+must be exactly what a browser loading the page gets; a browser without the script is answered as before."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from test_pages_tables import create, element_end, join, phone, post_form, start
+from test_tables_live_part import own_regions, parts_of, table_regions
+
+from app.pages.tables import FRAGMENT_HEADER
+
+ASKED = {FRAGMENT_HEADER: "fragment"}
+
+
+def table_element(html: str) -> str:
+    """The page's #table as the script brings it in, without what differs between two renders of one state (the
+    request ids, the CSRF token, the server's clock)."""
+    start = re.search(r'<div\b[^>]*\bid="table"', html).start()
+    found = html[start : element_end(html, start, "div")]
+    found = re.sub(r'name="(request_id|csrf_token)" value="[^"]*"', r'name="\1"', found)
+    return re.sub(r'data-now="\d+"', "data-now", found)
+
+
+def title(html: str) -> str:
+    return re.search(r"<title>(.*?)</title>", html, flags=re.S).group(1).strip()
+
+
+@pytest.fixture
+def seated(app):
+    """A started Wordsmith table of three: the host's phone also sits at seat 1 (a playing host), and the TV."""
+    host = phone(app)
+    code, _ = create(host, names=("Ann", "Bob", "Cat"))
+    bob, cat = phone(app), phone(app)
+    for number, client in ((1, host), (2, bob), (3, cat)):
+        assert join(client, code, number).status_code == 303
+    start(host, code, pool="R3 Y2 B3")
+    return code, host, bob, cat, phone(app)
+
+
+@pytest.mark.parametrize(
+    "who, path", [("host", "play"), ("host", "host"), ("bob", "play"), ("tv", ""), ("tv", "sheet")]
+)
+def test_a_page_asked_by_its_script_is_the_loaded_pages_title_and_table(seated, who, path):
+    code, host, bob, _, tv = seated
+    client = {"host": host, "bob": bob, "tv": tv}[who]
+    url = f"/tables/{code}/{path}".rstrip("/")
+    whole = client.get(url)
+    asked = client.get(url, headers=ASKED)
+    assert whole.status_code == asked.status_code == 200
+    assert FRAGMENT_HEADER in asked.headers["Vary"] and asked.headers["Cache-Control"] == "no-store"
+    page, fragment = whole.get_data(as_text=True), asked.get_data(as_text=True)
+    assert 'class="site-header"' in page and 'class="site-header"' not in fragment and "<script" not in fragment
+    assert title(fragment) == title(page)
+    assert table_element(fragment) == table_element(page)
+
+
+def test_the_scripts_claim_is_answered_with_the_page_after_it(seated):
+    code, _, bob, cat, _ = seated
+    page = bob.get(f"/tables/{code}/play").get_data(as_text=True)
+    seq = int(re.search(r'id="table"[^>]*data-seq="(\d+)"', page).group(1))
+    data = {"csrf_token": re.search(r'name="csrf_token" value="([^"]*)"', page).group(1)}
+    data |= {"request_id": re.search(r'id="claim-form".*?name="request_id" value="([^"]*)"', page, re.S).group(1)}
+    answer = bob.post(f"/tables/{code}/play", data={**data, "action": "claim", "word": "cot"}, headers=ASKED)
+    assert answer.status_code == 200 and "Location" not in answer.headers
+    after = answer.get_data(as_text=True)
+    assert int(re.search(r'id="table"[^>]*data-seq="(\d+)"', after).group(1)) > seq
+    assert "COT" in table_regions(after)["claims"]
+    loaded = bob.get(f"/tables/{code}/play").get_data(as_text=True)  # what the 303 would have loaded
+    assert table_element(after) == table_element(loaded)
+    # The same tap again (the same request id, as a retry sends it) applies once and answers the same page.
+    again = bob.post(f"/tables/{code}/play", data={**data, "action": "claim", "word": "cot"}, headers=ASKED)
+    assert again.status_code == 200 and table_element(again.get_data(as_text=True)) == table_element(loaded)
+    assert (
+        table_regions(cat.get(f"/tables/{code}/play").get_data(as_text=True))["claims"].count('<li class="claim') == 1
+    )
+    # A browser without the script posts and is redirected, as before.
+    page = cat.get(f"/tables/{code}/play").get_data(as_text=True)
+    plain = post_form(cat, f"/tables/{code}/play", page, "claim-form", action="claim", word="coat")
+    assert plain.status_code == 303
+
+
+def test_a_refusal_asked_by_the_script_is_the_page_with_its_notice(seated):
+    code, _, bob, _, _ = seated
+    page = bob.get(f"/tables/{code}/play").get_data(as_text=True)
+    data = {"csrf_token": re.search(r'name="csrf_token" value="([^"]*)"', page).group(1)}
+    data |= {"request_id": re.search(r'id="claim-form".*?name="request_id" value="([^"]*)"', page, re.S).group(1)}
+    answer = bob.post(f"/tables/{code}/play", data={**data, "action": "claim", "word": "zzzq"}, headers=ASKED)
+    assert answer.status_code == 409
+    fragment = answer.get_data(as_text=True)
+    assert 'id="notice"' in fragment and 'class="site-header"' not in fragment
+
+
+def test_the_answer_to_an_action_shows_the_phone_as_its_cookies_act_after_it(seated):
+    """The playing host hands the host role to Bob from its seat's page: the answer is Ann's seat's page without the
+    host's controls, as a load after the action shows it, and Bob's page now has them."""
+    code, host, bob, _, _ = seated
+    page = host.get(f"/tables/{code}/play").get_data(as_text=True)
+    assert 'id="host-box"' in page
+    form = re.search(r'<form[^>]*id="seat-actions-2".*?</form>', page, flags=re.S).group(0)
+    fields = dict(re.findall(r'name="(csrf_token|request_id)" value="([^"]*)"', form))
+    answer = host.post(f"/tables/{code}/play", data={**fields, "action": "hand_host", "seat": "2"}, headers=ASKED)
+    assert answer.status_code == 200
+    after = answer.get_data(as_text=True)
+    assert 'id="host-box"' not in after and "hosting" not in re.search(r'data-viewer="([^"]*)"', after).group(1)
+    assert own_regions(after) == own_regions(host.get(f"/tables/{code}/play").get_data(as_text=True))
+    assert 'id="host-box"' in bob.get(f"/tables/{code}/play").get_data(as_text=True)
+    assert parts_of(after)
