@@ -16,7 +16,8 @@ phone's key, and `static/tables.js` fetches its page again only when its own key
 
 A render is kept per worker and table for as long as it is true: until the table's next event, or until the
 first Object or Ask button in it is past its window (then drawn again without it); threads asking at once wait
-for one render. Secret Wordsmith shows a seat its own hidden words: while a secret challenge is played the
+for one render, and under gunicorn a host's workers share it (one draws, the others read it:
+app/pages/table_host_renders.py). Secret Wordsmith shows a seat its own hidden words: while a secret challenge is played the
 table's part is rendered per seat, and its stream asks the page to fetch it.
 """
 
@@ -41,6 +42,7 @@ from tables.state import game_hook
 
 from ..serving.streams import PartMaker
 from ..tables import tables
+from .table_host_renders import shared_render
 from .table_notes import announcement
 
 __all__ = [
@@ -111,8 +113,9 @@ _drawing: dict[tuple[str, int | None], threading.Lock] = {}  # held while that p
 _pending: set[str] = set()  # tables whose part the drawing thread is drawing for the stream hub
 _fetch: dict[str, int] = {}  # tables whose streams say "fetch" up to this seq (Secret Wordsmith, a failed render)
 _lock = threading.Lock()
-# What this worker has rendered: the table's part (`shared`) and how often a kept render served instead (`kept`).
-_stats = {"shared": 0, "kept": 0}
+# What this worker has rendered: the table's part (`shared`), how often a kept render served instead (`kept`), and how
+# often it read the render another worker of the host drew (`read`, app/pages/table_host_renders.py).
+_stats = {"shared": 0, "kept": 0, "read": 0}
 
 
 def stats() -> dict[str, int]:
@@ -262,7 +265,18 @@ def shared_part(code: str, state, viewer: Actor | None) -> Shared:
         kept = _kept_at(key, state.seq)  # drawn meanwhile by the thread this one waited for
         if kept is not None:
             return kept
-        made = _render(code, state, seat, tables().clock())
+        now = tables().clock()
+        if seat is None:  # the same for every phone: drawn once on this host, read by its other workers
+            made, drawn = shared_render(
+                code,
+                lambda found: found.seq == state.seq and now < found.valid_until,
+                lambda: _render(code, state, None, now),
+            )
+            if not drawn:
+                with _lock:
+                    _stats["read"] += 1
+        else:
+            made = _render(code, state, seat, now)
         with _lock:
             current = _kept.get(key)
             if current is None or current.seq <= made.seq:  # a slower render of an older state never replaces a newer

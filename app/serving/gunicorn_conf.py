@@ -18,6 +18,7 @@ pages instead of each loading them; `pre_fork` freezes them first.
 import gc
 import multiprocessing
 import os
+import shutil
 
 from app.serving import gunicorn_threads
 
@@ -31,6 +32,8 @@ __all__ = [
     "timeout",
     "accesslog",
     "pre_fork",
+    "on_starting",
+    "on_exit",
 ]
 
 bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
@@ -72,3 +75,20 @@ def pre_fork(server, worker):
     the master's pages into the worker; frozen, they stay shared.
     """
     gc.freeze()
+
+
+def on_starting(server):
+    """Make the host's folder of renders (app/pages/table_host_renders.py), named in the environment the workers
+    inherit: a table's part is drawn once per event on this host, not once per worker. A deployment that names
+    its own (WORDSMITH_HOST_RENDERS, an existing folder only the service's user may write to) keeps it."""
+    from app.pages.table_host_renders import HOST_RENDERS_ENV, make_folder
+
+    if not os.environ.get(HOST_RENDERS_ENV):
+        server.host_renders = make_folder()
+
+
+def on_exit(server):
+    """Remove the folder of renders this master made."""
+    made = getattr(server, "host_renders", None)
+    if made is not None:
+        shutil.rmtree(made, ignore_errors=True)

@@ -1,0 +1,118 @@
+"""A table's part rendered once per host, not once per worker: the render one worker draws, every worker of the
+host reads (app/pages/table_live.py keeps it in memory after that).
+
+A host's workers each hold some of a table's phones' streams, so each needs the table's part after every event. The
+first worker to need it draws it and leaves it in the host's folder of renders; the others read it there. A lock
+file per table makes a worker that arrives while another draws wait for that render, as threads of one worker do.
+
+The folder is the gunicorn master's (gunicorn_conf.py's `on_starting` makes it, private to the service's user, and
+names it in HOST_RENDERS_ENV; `on_exit` removes it): one per host and per start, so every render in it was drawn by
+this code. Without it (the development server, the tests' app) each worker keeps its own renders only. A render is
+a pickled `Shared`, written by this service for this service, into a folder no other user may write to; one that
+cannot be read is drawn again. Files of tables that were quiet for PRUNE_SECONDS are removed as new ones are written.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import logging
+import os
+import pickle
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+__all__ = ["HOST_RENDERS_ENV", "folder", "make_folder", "shared_render"]
+
+HOST_RENDERS_ENV = "WORDSMITH_HOST_RENDERS"
+# A render file untouched this long belongs to a quiet table: removed as others are written (once every PRUNE_EVERY).
+PRUNE_SECONDS = 3600
+PRUNE_EVERY = 1000
+log = logging.getLogger(__name__)
+_written = [0]
+_count_lock = threading.Lock()
+
+
+def folder() -> Path | None:
+    """The host's folder of renders, or None when this process keeps its own only."""
+    named = os.environ.get(HOST_RENDERS_ENV)
+    return Path(named) if named else None
+
+
+def make_folder(parent: str | None = None) -> Path:
+    """A new folder for a host's renders, only the service's user may read or write (mode 0700), named in the
+    environment the workers inherit."""
+    import tempfile
+
+    made = Path(tempfile.mkdtemp(prefix="wordsmith-renders-", dir=parent))
+    os.environ[HOST_RENDERS_ENV] = str(made)
+    return made
+
+
+def shared_render(code: str, usable: Callable[[Any], bool], draw: Callable[[], Any]) -> tuple[Any, bool]:
+    """The host's render of table `code`'s part when `usable` takes it, else `draw()`'s, left for the host's other
+    workers unless the host's is of a later event (`seq`); and whether it was drawn here. Only one worker draws at a
+    time for a table: one that arrives meanwhile waits, then reads that render."""
+    where = folder()
+    if where is None:
+        return draw(), True
+    try:
+        with _locked(where / f"{code}.lock"):
+            found = _read(where / code)
+            if found is not None and usable(found):
+                return found, False
+            made = draw()
+            if found is None or found.seq <= made.seq:
+                _write(where, code, made)
+            return made, True
+    except OSError:  # the folder is gone or full: this worker draws for itself
+        log.exception("the host's renders in %s cannot be used; drawing table %s's part here", where, code)
+        return draw(), True
+
+
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    with open(path, "a+b") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(held, fcntl.LOCK_UN)
+
+
+def _read(path: Path) -> Any:
+    try:
+        with open(path, "rb") as kept:
+            return pickle.load(kept)
+    except FileNotFoundError:
+        return None
+    except (pickle.UnpicklingError, EOFError, AttributeError, ImportError, ValueError):
+        log.warning("an unreadable render in %s: drawn again", path)
+        return None
+
+
+def _write(where: Path, code: str, made: Any) -> None:
+    temporary = where / f"{code}.{os.getpid()}.{threading.get_ident()}.new"
+    with open(temporary, "wb") as out:
+        pickle.dump(made, out, protocol=pickle.HIGHEST_PROTOCOL)
+    os.replace(temporary, where / code)  # whole or not at all, for a worker reading it
+    with _count_lock:
+        _written[0] += 1
+        due = _written[0] % PRUNE_EVERY == 0
+    if due:
+        _prune(where)
+
+
+def _prune(where: Path) -> None:
+    """Remove the renders (and their lock files) of tables quiet for PRUNE_SECONDS."""
+    before = time.time() - PRUNE_SECONDS
+    for path in where.iterdir():
+        try:
+            if path.stat().st_mtime < before and not path.name.endswith(".lock"):
+                path.unlink()
+                where.joinpath(f"{path.name}.lock").unlink(missing_ok=True)
+        except FileNotFoundError:
+            pass

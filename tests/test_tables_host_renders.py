@@ -1,0 +1,174 @@
+"""A table's part drawn once per host (app/pages/table_host_renders.py): what one worker draws, the host's other
+workers read. A worker here is this process with its kept renders forgotten (its memory is its own); the served
+case runs gunicorn's two workers on a folder the test names. Renders are counted, never timed."""
+
+from __future__ import annotations
+
+import re
+import threading
+
+import pytest
+import requests
+from service_helpers import GunicornServer
+from test_pages_tables import claim, create, join, phone, start
+from test_tables_live_part import Clock
+
+from app.pages import table_host_renders, table_live
+from app.pages.table_host_renders import HOST_RENDERS_ENV
+
+
+@pytest.fixture
+def host_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv(HOST_RENDERS_ENV, str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture
+def table(app, host_folder):
+    clock = Clock()
+    app.extensions["tables"].clock = clock
+    host = phone(app)
+    code, _ = create(host, names=("Ann", "Bob"))
+    ann, bob, tv = phone(app), phone(app), phone(app)
+    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
+    start(host, code, pool="R3 Y2 B3")
+    return code, ann, bob, tv, clock
+
+
+def another_worker():
+    """This process as another worker of the host: none of the renders it kept."""
+    with table_live._lock:
+        table_live._kept.clear()
+
+
+def test_a_render_one_worker_drew_is_read_by_the_others(table, host_folder):
+    code, ann, bob, tv, _ = table
+    assert claim(ann, code, "cot").status_code == 303
+    drawn = tv.get(f"/tables/{code}/live").get_data()
+    assert (host_folder / code).exists()
+    before = table_live.stats()
+    another_worker()
+    assert tv.get(f"/tables/{code}/live").get_data() == drawn
+    page = bob.get(f"/tables/{code}/play").get_data(as_text=True)  # its page embeds the same part
+    after = table_live.stats()
+    assert after["shared"] == before["shared"] and after["read"] == before["read"] + 1
+    assert "COT" in page and "Object to COT" in page
+
+
+def test_a_render_of_an_earlier_event_or_past_its_window_is_drawn_again(table, host_folder):
+    code, ann, bob, tv, clock = table
+    assert claim(ann, code, "cot").status_code == 303
+    tv.get(f"/tables/{code}/live")
+    assert claim(bob, code, "lot").status_code == 303
+    another_worker()
+    before = table_live.stats()["shared"]
+    assert "LOT" in tv.get(f"/tables/{code}/live").get_data(as_text=True)  # the host's render showed COT only
+    assert table_live.stats()["shared"] == before + 1
+    clock.now += 31  # both Object windows closed: the render with their buttons is no longer true
+    another_worker()
+    assert "Object to" not in tv.get(f"/tables/{code}/live").get_data(as_text=True)
+    assert table_live.stats()["shared"] == before + 2
+
+
+def test_a_worker_drawing_an_older_state_leaves_the_hosts_newer_render(table, host_folder):
+    code, ann, bob, tv, _ = table
+    service = tv.application.extensions["tables"]
+    assert claim(ann, code, "cot").status_code == 303
+    older = service.state(code)
+    assert claim(bob, code, "lot").status_code == 303
+    tv.get(f"/tables/{code}/live")
+    newer = (host_folder / code).read_bytes()
+    another_worker()
+    with tv.application.test_request_context():
+        assert table_live.shared_part(code, older, None).seq == older.seq
+    assert (host_folder / code).read_bytes() == newer
+
+
+def test_workers_asking_at_once_draw_one_render(table, host_folder, monkeypatch):
+    """Two workers of a host miss together: the one holding the table's lock file draws, the other waits and reads.
+    (Threads with kept renders of their own stand for the workers: the lock is the file's, not the process's.)"""
+    code, ann, _, tv, _ = table
+    assert claim(ann, code, "cot").status_code == 303
+    app = tv.application
+    state = app.extensions["tables"].state(code)
+    drawing = threading.Event()
+    release = threading.Event()
+    render = table_live._render
+
+    def slow_render(*args):
+        drawing.set()
+        release.wait(5)
+        return render(*args)
+
+    monkeypatch.setattr(table_live, "_render", slow_render)
+    another_worker()
+    before = table_live.stats()
+    got = []
+
+    def worker():
+        with app.test_request_context():
+            got.append(
+                table_host_renders.shared_render(
+                    code,
+                    lambda f: f.seq == state.seq,
+                    lambda: slow_render(code, state, None, app.extensions["tables"].clock()),
+                )
+            )
+
+    first = threading.Thread(target=worker)
+    first.start()
+    assert drawing.wait(5)
+    second = threading.Thread(target=worker)
+    second.start()
+    second.join(0.2)
+    assert second.is_alive()  # waiting on the lock file while the first draws
+    release.set()
+    first.join(5)
+    second.join(5)
+    assert sorted(drawn for _, drawn in got) == [False, True]
+    assert got[0][0].body == got[1][0].body
+    assert table_live.stats()["shared"] == before["shared"] + 1
+
+
+def test_a_secret_tables_seat_parts_never_reach_the_host_folder(app, host_folder):
+    host = phone(app)
+    code, _ = create(host, names=("Ann", "Bob"), variants=("secret",))
+    ann, bob = phone(app), phone(app)
+    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
+    start(host, code, pool="R3 Y2 B3")
+    assert claim(ann, code, "cot").status_code == 303
+    assert "COT" in ann.get(f"/tables/{code}/live").get_data(as_text=True)
+    assert not (host_folder / code).exists() or b"COT" not in (host_folder / code).read_bytes().upper()
+
+
+def test_an_unreadable_render_is_drawn_again(table, host_folder):
+    code, ann, _, tv, _ = table
+    assert claim(ann, code, "cot").status_code == 303
+    tv.get(f"/tables/{code}/live")
+    (host_folder / code).write_bytes(b"not a render")
+    another_worker()
+    before = table_live.stats()["shared"]
+    assert "COT" in tv.get(f"/tables/{code}/live").get_data(as_text=True)
+    assert table_live.stats()["shared"] == before + 1
+
+
+def test_gunicorns_workers_share_the_folder_it_is_given(tmp_path):
+    """Served as deployed (two workers): the table's part is left in the host's folder for the other worker."""
+    folder = tmp_path / "renders"
+    folder.mkdir(mode=0o700)
+    server = GunicornServer(tmp_path / "gunicorn.log", workers=2, env={HOST_RENDERS_ENV: str(folder)}).start()
+    try:
+        with requests.Session() as browser:
+            form = browser.get(f"{server.url}/tables", timeout=10).text
+            token = re.search(r'name="csrf_token" value="([^"]*)"', form).group(1)
+            made = browser.post(
+                f"{server.url}/tables",
+                data={"csrf_token": token, "game": "wordsmith", "seat1": "Ann", "seat2": "Bob"},
+                timeout=10,
+            )
+            code = re.search(r"/tables/([A-Z0-9]{6})/host", made.url).group(1)
+            assert browser.get(f"{server.url}/tables/{code}/live", timeout=10).status_code == 200
+        assert (folder / code).exists()
+    finally:
+        server.stop()
+    assert folder.exists()  # a folder the deployment named is its own: kept
