@@ -172,3 +172,27 @@ def test_gunicorns_workers_share_the_folder_it_is_given(tmp_path):
     finally:
         server.stop()
     assert folder.exists()  # a folder the deployment named is its own: kept
+
+
+def test_another_workers_stream_and_live_take_the_hosts_render_without_the_store(table, monkeypatch):
+    """A phone's stream on the other worker, and its `/live?seq=`, are answered from the host's render of the event
+    they heard of: no state read, no render."""
+    code, ann, _, tv, _ = table
+    service = tv.application.extensions["tables"]
+    assert claim(ann, code, "cot").status_code == 303
+    seq = service.state(code).seq
+    drawn = tv.get(f"/tables/{code}/live").get_data()
+    another_worker()
+    asked = []
+    state = service.state
+    monkeypatch.setattr(service, "state", lambda *args, **kwargs: asked.append(args) or state(*args, **kwargs))
+    before = table_live.stats()
+    with tv.application.app_context():
+        message = table_live._draw(code, seq)
+    assert message is not None and "COT" in message and message.startswith("event: part\n")
+    another_worker()
+    assert tv.get(f"/tables/{code}/live?seq={seq}").get_data() == drawn
+    after = table_live.stats()
+    assert asked == [] and after["shared"] == before["shared"] and after["read"] == before["read"] + 2
+    another_worker()
+    assert tv.get(f"/tables/{code}/live?seq={seq + 1}").status_code == 200 and len(asked) == 1  # not drawn yet

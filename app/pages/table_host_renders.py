@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-__all__ = ["HOST_RENDERS_ENV", "folder", "make_folder", "shared_render"]
+__all__ = ["HOST_RENDERS_ENV", "folder", "hosts_render", "make_folder", "shared_render"]
 
 HOST_RENDERS_ENV = "WORDSMITH_HOST_RENDERS"
 # A render file untouched this long belongs to a quiet table: removed as others are written (once every PRUNE_EVERY).
@@ -71,6 +71,12 @@ def shared_render(code: str, usable: Callable[[Any], bool], draw: Callable[[], A
     except OSError:  # the folder is gone or full: this worker draws for itself
         log.exception("the host's renders in %s cannot be used; drawing table %s's part here", where, code)
         return draw(), True
+
+
+def hosts_render(code: str) -> Any:
+    """The host's newest render of table `code`'s part, read without waiting (a render is replaced whole), or None."""
+    where = folder()
+    return None if where is None else _read(where / code)
 
 
 @contextmanager

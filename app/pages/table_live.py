@@ -42,7 +42,7 @@ from tables.state import game_hook
 
 from ..serving.streams import PartMaker
 from ..tables import tables
-from .table_host_renders import shared_render
+from .table_host_renders import hosts_render, shared_render
 from .table_notes import announcement
 
 __all__ = [
@@ -161,16 +161,26 @@ def objection_window(state) -> float:
     return state.settings.get("objection_seconds", tables().settings.get("objection_seconds", 30))
 
 
-def kept_part(code: str, at_least: int) -> Shared | None:
+def kept_part(code: str, at_least: int, host: bool = False) -> Shared | None:
     """The kept render of a table whose part is the same for every phone, when it shows event `at_least` or a
-    later one and is still true: what a phone that heard of that event needs, without asking the store."""
+    later one and is still true: what a phone that heard of that event needs, without asking the store. `host`:
+    else the host's render, when another worker drew one that is (read from its folder, then kept here)."""
     with _lock:
         kept = _kept.get((code, None))
-        if kept is None or kept.secret or kept.seq < at_least or tables().clock() >= kept.valid_until:
-            return None
-        _kept.move_to_end((code, None))
-        _stats["kept"] += 1
-        return kept
+        if kept is not None and not kept.secret and kept.seq >= at_least and tables().clock() < kept.valid_until:
+            _kept.move_to_end((code, None))
+            _stats["kept"] += 1
+            return kept
+    found = hosts_render(code) if host else None
+    if found is None or found.secret or found.seq < at_least or tables().clock() >= found.valid_until:
+        return None
+    with _lock:
+        current = _kept.get((code, None))
+        if current is None or current.seq <= found.seq:
+            _kept[(code, None)] = found
+            _kept.move_to_end((code, None))
+        _stats["read"] += 1
+    return found
 
 
 # A pages' stream's `part` message when the page is to fetch the part itself (/live): a Secret Wordsmith table,
@@ -197,7 +207,7 @@ def stream_part(app, code: str) -> PartMaker:
                 if _fetch.get(code, -1) >= seq:
                     return FETCH_PART
             if wake is None:
-                return _draw(code) or FETCH_PART
+                return _draw(code, seq) or FETCH_PART
             with _lock:
                 if code in _pending:
                     return None
@@ -208,8 +218,12 @@ def stream_part(app, code: str) -> PartMaker:
     return part
 
 
-def _draw(code: str) -> str | None:
-    """The part message of the table as it is now (kept), or None for a page to fetch (noted in `_fetch`)."""
+def _draw(code: str, seq: int) -> str | None:
+    """The part message of the table as it is now (kept), or None for a page to fetch (noted in `_fetch`): the
+    host's render when it shows event `seq` and is true, else drawn from the store's state."""
+    found = kept_part(code, seq, host=True)
+    if found is not None:
+        return found.message()
     try:
         state = tables().state(code)
     except NotFound:
@@ -226,7 +240,7 @@ def _draw(code: str) -> str | None:
 def _draw_then_wake(app, code: str, seq: int, wake: Callable[[str], None]) -> None:
     try:
         with app.app_context():
-            if _draw(code) is None:
+            if _draw(code, seq) is None:
                 return
     except Exception:  # the phones then fetch it; the hub must hear either way
         log.exception("drawing table %s's part for its streams failed", code)

@@ -140,6 +140,9 @@ LIVE_PAGES = ("pages.table_play", "pages.table_host", "pages.table_view")
 # page at once rather than a 303 to load it (a browser without the script still posts, is redirected and loads).
 FRAGMENT_HEADER = "Table-Page"
 HOLDER_EVENTS = ("seat_joined", "seat_released", "seat_removed", "host_handed")
+# The page actions that change who acts for a seat or hosts (their events are HOLDER_EVENTS): after one, the phone's
+# cookies are read again before its page is drawn.
+HOLDER_ACTIONS = {"release", "remove", "hand_host"}
 PIECES = [("R", "red"), ("Y", "yellow"), ("B", "blue"), ("G", "green")]
 # The actions each page's forms may send (`action` field) -> the fields they read.
 # `hands`: Booksmack's cards left in hands once play is over, which any seat enters (the host's early end is
@@ -204,20 +207,24 @@ def acting_cookie(code: str, host: bool) -> tuple[Actor, str] | None:
 def cookie_actor(code: str, name: str) -> Actor | None:
     """Who this phone's cookie acts for at this table, or None (no cookie, or a token that no longer acts).
 
-    A page that only shows (GET) asks the store once per cookie, however many parts of the page ask: nothing
-    it does changes a token. A POST asks each time, since its action may have changed one.
+    A request asks the store once per cookie, however many parts of it ask; an action that may have changed who a
+    token acts for forgets the answers (`forget_cookie_actors`), so the page after it asks again.
     """
     token = request.cookies.get(name)
     if not token:
         return None
-    showing = request.method in ("GET", "HEAD")
-    known = g.setdefault("cookie_actors", {}) if showing else {}
+    known = g.setdefault("cookie_actors", {})
     if (code, name) not in known:
         try:
             known[code, name] = tables().actor(code, token)
         except Forbidden:
             known[code, name] = None
     return known[code, name]
+
+
+def forget_cookie_actors() -> None:
+    """After an action that may have changed who a token acts for: the cookies are read again when next asked."""
+    g.pop("cookie_actors", None)
 
 
 def host_cookie_actor(code: str) -> Actor | None:
@@ -533,8 +540,9 @@ def acting_page(
 
     GET shows the page (a code written otherwise: 303 to the canonical URL). POST is one action of
     `allowed`, then 303 back to the page (or the page with the refusal); asked by the page's script
-    (FRAGMENT_HEADER), the page after the action itself (`after_action`: shown as a GET shows it, for the phone
-    as its cookies act now, which the action may have changed).
+    (FRAGMENT_HEADER), the page after the action itself, drawn from the state the action left; after an action
+    that may have changed who the phone acts for (HOLDER_ACTIONS), shown as a GET shows it (`after_action`), for
+    the phone as its cookies act now.
     """
     try:
         canonical = table_code(code)
@@ -564,7 +572,7 @@ def acting_page(
         # The seat's own actions as the seat, the host's as the host, each by the token its cookie holds: the
         # service's one door checks it again as the action is written.
         who, token = acting if name in allowed else hosting
-        tables().act_with_token(code, token, action_for(name, None if need_host else who.seat), request_id=rid)
+        done = tables().act_with_token(code, token, action_for(name, None if need_host else who.seat), request_id=rid)
     except (Rejected, PageRefusal, Refused, Forbidden, Slowed) as error:
         context = page_context(code, tables().state(code), actor, host)
         values = {"word": request.form.get("word", "")} if name == "claim" else {}
@@ -572,9 +580,13 @@ def acting_page(
         return render(template, STATUS[type(error)], notice=notice, values=values, host=host, **context)
     except NotFound as error:
         return not_found(error)
-    if wants_fragment():  # the page's script: the page after the action, as the 303 would load it, at once
+    if not wants_fragment():
+        return redirect(url_for(endpoint, code=code) + action_anchor(name, allowed), code=303)
+    # The page's script: the page after the action, as the 303 would load it, at once.
+    if name in HOLDER_ACTIONS:
+        forget_cookie_actors()
         return acting_page(code, endpoint, template, cookie, allowed, need_host, after_action=True)
-    return redirect(url_for(endpoint, code=code) + action_anchor(name, allowed), code=303)
+    return render(template, notice=None, values={}, host=host, **page_context(code, done.state, actor, host))
 
 
 def action_anchor(name: str, allowed: set[str]) -> str:
@@ -677,7 +689,7 @@ def table_live(code: str):
     try:
         code = table_code(code)
         heard = request.args.get("seq", "")
-        kept = kept_part(code, int(heard)) if digits(heard) and len(heard) <= 12 else None
+        kept = kept_part(code, int(heard), host=True) if digits(heard) and len(heard) <= 12 else None
         if kept is not None:
             return kept.body, 200, {"Content-Type": "text/html; charset=utf-8"}
         state = tables().state(code)
