@@ -116,7 +116,9 @@ class Screen:
         """tables.js on an event: the table's part, then the page only when its own part key changed."""
         began = time.monotonic()
         try:
-            answer = await self.browser.request("GET", f"{self.live}?seq={self.newest}" if self.newest else self.live)
+            answer = await self.browser.request(
+                "GET", f"{self.live}?seq={self.newest}" if self.newest else self.live, script=True
+            )
         except ERRORS:
             self.fetches.append(("live", began, time.monotonic(), 0, -1))
             raise

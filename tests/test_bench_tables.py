@@ -113,7 +113,7 @@ def test_each_delivery_is_matched_to_the_first_event_carrying_the_word_after_the
 
 
 def test_each_other_screen_is_updated_by_its_first_page_that_shows_the_claim():
-    claim = pages.PageClaim(table=0, seat=1, word="cast", due=9.0, sent=10.0, status=303, seq=8)
+    claim = pages.PageClaim(table=0, seat=1, word="cast", due=9.0, sent=10.0, status=pages.TAKEN, seq=8)
     refused = pages.PageClaim(table=0, seat=2, word="bag", due=9.0, sent=10.0, status=409)
     screens = [
         {"table": 0, "seat": 1, "heard": [(10.004, 7, "cast")], "fetches": []},  # the claimant's own
@@ -145,7 +145,7 @@ def test_each_other_screen_is_updated_by_its_first_page_that_shows_the_claim():
     assert sorted(round(ms) for ms in found["events"]) == [5, 6, 8]  # the TV's stream brought nothing
     assert (found["missing"], found["unseen"]) == (1, 0)  # seat 4's page failed; the refused claim is not counted
 
-    unseen = pages.PageClaim(table=0, seat=2, word="bag", due=9.0, sent=10.0, status=303, seq=8)
+    unseen = pages.PageClaim(table=0, seat=2, word="bag", due=9.0, sent=10.0, status=pages.TAKEN, seq=8)
     found = report.screen_updates([unseen], screens)  # seen on no stream: the seq of its own page, 8
     assert found["unseen"] == 1 and [round(ms) for ms in found["every"]] == [60]
 
@@ -229,20 +229,29 @@ def test_the_pages_mode_reads_the_forms_and_the_seq_the_pages_render(app):
         browser.keep("\n".join(joined.headers.getlist("Set-Cookie")))
         assert "wordsmith_seat" in browser.cookies
 
+    # The page's script posts its forms (http.SCRIPT_HEADER): the answer is the page after the action.
+    name, value = http.SCRIPT_HEADER.split(": ")
     page = host.get(f"/tables/{code}/play").data
     form = {"csrf_token": http.form_fields(page)["csrf_token"], "request_id": pages.request_id("start")}
-    started = host.post(f"/tables/{code}/play", data={**form, "action": "start", "pool": planned.pool})
-    assert (started.status_code, http.location(answer(started))) == (303, f"/tables/{code}/play?host=1")
-    seq = http.page_seq(host.get(http.location(answer(started))).data)
-    assert seq > 0
+    started = host.post(
+        f"/tables/{code}/play", data={**form, "action": "start", "pool": planned.pool}, headers={name: value}
+    )
+    assert started.status_code == pages.TAKEN and "Location" not in started.headers
+    seq = http.page_seq(started.data)
+    assert seq > 0 and http.live_url(started.data) == f"/tables/{code}/live" and http.part_keys(started.data)
 
     seat, word = planned.claims[0]
     claimant = phones[seat - 1]
     page = claimant.get(f"/tables/{code}/play").data
     form = {"csrf_token": http.form_fields(page)["csrf_token"], "request_id": pages.request_id("claim")}
-    posted = claimant.post(f"/tables/{code}/play", data={**form, "action": "claim", "word": word})
-    assert (posted.status_code, http.location(answer(posted))) == (303, f"/tables/{code}/play")
-    assert http.page_seq(claimant.get(f"/tables/{code}/play").data) == seq + 1
+    posted = claimant.post(
+        f"/tables/{code}/play", data={**form, "action": "claim", "word": word}, headers={name: value}
+    )
+    assert posted.status_code == pages.TAKEN and http.page_seq(posted.data) == seq + 1
+    form["request_id"] = pages.request_id("claim")  # without the script: posted, redirected, loaded
+    again = claimant.post(f"/tables/{code}/play", data={**form, "action": "claim", "word": planned.claims[1][1]})
+    assert (again.status_code, http.location(answer(again))) == (303, f"/tables/{code}/play")
+    seq += 1
     assert http.page_seq(app.test_client().get(f"/tables/{code}").data) == seq + 1  # the TV's table view
 
     # What a screen follows the table with: its page's live URL and own part keys, and /live's keys for every phone.
@@ -268,7 +277,8 @@ def test_a_screen_in_two_parts_takes_the_part_its_stream_brings_and_fetches_only
             parts = b'data-parts="seat2:%s view:x" data-live-url="/tables/K7MP2Q/live"' % key.encode()
             return b'<div id="table" data-seq="%d" %s>' % (seq, parts)
 
-        async def request(method: str, url: str, form=None):
+        async def request(method: str, url: str, form=None, script=False):
+            assert script  # what tables.js fetches asks for the page's own answer
             fetched.append(url.split("?")[0].rsplit("/", 1)[1])
             if "/live" in url:
                 assert url.endswith(f"?seq={screen.newest}")  # the event heard

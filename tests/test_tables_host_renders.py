@@ -14,7 +14,7 @@ from test_pages_tables import claim, create, join, phone, start
 from test_tables_live_part import Clock
 
 from app.pages import table_host_renders, table_live
-from app.pages.table_host_renders import HOST_RENDERS_ENV
+from app.serving.host_folder import HOST_FOLDER_ENV as HOST_RENDERS_ENV
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ import pytest
 from test_pages_tables import claim, create, element_end, join, phone, post_form, press, start
 
 from app.pages import table_live
-from app.pages.tables import MAX_SEATS
+from app.pages.table_forms import MAX_SEATS
 
 STYLE = Path(__file__).resolve().parent.parent / "app" / "static" / "style.css"
 

@@ -5,11 +5,13 @@ A host's workers each hold some of a table's phones' streams, so each needs the 
 first worker to need it draws it and leaves it in the host's folder of renders; the others read it there. A lock
 file per table makes a worker that arrives while another draws wait for that render, as threads of one worker do.
 
-The folder is the gunicorn master's (gunicorn_conf.py's `on_starting` makes it, private to the service's user, and
-names it in HOST_RENDERS_ENV; `on_exit` removes it): one per host and per start, so every render in it was drawn by
+The folder is the gunicorn master's (app/serving/host_folder.py: made at start, private to the service's user, and
+removed at exit): one per host and per start, so every render in it was drawn by
 this code. Without it (the development server, the tests' app) each worker keeps its own renders only. A render is
 a pickled `Shared`, written by this service for this service, into a folder no other user may write to; one that
-cannot be read is drawn again. Files of tables that were quiet for PRUNE_SECONDS are removed as new ones are written.
+cannot be read is drawn again. Files of tables that were quiet for PRUNE_SECONDS are removed as new ones are written
+(a deleted table's too: until then it answers only a phone that names an event it already heard of, `/live?seq=`,
+as a worker's kept render does).
 """
 
 from __future__ import annotations
@@ -25,31 +27,16 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-__all__ = ["HOST_RENDERS_ENV", "folder", "hosts_render", "make_folder", "shared_render"]
+from ..serving.host_folder import host_folder as folder
 
-HOST_RENDERS_ENV = "WORDSMITH_HOST_RENDERS"
+__all__ = ["hosts_render", "shared_render"]
+
 # A render file untouched this long belongs to a quiet table: removed as others are written (once every PRUNE_EVERY).
 PRUNE_SECONDS = 3600
 PRUNE_EVERY = 1000
 log = logging.getLogger(__name__)
 _written = [0]
 _count_lock = threading.Lock()
-
-
-def folder() -> Path | None:
-    """The host's folder of renders, or None when this process keeps its own only."""
-    named = os.environ.get(HOST_RENDERS_ENV)
-    return Path(named) if named else None
-
-
-def make_folder(parent: str | None = None) -> Path:
-    """A new folder for a host's renders, only the service's user may read or write (mode 0700), named in the
-    environment the workers inherit."""
-    import tempfile
-
-    made = Path(tempfile.mkdtemp(prefix="wordsmith-renders-", dir=parent))
-    os.environ[HOST_RENDERS_ENV] = str(made)
-    return made
 
 
 def shared_render(code: str, usable: Callable[[Any], bool], draw: Callable[[], Any]) -> tuple[Any, bool]:

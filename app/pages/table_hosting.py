@@ -21,13 +21,11 @@ from tables.events import Forbidden, NotFound, Rejected
 
 from ..tables import tables
 from .blueprint import bp
+from .table_forms import PageRefusal, form_int, request_id
 from .table_join import join_refused
 from .table_lan import lan_context
 from .tables import (
-    PageRefusal,
-    form_int,
     not_found,
-    request_id,
     table_code,
 )
 

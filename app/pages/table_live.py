@@ -17,8 +17,8 @@ phone's key, and `static/tables.js` fetches its page again only when its own key
 A render is kept per worker and table for as long as it is true: until the table's next event, or until the
 first Object or Ask button in it is past its window (then drawn again without it); threads asking at once wait
 for one render, and under gunicorn a host's workers share it (one draws, the others read it:
-app/pages/table_host_renders.py). Secret Wordsmith shows a seat its own hidden words: while a secret challenge is played the
-table's part is rendered per seat, and its stream asks the page to fetch it.
+app/pages/table_host_renders.py). Secret Wordsmith shows a seat its own hidden words: while a secret challenge is
+played the table's part is rendered per seat, and its stream asks the page to fetch it.
 """
 
 from __future__ import annotations

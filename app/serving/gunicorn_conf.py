@@ -21,6 +21,7 @@ import os
 import shutil
 
 from app.serving import gunicorn_threads
+from app.serving.host_folder import make_host_folder
 
 __all__ = [
     "bind",
@@ -78,17 +79,13 @@ def pre_fork(server, worker):
 
 
 def on_starting(server):
-    """Make the host's folder of renders (app/pages/table_host_renders.py), named in the environment the workers
-    inherit: a table's part is drawn once per event on this host, not once per worker. A deployment that names
-    its own (WORDSMITH_HOST_RENDERS, an existing folder only the service's user may write to) keeps it."""
-    from app.pages.table_host_renders import HOST_RENDERS_ENV, make_folder
-
-    if not os.environ.get(HOST_RENDERS_ENV):
-        server.host_renders = make_folder()
+    """Make the folder the workers share (app/serving/host_folder.py): a table's part is then drawn once per event
+    on this host, not once per worker (app/pages/table_host_renders.py)."""
+    server.host_folder = make_host_folder()
 
 
 def on_exit(server):
-    """Remove the folder of renders this master made."""
-    made = getattr(server, "host_renders", None)
+    """Remove the shared folder this master made."""
+    made = getattr(server, "host_folder", None)
     if made is not None:
         shutil.rmtree(made, ignore_errors=True)

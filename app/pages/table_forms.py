@@ -1,0 +1,137 @@
+"""The table pages' forms read into the service's actions: each field checked as it is read, a field that cannot be
+one a PageRefusal the page answers 422 with (naming the field), never a 500.
+"""
+
+from __future__ import annotations
+
+import re
+
+from flask import current_app, request
+
+from tables.store import REQUEST_ID_MAX
+
+__all__ = [
+    "MAX_NAME",
+    "MAX_SEATS",
+    "PageRefusal",
+    "action_for",
+    "digits",
+    "form_int",
+    "form_seats",
+    "form_text",
+    "request_id",
+]
+
+# What a form may send as a request id (the API's rule): a retry of the same id applies nothing twice.
+REQUEST_ID = re.compile(rf"^[A-Za-z0-9._:-]{{1,{REQUEST_ID_MAX}}}$")
+MAX_SEATS = 6
+# A seat name longer than this does not fit a phone's score sheet line.
+MAX_NAME = 40
+
+
+class PageRefusal(Exception):
+    """A form field that cannot be read: the page answers 422 with `detail` at `field`."""
+
+    def __init__(self, field: str, detail: str):
+        super().__init__(detail)
+        self.field = field
+        self.detail = detail
+
+
+def request_id() -> str | None:
+    """The form's hidden request id; a missing or malformed one is a PageRefusal (a form we did not render)."""
+    value = request.form.get("request_id", "")
+    if not REQUEST_ID.fullmatch(value):
+        raise PageRefusal("request_id", "The form lost its request id: reload the page and press the button again.")
+    return value
+
+
+def digits(value: str) -> bool:
+    """Whether `value` is a whole number written in ASCII digits (`str.isdigit` alone takes `²`, which `int` refuses)."""
+    return value.isascii() and value.isdigit()
+
+
+def form_int(name: str, low: int = 1, high: int = 10**6) -> int:
+    value = request.form.get(name, "").strip()
+    if not digits(value) or not low <= int(value) <= high:
+        raise PageRefusal(name, f"{name}: a whole number from {low} to {high}")
+    return int(value)
+
+
+def form_seats(name: str) -> list[int]:
+    """The seats ticked in a group of check boxes (`takers`)."""
+    seats = []
+    for value in request.form.getlist(name):
+        if not digits(value) or not 1 <= int(value) <= MAX_SEATS:
+            raise PageRefusal(name, f"{name}: seat numbers from 1 to {MAX_SEATS}")
+        seats.append(int(value))
+    return seats
+
+
+def form_text(name: str, limit: int = 200) -> str:
+    value = request.form.get(name, "").strip()
+    if len(value) > limit:
+        raise PageRefusal(name, f"{name}: at most {limit} characters")
+    return value
+
+
+def action_for(name: str, seat: int | None) -> dict:
+    """The service action a page form sends (`action` = name), read from the form's fields."""
+    if name == "choose_wild":
+        return {"type": "choose_wild", "seat": seat, "piece": form_text("piece", 1).upper()}
+    if name == "add":  # the star button (`star`): a wild, its piece asked for next; `wild_as`: chosen ahead
+        piece = "W" if form_text("star", 1) else form_text("piece", 1).upper() or None
+        wild_as = form_text("wild_as", 1).upper() or None
+        return {"type": "add", "seat": seat, "piece": piece, "wild_as": wild_as}
+    if name == "claim":
+        word = form_text("word", current_app.config["MAX_WORD_LENGTH"])
+        if not word:
+            raise PageRefusal("word", "Type the word you claim.")
+        row = form_int("row", 1, 6) if request.form.get("row", "").strip() else None
+        return {"type": "claim", "seat": seat, "word": word, "row": row}
+    if name in ("object", "ask"):  # an objection to a claim; a refused claim put to the table (ruling 22)
+        return {"type": name, "seat": seat, "claim": form_int("claim")}
+    if name in ("vote", "settle"):  # a voter's keep or strike; the host's casting vote on a tie
+        vote = {"type": name, "claim": form_int("claim"), "strike": request.form.get("strike") == "1"}
+        return {**vote, "seat": seat} if name == "vote" else vote
+    if name == "count_votes":
+        return {"type": "count_votes", "claim": form_int("claim")}
+    if name == "pass":
+        return {"type": "pass", "seat": seat}
+    if name == "round":
+        cards = form_text("cards").split()
+        if not cards:
+            raise PageRefusal("cards", "Type the revealed cards in seat order, with spaces between.")
+        action = {"type": "round", "cards": cards}
+        takers = form_seats("takers")
+        return {**action, "takers": takers} if takers else action
+    if name == "take":
+        return {"type": "take", "takers": form_seats("takers")}
+    if name == "turn":
+        who = form_int("seat", 1, MAX_SEATS) if seat is None else seat  # the host names the seat
+        return {"type": "turn", "seat": who, "card": form_text("card", 8)}
+    if name == "steal":
+        source = request.form.get("from", "")
+        if source not in ("hand", "table"):
+            raise PageRefusal("from", "from: the hand or the table")
+        return {"type": "steal", "seat": form_int("victim", 1, MAX_SEATS), "from": source}
+    if name == "hands" or (name == "end_game" and request.form.get("hands_given")):
+        hands = [form_text(f"hand{i}").split() for i in range(1, MAX_SEATS + 1) if f"hand{i}" in request.form]
+        return {"type": "end_game", "hands": hands}
+    if name == "start":
+        pool = form_text("pool") or None
+        letters = form_text("required_letters", 6) or None
+        return {"type": "start", "pool": pool, "required_letters": letters}
+    if name in ("lock", "unlock"):
+        return {"type": "lock", "locked": name == "lock"}
+    if name == "overrule":
+        return {"type": "overrule", "claim": form_int("claim"), "stands": request.form.get("stands") == "1"}
+    if name == "set_pool":
+        return {"type": "set_pool", "seat": form_int("seat", 1, MAX_SEATS), "pool": form_text("pool")}
+    if name in ("release", "remove", "hand_host"):
+        return {"type": name, "seat": form_int("seat", 1, MAX_SEATS)}
+    if name == "undo":  # the action the host saw: an undo never takes back one that came in meanwhile
+        return {"type": "undo", "seq": form_int("seq")}
+    if name == "rename":
+        return {"type": "rename", "seat": form_int("seat", 1, MAX_SEATS), "name": form_text("name", MAX_NAME)}
+    return {"type": name}  # pass-through actions without fields: end_challenge, end_game, roll_word
