@@ -11,7 +11,7 @@ import pytest
 import requests
 from service_helpers import GunicornServer
 from test_pages_tables import claim, create, join, phone, start
-from test_tables_live_part import Clock
+from test_tables_live_part import Clock, secret_table
 
 from app.pages import table_host_renders, table_live
 from app.serving.host_folder import HOST_FOLDER_ENV as HOST_RENDERS_ENV
@@ -131,12 +131,7 @@ def test_workers_asking_at_once_draw_one_render(table, host_folder, monkeypatch)
 
 
 def test_a_secret_tables_seat_parts_never_reach_the_host_folder(app, host_folder):
-    host = phone(app)
-    code, _ = create(host, names=("Ann", "Bob"), variants=("secret",))
-    ann, bob = phone(app), phone(app)
-    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
-    start(host, code, pool="R3 Y2 B3")
-    assert claim(ann, code, "cot").status_code == 303
+    code, _, ann, _ = secret_table(app)
     assert "COT" in ann.get(f"/tables/{code}/live").get_data(as_text=True)
     assert not (host_folder / code).exists() or b"COT" not in (host_folder / code).read_bytes().upper()
 

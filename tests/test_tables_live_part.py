@@ -200,15 +200,23 @@ def test_the_style_shows_a_control_to_every_phone_it_can_name():
         assert f'#table[data-viewer~="{token}"] [data-for~="{token}"]' in style, token
 
 
-def test_a_secret_word_is_drawn_for_its_own_seat_only(app):
-    """Secret Wordsmith (ruling 12): while the challenge is played, the table's part is drawn per seat, so Ann's page
-    and her /live show her word, and no other phone's, nor the TV's, holds it."""
+def secret_table(app):
+    """A Secret Wordsmith table of Ann and Bob, each on a phone, whose challenge is played: Ann has claimed COT.
+    Returns (code, the host's phone, Ann's, Bob's)."""
     host = phone(app)
     code, _ = create(host, names=("Ann", "Bob"), variants=("secret",))
-    ann, bob, tv = phone(app), phone(app), phone(app)
+    ann, bob = phone(app), phone(app)
     assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
     start(host, code, pool="R3 Y2 B3")
     assert claim(ann, code, "cot").status_code == 303
+    return code, host, ann, bob
+
+
+def test_a_secret_word_is_drawn_for_its_own_seat_only(app):
+    """Secret Wordsmith (ruling 12): while the challenge is played, the table's part is drawn per seat, so Ann's page
+    and her /live show her word, and no other phone's, nor the TV's, holds it."""
+    code, host, ann, bob = secret_table(app)
+    tv = phone(app)
     for client, path in ((ann, "/play"), (ann, "/live")):
         assert "COT" in table_regions(client.get(f"/tables/{code}{path}").get_data(as_text=True))["claims"], path
     for client, path in ((bob, "/play"), (bob, "/live"), (tv, ""), (tv, "/live"), (host, "/host")):
@@ -302,12 +310,7 @@ def test_a_pages_stream_brings_the_tables_part_after_its_events(four):
 
 
 def test_a_secret_tables_stream_asks_the_page_to_fetch_its_own_part(app):
-    host = phone(app)
-    code, _ = create(host, names=("Ann", "Bob"), variants=("secret",))
-    ann, bob = phone(app), phone(app)
-    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
-    start(host, code, pool="R3 Y2 B3")
-    assert claim(ann, code, "cot").status_code == 303
+    code, host, ann, bob = secret_table(app)
     seq = app.extensions["tables"].state(code).seq
     answer = bob.get(f"/tables/{code}/events?after={seq - 1}&parts=1", buffered=False)
     messages = read_messages(answer, 2)
