@@ -46,6 +46,7 @@ import re
 import secrets
 
 from flask import current_app, g, redirect, request, url_for
+from flask_wtf.csrf import generate_csrf
 
 from solver.errors import Refused
 from tables.codes import read_code
@@ -279,6 +280,7 @@ def page_context(code: str, state, viewer: Actor | None, host: Actor | None = No
         "join_url": url_for("pages.table_join", code=code, _external=True),
         "pieces": PIECES,
         "request_id": secrets.token_urlsafe(12),
+        "csrf": generate_csrf(),  # every form's token (partials/table_hidden.html): the same for the whole page
         "objection_seconds": objection_window(state),
         "now_ms": round(tables().clock() * 1000),  # the server's clock as the page was drawn (#table's data-now)
         "my_seat": (cookie_actor(code, SEAT_COOKIE) or Actor()).seat if host_page else None,
