@@ -81,6 +81,9 @@ class Screen:
         self.newest = 0  # the newest event its stream brought (the table's part is asked for it: `?seq=`)
         self.busy = False
         self.again = False
+        self.page_seq = 0  # the seq of the page whose own regions it shows
+        self.own_wanted = 0  # the newest part's seq that said its own part changed
+        self.own_again = False  # such a part came while a fetch was on its way
         self.sending = 0  # its own forms on their way (tables.js's `sending`)
         self.heard_while_sending = 0  # the newest event heard meanwhile
         self.failures = 0
@@ -107,7 +110,7 @@ class Screen:
         seq = page_seq(answer.body) if answer.status < 500 else -1
         self.fetches.append((kind, answer.sent, answer.answered, answer.status, seq))
         if seq >= self.shown:
-            self.shown = seq
+            self.shown = self.page_seq = seq
             self.live = live_url(answer.body)
             self.parts = part_keys(answer.body)
         return answer
@@ -158,9 +161,13 @@ class Screen:
                     if self.retry is None:
                         wait = min(15.0, 2.0 ** max(0, self.failures - 1))
                         self.retry = asyncio.get_running_loop().call_later(wait, self._retry)
-                if not self.again:
+                if self.again:
+                    kind = "event"
+                elif self.own_again and self.page_seq < self.own_wanted:  # the page that came is older than the part
+                    self.own_again, kind = False, "page"
+                else:
+                    self.own_again = False
                     return
-                kind = "event"
         finally:
             self.busy = False
 
@@ -197,6 +204,15 @@ class Screen:
         self.shown = seq
         now = part_keys(data)
         if any(now.get(token) != key for token, key in self.parts.items()):
+            self.own_behind(seq)
+
+    def own_behind(self, seq: int) -> None:
+        """A part said its own part changed (tables.js's ownBehind()): the page is fetched, and a part saying so while
+        a fetch is on its way asks for one more only if the page that came is older than that part."""
+        self.own_wanted = max(self.own_wanted, seq)
+        if self.busy:
+            self.own_again = True
+        else:
             self.refresh("page")
 
     def sent(self) -> None:

@@ -319,3 +319,40 @@ def test_percentile_is_a_value_taken_from_the_sample():
     assert report.percentile(values, 0.5) == 50
     assert report.percentile(values, 0.99) == 99
     assert report.percentile([7.0], 0.99) == 7.0
+
+
+def test_parts_that_come_while_its_page_is_fetched_ask_for_it_again_only_if_it_came_older():
+    """tables.js's ownBehind(): a burst of parts each saying this screen's own part changed costs one page fetch
+    when the page that comes already shows the newest of them; one more when it is older."""
+
+    async def scenario(answered_seq: int) -> list[int]:
+        screen = pages.Screen(0, table=0, seat=2, address=None, url="/tables/K7MP2Q/play")
+        screen.shown, screen.live, screen.parts = 3, "/tables/K7MP2Q/live", {"seat2": "aaa"}
+        asked: list[int] = []
+        release = asyncio.Event()
+
+        def body(seq: int, key: str) -> bytes:
+            parts = b'data-parts="seat2:%s view:x" data-live-url="/tables/K7MP2Q/live"' % key.encode()
+            return b'<div id="table" data-seq="%d" %s>' % (seq, parts)
+
+        async def request(method: str, url: str, form=None, script=False):
+            asked.append(len(asked))
+            if len(asked) == 1:
+                await release.wait()  # the first fetch is on its way while the burst comes
+                return http.Answer(200, {}, body(answered_seq, "ddd"), 0.0, 0.0)
+            return http.Answer(200, {}, body(6, "ddd"), 0.0, 0.0)
+
+        screen.browser.request = request
+        screen.part(body(4, "bbb"), 1.0)  # a challenge started: its pool changed, its page is fetched
+        await asyncio.sleep(0)
+        screen.part(body(5, "ccc"), 2.0)  # more of the burst, each saying the same
+        screen.part(body(6, "ddd"), 3.0)
+        release.set()
+        await asyncio.sleep(0)
+        while not screen.settled():
+            await asyncio.sleep(0.001)
+        assert screen.page_seq == 6 and screen.parts == {"seat2": "ddd", "view": "x"}
+        return asked
+
+    assert len(asyncio.run(scenario(6))) == 1  # the page that came shows the newest part: no second fetch
+    assert len(asyncio.run(scenario(4))) == 2  # it came older: fetched once more

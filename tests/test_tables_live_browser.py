@@ -86,3 +86,41 @@ def test_a_phone_applies_anothers_claim_in_place_and_reads_as_a_fresh_load(brows
         fresh = bob.context.new_page()
         fresh.goto(bob.url)
         assert page_tree(bob) == page_tree(fresh)
+
+
+def test_a_burst_while_a_phone_fetches_its_page_costs_it_one_fetch_and_leaves_it_current(browser, live_server):
+    """The host starts the challenge: Bob's own part changed, so his page is fetched; that fetch is held while Cat
+    claims, whose part also says Bob's part changed (his keys are the old page's until the fetch lands). Released, the
+    fetch brings the page after both: it is his one fetch, and his page reads as a fresh load."""
+    with open_phones(browser, 3) as (host, bob, cat):
+        code = create_table(host, live_server, names=("Ann", "Bob", "Cat"))
+        take_seat(bob, live_server, code, "Bob")
+        take_seat(cat, live_server, code, "Cat")
+        for page in (host, bob, cat):
+            following(page)
+        held = []
+        asked = []
+
+        def hold(route):
+            if route.request.method == "GET" and route.request.headers.get("table-page") == "fragment":
+                asked.append(route.request.url)
+                if not held:
+                    held.append(route)  # the first of Bob's page fetches waits for the test
+                    return
+            route.continue_()
+
+        bob.route(f"{live_server}/tables/{code}/play", hold)
+        start_challenge(host, POOL)
+        cat.wait_for_selector("#word")
+        while not held:  # Bob's fetch for the start is on its way (held)
+            bob.wait_for_timeout(20)
+        claim(cat, "cot")
+        expect(bob.locator("#claims .claim__word").first).to_have_text("COT", timeout=LIVE_MS)  # the part came
+        held[0].continue_()
+        expect(bob.locator("#word")).to_be_visible(timeout=LIVE_MS)  # his own part, from the page after both
+        fresh = bob.context.new_page()
+        fresh.goto(bob.url)
+        assert page_tree(bob) == page_tree(fresh)
+        fresh.close()
+        bob.evaluate("() => new Promise((done) => setTimeout(done, 0))")  # what the fetch's answer started has run
+        assert len(asked) == 1, asked

@@ -96,6 +96,28 @@
     return new DOMParser().parseFromString(await response.text(), "text/html");
   }
 
+  // The seq of the page whose own regions this phone shows, and of the newest table's part that said they changed:
+  // a part saying so while the page is being fetched asks for one more fetch only if the page that came is older
+  // than that part (in a burst, the one fetch under way most often already shows it).
+  let pageSeq = Number(table.dataset.seq || 0);
+  let ownWanted = 0;
+  let ownAgain = false;
+  function seqOf(doc) {
+    const fresh = doc.getElementById("table");
+    return fresh ? Number(fresh.dataset.seq || 0) : 0;
+  }
+  // Brings in a whole page (its own regions too): false when it is older than what is shown.
+  function swapPage(next) {
+    const swapped = view.swap(next, true);
+    if (swapped) pageSeq = Math.max(pageSeq, seqOf(next));
+    return swapped;
+  }
+  function ownBehind(seq) {
+    ownWanted = Math.max(ownWanted, seq);
+    if (busy) ownAgain = true;
+    else refresh(true);
+  }
+
   // Brings the page up to date: the table's part, then this page only if its own part changed (`whole`: the page
   // at once, after a dropped connection or a failed try, which may have missed anything).
   let wholeAgain = false;
@@ -118,7 +140,7 @@
       if (page) {
         const next = await fetchPage(window.location.href);
         if (!next) return;
-        view.swap(next, true);
+        swapPage(next);
       }
       failures = 0;
       if (pending) resend(); // the table is reachable again: the form that was not sent goes now
@@ -133,6 +155,9 @@
         again = false;
         wholeAgain = false;
         refresh(next);
+      } else if (ownAgain) {
+        ownAgain = false;
+        if (pageSeq < ownWanted) refresh(true);
       }
     }
   }
@@ -205,7 +230,7 @@
         return;
       }
       const part = new DOMParser().parseFromString(event.data, "text/html");
-      if (view.swap(part, false) && view.ownPartChanged(part)) refresh(true);
+      if (view.swap(part, false) && view.ownPartChanged(part)) ownBehind(seqOf(part));
     });
   }
   follow();
@@ -299,7 +324,7 @@
       return;
     }
     const next = new DOMParser().parseFromString(await response.text(), "text/html");
-    view.swap(next, true);
+    swapPage(next);
     renewRequestIds();
     if (response.redirected && there.search !== here.search)
       history.replaceState(null, "", there.pathname + there.search + window.location.hash);
