@@ -17,6 +17,7 @@ import importlib.util
 import json
 import random
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -68,6 +69,13 @@ class Table:
             apply(self.state, event)
             events.append(event)
         return events
+
+
+def run_apart(coroutine):
+    """`asyncio.run` in a thread of its own: a browser test's Playwright, run before in this test process, keeps an
+    event loop running in the main thread, where asyncio.run refuses to start."""
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
 
 
 def test_a_game_of_planned_challenges_is_accepted_claim_by_claim_and_ends_by_itself():
@@ -192,7 +200,7 @@ def test_a_screen_fetches_its_page_once_per_burst_of_events_and_not_for_what_it_
         retry.cancel()
         return fetched, screen.failures
 
-    fetched, failures = asyncio.run(scenario())
+    fetched, failures = run_apart(scenario())
     assert fetched == ["event", "event", "event"] and failures == 1  # a failed fetch is tried again later
 
 
@@ -303,7 +311,7 @@ def test_a_screen_in_two_parts_takes_the_part_its_stream_brings_and_fetches_only
         await settle()
         return fetched
 
-    assert asyncio.run(scenario()) == ["play", "live"]
+    assert run_apart(scenario()) == ["play", "live"]
 
 
 def test_two_servers_share_each_tables_screens():
@@ -354,5 +362,5 @@ def test_parts_that_come_while_its_page_is_fetched_ask_for_it_again_only_if_it_c
         assert screen.page_seq == 6 and screen.parts == {"seat2": "ddd", "view": "x"}
         return asked
 
-    assert len(asyncio.run(scenario(6))) == 1  # the page that came shows the newest part: no second fetch
-    assert len(asyncio.run(scenario(4))) == 2  # it came older: fetched once more
+    assert len(run_apart(scenario(6))) == 1  # the page that came shows the newest part: no second fetch
+    assert len(run_apart(scenario(4))) == 2  # it came older: fetched once more
