@@ -2,7 +2,8 @@
 master makes it before forking (gunicorn_conf.py's `on_starting`), private to the service's user, names it in the
 environment the workers inherit, and removes it at exit. A deployment that names its own (HOST_FOLDER_ENV, an
 existing folder only the service's user may write to) keeps it. Without one (the development server, the tests'
-app), each worker keeps what it draws to itself.
+app), each worker keeps what it draws to itself. A master killed outright leaves its folder behind in the temporary
+directory (`wordsmith-renders-*`), for the system's cleaner.
 """
 
 from __future__ import annotations
