@@ -191,3 +191,20 @@ def test_another_workers_stream_and_live_take_the_hosts_render_without_the_store
     assert asked == [] and after["shared"] == before["shared"] and after["read"] == before["read"] + 2
     another_worker()
     assert tv.get(f"/tables/{code}/live?seq={seq + 1}").status_code == 200 and len(asked) == 1  # not drawn yet
+
+
+def test_renders_read_from_the_host_are_kept_within_the_workers_bound(table, app, monkeypatch):
+    """A worker keeps at most KEPT_TABLES tables' renders, the ones it read from the host's folder counted too."""
+    code, ann, _, tv, _ = table
+    other = phone(app)
+    second, _ = create(other, names=("Cy", "Dee"))
+    assert claim(ann, code, "cot").status_code == 303
+    for each in (code, second):
+        tv.get(f"/tables/{each}/live")
+    seqs = {each: app.extensions["tables"].state(each).seq for each in (code, second)}
+    another_worker()
+    monkeypatch.setattr(table_live, "KEPT_TABLES", 1)
+    with app.app_context():
+        for each in (code, second):
+            assert table_live.kept_part(each, seqs[each], host=True) is not None
+    assert list(table_live._kept) == [(second, None)]

@@ -174,12 +174,7 @@ def kept_part(code: str, at_least: int, host: bool = False) -> Shared | None:
     found = hosts_render(code) if host else None
     if found is None or found.secret or found.seq < at_least or tables().clock() >= found.valid_until:
         return None
-    with _lock:
-        current = _kept.get((code, None))
-        if current is None or current.seq <= found.seq:
-            _kept[(code, None)] = found
-            _kept.move_to_end((code, None))
-        _stats["read"] += 1
+    _keep((code, None), found, read=True)
     return found
 
 
@@ -286,20 +281,24 @@ def shared_part(code: str, state, viewer: Actor | None) -> Shared:
                 lambda found: found.seq == state.seq and now < found.valid_until,
                 lambda: _render(code, state, None, now),
             )
-            if not drawn:
-                with _lock:
-                    _stats["read"] += 1
         else:
-            made = _render(code, state, seat, now)
-        with _lock:
-            current = _kept.get(key)
-            if current is None or current.seq <= made.seq:  # a slower render of an older state never replaces a newer
-                _kept[key] = made
-                _kept.move_to_end(key)
-            while len(_kept) > KEPT_TABLES:
-                gone, _ = _kept.popitem(last=False)
-                _drawing.pop(gone, None)
+            made, drawn = _render(code, state, seat, now), True
+        _keep(key, made, read=not drawn)
     return made
+
+
+def _keep(key: tuple[str, int | None], made: Shared, read: bool) -> None:
+    """Keep a render this worker drew, or read from the host's (`read`), unless it kept a newer one meanwhile (a
+    slower render of an older state never replaces a newer); past KEPT_TABLES the least recently asked for goes."""
+    with _lock:
+        current = _kept.get(key)
+        if current is None or current.seq <= made.seq:
+            _kept[key] = made
+            _kept.move_to_end(key)
+        while len(_kept) > KEPT_TABLES:
+            gone, _ = _kept.popitem(last=False)
+            _drawing.pop(gone, None)
+        _stats["read"] += read
 
 
 def _kept_at(key: tuple[str, int | None], seq: int) -> Shared | None:
