@@ -206,12 +206,17 @@ class Browser:
             head += "Cookie: " + "; ".join(f"{name}={value}" for name, value in self.cookies.items()) + "\r\n"
         return head
 
-    async def request(self, method: str, path: str, form: dict[str, str] | None = None, script=False) -> Answer:
+    async def request(
+        self, method: str, path: str, form: dict[str, str] | None = None, script=False, parts: str | None = None
+    ) -> Answer:
         """GET a page, or POST a form (urlencoded, as a browser sends it); redirects are not followed here.
         `script`: sent by the page's script (tables.js), which asks for a table page's own answer (no layout; after
-        an action, the page itself: app/pages/tables.py, FRAGMENT_HEADER); else as the browser loads a page."""
+        an action, the page itself: app/pages/tables.py, FRAGMENT_HEADER); else as the browser loads a page.
+        `parts`: the own part keys the page shows, sent with its action (PARTS_HEADER): the answer is then the
+        table's part when the action left them as they were."""
         payload = urlencode(form).encode() if form is not None else b""
-        head = self.head(method, path, "Accept: text/html\r\n" + (f"{SCRIPT_HEADER}\r\n" if script else ""))
+        extra = "Accept: text/html\r\n" + (f"{SCRIPT_HEADER}\r\n" if script else "")
+        head = self.head(method, path, extra + (f"{PARTS_HEADER}: {parts}\r\n" if parts is not None else ""))
         if form is not None:
             head += "Content-Type: application/x-www-form-urlencoded\r\n"
         head += f"Content-Length: {len(payload)}\r\n\r\n"
@@ -243,6 +248,7 @@ def location(answer: Answer) -> str:
 
 # What tables.js sends with each request it makes (app/pages/tables.py, FRAGMENT_HEADER).
 SCRIPT_HEADER = "Table-Page: fragment"
+PARTS_HEADER = "Table-Parts"
 FIELD = re.compile(rb'name="(csrf_token|request_id)" value="([^"]*)"')
 SEQ = re.compile(rb'id="table"[^>]*?data-seq="(\d+)"')
 
@@ -285,6 +291,11 @@ def part_keys(body: bytes) -> dict[str, str]:
     found = PARTS.search(body)
     pairs = found.group(1).decode().split() if found else []
     return dict(pair.split(":", 1) for pair in pairs if ":" in pair)
+
+
+def is_part(body: bytes) -> bool:
+    """Whether an answer is the table's part (the /live answer), not a page: its #table follows no stream."""
+    return b'id="table"' in body and b"data-events=" not in body
 
 
 def page_seq(body: bytes) -> int:

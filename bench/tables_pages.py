@@ -44,6 +44,7 @@ from tables_http import (
     body_parts,
     collector_held_off,
     form_fields,
+    is_part,
     live_url,
     location,
     page_seq,
@@ -109,7 +110,11 @@ class Screen:
         changing nothing."""
         seq = page_seq(answer.body) if answer.status < 500 else -1
         self.fetches.append((kind, answer.sent, answer.answered, answer.status, seq))
-        if seq >= self.shown:
+        if seq >= self.shown and is_part(answer.body):  # an action's answer, the table's part: its own regions hold
+            self.shown = self.page_seq = seq
+            if any(part_keys(answer.body).get(token) != key for token, key in self.parts.items()):
+                self.own_behind(seq)
+        elif seq >= self.shown:
             self.shown = self.page_seq = seq
             self.live = live_url(answer.body)
             self.parts = part_keys(answer.body)
@@ -269,7 +274,9 @@ async def post_form(screen: Screen, form: dict[str, str], kind: str) -> Answer:
     screen.sending += 1
     try:
         path = screen.url.split("?")[0]
-        return screen.took(await screen.browser.request("POST", path, {"csrf_token": screen.csrf, **form}, True), kind)
+        shown = " ".join(f"{token}:{key}" for token, key in screen.parts.items()) if screen.live else None
+        posted = await screen.browser.request("POST", path, {"csrf_token": screen.csrf, **form}, True, shown)
+        return screen.took(posted, kind)
     finally:
         screen.sent()
 

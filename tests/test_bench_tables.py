@@ -252,10 +252,17 @@ def test_the_pages_mode_reads_the_forms_and_the_seq_the_pages_render(app):
     claimant = phones[seat - 1]
     page = claimant.get(f"/tables/{code}/play").data
     form = {"csrf_token": http.form_fields(page)["csrf_token"], "request_id": pages.request_id("claim")}
+    # Sent with the page's own part keys, as the bench's screens send them: the claim changes none of them, and the
+    # answer is the table's part after it, which the screen takes without replacing its own keys.
+    shown = " ".join(f"{token}:{key}" for token, key in http.part_keys(page).items())
     posted = claimant.post(
-        f"/tables/{code}/play", data={**form, "action": "claim", "word": word}, headers={name: value}
+        f"/tables/{code}/play",
+        data={**form, "action": "claim", "word": word},
+        headers={name: value, http.PARTS_HEADER: shown},
     )
     assert posted.status_code == pages.TAKEN and http.page_seq(posted.data) == seq + 1
+    assert http.is_part(posted.data) and not http.is_part(page)
+    assert all(http.part_keys(posted.data)[token] == key for token, key in http.part_keys(page).items())
     form["request_id"] = pages.request_id("claim")  # without the script: posted, redirected, loaded
     again = claimant.post(f"/tables/{code}/play", data={**form, "action": "claim", "word": planned.claims[1][1]})
     assert (again.status_code, http.location(answer(again))) == (303, f"/tables/{code}/play")
@@ -281,9 +288,10 @@ def test_a_screen_in_two_parts_takes_the_part_its_stream_brings_and_fetches_only
         screen.shown, screen.live, screen.parts = 3, "/tables/K7MP2Q/live", {"seat2": "aaa"}
         fetched: list[str] = []
 
-        def body(seq: int, key: str) -> bytes:
+        def body(seq: int, key: str, page: bool = False) -> bytes:
             parts = b'data-parts="seat2:%s view:x" data-live-url="/tables/K7MP2Q/live"' % key.encode()
-            return b'<div id="table" data-seq="%d" %s>' % (seq, parts)
+            events = b' data-events="/tables/K7MP2Q/events"' if page else b""  # a page follows a stream; a part not
+            return b'<div id="table" data-seq="%d" %s%s>' % (seq, parts, events)
 
         async def request(method: str, url: str, form=None, script=False):
             assert script  # what tables.js fetches asks for the page's own answer
@@ -291,7 +299,7 @@ def test_a_screen_in_two_parts_takes_the_part_its_stream_brings_and_fetches_only
             if "/live" in url:
                 assert url.endswith(f"?seq={screen.newest}")  # the event heard
             await asyncio.sleep(0.005)
-            return http.Answer(200, {}, body(screen.newest, "bbb"), 0.0, 0.0)
+            return http.Answer(200, {}, body(screen.newest, "bbb", page="/live" not in url), 0.0, 0.0)
 
         async def settle() -> None:
             await asyncio.sleep(0)
@@ -339,16 +347,17 @@ def test_parts_that_come_while_its_page_is_fetched_ask_for_it_again_only_if_it_c
         asked: list[int] = []
         release = asyncio.Event()
 
-        def body(seq: int, key: str) -> bytes:
+        def body(seq: int, key: str, page: bool = False) -> bytes:
             parts = b'data-parts="seat2:%s view:x" data-live-url="/tables/K7MP2Q/live"' % key.encode()
-            return b'<div id="table" data-seq="%d" %s>' % (seq, parts)
+            events = b' data-events="/tables/K7MP2Q/events"' if page else b""
+            return b'<div id="table" data-seq="%d" %s%s>' % (seq, parts, events)
 
         async def request(method: str, url: str, form=None, script=False):
             asked.append(len(asked))
             if len(asked) == 1:
                 await release.wait()  # the first fetch is on its way while the burst comes
-                return http.Answer(200, {}, body(answered_seq, "ddd"), 0.0, 0.0)
-            return http.Answer(200, {}, body(6, "ddd"), 0.0, 0.0)
+                return http.Answer(200, {}, body(answered_seq, "ddd", page=True), 0.0, 0.0)
+            return http.Answer(200, {}, body(6, "ddd", page=True), 0.0, 0.0)
 
         screen.browser.request = request
         screen.part(body(4, "bbb"), 1.0)  # a challenge started: its pool changed, its page is fetched
@@ -364,3 +373,32 @@ def test_parts_that_come_while_its_page_is_fetched_ask_for_it_again_only_if_it_c
 
     assert len(run_apart(scenario(6))) == 1  # the page that came shows the newest part: no second fetch
     assert len(run_apart(scenario(4))) == 2  # it came older: fetched once more
+
+
+def test_an_actions_answer_that_is_the_tables_part_keeps_the_screens_own_keys():
+    """tables.js's send() on the table's part as an action's answer: shown as it came, the page's own keys kept; the
+    page fetched only when the part says its own part changed."""
+
+    async def scenario() -> list[str]:
+        screen = pages.Screen(0, table=0, seat=2, address=None, url="/tables/K7MP2Q/play")
+        screen.shown, screen.live, screen.parts = 3, "/tables/K7MP2Q/live", {"seat2": "aaa"}
+        fetched: list[str] = []
+
+        def part(seq: int, key: str) -> bytes:
+            return b'<div id="table" data-seq="%d" data-parts="seat2:%s view:x">' % (seq, key.encode())
+
+        async def request(method: str, url: str, form=None, script=False):
+            fetched.append(url)
+            page = b'data-live-url="/tables/K7MP2Q/live" data-events="/tables/K7MP2Q/events"'
+            return http.Answer(200, {}, b'<div id="table" data-seq="5" data-parts="seat2:bbb" %s>' % page, 0.0, 0.0)
+
+        screen.browser.request = request
+        screen.took(http.Answer(200, {}, part(4, "aaa"), 0.0, 0.0), "own")  # a claim: its own regions hold
+        assert (screen.shown, screen.page_seq, screen.parts, fetched) == (4, 4, {"seat2": "aaa"}, [])
+        screen.took(http.Answer(200, {}, part(5, "bbb"), 0.0, 0.0), "own")  # its own part changed: the page
+        while not screen.settled():
+            await asyncio.sleep(0.001)
+        assert screen.parts == {"seat2": "bbb"}
+        return fetched
+
+    assert run_apart(scenario()) == ["/tables/K7MP2Q/play"]

@@ -220,9 +220,9 @@ def test_pools_are_pieces_and_a_star_asks_which_piece_it_stands_for(three, live_
     start_challenge(ann)
     take_seat(ann, live_server, code, "Ann")
     following(ann)
-    pool = ann.locator("#pool .pool-pieces")
+    pool = ann.locator("#pool .pool-pieces:visible")
     expect(pool).to_have_attribute("aria-label", "3 red, 2 yellow, 1 blue, 2 green")
-    assert ann.locator("#pool .pool-pieces__kind--red .piece").count() == 3
+    assert ann.locator("#pool .pool-pieces:visible .pool-pieces__kind--red .piece").count() == 3
     buttons = ann.locator("#add-form .table-piece")
     sizes = {(round(b["width"]), round(b["height"])) for b in (buttons.nth(i).bounding_box() for i in range(6))}
     assert len(sizes) == 1  # six even buttons

@@ -201,7 +201,9 @@ def test_an_objection_voted_by_the_third_seat_is_upheld_on_every_phone(phones, l
         expect(page.locator("#votes .table-vote")).to_have_count(0)
     assert not_reloaded(ann) and not_reloaded(bob)
     # Back to finding words: her pool as it was.
-    expect(ann.locator("#pool .pool-pieces")).to_have_attribute("aria-label", "3 red, 2 yellow, 1 blue, 2 green")
+    expect(ann.locator("#pool .pool-pieces:visible")).to_have_attribute(
+        "aria-label", "3 red, 2 yellow, 1 blue, 2 green"
+    )
 
 
 def test_the_end_of_a_challenge_shows_in_the_big_box_in_view_on_every_phone(table):

@@ -49,8 +49,8 @@ def test_a_phone_applies_anothers_claim_in_place_and_reads_as_a_fresh_load(brows
         for name, page in (("bob", bob), ("cat", cat), ("tv", tv)):
             page.on("request", lambda request, name=name: asked[name].append(request.url))
 
-        answers: list[tuple[str, str, int]] = []
-        ann.on("response", lambda response: answers.append((response.request.method, response.url, response.status)))
+        responses = []
+        ann.on("response", lambda response: responses.append(response))
 
         claim(ann, "cot")
         for page in (bob, cat, tv):
@@ -58,11 +58,17 @@ def test_a_phone_applies_anothers_claim_in_place_and_reads_as_a_fresh_load(brows
             expect(page.locator("#table")).to_have_attribute("data-source", "event")
         for name, urls in asked.items():  # the table's part came on the stream: no fetch at all
             assert not any(re.search(rf"/tables/{code}(/play|/live\?.*)?$", url) for url in urls), (name, urls)
-        # Ann's claim is one request: her page's script posts it and the answer is her page after it (no 303 to
-        # follow, no page loaded), which reads as a fresh load of it.
-        own = [answer for answer in answers if re.search(rf"/tables/{code}/(play|live)\b", answer[1])]
-        assert own == [("POST", f"{live_server}/tables/{code}/play", 200)], own
+        # Ann's claim is one request: her page's script posts it with the part keys her page shows, and as the claim
+        # changed none of them (her pool and sheet lines are the table's part), the answer is the table's part after
+        # it (no page drawn, no 303 to follow); her page then reads as a fresh load of it.
+        own = [r for r in responses if re.search(rf"/tables/{code}/(play|live)\b", r.url)]
+        assert [(r.request.method, r.url, r.status) for r in own] == [
+            ("POST", f"{live_server}/tables/{code}/play", 200)
+        ]
+        assert 'id="table"' in own[0].text() and "data-events" not in own[0].text()
         expect(ann.locator("#claims .claim__word").first).to_have_text("COT")
+        expect(ann.locator("#my-sheet section:visible")).to_contain_text("COT")
+        expect(bob.locator("#my-sheet section:visible")).not_to_contain_text("COT")
 
         # One HTML for every phone; each sees the controls that are its own: Bob and Cat may object, Ann not.
         for page in (bob, cat):

@@ -155,7 +155,7 @@ def test_a_page_embeds_the_tables_part_that_live_serves(four):
     code, host, (ann, bob, *_), tv, _ = four
     claim(ann, code, "cot")
     live = table_regions(tv.get(f"/tables/{code}/live").get_data(as_text=True))
-    assert set(live) == {"latest", "roll", "claims", "scores", "undo", "host-claims", "host-pools"}
+    assert set(live) == {"latest", "roll", "claims", "pool", "my-sheet", "scores", "undo", "host-claims", "host-pools"}
     for client, path in ((bob, "/play"), (tv, ""), (host, "/host")):
         page = table_regions(client.get(f"/tables/{code}{path}").get_data(as_text=True))
         assert {name: page[name] for name in page} == {name: live[name] for name in page}, path

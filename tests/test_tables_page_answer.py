@@ -10,7 +10,7 @@ import pytest
 from test_pages_tables import create, element_end, join, phone, post_form, start
 from test_tables_live_part import own_regions, parts_of, table_regions
 
-from app.pages.tables import FRAGMENT_HEADER
+from app.pages.tables import FRAGMENT_HEADER, PARTS_HEADER
 
 ASKED = {FRAGMENT_HEADER: "fragment"}
 
@@ -80,6 +80,56 @@ def test_the_scripts_claim_is_answered_with_the_page_after_it(seated):
     page = cat.get(f"/tables/{code}/play").get_data(as_text=True)
     plain = post_form(cat, f"/tables/{code}/play", page, "claim-form", action="claim", word="coat")
     assert plain.status_code == 303
+
+
+def fields_of(page: str, form_id: str) -> dict[str, str]:
+    """A form's CSRF token and request id as the page drew them."""
+    data = {"csrf_token": re.search(r'name="csrf_token" value="([^"]*)"', page).group(1)}
+    found = re.search(rf'id="{form_id}".*?name="request_id" value="([^"]*)"', page, re.S)
+    return data | {"request_id": found.group(1)}
+
+
+def own_keys(page: str) -> str:
+    return re.search(r'id="table"[^>]*data-parts="([^"]*)"', page).group(1)
+
+
+def test_an_action_that_leaves_the_pages_own_part_is_answered_with_the_tables_part(seated):
+    """Sent with the page's own part keys (PARTS_HEADER), a claim, which changes no phone's own regions (the pool and
+    sheet lines are the table's part), is answered with the table's part after it: /live's answer, not a page. A
+    page loaded after it shows the same own regions and keys as before, and the answer's table regions."""
+    code, host, bob, _, _ = seated
+    page = bob.get(f"/tables/{code}/play").get_data(as_text=True)
+    data = fields_of(page, "claim-form") | {"action": "claim", "word": "cot"}
+    answer = bob.post(f"/tables/{code}/play", data=data, headers={**ASKED, PARTS_HEADER: own_keys(page)})
+    assert answer.status_code == 200
+    part = answer.get_data(as_text=True)
+    assert 'data-events="' not in part and own_regions(part) == {}
+    assert table_element(part) == table_element(bob.get(f"/tables/{code}/live").get_data(as_text=True))
+    loaded = bob.get(f"/tables/{code}/play").get_data(as_text=True)
+    assert own_keys(loaded) == own_keys(page)
+    assert own_regions(loaded) == own_regions(page)
+    assert {name: html for name, html in table_regions(part).items() if name in table_regions(loaded)} == (
+        table_regions(loaded)
+    )
+    assert "COT" in table_regions(part)["my-sheet"] and "COT" in table_regions(part)["claims"]
+
+
+def test_an_action_that_changes_the_pages_own_part_is_answered_with_the_page(seated):
+    """Keys the page no longer shows (it is behind), or an action that changes them (the host ends the challenge:
+    every seat's claim form goes), are answered with the whole page, as without the header."""
+    code, host, bob, _, _ = seated
+    page = bob.get(f"/tables/{code}/play").get_data(as_text=True)
+    data = fields_of(page, "claim-form") | {"action": "claim", "word": "cot"}
+    stale = re.sub(r"seat2:\w+", "seat2:000000000000", own_keys(page))
+    answer = bob.post(f"/tables/{code}/play", data=data, headers={**ASKED, PARTS_HEADER: stale})
+    assert answer.status_code == 200 and 'data-events="' in answer.get_data(as_text=True)
+    page = host.get(f"/tables/{code}/play").get_data(as_text=True)
+    form = re.search(r'<form[^>]*>(?:(?!</form>).)*value="end_challenge".*?</form>', page, flags=re.S).group(0)
+    data = dict(re.findall(r'name="(csrf_token|request_id)" value="([^"]*)"', form)) | {"action": "end_challenge"}
+    answer = host.post(f"/tables/{code}/play", data=data, headers={**ASKED, PARTS_HEADER: own_keys(page)})
+    after = answer.get_data(as_text=True)
+    assert answer.status_code == 200 and 'data-events="' in after and own_keys(after) != own_keys(page)
+    assert 'id="claim-form"' in page and 'id="claim-form"' not in after
 
 
 def test_a_refusal_asked_by_the_script_is_the_page_with_its_notice(seated):

@@ -1,17 +1,19 @@
 """A live table's page in two parts: what every phone at the table reads alike, rendered once per event, and what is
 each phone's own, rendered only for the phone whose part changed.
 
-The table's part (`SHARED`: the big box, the roll, the claims list, the scoreboard, Booksmack's hands and rounds,
-and inside the host's controls their Undo, strikes and the seats' pools) is written in the third person and holds
+The table's part (`SHARED`: the big box, the roll, the claims list, each seat's pool and sheet lines, the
+scoreboard, Booksmack's hands and rounds, and inside the host's controls their Undo, strikes and the seats' pools) is
+written in the third person and holds
 no form, token or request id: a control meant for some phones only (Object, Ask the table, Concede, the host's
 strike and Undo, the roll) is a button tagged with the phones that may press it (`data-for`, shown by style.css
-to the page whose `#table` names that phone in `data-viewer`), and it submits the page's own hidden form
+to the page whose `#table` names that phone in `data-viewer`; a seat's pool and sheet are drawn for every seat,
+each tagged with its own), and it submits the page's own hidden form
 (`partials/table_actions.html`, `form=` on the button), which carries the CSRF token and the request id. So one
 render serves every phone, with or without JavaScript: a full page embeds the same HTML, a page's event stream
 sends it after each run of events (`stream_part`), and `GET /tables/<code>/live` answers it alone.
 
-Each phone's own part (its pool, its claim form, the phase line that may say "you", the ballots, the host's
-other controls) is keyed by a fingerprint of what it is drawn from (`part_keys`): the table's part lists every
+Each phone's own part (its claim form, the forms that add to its pool, the phase line that may say "you", the
+ballots, the host's other controls) is keyed by a fingerprint of what it is drawn from (`part_keys`): the table's part lists every
 phone's key, and `static/tables.js` fetches its page again only when its own key changed.
 
 A render is kept per worker and table for as long as it is true: until the table's next event, or until the
@@ -43,7 +45,7 @@ from tables.state import game_hook
 from ..serving.streams import PartMaker
 from ..tables import tables
 from .table_host_renders import hosts_render, shared_render
-from .table_notes import announcement
+from .table_notes import announcement, pool_pieces
 
 __all__ = [
     "SHARED",
@@ -66,6 +68,8 @@ SHARED = {
         "latest": "partials/table_latest.html",
         "roll": "partials/table_roll.html",
         "claims": "partials/table_claims.html",
+        "pool": "partials/table_pools.html",
+        "my-sheet": "partials/table_my_sheet.html",
         "scores": "partials/table_scoreboard.html",
         "undo": "partials/table_undo.html",
         "host-claims": "partials/table_host_claims.html",
@@ -372,7 +376,7 @@ def part_keys(table: dict, game: dict) -> dict[str, str]:
     """Each phone's part key: `seatN` (its seat's page), `host` (the host's controls), `view` (the table view).
 
     A key is a digest of what that part is drawn from: the game's phase and settings, the open votes and words put
-    to the table (the ballots), the seats' names, and, for a seat, its own pool, words and passes; for the host's
+    to the table (the ballots), the seats' names, and, for a seat, what its forms read of it (`own_seat`); for the host's
     controls, who hosts and which seat a phone asks for (their Undo and strikes are the table's part). Booksmack's
     forms read the whole game: its key is all of it.
     """
@@ -392,10 +396,19 @@ def part_keys(table: dict, game: dict) -> dict[str, str]:
     # The host's controls: the game's forms, and the seats as the host manages them (who hosts, a phone asking).
     hosting = {"host_seat": table.get("host_seat"), "asked": [s.get("asked") for s in table.get("seats") or []]}
     keys = {"view": _digest(base), "host": _digest(base + json.dumps(hosting, sort_keys=True, default=str))}
+    wordsmith = table.get("game") == "wordsmith"
     for seat in game.get("seats") or []:
         if isinstance(seat, dict) and "seat" in seat:
-            keys[f"seat{seat['seat']}"] = _digest(base + json.dumps(seat, sort_keys=True, default=str))
+            own = own_seat(seat) if wordsmith else seat
+            keys[f"seat{seat['seat']}"] = _digest(base + json.dumps(own, sort_keys=True, default=str))
     return keys
+
+
+def own_seat(seat: dict) -> dict:
+    """What a Wordsmith seat's own regions read of its seat (table_play.html): its pass and extra word (the claim
+    form) and whether its pool holds a star kept wild (the star's form). Its pool and sheet are the table's part."""
+    wild = any(kind["kind"] == "wild" for kind in pool_pieces(seat.get("pool")))
+    return {"seat": seat["seat"], "passed": seat.get("passed"), "extra": seat.get("extra_word_used"), "wild": wild}
 
 
 def _digest(text: str) -> str:

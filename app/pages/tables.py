@@ -19,7 +19,8 @@ state is its event log in the store, changed only by POST forms (read by
 app/pages/table_forms.py): each POST acts through `tables.service.Tables` and
 redirects (303) to the page's own URL, so a reload never repeats an action
 (PRG); sent by the page's own script (FRAGMENT_HEADER), it is answered with
-the page after the action at once. Every state-changing form
+the page after the action at once (or, when the page's own regions are
+unchanged, the table's part after it: PARTS_HEADER). Every state-changing form
 carries Flask-WTF's CSRF token and a hidden `request_id` drawn afresh for each
 render: a double-tapped button sends the same id twice and the service applies
 it once. An action the table refuses (a claim that is not valid, joining a
@@ -61,7 +62,16 @@ from ..tables import tables
 from .blueprint import bp, lexicon_choices, render
 from .table_forms import MAX_NAME, MAX_SEATS, PageRefusal, action_for, digits, request_id
 from .table_lan import lan_context
-from .table_live import kept_part, my_parts, objection_window, per_seat, shared_part, stream_part, viewer_tokens
+from .table_live import (
+    Shared,
+    kept_part,
+    my_parts,
+    objection_window,
+    per_seat,
+    shared_part,
+    stream_part,
+    viewer_tokens,
+)
 
 __all__ = ["EVENT_TYPES", "HOST_COOKIE", "SEAT_COOKIE"]
 
@@ -138,6 +148,11 @@ LIVE_PAGES = ("pages.table_play", "pages.table_host", "pages.table_view")
 # answered without the site's layout (its title and #table, all the script brings in), and an action's answer is that
 # page at once rather than a 303 to load it (a browser without the script still posts, is redirected and loads).
 FRAGMENT_HEADER = "Table-Page"
+# What the page's script sends with an action of a page in two parts: the part keys its own regions show (#table's
+# `data-parts`). An action that leaves them as they were (a claim, an objection) is answered with the table's part
+# after it, drawn once per event for every phone (the /live answer), which the script brings in as it brings in its
+# stream's; an action that changed them (a start, Done!), with the page.
+PARTS_HEADER = "Table-Parts"
 HOLDER_EVENTS = ("seat_joined", "seat_released", "seat_removed", "host_handed")
 # The page actions that change who acts for a seat or hosts (their events are HOLDER_EVENTS): after one, the phone's
 # cookies are read again before its page is drawn.
@@ -253,8 +268,6 @@ def page_context(code: str, state, viewer: Actor | None, host: Actor | None = No
     names = {seat["seat"]: seat["name"] for seat in table["seats"]}
     seat = viewer.seat if viewer is not None else None
     me = next((s for s in game.get("seats") or [] if isinstance(s, dict) and s.get("seat") == seat), None)
-    # The part keys this page's own regions are drawn by: a seat's, and the host's controls when it hosts.
-    mine = ["host"] if host_page else [viewer_tokens(viewer, False)] + (["host"] if host is not None else [])
     return {
         # The page as the script asked for it (its title and #table: table_fragment.html), else the whole page.
         "layout": "table_fragment.html" if wants_fragment() else "base.html",
@@ -266,7 +279,7 @@ def page_context(code: str, state, viewer: Actor | None, host: Actor | None = No
         "names": names,
         "shared": shared.regions,
         "viewer_tokens": viewer_tokens(viewer, host_page, hosting=host is not None),
-        "my_parts": my_parts(shared.parts, mine),
+        "my_parts": page_parts(shared, viewer, host),
         # The pages drawn in two parts; the score sheet and the join page are fetched again whole.
         "live_url": url_for("pages.table_live", code=code) if request.endpoint in LIVE_PAGES else None,
         "viewer": viewer,
@@ -287,6 +300,14 @@ def page_context(code: str, state, viewer: Actor | None, host: Actor | None = No
         # The host's page: a join link opened as localhost reaches no other phone (app/pages/table_lan.py).
         **(lan_context(url_for("pages.table_join", code=code)) if host_page else {}),
     }
+
+
+def page_parts(shared: Shared, viewer: Actor | None, host: Actor | None) -> str:
+    """The part keys this page's own regions are drawn by (#table's `data-parts`): a seat's, and the host's controls
+    when its phone hosts; the host's page, the host's."""
+    if request.endpoint == "pages.table_host":
+        return my_parts(shared.parts, ["host"])
+    return my_parts(shared.parts, [viewer_tokens(viewer, False)] + (["host"] if host is not None else []))
 
 
 def refusal_notice(error: Exception) -> dict:
@@ -432,7 +453,8 @@ def acting_page(
 
     GET shows the page (a code written otherwise: 303 to the canonical URL). POST is one action of
     `allowed`, then 303 back to the page (or the page with the refusal); asked by the page's script
-    (FRAGMENT_HEADER), the page after the action itself, drawn from the state the action left; after an action
+    (FRAGMENT_HEADER), the page after the action itself, drawn from the state the action left, or only the table's
+    part when the page's own regions are still true (PARTS_HEADER); after an action
     that may have changed who the phone acts for (HOLDER_ACTIONS), shown as a GET shows it (`after_action`), for
     the phone as its cookies act now.
     """
@@ -478,6 +500,11 @@ def acting_page(
     if name in HOLDER_ACTIONS:
         forget_cookie_actors()
         return acting_page(code, endpoint, template, cookie, allowed, need_host, after_action=True)
+    shown = request.headers.get(PARTS_HEADER)
+    if shown is not None:  # the page's own regions still true after the action: the table's part is its answer
+        shared = shared_part(code, done.state, actor)
+        if set(shown.split()) == set(page_parts(shared, actor, host).split()):
+            return shared.body, 200, {"Content-Type": "text/html; charset=utf-8"}
     return render(template, notice=None, values={}, host=host, **page_context(code, done.state, actor, host))
 
 

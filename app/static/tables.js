@@ -33,7 +33,8 @@
 // again when the browser comes back `online` and when the tab is shown again.
 //
 // The table's forms are sent with fetch, not by loading a new page: the answer
-// (the page after the action, or its refusal, at once: no redirect) is swapped in where the player is,
+// (the page after the action, or its refusal, at once: no redirect; the table's part alone when the action left
+// this page's own part keys as they were) is swapped in where the player is,
 // and the claim field keeps its focus. A form that could not be sent (no
 // connection) says so, "Not sent", naming the word, with a Retry button that sends the very same
 // fields again (its request id too: the table applies a repeat once); it is sent again by itself
@@ -299,12 +300,15 @@
 
   async function sendNow(form, body, action, focus, name) {
     let response;
+    // A page in two parts says which own part keys it shows: an action that leaves them as they were is answered
+    // with the table's part after it, not the whole page (app/pages/tables.py, PARTS_HEADER).
+    const headers = table.dataset.liveUrl ? Object.assign({"Table-Parts": table.dataset.parts || ""}, ASKED) : ASKED;
     try {
       response = await fetch(action, {
         method: "POST",
         body: body,
         credentials: "same-origin",
-        headers: ASKED,
+        headers: headers,
       });
     } catch (error) {
       pending = {form: form, body: body, action: action, name: name};
@@ -324,7 +328,14 @@
       return;
     }
     const next = new DOMParser().parseFromString(await response.text(), "text/html");
-    swapPage(next);
+    const fresh = next.getElementById("table");
+    if (fresh && !fresh.hasAttribute("data-events")) {
+      // The table's part: this page's own regions are as true at its seq as the page it answered for.
+      if (view.swap(next, false)) {
+        pageSeq = Math.max(pageSeq, seqOf(next));
+        if (view.ownPartChanged(next)) ownBehind(seqOf(next));
+      }
+    } else swapPage(next);
     renewRequestIds();
     if (response.redirected && there.search !== here.search)
       history.replaceState(null, "", there.pathname + there.search + window.location.hash);
