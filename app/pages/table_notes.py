@@ -7,12 +7,18 @@ Nothing here imports the table views (app/pages/tables.py imports this).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from flask import current_app
+from markupsafe import Markup
+
 from solver.errors import Refused
 from solver.pieces import KINDS, Pool, parse_pool
 
 from .blueprint import bp
 
 __all__ = [
+    "drawn_pool",
     "pool_pieces",
     "action_words",
     "announcement",
@@ -137,6 +143,18 @@ def pool_pieces(pool) -> list[dict]:
     except Refused:
         return []
     return [{"kind": kind, "count": count} for kind, count in counts.items() if count]
+
+
+@bp.app_template_filter("drawn_pool")
+def drawn_pool(pool) -> Markup:
+    """A pool drawn as its coloured pieces (partials/table_pool.html), drawn once per pool: a table's part draws
+    every seat's pool after each event, and pools repeat from event to event and seat to seat."""
+    return _drawn_pool(pool if isinstance(pool, str) else pool_filter(pool))
+
+
+@lru_cache(maxsize=4096)
+def _drawn_pool(pool: str) -> Markup:
+    return Markup(current_app.jinja_env.get_template("partials/table_pool.html").render(pool=pool))
 
 
 # --- filters the table templates use -----------------------------------------------------------
