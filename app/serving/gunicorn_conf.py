@@ -31,6 +31,7 @@ __all__ = [
     "worker_connections",
     "preload_app",
     "timeout",
+    "worker_tmp_dir",
     "accesslog",
     "pre_fork",
     "on_starting",
@@ -53,6 +54,9 @@ preload_app = True
 # The loop keeps beating while its threads work, so a long answer is never cut
 # by it. A slow client is cut by GUNICORN_READ_TIMEOUT (10 s, app/serving/worker.py).
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+# The beat is a change to a file's mode, made on every turn of a worker's loop: on a memory-backed folder where the
+# host has one, as gunicorn's settings advise, never on a disk that a busy moment makes slow.
+worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
 accesslog = "-"
 
 # Every worker signs the CSRF session cookie with the same key: WORDSMITH_SECRET_KEY,
