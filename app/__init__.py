@@ -18,6 +18,7 @@ import types
 from pathlib import Path
 
 from flask import Flask
+from flask.templating import Environment
 from flask_wtf.csrf import CSRFProtect
 from jinja2 import BytecodeCache
 
@@ -29,14 +30,35 @@ __all__ = ["DEFAULTS", "SECRET_KEY_FILE", "create_app", "instance_secret_key"]
 SECRET_KEY_FILE = "secret_key"
 
 
+_MISSING = object()
+
+
+class WordsmithEnvironment(Environment):
+    """Flask's Jinja environment, reading a key of a plain dict before its attributes.
+
+    The templates read the state's views, which are dicts, as `claim.seat`. Jinja's `getattr` tries the attribute
+    first, and for a dict key that costs a raised and caught AttributeError each time: a table's part reads a few
+    hundred. A dict's own methods (`names.get`, `fixed.items`) are still found, as no view has a key named like one.
+    """
+
+    def getattr(self, obj, attribute):
+        if type(obj) is dict:
+            found = obj.get(attribute, _MISSING)
+            if found is not _MISSING:
+                return found
+        return super().getattr(obj, attribute)
+
+
 class WordsmithFlask(Flask):
-    """Flask, asking once per function whether it is a coroutine function.
+    """Flask, asking once per function whether it is a coroutine function, with `WordsmithEnvironment`.
 
     Flask asks `inspect.iscoroutinefunction` of the view and of every
     before/after-request function on every request (`ensure_sync`), about ten
     times a request here (bench/tables.py's profile shows it). None of ours is
     async, and a function's answer never changes.
     """
+
+    jinja_environment = WordsmithEnvironment
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
