@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import lru_cache
 
-from flask import render_template
+from flask import current_app
 from markupsafe import Markup
 
 from tables.events import Actor, NotFound
@@ -317,11 +317,14 @@ def _kept_at(key: tuple[str, int | None], seq: int) -> Shared | None:
 
 def _render(code: str, state, seat: int | None, now: float) -> Shared:
     context, valid_until = shared_context(code, state, Actor(seat=seat) if seat else None, now)
+    # What Flask's render_template adds to a template's context, added once for all the regions it draws.
+    current_app.update_template_context(context)
+    templates = current_app.jinja_env
     drawn = SHARED.get(state.game, {})
-    regions = {name: Markup(render_template(template, **context)) for name, template in drawn.items()}
+    regions = {name: Markup(templates.get_template(template).render(context)) for name, template in drawn.items()}
     parts = part_keys(context["table"], context["game"])
     _stats["shared"] += 1
-    body = render_template("table_live.html", regions=regions, parts=parts, **context).encode()
+    body = templates.get_template("table_live.html").render(context, regions=regions, parts=parts).encode()
     secret = per_seat(state)
     return Shared(state.seq, regions, parts, valid_until, context["table"], secret, body)
 
