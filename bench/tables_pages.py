@@ -112,13 +112,19 @@ class Screen:
         self.fetches.append((kind, answer.sent, answer.answered, answer.status, seq))
         if seq >= self.shown and is_part(answer.body):  # an action's answer, the table's part: its own regions hold
             self.shown = self.page_seq = seq
-            if any(part_keys(answer.body).get(token) != key for token, key in self.parts.items()):
+            if self.own_changed(answer.body):
                 self.own_behind(seq)
         elif seq >= self.shown:
             self.shown = self.page_seq = seq
             self.live = live_url(answer.body)
             self.parts = part_keys(answer.body)
         return answer
+
+    def own_changed(self, part: bytes) -> bool:
+        """Whether the table's part lists a key other than this page's for one of its own parts (tables.js's
+        ownPartChanged())."""
+        now = part_keys(part)
+        return any(now.get(token) != key for token, key in self.parts.items())
 
     async def update(self) -> Answer:
         """tables.js on an event: the table's part, then the page only when its own part key changed."""
@@ -135,8 +141,7 @@ class Screen:
         if answer.status != 200 or seq < self.shown:
             return answer
         self.shown = seq
-        now = part_keys(answer.body)
-        if any(now.get(token) != key for token, key in self.parts.items()):
+        if self.own_changed(answer.body):
             return await self.load(self.url, "event")
         return answer
 
@@ -207,8 +212,7 @@ class Screen:
             return
         self.fetches.append(("part", received, received, 200, seq))  # shown as it came: an update, not a GET
         self.shown = seq
-        now = part_keys(data)
-        if any(now.get(token) != key for token, key in self.parts.items()):
+        if self.own_changed(data):
             self.own_behind(seq)
 
     def own_behind(self, seq: int) -> None:

@@ -279,6 +279,13 @@ def test_the_pages_mode_reads_the_forms_and_the_seq_the_pages_render(app):
     assert all(http.part_keys(live)[token] == key for token, key in mine.items())  # another's claim: no page
 
 
+def seat_two(seq: int, key: str, page: bool = False) -> bytes:
+    """Seat 2's #table at event `seq`, its key `key`: as the table's part has it, or as its page does (`page`: the page
+    follows a stream; the part does not)."""
+    live = b' data-live-url="/tables/K7MP2Q/live" data-events="/tables/K7MP2Q/events"' if page else b""
+    return b'<div id="table" data-seq="%d" data-parts="seat2:%s view:x"%s>' % (seq, key.encode(), live)
+
+
 def test_a_screen_in_two_parts_takes_the_part_its_stream_brings_and_fetches_only_what_changed():
     """tables.js on a page in two parts: an event alone asks nothing (its part follows on the stream); a part with
     this screen's key unchanged is shown as it came; a changed key fetches the page; "fetch" fetches the part."""
@@ -288,18 +295,13 @@ def test_a_screen_in_two_parts_takes_the_part_its_stream_brings_and_fetches_only
         screen.shown, screen.live, screen.parts = 3, "/tables/K7MP2Q/live", {"seat2": "aaa"}
         fetched: list[str] = []
 
-        def body(seq: int, key: str, page: bool = False) -> bytes:
-            parts = b'data-parts="seat2:%s view:x" data-live-url="/tables/K7MP2Q/live"' % key.encode()
-            events = b' data-events="/tables/K7MP2Q/events"' if page else b""  # a page follows a stream; a part not
-            return b'<div id="table" data-seq="%d" %s%s>' % (seq, parts, events)
-
         async def request(method: str, url: str, form=None, script=False):
             assert script  # what tables.js fetches asks for the page's own answer
             fetched.append(url.split("?")[0].rsplit("/", 1)[1])
             if "/live" in url:
                 assert url.endswith(f"?seq={screen.newest}")  # the event heard
             await asyncio.sleep(0.005)
-            return http.Answer(200, {}, body(screen.newest, "bbb", page="/live" not in url), 0.0, 0.0)
+            return http.Answer(200, {}, seat_two(screen.newest, "bbb", page="/live" not in url), 0.0, 0.0)
 
         async def settle() -> None:
             await asyncio.sleep(0)
@@ -308,11 +310,11 @@ def test_a_screen_in_two_parts_takes_the_part_its_stream_brings_and_fetches_only
 
         screen.browser.request = request
         screen.heard(4)
-        screen.part(body(4, "aaa"), 1.0)  # another's claim: shown, nothing fetched
+        screen.part(seat_two(4, "aaa"), 1.0)  # another's claim: shown, nothing fetched
         await settle()
         assert fetched == [] and screen.shown == 4 and screen.fetches[-1][0] == "part"
         screen.heard(5)
-        screen.part(body(5, "bbb"), 2.0)  # its own part changed: the page
+        screen.part(seat_two(5, "bbb"), 2.0)  # its own part changed: the page
         await settle()
         screen.heard(6)
         screen.part(b"fetch", 3.0)  # a part it must fetch
@@ -347,23 +349,18 @@ def test_parts_that_come_while_its_page_is_fetched_ask_for_it_again_only_if_it_c
         asked: list[int] = []
         release = asyncio.Event()
 
-        def body(seq: int, key: str, page: bool = False) -> bytes:
-            parts = b'data-parts="seat2:%s view:x" data-live-url="/tables/K7MP2Q/live"' % key.encode()
-            events = b' data-events="/tables/K7MP2Q/events"' if page else b""
-            return b'<div id="table" data-seq="%d" %s%s>' % (seq, parts, events)
-
         async def request(method: str, url: str, form=None, script=False):
             asked.append(len(asked))
             if len(asked) == 1:
                 await release.wait()  # the first fetch is on its way while the burst comes
-                return http.Answer(200, {}, body(answered_seq, "ddd", page=True), 0.0, 0.0)
-            return http.Answer(200, {}, body(6, "ddd", page=True), 0.0, 0.0)
+                return http.Answer(200, {}, seat_two(answered_seq, "ddd", page=True), 0.0, 0.0)
+            return http.Answer(200, {}, seat_two(6, "ddd", page=True), 0.0, 0.0)
 
         screen.browser.request = request
-        screen.part(body(4, "bbb"), 1.0)  # a challenge started: its pool changed, its page is fetched
+        screen.part(seat_two(4, "bbb"), 1.0)  # a challenge started: its pool changed, its page is fetched
         await asyncio.sleep(0)
-        screen.part(body(5, "ccc"), 2.0)  # more of the burst, each saying the same
-        screen.part(body(6, "ddd"), 3.0)
+        screen.part(seat_two(5, "ccc"), 2.0)  # more of the burst, each saying the same
+        screen.part(seat_two(6, "ddd"), 3.0)
         release.set()
         await asyncio.sleep(0)
         while not screen.settled():
@@ -384,21 +381,17 @@ def test_an_actions_answer_that_is_the_tables_part_keeps_the_screens_own_keys():
         screen.shown, screen.live, screen.parts = 3, "/tables/K7MP2Q/live", {"seat2": "aaa"}
         fetched: list[str] = []
 
-        def part(seq: int, key: str) -> bytes:
-            return b'<div id="table" data-seq="%d" data-parts="seat2:%s view:x">' % (seq, key.encode())
-
         async def request(method: str, url: str, form=None, script=False):
             fetched.append(url)
-            page = b'data-live-url="/tables/K7MP2Q/live" data-events="/tables/K7MP2Q/events"'
-            return http.Answer(200, {}, b'<div id="table" data-seq="5" data-parts="seat2:bbb" %s>' % page, 0.0, 0.0)
+            return http.Answer(200, {}, seat_two(5, "bbb", page=True), 0.0, 0.0)
 
         screen.browser.request = request
-        screen.took(http.Answer(200, {}, part(4, "aaa"), 0.0, 0.0), "own")  # a claim: its own regions hold
+        screen.took(http.Answer(200, {}, seat_two(4, "aaa"), 0.0, 0.0), "own")  # a claim: its own regions hold
         assert (screen.shown, screen.page_seq, screen.parts, fetched) == (4, 4, {"seat2": "aaa"}, [])
-        screen.took(http.Answer(200, {}, part(5, "bbb"), 0.0, 0.0), "own")  # its own part changed: the page
+        screen.took(http.Answer(200, {}, seat_two(5, "bbb"), 0.0, 0.0), "own")  # its own part changed: the page
         while not screen.settled():
             await asyncio.sleep(0.001)
-        assert screen.parts == {"seat2": "bbb"}
+        assert screen.parts["seat2"] == "bbb"
         return fetched
 
     assert run_apart(scenario()) == ["/tables/K7MP2Q/play"]

@@ -45,7 +45,7 @@ from tables.state import game_hook
 from ..serving.streams import PartMaker
 from ..tables import tables
 from .table_host_renders import hosts_render, shared_render
-from .table_notes import announcement, pool_pieces
+from .table_notes import announcement, holds_star
 
 __all__ = [
     "SHARED",
@@ -410,7 +410,7 @@ def part_keys(table: dict, game: dict) -> dict[str, str]:
 def own_seat(seat: dict) -> dict:
     """What a Wordsmith seat's own regions read of its seat (table_play.html): its pass and extra word (the claim
     form) and whether its pool holds a star kept wild (the star's form). Its pool and sheet are the table's part."""
-    wild = any(kind["kind"] == "wild" for kind in pool_pieces(seat.get("pool")))
+    wild = holds_star(seat.get("pool"))
     return {"seat": seat["seat"], "passed": seat.get("passed"), "extra": seat.get("extra_word_used"), "wild": wild}
 
 

@@ -19,6 +19,7 @@ from .blueprint import bp
 
 __all__ = [
     "drawn_pool",
+    "holds_star",
     "pool_pieces",
     "action_words",
     "announcement",
@@ -143,6 +144,13 @@ def pool_pieces(pool) -> list[dict]:
     except Refused:
         return []
     return [{"kind": kind, "count": count} for kind, count in counts.items() if count]
+
+
+@bp.app_template_filter("holds_star")
+def holds_star(pool) -> bool:
+    """Whether a pool holds a star kept wild: its seat is asked which piece it stands for (table_play.html), and its
+    part key says so (app/pages/table_live.py, `own_seat`)."""
+    return any(kind["kind"] == "wild" for kind in pool_pieces(pool))
 
 
 @bp.app_template_filter("drawn_pool")

@@ -310,6 +310,12 @@ def page_parts(shared: Shared, viewer: Actor | None, host: Actor | None) -> str:
     return my_parts(shared.parts, [viewer_tokens(viewer, False)] + (["host"] if host is not None else []))
 
 
+def part_answer(shared: Shared):
+    """The table's part alone (table_live.html, drawn with the render): /live's answer, and an action's when the
+    page's own regions still hold."""
+    return shared.body, 200, {"Content-Type": "text/html; charset=utf-8"}
+
+
 def refusal_notice(error: Exception) -> dict:
     """What the page says, big, about an action the table refused."""
     if isinstance(error, Rejected):
@@ -504,7 +510,7 @@ def acting_page(
     if shown is not None:  # the page's own regions still true after the action: the table's part is its answer
         shared = shared_part(code, done.state, actor)
         if set(shown.split()) == set(page_parts(shared, actor, host).split()):
-            return shared.body, 200, {"Content-Type": "text/html; charset=utf-8"}
+            return part_answer(shared)
     return render(template, notice=None, values={}, host=host, **page_context(code, done.state, actor, host))
 
 
@@ -610,12 +616,12 @@ def table_live(code: str):
         heard = request.args.get("seq", "")
         kept = kept_part(code, int(heard), host=True) if digits(heard) and len(heard) <= 12 else None
         if kept is not None:
-            return kept.body, 200, {"Content-Type": "text/html; charset=utf-8"}
+            return part_answer(kept)
         state = tables().state(code)
     except NotFound as error:
         return not_found(error)
     viewer = cookie_actor(code, SEAT_COOKIE) if per_seat(state) else None
-    return shared_part(code, state, viewer).body, 200, {"Content-Type": "text/html; charset=utf-8"}
+    return part_answer(shared_part(code, state, viewer))
 
 
 @bp.get("/tables/<code>/sheet")

@@ -118,6 +118,13 @@
     if (busy) ownAgain = true;
     else refresh(true);
   }
+  // Brings in the table's part as it came (on the stream, or as this page's own action's answer: `answered`, whose
+  // own regions are as true at its seq as the page the action was sent from), and the page when its own part changed.
+  function takePart(part, answered) {
+    if (!view.swap(part, false)) return;
+    if (answered) pageSeq = Math.max(pageSeq, seqOf(part));
+    if (view.ownPartChanged(part)) ownBehind(seqOf(part));
+  }
 
   // Brings the page up to date: the table's part, then this page only if its own part changed (`whole`: the page
   // at once, after a dropped connection or a failed try, which may have missed anything).
@@ -231,7 +238,7 @@
         return;
       }
       const part = new DOMParser().parseFromString(event.data, "text/html");
-      if (view.swap(part, false) && view.ownPartChanged(part)) ownBehind(seqOf(part));
+      takePart(part, false);
     });
   }
   follow();
@@ -329,13 +336,8 @@
     }
     const next = new DOMParser().parseFromString(await response.text(), "text/html");
     const fresh = next.getElementById("table");
-    if (fresh && !fresh.hasAttribute("data-events")) {
-      // The table's part: this page's own regions are as true at its seq as the page it answered for.
-      if (view.swap(next, false)) {
-        pageSeq = Math.max(pageSeq, seqOf(next));
-        if (view.ownPartChanged(next)) ownBehind(seqOf(next));
-      }
-    } else swapPage(next);
+    if (fresh && !fresh.hasAttribute("data-events")) takePart(next, true);
+    else swapPage(next);
     renewRequestIds();
     if (response.redirected && there.search !== here.search)
       history.replaceState(null, "", there.pathname + there.search + window.location.hash);
