@@ -39,9 +39,12 @@ class WordsmithEnvironment(Environment):
     The templates read the state's views, which are dicts, as `claim.seat`. Jinja's `getattr` tries the attribute
     first, and for a dict key that costs a raised and caught AttributeError each time: a table's part reads a few
     hundred. A dict's own methods (`names.get`, `fixed.items`) are still found, as no view has a key named like one.
+    An attribute of None (`claim.vote.state` with no vote) is undefined at once, as Jinja finds after two exceptions.
     """
 
     def getattr(self, obj, attribute):
+        if obj is None:
+            return self.undefined(obj=obj, name=attribute)
         if type(obj) is dict:
             found = obj.get(attribute, _MISSING)
             if found is not _MISSING:

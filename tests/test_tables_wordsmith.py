@@ -1332,3 +1332,27 @@ def test_a_casting_vote_the_host_became_a_party_to_lets_the_judges_verdict_stand
     ruled = table.events[-1]  # written all the same: the tie does not wait for a casting vote no one may cast
     assert (ruled.type, ruled.data["by"], ruled.data["reason"]) == ("objection_ruled", "judge", "host_party")
     assert table.view()["claims"][0]["vote"]["state"] == "overruled"
+
+
+def fresh_scores(table: Table) -> dict:
+    """The scores drawn from the sheets now, without the ones scored before (`scored`'s memo)."""
+    from solver.wordsmith import score_sheets
+
+    return score_sheets(table.ws.sheets(), table.ws.variant).to_dict()
+
+
+def test_the_scores_a_view_shows_follow_every_sheet_and_each_tables_names():
+    ann_first, cy_first = Table(seats=2), Table(seats=3)
+    for table in (ann_first, cy_first):
+        table.act({"type": "start", "pool": EXAMPLE_POOL})
+    for word in ("bag", "cast"):
+        for table in (ann_first, cy_first):
+            table.claim(1, word, pool=exact(word))
+            scores = table.view()["scores"]
+            fresh = fresh_scores(table)
+            assert [s["total"] for s in scores["sheets"]] == [s["total"] for s in fresh["sheets"]]
+            assert [s["player"] for s in scores["sheets"]] == ["Ann", "Bob", "Cy"][: len(table.ws.seats)]
+            scores["sheets"][0]["player"] = "changed by a reader"  # a reader's copy, not the next view's
+            assert table.view()["scores"]["sheets"][0]["player"] == "Ann"
+    # The same words on both tables score alike, whatever else the other seats have.
+    assert ann_first.view()["scores"]["sheets"][0]["total"] == cy_first.view()["scores"]["sheets"][0]["total"] > 0

@@ -7,6 +7,8 @@ Nothing here imports the table views (app/pages/tables.py imports this).
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from functools import lru_cache
 
 from flask import current_app
@@ -18,6 +20,7 @@ from solver.pieces import KINDS, Pool, parse_pool
 from .blueprint import bp
 
 __all__ = [
+    "claim_line",
     "drawn_pool",
     "holds_star",
     "pool_pieces",
@@ -151,6 +154,31 @@ def holds_star(pool) -> bool:
     """Whether a pool holds a star kept wild: its seat is asked which piece it stands for (table_play.html), and its
     part key says so (app/pages/table_live.py, `own_seat`)."""
     return any(kind["kind"] == "wild" for kind in pool_pieces(pool))
+
+
+# Claim lines drawn lately, by what each is drawn from: the table's part draws every claim of the challenge after
+# each event, and an event changes one or two of them. Past CLAIM_LINES_KEPT the least recently drawn goes.
+CLAIM_LINES_KEPT = 8192
+_lines: OrderedDict[str, Markup] = OrderedDict()
+_lines_lock = threading.Lock()
+
+
+@bp.app_template_global("claim_line")
+def claim_line(claim: dict, names: dict) -> Markup:
+    """A claim's (or a refused attempt's) line in the claims list (partials/table_claim_line.html), drawn once for
+    the same claim and names."""
+    key = repr((claim, names))  # the views are plain JSON values, which repr spells exactly
+    with _lines_lock:
+        found = _lines.get(key)
+        if found is not None:
+            _lines.move_to_end(key)
+            return found
+    line = Markup(current_app.jinja_env.get_template("partials/table_claim_line.html").render(claim=claim, names=names))
+    with _lines_lock:
+        _lines[key] = line
+        while len(_lines) > CLAIM_LINES_KEPT:
+            _lines.popitem(last=False)
+    return line
 
 
 @bp.app_template_filter("drawn_pool")

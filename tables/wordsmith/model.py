@@ -3,6 +3,9 @@ what a viewer may see of it, and the scratch copy an action is folded into."""
 
 from __future__ import annotations
 
+import json
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from solver.errors import Refused
@@ -23,6 +26,29 @@ JUDGED_AT_END = frozenset({"not_a_word", "already_claimed", "no_new_letter"})
 PIECE_CODES = {"R": "red", "Y": "yellow", "B": "blue", "G": "green", "W": "wild"}
 # A table's phases, in order: before the first challenge, a challenge on, after Done!, between challenges, the end.
 PHASES = ("waiting", "playing", "done_called", "between", "game_over")
+
+
+# Sheets scored lately, by their text: every view of a table (its part, each page, the API's answer) reads the
+# scores, and they change only when a sheet does. Past SCORED_KEPT the oldest goes.
+SCORED_KEPT = 2048
+_scored: OrderedDict[str, dict] = OrderedDict()
+_scored_lock = threading.Lock()
+
+
+def scored(variant: str, sheets: list[dict]) -> dict:
+    """`score_sheets(sheets, variant).to_dict()`, the same dict for the same sheets: read it, never change it."""
+    key = json.dumps([variant, sheets], sort_keys=True)
+    with _scored_lock:
+        found = _scored.get(key)
+        if found is not None:
+            _scored.move_to_end(key)
+            return found
+    result = score_sheets(sheets, variant).to_dict()
+    with _scored_lock:
+        _scored[key] = result
+        while len(_scored) > SCORED_KEPT:
+            _scored.popitem(last=False)
+    return result
 
 
 # --- the state -----------------------------------------------------------------------
@@ -209,11 +235,11 @@ class WordsmithState:
         if self.has("secret"):
             result = self.secret_scores
         else:
-            result = score_sheets(self.sheets(), self.variant).to_dict()
+            result = scored(self.variant, self.sheets())
         if result is None:
             return None
-        # Renamed below: the sheets are copied (the secret scores are the state's own; score_sheets' are new, and
-        # a deep copy of them was a large share of a challenge start's CPU, every table's state answer carrying them).
+        # Renamed below: the sheets are copied, the rest shared (the secret scores are the state's own, the others
+        # `scored`'s; a deep copy was a large share of a challenge start's CPU, every state answer carrying them).
         result = {**result, "sheets": [dict(sheet) for sheet in result["sheets"]]}
         for sheet in result["sheets"]:
             sheet["seat"] = int(sheet["player"])
