@@ -491,9 +491,14 @@ def test_the_host_deletes_the_table(app, table):
     page = host.get(f"/tables/{code}/host").get_data(as_text=True)
     form = re.search(r'<form[^>]*action="/tables/\w+/delete".*?</form>', page, flags=re.S).group(0)
     assert post_form(host, f"/tables/{code}/delete", form).status_code == 422  # not confirmed
+    ann_page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
     response = post_form(host, f"/tables/{code}/delete", form, confirm="1")
     assert response.status_code == 303
     assert ann.get(f"/tables/{code}", headers={"Accept": "text/html"}).status_code == 404
+    # A form sent from a page drawn before: the table is not there, whatever the phone's cookie held.
+    sent = post_form(ann, f"/tables/{code}/play", ann_page, action="claim", word="bag")
+    assert sent.status_code == 404
+    assert post_form(host, f"/tables/{code}/host", page, action="start").status_code == 404
 
 
 # --- live updates -------------------------------------------------------------------------------

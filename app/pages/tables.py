@@ -469,11 +469,17 @@ def acting_page(
         if canonical != code and request.method != "POST":
             return redirect(url_for(endpoint, code=canonical), code=303)
         code = canonical
-        state = tables().state(code)
+        # A page shows the state; an action answers with the state it left (its own read of the table).
+        state = tables().state(code) if request.method != "POST" or after_action else None
     except NotFound as error:
         return not_found(error)
     acting = acting_cookie(code, need_host)
     if acting is None:
+        try:  # a table that is not there is said so, before a phone that does not act there
+            if state is None:
+                tables().state(code)
+        except NotFound as error:
+            return not_found(error)
         return forbidden_page(code, need_host)
     actor = acting[0]
     # A playing host's one page: the seat's page carries the host's controls too (docs/rules/tables.md).
