@@ -14,6 +14,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 from test_pages_tables import claim, create, element_end, join, phone, post_form, press, start
 
 from app.pages import table_live
@@ -339,3 +341,27 @@ def test_the_stream_hub_never_waits_for_a_render(four):
     message = part(seq, wake)
     data = "\n".join(line[6:] for line in message.split("\n") if line.startswith("data: "))
     assert message.startswith("event: part\n") and data == tv.get(f"/tables/{code}/live").get_data(as_text=True)
+
+
+def sse_messages(stream: str) -> list[tuple[str, str]]:
+    """(event, data) of each message of an event stream, as a browser's EventSource reads it (HTML's rules for
+    `event:` and `data:` lines; the part is written with newlines only)."""
+    found, event, data = [], "message", []
+    for line in stream.split("\n"):
+        if not line:
+            if "\n".join(data):  # an empty data buffer dispatches nothing
+                found.append((event, "\n".join(data)))
+            event, data = "message", []
+        elif line.startswith("data:"):
+            data.append(line[5:].removeprefix(" "))
+        elif line.startswith("event:"):
+            event = line[6:].removeprefix(" ")
+    return found
+
+
+@given(st.lists(st.text(alphabet=st.characters(blacklist_characters="\r\n"), max_size=20), min_size=1, max_size=8))
+def test_a_parts_stream_message_is_its_body_as_one_message(lines):
+    body = "\n".join(lines)
+    assume(body.strip())  # a render is never empty
+    shared = table_live.Shared(1, {}, {}, float("inf"), {}, False, body.encode())
+    assert sse_messages(shared.message()) == [("part", body)]

@@ -8,8 +8,9 @@ file per table makes a worker that arrives while another draws wait for that ren
 The folder is the gunicorn master's (app/serving/host_folder.py: made at start, private to the service's user, and
 removed at exit): one per host and per start, so every render in it was drawn by
 this code. Without it (the development server, the tests' app) each worker keeps its own renders only. A render is
-a pickled `Shared`, written by this service for this service, into a folder no other user may write to; one that
-cannot be read is drawn again. Files of tables that were quiet for PRUNE_SECONDS are removed as new ones are written
+a pickled `Shared` after a first line that says what it is of (`Header`: its event, until when it holds, whether
+it is one seat's), so a worker that will not use it reads no further; written by this service for this service,
+into a folder no other user may write to; one that cannot be read is drawn again. Files of tables that were quiet for PRUNE_SECONDS are removed as new ones are written
 (a deleted table's too: until then it answers only a phone that names an event it already heard of, `/live?seq=`,
 as a worker's kept render does).
 """
@@ -25,11 +26,21 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..serving.host_folder import host_folder as folder
 
-__all__ = ["hosts_render", "shared_render"]
+__all__ = ["Header", "hosts_render", "shared_render"]
+
+
+class Header(NamedTuple):
+    """What a render in the host's folder is of: the table's event it shows, until when it holds, and whether it was
+    drawn for one seat (Secret Wordsmith)."""
+
+    seq: int
+    valid_until: float
+    secret: bool
+
 
 # A render file untouched this long belongs to a quiet table: removed as others are written (once every PRUNE_EVERY).
 PRUNE_SECONDS = 3600
@@ -39,20 +50,20 @@ _written = [0]
 _count_lock = threading.Lock()
 
 
-def shared_render(code: str, usable: Callable[[Any], bool], draw: Callable[[], Any]) -> tuple[Any, bool]:
-    """The host's render of table `code`'s part when `usable` takes it, else `draw()`'s, left for the host's other
-    workers unless the host's is of a later event (`seq`); and whether it was drawn here. Only one worker draws at a
-    time for a table: one that arrives meanwhile waits, then reads that render."""
+def shared_render(code: str, usable: Callable[[Header], bool], draw: Callable[[], Any]) -> tuple[Any, bool]:
+    """The host's render of table `code`'s part when `usable` takes its header, else `draw()`'s, left for the host's
+    other workers unless the host's is of a later event (`seq`); and whether it was drawn here. Only one worker draws
+    at a time for a table: one that arrives meanwhile waits, then reads that render."""
     where = folder()
     if where is None:
         return draw(), True
     try:
         with _locked(where / f"{code}.lock"):
-            found = _read(where / code)
-            if found is not None and usable(found):
+            header, found = _read(where / code, usable)
+            if found is not None:
                 return found, False
             made = draw()
-            if found is None or found.seq <= made.seq:
+            if header is None or header.seq <= made.seq:
                 _write(where, code, made)
             return made, True
     except OSError:  # the folder is gone or full: this worker draws for itself
@@ -60,10 +71,11 @@ def shared_render(code: str, usable: Callable[[Any], bool], draw: Callable[[], A
         return draw(), True
 
 
-def hosts_render(code: str) -> Any:
-    """The host's newest render of table `code`'s part, read without waiting (a render is replaced whole), or None."""
+def hosts_render(code: str, usable: Callable[[Header], bool]) -> Any:
+    """The host's newest render of table `code`'s part when `usable` takes its header, read without waiting (a
+    render is replaced whole), or None."""
     where = folder()
-    return None if where is None else _read(where / code)
+    return None if where is None else _read(where / code, usable)[1]
 
 
 @contextmanager
@@ -76,20 +88,37 @@ def _locked(path: Path) -> Iterator[None]:
             fcntl.flock(held, fcntl.LOCK_UN)
 
 
-def _read(path: Path) -> Any:
+def _read(path: Path, usable: Callable[[Header], bool]) -> tuple[Header | None, Any]:
+    """The render's header, and the render when `usable` takes the header (else None): a render that will not do is
+    not read past its first line."""
     try:
         with open(path, "rb") as kept:
-            return pickle.load(kept)
+            header = _header(kept.readline())
+            if header is None:
+                log.warning("an unreadable render in %s: drawn again", path)
+                return None, None
+            if not usable(header):
+                return header, None
+            return header, pickle.load(kept)
     except FileNotFoundError:
-        return None
+        return None, None
     except (pickle.UnpicklingError, EOFError, AttributeError, ImportError, ValueError):
         log.warning("an unreadable render in %s: drawn again", path)
+        return None, None
+
+
+def _header(line: bytes) -> Header | None:
+    try:
+        seq, valid_until, secret = line.split()
+        return Header(int(seq), float(valid_until), secret == b"1")
+    except ValueError:
         return None
 
 
 def _write(where: Path, code: str, made: Any) -> None:
     temporary = where / f"{code}.{os.getpid()}.{threading.get_ident()}.new"
     with open(temporary, "wb") as out:
+        out.write(b"%d %r %d\n" % (made.seq, made.valid_until, bool(made.secret)))
         pickle.dump(made, out, protocol=pickle.HIGHEST_PROTOCOL)
     os.replace(temporary, where / code)  # whole or not at all, for a worker reading it
     with _count_lock:

@@ -107,8 +107,7 @@ class Shared:
     def message(self) -> str:
         """The `part` message of a pages' event stream: the /live answer as SSE data, one `data:` line a line."""
         if not self.sse:
-            lines = self.body.decode().split("\n")
-            self.sse = "event: part\n" + "".join(f"data: {line}\n" for line in lines) + "\n"
+            self.sse = "event: part\ndata: " + self.body.decode().replace("\n", "\ndata: ") + "\n\n"
         return self.sse
 
 
@@ -175,8 +174,11 @@ def kept_part(code: str, at_least: int, host: bool = False) -> Shared | None:
             _kept.move_to_end((code, None))
             _stats["kept"] += 1
             return kept
-    found = hosts_render(code) if host else None
-    if found is None or found.secret or found.seq < at_least or tables().clock() >= found.valid_until:
+    if not host:
+        return None
+    now = tables().clock()
+    found = hosts_render(code, lambda head: not head.secret and head.seq >= at_least and now < head.valid_until)
+    if found is None:
         return None
     _keep((code, None), found, read=True)
     return found
@@ -282,7 +284,7 @@ def shared_part(code: str, state, viewer: Actor | None) -> Shared:
         if seat is None:  # the same for every phone: drawn once on this host, read by its other workers
             made, drawn = shared_render(
                 code,
-                lambda found: found.seq == state.seq and now < found.valid_until,
+                lambda head: head.seq == state.seq and now < head.valid_until,
                 lambda: _render(code, state, None, now),
             )
         else:
