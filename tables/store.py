@@ -356,9 +356,8 @@ class Store:
 
     def last_seq(self, code: str) -> int:
         """The table's newest seq; 0 when it has no events (no such table)."""
-        query = sa.select(sa.func.max(events_t.c.seq)).where(events_t.c.code == code)
         with self._autocommit.connect() as connection:
-            return connection.execute(query).scalar() or 0
+            return connection.execute(_LAST_SEQ, {"code": code}).scalar() or 0
 
     # --- writes ------------------------------------------------------------------------
 
@@ -421,7 +420,7 @@ class Store:
     def _append_sqlite(self, code: str, rows: list[dict], request_id, actor, tokens, proof) -> None:
         """The append on SQLite: its statements in one transaction, holding the file's write lock from BEGIN."""
         with self._transaction() as connection:
-            connection.execute(events_t.insert(), rows)  # first: a lost race fails here, before anything else
+            connection.execute(_INSERT_EVENTS, rows)  # first: a lost race fails here, before anything else
             if request_id is not None:
                 request = {"code": code, "request_id": request_id, "actor": actor}
                 request |= {"first_seq": rows[0]["seq"], "last_seq": rows[-1]["seq"]}
@@ -435,9 +434,7 @@ class Store:
                 raise Forbidden(UNKNOWN_TOKEN)
             for seat, token_hash in tokens:
                 _set_token(connection, code, seat, token_hash)
-            connection.execute(
-                tables_t.update().where(tables_t.c.code == code).values(last_active=max(r["at"] for r in rows))
-            )
+            connection.execute(_TOUCH, {"table_code": code, "touched_at": max(r["at"] for r in rows)})
 
     def _append_postgresql(self, code: str, rows: list[dict], request_id, actor, tokens, proof) -> None:
         """The same append on PostgreSQL, as ONE statement (its own transaction): the same writes, guarded by the
@@ -514,8 +511,22 @@ def _give_back_free_pages(connection) -> None:
 
 
 def _token_seat(connection, code: str, token_hash: str) -> int | None:
-    query = sa.select(tokens_t.c.seat).where(tokens_t.c.code == code, tokens_t.c.token_hash == token_hash)
-    return connection.execute(query).scalar()
+    return connection.execute(_TOKEN_SEAT, {"code": code, "token_hash": token_hash}).scalar()
+
+
+# The reads every request makes, built once: a statement built per call is a new construct to key for
+# SQLAlchemy's compiled cache each time, a constant one is keyed once.
+_LAST_SEQ = sa.select(sa.func.max(events_t.c.seq)).where(events_t.c.code == sa.bindparam("code", type_=sa.String))
+_TOKEN_SEAT = sa.select(tokens_t.c.seat).where(
+    tokens_t.c.code == sa.bindparam("code", type_=sa.String),
+    tokens_t.c.token_hash == sa.bindparam("token_hash", type_=sa.String),
+)
+_INSERT_EVENTS = events_t.insert()
+_TOUCH = (
+    tables_t.update()
+    .where(tables_t.c.code == sa.bindparam("table_code", type_=sa.String))
+    .values(last_active=sa.bindparam("touched_at", type_=sa.String))
+)
 
 
 def _set_token(connection, code: str, seat: int, token_hash: str) -> None:
