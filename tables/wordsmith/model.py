@@ -3,7 +3,6 @@ what a viewer may see of it, and the scratch copy an action is folded into."""
 
 from __future__ import annotations
 
-import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -37,7 +36,7 @@ _scored_lock = threading.Lock()
 
 def scored(variant: str, sheets: list[dict]) -> dict:
     """`score_sheets(sheets, variant).to_dict()`, the same dict for the same sheets: read it, never change it."""
-    key = json.dumps([variant, sheets], sort_keys=True)
+    key = repr((variant, sheets))  # plain JSON values, which repr spells exactly
     with _scored_lock:
         found = _scored.get(key)
         if found is not None:
