@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import gzip
 import json
 import re
 import time
@@ -215,7 +216,8 @@ class Browser:
         `parts`: the own part keys the page shows, sent with its action (PARTS_HEADER): the answer is then the
         table's part when the action left them as they were."""
         payload = urlencode(form).encode() if form is not None else b""
-        extra = "Accept: text/html\r\n" + (f"{SCRIPT_HEADER}\r\n" if script else "")
+        # Every browser accepts gzip, and the service gzips a page for one that does (app/assets.py).
+        extra = "Accept: text/html\r\nAccept-Encoding: gzip, deflate\r\n" + (f"{SCRIPT_HEADER}\r\n" if script else "")
         head = self.head(method, path, extra + (f"{PARTS_HEADER}: {parts}\r\n" if parts is not None else ""))
         if form is not None:
             head += "Content-Type: application/x-www-form-urlencoded\r\n"
@@ -232,6 +234,8 @@ class Browser:
             self.idle.append(connection)
         if "set-cookie" in headers:
             self.keep(headers["set-cookie"])
+        if headers.get("content-encoding") == "gzip":
+            body = gzip.decompress(body)
         return Answer(status, headers, body, sent, time.monotonic(), connection.connecting)
 
     def close(self) -> None:

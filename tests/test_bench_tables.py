@@ -395,3 +395,35 @@ def test_an_actions_answer_that_is_the_tables_part_keeps_the_screens_own_keys():
         return fetched
 
     assert run_apart(scenario()) == ["/tables/K7MP2Q/play"]
+
+
+def test_the_benchs_browser_accepts_gzip_as_a_browser_does_and_reads_the_page_plain():
+    """The service gzips a page for a browser that accepts it (app/assets.py); every browser does, so the bench's
+    phones do too, and read the body as the browser shows it."""
+    import gzip
+
+    page = b'<div id="table" data-seq="3">' + b"x" * 2000 + b"</div>"
+    heard = []
+
+    async def serve(reader, writer):
+        heard.append((await reader.readuntil(b"\r\n\r\n")).decode().lower())
+        body = gzip.compress(page)
+        writer.write(
+            b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip\r\n"
+            b"Content-Length: %d\r\n\r\n%s" % (len(body), body)
+        )
+        await writer.drain()
+        writer.close()
+
+    async def ask():
+        server = await asyncio.start_server(serve, "127.0.0.1", 0)
+        async with server:
+            browser = http.Browser(server.sockets[0].getsockname()[1], None)
+            try:
+                return await browser.request("GET", "/tables/ABCDEF/play", script=True)
+            finally:
+                browser.close()
+
+    answer = asyncio.run(ask())
+    assert "accept-encoding: gzip" in heard[0]
+    assert answer.status == 200 and answer.body == page and http.page_seq(answer.body) == 3
