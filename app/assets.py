@@ -42,6 +42,7 @@ LONG_LIFETIME = "public, max-age=31536000, immutable"
 COMPRESSED_TYPES = frozenset({"text/html", "text/css", "text/javascript", "application/javascript"})
 # Below this, gzip's header and the CPU cost more than the bytes saved.
 MIN_COMPRESS_BYTES = 500
+GZIP_LEVEL = 6
 FINGERPRINT = re.compile(r"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{10})(?P<suffix>\.[A-Za-z0-9]+)$")
 # A module's static import of a sibling: `import ... from "./name.js";` or `import "./name.js";`, the statement
 # starting a line. Its names may run over several lines (Prettier breaks an import longer than 120 characters).
@@ -163,6 +164,6 @@ def init_app(app: Flask) -> None:
         body = response.get_data()
         if len(body) < MIN_COMPRESS_BYTES:
             return response
-        response.set_data(gzip.compress(body, 6))
+        response.set_data(gzip.compress(body, GZIP_LEVEL))
         response.headers["Content-Encoding"] = "gzip"
         return response

@@ -241,6 +241,24 @@ def test_a_phone_that_heard_an_event_is_answered_from_the_kept_render(four, monk
     assert tv.get(f"/tables/{code}/live?seq=x").status_code == 200 and len(asked) == 2  # no seq: the store
 
 
+def test_the_tables_part_is_gzipped_once_per_render_for_every_phone_that_accepts_it(four, monkeypatch):
+    """A browser accepts gzip: the part it asks for (/live, or its action's answer) is the render's own gzipped
+    body, compressed once however many phones ask; a client that does not accept it gets the plain body."""
+    code, _, (ann, bob, *_), tv, _ = four
+    compressed = []
+    compress = table_live.gzip.compress
+    monkeypatch.setattr(table_live.gzip, "compress", lambda *a, **k: compressed.append(1) or compress(*a, **k))
+    assert claim(ann, code, "cot").status_code == 303
+    gz = {"Accept-Encoding": "gzip, deflate, br"}
+    answers = [client.get(f"/tables/{code}/live", headers=gz) for client in (tv, bob, ann)]
+    plain = tv.get(f"/tables/{code}/live")
+    assert "Content-Encoding" not in plain.headers and "COT" in plain.get_data(as_text=True)
+    for answer in answers:
+        assert answer.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in answer.headers["Vary"]
+        assert table_live.gzip.decompress(answer.get_data()) == plain.get_data()
+    assert len(compressed) == 1
+
+
 def test_phones_asking_at_once_are_drawn_one_render(four, monkeypatch):
     """Right after an event every phone asks at once: all four miss the kept render together (a barrier holds
     them until each has looked), and still the part is drawn once, the others waiting for it."""

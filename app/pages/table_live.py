@@ -25,6 +25,7 @@ played the table's part is rendered per seat, and its stream asks the page to fe
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import logging
@@ -42,6 +43,7 @@ from markupsafe import Markup
 from tables.events import Actor, NotFound
 from tables.state import game_hook
 
+from ..assets import GZIP_LEVEL
 from ..serving.streams import PartMaker
 from ..tables import tables
 from .table_host_renders import hosts_render, shared_render
@@ -103,6 +105,13 @@ class Shared:
     secret: bool  # drawn per seat (Secret Wordsmith): never served to another phone
     body: bytes = field(default=b"", repr=False)  # the /live answer, drawn with the render
     sse: str = field(default="", repr=False)  # the same as a pages' stream's `part` message, made when first sent
+    gz: bytes = field(default=b"", repr=False)  # the /live answer gzipped, made when first asked for so
+
+    def gzipped(self) -> bytes:
+        """The /live answer gzipped as app/assets.py gzips a page, once per render for every phone that asks."""
+        if not self.gz:
+            self.gz = gzip.compress(self.body, GZIP_LEVEL)
+        return self.gz
 
     def message(self) -> str:
         """The `part` message of a pages' event stream: the /live answer as SSE data, one `data:` line a line."""

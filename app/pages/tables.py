@@ -56,6 +56,7 @@ from tables.state import GAMES
 from tables.store import REQUEST_ID_MAX
 
 from ..api.table_events import table_stream
+from ..assets import MIN_COMPRESS_BYTES, accepts_gzip
 from ..errors import problem_response
 from ..serving import limiter
 from ..tables import tables
@@ -312,8 +313,11 @@ def page_parts(shared: Shared, viewer: Actor | None, host: Actor | None) -> str:
 
 def part_answer(shared: Shared):
     """The table's part alone (table_live.html, drawn with the render): /live's answer, and an action's when the
-    page's own regions still hold."""
-    return shared.body, 200, {"Content-Type": "text/html; charset=utf-8"}
+    page's own regions still hold; gzipped once per render for every phone whose browser accepts it."""
+    if accepts_gzip() and len(shared.body) >= MIN_COMPRESS_BYTES:
+        headers = {"Content-Type": "text/html; charset=utf-8", "Content-Encoding": "gzip", "Vary": "Accept-Encoding"}
+        return shared.gzipped(), 200, headers
+    return shared.body, 200, {"Content-Type": "text/html; charset=utf-8", "Vary": "Accept-Encoding"}
 
 
 def refusal_notice(error: Exception) -> dict:
