@@ -115,6 +115,11 @@ def fingerprinted(filename: str, asset: Asset) -> str:
 
 
 def accepts_gzip() -> bool:
+    """Whether the request's Accept-Encoding takes gzip: a browser's plain list (`gzip, deflate, br`) read at once,
+    one with weights (`;q=`) or a wildcard by werkzeug's parser."""
+    header = request.headers.get("Accept-Encoding", "")
+    if ";" not in header and "*" not in header:
+        return "gzip" in (name.strip().lower() for name in header.split(","))
     return "gzip" in request.accept_encodings and request.accept_encodings["gzip"] > 0
 
 

@@ -110,6 +110,23 @@ def test_pages_and_static_files_are_gzipped_for_clients_that_accept_it(client, p
     assert len(zipped.data) < len(plain.data) / 2
 
 
+ENCODING = st.sampled_from(["gzip", "deflate", "br", "identity", "*", "x-gzip", "zstd", "GZIP"])
+WEIGHT = st.sampled_from(["", ";q=0", ";q=0.0", ";q=0.5", ";q=1", "; q=0", ";q=0.001"])
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(ENCODING, WEIGHT), max_size=4))
+def test_whether_a_request_takes_gzip_is_read_as_werkzeug_reads_it(app, encodings):
+    """The quick reading of a browser's plain Accept-Encoding agrees with the full parse on every header."""
+    from app.assets import accepts_gzip
+
+    header = ", ".join(name + weight for name, weight in encodings)
+    with app.test_request_context(headers={"Accept-Encoding": header} if encodings else {}):
+        from flask import request
+
+        assert accepts_gzip() == ("gzip" in request.accept_encodings and request.accept_encodings["gzip"] > 0)
+
+
 def test_api_answers_are_not_gzipped(client):
     response = client.get("/api/v1/words/cat", headers={"Accept-Encoding": "gzip"})
     assert "Content-Encoding" not in response.headers
