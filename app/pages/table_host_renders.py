@@ -10,7 +10,8 @@ removed at exit): one per host and per start, so every render in it was drawn by
 this code. Without it (the development server, the tests' app) each worker keeps its own renders only. A render is
 a pickled `Shared` after a first line that says what it is of (`Header`: its event, until when it holds, whether
 it is one seat's), so a worker that will not use it reads no further; written by this service for this service,
-into a folder no other user may write to; one that cannot be read is drawn again. Files of tables that were quiet for PRUNE_SECONDS are removed as new ones are written
+into a folder no other user may write to; one that cannot be read is drawn again. Files of tables that were quiet
+for PRUNE_SECONDS are removed as new ones are written
 (a deleted table's too: until then it answers only a phone that names an event it already heard of, `/live?seq=`,
 as a worker's kept render does).
 """
