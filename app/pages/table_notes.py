@@ -7,8 +7,6 @@ Nothing here imports the table views (app/pages/tables.py imports this).
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from functools import lru_cache
 
 from flask import current_app
@@ -16,6 +14,7 @@ from markupsafe import Markup
 
 from solver.errors import Refused
 from solver.pieces import KINDS, Pool, parse_pool
+from tables.memo import Memo
 
 from .blueprint import bp
 
@@ -156,29 +155,19 @@ def holds_star(pool) -> bool:
     return any(kind["kind"] == "wild" for kind in pool_pieces(pool))
 
 
-# Claim lines drawn lately, by what each is drawn from: the table's part draws every claim of the challenge after
-# each event, and an event changes one or two of them. Past CLAIM_LINES_KEPT the least recently drawn goes.
-CLAIM_LINES_KEPT = 8192
-_lines: OrderedDict[str, Markup] = OrderedDict()
-_lines_lock = threading.Lock()
+# Claim lines drawn lately: the table's part draws every claim of the challenge after each event, and an event
+# changes one or two of them.
+_lines: Memo[Markup] = Memo(8192)
 
 
 @bp.app_template_global("claim_line")
 def claim_line(claim: dict, names: dict) -> Markup:
     """A claim's (or a refused attempt's) line in the claims list (partials/table_claim_line.html), drawn once for
     the same claim and names."""
-    key = repr((claim, names))  # the views are plain JSON values, which repr spells exactly
-    with _lines_lock:
-        found = _lines.get(key)
-        if found is not None:
-            _lines.move_to_end(key)
-            return found
-    line = Markup(current_app.jinja_env.get_template("partials/table_claim_line.html").render(claim=claim, names=names))
-    with _lines_lock:
-        _lines[key] = line
-        while len(_lines) > CLAIM_LINES_KEPT:
-            _lines.popitem(last=False)
-    return line
+    template = "partials/table_claim_line.html"
+    return _lines(
+        (claim, names), lambda: Markup(current_app.jinja_env.get_template(template).render(claim=claim, names=names))
+    )
 
 
 @bp.app_template_filter("drawn_pool")

@@ -3,8 +3,6 @@ what a viewer may see of it, and the scratch copy an action is folded into."""
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from solver.errors import Refused
@@ -16,6 +14,7 @@ from solver.wordsmith import (
 )
 
 from ..events import Actor, Event
+from ..memo import Memo
 from ..state import shallow
 
 OBJECTION_SECONDS = 30  # the default window; a table's or the service's setting `objection_seconds` changes it
@@ -27,27 +26,14 @@ PIECE_CODES = {"R": "red", "Y": "yellow", "B": "blue", "G": "green", "W": "wild"
 PHASES = ("waiting", "playing", "done_called", "between", "game_over")
 
 
-# Sheets scored lately, by their text: every view of a table (its part, each page, the API's answer) reads the
-# scores, and they change only when a sheet does. Past SCORED_KEPT the oldest goes.
-SCORED_KEPT = 2048
-_scored: OrderedDict[str, dict] = OrderedDict()
-_scored_lock = threading.Lock()
+# Sheets scored lately: every view of a table (its part, each page, the API's answer) reads the scores, and they
+# change only when a sheet does.
+_scored: Memo[dict] = Memo(2048)
 
 
 def scored(variant: str, sheets: list[dict]) -> dict:
     """`score_sheets(sheets, variant).to_dict()`, the same dict for the same sheets: read it, never change it."""
-    key = repr((variant, sheets))  # plain JSON values, which repr spells exactly
-    with _scored_lock:
-        found = _scored.get(key)
-        if found is not None:
-            _scored.move_to_end(key)
-            return found
-    result = score_sheets(sheets, variant).to_dict()
-    with _scored_lock:
-        _scored[key] = result
-        while len(_scored) > SCORED_KEPT:
-            _scored.popitem(last=False)
-    return result
+    return _scored((variant, sheets), lambda: score_sheets(sheets, variant).to_dict())
 
 
 # --- the state -----------------------------------------------------------------------
