@@ -31,7 +31,7 @@ def night(browser):
 
 def claim(page, word: str) -> None:
     page.fill("#word", word)
-    submit(page, "#claim-form button[type=submit]")
+    submit(page, "#claim-area button[form=claim-form]")
 
 
 def no_sideways_scroll(page) -> None:
@@ -154,8 +154,8 @@ def test_a_solo_word_by_word_game_to_its_end_rolls_where_the_player_claims(night
     code = re.search(r"/tables/([A-Z0-9]{6})/host$", sol.url).group(1)
     take_seat(sol, live_server, code, "Sol")
     following(sol)
-    expect(sol.locator("#phase")).to_contain_text("You host")
-    expect(sol.locator("#phase")).not_to_contain_text("Waiting for the host")
+    expect(sol.locator("#phase p:visible")).to_contain_text("You host: start it in Host controls below")
+    expect(sol.locator("#phase p:visible")).to_have_count(1)  # not "Waiting for the host" as well
     tv.goto(f"{live_server}/tables/{code}")
     following(tv)
     host_page(sol, code, live_server)

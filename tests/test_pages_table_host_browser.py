@@ -141,7 +141,7 @@ def test_a_stale_phone_knows_it_and_recovers_after_the_network_drops(three, live
     claim(ann, "cast")
     # A claim tapped with no connection: not sent, and the notice names the word.
     bob.fill("#word", "bag")
-    submit(bob, "#claim-form button[type=submit]")
+    submit(bob, "#claim-area button[form=claim-form]")
     expect(bob.locator("#notice .verdict__mark")).to_have_text("Not sent")
     expect(bob.locator("#notice .verdict__word")).to_have_text("BAG")
     expect(bob.locator("#notice")).to_contain_text("Your claim of BAG was not sent")
@@ -171,15 +171,19 @@ def test_a_failed_refresh_is_tried_again_without_waiting_for_another_event(three
     def drop_the_first(route):
         fetched.append(route.request.url)
         if len(fetched) == 1:
-            route.abort()  # the refresh the claim's event asks for fails, as on a flaky network
+            route.abort()  # the refresh the correction's event asks for fails, as on a flaky network
         else:
             route.continue_()
 
     bob.route(re.compile(rf".*/tables/{code}/play$"), drop_the_first)
-    # One event, and nothing else happens at the table: the challenge ends, which changes Bob's own part (his
-    # phase line, his claim form), so his page is fetched; the first fetch fails.
-    submit(ann, host_box(ann).get_by_role("button", name="End the challenge"))
-    expect(bob.locator("#phase")).to_contain_text("Challenge 1 is over", timeout=LIVE_MS)
+    # One event, and nothing else happens at the table: the host corrects Bob's pool to hold a star kept wild, which
+    # changes Bob's own part (the star's form asks him which piece it stands for), so his page is fetched; the
+    # first fetch fails.
+    box = host_box(ann)
+    box.locator("#correct-seat").select_option("2")
+    box.locator("#correct-pool").fill("R3 Y2 B1 G2 W1")
+    submit(ann, box.get_by_role("button", name="Correct the pool"))
+    expect(bob.locator("#star-form")).to_be_visible(timeout=LIVE_MS)
     assert len(fetched) >= 2 and not_reloaded(bob)
     expect(bob.locator("#table-conn")).to_be_hidden()
 
@@ -223,7 +227,7 @@ def test_pools_are_pieces_and_a_star_asks_which_piece_it_stands_for(three, live_
     pool = ann.locator("#pool .pool-pieces:visible")
     expect(pool).to_have_attribute("aria-label", "3 red, 2 yellow, 1 blue, 2 green")
     assert ann.locator("#pool .pool-pieces:visible .pool-pieces__kind--red .piece").count() == 3
-    buttons = ann.locator("#add-form .table-piece")
+    buttons = ann.locator("#add .table-piece")
     sizes = {(round(b["width"]), round(b["height"])) for b in (buttons.nth(i).bounding_box() for i in range(6))}
     assert len(sizes) == 1  # six even buttons
     colours = {buttons.nth(i).evaluate("(b) => getComputedStyle(b).backgroundColor") for i in range(1, 5)}

@@ -40,13 +40,16 @@ def element_end(html: str, start: int, tag: str) -> int:
 
 def shown(html: str) -> str:
     """The page as its phone shows it: a control drawn for every phone (`data-for`, app/pages/table_live.py) only
-    where it names the page's viewer (#table's `data-viewer`), as style.css shows it; the browser tests check the
-    style does the same."""
+    where it names the page's viewer (#table's `data-viewer`) and `data-unless` does not, as style.css shows it; the
+    browser tests check the style does the same."""
     viewer = re.search(r'id="table"[^>]*\bdata-viewer="([^"]*)"', html)
     tokens = set(viewer.group(1).split()) if viewer else set()
     kept, at = [], 0
     for match in re.finditer(r'<(div|p|section)\b[^>]*\bdata-for="([^"]*)"[^>]*>', html):
-        if match.start() < at or tokens & set(match.group(2).split()):
+        unless = re.search(r'\bdata-unless="([^"]*)"', match.group(0))
+        if match.start() < at or (
+            tokens & set(match.group(2).split()) and not (unless and tokens & set(unless.group(1).split()))
+        ):
             continue
         kept.append(html[at : match.start()])
         at = element_end(html, match.start(), match.group(1))
@@ -387,6 +390,9 @@ def test_a_refused_claim_says_why_big_and_changes_nothing(app, table):
         re.search(r'<section class="verdict verdict--invalid table-notice".*?</section>', html, flags=re.S).group(0)
     )
     assert "NOT VALID" in notice and "CAST" in notice and "claimed" in notice.lower()
+    # Without JavaScript the answer is the page: the word is back in its field, to mend; the next load is blank.
+    assert re.search(r'<input id="word" name="word" form="claim-form" type="text" value="cast"', html)
+    assert 'value="cast"' not in bob.get(f"/tables/{code}/play").get_data(as_text=True)
     after = app.extensions["tables"].state(code)  # one public claim_refused event (ruling 15), no sheet changed
     assert after.seq == before + 1 and after.game_state.seat(2).words == []
     assert [e.type for e in app.extensions["tables"].events(code, before)] == ["claim_refused"]

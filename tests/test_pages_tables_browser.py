@@ -80,7 +80,7 @@ def not_reloaded(page) -> bool:
 
 def claim(page, word: str) -> None:
     page.fill("#word", word)
-    submit(page, "#claim-form button[type=submit]")
+    submit(page, "#claim-area button[form=claim-form]")
 
 
 @pytest.fixture

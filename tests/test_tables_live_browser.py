@@ -94,16 +94,80 @@ def test_a_phone_applies_anothers_claim_in_place_and_reads_as_a_fresh_load(brows
         assert page_tree(bob) == page_tree(fresh)
 
 
-def test_a_burst_while_a_phone_fetches_its_page_costs_it_one_fetch_and_leaves_it_current(browser, live_server):
-    """The host starts the challenge: Bob's own part changed, so his page is fetched; that fetch is held while Cat
-    claims, whose part also says Bob's part changed (his keys are the old page's until the fetch lands). Released, the
-    fetch brings the page after both: it is his one fetch, and his page reads as a fresh load."""
-    with open_phones(browser, 3) as (host, bob, cat):
-        code = create_table(host, live_server, names=("Ann", "Bob", "Cat"))
+def test_a_challenges_start_and_end_reach_every_seat_and_the_tv_in_place(browser, live_server):
+    """The host starts and ends a challenge: the phase line, the claim field and the pieces to add are the table's
+    part, so Bob's and Cat's phones and the TV show each change without fetching a page, each reading what is its
+    own (the host where to start, the others to wait); a word Bob is typing keeps its text and focus when Cat's claim
+    comes in. Afterwards each phone reads as a fresh load of its page."""
+    with open_phones(browser, 4) as (ann, bob, cat, tv):
+        code = create_table(ann, live_server, names=("Ann", "Bob", "Cat"))
         take_seat(bob, live_server, code, "Bob")
         take_seat(cat, live_server, code, "Cat")
-        for page in (host, bob, cat):
+        tv.goto(f"{live_server}/tables/{code}")
+        for page in (ann, bob, cat, tv):
             following(page)
+        phase = {page: page.locator("#phase p:visible") for page in (ann, bob, cat, tv)}
+        expect(phase[ann]).to_have_text("You host: start it below (the first challenge).")
+        for page in (bob, cat, tv):
+            expect(phase[page]).to_have_text("Waiting for the host to start the first challenge.")
+        fetched: dict[str, list[str]] = {"bob": [], "cat": [], "tv": []}
+        for name, page in (("bob", bob), ("cat", cat), ("tv", tv)):
+            page.on(
+                "request",
+                lambda request, name=name: request.method == "GET" and fetched[name].append(request.url),
+            )
+
+        start_challenge(ann, POOL)
+        for page in (bob, cat, tv):
+            expect(phase[page]).to_contain_text("Challenge 1 of 3: find words.", timeout=LIVE_MS)
+        for page in (bob, cat):
+            expect(page.locator("#word")).to_be_visible()
+            expect(page.get_by_role("button", name="Roll a die")).to_be_visible()
+        expect(tv.locator("#word")).to_have_count(0)
+
+        bob.focus("#word")
+        bob.keyboard.type("lo")
+        claim(cat, "cot")
+        expect(bob.locator("#claims .claim__word").first).to_have_text("COT", timeout=LIVE_MS)
+        assert bob.input_value("#word") == "lo" and bob.evaluate("document.activeElement.id") == "word"
+        bob.keyboard.type("t")
+        submit(bob, "#claim-area button[form=claim-form]")
+        expect(cat.locator("#claims .claim__word").first).to_have_text("LOT", timeout=LIVE_MS)
+
+        submit(ann, ann.get_by_role("button", name=re.compile("^End the challenge")))
+        expect(phase[ann]).to_have_text(re.compile(r"^Challenge 1 is over\. You host: start it below"))
+        for page in (bob, cat, tv):
+            expect(page.locator("#latest .verdict__mark")).to_have_text("CHALLENGE 1 OVER", timeout=LIVE_MS)
+            expect(phase[page]).to_have_text(re.compile(r"^Challenge 1 is over\. Waiting for the host"))
+        for page in (bob, cat):
+            expect(page.locator("#word")).to_have_count(0)
+            expect(page.get_by_role("button", name="Roll a die")).to_have_count(0)
+
+        pages = re.compile(rf"/tables/{code}(/play|/live\?.*)?$")
+        for name, urls in fetched.items():  # every change came as the table's part: no page or part fetched
+            assert not any(pages.search(url) for url in urls), (name, urls)
+        for page in (ann, bob, cat, tv):
+            fresh = page.context.new_page()
+            fresh.goto(page.url)
+            assert page_tree(page) == page_tree(fresh), page.url
+            fresh.close()
+
+
+def test_a_burst_while_a_phone_fetches_its_page_costs_it_one_fetch_and_leaves_it_current(browser, live_server):
+    """Cat objects to Ann's COT: Bob's own part changed (his ballot), so his page is fetched; that fetch is held
+    while Cat claims LOT, whose part also says Bob's part changed (his keys are the old page's until the fetch
+    lands). Released, the fetch brings the page after both: it is his one fetch, and his page reads as a fresh
+    load."""
+    with open_phones(browser, 3) as (ann, bob, cat):
+        code = create_table(ann, live_server, names=("Ann", "Bob", "Cat"))
+        start_challenge(ann, POOL)
+        for page, name in ((ann, "Ann"), (bob, "Bob"), (cat, "Cat")):
+            take_seat(page, live_server, code, name)
+        for page in (ann, bob, cat):
+            following(page)
+        claim(ann, "cot")
+        expect(cat.get_by_role("button", name="Object to COT")).to_be_visible(timeout=LIVE_MS)
+        expect(bob.locator("#claims .claim__word").first).to_have_text("COT", timeout=LIVE_MS)
         held = []
         asked = []
 
@@ -116,14 +180,13 @@ def test_a_burst_while_a_phone_fetches_its_page_costs_it_one_fetch_and_leaves_it
             route.continue_()
 
         bob.route(f"{live_server}/tables/{code}/play", hold)
-        start_challenge(host, POOL)
-        cat.wait_for_selector("#word")
-        while not held:  # Bob's fetch for the start is on its way (held)
+        submit(cat, cat.get_by_role("button", name="Object to COT"))
+        while not held:  # Bob's fetch for his ballot is on its way (held)
             bob.wait_for_timeout(20)
-        claim(cat, "cot")
-        expect(bob.locator("#claims .claim__word").first).to_have_text("COT", timeout=LIVE_MS)  # the part came
+        claim(cat, "lot")
+        expect(bob.locator("#claims .claim__word").first).to_have_text("LOT", timeout=LIVE_MS)  # the part came
         held[0].continue_()
-        expect(bob.locator("#word")).to_be_visible(timeout=LIVE_MS)  # his own part, from the page after both
+        expect(bob.get_by_role("button", name="Strike COT out")).to_be_visible(timeout=LIVE_MS)  # his own part
         fresh = bob.context.new_page()
         fresh.goto(bob.url)
         assert page_tree(bob) == page_tree(fresh)

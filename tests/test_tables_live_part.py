@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
-from test_pages_tables import claim, create, element_end, join, phone, post_form, press, start
+from test_pages_tables import claim, create, element_end, join, phone, post_form, press, start, text
 
 from app.pages import table_live
 from app.pages.table_forms import MAX_SEATS
@@ -107,7 +107,7 @@ def test_one_claim_at_a_table_of_four_renders_the_tables_part_once(four):
         assert changed == set(), (changed, mine)
 
 
-def test_every_change_to_a_phones_own_regions_changes_its_key(four):
+def test_every_change_to_a_phones_own_regions_changes_its_key(app, four):
     """Over a game's kinds of events (a piece added, claims, a refusal, an objection and its vote, Done!, a pass, the
     challenge's end), a phone whose own regions changed always finds its key changed: its page is never stale."""
     code, host, (ann, bob, cat, dan), tv, clock = four
@@ -123,6 +123,10 @@ def test_every_change_to_a_phones_own_regions_changes_its_key(four):
         page = client.get(f"/tables/{code}/play").get_data(as_text=True)
         assert post_form(client, f"/tables/{code}/play", page, "add-form", action="add", piece=piece).status_code == 303
 
+    def pass_(client):
+        page = client.get(f"/tables/{code}/play").get_data(as_text=True)
+        assert press(client, f"/tables/{code}/play", page, "Pass: no extra word").status_code == 303
+
     steps = [
         lambda: add(bob, "R"),
         lambda: claim(ann, code, "cot"),
@@ -137,6 +141,13 @@ def test_every_change_to_a_phones_own_regions_changes_its_key(four):
         lambda: claim(dan, code, "lot"),
         lambda: setattr(clock, "now", clock.now + 60),
         lambda: claim(cat, code, "lit"),
+        lambda: add(ann, "W"),  # a star kept wild: Ann's star form
+        lambda: press(
+            host, f"/tables/{code}/host", host.get(f"/tables/{code}/host").get_data(as_text=True), "Keep COT"
+        ),  # the tie's casting vote
+        lambda: sixth_word(app, code, ann),
+        *(lambda c=c: pass_(c) for c in (bob, cat, dan)),
+        lambda: start(host, code, pool="R3 Y2 B3"),
     ]
     before = look()
     moved = 0
@@ -153,11 +164,75 @@ def test_every_change_to_a_phones_own_regions_changes_its_key(four):
     assert moved >= 8  # the steps did change phones' own parts: the rule above was exercised
 
 
+def sixth_word(app, code: str, client) -> None:
+    """Seat 1 (`client`) claims words, each from a pool set to build it exactly, until its sixth calls Done!."""
+    from test_tables_wordsmith import SIX, exact
+
+    from tables.events import Actor
+
+    service = app.extensions["tables"]
+    for word in SIX:
+        if service.state(code).game_state.phase == "done_called":
+            return
+        service.act(code, Actor(host=True), {"type": "set_pool", "seat": 1, "pool": exact(word)})
+        answer = claim(client, code, word)
+        assert answer.status_code == 303, text(answer.get_data(as_text=True))[:600]
+    assert service.state(code).game_state.phase == "done_called"
+
+
+def test_a_challenges_start_done_and_end_ask_only_the_hosts_controls_for_their_page(app, four):
+    """The phase line, the claim form, Pass and the pieces to add are the table's part: Done!, each pass, the
+    challenge's end and the next start leave every seat's key and the TV's as they were (no page fetched but the
+    host's), and each phone still reads what is its own: Ann that she called Done!, the others one more word or a
+    pass until they passed."""
+    code, host, seats, tv, _ = four
+    ann, bob, cat, dan = seats
+    viewers = [(c, f"/tables/{code}/play") for c in seats] + [(tv, f"/tables/{code}"), (host, f"/tables/{code}/host")]
+
+    def keys() -> dict[str, str]:
+        found = {}
+        for client, path in viewers:
+            found.update(parts_of(client.get(path).get_data(as_text=True)))
+        return found
+
+    def reads(client) -> str:
+        return text(client.get(f"/tables/{code}/play").get_data(as_text=True))
+
+    before = keys()
+
+    def only_the_host_moved() -> None:
+        now = keys()
+        assert {token for token in before if now[token] != before[token]} <= {"host"}
+
+    sixth_word(app, code, ann)
+    only_the_host_moved()
+    assert "You called Done!" in reads(ann) and "Claim a word" not in reads(ann) and "Pass" not in reads(ann)
+    for client in (bob, cat, dan):
+        assert "Claim a word" in reads(client) and "Pass: no extra word" in reads(client)
+    for client in (bob, cat, dan):
+        page = client.get(f"/tables/{code}/play").get_data(as_text=True)
+        assert press(client, f"/tables/{code}/play", page, "Pass: no extra word").status_code == 303
+        assert "Pass: no extra word" not in reads(client)
+        only_the_host_moved()
+    tv_reads = text(tv.get(f"/tables/{code}").get_data(as_text=True))
+    host_reads = text(host.get(f"/tables/{code}/host").get_data(as_text=True))
+    assert "Challenge 1 is over. Waiting for the host to start the next." in tv_reads and "You host" not in tv_reads
+    assert "You host: start it below (the next challenge)." in host_reads and "Waiting" not in host_reads
+    assert all("Claim a word" not in reads(client) for client in seats)
+    assert keys()["host"] != before["host"]  # the host's controls did change: Start is back
+    start(host, code, pool="R3 Y2 B3")
+    only_the_host_moved()
+    assert all("Claim a word" in reads(client) and "Add a piece" in reads(client) for client in seats)
+
+
 def test_a_page_embeds_the_tables_part_that_live_serves(four):
     code, host, (ann, bob, *_), tv, _ = four
     claim(ann, code, "cot")
     live = table_regions(tv.get(f"/tables/{code}/live").get_data(as_text=True))
-    assert set(live) == {"latest", "roll", "claims", "pool", "my-sheet", "scores", "undo", "host-claims", "host-pools"}
+    assert set(live) == {
+        *("phase", "claim-area", "add", "latest", "roll", "claims", "pool", "my-sheet", "scores"),
+        *("undo", "host-claims", "host-pools"),
+    }
     for client, path in ((bob, "/play"), (tv, ""), (host, "/host")):
         page = table_regions(client.get(f"/tables/{code}{path}").get_data(as_text=True))
         assert {name: page[name] for name in page} == {name: live[name] for name in page}, path
@@ -200,6 +275,9 @@ def test_the_style_shows_a_control_to_every_phone_it_can_name():
     assert "#table [data-for] { display: none; }" in style
     for token in [f"seat{n}" for n in range(1, MAX_SEATS + 1)] + ["host", "view"]:
         assert f'#table[data-viewer~="{token}"] [data-for~="{token}"]' in style, token
+    # A reading for every phone but the one that hosts is taken away after every `data-for` rule has shown it.
+    unless = style.index('#table[data-viewer~="hosting"] [data-unless~="hosting"] { display: none; }')
+    assert unless > style.index('[data-for~="view"] { display: block; }')
 
 
 def secret_table(app):

@@ -129,7 +129,7 @@ def test_an_action_that_changes_the_pages_own_part_is_answered_with_the_page(sea
     answer = host.post(f"/tables/{code}/play", data=data, headers={**ASKED, PARTS_HEADER: own_keys(page)})
     after = answer.get_data(as_text=True)
     assert answer.status_code == 200 and 'data-events="' in after and own_keys(after) != own_keys(page)
-    assert 'id="claim-form"' in page and 'id="claim-form"' not in after
+    assert 'id="word"' in page and 'id="word"' not in after
 
 
 def test_a_refusal_asked_by_the_script_is_the_page_with_its_notice(seated):

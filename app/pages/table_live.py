@@ -1,20 +1,21 @@
 """A live table's page in two parts: what every phone at the table reads alike, rendered once per event, and what is
 each phone's own, rendered only for the phone whose part changed.
 
-The table's part (`SHARED`: the big box, the roll, the claims list, each seat's pool and sheet lines, the
-scoreboard, Booksmack's hands and rounds, and inside the host's controls their Undo, strikes and the seats' pools) is
-written in the third person and holds
-no form, token or request id: a control meant for some phones only (Object, Ask the table, Concede, the host's
-strike and Undo, the roll) is a button tagged with the phones that may press it (`data-for`, shown by style.css
-to the page whose `#table` names that phone in `data-viewer`; a seat's pool and sheet are drawn for every seat,
-each tagged with its own), and it submits the page's own hidden form
-(`partials/table_actions.html`, `form=` on the button), which carries the CSRF token and the request id. So one
-render serves every phone, with or without JavaScript: a full page embeds the same HTML, a page's event stream
-sends it after each run of events (`stream_part`), and `GET /tables/<code>/live` answers it alone.
+The table's part (`SHARED`: Wordsmith's phase line, claim field and pieces to add, the big box, the roll, the claims
+list, each seat's pool and sheet lines, the scoreboard, Booksmack's hands and rounds, and inside the host's controls
+their Undo, strikes and the seats' pools) is written in the third person and holds no form, token or request id: a
+control or reading meant for some phones only (Object, Ask the table, Concede, Pass, the claim field, the host's
+strike and Undo, the roll, "You host: start it below") is tagged with the phones it is for (`data-for`, shown by
+style.css to the page whose `#table` names that phone in `data-viewer`; `data-unless="hosting"` hides it from a seat
+whose phone hosts; a seat's pool and sheet are drawn for every seat, each tagged with its own), and a field or
+button submits the page's own hidden form (`partials/table_actions.html`, `form=` on it), which carries the CSRF
+token and the request id. So one render serves every phone, with or without JavaScript: a full page embeds the same
+HTML, a page's event stream sends it after each run of events (`stream_part`), and `GET /tables/<code>/live`
+answers it alone.
 
-Each phone's own part (its claim form, the forms that add to its pool, the phase line that may say "you", the
-ballots, the host's other controls) is keyed by a fingerprint of what it is drawn from (`part_keys`): the table's part lists every
-phone's key, and `static/tables.js` fetches its page again only when its own key changed.
+Each phone's own part (the star's form, the ballots, the host's other controls, Booksmack's forms and phase line) is
+keyed by a fingerprint of what it is drawn from (`part_keys`): the table's part lists every phone's key, and
+`static/tables.js` fetches its page again only when its own key changed.
 
 A render is kept per worker and table for as long as it is true: until the table's next event, or until the
 first Object or Ask button in it is past its window (then drawn again without it); threads asking at once wait
@@ -47,7 +48,7 @@ from ..assets import GZIP_LEVEL
 from ..serving.streams import PartMaker
 from ..tables import tables
 from .table_host_renders import hosts_render, shared_render
-from .table_notes import announcement, holds_star
+from .table_notes import PIECES, announcement, holds_star
 
 __all__ = [
     "SHARED",
@@ -67,6 +68,9 @@ __all__ = [
 # The table's part, game by game and region by region (each element's id is the region's): the template that draws it.
 SHARED = {
     "wordsmith": {
+        "phase": "partials/table_phase.html",
+        "claim-area": "partials/table_claim_area.html",
+        "add": "partials/table_add.html",
         "latest": "partials/table_latest.html",
         "roll": "partials/table_roll.html",
         "claims": "partials/table_claims.html",
@@ -378,51 +382,64 @@ def shared_context(code: str, state, viewer: Actor | None, now: float) -> tuple[
         "announcement": announcement(state, names),
         "objection_seconds": window,
         "now_ms": round(now * 1000),
+        "pieces": PIECES,
     }
     return context, min(closes, default=float("inf"))
 
 
-# What a phone's own part never reads (the table's part draws it): a change there asks no phone for its page.
+# What the host's controls never read (the table's part draws it): a change there asks no page for the host's.
 TABLE_ONLY = ("claims", "refused", "latest", "scores", "winners", "seats", "rolls", "house_words")
 
 
 def part_keys(table: dict, game: dict) -> dict[str, str]:
     """Each phone's part key: `seatN` (its seat's page), `host` (the host's controls), `view` (the table view).
 
-    A key is a digest of what that part is drawn from: the game's phase and settings, the open votes and words put
-    to the table (the ballots), the seats' names, and, for a seat, what its forms read of it (`own_seat`); for the host's
-    controls, who hosts and which seat a phone asks for (their Undo and strikes are the table's part). Booksmack's
-    forms read the whole game: its key is all of it.
+    A key is a digest of what that part is drawn from: the seats' names, and the open votes and words put to the
+    table (the ballots); for a Wordsmith seat, whether its star's form shows (`own_seat`); for the host's controls,
+    the game's phase and settings, whether joining is locked, who hosts and which seat a phone asks for (their Undo
+    and strikes are the table's part). Wordsmith's phase line, claim form and pieces to add are the table's part, so
+    a challenge's start, its Done! and its end ask only the host's controls for their page. Booksmack's forms and
+    phase line read the whole game: its key is all of it.
     """
     seats = [{k: s.get(k) for k in ("seat", "name", "removed", "joined")} for s in table.get("seats") or []]
-    common = {"seats": seats, "locked": table.get("locked"), "variants": table.get("variants")}
-    if table.get("game") == "wordsmith":
-        common["game"] = {k: v for k, v in game.items() if k not in TABLE_ONLY}
+    common = {"seats": seats, "variants": table.get("variants")}
+    wordsmith = table.get("game") == "wordsmith"
+    if wordsmith:
         common["votes"] = [
             [c["seq"], c.get("vote"), c.get("may_concede")]
             for c in game.get("claims") or []
             if (c.get("vote") or {}).get("state") in ("open", "tied")
         ]
-        common["roll_round"] = game.get("round")
+        common["asks"] = [
+            [a.get("seq"), a.get("vote"), a.get("may_withdraw")]
+            for a in game.get("asks") or []
+            if (a.get("vote") or {}).get("state") in ("open", "tied")
+        ]
+        game_read = {k: v for k, v in game.items() if k not in TABLE_ONLY}
     else:
-        common["game"] = game
+        common["game"] = game_read = game
+        common["locked"] = table.get("locked")  # Booksmack's phase line says so
     base = json.dumps(common, sort_keys=True, default=str)
     # The host's controls: the game's forms, and the seats as the host manages them (who hosts, a phone asking).
-    hosting = {"host_seat": table.get("host_seat"), "asked": [s.get("asked") for s in table.get("seats") or []]}
+    hosting = {
+        "game": game_read,
+        "locked": table.get("locked"),
+        "host_seat": table.get("host_seat"),
+        "asked": [s.get("asked") for s in table.get("seats") or []],
+    }
     keys = {"view": _digest(base), "host": _digest(base + json.dumps(hosting, sort_keys=True, default=str))}
-    wordsmith = table.get("game") == "wordsmith"
     for seat in game.get("seats") or []:
         if isinstance(seat, dict) and "seat" in seat:
-            own = own_seat(seat) if wordsmith else seat
+            own = own_seat(seat, game) if wordsmith else seat
             keys[f"seat{seat['seat']}"] = _digest(base + json.dumps(own, sort_keys=True, default=str))
     return keys
 
 
-def own_seat(seat: dict) -> dict:
-    """What a Wordsmith seat's own regions read of its seat (table_play.html): its pass and extra word (the claim
-    form) and whether its pool holds a star kept wild (the star's form). Its pool and sheet are the table's part."""
-    wild = holds_star(seat.get("pool"))
-    return {"seat": seat["seat"], "passed": seat.get("passed"), "extra": seat.get("extra_word_used"), "wild": wild}
+def own_seat(seat: dict, game: dict) -> dict:
+    """What a Wordsmith seat's own regions read of its seat (table_play.html): whether its star's form shows (its
+    pool holds a star kept wild while a challenge is played). Its pool and sheet are the table's part."""
+    star = game.get("phase") in ("playing", "done_called") and holds_star(seat.get("pool"))
+    return {"seat": seat["seat"], "star": star}
 
 
 def _digest(text: str) -> str:

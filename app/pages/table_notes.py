@@ -19,6 +19,7 @@ from tables.memo import Memo
 from .blueprint import bp
 
 __all__ = [
+    "PIECES",
     "claim_line",
     "drawn_pool",
     "holds_star",
@@ -33,6 +34,9 @@ __all__ = [
     "standing_total",
     "variant_label",
 ]
+
+# The pieces a seat adds, by the code its form sends and the colour it is drawn in.
+PIECES = [("R", "red"), ("Y", "yellow"), ("B", "blue"), ("G", "green")]
 
 # An undoable action (`tables.state.undoable_view`) in words: "Undo Ann's claim".
 ACTION_WORDS = {

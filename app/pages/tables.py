@@ -73,6 +73,7 @@ from .table_live import (
     stream_part,
     viewer_tokens,
 )
+from .table_notes import PIECES
 
 __all__ = ["EVENT_TYPES", "HOST_COOKIE", "SEAT_COOKIE"]
 
@@ -158,7 +159,6 @@ HOLDER_EVENTS = ("seat_joined", "seat_released", "seat_removed", "host_handed")
 # The page actions that change who acts for a seat or hosts (their events are HOLDER_EVENTS): after one, the phone's
 # cookies are read again before its page is drawn.
 HOLDER_ACTIONS = {"release", "remove", "hand_host"}
-PIECES = [("R", "red"), ("Y", "yellow"), ("B", "blue"), ("G", "green")]
 # The actions each page's forms may send (`action` field) -> the fields they read.
 # `hands`: Booksmack's cards left in hands once play is over, which any seat enters (the host's early end is
 # `end_game`, sent as the host even from its seat's page).

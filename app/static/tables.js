@@ -346,8 +346,9 @@
     view.showNotice(notice ? document.adoptNode(notice) : null);
     if (response.ok && form.isConnected) {
       // done: the field is free for the next (unless typed in since: a resend)
-      form.querySelectorAll("input[type=text]").forEach(function (input) {
-        if (input.value === (body.get(input.name) || "")) input.value = "";
+      // (its fields, wherever they are drawn: the claim field is the table's part, owned by `form=`)
+      Array.from(form.elements).forEach(function (input) {
+        if (input.type === "text" && input.value === (body.get(input.name) || "")) input.value = "";
       });
     }
     failures = 0;
@@ -372,7 +373,7 @@
     const action = new URL(target || window.location.href, window.location.href).href;
     const active = document.activeElement;
     // The field typed in keeps the focus (the claim field, after a claim); a tapped button gives it back to the page.
-    const focus = active && form.contains(active) && active.matches("input[type=text]") ? active : null;
+    const focus = active && active.form === form && active.matches("input[type=text]") ? active : null;
     const fields = new URLSearchParams(body);
     send(form, fields, action, focus, view.naming(fields, submitter));
   });
