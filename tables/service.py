@@ -52,7 +52,9 @@ What keeps a claim cheap (bench/tables.py measures it):
   403 and the entry dropped, so the cache never lets a stale token act. An
   action that writes nothing (refused, a no-op, a retry) checks the token
   with a query before answering. Reads (the state, the record, streams)
-  never use the cache: they have no append to check it. It holds at most
+  never use the cache: they have no append to check it; the one lookup that
+  may is of who sends an action (`actor(..., sending=True)`: a page's POST),
+  which that action's door then proves. It holds at most
   `TOKEN_CACHE_ENTRIES` tokens.
 """
 
@@ -261,13 +263,23 @@ class Tables:
         code = self._code(code)
         return {"code": code, "events": [event.to_dict() for event in self.events(code)]}
 
-    def actor(self, code: str, token: str | None) -> Actor:
-        """Who a bearer token acts for at this table; Forbidden when it acts for no one here."""
+    def actor(self, code: str, token: str | None, *, sending: bool = False) -> Actor:
+        """Who a bearer token acts for at this table; Forbidden when it acts for no one here.
+
+        `sending`: who sends an action about to go through `act_with_token`, whose door proves the token again (the
+        append's check, or a query when nothing is written): the token cache may answer, as it does for the door.
+        A caller that gets Forbidden or a refusal from the action asks again without it before showing anything.
+        """
         code = self._code(code)
         if not token:
             raise Forbidden(NO_TOKEN)
         token_hash = hash_token(token)
-        found = self.store.token(code, token_hash)
+        found = None
+        if sending:
+            with self._folds_lock:
+                found = self._tokens.get((code, token_hash))
+        if found is None:
+            found = self.store.token(code, token_hash)
         if found is None:
             raise Forbidden(UNKNOWN_TOKEN)
         self._know_token((code, token_hash), found)  # the phone's next action (it opened its stream first) will ask

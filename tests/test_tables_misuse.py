@@ -97,6 +97,53 @@ def test_a_page_action_after_its_seat_was_released_writes_nothing(database_url):
     assert "seat_released" in types and "claim" not in types
 
 
+@pytest.mark.parametrize("action", [{"action": "claim", "word": "cast"}, {"action": "start", "pool": "R3"}])
+def test_a_page_action_by_a_token_this_process_still_knows_writes_nothing_and_shows_no_seat(database_url, action):
+    """The token cache answers who sends a page's action, without a query; another host released Ann's seat, so her
+    phone's action (a claim, or one her page may not send) writes nothing, and her answer, asked by her page's
+    script, is the join page's redirect: never her old seat's page or the table's part."""
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    host, ann, bob = phone(app), phone(app), phone(app)
+    code, _ = create(host)
+    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
+    start(host, code)
+    page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    assert post_form(ann, f"/tables/{code}/play", page, "claim-form", action="claim", word="bag").status_code == 303
+    page = ann.get(f"/tables/{code}/play").get_data(as_text=True)  # her page, open when her seat goes
+    with app.app_context():
+        service = app.extensions["tables"]
+        other_store = Store(database_url)
+        try:
+            Tables(other_store, service.lexicons).act(code, Actor(host=True), {"type": "release", "seat": 1})
+        finally:
+            other_store.close()
+        before = [event.seq for event in service.events(code)]
+        data = {"csrf_token": hidden(page, "csrf_token"), "request_id": "stale-token-1", **action}
+        answer = ann.post(f"/tables/{code}/play", data=data, headers={"Table-Page": "fragment"})
+        written = [event.type for event in service.events(code) if event.seq not in before]
+    assert written == []
+    assert answer.status_code == 303 and answer.headers["Location"].endswith("/join?moved=1"), answer.status_code
+
+
+def test_a_page_action_asks_the_store_for_no_token_this_process_knows(database_url):
+    """Who sends a page's action comes from the token cache (its door proves the token as it writes): a claim from
+    a phone this process knows asks the store for no token; a page read always asks."""
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    host, ann = phone(app), phone(app)
+    code, _ = create(host)
+    assert join(ann, code, 1).status_code == 303
+    start(host, code)
+    page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    service = app.extensions["tables"]
+    asked = []
+    lookup = service.store.token
+    service.store.token = lambda *key: asked.append(key) or lookup(*key)
+    assert post_form(ann, f"/tables/{code}/play", page, "claim-form", action="claim", word="cast").status_code == 303
+    assert asked == []
+    ann.get(f"/tables/{code}/play")
+    assert len(asked) == 1
+
+
 def test_a_page_join_replayed_from_another_phone_takes_no_seat(database_url):
     """Another phone posts the very form Ann's phone sent (its request id too): it gets no seat, Ann keeps hers."""
     app = create_app({"TESTING": True, "DATABASE_URL": database_url})

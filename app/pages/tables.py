@@ -200,21 +200,34 @@ def table_code(code: str) -> str:
     return read
 
 
-def acting_cookie(code: str, host: bool) -> tuple[Actor, str] | None:
+def acting_cookie(code: str, host: bool, sending: bool = False) -> tuple[Actor, str] | None:
     """This phone's actor at the table and the cookie token it acts by: its seat's (`host` False), or the
-    host's (the host's cookie, else a seat's whose phone the host role was handed to); None when none acts."""
+    host's (the host's cookie, else a seat's whose phone the host role was handed to); None when none acts.
+    `sending`: as `cookie_actor`'s."""
     for name in (HOST_COOKIE, SEAT_COOKIE) if host else (SEAT_COOKIE,):
-        actor = cookie_actor(code, name)
+        actor = cookie_actor(code, name, sending)
         if actor is not None and (actor.host or not host):
             return actor, request.cookies[name]
     return None
 
 
-def cookie_actor(code: str, name: str) -> Actor | None:
+def page_actors(code: str, need_host: bool, sending: bool = False):
+    """A table page's phone as it acts there, each with the cookie token it acts by: (the page's actor, the host
+    it also is, else None), or (None, None) when its cookie acts for no one there. A playing host's one page: the
+    seat's page carries the host's controls too (docs/rules/tables.md)."""
+    acting = acting_cookie(code, need_host, sending)
+    if acting is None:
+        return None, None
+    return acting, acting if acting[0].host else None if need_host else acting_cookie(code, True, sending)
+
+
+def cookie_actor(code: str, name: str, sending: bool = False) -> Actor | None:
     """Who this phone's cookie acts for at this table, or None (no cookie, or a token that no longer acts).
 
-    A request asks the store once per cookie, however many parts of it ask; an action that may have changed who a
-    token acts for forgets the answers (`forget_cookie_actors`), so the page after it asks again.
+    A request asks once per cookie, however many parts of it ask; an action that may have changed who a token acts
+    for forgets the answers (`forget_cookie_actors`), so the page after it asks again. `sending`: the phone is
+    sending an action, whose door proves its token again, so the service's token cache may answer instead of the
+    store (`Tables.actor`); a refused action's page asks the store again before it shows anything.
     """
     token = request.cookies.get(name)
     if not token:
@@ -222,7 +235,7 @@ def cookie_actor(code: str, name: str) -> Actor | None:
     known = g.setdefault("cookie_actors", {})
     if (code, name) not in known:
         try:
-            known[code, name] = tables().actor(code, token)
+            known[code, name] = tables().actor(code, token, sending=sending)
         except Forbidden:
             known[code, name] = None
     return known[code, name]
@@ -477,7 +490,8 @@ def acting_page(
         state = tables().state(code) if request.method != "POST" or after_action else None
     except NotFound as error:
         return not_found(error)
-    acting = acting_cookie(code, need_host)
+    sending = request.method == "POST" and not after_action
+    acting, hosting = page_actors(code, need_host, sending)
     if acting is None:
         try:  # a table that is not there is said so, before a phone that does not act there
             if state is None:
@@ -486,10 +500,8 @@ def acting_page(
             return not_found(error)
         return forbidden_page(code, need_host)
     actor = acting[0]
-    # A playing host's one page: the seat's page carries the host's controls too (docs/rules/tables.md).
-    hosting = acting if actor.host else None if need_host else acting_cookie(code, host=True)
     host = hosting[0] if hosting else None
-    if request.method != "POST" or after_action:  # GET (and HEAD)
+    if not sending:  # GET (and HEAD)
         return render(template, notice=None, values={}, host=host, **page_context(code, state, actor, host))
     name = request.form.get("action", "")
     try:
@@ -504,6 +516,13 @@ def acting_page(
         who, token = acting if name in allowed else hosting
         done = tables().act_with_token(code, token, action_for(name, None if need_host else who.seat), request_id=rid)
     except (Rejected, PageRefusal, Refused, Forbidden, Slowed) as error:
+        # Who sent it may have come from the token cache, which only the action's door proves: the page that
+        # shows the refusal is drawn for the phone as the store says it acts now.
+        forget_cookie_actors()
+        acting, hosting = page_actors(code, need_host)
+        if acting is None:
+            return forbidden_page(code, need_host)
+        actor, host = acting[0], hosting[0] if hosting else None
         context = page_context(code, tables().state(code), actor, host)
         values = {"word": request.form.get("word", "")} if name == "claim" else {}
         notice = refusal_notice(error)
