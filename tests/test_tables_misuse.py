@@ -73,12 +73,18 @@ def test_a_token_revoked_after_it_was_read_writes_nothing(database_url, lexicons
         hosts_store.close()
 
 
-def test_a_page_action_after_its_seat_was_released_writes_nothing(database_url):
+def started_with_two_seats(database_url: str):
+    """The app on `database_url` with a started table of Ann and Bob, each seated by a phone: (app, code, Ann's)."""
     app = create_app({"TESTING": True, "DATABASE_URL": database_url})
     host, ann, bob = phone(app), phone(app), phone(app)
     code, _ = create(host)
     assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
     start(host, code)
+    return app, code, ann
+
+
+def test_a_page_action_after_its_seat_was_released_writes_nothing(database_url):
+    app, code, ann = started_with_two_seats(database_url)
     claim_page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
     with app.app_context():
         service = app.extensions["tables"]
@@ -102,11 +108,7 @@ def test_a_page_action_by_a_token_this_process_still_knows_writes_nothing_and_sh
     """The token cache answers who sends a page's action, without a query; another host released Ann's seat, so her
     phone's action (a claim, or one her page may not send) writes nothing, and her answer, asked by her page's
     script, is the join page's redirect: never her old seat's page or the table's part."""
-    app = create_app({"TESTING": True, "DATABASE_URL": database_url})
-    host, ann, bob = phone(app), phone(app), phone(app)
-    code, _ = create(host)
-    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
-    start(host, code)
+    app, code, ann = started_with_two_seats(database_url)
     page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
     assert post_form(ann, f"/tables/{code}/play", page, "claim-form", action="claim", word="bag").status_code == 303
     page = ann.get(f"/tables/{code}/play").get_data(as_text=True)  # her page, open when her seat goes
@@ -128,11 +130,7 @@ def test_a_page_action_by_a_token_this_process_still_knows_writes_nothing_and_sh
 def test_a_page_action_asks_the_store_for_no_token_this_process_knows(database_url):
     """Who sends a page's action comes from the token cache (its door proves the token as it writes): a claim from
     a phone this process knows asks the store for no token; a page read always asks."""
-    app = create_app({"TESTING": True, "DATABASE_URL": database_url})
-    host, ann = phone(app), phone(app)
-    code, _ = create(host)
-    assert join(ann, code, 1).status_code == 303
-    start(host, code)
+    app, code, ann = started_with_two_seats(database_url)
     page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
     service = app.extensions["tables"]
     asked = []
