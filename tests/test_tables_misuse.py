@@ -127,6 +127,31 @@ def test_a_page_action_by_a_token_this_process_still_knows_writes_nothing_and_sh
     assert answer.status_code == 303 and answer.headers["Location"].endswith("/join?moved=1"), answer.status_code
 
 
+def test_a_hosts_action_from_a_seat_whose_token_went_shows_no_seat(database_url):
+    """A playing host's phone (the host's cookie and seat 1's) sends the host's Lock from its seat's page after
+    another host released seat 1: the host's token acts, and the page after it is the join page's redirect, not
+    seat 1's page drawn from the token this process still knew."""
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    ann, bob = phone(app), phone(app)
+    code, _ = create(ann)
+    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
+    start(ann, code)
+    page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    assert 'id="host-box"' in page
+    assert post_form(ann, f"/tables/{code}/play", page, "claim-form", action="claim", word="bag").status_code == 303
+    with app.app_context():
+        service = app.extensions["tables"]
+        other_store = Store(database_url)
+        try:
+            Tables(other_store, service.lexicons).act(code, Actor(host=True), {"type": "release", "seat": 1})
+        finally:
+            other_store.close()
+        data = {"csrf_token": hidden(page, "csrf_token"), "request_id": "lock-after-release", "action": "lock"}
+        answer = ann.post(f"/tables/{code}/play", data=data, headers={"Table-Page": "fragment"})
+        assert service.state(code).locked  # the host's token acted
+    assert answer.status_code == 303 and answer.headers["Location"].endswith("/join?moved=1"), answer.status_code
+
+
 def test_a_page_action_asks_the_store_for_no_token_this_process_knows(database_url):
     """Who sends a page's action comes from the token cache (its door proves the token as it writes): a claim from
     a phone this process knows asks the store for no token; a page read always asks."""

@@ -221,6 +221,14 @@ def page_actors(code: str, need_host: bool, sending: bool = False):
     return acting, acting if acting[0].host else None if need_host else acting_cookie(code, True, sending)
 
 
+def stored_actors(code: str, need_host: bool) -> tuple[Actor, Actor | None] | None:
+    """The page's actor and the host it also is, as the store says the phone's cookies act now (the token cache
+    answered who sent an action, and the page after it shows what that action's door did not prove), or None."""
+    forget_cookie_actors()
+    acting, hosting = page_actors(code, need_host)
+    return None if acting is None else (acting[0], hosting[0] if hosting else None)
+
+
 def cookie_actor(code: str, name: str, sending: bool = False) -> Actor | None:
     """Who this phone's cookie acts for at this table, or None (no cookie, or a token that no longer acts).
 
@@ -518,11 +526,10 @@ def acting_page(
     except (Rejected, PageRefusal, Refused, Forbidden, Slowed) as error:
         # Who sent it may have come from the token cache, which only the action's door proves: the page that
         # shows the refusal is drawn for the phone as the store says it acts now.
-        forget_cookie_actors()
-        acting, hosting = page_actors(code, need_host)
-        if acting is None:
+        again = stored_actors(code, need_host)
+        if again is None:
             return forbidden_page(code, need_host)
-        actor, host = acting[0], hosting[0] if hosting else None
+        actor, host = again
         context = page_context(code, tables().state(code), actor, host)
         values = {"word": request.form.get("word", "")} if name == "claim" else {}
         notice = refusal_notice(error)
@@ -535,6 +542,11 @@ def acting_page(
     if name in HOLDER_ACTIONS:
         forget_cookie_actors()
         return acting_page(code, endpoint, template, cookie, allowed, need_host, after_action=True)
+    if name not in allowed and not need_host:  # a host's action from a seat's page proved the host's token only
+        again = stored_actors(code, need_host)
+        if again is None:
+            return forbidden_page(code, need_host)
+        actor, host = again
     shown = request.headers.get(PARTS_HEADER)
     if shown is not None:  # the page's own regions still true after the action: the table's part is its answer
         shared = shared_part(code, done.state, actor)
