@@ -257,6 +257,21 @@ def renders(screens: list[dict], began: float, ended: float) -> Counter:
     )
 
 
+# A screen's fetches on an event: the table's part from the live URL, the page of a screen not in two parts, and the
+# page of one whose own part changed (tables_pages.py's kinds; not the stream's parts nor its own forms' answers).
+EVENT_FETCHES = ("live", "event", "page")
+
+
+def event_fetch_ms(screens: list[dict], began: float, ended: float) -> list[float]:
+    """How long each fetch on an event sent between `began` and `ended` took to be answered (ms), answered 200."""
+    return [
+        1000 * (answered - sent)
+        for screen in screens
+        for kind, sent, answered, status, _ in screen["fetches"]
+        if kind in EVENT_FETCHES and status == 200 and began <= sent <= ended
+    ]
+
+
 def summarize_pages(figures: dict, args) -> tuple[dict[str, str], dict[str, str]]:
     """The pages mode's rows for one database, and its line of the comparison between modes."""
     claimed, server_cpu = figures["claims"]
@@ -269,12 +284,7 @@ def summarize_pages(figures: dict, args) -> tuple[dict[str, str], dict[str, str]
     lag_ms = [1000 * (c.sent - c.due) for c in claims if c.sent]
     connect_ms = [1000 * c.connecting for c in claims if c.connecting]
     kinds = renders(screens, claimed["began"], claimed["settled"])
-    fetch_ms = [
-        1000 * (answered - sent)
-        for screen in screens
-        for kind, sent, answered, status, _ in screen["fetches"]
-        if kind in ("event", "live") and status == 200 and claimed["began"] <= sent <= claimed["settled"]
-    ]
+    fetch_ms = event_fetch_ms(screens, claimed["began"], claimed["settled"])
     failed = sum(
         1
         for screen in screens

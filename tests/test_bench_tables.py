@@ -427,3 +427,16 @@ def test_the_benchs_browser_accepts_gzip_as_a_browser_does_and_reads_the_page_pl
     answer = asyncio.run(ask())
     assert "accept-encoding: gzip" in heard[0]
     assert answer.status == 200 and answer.body == page and http.page_seq(answer.body) == 3
+
+
+def test_a_fetch_on_an_event_counts_a_page_fetched_for_its_own_part_and_not_a_part_on_the_stream():
+    fetches = [
+        ("page", 1.0, 1.25, 200, 7),  # its own part changed: the page fetched
+        ("live", 2.0, 2.01, 200, 8),  # the table's part fetched (Secret Wordsmith)
+        ("event", 3.0, 3.1, 200, 9),  # a screen not in two parts
+        ("part", 4.0, 4.0, 200, 10),  # on the stream: no fetch
+        ("own", 5.0, 5.5, 200, 11),  # its own form's answer
+        ("page", 6.0, 6.5, 503, -1),  # not answered
+        ("page", 99.0, 99.5, 200, 12),  # after the claims
+    ]
+    assert [round(ms) for ms in bench.report.event_fetch_ms([{"fetches": fetches}], 0.0, 10.0)] == [250, 10, 100]
