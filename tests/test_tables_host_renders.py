@@ -11,7 +11,7 @@ import pytest
 import requests
 from service_helpers import GunicornServer
 from test_pages_tables import claim, create, join, phone, start
-from test_tables_live_part import Clock, secret_table
+from test_tables_live_part import Clock, secret_table, table_regions
 
 from app.pages import table_host_renders, table_live
 from app.serving.host_folder import HOST_FOLDER_ENV as HOST_RENDERS_ENV
@@ -42,6 +42,8 @@ def another_worker():
 
 
 def test_a_render_one_worker_drew_is_read_by_the_others(table, host_folder):
+    """What one worker drew, another sends as it is (/live, a stream, an action's answer); the copy left for it holds
+    only that, so a page that worker draws draws its own part, embedding the same HTML."""
     code, ann, bob, tv, _ = table
     assert claim(ann, code, "cot").status_code == 303
     drawn = tv.get(f"/tables/{code}/live").get_data()
@@ -49,10 +51,16 @@ def test_a_render_one_worker_drew_is_read_by_the_others(table, host_folder):
     before = table_live.stats()
     another_worker()
     assert tv.get(f"/tables/{code}/live").get_data() == drawn
-    page = bob.get(f"/tables/{code}/play").get_data(as_text=True)  # its page embeds the same part
     after = table_live.stats()
     assert after["shared"] == before["shared"] and after["read"] == before["read"] + 1
+    left = table_host_renders.hosts_render(code, lambda head: True)
+    assert left.body == drawn and not left.whole and left.regions == {} and left.table == {}
+    page = bob.get(f"/tables/{code}/play").get_data(as_text=True)
+    assert table_live.stats()["shared"] == after["shared"] + 1  # a page needs the regions: drawn here, once
+    assert bob.get(f"/tables/{code}/play").status_code == 200 and table_live.stats()["shared"] == after["shared"] + 1
     assert "COT" in page and "Object to COT" in page
+    shown, live = table_regions(page), table_regions(drawn.decode())
+    assert "claims" in shown and shown == {name: live[name] for name in shown}  # the same HTML the streams sent
 
 
 def test_a_render_of_an_earlier_event_or_past_its_window_is_drawn_again(table, host_folder):
@@ -112,6 +120,7 @@ def test_workers_asking_at_once_draw_one_render(table, host_folder, monkeypatch)
                     code,
                     lambda f: f.seq == state.seq,
                     lambda: slow_render(code, state, None, app.extensions["tables"].clock()),
+                    table_live.Shared.for_host,
                 )
             )
 

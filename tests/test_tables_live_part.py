@@ -349,8 +349,8 @@ def test_phones_asking_at_once_are_drawn_one_render(four, monkeypatch):
     looked: set[int] = set()
     real = table_live._kept_at
 
-    def all_look_first(key, seq):
-        found = real(key, seq)
+    def all_look_first(key, seq, whole):
+        found = real(key, seq, whole)
         if threading.get_ident() not in looked:  # each thread's first look: none is kept yet, for any of them
             looked.add(threading.get_ident())
             barrier.wait()

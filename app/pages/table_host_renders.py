@@ -51,10 +51,13 @@ _written = [0]
 _count_lock = threading.Lock()
 
 
-def shared_render(code: str, usable: Callable[[Header], bool], draw: Callable[[], Any]) -> tuple[Any, bool]:
-    """The host's render of table `code`'s part when `usable` takes its header, else `draw()`'s, left for the host's
-    other workers unless the host's is of a later event (`seq`); and whether it was drawn here. Only one worker draws
-    at a time for a table: one that arrives meanwhile waits, then reads that render."""
+def shared_render(
+    code: str, usable: Callable[[Header], bool], draw: Callable[[], Any], left: Callable[[Any], Any]
+) -> tuple[Any, bool]:
+    """The host's render of table `code`'s part when `usable` takes its header, else `draw()`'s, of which `left`
+    gives what is left for the host's other workers unless the host's is of a later event (`seq`); and whether it
+    was drawn here. Only one worker draws at a time for a table: one that arrives meanwhile waits, then reads that
+    render."""
     where = folder()
     if where is None:
         return draw(), True
@@ -65,7 +68,7 @@ def shared_render(code: str, usable: Callable[[Header], bool], draw: Callable[[]
                 return found, False
             made = draw()
             if header is None or header.seq <= made.seq:
-                _write(where, code, made)
+                _write(where, code, left(made))
             return made, True
     except OSError:  # the folder is gone or full: this worker draws for itself
         log.exception("the host's renders in %s cannot be used; drawing table %s's part here", where, code)

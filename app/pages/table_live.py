@@ -19,8 +19,8 @@ keyed by a fingerprint of what it is drawn from (`part_keys`): the table's part 
 
 A render is kept per worker and table for as long as it is true: until the table's next event, or until the
 first Object or Ask button in it is past its window (then drawn again without it); threads asking at once wait
-for one render, and under gunicorn a host's workers share it (one draws, the others read it:
-app/pages/table_host_renders.py). Secret Wordsmith shows a seat its own hidden words: while a secret challenge is
+for one render, and under gunicorn a host's workers share it (one draws, the others read what their streams
+and answers send: app/pages/table_host_renders.py; a page another worker draws draws its own). Secret Wordsmith shows a seat its own hidden words: while a secret challenge is
 played the table's part is rendered per seat, and its stream asks the page to fetch it.
 """
 
@@ -34,7 +34,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import lru_cache
 
@@ -99,7 +99,11 @@ KEPT_TABLES = 512
 @dataclass
 class Shared:
     """One render of a table's part: its regions' HTML, the phones' part keys, until when it is true, and the table
-    as it was drawn from (`table`: the state's view, which the page of any phone it was drawn for reads too)."""
+    as it was drawn from (`table`: the state's view, which the page of any phone it was drawn for reads too).
+
+    The copy left for the host's other workers (`for_host`) holds only what a stream, `/live` and an action's
+    answer send: no regions and no state's view (`whole` False), which only a page reads; a page drawn in another
+    worker draws its own."""
 
     seq: int
     regions: dict[str, Markup]
@@ -110,6 +114,11 @@ class Shared:
     body: bytes = field(default=b"", repr=False)  # the /live answer, drawn with the render
     sse: str = field(default="", repr=False)  # the same as a pages' stream's `part` message, made when first sent
     gz: bytes = field(default=b"", repr=False)  # the /live answer gzipped, made when first asked for so
+    whole: bool = True  # holds its regions and the state's view: a page can be drawn from it
+
+    def for_host(self) -> Shared:
+        """The copy left in the host's folder: what the other workers' streams and answers send, and nothing more."""
+        return replace(self, regions={}, table={}, sse="", gz=b"", whole=False)
 
     def gzipped(self) -> bytes:
         """The /live answer gzipped as app/assets.py gzips a page, once per render for every phone that asks."""
@@ -277,28 +286,30 @@ def _drawer() -> ThreadPoolExecutor:
         return _pool[0]
 
 
-def shared_part(code: str, state, viewer: Actor | None) -> Shared:
+def shared_part(code: str, state, viewer: Actor | None, whole: bool = False) -> Shared:
     """The table's part at `state`, as `viewer` may see it: the kept render while it is true, else a new one.
+    `whole`: one a page can be drawn from (its regions and the state's view), not only what is sent alone.
 
     The phones of a table ask at once, right after an event: one thread renders, the others of this worker wait
     for its render rather than draw the same part again (`_drawing`, one lock per table part)."""
     seat = secret_seat(state, viewer)
     key = (code, seat)
-    kept = _kept_at(key, state.seq)
+    kept = _kept_at(key, state.seq, whole)
     if kept is not None:
         return kept
     with _lock:
         drawing = _drawing.setdefault(key, threading.Lock())
     with drawing:
-        kept = _kept_at(key, state.seq)  # drawn meanwhile by the thread this one waited for
+        kept = _kept_at(key, state.seq, whole)  # drawn meanwhile by the thread this one waited for
         if kept is not None:
             return kept
         now = tables().clock()
         if seat is None:  # the same for every phone: drawn once on this host, read by its other workers
             made, drawn = shared_render(
                 code,
-                lambda head: head.seq == state.seq and now < head.valid_until,
+                lambda head: not whole and head.seq == state.seq and now < head.valid_until,
                 lambda: _render(code, state, None, now),
+                Shared.for_host,
             )
         else:
             made, drawn = _render(code, state, seat, now), True
@@ -308,10 +319,11 @@ def shared_part(code: str, state, viewer: Actor | None) -> Shared:
 
 def _keep(key: tuple[str, int | None], made: Shared, read: bool) -> None:
     """Keep a render this worker drew, or read from the host's (`read`), unless it kept a newer one meanwhile (a
-    slower render of an older state never replaces a newer); past KEPT_TABLES the least recently asked for goes."""
+    slower render of an older state never replaces a newer, nor a read copy a whole render of the same event); past
+    KEPT_TABLES the least recently asked for goes."""
     with _lock:
         current = _kept.get(key)
-        if current is None or current.seq <= made.seq:
+        if current is None or current.seq < made.seq or (current.seq == made.seq and made.whole >= current.whole):
             _kept[key] = made
             _kept.move_to_end(key)
         while len(_kept) > KEPT_TABLES:
@@ -320,10 +332,10 @@ def _keep(key: tuple[str, int | None], made: Shared, read: bool) -> None:
         _stats["read"] += read
 
 
-def _kept_at(key: tuple[str, int | None], seq: int) -> Shared | None:
+def _kept_at(key: tuple[str, int | None], seq: int, whole: bool) -> Shared | None:
     with _lock:
         kept = _kept.get(key)
-        if kept is None or kept.seq != seq or tables().clock() >= kept.valid_until:
+        if kept is None or kept.seq != seq or tables().clock() >= kept.valid_until or (whole and not kept.whole):
             return None
         _kept.move_to_end(key)
         _stats["kept"] += 1

@@ -283,7 +283,7 @@ def page_context(code: str, state, viewer: Actor | None, host: Actor | None = No
     part as every phone reads it (`shared`, app/pages/table_live.py: rendered once per event, embedded here)."""
     # The state as the viewer sees it is the one the table's part was drawn from: it differs by viewer only in a
     # Secret Wordsmith seat's own words, and that part is drawn per seat (app/pages/table_live.py).
-    shared = shared_part(code, state, viewer)
+    shared = shared_part(code, state, viewer, whole=True)
     table = shared.table
     game = table.get(state.game) or {}
     host_page = request.endpoint == "pages.table_host"
