@@ -83,6 +83,15 @@ def started_with_two_seats(database_url: str):
     return app, code, ann
 
 
+def released_by_another_host(database_url: str, service: Tables, code: str) -> None:
+    """Seat 1 released by the host through another process's service: this one's token cache still knows its token."""
+    other_store = Store(database_url)
+    try:
+        Tables(other_store, service.lexicons).act(code, Actor(host=True), {"type": "release", "seat": 1})
+    finally:
+        other_store.close()
+
+
 def test_a_page_action_after_its_seat_was_released_writes_nothing(database_url):
     app, code, ann = started_with_two_seats(database_url)
     claim_page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
@@ -114,11 +123,7 @@ def test_a_page_action_by_a_token_this_process_still_knows_writes_nothing_and_sh
     page = ann.get(f"/tables/{code}/play").get_data(as_text=True)  # her page, open when her seat goes
     with app.app_context():
         service = app.extensions["tables"]
-        other_store = Store(database_url)
-        try:
-            Tables(other_store, service.lexicons).act(code, Actor(host=True), {"type": "release", "seat": 1})
-        finally:
-            other_store.close()
+        released_by_another_host(database_url, service, code)
         before = [event.seq for event in service.events(code)]
         data = {"csrf_token": hidden(page, "csrf_token"), "request_id": "stale-token-1", **action}
         answer = ann.post(f"/tables/{code}/play", data=data, headers={"Table-Page": "fragment"})
@@ -141,11 +146,7 @@ def test_a_hosts_action_from_a_seat_whose_token_went_shows_no_seat(database_url)
     assert post_form(ann, f"/tables/{code}/play", page, "claim-form", action="claim", word="bag").status_code == 303
     with app.app_context():
         service = app.extensions["tables"]
-        other_store = Store(database_url)
-        try:
-            Tables(other_store, service.lexicons).act(code, Actor(host=True), {"type": "release", "seat": 1})
-        finally:
-            other_store.close()
+        released_by_another_host(database_url, service, code)
         data = {"csrf_token": hidden(page, "csrf_token"), "request_id": "lock-after-release", "action": "lock"}
         answer = ann.post(f"/tables/{code}/play", data=data, headers={"Table-Page": "fragment"})
         assert service.state(code).locked  # the host's token acted
