@@ -19,9 +19,10 @@ keyed by a fingerprint of what it is drawn from (`part_keys`): the table's part 
 
 A render is kept per worker and table for as long as it is true: until the table's next event, or until the
 first Object or Ask button in it is past its window (then drawn again without it); threads asking at once wait
-for one render, and under gunicorn a host's workers share it (one draws, the others read what their streams
-and answers send: app/pages/table_host_renders.py; a page another worker draws draws its own). Secret Wordsmith shows a seat its own hidden words: while a secret challenge is
-played the table's part is rendered per seat, and its stream asks the page to fetch it.
+for one render, and under gunicorn a host's workers share it (one draws, the others read what their streams and
+answers send: app/pages/table_host_renders.py; a page another worker draws draws its own). Secret Wordsmith shows
+a seat its own hidden words: while a secret challenge is played the table's part is rendered per seat, and its
+stream asks the page to fetch it.
 """
 
 from __future__ import annotations
