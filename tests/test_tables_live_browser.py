@@ -8,6 +8,7 @@ import re
 
 from browser_helpers import expect, needs_chromium, open_phones
 from test_pages_tables_browser import LIVE_MS, claim, create_table, following, start_challenge, submit, take_seat
+from test_tables_wordsmith import exact
 
 pytestmark = needs_chromium
 
@@ -95,10 +96,11 @@ def test_a_phone_applies_anothers_claim_in_place_and_reads_as_a_fresh_load(brows
 
 
 def test_a_challenges_start_and_end_reach_every_seat_and_the_tv_in_place(browser, live_server):
-    """The host starts and ends a challenge: the phase line, the claim field and the pieces to add are the table's
-    part, so Bob's and Cat's phones and the TV show each change without fetching a page, each reading what is its
-    own (the host where to start, the others to wait); a word Bob is typing keeps its text and focus when Cat's claim
-    comes in. Afterwards each phone reads as a fresh load of its page."""
+    """The host starts and ends a challenge, and Bob calls Done! between: the phase line, the claim field, Pass and
+    the pieces to add are the table's part, so Bob's and Cat's phones and the TV show each change without fetching a
+    page, each reading what is its own (the host where to start, the others to wait; Bob that he called Done!, Cat
+    her Pass); a word Bob is typing keeps its text and focus when Cat's claim comes in. Afterwards each phone reads
+    as a fresh load of its page."""
     with open_phones(browser, 4) as (ann, bob, cat, tv):
         code = create_table(ann, live_server, names=("Ann", "Bob", "Cat"))
         take_seat(bob, live_server, code, "Bob")
@@ -133,6 +135,23 @@ def test_a_challenges_start_and_end_reach_every_seat_and_the_tv_in_place(browser
         bob.keyboard.type("t")
         submit(bob, "#claim-area button[form=claim-form]")
         expect(cat.locator("#claims .claim__word").first).to_have_text("LOT", timeout=LIVE_MS)
+
+        # Bob's sixth word calls Done! (the host sets his pool to build each word): he reads that he called it, Cat
+        # gets Pass, the TV says who called it; Cat passes, and her Pass goes.
+        for word in ("bag", "cast", "dog", "fish", "milk"):
+            ann.locator("#correct-seat").select_option("2")
+            ann.fill("#correct-pool", exact(word))
+            submit(ann, ann.get_by_role("button", name="Correct the pool"))
+            claim(bob, word)
+        expect(bob.locator("#claim-area section:visible")).to_have_count(1)  # not the claim form as well
+        expect(bob.locator("#claim-area section:visible")).to_contain_text("You called Done!")
+        expect(bob.get_by_role("button", name="Pass: no extra word")).to_have_count(0)
+        expect(cat.get_by_role("button", name="Pass: no extra word")).to_be_visible(timeout=LIVE_MS)
+        expect(cat.locator("#word")).to_be_visible()
+        for page in (bob, cat, tv):
+            expect(phase[page]).to_contain_text("Done! called by Bob", timeout=LIVE_MS)
+        submit(cat, cat.get_by_role("button", name="Pass: no extra word"))
+        expect(cat.get_by_role("button", name="Pass: no extra word")).to_have_count(0)
 
         submit(ann, ann.get_by_role("button", name=re.compile("^End the challenge")))
         expect(phase[ann]).to_have_text(re.compile(r"^Challenge 1 is over\. You host: start it below"))
