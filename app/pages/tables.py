@@ -495,10 +495,10 @@ def acting_page(
             return redirect(url_for(endpoint, code=canonical), code=303)
         code = canonical
         # A page shows the state; an action answers with the state it left (its own read of the table).
-        state = tables().state(code) if request.method != "POST" or after_action else None
+        sending = request.method == "POST" and not after_action
+        state = None if sending else tables().state(code)
     except NotFound as error:
         return not_found(error)
-    sending = request.method == "POST" and not after_action
     acting, hosting = page_actors(code, need_host, sending)
     if acting is None:
         try:  # a table that is not there is said so, before a phone that does not act there
