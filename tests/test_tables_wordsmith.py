@@ -1341,6 +1341,26 @@ def fresh_scores(table: Table) -> dict:
     return score_sheets(table.ws.sheets(), table.ws.variant).to_dict()
 
 
+def unnamed(sheet: dict) -> dict:
+    return {k: v for k, v in sheet.items() if k not in ("player", "seat")}
+
+
+def test_sheets_scored_one_by_one_add_up_as_scored_together_in_any_order():
+    """`scored` keeps each sheet's score: the same sheets in another order, or beside other sheets, score as
+    score_sheets scores them all at once (its totals, its winners and high score)."""
+    from solver.wordsmith import score_sheets
+    from tables.wordsmith.model import scored
+
+    table = Table(seats=3)
+    table.act({"type": "start", "pool": EXAMPLE_POOL})
+    table.claim(1, "bag", pool=exact("bag"))
+    table.claim(2, "cast", pool=exact("cast"))
+    ann, bob, cy = table.ws.sheets()
+    for sheets in ([ann, bob, cy], [cy, bob, ann], [bob, ann], [ann], [cy, cy | {"player": "4"}]):
+        for variant in ("standard", "word_by_word"):
+            assert scored(variant, sheets) == score_sheets(sheets, variant).to_dict()
+
+
 def test_the_scores_a_view_shows_follow_every_sheet_and_each_tables_names():
     ann_first, cy_first = Table(seats=2), Table(seats=3)
     for table in (ann_first, cy_first):
@@ -1350,7 +1370,9 @@ def test_the_scores_a_view_shows_follow_every_sheet_and_each_tables_names():
             table.claim(1, word, pool=exact(word))
             scores = table.view()["scores"]
             fresh = fresh_scores(table)
-            assert [s["total"] for s in scores["sheets"]] == [s["total"] for s in fresh["sheets"]]
+            assert [unnamed(s) for s in scores["sheets"]] == [unnamed(s) for s in fresh["sheets"]]
+            assert scores["winners"] == [int(w) for w in fresh["winners"]]
+            assert (scores["high_score"], scores["variant"]) == (fresh["high_score"], fresh["variant"])
             assert [s["player"] for s in scores["sheets"]] == ["Ann", "Bob", "Cy"][: len(table.ws.seats)]
             scores["sheets"][0]["player"] = "changed by a reader"  # a reader's copy, not the next view's
             assert table.view()["scores"]["sheets"][0]["player"] == "Ann"

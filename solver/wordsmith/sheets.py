@@ -283,10 +283,13 @@ class ScoreResult:
     @property
     def winners(self) -> list[str]:
         """Return the players with the highest total: several when tied, they share the win."""
-        return [s.player for s in self.sheets if s.total == self.high_score]
+        high = self.high_score
+        return [s.player for s in self.sheets if s.total == high]
 
-    def to_dict(self) -> dict:
-        sheets = [s.to_dict() for s in self.sheets]
+    def to_dict(self, sheets: list[dict] | None = None) -> dict:
+        """As JSON; `sheets`: each sheet's own `to_dict()`, when the caller kept them (it scores sheet by sheet)."""
+        if sheets is None:
+            sheets = [s.to_dict() for s in self.sheets]
         return {"variant": self.variant, "sheets": sheets, "winners": self.winners, "high_score": self.high_score}
 
 

@@ -4,11 +4,13 @@ what a viewer may see of it, and the scratch copy an action is folded into."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 
 from solver.errors import Refused
 from solver.pieces import Pool
 from solver.wordsmith import (
     DiscardBoxes,
+    ScoreResult,
     parse_variant,
     score_sheets,
 )
@@ -26,14 +28,29 @@ PIECE_CODES = {"R": "red", "Y": "yellow", "B": "blue", "G": "green", "W": "wild"
 PHASES = ("waiting", "playing", "done_called", "between", "game_over")
 
 
-# Sheets scored lately: every view of a table (its part, each page, the API's answer) reads the scores, and they
-# change only when a sheet does.
+# Sheets scored lately, the table's and each seat's: every view of a table (its part, each page, the API's answer)
+# reads the scores, they change only when a sheet does, and a claim changes one seat's sheet.
 _scored: Memo[dict] = Memo(2048)
+_sheet_scored: Memo[tuple[ScoreResult, dict]] = Memo(8192)
 
 
 def scored(variant: str, sheets: list[dict]) -> dict:
     """`score_sheets(sheets, variant).to_dict()`, the same dict for the same sheets: read it, never change it."""
-    return _scored((variant, sheets), lambda: score_sheets(sheets, variant).to_dict())
+    return _scored((variant, sheets), partial(_scored_anew, variant, sheets))
+
+
+def _scored_anew(variant: str, sheets: list[dict]) -> dict:
+    """The sheets scored each on its own (a sheet scored lately is not scored again), then together."""
+    if not sheets:
+        return score_sheets(sheets, variant).to_dict()  # refused, as score_sheets refuses it
+    each = [_sheet_scored((variant, sheet), partial(_score_one, variant, sheet)) for sheet in sheets]
+    result = ScoreResult(each[0][0].variant, tuple(alone.sheets[0] for alone, _ in each))
+    return result.to_dict(sheets=[made for _, made in each])
+
+
+def _score_one(variant: str, sheet: dict) -> tuple[ScoreResult, dict]:
+    alone = score_sheets([sheet], variant)
+    return alone, alone.sheets[0].to_dict()
 
 
 # --- the state -----------------------------------------------------------------------
