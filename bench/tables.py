@@ -2,7 +2,8 @@
 
     python bench/tables.py [--mode pages|api|both] [--database sqlite|postgresql|both] [--tables 250]
                            [--rate 200] [--seconds 60] [--baseline 10] [--idle 5] [--open-rate 200]
-                           [--health-rate 20] [--workers 2] [--clients 2] [--servers 1|2] [--lockstep] [--profile]
+                           [--health-rate 20] [--workers 2] [--clients 2] [--servers 1|2]
+                           [--host-cpus CORES] [--lockstep] [--profile]
 
 For each database (SQLite, a file; PostgreSQL, a throw-away cluster: bench/tables_server.py), starts
 the service as deployed (gunicorn with gunicorn.conf.py, --workers 2) on a free loopback port, then
@@ -53,6 +54,10 @@ while measuring), in processes of its own on one clock (CLOCK_MONOTONIC): the AP
 in the main process and its streams in another; the pages mode's phones in --clients processes,
 the tables split between them; health in its own. A claim's time is when it is written to its
 socket; how late that was against the steady schedule is the client's lag.
+
+A line per added host on one machine: `--servers 2 --host-cpus 0.5` (as root) runs each app server in a CPU
+cgroup of half a core (bench/tables_hosts.py), so one server is a host of half a core and two are two such hosts,
+with the machine's other core left to the phones and PostgreSQL; compare the rate each holds.
 
 Bounded: loopback only; with the defaults each database and mode takes about 3 minutes; the
 servers and the PostgreSQL cluster it started are stopped at the end whatever happens.
@@ -132,6 +137,12 @@ def main(argv=None) -> int:
         default=1,
         help="app servers on the one database (default: 1); 2, api mode: the streams on the second; pages mode: "
         "each table's screens alternate between them, pages and stream alike (PostgreSQL: across hosts)",
+    )
+    parser.add_argument(
+        "--host-cpus",
+        type=float,
+        default=None,
+        help="each app server a host of this many cores: a CPU cgroup of its own (root; bench/tables_hosts.py)",
     )
     parser.add_argument(
         "--lockstep",

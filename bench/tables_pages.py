@@ -237,6 +237,13 @@ class Screen:
         return not self.busy and self.retry is None
 
 
+def caught_up(screens: list[Screen]) -> bool:
+    """Every screen of a table is done fetching and shows the newest state any of them has heard of: a part still on
+    its way on a stream is waited for, so that a late delivery is not counted as one missing."""
+    newest = max(max(screen.shown, screen.newest) for screen in screens)
+    return all(screen.settled() and screen.shown >= newest for screen in screens)
+
+
 @dataclass
 class PageTable:
     """One table as the bench drives it through its pages: its 4 phones and its TV, and the claims not yet sent."""
@@ -509,7 +516,7 @@ class Client:
         ended = time.monotonic()
         if tasks:  # a claim's POST and its page's GET, each waited for as long as a page request may take
             await asyncio.wait(tasks, timeout=2 * PAGE_TIMEOUT)
-        while time.monotonic() < ended + SETTLE and not all(s.settled() for s in self.screens):
+        while time.monotonic() < ended + SETTLE and not all(caught_up(table.screens) for table in self.tables):
             await asyncio.sleep(0.05)
         return {
             "claims": claims,

@@ -19,12 +19,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from load import server_cpu
 from service_helpers import GunicornServer, free_port
+from tables_hosts import capped, capped_command
 from tables_http import collector_held_off
 
 # --- health, probed at a steady rate (a process of its own) ----------------------------------------
@@ -362,27 +363,37 @@ def serving(kind: str, args, folder: Path, streams: int):
             config = str(folder / f"profile-{kind}.conf.py")
             Path(config).write_text(PROFILE_CONF.format(folder=str(profiles)), encoding="utf-8")
         command = [sys.executable, "-m", "gunicorn", args.app, "-c", config]
-        server = GunicornServer(folder / f"gunicorn-{kind}.log", workers=args.workers, env=env, command=command)
-        # --servers 2: a second app server on the same database. The API mode holds every stream on it, so every
-        # claim sent to the first reaches its phones through the database's notifications, as across hosts; the
-        # pages mode spreads each table's screens over both (bench/tables_pages.py's server_of).
-        streaming = server
-        if args.servers == 2:
-            streaming = GunicornServer(
-                folder / f"gunicorn-{kind}-2.log", workers=args.workers, env=env, command=command
-            )
-        try:
-            server.start()
-            if streaming is not server:
-                streaming.start()
-            yield Served(kind, server, streaming, database_pid, profiles, args.workers)
-        finally:
-            for started in {server, streaming}:
-                if started.process is not None and started.process.poll() is None:
-                    # SIGQUIT: gunicorn's quick shutdown. A graceful one (SIGTERM) waits for the streams' threads,
-                    # which see their client gone only at their next heartbeat (15 s).
-                    started.process.send_signal(signal.SIGQUIT)
-                started.stop()
+        with ExitStack() as hosts:  # the CPU cgroups (--host-cpus), removed once their servers stopped
+
+            def host(number: int) -> GunicornServer:
+                """An app server; with --host-cpus, in a CPU cgroup of its own: a host of that many cores."""
+                run = command
+                if args.host_cpus:
+                    run = capped_command(hosts.enter_context(capped(f"{kind}-{number}", args.host_cpus)), command)
+                suffix = "" if number == 1 else f"-{number}"
+                return GunicornServer(
+                    folder / f"gunicorn-{kind}{suffix}.log", workers=args.workers, env=env, command=run
+                )
+
+            server = host(1)
+            # --servers 2: a second app server on the same database. The API mode holds every stream on it, so every
+            # claim sent to the first reaches its phones through the database's notifications, as across hosts; the
+            # pages mode spreads each table's screens over both (bench/tables_pages.py's server_of).
+            streaming = server
+            if args.servers == 2:
+                streaming = host(2)
+            try:
+                server.start()
+                if streaming is not server:
+                    streaming.start()
+                yield Served(kind, server, streaming, database_pid, profiles, args.workers)
+            finally:
+                for started in {server, streaming}:
+                    if started.process is not None and started.process.poll() is None:
+                        # SIGQUIT: gunicorn's quick shutdown. A graceful one (SIGTERM) waits for the streams' threads,
+                        # which see their client gone only at their next heartbeat (15 s).
+                        started.process.send_signal(signal.SIGQUIT)
+                    started.stop()
 
 
 def idle_phase(served, port: int, seconds: float, rate: float) -> tuple:

@@ -28,7 +28,7 @@ from tables.events import Actor, Context, Event, Rejected, stamp
 from tables.state import apply, decide, fold
 
 ROOT = Path(__file__).resolve().parent.parent
-PARTS = ("tables_plan", "tables_http", "tables_api", "tables_pages", "tables_report")
+PARTS = ("tables_plan", "tables_http", "tables_api", "tables_pages", "tables_report", "tables_hosts")
 
 
 def load_bench() -> SimpleNamespace:
@@ -440,3 +440,64 @@ def test_a_fetch_on_an_event_counts_a_page_fetched_for_its_own_part_and_not_a_pa
         ("page", 99.0, 99.5, 200, 12),  # after the claims
     ]
     assert [round(ms) for ms in bench.report.event_fetch_ms([{"fetches": fetches}], 0.0, 10.0)] == [250, 10, 100]
+
+
+def test_a_capped_command_is_the_process_it_put_in_the_group(tmp_path):
+    """--host-cpus: the shell writes its pid to the group's procs file and becomes the command, so the server (and
+    all it forks) is in the group from its start, and the bench's pid is the server's."""
+    import subprocess
+
+    procs = tmp_path / "cgroup.procs"
+    procs.write_text("")
+    command = bench.hosts.capped_command(procs, [sys.executable, "-c", "import os; print(os.getpid())"])
+    ran = subprocess.run(command, capture_output=True, text=True, check=True)
+    assert procs.read_text().split() == [ran.stdout.strip()]
+
+
+def cgroup_cpu() -> bool:
+    import os
+
+    try:
+        bench.hosts._root()
+    except SystemExit:
+        return False
+    return os.geteuid() == 0
+
+
+@pytest.mark.skipif(not cgroup_cpu(), reason="needs root and a cgroup CPU controller")
+def test_a_host_of_half_a_core_gets_half_a_core_and_its_group_goes_with_it():
+    import subprocess
+    import time
+
+    with bench.hosts.capped("test", 0.5) as procs:
+        group = procs.parent
+        spin = (
+            "import time\nend = time.monotonic() + 1.0\nwhile time.monotonic() < end: pass\nprint(time.process_time())"
+        )
+        began = time.monotonic()
+        ran = subprocess.run(
+            bench.hosts.capped_command(procs, [sys.executable, "-c", spin]), capture_output=True, text=True, check=True
+        )
+        took = time.monotonic() - began
+        assert float(ran.stdout) < 0.75  # a second of spinning got about half a second of CPU, whatever the machine
+        assert took >= 1.0
+    assert not group.exists()
+
+
+def test_the_run_ends_once_every_screen_shows_what_any_screen_of_its_table_heard_of():
+    phone, tv = pages.Screen(1, 1, 1, "127.0.0.2"), pages.Screen(1, 1, 0, "127.0.0.3")
+    try:
+        phone.shown = tv.shown = 5
+        assert pages.caught_up([phone, tv])
+        phone.shown = 6  # its claim answered: the TV's part is still on its way
+        assert not pages.caught_up([phone, tv])
+        tv.newest, tv.shown = 7, 6  # the TV heard of a later event, and shows the part before it
+        assert not pages.caught_up([phone, tv])
+        phone.shown = tv.shown = 7
+        phone.busy = True  # a fetch of its page still on its way
+        assert not pages.caught_up([phone, tv])
+        phone.busy = False
+        assert pages.caught_up([phone, tv])
+    finally:
+        phone.browser.close()
+        tv.browser.close()
