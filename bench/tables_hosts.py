@@ -24,7 +24,7 @@ PERIOD_US = 10_000  # short: a host that used its share waits at most the rest o
 def _root() -> tuple[Path, bool]:
     """The hierarchy to make the groups in, and whether it is cgroup v2's."""
     for root in CGROUPS:
-        controllers = root / "cgroup.controllers"
+        controllers = root / "cgroup.subtree_control"  # v2: the controllers its children get
         if controllers.exists() and "cpu" in controllers.read_text().split():
             return root, True
         if (root / "cpu.cfs_quota_us").exists():
