@@ -284,7 +284,8 @@ class Tables:
             raise Forbidden(UNKNOWN_TOKEN)
         self._know_token((code, token_hash), found)  # the phone's next action (it opened its stream first) will ask
         # A seat whose phone the host role was handed to hosts too (tables/hosting.py). The fold cache's word
-        # is enough: `decide` judges the role again on the table's newest state before anything is written.
+        # is enough: `decide` judges the role again on the table's newest state before anything is written, and a
+        # page that would refuse a host's action for it asks again on the table as it is now.
         with self._folds_lock:
             cached = self._folds.get(code)
         host_seat = (cached or self.state(code)).host_seat if found else None

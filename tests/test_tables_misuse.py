@@ -351,3 +351,23 @@ def test_the_state_a_phone_reads_lists_only_this_challenges_newest_refusals(data
         assert service.state(code).to_dict(Actor(seat=1))["wordsmith"]["refused"] == []  # a new challenge: none yet
     finally:
         store.close()
+
+
+def test_a_seat_handed_the_host_role_through_another_process_sends_a_host_action_at_once(database_url):
+    """Whether a seat's phone hosts is read from this process's fold of the table, which has not read the event that
+    handed it the role (written through another worker or host): the host's action from its seat's page goes
+    through rather than being refused as one its page may not send."""
+    app, code, ann = started_with_two_seats(database_url)
+    page = ann.get(f"/tables/{code}/play").get_data(as_text=True)  # folded here: seat 1 does not host
+    assert 'id="host-box"' not in page
+    with app.app_context():
+        service = app.extensions["tables"]
+        other_store = Store(database_url)
+        try:
+            Tables(other_store, service.lexicons).act(code, Actor(host=True), {"type": "hand_host", "seat": 1})
+        finally:
+            other_store.close()
+        answer = post_form(ann, f"/tables/{code}/play", page, "claim-form", action="end_challenge")
+        types = [event.type for event in service.events(code)]
+    assert answer.status_code == 303, answer.get_data(as_text=True)[:300]
+    assert types[-2:] == ["host_handed", "challenge_ended"]

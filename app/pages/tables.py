@@ -221,12 +221,20 @@ def page_actors(code: str, need_host: bool, sending: bool = False):
     return acting, acting if acting[0].host else None if need_host else acting_cookie(code, True, sending)
 
 
-def stored_actors(code: str, need_host: bool) -> tuple[Actor, Actor | None] | None:
-    """The page's actor and the host it also is, as the store says the phone's cookies act now (the token cache
-    answered who sent an action, and the page after it shows what that action's door did not prove), or None."""
+def page_actors_now(code: str, need_host: bool, sending: bool = False):
+    """`page_actors` on the table as it is now, and that state: this worker's fold of the table, from which whether
+    a seat's phone hosts is read, brought up to date first (another worker or host may have handed it the role)."""
     forget_cookie_actors()
-    acting, hosting = page_actors(code, need_host)
-    return None if acting is None else (acting[0], hosting[0] if hosting else None)
+    state = tables().state(code)
+    return page_actors(code, need_host, sending), state
+
+
+def stored_actors(code: str, need_host: bool):
+    """The page's actor, the host it also is, and the table now, as the store says the phone's cookies act now (the
+    token cache answered who sent an action, and the page after it shows what that action's door did not prove),
+    or None."""
+    (acting, hosting), state = page_actors_now(code, need_host)
+    return None if acting is None else (acting[0], hosting[0] if hosting else None, state)
 
 
 def cookie_actor(code: str, name: str, sending: bool = False) -> Actor | None:
@@ -513,6 +521,13 @@ def acting_page(
         return render(template, notice=None, values={}, host=host, **page_context(code, state, actor, host))
     name = request.form.get("action", "")
     try:
+        if hosting is None and not need_host and name in HOST_ACTIONS - allowed:
+            # A host's action from a seat's page that this worker's fold says does not host: asked again on the
+            # table as it is now, which may have handed the seat the role since, before it is refused.
+            (acting, hosting), _ = page_actors_now(code, need_host, sending)
+            if acting is None:
+                return forbidden_page(code, need_host)
+            actor, host = acting[0], hosting[0] if hosting else None
         may = allowed | (HOST_ACTIONS if host is not None else set())
         if name not in may:
             raise PageRefusal("action", f"action: one of {', '.join(sorted(may))}")
@@ -529,8 +544,8 @@ def acting_page(
         again = stored_actors(code, need_host)
         if again is None:
             return forbidden_page(code, need_host)
-        actor, host = again
-        context = page_context(code, tables().state(code), actor, host)
+        actor, host, state = again
+        context = page_context(code, state, actor, host)
         values = {"word": request.form.get("word", "")} if name == "claim" else {}
         notice = refusal_notice(error)
         return render(template, STATUS[type(error)], notice=notice, values=values, host=host, **context)
@@ -546,7 +561,7 @@ def acting_page(
         again = stored_actors(code, need_host)
         if again is None:
             return forbidden_page(code, need_host)
-        actor, host = again
+        actor, host, _ = again
     shown = request.headers.get(PARTS_HEADER)
     if shown is not None:  # the page's own regions still true after the action: the table's part is its answer
         shared = shared_part(code, done.state, actor)
