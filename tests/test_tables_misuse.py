@@ -353,10 +353,16 @@ def test_the_state_a_phone_reads_lists_only_this_challenges_newest_refusals(data
         store.close()
 
 
-def test_a_seat_handed_the_host_role_through_another_process_sends_a_host_action_at_once(database_url):
+@pytest.mark.parametrize(
+    ("page_name", "action", "written"),
+    [("play", "end_challenge", "challenge_ended"), ("host", "lock", "joining_locked")],
+)
+def test_a_seat_handed_the_host_role_through_another_process_sends_a_host_action_at_once(
+    database_url, page_name, action, written
+):
     """Whether a seat's phone hosts is read from this process's fold of the table, which has not read the event that
-    handed it the role (written through another worker or host): the host's action from its seat's page goes
-    through rather than being refused as one its page may not send."""
+    handed it the role (written through another worker or host): the host's action from its seat's page, or from
+    the host's page it opens, goes through rather than being refused."""
     app, code, ann = started_with_two_seats(database_url)
     page = ann.get(f"/tables/{code}/play").get_data(as_text=True)  # folded here: seat 1 does not host
     assert 'id="host-box"' not in page
@@ -367,7 +373,7 @@ def test_a_seat_handed_the_host_role_through_another_process_sends_a_host_action
             Tables(other_store, service.lexicons).act(code, Actor(host=True), {"type": "hand_host", "seat": 1})
         finally:
             other_store.close()
-        answer = post_form(ann, f"/tables/{code}/play", page, "claim-form", action="end_challenge")
+        answer = post_form(ann, f"/tables/{code}/{page_name}", page, "claim-form", action=action)
         types = [event.type for event in service.events(code)]
     assert answer.status_code == 303, answer.get_data(as_text=True)[:300]
-    assert types[-2:] == ["host_handed", "challenge_ended"]
+    assert types[-2:] == ["host_handed", written]

@@ -508,6 +508,14 @@ def acting_page(
     except NotFound as error:
         return not_found(error)
     acting, hosting = page_actors(code, need_host, sending)
+    name = request.form.get("action", "") if sending else ""
+    if sending and hosting is None and (need_host or name in HOST_ACTIONS - allowed):
+        # A host's action from a phone this worker's fold says does not host: asked again on the table as it is
+        # now, which may have handed its seat the role since (through another worker or host), before it is refused.
+        try:
+            (acting, hosting), state = page_actors_now(code, need_host, sending)
+        except NotFound as error:
+            return not_found(error)
     if acting is None:
         try:  # a table that is not there is said so, before a phone that does not act there
             if state is None:
@@ -519,15 +527,7 @@ def acting_page(
     host = hosting[0] if hosting else None
     if not sending:  # GET (and HEAD)
         return render(template, notice=None, values={}, host=host, **page_context(code, state, actor, host))
-    name = request.form.get("action", "")
     try:
-        if hosting is None and not need_host and name in HOST_ACTIONS - allowed:
-            # A host's action from a seat's page that this worker's fold says does not host: asked again on the
-            # table as it is now, which may have handed the seat the role since, before it is refused.
-            (acting, hosting), _ = page_actors_now(code, need_host, sending)
-            if acting is None:
-                return forbidden_page(code, need_host)
-            actor, host = acting[0], hosting[0] if hosting else None
         may = allowed | (HOST_ACTIONS if host is not None else set())
         if name not in may:
             raise PageRefusal("action", f"action: one of {', '.join(sorted(may))}")
