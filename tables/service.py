@@ -235,13 +235,19 @@ class Tables:
                 return Created(code, host_token, state)
         raise RuntimeError("no free join code after 20 draws")  # ~887 million codes: only a near-full store gets here
 
-    def state(self, code: str) -> TableState:
+    def state(self, code: str, heard: bool = False) -> TableState:
         """The table's state now: the cached fold brought up to date by the events after it (one query when
         nothing is new), not the whole log folded again. Read it, never change it: it shares parts with the
-        fold cache (a `scratch` copy, safe to fold events into)."""
+        fold cache (a `scratch` copy, safe to fold events into).
+
+        `heard`: the state after the events this process's notifier has heard of, folded from its buffer with no
+        query when it holds them (`_current`): what a stream's part is drawn for, the events its stream was sent.
+        An event written elsewhere in the last moments may not be in it yet; its own part follows it."""
         code = self._code(code)
         with self._folds_lock:
             cached = self._folds.get(code)
+        if cached is not None and heard:
+            return scratch(self._current(code, trust_notifier=True)[0])
         if cached is not None:
             last = self.store.last_seq(code)
             if not last:  # deleted, by this process or another

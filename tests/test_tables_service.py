@@ -320,6 +320,29 @@ def test_a_followed_table_is_acted_at_without_a_read_before_the_append(service, 
         assert service._folded(code).to_dict() == service.state(code).to_dict()
 
 
+def test_the_state_a_streams_part_is_drawn_for_is_folded_from_what_was_heard_without_a_query(
+    database_url, lexicons, service, table, monkeypatch
+):
+    """`state(heard=True)`, what a stream's part is drawn from: another worker's event, once this worker's notifier
+    heard it, is folded from the notifier's buffer, with no query; the same state the store gives."""
+    code, _, seats = table
+    other_store = Store(database_url)
+    try:
+        with service.follow(code) as follower:
+            follower.next(0, timeout=5)
+            service.state(code)  # folded here
+            seq = Tables(other_store, lexicons).act(code, seats[1], {"type": "claim", "word": "cast"}).events[-1].seq
+            assert [event.seq for event in follower.next(seq - 1, timeout=5)] == [seq]  # heard here
+            reads = reads_of_events(service, monkeypatch)
+            newest = service.store.last_seq
+            monkeypatch.setattr(service.store, "last_seq", lambda *args: reads.append(args) or newest(*args))
+            drawn = service.state(code, heard=True)
+            assert reads == []
+            assert drawn.seq == seq and drawn.to_dict() == service.state(code).to_dict()
+    finally:
+        other_store.close()
+
+
 def test_a_write_this_worker_has_not_heard_of_is_still_judged_against(deaf, monkeypatch):
     service, other, code, _, seats = deaf
     other.act(code, seats[2], {"type": "claim", "word": "cast"})  # unheard here

@@ -249,7 +249,7 @@ def _draw(code: str, seq: int) -> str | None:
     if found is not None:
         return found.message()
     try:
-        state = tables().state(code)
+        state = tables().state(code, heard=True)  # the events its streams were sent, without a query when heard
     except NotFound:
         return None
     if per_seat(state):
