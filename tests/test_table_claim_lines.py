@@ -1,11 +1,11 @@
-"""A claim's line in the claims list is kept drawn (app/pages/table_notes.py, `claim_line`): the same claim and names
+"""A claim's line in the claims list is kept drawn (app/pages/table_notes.py, `claim_lines`): the same claim and names
 give the same line, and anything the line is drawn from drawing it anew."""
 
 from __future__ import annotations
 
 import copy
 
-from app.pages.table_notes import claim_line
+from app.pages.table_notes import claim_lines
 
 ONE_APP = True
 
@@ -26,7 +26,7 @@ ATTEMPT = {"seq": 8, "seat": 1, "word": "gabz", "challenge": 1, "message": "GABZ
 
 def line(app, claim, names=None) -> str:
     with app.app_context():
-        return str(claim_line(claim, names or {1: "Ann", 2: "Bob", 3: "Cy"}))
+        return str(claim_lines([claim], names or {1: "Ann", 2: "Bob", 3: "Cy"}))
 
 
 def test_a_line_follows_its_claim_and_the_names(app):
@@ -48,3 +48,13 @@ def test_a_refused_attempt_has_its_own_line(app):
     assert "Ask the table" not in drawn
     asking = ATTEMPT | {"can_ask": True, "closes_at": 1_800_000_030_000}
     assert "Ask the table to allow GABZ" in line(app, asking)
+
+
+def test_the_lines_come_in_the_order_given_each_as_drawn_alone(app):
+    later = copy.deepcopy(CLAIM) | {"seq": 9, "word": "bag", "object_for": []}
+    with app.app_context():
+        both = str(claim_lines([later, ATTEMPT, CLAIM], {1: "Ann", 2: "Bob", 3: "Cy"}))
+    assert both == "\n".join(line(app, claim) for claim in (later, ATTEMPT, CLAIM))
+    assert both.index('id="claim-9"') < both.index('id="attempt-8"') < both.index('id="claim-7"')
+    with app.app_context():
+        assert str(claim_lines([], {})) == ""

@@ -834,6 +834,32 @@ def test_the_record_replays_into_the_same_state(variants, steps, seed):
         assert replayed.to_dict(viewer) == table.state.to_dict(viewer)
 
 
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(VARIANTS), st.lists(STEP, max_size=40), st.integers(0, 2**16), st.lists(st.integers(-5, 45)))
+def test_the_seats_that_may_object_are_those_the_objection_rule_lets(variants, steps, seed, moments):
+    """`objectors` (the table's part's Object buttons) answers, for every claim at any moment, the seats whose
+    objection `objection_refused` lets through: its shortcut once the window is closed changes no answer."""
+    from tables.wordsmith.decide import objection_refused, objectors
+
+    table = Table(seats=3, variants=variants, joined=seed % 2 == 0)
+    table.rng = ScriptedDice()
+    table.rng.seed(seed)
+    table.act({"type": "start", "pool": None})
+    seats = [1, 2, 3]
+    for kind, n, i, flag, seconds in steps:
+        for action, actor in actions_for(table, kind, n, i, flag):
+            try:
+                table.act(action, actor, after=seconds)
+            except (Rejected, Forbidden, Refused):
+                pass
+        for claim in table.ws.claims.values():
+            for moment in moments[:4] or [0]:
+                now = table.now + moment
+                allowed = [s for s in seats if objection_refused(table.ws, s, claim, now, 30) is None]
+                assert objectors(table.state, seats, claim.seq, now, 30) == allowed
+    assert objectors(table.state, seats, 10_000, table.now, 30) == []  # no such claim
+
+
 def test_shallow_copies_like_copy_copy():
     """tables.state.shallow (scratch's copier): a new object of the same type, equal, sharing its values."""
     import copy

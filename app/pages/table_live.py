@@ -187,19 +187,20 @@ def objection_window(state) -> float:
     return state.settings.get("objection_seconds", tables().settings.get("objection_seconds", 30))
 
 
-def kept_part(code: str, at_least: int, host: bool = False) -> Shared | None:
+def kept_part(code: str, at_least: int, host: bool = False, now: float | None = None) -> Shared | None:
     """The kept render of a table whose part is the same for every phone, when it shows event `at_least` or a
-    later one and is still true: what a phone that heard of that event needs, without asking the store. `host`:
-    else the host's render, when another worker drew one that is (read from its folder, then kept here)."""
+    later one and is still true at `now` (the service's clock, read here when not given): what a phone that heard
+    of that event needs, without asking the store. `host`: else the host's render, when another worker drew one
+    that is (read from its folder, then kept here)."""
+    now = tables().clock() if now is None else now
     with _lock:
         kept = _kept.get((code, None))
-        if kept is not None and not kept.secret and kept.seq >= at_least and tables().clock() < kept.valid_until:
+        if kept is not None and not kept.secret and kept.seq >= at_least and now < kept.valid_until:
             _kept.move_to_end((code, None))
             _stats["kept"] += 1
             return kept
     if not host:
         return None
-    now = tables().clock()
     found = hosts_render(code, lambda head: not head.secret and head.seq >= at_least and now < head.valid_until)
     if found is None:
         return None
@@ -219,25 +220,27 @@ def stream_part(app, code: str) -> PartMaker:
     A kept render is sent at once. Otherwise a stream written by its own thread (`wake` None) draws it there; the
     worker's stream hub (`wake` its call-back) never waits for a render, which would hold up every other
     table's phones: the part is drawn by this worker's drawing thread, and the hub, woken with the code, sends it
-    then. It runs outside any request: in an app context.
+    then. It runs outside any request: a kept render is read with the service's clock alone, as the hub sends it to
+    each of the table's phones in turn; a render is drawn in an app context.
     """
+    service = app.extensions["tables"]
 
     def part(seq: int, wake: Callable[[str], None] | None) -> str | None:
-        with app.app_context():
-            kept = kept_part(code, seq)
-            if kept is not None:
-                return kept.message()
-            with _lock:
-                if _fetch.get(code, -1) >= seq:
-                    return FETCH_PART
-            if wake is None:
+        kept = kept_part(code, seq, now=service.clock())
+        if kept is not None:
+            return kept.message()
+        with _lock:
+            if _fetch.get(code, -1) >= seq:
+                return FETCH_PART
+        if wake is None:
+            with app.app_context():
                 return _draw(code, seq) or FETCH_PART
-            with _lock:
-                if code in _pending:
-                    return None
-                _pending.add(code)
-            _drawer().submit(_draw_then_wake, app, code, seq, wake)
-            return None
+        with _lock:
+            if code in _pending:
+                return None
+            _pending.add(code)
+        _drawer().submit(_draw_then_wake, app, code, seq, wake)
+        return None
 
     return part
 
@@ -365,13 +368,11 @@ def shared_context(code: str, state, viewer: Actor | None, now: float) -> tuple[
     window = objection_window(state)
     names = {seat["seat"]: seat["name"] for seat in table["seats"]}
     seated = [seat["seat"] for seat in table["seats"] if seat.get("joined", True) and not seat.get("removed")]
-    may_object = game_hook(state, "may_object") if state.game else None
+    objectors = game_hook(state, "objectors") if state.game else None
     closes = []
     for claim in game.get("claims") or []:
         claim["closes_at"] = round(((event_epoch(claim.get("at", "")) or 0) + window) * 1000)
-        claim["object_for"] = [
-            s for s in seated if may_object is not None and may_object(state, s, claim["seq"], now, window)
-        ]
+        claim["object_for"] = objectors(state, seated, claim["seq"], now, window) if objectors is not None else []
         if claim["object_for"]:
             closes.append(claim["closes_at"] / 1000)
     house = {entry["word"] for entry in game.get("house_words") or []}

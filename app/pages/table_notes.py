@@ -20,8 +20,9 @@ from .blueprint import bp
 
 __all__ = [
     "PIECES",
-    "claim_line",
+    "claim_lines",
     "drawn_pool",
+    "first_where",
     "holds_star",
     "pool_pieces",
     "action_words",
@@ -33,6 +34,7 @@ __all__ = [
     "seat_total",
     "standing_total",
     "variant_label",
+    "where",
 ]
 
 # The pieces a seat adds, by the code its form sends and the colour it is drawn in.
@@ -164,13 +166,14 @@ def holds_star(pool) -> bool:
 _lines: Memo[Markup] = Memo(8192)
 
 
-@bp.app_template_global("claim_line")
-def claim_line(claim: dict, names: dict) -> Markup:
-    """A claim's (or a refused attempt's) line in the claims list (partials/table_claim_line.html), drawn once for
-    the same claim and names."""
-    template = "partials/table_claim_line.html"
-    return _lines(
-        (claim, names), lambda: Markup(current_app.jinja_env.get_template(template).render(claim=claim, names=names))
+@bp.app_template_global("claim_lines")
+def claim_lines(claims: list[dict], names: dict) -> Markup:
+    """The claims' (and refused attempts') lines of the claims list, in order (partials/table_claim_line.html),
+    each drawn once for the same claim and names."""
+    template = current_app.jinja_env.get_template("partials/table_claim_line.html")
+    return Markup("\n").join(
+        _lines((claim, names), lambda claim=claim: Markup(template.render(claim=claim, names=names)))
+        for claim in claims
     )
 
 
@@ -187,6 +190,23 @@ def _drawn_pool(pool: str) -> Markup:
 
 
 # --- filters the table templates use -----------------------------------------------------------
+
+
+# Jinja's `selectattr('key', 'equalto', value)` runs a test call per item through its generic machinery; the table's
+# part filters the claims and seats that way after every event, so these two do it in one plain loop.
+_ABSENT = object()
+
+
+@bp.app_template_filter("where")
+def where(items, key: str, value) -> list:
+    """The items (the state's view's dicts) whose `key` equals `value`: `selectattr(key, 'equalto', value)|list`."""
+    return [item for item in items or () if item.get(key, _ABSENT) == value]
+
+
+@bp.app_template_filter("first_where")
+def first_where(items, key: str, value):
+    """The first item whose `key` equals `value`, or None: `selectattr(key, 'equalto', value)|first`."""
+    return next((item for item in items or () if item.get(key, _ABSENT) == value), None)
 
 
 @bp.app_template_filter("pool")

@@ -47,7 +47,7 @@ import sys
 
 from ..state import register_game
 from .apply import apply
-from .decide import after_removal, decide, may_object
+from .decide import after_removal, decide, objectors
 from .house import created_settings
 from .model import ClaimRecord, SeatState, WordsmithState, initial, may_hide, scratch, seats_allowed, visible
 
@@ -61,7 +61,7 @@ __all__ = [
     "decide",
     "initial",
     "may_hide",
-    "may_object",
+    "objectors",
     "scratch",
     "seats_allowed",
     "visible",

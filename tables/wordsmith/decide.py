@@ -292,12 +292,12 @@ def _judge(table, ctx: Context, word: str, judged_on: dict, player: str):
 
 def objection_refused(ws: WordsmithState, seat: int, claim: ClaimRecord, now: float, seconds: float) -> Rejected | None:
     """Why `seat` may not object to `claim` at `now` (the window `seconds` long), or None when it may: the one rule
-    the objection (`_object`) and the page's Object button (`may_object`) both follow."""
+    the objection (`_object`) and the page's Object button (`objectors`) both follow."""
     if ws.has("secret"):
         return Rejected("secret", "Secret Wordsmith has no objections: every word is judged at the challenge's end.")
     if claim.seat == seat:
         return Rejected("own_claim", "You cannot object to your own claim.")
-    if claim.challenge != ws.challenge or now - votes.epoch(claim.at) > seconds:
+    if _window_closed(ws, claim, now, seconds):
         return Rejected(
             "objection_window_closed",
             f"Objections to {claim.word.upper()} had to come within {seconds} seconds of the claim.",
@@ -315,11 +315,19 @@ def objection_refused(ws: WordsmithState, seat: int, claim: ClaimRecord, now: fl
     return None
 
 
-def may_object(table, seat: int | None, claim: int, now: float, seconds: float) -> bool:
-    """Whether the phone of `seat` may object to the claim with seq `claim` now (`objection_refused`)."""
+def _window_closed(ws: WordsmithState, claim: ClaimRecord, now: float, seconds: float) -> bool:
+    """Whether the time to object to `claim` is over, for every seat: its challenge is past, or `seconds` are."""
+    return claim.challenge != ws.challenge or now - votes.epoch(claim.at) > seconds
+
+
+def objectors(table, seats, claim: int, now: float, seconds: float) -> list[int]:
+    """The seats among `seats` whose phones may object to the claim with seq `claim` now (`objection_refused`). Once
+    the window is closed no seat may, which the table's part, drawn after every event, learns without asking each."""
     ws = table.game_state
     record = ws.claims.get(claim) if ws is not None else None
-    return seat is not None and record is not None and objection_refused(ws, seat, record, now, seconds) is None
+    if record is None or _window_closed(ws, record, now, seconds):
+        return []
+    return [seat for seat in seats if objection_refused(ws, seat, record, now, seconds) is None]
 
 
 def _object(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
