@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from flask import has_app_context
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from test_pages_tables import claim, create, element_end, join, phone, post_form, press, start, text
@@ -418,7 +419,8 @@ def test_a_secret_tables_stream_asks_the_page_to_fetch_its_own_part(app):
 
 def test_the_stream_hub_never_waits_for_a_render(four):
     """Under the worker's stream hub a part not drawn yet is drawn by the worker's drawing thread: the hub gets
-    None at once, is woken with the table's code once it is ready, and then sends the part that /live answers."""
+    None at once, is woken with the table's code once it is ready, and then sends the part that /live answers, read
+    with no app context."""
     code, host, (ann, *_), tv, _ = four
     app = tv.application
     claim(ann, code, "cot")
@@ -432,6 +434,7 @@ def test_the_stream_hub_never_waits_for_a_render(four):
         woken.append(table)
         ready.set()
 
+    assert not has_app_context()  # the hub's thread runs outside any request, and a kept part needs none
     assert part(seq, wake) is None  # drawn elsewhere
     assert ready.wait(10) and woken == [code]
     message = part(seq, wake)
