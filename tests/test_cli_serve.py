@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import runpy
 import sys
@@ -11,6 +10,7 @@ import pytest
 import requests
 from service_helpers import ROOT, GunicornServer
 
+from app.serving.cores import usable_cores
 from cli import main
 
 
@@ -72,7 +72,7 @@ def test_gunicorn_conf(monkeypatch, env, workers, bind):
     # Read afresh (the settings depend on the environment), by path: run_module warns once the package imported it.
     settings = runpy.run_path(str(ROOT / "app" / "serving" / "gunicorn_conf.py"))
     assert settings["bind"] == bind
-    assert settings["workers"] == (workers or multiprocessing.cpu_count())
+    assert settings["workers"] == (workers or usable_cores())
     assert settings["worker_class"] == "app.serving.worker.DeadlineWorker" and settings["preload_app"] is True
     assert (
         settings["threads"] > 64 and settings["timeout"] >= 30

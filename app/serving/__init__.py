@@ -4,6 +4,7 @@ worker.py         gunicorn's threaded worker with a read deadline, a cap on each
                   connections, server errors as problem documents, and event streams handed to the stream hub
 gunicorn_glue.py  the gunicorn internals the worker relies on, in one place (tests/test_serving.py names each)
 gunicorn_conf.py  the gunicorn settings `wordsmith serve` and the Procfile run with
+cores.py          the cores the service may use (its CPU affinity and cgroup quota): one worker each
 streams.py        the live tables' event streams (server-sent events) and their limits
 stream_hub.py     one thread per worker that writes every open event stream
 limiter.py        the join-code guessing limit and the new-table limit, per client address

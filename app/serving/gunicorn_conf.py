@@ -4,7 +4,8 @@ A module of the package, so that it is found wherever the project is
 installed; the root gunicorn.conf.py (the Procfile's `-c gunicorn.conf.py`)
 imports these settings.
 
-One worker per core, each gunicorn's threaded worker with a read deadline
+One worker per core this process may use (app/serving/cores.py: its CPU affinity and its cgroup's CPU quota, as a
+container's `--cpus` sets it), each gunicorn's threaded worker with a read deadline
 (`app.serving.worker.DeadlineWorker`; docs/serving.md explains the choice). A request
 is a short CPU-bound lookup or search, so more workers than cores only queue;
 the threads are there so that a slow client or a long-lived answer holds one
@@ -16,11 +17,11 @@ pages instead of each loading them; `pre_fork` freezes them first.
 """
 
 import gc
-import multiprocessing
 import os
 import shutil
 
 from app.serving import gunicorn_threads
+from app.serving.cores import usable_cores
 from app.serving.host_folder import make_host_folder
 
 __all__ = [
@@ -39,7 +40,7 @@ __all__ = [
 ]
 
 bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
-workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count())
+workers = int(os.environ.get("WEB_CONCURRENCY") or usable_cores())
 worker_class = "app.serving.worker.DeadlineWorker"
 # Threads per worker: each request being read or answered holds one (a slow
 # client's too, until the read deadline). An open event stream holds none: the
