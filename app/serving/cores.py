@@ -3,9 +3,9 @@
 `os.cpu_count()` counts the machine's cores. A host is often less than its machine: a container given `--cpus 0.5`,
 a systemd unit with `CPUQuota=`, a cgroup whose CPU quota is a share of the machine. Its processes see every core
 but may run for only the quota's time each period, so more workers than the quota's cores only take turns, each
-paying for its own share of the work (a host of half a core answered a claim for more CPU with two workers than with
-one: bench/README.md). So the cores counted are those this process may run on (its CPU affinity), lowered to its
-cgroup's CPU quota, rounded up, the least along its group's ancestors: cgroup v2's `cpu.max`, v1's
+paying for its own share of the work (on a host of half a core, two workers answer a claim for more CPU, and later,
+than one: docs/serving.md). So the cores counted are those this process may run on (its CPU affinity), lowered to
+its cgroup's CPU quota, rounded up, the least along its group's ancestors: cgroup v2's `cpu.max`, v1's
 `cpu.cfs_quota_us` over `cpu.cfs_period_us`. The groups are found as the kernel names them for this process
 (`/proc/self/cgroup`, `/proc/self/mountinfo`); where anything is missing or unreadable, no quota is assumed.
 """
