@@ -217,3 +217,30 @@ def test_renders_read_from_the_host_are_kept_within_the_workers_bound(table, app
         for each in (code, second):
             assert table_live.kept_part(each, seqs[each], host=True) is not None
     assert list(table_live._kept) == [(second, None)]
+
+
+def test_a_host_of_one_worker_makes_no_folder_and_one_of_more_makes_it_in_memory_when_it_has_room(
+    tmp_path, monkeypatch
+):
+    """gunicorn_conf.py's `on_starting` asks for a folder with the workers it starts: one has no one to share with;
+    two get a private folder, in the memory-backed folder when it has MEMORY_FOLDER_FREE, else the temporary one."""
+    import os
+
+    from app.serving import host_folder as folders
+
+    monkeypatch.delenv(HOST_RENDERS_ENV, raising=False)
+    assert folders.make_host_folder(1) is None and HOST_RENDERS_ENV not in os.environ
+    memory = tmp_path / "shm"
+    memory.mkdir()
+    monkeypatch.setattr(folders, "MEMORY", memory)
+    made = folders.make_host_folder(2)
+    assert made.parent == memory and (made.stat().st_mode & 0o777) == 0o700
+    assert os.environ[HOST_RENDERS_ENV] == str(made)
+    assert folders.make_host_folder(2) is None  # named already: the deployment's (or this master's) folder is kept
+    monkeypatch.delenv(HOST_RENDERS_ENV)
+    free = os.statvfs(memory)
+    monkeypatch.setattr(folders, "MEMORY_FOLDER_FREE", free.f_bavail * free.f_frsize * 2)  # more room than it has
+    elsewhere = folders.make_host_folder(2)
+    assert elsewhere.parent != memory and elsewhere.name.startswith("wordsmith-renders-")
+    elsewhere.rmdir()
+    assert folders.memory_folder(tmp_path / "missing") is None

@@ -85,8 +85,9 @@ def pre_fork(server, worker):
 
 def on_starting(server):
     """Make the folder the workers share (app/serving/host_folder.py): a table's part is then drawn once per event
-    on this host, not once per worker (app/pages/table_host_renders.py)."""
-    server.host_folder = make_host_folder()
+    on this host, not once per worker (app/pages/table_host_renders.py). A host of one worker makes none: workers
+    added later by a signal (TTIN) then each draw their own."""
+    server.host_folder = make_host_folder(server.cfg.workers)
 
 
 def on_exit(server):

@@ -2,8 +2,12 @@
 master makes it before forking (gunicorn_conf.py's `on_starting`), private to the service's user, names it in the
 environment the workers inherit, and removes it at exit. A deployment that names its own (HOST_FOLDER_ENV, an
 existing folder only the service's user may write to) keeps it. Without one (the development server, the tests'
-app), each worker keeps what it draws to itself. A master killed outright leaves its folder behind in the temporary
-directory (`wordsmith-renders-*`), for the system's cleaner.
+app, a host of one worker, who has no one to share with), each worker keeps what it draws to itself.
+
+Every event of a followed table writes a render there, so the folder is made in memory (`/dev/shm`) when the host
+has one with room to spare (MEMORY_FOLDER_FREE), not on a disk whose file system journals each new file; else in
+the temporary directory. A master killed outright leaves its folder behind (`wordsmith-renders-*`), for the
+system's cleaner (or, in memory, the next boot).
 """
 
 from __future__ import annotations
@@ -12,9 +16,13 @@ import os
 import tempfile
 from pathlib import Path
 
-__all__ = ["HOST_FOLDER_ENV", "host_folder", "make_host_folder"]
+__all__ = ["HOST_FOLDER_ENV", "MEMORY_FOLDER_FREE", "host_folder", "make_host_folder", "memory_folder"]
 
 HOST_FOLDER_ENV = "WORDSMITH_HOST_RENDERS"
+MEMORY = Path("/dev/shm")
+# Free room the memory-backed folder must have to be used: a render is tens of KB a table, kept an hour after the
+# table's last event, so a few thousand tables' fit many times over (a container's default /dev/shm is 64 MB: not used).
+MEMORY_FOLDER_FREE = 256 * 1024 * 1024
 
 
 def host_folder() -> Path | None:
@@ -23,11 +31,24 @@ def host_folder() -> Path | None:
     return Path(named) if named else None
 
 
-def make_host_folder() -> Path | None:
-    """A new folder for the host (mode 0700), named in the environment the workers inherit; None when the
-    deployment named its own."""
-    if os.environ.get(HOST_FOLDER_ENV):
+def make_host_folder(workers: int) -> Path | None:
+    """A new folder for a host of `workers` workers (mode 0700), named in the environment the workers inherit; None
+    when the deployment named its own, or when one worker has no other to share with."""
+    if os.environ.get(HOST_FOLDER_ENV) or workers <= 1:
         return None
-    made = Path(tempfile.mkdtemp(prefix="wordsmith-renders-"))
+    made = Path(tempfile.mkdtemp(prefix="wordsmith-renders-", dir=memory_folder()))
     os.environ[HOST_FOLDER_ENV] = str(made)
     return made
+
+
+def memory_folder(where: Path | None = None) -> str | None:
+    """`where` (by default the host's memory-backed folder, MEMORY) when it can be written to and has
+    MEMORY_FOLDER_FREE bytes free; else None, the temporary directory."""
+    where = MEMORY if where is None else where
+    try:
+        if not os.access(where, os.W_OK):
+            return None
+        free = os.statvfs(where)
+    except OSError:
+        return None
+    return str(where) if free.f_bavail * free.f_frsize >= MEMORY_FOLDER_FREE else None
