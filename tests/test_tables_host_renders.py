@@ -244,3 +244,28 @@ def test_a_host_of_one_worker_makes_no_folder_and_one_of_more_makes_it_in_memory
     assert elsewhere.parent != memory and elsewhere.name.startswith("wordsmith-renders-")
     elsewhere.rmdir()
     assert folders.memory_folder(tmp_path / "missing") is None
+
+
+def test_a_new_master_removes_the_folders_of_masters_killed_outright(tmp_path, monkeypatch):
+    """A master killed -9 leaves its folder (named after its pid); the next one made removes it, in memory too, and
+    keeps a living master's."""
+    import os
+    import subprocess
+    import sys
+
+    from app.serving import host_folder as folders
+
+    monkeypatch.delenv(HOST_RENDERS_ENV, raising=False)
+    memory = tmp_path / "shm"
+    memory.mkdir()
+    monkeypatch.setattr(folders, "MEMORY", memory)
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    orphan = memory / f"{folders.PREFIX}{gone.stdout.strip()}-abc"
+    living = memory / f"{folders.PREFIX}{os.getppid()}-def"
+    unnamed = memory / f"{folders.PREFIX}xyz"
+    for folder in (orphan, living, unnamed):
+        folder.mkdir()
+    (orphan / "ABC123").write_bytes(b"a render")
+    made = folders.make_host_folder(2)
+    assert not orphan.exists() and living.exists() and unnamed.exists() and made.exists()
+    assert made.name.startswith(f"{folders.PREFIX}{os.getpid()}-")

@@ -6,19 +6,28 @@ app, a host of one worker, who has no one to share with), each worker keeps what
 
 Every event of a followed table writes a render there, so the folder is made in memory (`/dev/shm`) when the host
 has one with room to spare (MEMORY_FOLDER_FREE), not on a disk whose file system journals each new file; else in
-the temporary directory. A master killed outright leaves its folder behind (`wordsmith-renders-*`), for the
-system's cleaner (or, in memory, the next boot).
+the temporary directory. A master killed outright leaves its folder behind (`wordsmith-renders-<pid>-*`); the next
+master to make one removes those of masters that are gone.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
-__all__ = ["HOST_FOLDER_ENV", "MEMORY_FOLDER_FREE", "host_folder", "make_host_folder", "memory_folder"]
+__all__ = [
+    "HOST_FOLDER_ENV",
+    "MEMORY_FOLDER_FREE",
+    "host_folder",
+    "make_host_folder",
+    "memory_folder",
+    "remove_orphans",
+]
 
 HOST_FOLDER_ENV = "WORDSMITH_HOST_RENDERS"
+PREFIX = "wordsmith-renders-"  # then the master's pid: wordsmith-renders-<pid>-<random>
 MEMORY = Path("/dev/shm")
 # Free room the memory-backed folder must have to be used: a render is tens of KB a table, kept an hour after the
 # table's last event, so a few thousand tables' fit many times over (a container's default /dev/shm is 64 MB: not used).
@@ -36,9 +45,26 @@ def make_host_folder(workers: int) -> Path | None:
     when the deployment named its own, or when one worker has no other to share with."""
     if os.environ.get(HOST_FOLDER_ENV) or workers <= 1:
         return None
-    made = Path(tempfile.mkdtemp(prefix="wordsmith-renders-", dir=memory_folder()))
+    where = memory_folder()
+    remove_orphans(Path(where or tempfile.gettempdir()))
+    made = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-", dir=where))
     os.environ[HOST_FOLDER_ENV] = str(made)
     return made
+
+
+def remove_orphans(where: Path) -> None:
+    """Remove the folders in `where` that masters of this user made and left when killed outright (named after the
+    master's pid, which no process has any more): a master restarted again and again leaves none behind in memory."""
+    for folder in where.glob(f"{PREFIX}*-*"):
+        pid = folder.name[len(PREFIX) :].split("-", 1)[0]
+        try:
+            if not pid.isdigit() or folder.stat().st_uid != os.getuid():
+                continue
+            os.kill(int(pid), 0)
+        except ProcessLookupError:  # its master is gone
+            shutil.rmtree(folder, ignore_errors=True)
+        except OSError:  # alive (another user's signal refused), or the folder already gone
+            continue
 
 
 def memory_folder(where: Path | None = None) -> str | None:
