@@ -96,6 +96,12 @@ def test_what_cannot_be_read_sets_no_quota(tmp_path, cgroup, mounts):
     proc = fake_proc(tmp_path, cgroup, [tuple(m.replace("{tmp}", str(tmp_path)) for m in mount) for mount in mounts])
     assert cgroup_cpu_limit(proc) is None
     (tmp_path / "cgroup2" / "app" / "cpu.max").write_text("fifty\n")
+    for unreadable in ("fifty 100000", "50000", "50000 0", "-1 100000"):  # a file no kernel writes sets no quota
+        (tmp_path / "cgroup2" / "app" / "cpu.max").write_text(unreadable + "\n")
+        here = tmp_path / unreadable.replace(" ", "_")
+        here.mkdir()
+        named = fake_proc(here, "0::/app\n", [("/", str(tmp_path / "cgroup2"), "cgroup2", "rw")])
+        assert cgroup_cpu_limit(named) is None
     assert cgroup_cpu_limit(tmp_path / "no-proc") is None
     assert usable_cores(tmp_path / "no-proc") == len(os.sched_getaffinity(0))
 

@@ -90,9 +90,10 @@ def _quota(directory: Path, unified: bool) -> float | None:
     try:
         if unified:
             quota, period = (directory / "cpu.max").read_text().split()[:2]
-            return None if quota == "max" else int(quota) / int(period)
-        quota = int((directory / "cpu.cfs_quota_us").read_text())
-        period = int((directory / "cpu.cfs_period_us").read_text())
-        return None if quota < 0 or period <= 0 else quota / period
+            quota, period = (None if quota == "max" else int(quota)), int(period)
+        else:
+            quota = int((directory / "cpu.cfs_quota_us").read_text())
+            period = int((directory / "cpu.cfs_period_us").read_text())
     except (OSError, ValueError):
         return None
+    return None if quota is None or quota < 0 or period <= 0 else quota / period
