@@ -247,11 +247,12 @@ def test_a_host_of_one_worker_makes_no_folder_and_one_of_more_makes_it_in_memory
 
 
 def test_a_new_master_removes_the_folders_of_masters_killed_outright(tmp_path, monkeypatch):
-    """A master killed -9 leaves its folder (named after its pid); the next one made removes it, in memory too, and
-    keeps a living master's."""
+    """A master killed -9 leaves its folder (named after its pid); a later one removes it once an hour old, in memory
+    too, and keeps a living master's."""
     import os
     import subprocess
     import sys
+    import time
 
     from app.serving import host_folder as folders
 
@@ -261,11 +262,15 @@ def test_a_new_master_removes_the_folders_of_masters_killed_outright(tmp_path, m
     monkeypatch.setattr(folders, "MEMORY", memory)
     gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
     orphan = memory / f"{folders.PREFIX}{gone.stdout.strip()}-abc"
+    recent = memory / f"{folders.PREFIX}{gone.stdout.strip()}-ghi"  # its pid may be another namespace's: kept a while
     living = memory / f"{folders.PREFIX}{os.getppid()}-def"
     unnamed = memory / f"{folders.PREFIX}xyz"
-    for folder in (orphan, living, unnamed):
+    for folder in (orphan, recent, living, unnamed):
         folder.mkdir()
     (orphan / "ABC123").write_bytes(b"a render")
+    old = time.time() - folders.ORPHAN_SECONDS - 60
+    for folder in (orphan, living, unnamed):
+        os.utime(folder, (old, old))
     made = folders.make_host_folder(2)
-    assert not orphan.exists() and living.exists() and unnamed.exists() and made.exists()
+    assert not orphan.exists() and recent.exists() and living.exists() and unnamed.exists() and made.exists()
     assert made.name.startswith(f"{folders.PREFIX}{os.getpid()}-")

@@ -6,8 +6,8 @@ app, a host of one worker, who has no one to share with), each worker keeps what
 
 Every event of a followed table writes a render there, so the folder is made in memory (`/dev/shm`) when the host
 has one with room to spare (MEMORY_FOLDER_FREE), not on a disk whose file system journals each new file; else in
-the temporary directory. A master killed outright leaves its folder behind (`wordsmith-renders-<pid>-*`); the next
-master to make one removes those of masters that are gone.
+the temporary directory. A master killed outright leaves its folder behind (`wordsmith-renders-<pid>-*`); a later
+master removes those of masters that are gone, once they are an hour old.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+import time
 from pathlib import Path
 
 __all__ = [
@@ -32,6 +33,7 @@ MEMORY = Path("/dev/shm")
 # Free room the memory-backed folder must have to be used: a render is tens of KB a table, kept an hour after the
 # table's last event, so a few thousand tables' fit many times over (a container's default /dev/shm is 64 MB: not used).
 MEMORY_FOLDER_FREE = 256 * 1024 * 1024
+ORPHAN_SECONDS = 3600  # a folder whose master is gone is removed once untouched this long
 
 
 def host_folder() -> Path | None:
@@ -53,12 +55,16 @@ def make_host_folder(workers: int) -> Path | None:
 
 
 def remove_orphans(where: Path) -> None:
-    """Remove the folders in `where` that masters of this user made and left when killed outright (named after the
-    master's pid, which no process has any more): a master restarted again and again leaves none behind in memory."""
+    """Remove the folders in `where` that masters of this user made and left when killed outright: named after a
+    master's pid that no process has any more, and untouched for ORPHAN_SECONDS (a living master's folder is written
+    at each event of its tables, and the pid may be another pid namespace's, a container's sharing the folder). A
+    master restarted again and again so leaves no more than an hour's folders behind in memory."""
+    before = time.time() - ORPHAN_SECONDS
     for folder in where.glob(f"{PREFIX}*-*"):
         pid = folder.name[len(PREFIX) :].split("-", 1)[0]
         try:
-            if not pid.isdigit() or folder.stat().st_uid != os.getuid():
+            found = folder.stat()
+            if not pid.isdigit() or found.st_uid != os.getuid() or found.st_mtime > before:
                 continue
             os.kill(int(pid), 0)
         except ProcessLookupError:  # its master is gone
