@@ -484,6 +484,28 @@ def test_a_host_of_half_a_core_gets_half_a_core_and_its_group_goes_with_it():
     assert not group.exists()
 
 
+@pytest.mark.skipif(not cgroup_cpu(), reason="needs root and a cgroup CPU controller")
+@pytest.mark.parametrize("cores", [0.5, 1.5])
+def test_a_process_in_a_capped_group_counts_its_quota(cores):
+    """app/serving/cores.py end to end, in a group the bench makes: the quota is read back, and the workers gunicorn
+    would start in it are its cores rounded up."""
+    import math
+    import os
+    import subprocess
+
+    ask = "from app.serving.cores import cgroup_cpu_limit, usable_cores; print(cgroup_cpu_limit(), usable_cores())"
+    with bench.hosts.capped("cores", cores) as procs:
+        ran = subprocess.run(
+            bench.hosts.capped_command(procs, [sys.executable, "-c", ask]),
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
+        )
+    limit, usable = ran.stdout.split()
+    assert float(limit) == cores and int(usable) == min(math.ceil(cores), len(os.sched_getaffinity(0)))
+
+
 def test_the_run_ends_once_every_screen_shows_what_any_screen_of_its_table_heard_of():
     phone, tv = pages.Screen(1, 1, 1, "127.0.0.2"), pages.Screen(1, 1, 0, "127.0.0.3")
     try:

@@ -1,13 +1,10 @@
 """The workers gunicorn starts follow the cores this process may use (app/serving/cores.py): its CPU affinity,
-lowered to its cgroup's CPU quota (cgroup v2's `cpu.max`, v1's CFS quota), the least along its group's ancestors."""
+lowered to its cgroup's CPU quota (cgroup v2's `cpu.max`, v1's CFS quota), the least along its group's ancestors.
+In a real capped group of this machine (as root): tests/test_bench_tables.py, beside the bench's groups."""
 
 from __future__ import annotations
 
-import importlib.util
-import math
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -104,40 +101,3 @@ def test_what_cannot_be_read_sets_no_quota(tmp_path, cgroup, mounts):
         assert cgroup_cpu_limit(named) is None
     assert cgroup_cpu_limit(tmp_path / "no-proc") is None
     assert usable_cores(tmp_path / "no-proc") == len(os.sched_getaffinity(0))
-
-
-def bench_hosts():
-    """bench/tables_hosts.py, which makes the bench's capped groups (bench/ is not a package)."""
-    spec = importlib.util.spec_from_file_location("bench_tables_hosts", ROOT / "bench" / "tables_hosts.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-tables_hosts = bench_hosts()
-
-
-def cgroup_cpu() -> bool:
-    try:
-        tables_hosts._root()
-    except SystemExit:
-        return False
-    return os.geteuid() == 0
-
-
-@pytest.mark.skipif(not cgroup_cpu(), reason="needs root and a cgroup CPU controller")
-@pytest.mark.parametrize("cores", [0.5, 1.5])
-def test_a_process_in_a_capped_group_counts_its_quota(cores):
-    """End to end, in a real group of this machine (bench/tables_hosts.py makes it): the quota is read back, and the
-    workers gunicorn would start in it are its cores rounded up."""
-    ask = "from app.serving.cores import cgroup_cpu_limit, usable_cores; print(cgroup_cpu_limit(), usable_cores())"
-    with tables_hosts.capped("cores", cores) as procs:
-        ran = subprocess.run(
-            tables_hosts.capped_command(procs, [sys.executable, "-c", ask]),
-            capture_output=True,
-            text=True,
-            check=True,
-            cwd=ROOT,
-        )
-    limit, usable = ran.stdout.split()
-    assert float(limit) == cores and int(usable) == min(math.ceil(cores), len(os.sched_getaffinity(0)))
