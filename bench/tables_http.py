@@ -284,6 +284,47 @@ LIVE_URL = re.compile(rb'id="table"[^>]*?data-live-url="([^"]*)"')
 PARTS = re.compile(rb'id="table"[^>]*?data-parts="([^"]*)"')
 
 
+# An event stream's fields, read a message at a time (a part message is a few hundred `data:` lines, which a loop
+# over lines in Python would pay for on every screen; a browser's EventSource parses them natively).
+_DATA = re.compile(rb"^data: ?(.*)$", re.M)
+_EVENT = re.compile(rb"^event: ?(.*)$", re.M)
+_ID = re.compile(rb"^id: ?(.*)$", re.M)
+
+
+def sse_messages(buffer: bytes) -> tuple[list[tuple[bytes, int | None, bytes | None]], bytes]:
+    """The complete messages at the start of an event stream's `buffer` as (type, id, data), and what is left of
+    it: as EventSource reads them, a message ending at a blank line; data None for a message with no `data:` line
+    (a comment, a keep-alive), which EventSource does not dispatch."""
+    if b"\r" in buffer:  # CRLF or CR line ends; a CR last may be the first half of a CRLF: kept for the next chunk
+        held = b"\r" if buffer.endswith(b"\r") else b""
+        buffer = buffer[: len(buffer) - len(held)].replace(b"\r\n", b"\n").replace(b"\r", b"\n") + held
+    *whole, rest = buffer.split(b"\n\n")
+    messages = []
+    for message in whole:
+        # The fields before the first `data:` line, then the data: at once when every line after is a data line
+        # (what this service sends), else line by line.
+        start = 0 if message.startswith(b"data:") else message.find(b"\ndata:") + 1
+        head, body = (message[:start], message[start:]) if start > 0 or message.startswith(b"data:") else (message, b"")
+        if body and body.count(b"\n") == body.count(b"\ndata:"):
+            data = (body[6:] if body.startswith(b"data: ") else body[5:]).replace(b"\ndata: ", b"\n")
+            if b"\ndata:" in data:  # a line spelled `data:x`, without the space
+                data = b"\n".join(_DATA.findall(body))
+        else:
+            lines = _DATA.findall(body)
+            data = b"\n".join(lines) if lines else None
+            head = message
+        kind = _EVENT.search(head)
+        number = _ID.search(head)
+        messages.append(
+            (
+                kind.group(1).strip() if kind else b"",
+                int(number.group(1).strip()) if number else None,
+                data,
+            )
+        )
+    return messages, rest
+
+
 def live_url(body: bytes) -> str:
     """Where a page fetches the table's part (`data-live-url` on #table), "" for a page fetched again whole."""
     found = LIVE_URL.search(body)

@@ -50,6 +50,7 @@ from tables_http import (
     page_seq,
     part_keys,
     phone,
+    sse_messages,
     stream_opened,
 )
 from tables_plan import SEATS, Challenge, due_times, take_turns
@@ -411,27 +412,20 @@ async def follow(screen: Screen, port: int, code: str, stats: Counter, opened, s
                 stats["resumed"] += 1
                 screen.refresh("reconnect")
             reopened = True
-            buffer, data, event_id, kind = b"", [], None, b""
+            buffer = b""
             async for chunk in body_parts(reader, headers):
                 now = time.monotonic()
-                buffer += chunk
-                *lines, buffer = buffer.split(b"\n")
-                for line in lines:
-                    line = line.rstrip(b"\r")
-                    if not line:  # the end of a message
-                        if kind == b"part" and data:
-                            screen.part(b"\n".join(data), now)
-                        elif data and event_id is not None:
-                            screen.events.append((now, event_id, b"\n".join(data)))
-                            screen.heard(event_id)
-                        data, event_id, kind = [], None, b""
-                    elif line.startswith(b"data:"):
-                        data.append(line[6:] if line.startswith(b"data: ") else line[5:])
-                    elif line.startswith(b"event:"):
-                        kind = line[6:].strip()
-                    elif line.startswith(b"id:"):
-                        event_id = int(line[3:].strip())
+                messages, buffer = sse_messages(buffer + chunk)
+                for kind, event_id, data in messages:
+                    if event_id is not None:
                         last_id = event_id
+                    if data is None:
+                        continue
+                    if kind == b"part":
+                        screen.part(data, now)
+                    elif event_id is not None:
+                        screen.events.append((now, event_id, data))
+                        screen.heard(event_id)
             stats["ended by the server"] += 1
         except (ConnectionError, asyncio.IncompleteReadError, ValueError):
             stats["dropped"] += 1

@@ -22,6 +22,8 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from solver.lexicon import load_lexicons
 from tables.events import Actor, Context, Event, Rejected, stamp
@@ -523,3 +525,61 @@ def test_the_run_ends_once_every_screen_shows_what_any_screen_of_its_table_heard
     finally:
         phone.browser.close()
         tv.browser.close()
+
+
+def _by_lines(stream: bytes) -> list[tuple[bytes, int | None, bytes | None]]:
+    """An event stream read a line at a time, as EventSource's parser reads it: the reference for `sse_messages`."""
+    messages, data, event_id, kind = [], [], None, b""
+    for line in stream.replace(b"\r\n", b"\n").split(b"\n"):
+        if not line:
+            if data or event_id is not None or kind:
+                messages.append((kind, event_id, b"\n".join(data) if data else None))
+            data, event_id, kind = [], None, b""
+        elif line.startswith(b"data:"):
+            data.append(line[6:] if line.startswith(b"data: ") else line[5:])
+        elif line.startswith(b"event:"):
+            kind = line[6:].strip()
+        elif line.startswith(b"id:"):
+            event_id = int(line[3:].strip())
+    return messages
+
+
+_texts = st.text(st.characters(blacklist_characters="\r\n", blacklist_categories=("Cs",)), max_size=12)
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["", "claim", "part"]),
+            st.none() | st.integers(0, 10**6),
+            st.lists(_texts, max_size=5),
+            st.booleans(),
+        ),
+        max_size=6,
+    ),
+    st.lists(st.integers(1, 40), min_size=1, max_size=8),
+    st.booleans(),
+)
+def test_the_benchs_stream_reader_reads_each_message_as_a_line_by_line_reader_does(messages, cuts, crlf):
+    """The pages mode's screens read their streams a message at a time (`sse_messages`), chunks cut anywhere."""
+    stream = b""
+    for kind, event_id, lines, comment in messages:
+        text = ": keep-alive\n" if comment else ""
+        text += f"event: {kind}\n" if kind else ""
+        text += f"id: {event_id}\n" if event_id is not None else ""
+        text += "".join(f"data: {line}\n" for line in lines)
+        stream += (text + "\n").encode() if text else b""
+    if crlf:
+        stream = stream.replace(b"\n", b"\r\n")
+    chunks, at = [], 0
+    for cut in cuts * (len(stream) // max(1, sum(cuts)) + 1):
+        chunks.append(stream[at : at + cut])
+        at += cut
+    chunks.append(stream[at:])
+    read, buffer = [], b""
+    for chunk in chunks:
+        got, buffer = http.sse_messages(buffer + chunk)
+        read += got
+    expected = [m for m in _by_lines(stream) if m != (b"", None, None)]
+    assert [m for m in read if m != (b"", None, None)] == expected
+    assert buffer.strip(b"\r\n") == b""
