@@ -203,6 +203,12 @@ def where(items, key: str, value) -> list:
     return [item for item in items or () if item.get(key, _ABSENT) == value]
 
 
+@bp.app_template_filter("where_not")
+def where_not(items, key: str, value) -> list:
+    """The items whose `key` is missing or differs from `value`: `rejectattr(key, 'equalto', value)|list`."""
+    return [item for item in items or () if item.get(key, _ABSENT) != value]
+
+
 @bp.app_template_filter("first_where")
 def first_where(items, key: str, value):
     """The first item whose `key` equals `value`, or None: `selectattr(key, 'equalto', value)|first`."""
