@@ -303,8 +303,8 @@ def sse_messages(buffer: bytes) -> tuple[list[tuple[bytes, int | None, bytes | N
     for message in whole:
         # The fields before the first `data:` line, then the data: at once when every line after is a data line
         # (what this service sends), else line by line.
-        start = 0 if message.startswith(b"data:") else message.find(b"\ndata:") + 1
-        head, body = (message[:start], message[start:]) if start > 0 or message.startswith(b"data:") else (message, b"")
+        start = 0 if message.startswith(b"data:") else message.find(b"\ndata:") + 1 or len(message)
+        head, body = message[:start], message[start:]
         if body and body.count(b"\n") == body.count(b"\ndata:"):
             data = (body[6:] if body.startswith(b"data: ") else body[5:]).replace(b"\ndata: ", b"\n")
             if b"\ndata:" in data:  # a line spelled `data:x`, without the space

@@ -4,8 +4,12 @@ case runs gunicorn's two workers on a folder the test names. Renders are counted
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 import threading
+import time
 
 import pytest
 import requests
@@ -14,6 +18,7 @@ from test_pages_tables import claim, create, join, phone, start
 from test_tables_live_part import Clock, secret_table, table_regions
 
 from app.pages import table_host_renders, table_live
+from app.serving import host_folder as folders
 from app.serving.host_folder import HOST_FOLDER_ENV as HOST_RENDERS_ENV
 
 
@@ -224,10 +229,6 @@ def test_a_host_of_one_worker_makes_no_folder_and_one_of_more_makes_it_in_memory
 ):
     """gunicorn_conf.py's `on_starting` asks for a folder with the workers it starts: one has no one to share with;
     two get a private folder, in the memory-backed folder when it has MEMORY_FOLDER_FREE, else the temporary one."""
-    import os
-
-    from app.serving import host_folder as folders
-
     monkeypatch.delenv(HOST_RENDERS_ENV, raising=False)
     assert folders.make_host_folder(1) is None and HOST_RENDERS_ENV not in os.environ
     memory = tmp_path / "shm"
@@ -249,13 +250,6 @@ def test_a_host_of_one_worker_makes_no_folder_and_one_of_more_makes_it_in_memory
 def test_a_new_master_removes_the_folders_of_masters_killed_outright(tmp_path, monkeypatch):
     """A master killed -9 leaves its folder (named after its pid); a later one removes it once an hour old, in memory
     too, and keeps a living master's."""
-    import os
-    import subprocess
-    import sys
-    import time
-
-    from app.serving import host_folder as folders
-
     monkeypatch.delenv(HOST_RENDERS_ENV, raising=False)
     memory = tmp_path / "shm"
     memory.mkdir()

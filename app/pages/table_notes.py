@@ -35,6 +35,7 @@ __all__ = [
     "standing_total",
     "variant_label",
     "where",
+    "where_not",
 ]
 
 # The pieces a seat adds, by the code its form sends and the colour it is drawn in.
