@@ -18,20 +18,23 @@ The schema (tables/schema.py) is made by the Alembic migrations in
 `tables/migrations/` (docs/tables.md): creating a Store upgrades the database to
 the newest revision, so a first start creates everything.
 
-`append` is the one write, on both databases: ONE transaction inserts the
-events at their seqs, the request id (only while the actor's token still
+`append` is the one write, on both databases: whole or not at all, it inserts
+the events at their seqs, the request id (only while the actor's token still
 acts for its seat, when the action came with one), the seat tokens, and
-bumps the table's last activity. Only its statements differ by database: on
-SQLite they are SQLAlchemy Core statements in a transaction (in-process,
-they cost no round trip); on PostgreSQL the same writes are one statement,
-its own transaction, so a claim is one round trip, not five, and its
-notification rides on the touch, sent only on commit. `(code, seq)` and `(code, request_id)` are unique: when another
-writer took one of the seqs or the request id first, the whole transaction
-rolls back and `append` returns None; the service reads again and judges again.
-On SQLite one writer at a time holds the file's write lock: a process's
-writers take turns on a lock of their own and a `flock` beside the file
-(`WriteGate`), so they wait in the kernel rather than in SQLite's sleeping
-busy handler. Other processes hear of an append by polling (tables/notify.py).
+bumps the table's last activity. `(code, seq)` and `(code, request_id)` are
+unique: when another writer took one of the seqs or the request id first,
+nothing of the append is written and `append` returns None; the service
+reads again and judges again. How it is written differs by database:
+
+- PostgreSQL: the writes are one statement, its own transaction, so a claim
+  is one round trip, not five, and its notification rides on the touch,
+  sent only on commit.
+- SQLite: one writer at a time holds the file's write lock, so writers take
+  turns (tables/sqlite_writes.py: a lock of the process's own and a `flock`
+  beside the file, waited on in the kernel rather than in SQLite's sleeping
+  busy handler), and the writer whose turn comes writes every append its
+  process queued meanwhile in one transaction, each under a savepoint of
+  its own. Other processes hear of an append by polling (tables/notify.py).
 
 Fork-safe: gunicorn builds the app in its master and forks the workers. The
 engine and the notifier belong to the process that made them; right after a
@@ -42,7 +45,6 @@ crosses a fork.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import functools
 import os
 import threading
@@ -73,6 +75,7 @@ from .schema import (
     tables_t,
     tokens_t,
 )
+from .sqlite_writes import Appends, WriteGate
 
 __all__ = ["NOTIFY_CHANNEL", "REQUEST_ID_MAX", "Store", "metadata"]
 
@@ -120,49 +123,6 @@ def make_engine(url: str | URL, pool_size: int = POOL_SIZE) -> Engine:
         cursor.close()
 
     return engine
-
-
-class WriteGate:
-    """SQLite's writers take turns here, not in SQLite's busy handler: one writer at a time per database file.
-
-    SQLite has one write lock per file. A writer that finds it taken is put to
-    sleep by SQLite's busy handler in growing steps (1, 2, 5, 10 ... 100 ms)
-    and retries, however soon the lock was freed: under the bench's claims
-    (two workers, dozens of writing threads each) the workers sat idle while
-    the writes queued. Here a writer
-    first takes a lock of this process (threads wait on it and wake the
-    moment it is free), then an exclusive `flock` on a file beside the
-    database (the other processes' writers wait in the kernel, woken the same
-    way), and only then begins its transaction, which finds SQLite's lock
-    free. Readers never pass here (WAL: they do not block the writer).
-    A database in memory (no file) needs only the process's lock. Per
-    process: after a fork the child opens its own file (`Store._forked`),
-    as an inherited one would share the parent's `flock`.
-    """
-
-    def __init__(self, database: str | None):
-        self._threads = threading.Lock()
-        self._path = f"{database}.writer-lock" if database and database != ":memory:" else None
-        self._fd: int | None = None
-
-    def __enter__(self) -> None:
-        self._threads.acquire()
-        if self._path is None:
-            return
-        try:
-            if self._fd is None:
-                self._fd = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o600)
-            fcntl.flock(self._fd, fcntl.LOCK_EX)
-        except BaseException:
-            self._threads.release()
-            raise
-
-    def __exit__(self, *exc) -> None:
-        try:
-            if self._fd is not None:
-                fcntl.flock(self._fd, fcntl.LOCK_UN)
-        finally:
-            self._threads.release()
 
 
 def _ping_when_idle(engine: Engine) -> Engine:
@@ -249,6 +209,7 @@ class Store:
         self._engine = make_engine(self.url, pool_size)
         self._autocommit = self._autocommit_engine()
         self._writing = self._write_gate()
+        self._appends = None if self.postgresql else Appends(self._engine, self._writing)
         self._notifier = None
         upgrade(self._engine)
         self._engine.dispose()  # gunicorn's master makes the store and forks: it keeps no connection open for them
@@ -265,6 +226,7 @@ class Store:
         self._engine = make_engine(self.url, self.pool_size)
         self._autocommit = self._autocommit_engine()
         self._writing = self._write_gate()  # the parent's flock file would be shared with it: open our own
+        self._appends = None if self.postgresql else Appends(self._engine, self._writing)
         self._notifier = None  # its thread did not survive the fork
 
     def _autocommit_engine(self):
@@ -418,23 +380,9 @@ class Store:
         return events
 
     def _append_sqlite(self, code: str, rows: list[dict], request_id, actor, tokens, proof) -> None:
-        """The append on SQLite: its statements in one transaction, holding the file's write lock from BEGIN."""
-        with self._transaction() as connection:
-            connection.execute(_INSERT_EVENTS, rows)  # first: a lost race fails here, before anything else
-            if request_id is not None:
-                request = {"code": code, "request_id": request_id, "actor": actor}
-                request |= {"first_seq": rows[0]["seq"], "last_seq": rows[-1]["seq"]}
-                if proof is None:
-                    connection.execute(requests_t.insert(), request)
-                else:
-                    proved = {**request, "seat": proof[0], "token_hash": proof[1]}
-                    if connection.execute(_INSERT_REQUEST_IF_TOKEN, proved).first() is None:
-                        raise Forbidden(UNKNOWN_TOKEN)  # the token no longer acts for the seat: all rolled back
-            elif proof is not None and _token_seat(connection, code, proof[1]) != proof[0]:
-                raise Forbidden(UNKNOWN_TOKEN)
-            for seat, token_hash in tokens:
-                _set_token(connection, code, seat, token_hash)
-            connection.execute(_TOUCH, {"table_code": code, "touched_at": max(r["at"] for r in rows)})
+        """The append on SQLite: queued and written with the others of this process's write turn
+        (tables/sqlite_writes.py)."""
+        self._appends.append(code, rows, request_id, actor, tokens, proof)
 
     def _append_postgresql(self, code: str, rows: list[dict], request_id, actor, tokens, proof) -> None:
         """The same append on PostgreSQL, as ONE statement (its own transaction): the same writes, guarded by the
@@ -521,42 +469,12 @@ _TOKEN_SEAT = sa.select(tokens_t.c.seat).where(
     tokens_t.c.code == sa.bindparam("code", type_=sa.String),
     tokens_t.c.token_hash == sa.bindparam("token_hash", type_=sa.String),
 )
-_INSERT_EVENTS = events_t.insert()
-_TOUCH = (
-    tables_t.update()
-    .where(tables_t.c.code == sa.bindparam("table_code", type_=sa.String))
-    .values(last_active=sa.bindparam("touched_at", type_=sa.String))
-)
 
 
 def _set_token(connection, code: str, seat: int, token_hash: str) -> None:
     """Give `seat` (0: the host) a token, in place of the one it had."""
     connection.execute(tokens_t.delete().where(tokens_t.c.code == code, tokens_t.c.seat == seat))
     connection.execute(tokens_t.insert().values(code=code, seat=seat, token_hash=token_hash))
-
-
-# The request id, written only while the token (seat, hash) still acts for that seat: the proof
-# check and the insert in one statement; no row inserted (none returned) means the token no longer holds.
-_INSERT_REQUEST_IF_TOKEN = (
-    requests_t.insert()
-    .from_select(
-        ["code", "request_id", "first_seq", "last_seq", "actor"],
-        sa.select(
-            sa.bindparam("code", type_=sa.String),
-            sa.bindparam("request_id", type_=sa.String),
-            sa.bindparam("first_seq", type_=sa.Integer),
-            sa.bindparam("last_seq", type_=sa.Integer),
-            sa.bindparam("actor", type_=sa.String),
-        ).where(
-            sa.exists().where(
-                tokens_t.c.code == sa.bindparam("code"),
-                tokens_t.c.token_hash == sa.bindparam("token_hash"),
-                tokens_t.c.seat == sa.bindparam("seat"),
-            )
-        ),
-    )
-    .returning(requests_t.c.request_id)
-)
 
 
 @functools.lru_cache(maxsize=32)

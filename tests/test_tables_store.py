@@ -568,7 +568,7 @@ def test_followers_get_this_processs_own_appends_without_a_read(database_url, st
 
 
 def _hold_the_gate(path: str, holding, release) -> None:
-    from tables.store import WriteGate
+    from tables.sqlite_writes import WriteGate
 
     with WriteGate(path):
         holding.set()
@@ -578,7 +578,7 @@ def _hold_the_gate(path: str, holding, release) -> None:
 def test_sqlite_writers_take_turns_across_threads_and_processes(tmp_path):
     """One writer at a time per database file: the threads of a process, and other processes, wait their turn
     (woken when it is free, not by SQLite's busy handler's sleeps)."""
-    from tables.store import WriteGate
+    from tables.sqlite_writes import WriteGate
 
     database = str(tmp_path / "tables.sqlite3")
     gate = WriteGate(database)
@@ -661,18 +661,14 @@ def test_postgresql_keeps_its_pool_and_opens_no_more(postgres_cluster, stores):
         store.close()
 
 
-def test_sqlite_an_append_whose_transaction_cannot_begin_raises_and_writes_nothing(tmp_path, stores):
+def test_sqlite_an_append_whose_turn_cannot_be_taken_raises_and_writes_nothing(tmp_path, stores):
     store = stores(f"sqlite:///{tmp_path / 'tables.sqlite3'}")
     assert store.create_table(CODE, "wordsmith", "host-hash", ev(1, "table_created", by=0))
 
-    class Broken:
-        def __enter__(self):
-            raise OSError("the disk went away")
+    def broken():
+        raise OSError("the disk went away")
 
-        def __exit__(self, *exc):
-            return False
-
-    store._writing = Broken()
+    store._writing._take_file = broken
     with pytest.raises(OSError, match="disk went away"):
         store.append(CODE, [ev(2)], request_id="r-1", actor="seat:1")
     assert store.last_seq(CODE) == 1 and store.applied(CODE, "r-1") is None

@@ -1,0 +1,166 @@
+"""SQLite's appends, many to a write turn (tables/sqlite_writes.py): each append in a turn ends as it would alone,
+and nothing acknowledged is lost.
+
+The rule, stated generally: a turn's appends, written in one transaction, each get the outcome (written, a lost
+race, a refused proof) and leave the rows they would written one at a time in the same order. Then the threads: while
+one writer holds the turn, the others' appends queue and the next turn writes them all.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+import time
+
+import pytest
+import sqlalchemy as sa
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tables.events import Event, Forbidden
+from tables.schema import event_row
+from tables.sqlite_writes import _Append
+from tables.store import Store
+
+TABLE_NAMES = ("tables", "events", "requests", "tokens")
+_codes = (f"T{n:05d}" for n in itertools.count())
+
+
+def ev(seq: int, at: str | None = None) -> Event:
+    return Event(seq, "note", at or f"2026-11-30T18:00:{seq:02d}.000Z", 1, {"n": seq})
+
+
+@pytest.fixture
+def two(tmp_path):
+    """Two SQLite stores on files of their own: one writes a turn's appends together, the other one at a time."""
+    made = [Store(f"sqlite:///{tmp_path / name}.sqlite3") for name in ("together", "alone")]
+    yield made
+    for store in made:
+        store.close()
+
+
+def set_up(store: Store, code: str) -> None:
+    """A table with its host's token and seat 1's."""
+    assert store.create_table(
+        code, "wordsmith", "host-hash", Event(1, "table_created", "2026-11-30T18:00:00.000Z", 0, {})
+    )
+    store.set_token(code, 1, "seat1-hash")
+
+
+def dump(store: Store, codes: list[str]) -> dict[str, list[tuple]]:
+    """Every row of the given tables, each table's rows sorted."""
+    with store._engine.connect() as connection:
+        found = {}
+        for name in TABLE_NAMES:
+            table = sa.table(name, sa.column("code"))
+            query = sa.select(sa.text("*")).select_from(table).where(table.c.code.in_(codes))
+            found[name] = sorted(tuple(row) for row in connection.execute(query))
+        return found
+
+
+def outcome(append: _Append) -> str:
+    if append.error is None:
+        return "written"
+    if isinstance(append.error, sa.exc.IntegrityError):
+        return "lost"
+    assert isinstance(append.error, Forbidden), append.error
+    return "refused"
+
+
+PROOFS = st.sampled_from([None, (1, "seat1-hash"), (1, "wrong-hash"), (2, "seat1-hash")])
+APPENDS = st.lists(
+    st.tuples(
+        st.integers(0, 1),  # which of the example's two tables
+        st.integers(2, 5),  # the first seq
+        st.integers(1, 2),  # events
+        st.none() | st.sampled_from(["r-1", "r-2"]),  # request id
+        PROOFS,
+        st.sampled_from([(), ((2, "seat2-hash"),), ((1, "seat1-new"),)]),  # seats' new tokens
+    ),
+    min_size=1,
+    max_size=8,
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(APPENDS)
+def test_a_turns_appends_end_as_they_would_one_at_a_time(two, planned):
+    together, alone = two
+    codes = [next(_codes), next(_codes)]
+    for store in two:
+        for code in codes:
+            set_up(store, code)
+
+    def appends() -> list[_Append]:
+        made = []
+        for table, first, count, request_id, proof, tokens in planned:
+            code = codes[table]
+            rows = [event_row(code, ev(seq)) for seq in range(first, first + count)]
+            made.append(_Append(code, rows, request_id, "seat:1", tokens, proof))
+        return made
+
+    batch = appends()
+    with together._writing:
+        together._appends._write(batch)
+    singles = appends()
+    for append in singles:
+        with alone._writing:
+            alone._appends._write([append])
+
+    assert all(append.done for append in batch + singles)
+    assert [outcome(append) for append in batch] == [outcome(append) for append in singles]
+    assert dump(together, codes) == dump(alone, codes)
+
+
+def test_an_error_other_than_a_race_or_a_proof_fails_the_whole_turn_and_writes_nothing(two):
+    store, _ = two
+    code = next(_codes)
+    set_up(store, code)
+    before = dump(store, [code])
+    good = _Append(code, [event_row(code, ev(2))], "r-1", "seat:1", (), None)
+    broken_row = {**event_row(code, ev(3)), "data": object()}  # the driver cannot bind it
+    broken = _Append(code, [broken_row], None, "seat:1", (), None)
+    with store._writing:
+        store._appends._write([good, broken])
+    assert good.done and broken.done
+    for append in (good, broken):  # nothing acknowledged: each its own copy of the error, raised in its own thread
+        assert isinstance(append.error, sa.exc.DBAPIError) and "binding parameter" in str(append.error)
+    assert dump(store, [code]) == before
+
+
+def test_appends_that_queue_while_a_turn_is_held_are_written_in_the_next_one(two):
+    """Threads append while this test holds the process's turn: all queue, and the thread whose turn comes next
+    writes them in one transaction, each thread getting its own append's outcome (one lost race, one refused
+    proof among them)."""
+    store, _ = two
+    code = next(_codes)
+    set_up(store, code)
+    turns = []
+    write = store._appends._write
+    store._appends._write = lambda batch: (turns.append(len(batch)), write(batch))
+
+    planned = [(seq, None) for seq in range(2, 8)] + [(7, None), (8, (1, "wrong-hash"))]  # seq 7 twice: one loses
+    results: dict[int, str] = {}
+
+    def append(number: int, seq: int, proof) -> None:
+        try:
+            written = store.append(code, [ev(seq)], request_id=f"r-{number}", actor="seat:1", proof=proof)
+            results[number] = "written" if written is not None else "lost"
+        except Forbidden:
+            results[number] = "refused"
+
+    threads = [threading.Thread(target=append, args=(n, seq, proof)) for n, (seq, proof) in enumerate(planned)]
+    with store._writing.process_turn():
+        for thread in threads:
+            thread.start()
+        deadline = time.monotonic() + 10
+        while len(store._appends._queue) < len(planned) and time.monotonic() < deadline:
+            time.sleep(0.005)
+        assert len(store._appends._queue) == len(planned)
+    for thread in threads:
+        thread.join(10)
+
+    assert turns == [len(planned)]
+    assert sorted(results.values()) == ["lost"] + ["refused"] + ["written"] * 6
+    assert [event.seq for event in store.events(code)] == list(range(1, 8))
+    assert results[len(planned) - 1] == "refused" and store.applied(code, f"r-{len(planned) - 1}") is None
