@@ -3,8 +3,8 @@
 SQLite has one write lock per file, so its writers take turns: the threads of a process on a lock of their own, the
 processes on a `flock` beside the file (`WriteGate`). A turn is the scarce thing: while one writer holds it every
 other waits, and a turn lasts longer than its statements, as its thread also waits for the interpreter and for a
-core between them. So a process's appends queue, and the writer whose turn comes writes every append queued in
-one transaction (`Appends`): under load a turn serves many appends, not one. Each append in it is still whole or
+core between them. So a process's appends queue, and one thread at a time, the leader, waits for the turn and
+writes every append queued by then in one transaction (`Appends`): under load a turn serves many appends, not one. Each append in it is still whole or
 not at all (a savepoint each), loses a race or a proof on its own, and is acknowledged only once the transaction
 committed.
 
@@ -101,26 +101,34 @@ class WriteGate:
 
 
 class _Append:
-    """An append waiting for its process's write turn: what it writes, and how it went (`done`, `error`)."""
+    """An append waiting for its process's write turn: what it writes, and how it went (`done`, `error`); `woken`
+    is set when it is written, or when its thread is to lead the next turn."""
 
-    __slots__ = ("actor", "code", "done", "error", "proof", "request_id", "rows", "tokens")
+    __slots__ = ("actor", "code", "done", "error", "proof", "request_id", "rows", "tokens", "woken")
 
     def __init__(self, code: str, rows: list[dict], request_id: str | None, actor: str, tokens: tuple, proof):
         self.code, self.rows, self.request_id, self.actor = code, rows, request_id, actor
         self.tokens, self.proof = tokens, proof
         self.done = False
         self.error: BaseException | None = None
+        self.woken = threading.Event()
 
 
 class Appends:
     """One process's appends to an SQLite database (`Store.append` on SQLite): each queued, and written with the
-    others queued meanwhile by the writer whose turn comes."""
+    others queued meanwhile by one thread, the turn's leader.
+
+    One thread at a time leads: it waits for the write turn, takes every append queued by then, writes them and
+    wakes their threads; if more came meanwhile, it hands the lead to the first of them and returns. The others
+    wait on their own append, not on the turn's lock: woken together when it is written, they do not have to run
+    one after another (each taking and giving back the lock) before the next can."""
 
     def __init__(self, engine: Engine, gate: WriteGate):
         self._engine = engine
         self._gate = gate
         self._queue: list[_Append] = []
         self._queue_lock = threading.Lock()
+        self._leading = False  # a thread leads: it (or the one it hands the lead to) will write what is queued
 
     def append(self, code: str, rows: list[dict], request_id, actor: str, tokens: tuple, proof) -> None:
         """Write one append (see `Store.append`), with whatever else this process's threads queued meanwhile;
@@ -133,17 +141,36 @@ class Appends:
         else:
             with self._queue_lock:
                 self._queue.append(append)
-            with self._gate.process_turn():
-                if not append.done:  # else a writer before this one wrote it
-                    with self._queue_lock:
-                        batch, self._queue = self._queue, []
-                    try:
-                        with self._gate.file_turn():
-                            self._write(batch)
-                    except BaseException as error:  # the file's turn could not be taken: nothing was written
-                        _failed(batch, error)
+                lead = not self._leading
+                self._leading = True
+            if not lead:
+                append.woken.wait()  # written, or handed the lead
+            if not append.done:
+                self._lead()
         if append.error is not None:
             raise append.error
+
+    def _lead(self) -> None:
+        """Write what is queued once the turn comes, wake its threads, and hand the lead on if more came meanwhile."""
+        batch: list[_Append] = []
+        try:
+            with self._gate.process_turn():
+                with self._queue_lock:
+                    batch, self._queue = self._queue, []
+                with self._gate.file_turn():
+                    self._write(batch)
+        except BaseException as error:  # a turn that could not be taken: nothing of the batch was written
+            _failed(batch, error)
+            if not isinstance(error, Exception):
+                raise
+        finally:
+            for append in batch:
+                append.woken.set()
+            with self._queue_lock:
+                if self._queue:
+                    self._queue[0].woken.set()  # not done: its thread leads the next turn
+                else:
+                    self._leading = False
 
     def _write(self, batch: list[_Append]) -> None:
         """Write `batch` in one transaction, each append whole or not at all (a savepoint each when there are

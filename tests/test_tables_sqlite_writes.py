@@ -164,3 +164,44 @@ def test_appends_that_queue_while_a_turn_is_held_are_written_in_the_next_one(two
     assert sorted(results.values()) == ["lost"] + ["refused"] + ["written"] * 6
     assert [event.seq for event in store.events(code)] == list(range(1, 8))
     assert results[len(planned) - 1] == "refused" and store.applied(code, f"r-{len(planned) - 1}") is None
+
+
+def test_appends_that_come_while_a_turn_is_written_are_written_by_the_next_leader(two):
+    """The thread that leads a turn writes what was queued when the turn came, wakes those threads, and hands the
+    lead to the first append that came meanwhile: it writes the rest in the next turn, and the lead is free again."""
+    store, _ = two
+    code = next(_codes)
+    set_up(store, code)
+    turns, writing, go_on = [], threading.Event(), threading.Event()
+    write = store._appends._write
+
+    def slow_first(batch):
+        turns.append([append.rows[0]["seq"] for append in batch])
+        if len(turns) == 1:
+            writing.set()
+            assert go_on.wait(10)
+        write(batch)
+
+    store._appends._write = slow_first
+    done: dict[int, bool] = {}
+
+    def append(seq: int) -> None:
+        done[seq] = store.append(code, [ev(seq)], request_id=f"r-{seq}", actor="seat:1") is not None
+
+    first = threading.Thread(target=append, args=(2,))
+    first.start()
+    assert writing.wait(10)
+    later = [threading.Thread(target=append, args=(seq,)) for seq in range(3, 7)]
+    for thread in later:
+        thread.start()
+    deadline = time.monotonic() + 10
+    while len(store._appends._queue) < len(later) and time.monotonic() < deadline:
+        time.sleep(0.005)
+    go_on.set()
+    for thread in [first, *later]:
+        thread.join(10)
+
+    assert turns[0] == [2] and sorted(turns[1]) == [3, 4, 5, 6] and len(turns) == 2
+    assert done == {seq: True for seq in range(2, 7)}
+    assert [event.seq for event in store.events(code)] == list(range(1, 7))
+    assert not store._appends._leading and store._appends._queue == []
