@@ -4,7 +4,8 @@ SQLite has one write lock per file, so its writers take turns: the threads of a 
 processes on a `flock` beside the file (`WriteGate`). A turn is the scarce thing: while one writer holds it every
 other waits, and a turn lasts longer than its statements, as its thread also waits for the interpreter and for a
 core between them. So a process's appends queue, and one thread at a time, the leader, waits for the turn and
-writes every append queued by then in one transaction (`Appends`): under load a turn serves many appends, not one. Each append in it is still whole or
+writes the first appends queued by then in one transaction (`Appends`): under load a turn serves several appends, not
+one. Each append in it is still whole or
 not at all (a savepoint each), loses a race or a proof on its own, and is acknowledged only once the transaction
 committed.
 
@@ -28,7 +29,12 @@ from sqlalchemy.engine import Engine
 from .events import UNKNOWN_TOKEN, Forbidden
 from .schema import events_t, requests_t, tables_t, tokens_t
 
-__all__ = ["Appends", "WriteGate"]
+__all__ = ["APPENDS_PER_TURN", "Appends", "WriteGate"]
+
+# Appends a turn writes at most, the first queued first. More per turn shortens the claims' wait for the turn, but
+# wakes more threads at once when it commits, each then answering its claim, and every other request of the worker
+# (health, a table's state) waits behind them; bench/README.md has the measured trade-off.
+APPENDS_PER_TURN = 2
 
 
 class WriteGate:
@@ -118,8 +124,9 @@ class Appends:
     """One process's appends to an SQLite database (`Store.append` on SQLite): each queued, and written with the
     others queued meanwhile by one thread, the turn's leader.
 
-    One thread at a time leads: it waits for the write turn, takes every append queued by then, writes them and
-    wakes their threads; if more came meanwhile, it hands the lead to the first of them and returns. The others
+    One thread at a time leads: it waits for the write turn, takes the first `APPENDS_PER_TURN` appends queued by
+    then, writes them and wakes their threads; if more are queued, it hands the lead to the first of them and
+    returns. The others
     wait on their own append, not on the turn's lock: woken together when it is written, they do not have to run
     one after another (each taking and giving back the lock) before the next can."""
 
@@ -131,7 +138,7 @@ class Appends:
         self._leading = False  # a thread leads: it (or the one it hands the lead to) will write what is queued
 
     def append(self, code: str, rows: list[dict], request_id, actor: str, tokens: tuple, proof) -> None:
-        """Write one append (see `Store.append`), with whatever else this process's threads queued meanwhile;
+        """Write one append (see `Store.append`), with others this process's threads queued meanwhile;
         return once it is committed, or raise what stopped it (SQLAlchemy's IntegrityError for a lost race,
         Forbidden for a refused proof). A database in memory is each thread's own: its appends are written alone."""
         append = _Append(code, rows, request_id, actor, tokens, proof)
@@ -151,12 +158,12 @@ class Appends:
             raise append.error
 
     def _lead(self) -> None:
-        """Write what is queued once the turn comes, wake its threads, and hand the lead on if more came meanwhile."""
+        """Write the first appends queued once the turn comes, wake their threads, and hand the lead on if more wait."""
         batch: list[_Append] = []
         try:
             with self._gate.process_turn():
                 with self._queue_lock:
-                    batch, self._queue = self._queue, []
+                    batch, self._queue = self._queue[:APPENDS_PER_TURN], self._queue[APPENDS_PER_TURN:]
                 with self._gate.file_turn():
                     self._write(batch)
         except BaseException as error:  # a turn that could not be taken: nothing of the batch was written

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from tables.events import Event, Forbidden
 from tables.schema import event_row
-from tables.sqlite_writes import _Append
+from tables.sqlite_writes import APPENDS_PER_TURN, _Append
 from tables.store import Store
 
 TABLE_NAMES = ("tables", "events", "requests", "tokens")
@@ -128,16 +128,16 @@ def test_an_error_other_than_a_race_or_a_proof_fails_the_whole_turn_and_writes_n
     assert dump(store, [code]) == before
 
 
-def test_appends_that_queue_while_a_turn_is_held_are_written_in_the_next_one(two):
-    """Threads append while this test holds the process's turn: all queue, and the thread whose turn comes next
-    writes them in one transaction, each thread getting its own append's outcome (one lost race, one refused
-    proof among them)."""
+def test_appends_that_queue_while_a_turn_is_held_are_written_a_few_to_a_turn(two):
+    """Threads append while this test holds the process's turn: all queue, and the next turns write them, at most
+    APPENDS_PER_TURN to a turn, in the order they came, each thread getting its own append's outcome (one lost race,
+    one refused proof among them)."""
     store, _ = two
     code = next(_codes)
     set_up(store, code)
     turns = []
     write = store._appends._write
-    store._appends._write = lambda batch: (turns.append(len(batch)), write(batch))
+    store._appends._write = lambda batch: (turns.append(batch), write(batch))
 
     planned = [(seq, None) for seq in range(2, 8)] + [(7, None), (8, (1, "wrong-hash"))]  # seq 7 twice: one loses
     results: dict[int, str] = {}
@@ -160,15 +160,17 @@ def test_appends_that_queue_while_a_turn_is_held_are_written_in_the_next_one(two
     for thread in threads:
         thread.join(10)
 
-    assert turns == [len(planned)]
+    queued = [append for turn in turns for append in turn]
+    assert [len(turn) for turn in turns] == [APPENDS_PER_TURN] * (len(planned) // APPENDS_PER_TURN)
+    assert len(set(map(id, queued))) == len(planned)
     assert sorted(results.values()) == ["lost"] + ["refused"] + ["written"] * 6
     assert [event.seq for event in store.events(code)] == list(range(1, 8))
     assert results[len(planned) - 1] == "refused" and store.applied(code, f"r-{len(planned) - 1}") is None
 
 
-def test_appends_that_come_while_a_turn_is_written_are_written_by_the_next_leader(two):
+def test_appends_that_come_while_a_turn_is_written_are_written_by_the_next_leaders(two):
     """The thread that leads a turn writes what was queued when the turn came, wakes those threads, and hands the
-    lead to the first append that came meanwhile: it writes the rest in the next turn, and the lead is free again."""
+    lead to the first append that came meanwhile: the next turns write the rest, and the lead is free again."""
     store, _ = two
     code = next(_codes)
     set_up(store, code)
@@ -201,7 +203,8 @@ def test_appends_that_come_while_a_turn_is_written_are_written_by_the_next_leade
     for thread in [first, *later]:
         thread.join(10)
 
-    assert turns[0] == [2] and sorted(turns[1]) == [3, 4, 5, 6] and len(turns) == 2
+    assert turns[0] == [2] and sorted(seq for turn in turns[1:] for seq in turn) == [3, 4, 5, 6]
+    assert all(len(turn) <= APPENDS_PER_TURN for turn in turns) and len(turns) == 1 + 4 // APPENDS_PER_TURN
     assert done == {seq: True for seq in range(2, 7)}
     assert [event.seq for event in store.events(code)] == list(range(1, 7))
     assert not store._appends._leading and store._appends._queue == []
