@@ -1,13 +1,12 @@
-"""SQLite's writes: the writers' turns (`WriteGate`) and a process's appends, written many to a turn (`Appends`).
+"""SQLite's writes: the writers' turns (`WriteGate`) and a process's appends, several to a turn (`Appends`).
 
 SQLite has one write lock per file, so its writers take turns: the threads of a process on a lock of their own, the
 processes on a `flock` beside the file (`WriteGate`). A turn is the scarce thing: while one writer holds it every
 other waits, and a turn lasts longer than its statements, as its thread also waits for the interpreter and for a
-core between them. So a process's appends queue, and one thread at a time, the leader, waits for the turn and
-writes the first appends queued by then in one transaction (`Appends`): under load a turn serves several appends, not
-one. Each append in it is still whole or
-not at all (a savepoint each), loses a race or a proof on its own, and is acknowledged only once the transaction
-committed.
+core between them. So a process's appends queue, and one thread at a time, the leader, waits for the turn and writes
+the first appends queued by then in one transaction (`Appends`): under load a turn serves several appends, not one.
+Each append in it is still whole or not at all (a savepoint each), loses a race or a proof on its own, and is
+acknowledged only once the transaction committed.
 
 The statements are SQLAlchemy Core's over tables/schema.py's tables, compiled once for SQLite's driver and run on
 its cursor: no SQLAlchemy runs between them while the turn is held.
@@ -126,9 +125,9 @@ class Appends:
 
     One thread at a time leads: it waits for the write turn, takes the first `APPENDS_PER_TURN` appends queued by
     then, writes them and wakes their threads; if more are queued, it hands the lead to the first of them and
-    returns. The others
-    wait on their own append, not on the turn's lock: woken together when it is written, they do not have to run
-    one after another (each taking and giving back the lock) before the next can."""
+    returns. The others wait on their own append, not on the turn's lock: woken together when it is written, they
+    do not have to run one after another (each taking and giving back the lock) before the next can. The leader's
+    own append is always the first it takes: it was queued first, or it was handed the lead as the first queued."""
 
     def __init__(self, engine: Engine, gate: WriteGate):
         self._engine = engine

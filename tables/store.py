@@ -33,7 +33,8 @@ reads again and judges again. How it is written differs by database:
   turns (tables/sqlite_writes.py: a lock of the process's own and a `flock`
   beside the file, waited on in the kernel rather than in SQLite's sleeping
   busy handler), and one turn writes a few of the appends its process
-  queued, in one transaction, each under a savepoint of its own. Other processes hear of an append by polling (tables/notify.py).
+  queued, in one transaction, each under a savepoint of its own. Other
+  processes hear of an append by polling (tables/notify.py).
 
 Fork-safe: gunicorn builds the app in its master and forks the workers. The
 engine and the notifier belong to the process that made them; right after a

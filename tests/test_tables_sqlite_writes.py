@@ -1,9 +1,10 @@
-"""SQLite's appends, many to a write turn (tables/sqlite_writes.py): each append in a turn ends as it would alone,
-and nothing acknowledged is lost.
+"""SQLite's appends, several to a write turn (tables/sqlite_writes.py): each append in a turn ends as it would
+alone, and nothing acknowledged is lost.
 
 The rule, stated generally: a turn's appends, written in one transaction, each get the outcome (written, a lost
-race, a refused proof) and leave the rows they would written one at a time in the same order. Then the threads: while
-one writer holds the turn, the others' appends queue and the next turn writes them all.
+race, a refused proof) and leave the rows they would leave written one at a time in the same order. Then the
+threads: while one writer holds the turn, the others' appends queue, and the next turns write them, led by one
+thread at a time.
 """
 
 from __future__ import annotations
