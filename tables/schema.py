@@ -37,6 +37,7 @@ __all__ = [
     "read_rows",
     "requests_t",
     "row_event",
+    "SEAT_OF_TOKEN",
     "tables_t",
     "tokens_t",
 ]
@@ -123,6 +124,13 @@ _EVENTS_AFTER = (
     sa.select(events_t.c.seq, events_t.c.type, events_t.c.at, events_t.c.by, events_t.c.data)
     .where(events_t.c.code == sa.bindparam("code"), events_t.c.seq > sa.bindparam("after"))
     .order_by(events_t.c.seq)
+)
+
+
+# The seat a token acts for at a table (0: the host): the store's reads and SQLite's appends ask it alike.
+SEAT_OF_TOKEN = sa.select(tokens_t.c.seat).where(
+    tokens_t.c.code == sa.bindparam("code", type_=sa.String),
+    tokens_t.c.token_hash == sa.bindparam("token_hash", type_=sa.String),
 )
 
 

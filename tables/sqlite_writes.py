@@ -26,7 +26,7 @@ from sqlalchemy.dialects import sqlite as sqlite_dialect
 from sqlalchemy.engine import Engine
 
 from .events import UNKNOWN_TOKEN, Forbidden
-from .schema import events_t, requests_t, tables_t, tokens_t
+from .schema import SEAT_OF_TOKEN, events_t, requests_t, tables_t, tokens_t
 
 __all__ = ["APPENDS_PER_TURN", "Appends", "WriteGate"]
 
@@ -259,11 +259,7 @@ _INSERT_REQUEST_IF_TOKEN = _sqlite(
         ),
     )
 )
-_SEAT_OF_TOKEN = _sqlite(
-    sa.select(tokens_t.c.seat).where(
-        tokens_t.c.code == sa.bindparam("code"), tokens_t.c.token_hash == sa.bindparam("token_hash")
-    )
-)
+_SEAT_OF_TOKEN = _sqlite(SEAT_OF_TOKEN)
 _DROP_TOKEN = _sqlite(
     tokens_t.delete().where(tokens_t.c.code == sa.bindparam("code"), tokens_t.c.seat == sa.bindparam("seat"))
 )

@@ -63,6 +63,7 @@ from .events import UNKNOWN_TOKEN, Event, Forbidden, Rejected
 from .schema import (
     NOTIFY_CHANNEL,
     REQUEST_ID_MAX,
+    SEAT_OF_TOKEN,
     StoredRow,
     check_request_id,
     event_row,
@@ -459,16 +460,12 @@ def _give_back_free_pages(connection) -> None:
 
 
 def _token_seat(connection, code: str, token_hash: str) -> int | None:
-    return connection.execute(_TOKEN_SEAT, {"code": code, "token_hash": token_hash}).scalar()
+    return connection.execute(SEAT_OF_TOKEN, {"code": code, "token_hash": token_hash}).scalar()
 
 
 # The reads every request makes, built once: a statement built per call is a new construct to key for
 # SQLAlchemy's compiled cache each time, a constant one is keyed once.
 _LAST_SEQ = sa.select(sa.func.max(events_t.c.seq)).where(events_t.c.code == sa.bindparam("code", type_=sa.String))
-_TOKEN_SEAT = sa.select(tokens_t.c.seat).where(
-    tokens_t.c.code == sa.bindparam("code", type_=sa.String),
-    tokens_t.c.token_hash == sa.bindparam("token_hash", type_=sa.String),
-)
 
 
 def _set_token(connection, code: str, seat: int, token_hash: str) -> None:
