@@ -68,7 +68,7 @@ def test_the_playing_host_has_one_page_their_seat_with_the_host_controls(three, 
     expect(ann.locator("#host-box")).not_to_have_attribute("open", "")
     box = host_box(ann)
     ann.fill("#start-pool", "R3 Y2 B1 G2")
-    submit(ann, box.locator("#start-form button[type=submit]"))
+    submit(ann, box.locator("#start-area button[type=submit]"))
     expect(bob.locator("#word")).to_be_visible(timeout=LIVE_MS)
     # Her claim: no page load, the field empty and still hers to type in.
     ann.focus("#word")
@@ -208,7 +208,7 @@ def test_a_refusal_on_the_host_page_shows_where_the_eye_is_and_the_invite_folds_
     start_challenge(ann)
     expect(ann.locator("#invite")).not_to_have_attribute("open", "", timeout=LIVE_MS)  # play started: folded
     ann.fill("#correct-pool", "R9 Q2")
-    submit(ann, "#correct-form button[type=submit]")
+    submit(ann, "#correct-area button[type=submit]")
     notice = ann.locator("#notice")
     expect(notice).to_contain_text("pool")
     box = notice.bounding_box()
@@ -254,8 +254,8 @@ def test_the_table_pages_fit_a_phone(three, live_server):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the join link wraps
     expect(page.locator("#lan")).to_contain_text("opened as 127.0.0.1")  # the server under test is local
     # A disabled button's text stays readable: at least 4.5:1 against its background (axe skips disabled ones).
-    page.evaluate("document.querySelector('#start-form button').disabled = true")
-    ratio = page.evaluate(CONTRAST, "#start-form button")
+    page.evaluate("document.querySelector('#start-area button').disabled = true")
+    ratio = page.evaluate(CONTRAST, "#start-area button")
     assert ratio >= 4.5, ratio
     assert code
 

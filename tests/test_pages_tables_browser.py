@@ -58,7 +58,7 @@ def submit(page, target) -> None:
 
 def start_challenge(page, pool: str = "R3 Y2 B1 G2") -> None:
     page.fill("#start-pool", pool)
-    submit(page, "#start-form button[type=submit]")
+    submit(page, "#start-area button[type=submit]")
 
 
 def take_seat(page, live_server, code: str, name: str) -> None:

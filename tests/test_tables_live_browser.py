@@ -96,11 +96,12 @@ def test_a_phone_applies_anothers_claim_in_place_and_reads_as_a_fresh_load(brows
 
 
 def test_a_challenges_start_and_end_reach_every_seat_and_the_tv_in_place(browser, live_server):
-    """The host starts and ends a challenge, and Bob calls Done! between: the phase line, the claim field, Pass and
-    the pieces to add are the table's part, so Bob's and Cat's phones and the TV show each change without fetching a
-    page, each reading what is its own (the host where to start, the others to wait; Bob that he called Done!, Cat
-    her Pass); a word Bob is typing keeps its text and focus when Cat's claim comes in. Afterwards each phone reads
-    as a fresh load of its page."""
+    """The host starts and ends a challenge, and Bob calls Done! between: the phase line, the claim field, Pass, the
+    pieces to add and the host's controls on the game are the table's part, so no phone fetches a page, the host's
+    neither (its start, corrections and end are answered with the part; its invite folds away as play starts), and
+    Bob's and Cat's phones and the TV show each change as it comes, each reading what is its own (the host where to
+    start and then how to end, the others to wait; Bob that he called Done!, Cat her Pass); a word Bob is typing
+    keeps its text and focus when Cat's claim comes in. Afterwards each phone reads as a fresh load of its page."""
     with open_phones(browser, 4) as (ann, bob, cat, tv):
         code = create_table(ann, live_server, names=("Ann", "Bob", "Cat"))
         take_seat(bob, live_server, code, "Bob")
@@ -112,14 +113,18 @@ def test_a_challenges_start_and_end_reach_every_seat_and_the_tv_in_place(browser
         expect(phase[ann]).to_have_text("You host: start it below (the first challenge).")
         for page in (bob, cat, tv):
             expect(phase[page]).to_have_text("Waiting for the host to start the first challenge.")
-        fetched: dict[str, list[str]] = {"bob": [], "cat": [], "tv": []}
-        for name, page in (("bob", bob), ("cat", cat), ("tv", tv)):
+        fetched: dict[str, list[str]] = {"ann": [], "bob": [], "cat": [], "tv": []}
+        for name, page in (("ann", ann), ("bob", bob), ("cat", cat), ("tv", tv)):
             page.on(
                 "request",
                 lambda request, name=name: request.method == "GET" and fetched[name].append(request.url),
             )
 
+        expect(ann.locator("#invite")).to_have_attribute("open", "")
         start_challenge(ann, POOL)
+        expect(ann.locator("#invite")).not_to_have_attribute("open", "")  # play started: folded, from the part
+        expect(ann.get_by_role("button", name=re.compile("^End the challenge"))).to_be_visible()
+        expect(ann.locator("#start-area")).to_have_count(0)
         for page in (bob, cat, tv):
             expect(phase[page]).to_contain_text("Challenge 1 of 3: find words.", timeout=LIVE_MS)
         for page in (bob, cat):
@@ -155,6 +160,8 @@ def test_a_challenges_start_and_end_reach_every_seat_and_the_tv_in_place(browser
 
         submit(ann, ann.get_by_role("button", name=re.compile("^End the challenge")))
         expect(phase[ann]).to_have_text(re.compile(r"^Challenge 1 is over\. You host: start it below"))
+        expect(ann.get_by_role("button", name="Start the challenge")).to_be_visible()
+        expect(ann.get_by_role("button", name=re.compile("^End the challenge"))).to_have_count(0)
         for page in (bob, cat, tv):
             expect(page.locator("#latest .verdict__mark")).to_have_text("CHALLENGE 1 OVER", timeout=LIVE_MS)
             expect(phase[page]).to_have_text(re.compile(r"^Challenge 1 is over\. Waiting for the host"))
@@ -162,7 +169,7 @@ def test_a_challenges_start_and_end_reach_every_seat_and_the_tv_in_place(browser
             expect(page.locator("#word")).to_have_count(0)
             expect(page.get_by_role("button", name="Roll a die")).to_have_count(0)
 
-        pages = re.compile(rf"/tables/{code}(/play|/live\?.*)?$")
+        pages = re.compile(rf"/tables/{code}(/play|/host|/live\?.*)?$")
         for name, urls in fetched.items():  # every change came as the table's part: no page or part fetched
             assert not any(pages.search(url) for url in urls), (name, urls)
         for page in (ann, bob, cat, tv):

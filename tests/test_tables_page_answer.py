@@ -115,8 +115,8 @@ def test_an_action_that_leaves_the_pages_own_part_is_answered_with_the_tables_pa
 
 
 def test_an_action_that_changes_the_pages_own_part_is_answered_with_the_page(seated):
-    """Keys the page no longer shows (it is behind), or an action that changes them (the host ends the challenge:
-    every seat's claim form goes), are answered with the whole page, as without the header."""
+    """Keys the page no longer shows (it is behind), or an action that changes them (the host locks joining: its seat
+    list offers to let phones join again), are answered with the whole page, as without the header."""
     code, host, bob, _, _ = seated
     page = bob.get(f"/tables/{code}/play").get_data(as_text=True)
     data = fields_of(page, "claim-form") | {"action": "claim", "word": "cot"}
@@ -124,12 +124,34 @@ def test_an_action_that_changes_the_pages_own_part_is_answered_with_the_page(sea
     answer = bob.post(f"/tables/{code}/play", data=data, headers={**ASKED, PARTS_HEADER: stale})
     assert answer.status_code == 200 and 'data-events="' in answer.get_data(as_text=True)
     page = host.get(f"/tables/{code}/play").get_data(as_text=True)
-    form = re.search(r'<form[^>]*>(?:(?!</form>).)*value="end_challenge".*?</form>', page, flags=re.S).group(0)
-    data = dict(re.findall(r'name="(csrf_token|request_id)" value="([^"]*)"', form)) | {"action": "end_challenge"}
+    form = re.search(r'<form[^>]*>(?:(?!</form>).)*value="lock".*?</form>', page, flags=re.S).group(0)
+    data = dict(re.findall(r'name="(csrf_token|request_id)" value="([^"]*)"', form)) | {"action": "lock"}
     answer = host.post(f"/tables/{code}/play", data=data, headers={**ASKED, PARTS_HEADER: own_keys(page)})
     after = answer.get_data(as_text=True)
     assert answer.status_code == 200 and 'data-events="' in after and own_keys(after) != own_keys(page)
-    assert 'id="word"' in page and 'id="word"' not in after
+    assert "Lock joining" in page and "Lock joining" not in after and "Let phones join again" in after
+
+
+def test_the_hosts_start_and_end_are_answered_with_the_tables_part(seated):
+    """The host's controls on a Wordsmith game are the table's part: ending the challenge and starting the next from
+    the playing host's seat page leave its own part keys as they were, so each is answered with the part alone, which
+    shows the new phase's control (Start after the end, End after the start) and the claim form gone or back."""
+    code, host, _, _, _ = seated
+    page = host.get(f"/tables/{code}/play").get_data(as_text=True)
+    for action, fields, gone, shown in (
+        ("end_challenge", {}, "End the challenge", "Start challenge 2"),
+        ("start", {"pool": "R3 Y2 B1 G2"}, "Start challenge", "End the challenge"),
+    ):
+        form_id = {"end_challenge": "act-end", "start": "start-form"}[action]
+        data = fields_of(page, form_id) | {"action": action, **fields}
+        answer = host.post(f"/tables/{code}/play", data=data, headers={**ASKED, PARTS_HEADER: own_keys(page)})
+        part = answer.get_data(as_text=True)
+        assert answer.status_code == 200 and 'data-events="' not in part and own_regions(part) == {}, action
+        assert parts_of(part).items() >= parts_of(page).items(), action
+        host_game = table_regions(part)["host-game"]
+        assert gone not in host_game and shown in host_game, action
+        assert ('id="word"' in table_regions(part)["claim-area"]) == (action == "start")
+        page = host.get(f"/tables/{code}/play").get_data(as_text=True)
 
 
 def test_a_refusal_asked_by_the_script_is_the_page_with_its_notice(seated):

@@ -3,17 +3,17 @@ each phone's own, rendered only for the phone whose part changed.
 
 The table's part (`SHARED`: Wordsmith's phase line, claim field and pieces to add, the big box, the roll, the claims
 list, each seat's pool and sheet lines, the scoreboard, Booksmack's hands and rounds, and inside the host's controls
-their Undo, strikes and the seats' pools) is written in the third person and holds no form, token or request id: a
-control or reading meant for some phones only (Object, Ask the table, Concede, Pass, the claim field, the host's
-strike and Undo, the roll, "You host: start it below") is tagged with the phones it is for (`data-for`, shown by
-style.css to the page whose `#table` names that phone in `data-viewer`; `data-unless="hosting"` hides it from a seat
-whose phone hosts; a seat's pool and sheet are drawn for every seat, each tagged with its own), and a field or
-button submits the page's own hidden form (`partials/table_actions.html`, `form=` on it), which carries the CSRF
-token and the request id. So one render serves every phone, with or without JavaScript: a full page embeds the same
-HTML, a page's event stream sends it after each run of events (`stream_part`), and `GET /tables/<code>/live`
-answers it alone.
+their Undo, strikes and Wordsmith's controls on the game: start, roll, end, the seats' pools and their correction)
+is written in the third person and holds no form, token or request id: a control or reading meant for some phones
+only (Object, Ask the table, Concede, Pass, the claim field, the host's strike, Undo and controls on the game, the
+roll, "You host: start it below") is tagged with the phones it is for (`data-for`, shown by style.css to the page
+whose `#table` names that phone in `data-viewer`; `data-unless="hosting"` hides it from a seat whose phone hosts; a
+seat's pool and sheet are drawn for every seat, each tagged with its own), and a field or button submits the page's
+own hidden form (`partials/table_actions.html`, `form=` on it), which carries the CSRF token and the request id. So
+one render serves every phone, with or without JavaScript: a full page embeds the same HTML, a page's event stream
+sends it after each run of events (`stream_part`), and `GET /tables/<code>/live` answers it alone.
 
-Each phone's own part (the star's form, the ballots, the host's other controls, Booksmack's forms and phase line) is
+Each phone's own part (the star's form, the ballots, the host's seat list, Booksmack's forms and phase line) is
 keyed by a fingerprint of what it is drawn from (`part_keys`): the table's part lists every phone's key, and
 `static/tables.js` fetches its page again only when its own key changed.
 
@@ -80,7 +80,7 @@ SHARED = {
         "scores": "partials/table_scoreboard.html",
         "undo": "partials/table_undo.html",
         "host-claims": "partials/table_host_claims.html",
-        "host-pools": "partials/table_host_pools.html",
+        "host-game": "partials/table_host_game.html",
     },
     "booksmack": {
         "latest": "partials/table_latest.html",
@@ -401,19 +401,15 @@ def shared_context(code: str, state, viewer: Actor | None, now: float) -> tuple[
     return context, min(closes, default=float("inf"))
 
 
-# What the host's controls never read (the table's part draws it): a change there asks no page for the host's.
-TABLE_ONLY = ("claims", "refused", "latest", "scores", "winners", "seats", "rolls", "house_words")
-
-
 def part_keys(table: dict, game: dict) -> dict[str, str]:
     """Each phone's part key: `seatN` (its seat's page), `host` (the host's controls), `view` (the table view).
 
     A key is a digest of what that part is drawn from: the seats' names, and the open votes and words put to the
     table (the ballots); for a Wordsmith seat, whether its star's form shows (`own_seat`); for the host's controls,
-    the game's phase and settings, whether joining is locked, who hosts and which seat a phone asks for (their Undo
-    and strikes are the table's part). Wordsmith's phase line, claim form and pieces to add are the table's part, so
-    a challenge's start, its Done! and its end ask only the host's controls for their page. Booksmack's forms and
-    phase line read the whole game: its key is all of it.
+    whether joining is locked, who hosts and which seat a phone asks for (the seat list). Wordsmith's phase line,
+    claim form, pieces to add and the host's controls on the game are the table's part, so a challenge's start, its
+    Done! and its end ask no phone for its page. Booksmack's forms and phase line read the whole game: its key, and
+    the host's, is all of it.
     """
     seats = [{k: s.get(k) for k in ("seat", "name", "removed", "joined")} for s in table.get("seats") or []]
     common = {"seats": seats, "variants": table.get("variants")}
@@ -429,14 +425,13 @@ def part_keys(table: dict, game: dict) -> dict[str, str]:
             for a in game.get("asks") or []
             if (a.get("vote") or {}).get("state") in ("open", "tied")
         ]
-        game_read = {k: v for k, v in game.items() if k not in TABLE_ONLY}
     else:
-        common["game"] = game_read = game
+        common["game"] = game
         common["locked"] = table.get("locked")  # Booksmack's phase line says so
     base = json.dumps(common, sort_keys=True, default=str)
-    # The host's controls: the game's forms, and the seats as the host manages them (who hosts, a phone asking).
+    # The host's controls: the seats as the host manages them (who hosts, a phone asking); Booksmack's forms read the
+    # game, which `common` holds.
     hosting = {
-        "game": game_read,
         "locked": table.get("locked"),
         "host_seat": table.get("host_seat"),
         "asked": [s.get("asked") for s in table.get("seats") or []],

@@ -24,6 +24,7 @@ __all__ = [
     "drawn_pool",
     "first_where",
     "holds_star",
+    "started",
     "pool_pieces",
     "action_words",
     "announcement",
@@ -153,6 +154,14 @@ def pool_pieces(pool) -> list[dict]:
     except Refused:
         return []
     return [{"kind": kind, "count": count} for kind, count in counts.items() if count]
+
+
+@bp.app_template_filter("started")
+def started(game) -> bool:
+    """Whether play has started at a table (a challenge, a round or a card played): the host's invite then folds away
+    (table_host.html; static/table_view.js reads it from the page or the table's part)."""
+    game = game or {}
+    return bool((game.get("challenge") or 0) > 0 or (game.get("round") or 0) > 0 or game.get("plays"))
 
 
 @bp.app_template_filter("holds_star")

@@ -90,14 +90,15 @@ window.WordsmithTableView = function (table) {
       const here = document.getElementById(region.id);
       if (here) window.Wordsmith.morph(here, document.adoptNode(region), "details"); // any open <details> stays open
     });
+    // The host's invite (the code and QR code) folds away once, when play starts (the page's invite, or the table's
+    // part, says so); the host may open it again.
+    const invite = document.getElementById("invite");
+    const says = whole ? next.getElementById("invite") : fresh;
+    if (invite && says && says.dataset.started && !invite.dataset.started) {
+      invite.open = false;
+      invite.dataset.started = says.dataset.started;
+    }
     if (whole) {
-      // The host's invite (the code and QR code) folds away once, when play starts; the host may open it again.
-      const invite = document.getElementById("invite");
-      const folded = next.getElementById("invite");
-      if (invite && folded && folded.dataset.started && !invite.dataset.started) {
-        invite.open = false;
-        invite.dataset.started = folded.dataset.started;
-      }
       if (fresh && fresh.dataset.parts !== undefined) table.dataset.parts = fresh.dataset.parts;
       document.title = next.title;
     }
