@@ -371,6 +371,8 @@ def shared_context(code: str, state, viewer: Actor | None, now: float) -> tuple[
     objectors = game_hook(state, "objectors") if state.game else None
     closes = []
     for claim in game.get("claims") or []:
+        if claim.get("challenge") != game.get("challenge"):
+            continue  # drawn folded away, with no button: no window to read
         claim["closes_at"] = round(((event_epoch(claim.get("at", "")) or 0) + window) * 1000)
         claim["object_for"] = objectors(state, seated, claim["seq"], now, window) if objectors is not None else []
         if claim["object_for"]:

@@ -21,6 +21,7 @@ from .blueprint import bp
 __all__ = [
     "PIECES",
     "claim_lines",
+    "earlier_claims",
     "drawn_pool",
     "first_where",
     "holds_star",
@@ -185,6 +186,26 @@ def claim_lines(claims: list[dict], names: dict) -> Markup:
         _lines((claim, names), lambda claim=claim: Markup(template.render(claim=claim, names=names)))
         for claim in claims
     )
+
+
+# The earlier challenges' claims, folded away below the claims list: the table's part draws them after every event,
+# and they change only when an earlier claim is struck or let stand.
+_earlier: Memo[Markup] = Memo(1024)
+
+
+@bp.app_template_global("earlier_claims")
+def earlier_claims(claims: list[dict], challenge: int, names: dict) -> Markup:
+    """The claims of challenges 1 to `challenge` - 1, a folded list per challenge
+    (partials/table_claims_earlier.html), drawn once for the same claims and names."""
+    if challenge <= 1:
+        return Markup("")
+    by_challenge: dict[int, list] = {number: [] for number in range(1, challenge)}
+    for claim in claims or ():
+        if claim.get("challenge") in by_challenge:
+            by_challenge[claim["challenge"]].append((claim.get("word"), claim.get("seat"), claim.get("status")))
+    earlier = list(by_challenge.items())
+    template = current_app.jinja_env.get_template("partials/table_claims_earlier.html")
+    return _earlier((earlier, names), lambda: Markup(template.render(earlier=earlier, names=names)))
 
 
 @bp.app_template_filter("drawn_pool")
