@@ -48,6 +48,7 @@ from tables.state import game_hook
 from ..assets import GZIP_LEVEL
 from ..serving.streams import PartMaker
 from ..tables import tables
+from .jinja_many import Drawing
 from .table_host_renders import hosts_render, shared_render
 from .table_notes import PIECES, announcement, holds_star
 
@@ -350,12 +351,11 @@ def _render(code: str, state, seat: int | None, now: float) -> Shared:
     context, valid_until = shared_context(code, state, Actor(seat=seat) if seat else None, now)
     # What Flask's render_template adds to a template's context, added once for all the regions it draws.
     current_app.update_template_context(context)
-    templates = current_app.jinja_env
-    drawn = SHARED.get(state.game, {})
-    regions = {name: Markup(templates.get_template(template).render(context)) for name, template in drawn.items()}
+    drawing = Drawing(current_app.jinja_env, context)
+    regions = {name: drawing.draw(template) for name, template in SHARED.get(state.game, {}).items()}
     parts = part_keys(context["table"], context["game"])
     _stats["shared"] += 1
-    body = templates.get_template("table_live.html").render(context, regions=regions, parts=parts).encode()
+    body = drawing.draw("table_live.html", regions=regions, parts=parts).encode()
     secret = per_seat(state)
     return Shared(state.seq, regions, parts, valid_until, context["table"], secret, body)
 
