@@ -143,6 +143,13 @@ def test_a_challenges_start_and_end_reach_every_seat_and_the_tv_in_place(browser
 
         # Bob's sixth word calls Done! (the host sets his pool to build each word): he reads that he called it, Cat
         # gets Pass, the TV says who called it; Cat passes, and her Pass goes.
+        # What the host picked and typed in the pool correction stays as another phone's event comes in.
+        ann.locator("#correct-seat").select_option("3")
+        ann.fill("#correct-pool", "R1 Y1")
+        seq = ann.locator("#table").get_attribute("data-seq")
+        submit(cat, cat.get_by_role("button", name="Roll a die"))
+        expect(ann.locator("#table")).not_to_have_attribute("data-seq", seq, timeout=LIVE_MS)
+        assert ann.input_value("#correct-seat") == "3" and ann.input_value("#correct-pool") == "R1 Y1"
         for word in ("bag", "cast", "dog", "fish", "milk"):
             ann.locator("#correct-seat").select_option("2")
             ann.fill("#correct-pool", exact(word))
