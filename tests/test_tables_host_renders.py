@@ -10,6 +10,7 @@ import subprocess
 import sys
 import threading
 import time
+from dataclasses import replace
 
 import pytest
 import requests
@@ -60,6 +61,7 @@ def test_a_render_one_worker_drew_is_read_by_the_others(table, host_folder):
     assert after["shared"] == before["shared"] and after["read"] == before["read"] + 1
     left = table_host_renders.hosts_render(code, lambda head: True)
     assert left.body == drawn and not left.whole and left.regions == {} and left.table == {}
+    assert left.sse and left.sse == replace(left, sse="").message()  # its stream message made once, by the drawer
     page = bob.get(f"/tables/{code}/play").get_data(as_text=True)
     assert table_live.stats()["shared"] == after["shared"] + 1  # a page needs the regions: drawn here, once
     assert bob.get(f"/tables/{code}/play").status_code == 200 and table_live.stats()["shared"] == after["shared"] + 1

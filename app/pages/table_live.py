@@ -104,8 +104,8 @@ class Shared:
     as it was drawn from (`table`: the state's view, which the page of any phone it was drawn for reads too).
 
     The copy left for the host's other workers (`for_host`) holds only what a stream, `/live` and an action's
-    answer send: no regions and no state's view (`whole` False), which only a page reads; a page drawn in another
-    worker draws its own."""
+    answer send, its stream message made: no regions and no state's view (`whole` False), which only a page reads;
+    a page drawn in another worker draws its own."""
 
     seq: int
     regions: dict[str, Markup]
@@ -119,8 +119,9 @@ class Shared:
     whole: bool = True  # holds its regions and the state's view: a page can be drawn from it
 
     def for_host(self) -> Shared:
-        """The copy left in the host's folder: what the other workers' streams and answers send, and nothing more."""
-        return replace(self, regions={}, table={}, sse="", gz=b"", whole=False)
+        """The copy left in the host's folder: what the other workers' streams and answers send (the stream message
+        made here, once for the host's workers), and nothing more."""
+        return replace(self, regions={}, table={}, sse=self.message(), gz=b"", whole=False)
 
     def gzipped(self) -> bytes:
         """The /live answer gzipped as app/assets.py gzips a page, once per render for every phone that asks."""
