@@ -272,6 +272,21 @@ def event_fetch_ms(screens: list[dict], began: float, ended: float) -> list[floa
     ]
 
 
+# A screen's own forms' answers (a claim, a start): counted apart, with their refusals (a table whose game is over
+# refuses the next start), not as fetches.
+FORM_ANSWERS = ("own", "host")
+
+
+def failed_fetches(screens: list[dict], began: float, ended: float) -> int:
+    """The pages and parts fetched from `began` to `ended` that were not answered 200 (not a form's answer)."""
+    return sum(
+        1
+        for screen in screens
+        for kind, sent, _, status, _ in screen["fetches"]
+        if kind not in FORM_ANSWERS and status != 200 and began <= sent <= ended
+    )
+
+
 def summarize_pages(figures: dict, args) -> tuple[dict[str, str], dict[str, str]]:
     """The pages mode's rows for one database, and its line of the comparison between modes."""
     claimed, server_cpu = figures["claims"]
@@ -285,12 +300,7 @@ def summarize_pages(figures: dict, args) -> tuple[dict[str, str], dict[str, str]
     connect_ms = [1000 * c.connecting for c in claims if c.connecting]
     kinds = renders(screens, claimed["began"], claimed["settled"])
     fetch_ms = event_fetch_ms(screens, claimed["began"], claimed["settled"])
-    failed = sum(
-        1
-        for screen in screens
-        for _, sent, _, status, _ in screen["fetches"]
-        if status != 200 and claimed["began"] <= sent <= claimed["settled"]
-    )
+    failed = failed_fetches(screens, claimed["began"], claimed["settled"])
     opened, wanted, took, open_stats, _ = figures["streams"]
     per_claim = sum(kinds.values()) / max(1, len(accepted))
     others_screens = len(SEATS) * len(accepted)

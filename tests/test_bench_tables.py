@@ -444,6 +444,18 @@ def test_a_fetch_on_an_event_counts_a_page_fetched_for_its_own_part_and_not_a_pa
     assert [round(ms) for ms in bench.report.event_fetch_ms([{"fetches": fetches}], 0.0, 10.0)] == [250, 10, 100]
 
 
+def test_a_failed_fetch_is_a_page_or_part_not_answered_and_not_a_forms_refusal():
+    fetches = [
+        ("page", 1.0, 1.25, 200, 7),
+        ("live", 2.0, 2.5, 0, -1),  # no answer (a timeout)
+        ("retry", 3.0, 3.5, 503, -1),
+        ("host", 4.0, 4.1, 409, 9),  # a start refused: the game is over, counted with the other actions
+        ("own", 5.0, 5.1, 409, 10),  # a claim refused: counted with the claims
+        ("event", 99.0, 99.5, 500, -1),  # after the claims
+    ]
+    assert bench.report.failed_fetches([{"fetches": fetches}], 0.0, 10.0) == 2
+
+
 def test_a_capped_command_is_the_process_it_put_in_the_group(tmp_path):
     """--host-cpus: the shell writes its pid to the group's procs file and becomes the command, so the server (and
     all it forks) is in the group from its start, and the bench's pid is the server's."""
