@@ -184,32 +184,17 @@ class Appends:
         stopped it. A lost race or a refused proof stops only its own append; anything else, every one."""
         several = len(batch) > 1
         try:
-            connection = self._engine.raw_connection()  # the driver's own connection, from the engine's pool
-            try:
-                cursor = connection.cursor()
-                try:
+            # The driver's own connection, from the engine's pool (closing it gives it back), and its cursor.
+            with contextlib.closing(self._engine.raw_connection()) as connection:
+                with contextlib.closing(connection.cursor()) as cursor:
                     cursor.execute("BEGIN IMMEDIATE")
                     try:
                         for append in batch:
-                            if several:
-                                cursor.execute("SAVEPOINT append")
-                            try:
-                                _write_append(cursor, append)
-                            except (sqlite3.IntegrityError, Forbidden) as error:
-                                if not several:
-                                    raise
-                                cursor.execute("ROLLBACK TO append")
-                                append.error = _as_sqlalchemy(error)
-                            if several:
-                                cursor.execute("RELEASE append")
+                            _write_one(cursor, append, several)
                         cursor.execute("COMMIT")
                     except BaseException:
                         cursor.execute("ROLLBACK")
                         raise
-                finally:
-                    cursor.close()
-            finally:
-                connection.close()
         except BaseException as error:
             _failed(batch, error)
             if not isinstance(error, Exception):
@@ -217,6 +202,21 @@ class Appends:
             return
         for append in batch:
             append.done = True
+
+
+def _write_one(cursor, append: _Append, several: bool) -> None:
+    """One append of a transaction; of `several`, under a savepoint of its own, so that a lost race or a refused
+    proof undoes it alone and is noted on it (alone, it stops the transaction)."""
+    if not several:
+        _write_append(cursor, append)
+        return
+    cursor.execute("SAVEPOINT append")
+    try:
+        _write_append(cursor, append)
+    except (sqlite3.IntegrityError, Forbidden) as error:
+        cursor.execute("ROLLBACK TO append")
+        append.error = _as_sqlalchemy(error)
+    cursor.execute("RELEASE append")
 
 
 def _failed(batch: list[_Append], error: BaseException) -> None:

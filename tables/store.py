@@ -209,8 +209,7 @@ class Store:
         self._lock = threading.Lock()
         self._engine = make_engine(self.url, pool_size)
         self._autocommit = self._autocommit_engine()
-        self._writing = self._write_gate()
-        self._appends = None if self.postgresql else Appends(self._engine, self._writing)
+        self._open_writers()
         self._notifier = None
         upgrade(self._engine)
         self._engine.dispose()  # gunicorn's master makes the store and forks: it keeps no connection open for them
@@ -226,8 +225,7 @@ class Store:
         self._engine.dispose(close=False)  # forget the parent's connections without closing them under it
         self._engine = make_engine(self.url, self.pool_size)
         self._autocommit = self._autocommit_engine()
-        self._writing = self._write_gate()  # the parent's flock file would be shared with it: open our own
-        self._appends = None if self.postgresql else Appends(self._engine, self._writing)
+        self._open_writers()  # the parent's flock file would be shared with it: open our own
         self._notifier = None  # its thread did not survive the fork
 
     def _autocommit_engine(self):
@@ -236,9 +234,14 @@ class Store:
         transaction for a read."""
         return self._engine.execution_options(isolation_level="AUTOCOMMIT") if self.postgresql else self._engine
 
-    def _write_gate(self):
-        """SQLite: the writers' turns (WriteGate); PostgreSQL locks rows, not the database: no gate."""
-        return contextlib.nullcontext() if self.postgresql else WriteGate(self.url.database)
+    def _open_writers(self) -> None:
+        """SQLite: the writers' turns (`_writing`, a WriteGate) and the process's queue of appends (`_appends`) on
+        this process's engine; PostgreSQL locks rows, not the database: no gate, no queue."""
+        if self.postgresql:
+            self._writing, self._appends = contextlib.nullcontext(), None
+        else:
+            self._writing = WriteGate(self.url.database)
+            self._appends = Appends(self._engine, self._writing)
 
     @contextlib.contextmanager
     def _transaction(self):
