@@ -32,7 +32,7 @@ __all__ = ["APPENDS_PER_TURN", "Appends", "WriteGate"]
 
 # Appends a turn writes at most, the first queued first. More per turn shortens the claims' wait for the turn, but
 # wakes more threads at once when it commits, each then answering its claim, and every other request of the worker
-# (health, a table's state) waits behind them; bench/README.md has the measured trade-off.
+# (health, a table's state) waits behind them; bench/HISTORY.md has the measured trade-off.
 APPENDS_PER_TURN = 2
 
 
