@@ -4,6 +4,7 @@ case runs gunicorn's two workers on a folder the test names. Renders are counted
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import subprocess
@@ -16,7 +17,7 @@ import pytest
 import requests
 from service_helpers import GunicornServer
 from test_pages_tables import claim, create, join, phone, start
-from test_tables_live_part import Clock, secret_table, table_regions
+from test_tables_live_part import Clock, Woken, another_table, secret_table, table_regions
 
 from app.pages import table_host_renders, table_live
 from app.serving import host_folder as folders
@@ -144,6 +145,31 @@ def test_workers_asking_at_once_draw_one_render(table, host_folder, monkeypatch)
     assert sorted(drawn for _, drawn in got) == [False, True]
     assert got[0][0].body == got[1][0].body
     assert table_live.stats()["shared"] == before["shared"] + 1
+
+
+def test_the_drawing_thread_draws_other_tables_while_another_worker_draws_one(table, host_folder):
+    """Another worker holds table A's lock file (it is drawing A's part) when this worker's hub asks for A's and then
+    B's: the drawing thread does not wait for it, so B's phones hear first. Once the lock file is let go with no
+    render left (that worker failed), this worker draws A's part itself and wakes A's phones."""
+    code, ann, _, tv, _ = table
+    app = tv.application
+    other = another_table(app)
+    assert claim(ann, code, "cot").status_code == 303
+    service = app.extensions["tables"]
+    seq, other_seq = service.state(code).seq, service.state(other).seq
+    (host_folder / code).unlink(missing_ok=True)
+    another_worker()
+    woken = Woken()
+    with open(host_folder / f"{code}.lock", "a+b") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        assert table_live.stream_part(app, code)(seq, woken) is None
+        assert table_live.stream_part(app, other)(other_seq, woken) is None
+        assert woken.wait_for(other) and woken.codes == [other]
+        fcntl.flock(held, fcntl.LOCK_UN)
+    assert woken.wait_for(code)
+    message = table_live.stream_part(app, code)(seq, woken)
+    assert message == table_host_renders.hosts_render(code, lambda head: head.seq == seq).sse
+    assert "COT" in message
 
 
 def test_a_secret_tables_seat_parts_never_reach_the_host_folder(app, host_folder):

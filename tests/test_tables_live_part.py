@@ -444,6 +444,93 @@ def test_the_stream_hub_never_waits_for_a_render(four):
     assert message.startswith("event: part\n") and data == tv.get(f"/tables/{code}/live").get_data(as_text=True)
 
 
+def another_table(app) -> str:
+    """A second started table of two, with a claim on it: its code."""
+    host = phone(app)
+    code, _ = create(host, names=("Eve", "Fay"))
+    eve, fay = phone(app), phone(app)
+    assert join(eve, code, 1).status_code == 303 and join(fay, code, 2).status_code == 303
+    start(host, code, pool="R3 Y2 B3")
+    assert claim(eve, code, "cot").status_code == 303
+    return code
+
+
+class Woken:
+    """The stream hub's wake call-back, as a test hears it: the codes it was woken with, in order."""
+
+    def __init__(self):
+        self.codes: list[str] = []
+        self._heard = threading.Condition()
+
+    def __call__(self, code: str) -> None:
+        with self._heard:
+            self.codes.append(code)
+            self._heard.notify_all()
+
+    def wait_for(self, code: str) -> bool:
+        return self.wait_for_times(code, 1)
+
+    def wait_for_times(self, code: str, times: int) -> bool:
+        with self._heard:
+            return self._heard.wait_for(lambda: self.codes.count(code) >= times, timeout=10)
+
+
+@pytest.mark.parametrize("fails", [False, True], ids=["kept", "failed"])
+def test_the_drawing_thread_draws_other_tables_while_a_request_draws_one(four, monkeypatch, fails):
+    """A request's thread is drawing table A's part (a claim's answer) when the hub asks for A's and then B's: the
+    drawing thread does not wait for A's render, so B's phones hear first; A's are woken once that render is kept,
+    and get it, drawn once. If that render fails, A's phones are woken all the same, and their part drawn then."""
+    code, host, (ann, *_), tv, _ = four
+    app = tv.application
+    other = another_table(app)
+    claim(ann, code, "cot")
+    service = app.extensions["tables"]
+    state, other_seq = service.state(code), service.state(other).seq
+    table_live._kept.clear()
+    drawing, release = threading.Event(), threading.Event()
+    render = table_live._render
+
+    def slow_for_a(table, *args):
+        if table == code and threading.current_thread().name == "request":
+            drawing.set()
+            assert release.wait(10)
+            if fails:
+                raise RuntimeError("the request's render failed")
+        return render(table, *args)
+
+    monkeypatch.setattr(table_live, "_render", slow_for_a)
+
+    def request() -> None:
+        with app.test_request_context(f"/tables/{code}/play"):
+            try:
+                table_live.shared_part(code, state, None)
+            except RuntimeError:
+                assert fails
+
+    asking = threading.Thread(target=request, name="request")
+    asking.start()
+    assert drawing.wait(10)
+    before = table_live.stats()["shared"]
+    woken = Woken()
+    assert table_live.stream_part(app, code)(state.seq, woken) is None
+    assert table_live.stream_part(app, other)(other_seq, woken) is None
+    assert woken.wait_for(other) and woken.codes == [other]  # A's render still under way
+    release.set()
+    asking.join(10)
+    assert woken.wait_for(code)
+    message = table_live.stream_part(app, code)(state.seq, woken)
+    if fails:  # nothing was kept: the drawing thread draws it now, and wakes the hub again
+        assert message is None and woken.wait_for_times(code, 2)
+        message = table_live.stream_part(app, code)(state.seq, woken)
+    assert (
+        message
+        == "event: part\ndata: "
+        + tv.get(f"/tables/{code}/live").get_data(as_text=True).replace("\n", "\ndata: ")
+        + "\n\n"
+    )
+    assert table_live.stats()["shared"] == before + 2  # A's by the request, B's by the drawing thread: once each
+
+
 def sse_messages(stream: str) -> list[tuple[str, str]]:
     """(event, data) of each message of an event stream, as a browser's EventSource reads it (HTML's rules for
     `event:` and `data:` lines; the part is written with newlines only)."""

@@ -31,7 +31,7 @@ from typing import Any, NamedTuple
 
 from ..serving.host_folder import host_folder as folder
 
-__all__ = ["Header", "hosts_render", "shared_render"]
+__all__ = ["Header", "RenderUnderWay", "hosts_render", "shared_render"]
 
 
 class Header(NamedTuple):
@@ -43,6 +43,15 @@ class Header(NamedTuple):
     secret: bool
 
 
+class RenderUnderWay(Exception):  # noqa: N818 (a state, not a failure)
+    """A caller that will not wait asked for a table's part while another thread of this worker (`here`) or another
+    worker of the host draws it."""
+
+    def __init__(self, code: str, here: bool = False):
+        super().__init__(code)
+        self.here = here
+
+
 # A render file untouched this long belongs to a quiet table: removed as others are written (once every PRUNE_EVERY).
 PRUNE_SECONDS = 3600
 PRUNE_EVERY = 1000
@@ -52,17 +61,21 @@ _count_lock = threading.Lock()
 
 
 def shared_render(
-    code: str, usable: Callable[[Header], bool], draw: Callable[[], Any], left: Callable[[Any], Any]
+    code: str,
+    usable: Callable[[Header], bool],
+    draw: Callable[[], Any],
+    left: Callable[[Any], Any],
+    wait: bool = True,
 ) -> tuple[Any, bool]:
     """The host's render of table `code`'s part when `usable` takes its header, else `draw()`'s, of which `left`
     gives what is left for the host's other workers unless the host's is of a later event (`seq`); and whether it
     was drawn here. Only one worker draws at a time for a table: one that arrives meanwhile waits, then reads that
-    render."""
+    render; without `wait`, RenderUnderWay instead of waiting."""
     where = folder()
     if where is None:
         return draw(), True
     try:
-        with _locked(where / f"{code}.lock"):
+        with _locked(where / f"{code}.lock", wait):
             header, found = _read(where / code, usable)
             if found is not None:
                 return found, False
@@ -83,9 +96,12 @@ def hosts_render(code: str, usable: Callable[[Header], bool]) -> Any:
 
 
 @contextmanager
-def _locked(path: Path) -> Iterator[None]:
+def _locked(path: Path, wait: bool = True) -> Iterator[None]:
     with open(path, "a+b") as held:
-        fcntl.flock(held, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(held, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise RenderUnderWay(path.stem) from None
         try:
             yield
         finally:

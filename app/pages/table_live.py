@@ -20,7 +20,8 @@ keyed by a fingerprint of what it is drawn from (`part_keys`): the table's part 
 A render is kept per worker and table for as long as it is true: until the table's next event, or until the
 first Object or Ask button in it is past its window (then drawn again without it); threads asking at once wait
 for one render, and under gunicorn a host's workers share it (one draws, the others read what their streams and
-answers send: app/pages/table_host_renders.py; a page another worker draws draws its own). Secret Wordsmith shows
+answers send: app/pages/table_host_renders.py; a page another worker draws draws its own). The thread that draws
+for a worker's streams waits for no such render: it draws other tables' parts meanwhile (`_Drawer`). Secret Wordsmith shows
 a seat its own hidden words: while a secret challenge is played the table's part is rendered per seat, and its
 stream asks the page to fetch it.
 """
@@ -32,9 +33,9 @@ import hashlib
 import json
 import logging
 import threading
-from collections import OrderedDict
+import time
+from collections import OrderedDict, deque
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -49,7 +50,7 @@ from ..assets import GZIP_LEVEL
 from ..serving.streams import PartMaker
 from ..tables import tables
 from .jinja_many import Drawing
-from .table_host_renders import hosts_render, shared_render
+from .table_host_renders import RenderUnderWay, hosts_render, shared_render
 from .table_notes import PIECES, announcement, holds_star
 
 __all__ = [
@@ -139,6 +140,9 @@ class Shared:
 _kept: OrderedDict[tuple[str, int | None], Shared] = OrderedDict()
 _drawing: dict[tuple[str, int | None], threading.Lock] = {}  # held while that part is drawn
 _pending: set[str] = set()  # tables whose part the drawing thread is drawing for the stream hub
+# Tables whose part a thread of this worker was drawing when the drawing thread came to it: the hub's wake-up, made
+# by that thread once its render is kept.
+_deferred: dict[str, Callable[[str], None]] = {}
 _fetch: dict[str, int] = {}  # tables whose streams say "fetch" up to this seq (Secret Wordsmith, a failed render)
 _lock = threading.Lock()
 # What this worker has rendered: the table's part (`shared`), how often a kept render served instead (`kept`), and how
@@ -241,15 +245,16 @@ def stream_part(app, code: str) -> PartMaker:
             if code in _pending:
                 return None
             _pending.add(code)
-        _drawer().submit(_draw_then_wake, app, code, seq, wake)
+        _drawer().submit(app, code, seq, wake)
         return None
 
     return part
 
 
-def _draw(code: str, seq: int) -> str | None:
+def _draw(code: str, seq: int, wait: bool = True) -> str | None:
     """The part message of the table as it is now (kept), or None for a page to fetch (noted in `_fetch`): the
-    host's render when it shows event `seq` and is true, else drawn from the store's state."""
+    host's render when it shows event `seq` and is true, else drawn from the store's state. Without `wait`,
+    RenderUnderWay when another thread or worker is drawing it."""
     found = kept_part(code, seq, host=True)
     if found is not None:
         return found.message()
@@ -263,41 +268,112 @@ def _draw(code: str, seq: int) -> str | None:
             while len(_fetch) > KEPT_TABLES:
                 _fetch.pop(next(iter(_fetch)))
         return None
-    return shared_part(code, state, None).message()
+    return shared_part(code, state, None, wait=wait).message()
 
 
-def _draw_then_wake(app, code: str, seq: int, wake: Callable[[str], None]) -> None:
+def _draw_then_wake(app, code: str, seq: int, wake: Callable[[str], None]) -> bool:
+    """Draw (or read) the table's part for the hub, then wake it; True, without waking it, when another thread or
+    worker is drawing that part now (the drawing thread looks again later, the table still pending)."""
     try:
         with app.app_context():
-            if _draw(code, seq) is None:
-                return
+            _draw(code, seq, wait=False)
+    except RenderUnderWay as busy:
+        return not (busy.here and _defer(code, wake))
     except Exception:  # the phones then fetch it; the hub must hear either way
         log.exception("drawing table %s's part for its streams failed", code)
         with _lock:
             _fetch[code] = seq
-    finally:
-        with _lock:
+    with _lock:
+        _pending.discard(code)
+    wake(code)
+    return False
+
+
+def _defer(code: str, wake: Callable[[str], None]) -> bool:
+    """Leave the hub's wake-up for table `code` to the thread of this worker drawing its part (`shared_part` makes
+    it once its render is kept); False when that render is over already (to be looked at again)."""
+    with _lock:
+        drawing = _drawing.get((code, None))
+        if drawing is None or not drawing.locked():
+            return False
+        _deferred[code] = wake
+        return True
+
+
+def _wake_deferred(code: str) -> None:
+    """Wake the hub that waits for the render just drawn (or given up) here, if one does (`_defer`)."""
+    with _lock:
+        wake = _deferred.pop(code, None)
+        if wake is not None:
             _pending.discard(code)
+    if wake is not None:
         wake(code)
 
 
-_pool: list[ThreadPoolExecutor] = []
+# How soon the drawing thread looks again at a table whose part another worker of the host was drawing (only a
+# render kept in this worker can wake the hub itself).
+RETRY_SECONDS = 0.005
 
 
-def _drawer() -> ThreadPoolExecutor:
+class _Drawer:
+    """A worker's drawing thread: the parts its stream hub asked for, drawn in turn. It never waits for a render
+    under way, which would hold up every other table's phones: one a request's thread of this worker draws, that
+    thread hands to the hub (`_defer`); one another worker draws goes behind the other tables and is looked at
+    again RETRY_SECONDS later, by when it is usually in the host's folder."""
+
+    def __init__(self):
+        self._queue: deque[tuple] = deque()
+        self._later: deque[tuple[float, tuple]] = deque()  # (when due, the ask): in order, one delay for all
+        self._ready = threading.Condition()
+        threading.Thread(target=self._run, name="table-part", daemon=True).start()
+
+    def submit(self, *ask) -> None:
+        """Draw a part for the hub: `_draw_then_wake`'s arguments."""
+        with self._ready:
+            self._queue.append(ask)
+            self._ready.notify()
+
+    def _next(self) -> tuple:
+        with self._ready:
+            while True:
+                now = time.monotonic()
+                while self._later and self._later[0][0] <= now:
+                    self._queue.append(self._later.popleft()[1])
+                if self._queue:
+                    return self._queue.popleft()
+                self._ready.wait(self._later[0][0] - now if self._later else None)
+
+    def _run(self) -> None:
+        while True:
+            ask = self._next()
+            try:
+                again = _draw_then_wake(*ask)
+            except Exception:  # a hub's wake that failed: the thread goes on for every other table
+                log.exception("waking the stream hub for table %s failed", ask[1])
+                again = False
+            if again:
+                with self._ready:
+                    self._later.append((time.monotonic() + RETRY_SECONDS, ask))
+
+
+_drawers: list[_Drawer] = []
+
+
+def _drawer() -> _Drawer:
     """This worker's drawing thread, started when first needed (a forked worker starts its own)."""
     with _lock:
-        if not _pool:
-            _pool.append(ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-part"))
-        return _pool[0]
+        if not _drawers:
+            _drawers.append(_Drawer())
+        return _drawers[0]
 
 
-def shared_part(code: str, state, viewer: Actor | None, whole: bool = False) -> Shared:
+def shared_part(code: str, state, viewer: Actor | None, whole: bool = False, wait: bool = True) -> Shared:
     """The table's part at `state`, as `viewer` may see it: the kept render while it is true, else a new one.
     `whole`: one a page can be drawn from (its regions and the state's view), not only what is sent alone.
 
     The phones of a table ask at once, right after an event: one thread renders, the others of this worker wait
-    for its render rather than draw the same part again (`_drawing`, one lock per table part)."""
+    for its render rather than draw the same part again (`_drawing`, one lock per table part). Without `wait`
+    (the drawing thread), RenderUnderWay instead of waiting for another thread or worker's render."""
     seat = secret_seat(state, viewer)
     key = (code, seat)
     kept = _kept_at(key, state.seq, whole)
@@ -305,7 +381,9 @@ def shared_part(code: str, state, viewer: Actor | None, whole: bool = False) -> 
         return kept
     with _lock:
         drawing = _drawing.setdefault(key, threading.Lock())
-    with drawing:
+    if not drawing.acquire(blocking=wait):
+        raise RenderUnderWay(code, here=True)
+    try:
         kept = _kept_at(key, state.seq, whole)  # drawn meanwhile by the thread this one waited for
         if kept is not None:
             return kept
@@ -316,10 +394,15 @@ def shared_part(code: str, state, viewer: Actor | None, whole: bool = False) -> 
                 lambda head: not whole and head.seq == state.seq and now < head.valid_until,
                 lambda: _render(code, state, None, now),
                 Shared.for_host,
+                wait,
             )
         else:
             made, drawn = _render(code, state, seat, now), True
         _keep(key, made, read=not drawn)
+    finally:
+        drawing.release()
+        if seat is None:
+            _wake_deferred(code)
     return made
 
 
