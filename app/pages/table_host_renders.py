@@ -95,36 +95,56 @@ def hosts_render(code: str, usable: Callable[[Header], bool]) -> Any:
     return None if where is None else _read(where / code, usable)[1]
 
 
+# Each call to the system lets go of the interpreter lock, and under load every one costs a wait to take it back:
+# the files are read, written and locked with the fewest calls (os.open, one read or write, os.close), not
+# through Python's buffered files (which add a stat, seeks and a terminal check, and write 8 KB at a time).
+READ_AT_ONCE = 1 << 20  # bytes asked for in one read: a render is tens of KB
+
+
 @contextmanager
 def _locked(path: Path, wait: bool = True) -> Iterator[None]:
-    with open(path, "a+b") as held:
+    held = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    try:
         try:
             fcntl.flock(held, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             raise RenderUnderWay(path.stem) from None
-        try:
-            yield
-        finally:
-            fcntl.flock(held, fcntl.LOCK_UN)
+        yield
+    finally:
+        os.close(held)  # lets go of the lock: it is this descriptor's alone
 
 
 def _read(path: Path, usable: Callable[[Header], bool]) -> tuple[Header | None, Any]:
     """The render's header, and the render when `usable` takes the header (else None): a render that will not do is
-    not read past its first line."""
+    not unpickled."""
     try:
-        with open(path, "rb") as kept:
-            header = _header(kept.readline())
-            if header is None:
-                log.warning("an unreadable render in %s: drawn again", path)
-                return None, None
-            if not usable(header):
-                return header, None
-            return header, pickle.load(kept)
+        data = _whole(path)
     except FileNotFoundError:
         return None, None
+    end = data.find(b"\n")
+    header = _header(data[:end]) if end >= 0 else None
+    if header is None:
+        log.warning("an unreadable render in %s: drawn again", path)
+        return None, None
+    if not usable(header):
+        return header, None
+    try:
+        return header, pickle.loads(memoryview(data)[end + 1 :])
     except (pickle.UnpicklingError, EOFError, AttributeError, ImportError, ValueError):
         log.warning("an unreadable render in %s: drawn again", path)
         return None, None
+
+
+def _whole(path: Path) -> bytes:
+    """A file's bytes: a read that comes back short has reached its end (a render is replaced whole, never grown)."""
+    kept = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    try:
+        chunks = [os.read(kept, READ_AT_ONCE)]
+        while len(chunks[-1]) == READ_AT_ONCE:
+            chunks.append(os.read(kept, READ_AT_ONCE))
+        return b"".join(chunks)
+    finally:
+        os.close(kept)
 
 
 def _header(line: bytes) -> Header | None:
@@ -137,9 +157,14 @@ def _header(line: bytes) -> Header | None:
 
 def _write(where: Path, code: str, made: Any) -> None:
     temporary = where / f"{code}.{os.getpid()}.{threading.get_ident()}.new"
-    with open(temporary, "wb") as out:
-        out.write(b"%d %r %d\n" % (made.seq, made.valid_until, bool(made.secret)))
-        pickle.dump(made, out, protocol=pickle.HIGHEST_PROTOCOL)
+    data = b"%d %r %d\n" % (made.seq, made.valid_until, bool(made.secret)) + pickle.dumps(made, pickle.HIGHEST_PROTOCOL)
+    out = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+    try:
+        left = memoryview(data)
+        while left:
+            left = left[os.write(out, left) :]
+    finally:
+        os.close(out)
     os.replace(temporary, where / code)  # whole or not at all, for a worker reading it
     with _count_lock:
         _written[0] += 1
