@@ -189,6 +189,19 @@ def test_an_unreadable_render_is_drawn_again(table, host_folder):
     assert table_live.stats()["shared"] == before + 1
 
 
+def test_a_render_cut_short_is_drawn_again(table, host_folder):
+    """A render whose file ends before the length its first line gives (a full disk) is not used."""
+    code, ann, _, tv, _ = table
+    assert claim(ann, code, "cot").status_code == 303
+    tv.get(f"/tables/{code}/live")
+    whole = (host_folder / code).read_bytes()
+    (host_folder / code).write_bytes(whole[: len(whole) // 2])
+    another_worker()
+    before = table_live.stats()["shared"]
+    assert "COT" in tv.get(f"/tables/{code}/live").get_data(as_text=True)
+    assert table_live.stats()["shared"] == before + 1
+
+
 def test_gunicorns_workers_share_the_folder_it_is_given(tmp_path):
     """Served as deployed (two workers): the table's part is left in the host's folder for the other worker."""
     folder = tmp_path / "renders"

@@ -9,7 +9,7 @@ The folder is the gunicorn master's (app/serving/host_folder.py: made at start, 
 removed at exit): one per host and per start, so every render in it was drawn by
 this code. Without it (the development server, the tests' app) each worker keeps its own renders only. A render is
 a pickled `Shared` after a first line that says what it is of (`Header`: its event, until when it holds, whether
-it is one seat's), so a worker that will not use it reads no further; written by this service for this service,
+it is one seat's) and how long the pickle is, so a worker that will not use it reads no further; written by this service for this service,
 into a folder no other user may write to; one that cannot be read is drawn again. Files of tables that were quiet
 for PRUNE_SECONDS are removed as new ones are written
 (a deleted table's too: until then it answers only a phone that names an event it already heard of, `/live?seq=`,
@@ -96,9 +96,11 @@ def hosts_render(code: str, usable: Callable[[Header], bool]) -> Any:
 
 
 # Each call to the system lets go of the interpreter lock, and under load every one costs a wait to take it back:
-# the files are read, written and locked with the fewest calls (os.open, one read or write, os.close), not
-# through Python's buffered files (which add a stat, seeks and a terminal check, and write 8 KB at a time).
-READ_AT_ONCE = 1 << 20  # bytes asked for in one read: a render is tens of KB
+# the files are read, written and locked with the fewest calls (os.open, os.read or os.write, os.close), not
+# through Python's buffered files (which add a stat, seeks and a terminal check, and write 8 KB at a time). A
+# render's first line says how long its pickle is: a reader reads HEAD_BYTES, and the rest in one read only when
+# the header will do.
+HEAD_BYTES = 4096
 
 
 @contextmanager
@@ -116,48 +118,49 @@ def _locked(path: Path, wait: bool = True) -> Iterator[None]:
 
 def _read(path: Path, usable: Callable[[Header], bool]) -> tuple[Header | None, Any]:
     """The render's header, and the render when `usable` takes the header (else None): a render that will not do is
-    not unpickled."""
+    not read past its first HEAD_BYTES."""
     try:
-        data = _whole(path)
+        kept = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
     except FileNotFoundError:
         return None, None
-    end = data.find(b"\n")
-    header = _header(data[:end]) if end >= 0 else None
-    if header is None:
-        log.warning("an unreadable render in %s: drawn again", path)
-        return None, None
-    if not usable(header):
-        return header, None
     try:
-        return header, pickle.loads(memoryview(data)[end + 1 :])
+        head = os.read(kept, HEAD_BYTES)
+        end = head.find(b"\n")
+        found = _header(head[:end]) if end >= 0 else None
+        if found is None:
+            log.warning("an unreadable render in %s: drawn again", path)
+            return None, None
+        header, size = found
+        if not usable(header):
+            return header, None
+        data = bytearray(head[end + 1 :])
+        while len(data) < size:  # one read, unless the system gives less
+            more = os.read(kept, size - len(data))
+            if not more:
+                break  # cut short: the pickle says so below
+            data += more
+    finally:
+        os.close(kept)
+    try:
+        return header, pickle.loads(data)
     except (pickle.UnpicklingError, EOFError, AttributeError, ImportError, ValueError):
         log.warning("an unreadable render in %s: drawn again", path)
         return None, None
 
 
-def _whole(path: Path) -> bytes:
-    """A file's bytes: a read that comes back short has reached its end (a render is replaced whole, never grown)."""
-    kept = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+def _header(line: bytes) -> tuple[Header, int] | None:
+    """A render's first line: its header, and how many bytes its pickle takes."""
     try:
-        chunks = [os.read(kept, READ_AT_ONCE)]
-        while len(chunks[-1]) == READ_AT_ONCE:
-            chunks.append(os.read(kept, READ_AT_ONCE))
-        return b"".join(chunks)
-    finally:
-        os.close(kept)
-
-
-def _header(line: bytes) -> Header | None:
-    try:
-        seq, valid_until, secret = line.split()
-        return Header(int(seq), float(valid_until), secret == b"1")
+        seq, valid_until, secret, size = line.split()
+        return Header(int(seq), float(valid_until), secret == b"1"), int(size)
     except ValueError:
         return None
 
 
 def _write(where: Path, code: str, made: Any) -> None:
     temporary = where / f"{code}.{os.getpid()}.{threading.get_ident()}.new"
-    data = b"%d %r %d\n" % (made.seq, made.valid_until, bool(made.secret)) + pickle.dumps(made, pickle.HIGHEST_PROTOCOL)
+    pickled = pickle.dumps(made, pickle.HIGHEST_PROTOCOL)
+    data = b"%d %r %d %d\n" % (made.seq, made.valid_until, bool(made.secret), len(pickled)) + pickled
     out = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
     try:
         left = memoryview(data)
