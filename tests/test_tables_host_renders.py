@@ -172,6 +172,35 @@ def test_the_drawing_thread_draws_other_tables_while_another_worker_draws_one(ta
     assert "COT" in message
 
 
+def test_the_drawing_thread_looks_at_another_workers_render_under_way_without_reading_the_table(
+    table, host_folder, monkeypatch
+):
+    """While another worker draws a table's part, each look of the drawing thread finds it from the lock file alone:
+    the table's state, whose fold is the costly part of a look, is read only once the lock is free."""
+    code, ann, _, tv, _ = table
+    app = tv.application
+    assert claim(ann, code, "cot").status_code == 303
+    seq = app.extensions["tables"].state(code).seq
+    (host_folder / code).unlink(missing_ok=True)
+    another_worker()
+    service = app.extensions["tables"]
+    reads = []
+    state = service.state
+    monkeypatch.setattr(service, "state", lambda *args, **kwargs: reads.append(args) or state(*args, **kwargs))
+    with open(host_folder / f"{code}.lock", "a+b") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        with app.app_context():
+            for _ in range(3):
+                with pytest.raises(table_host_renders.RenderUnderWay) as busy:
+                    table_live._draw(code, seq, wait=False)
+                assert not busy.value.here
+        assert reads == []
+        fcntl.flock(held, fcntl.LOCK_UN)
+    with app.app_context():
+        assert "COT" in table_live._draw(code, seq, wait=False)
+    assert len(reads) == 1
+
+
 def test_a_secret_tables_seat_parts_never_reach_the_host_folder(app, host_folder):
     code, _, ann, _ = secret_table(app)
     assert "COT" in ann.get(f"/tables/{code}/live").get_data(as_text=True)

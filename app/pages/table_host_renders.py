@@ -31,7 +31,7 @@ from typing import Any, NamedTuple
 
 from ..serving.host_folder import host_folder as folder
 
-__all__ = ["Header", "RenderUnderWay", "hosts_render", "shared_render"]
+__all__ = ["Header", "RenderUnderWay", "hosts_render", "shared_render", "under_way"]
 
 
 class Header(NamedTuple):
@@ -86,6 +86,21 @@ def shared_render(
     except OSError:  # the folder is gone or full: this worker draws for itself
         log.exception("the host's renders in %s cannot be used; drawing table %s's part here", where, code)
         return draw(), True
+
+
+def under_way(code: str) -> bool:
+    """Whether table `code`'s part is being drawn on this host now (its lock file held), looked at without waiting:
+    three calls to the system, where reading the table's state to draw it would cost a fold."""
+    where = folder()
+    if where is None:
+        return False
+    try:
+        with _locked(where / f"{code}.lock", wait=False):
+            return False
+    except RenderUnderWay:
+        return True
+    except OSError:
+        return False  # the folder is gone: this worker draws for itself
 
 
 def hosts_render(code: str, usable: Callable[[Header], bool]) -> Any:

@@ -50,7 +50,7 @@ from ..assets import GZIP_LEVEL
 from ..serving.streams import PartMaker
 from ..tables import tables
 from .jinja_many import Drawing
-from .table_host_renders import RenderUnderWay, hosts_render, shared_render
+from .table_host_renders import RenderUnderWay, hosts_render, shared_render, under_way
 from .table_notes import PIECES, announcement, holds_star
 
 __all__ = [
@@ -258,6 +258,13 @@ def _draw(code: str, seq: int, wait: bool = True) -> str | None:
     found = kept_part(code, seq, host=True)
     if found is not None:
         return found.message()
+    if not wait:  # a render under way is looked at again later: found from the locks alone, the state left unread
+        with _lock:
+            drawing = _drawing.get((code, None))
+        if drawing is not None and drawing.locked():
+            raise RenderUnderWay(code, here=True)
+        if under_way(code):
+            raise RenderUnderWay(code)
     try:
         state = tables().state(code, heard=True)  # the events its streams were sent, without a query when heard
     except NotFound:
