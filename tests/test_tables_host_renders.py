@@ -201,6 +201,16 @@ def test_the_drawing_thread_looks_at_another_workers_render_under_way_without_re
     assert len(reads) == 1
 
 
+def test_a_look_at_a_table_nobody_draws_makes_no_lock_file(app, host_folder):
+    """A Secret Wordsmith table's part is drawn per seat, never in the host's folder: the drawing thread's look finds
+    nobody drawing it and makes no lock file (the folder's pruning removes lock files with their renders only)."""
+    code, _, ann, _ = secret_table(app)
+    assert "COT" in ann.get(f"/tables/{code}/live").get_data(as_text=True)
+    (host_folder / f"{code}.lock").unlink(missing_ok=True)  # one left from before the secret challenge, if any
+    assert not table_host_renders.under_way(code)
+    assert not (host_folder / f"{code}.lock").exists()
+
+
 def test_a_secret_tables_seat_parts_never_reach_the_host_folder(app, host_folder):
     code, _, ann, _ = secret_table(app)
     assert "COT" in ann.get(f"/tables/{code}/live").get_data(as_text=True)

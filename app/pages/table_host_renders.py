@@ -9,8 +9,8 @@ The folder is the gunicorn master's (app/serving/host_folder.py: made at start, 
 removed at exit): one per host and per start, so every render in it was drawn by
 this code. Without it (the development server, the tests' app) each worker keeps its own renders only. A render is
 a pickled `Shared` after a first line that says what it is of (`Header`: its event, until when it holds, whether
-it is one seat's) and how long the pickle is, so a worker that will not use it reads no further; written by this service for this service,
-into a folder no other user may write to; one that cannot be read is drawn again. Files of tables that were quiet
+it is one seat's) and how long the pickle is, so a worker that will not use it reads no further; written by this
+service for this service, into a folder no other user may write to; one that cannot be read is drawn again. Files of tables that were quiet
 for PRUNE_SECONDS are removed as new ones are written
 (a deleted table's too: until then it answers only a phone that names an event it already heard of, `/live?seq=`,
 as a worker's kept render does).
@@ -90,17 +90,22 @@ def shared_render(
 
 def under_way(code: str) -> bool:
     """Whether table `code`'s part is being drawn on this host now (its lock file held), looked at without waiting:
-    three calls to the system, where reading the table's state to draw it would cost a fold."""
+    three calls to the system, where reading the table's state to draw it would cost a fold. A table without a lock
+    file is drawn by nobody, and none is made for it (a Secret Wordsmith table's never would be pruned)."""
     where = folder()
     if where is None:
         return False
     try:
-        with _locked(where / f"{code}.lock", wait=False):
-            return False
-    except RenderUnderWay:
+        held = os.open(where / f"{code}.lock", os.O_RDWR | os.O_CLOEXEC)
+    except OSError:  # none yet, or the folder is gone: this worker draws
+        return False
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return False
+    except BlockingIOError:
         return True
-    except OSError:
-        return False  # the folder is gone: this worker draws for itself
+    finally:
+        os.close(held)  # lets go of the lock, if this look took it
 
 
 def hosts_render(code: str, usable: Callable[[Header], bool]) -> Any:

@@ -259,9 +259,7 @@ def _draw(code: str, seq: int, wait: bool = True) -> str | None:
     if found is not None:
         return found.message()
     if not wait:  # a render under way is looked at again later: found from the locks alone, the state left unread
-        with _lock:
-            drawing = _drawing.get((code, None))
-        if drawing is not None and drawing.locked():
+        if _drawn_here(code):
             raise RenderUnderWay(code, here=True)
         if under_way(code):
             raise RenderUnderWay(code)
@@ -300,11 +298,16 @@ def _defer(code: str, wake: Callable[[str], None]) -> bool:
     """Leave the hub's wake-up for table `code` to the thread of this worker drawing its part (`shared_part` makes
     it once its render is kept); False when that render is over already (to be looked at again)."""
     with _lock:
-        drawing = _drawing.get((code, None))
-        if drawing is None or not drawing.locked():
+        if not _drawn_here(code):
             return False
         _deferred[code] = wake
         return True
+
+
+def _drawn_here(code: str) -> bool:
+    """Whether a thread of this worker is drawing table `code`'s part for every phone now."""
+    drawing = _drawing.get((code, None))
+    return drawing is not None and drawing.locked()
 
 
 def _wake_deferred(code: str) -> None:
