@@ -13,6 +13,7 @@ pyproject.toml bounds gunicorn to the major release these were read from.
 from __future__ import annotations
 
 import errno
+import selectors
 import ssl
 from collections.abc import Callable
 from datetime import timedelta
@@ -32,8 +33,10 @@ __all__ = [
     "log_refused",
     "nothing_sent_yet",
     "plain_http1",
+    "read_ahead",
     "serve_connection",
     "stop_threads_now",
+    "watch",
 ]
 
 # Every internal used below: (module or class, attribute). tests/test_serving.py checks each exists.
@@ -55,6 +58,8 @@ INSTANCE_INTERNALS = [
     (gthread.TConn, "__init__", "is_http2"),
     (gthread.ThreadWorker, "__init__", "nr_conns"),
     (gthread.ThreadWorker, "init_process", "tpool"),
+    (gthread.ThreadWorker, "init_process", "poller"),
+    (gthread.TConn, "__init__", "parser"),
     (Response, "__init__", "chunked"),
     (Response, "__init__", "headers_sent"),
 ]
@@ -71,6 +76,9 @@ USES = [
     (gthread.ThreadWorker.finish_request, "conn.close("),
     (gthread.ThreadWorker.murder_keepalived, "conn.close("),
     (gthread.ThreadWorker.murder_pending, "conn.close("),
+    # A request's bytes read ahead by the parser are where `read_ahead` looks; the poller calls what `watch` gives it.
+    (gthread.ThreadWorker.finish_request, "conn.parser.unreader.buf.getvalue()"),
+    (gthread.ThreadWorker.wait_for_and_dispatch_events, "callback(key.fileobj)"),
 ]
 
 # What `ThreadWorker.handle` answers for a connection that has sent nothing yet: give it back to the poller.
@@ -87,6 +95,7 @@ class CountedConn(gthread.TConn):
     def __init__(self, cfg, sock, client, server, release: Callable[[], None]):
         super().__init__(cfg, sock, client, server)
         self.release = release
+        self.handed = False  # handed over by another worker of the host (app/serving/affinity.py)
 
     def close(self, graceful=False):
         try:
@@ -105,11 +114,24 @@ def accept_one(listener):
         return None
 
 
-def serve_connection(worker, listener, sock, client, release: Callable[[], None]) -> None:
-    """What gthread's `accept` does with a connection it took: count it, and queue it for a pool thread."""
+def serve_connection(worker, server, sock, client, release: Callable[[], None], handed: bool = False) -> None:
+    """What gthread's `accept` does with a connection it took (or was handed by another worker: `handed`): count it,
+    and queue it for a pool thread. `server` is the listening socket's address."""
     worker.nr_conns += 1
     sock.setblocking(True)
-    worker.enqueue_req(CountedConn(worker.cfg, sock, client, listener.getsockname(), release))
+    conn = CountedConn(worker.cfg, sock, client, server, release)
+    conn.handed = handed
+    worker.enqueue_req(conn)
+
+
+def read_ahead(conn) -> bool:
+    """Whether gunicorn's parser of a kept-alive connection already holds bytes of its next request."""
+    return conn.parser is not None and bool(conn.parser.unreader.buf.getvalue())
+
+
+def watch(worker, sock, callback: Callable) -> None:
+    """Have the worker's loop call `callback(sock)` whenever `sock` can be read (in the worker's main thread)."""
+    worker.poller.register(sock, selectors.EVENT_READ, callback)
 
 
 def nothing_sent_yet(conn) -> bool:

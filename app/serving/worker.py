@@ -78,6 +78,8 @@ from werkzeug.http import HTTP_STATUS_CODES
 from ..errors import PROBLEM_JSON, SERVER_ERROR, problem_body
 from ..settings import DEFAULTS
 from . import gunicorn_glue as glue
+from .affinity import PEEK_BYTES, Affinity, table_of
+from .host_folder import host_folder
 from .limiter import address_of
 from .security import SECURITY_HEADERS
 from .stream_hub import ADOPT, StreamHub
@@ -161,6 +163,8 @@ def write_quietly(sock: socket.socket, data: bytes) -> None:
 
 HEADERS, BODY, DONE, LATE = "headers", "body", "done", "late"
 ADOPTED = "adopted"  # `handle`'s answer for a connection the stream hub took: gunicorn must not close it
+HANDED = "handed"  # `handle`'s answer for a connection handed to its table's worker: only this worker's part closes
+CLAIM_SECONDS = 1.0  # a worker that owns no slot looks for a free one this often (app/serving/affinity.py)
 
 
 class Clock:
@@ -244,6 +248,8 @@ class DeadlineWorker(gthread.ThreadWorker):
         and every restart that long. What is lost by not waiting: answers in flight, which nobody has been
         told were done (a write commits whole or not at all, so the store keeps only acknowledged events)."""
         self.alive = False
+        if self._affinity is not None:
+            self._affinity.leave()
         glue.stop_threads_now(self)
         self.cfg.worker_int(self)
         for stream in (sys.stdout, sys.stderr):
@@ -258,8 +264,69 @@ class DeadlineWorker(gthread.ThreadWorker):
         self._local = threading.local()
         threading.Thread(target=self._reap, name="read-deadline", daemon=True).start()
         self._hub = StreamHub()
+        self._affinity = self._table_affinity()
+        self._next_claim = 0.0
         _raise_open_files_limit()
         super().init_process()
+
+    def _table_affinity(self) -> Affinity | None:
+        """This worker's side of the host's table affinity (app/serving/affinity.py): none for a host of one
+        worker, without a shared folder, or over TLS (whose sockets cannot be handed over mid-session)."""
+        folder = host_folder()
+        if folder is None or self.cfg.workers <= 1 or self.cfg.is_ssl:
+            return None
+        return Affinity(folder, self.cfg.workers)
+
+    def run(self):
+        self._claim_slot()
+        super().run()
+
+    def notify(self):
+        """gunicorn's beat of the worker's loop; a worker that owns no slot of the host looks for one, at most once
+        every CLAIM_SECONDS."""
+        super().notify()
+        if self._affinity is not None and self._affinity.slot is None and self.alive:
+            now = time.monotonic()
+            if now >= self._next_claim:
+                self._next_claim = now + CLAIM_SECONDS
+                self._claim_slot()
+
+    def _claim_slot(self) -> None:
+        if self._affinity is not None and self._affinity.claim():
+            glue.watch(self, self._affinity.inbox, self._take_handed)
+
+    def _take_handed(self, inbox) -> None:
+        """Serve the connections other workers handed over, each as if accepted here (its address's slot first)."""
+        for sock, client, server in self._affinity.receive():
+            key = address_of(client[0]) if isinstance(client, tuple) else "unix"
+            release = self._addresses.take(key, self.connections_per_address)
+            if release is None:
+                self._refuse(sock, key)
+            else:
+                glue.serve_connection(self, server, sock, client, release, handed=True)
+
+    def _hand_over(self, conn) -> bool:
+        """Hand the connection to the worker of the table its next request names, if that is another worker; whether
+        it was. A connection just handed here is served here, and one whose next request is partly read already (or
+        whose request line has not all arrived) stays too."""
+        if conn.handed:
+            conn.handed = False
+            return False
+        if conn.is_http2 or glue.read_ahead(conn):
+            return False
+        try:
+            head = conn.sock.recv(PEEK_BYTES, socket.MSG_PEEK)
+        except OSError:
+            return False
+        code = table_of(head)
+        slot = None if code is None else self._affinity.owner(code)
+        return slot is not None and self._affinity.hand_over(conn.sock, slot, conn.client, conn.server)
+
+    def handle_exit(self, sig, frame):
+        """SIGTERM, a graceful stop: other workers stop handing connections here first."""
+        if self._affinity is not None:
+            self._affinity.leave()
+        super().handle_exit(sig, frame)
 
     def load_wsgi(self):
         super().load_wsgi()
@@ -281,7 +348,7 @@ class DeadlineWorker(gthread.ThreadWorker):
             key = address_of(client[0]) if isinstance(client, tuple) else "unix"
             release = self._addresses.take(key, self.connections_per_address)
             if release is not None:
-                glue.serve_connection(self, listener, sock, client, release)
+                glue.serve_connection(self, listener.getsockname(), sock, client, release)
                 return
             self._refuse(sock, key)
 
@@ -385,9 +452,14 @@ class DeadlineWorker(gthread.ThreadWorker):
             raise BrokenPipeError(errno.EPIPE, "the client did not take a write within the write timeout") from error
 
     def finish_request(self, conn, fs):
-        if not fs.cancelled() and fs.exception() is None and fs.result() == ADOPTED:
+        result = None if fs.cancelled() or fs.exception() is not None else fs.result()
+        if result == ADOPTED:
             glue.forget_connection(self)  # the hub holds the socket now, outside gunicorn's count of connections
             return  # its address's slot is the hub's to give back, when it closes the stream
+        if result == HANDED:
+            glue.forget_connection(self)
+            conn.close()  # this worker's descriptor and its address's slot; no shutdown: the connection goes on
+            return
         super().finish_request(conn, fs)
 
     def _reap(self):
@@ -402,6 +474,8 @@ class DeadlineWorker(gthread.ThreadWorker):
         """Read and answer one request, within the read deadline (runs in a pool thread)."""
         if glue.nothing_sent_yet(conn):
             return glue.DEFER  # back to the poller, holding no thread (gunicorn's own rule)
+        if self._affinity is not None and self._hand_over(conn):
+            return HANDED
         clock = Clock(conn.sock, self.read_timeout)
         with self._clocks_lock:
             self._clocks.add(clock)
