@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -62,6 +63,9 @@ def order(rounds: int) -> list[tuple[int, str]]:
     return [(r, side) for r in range(1, rounds + 1) for side in (sides if r % 2 else sides[::-1])]
 
 
+GUNICORN_LINE = re.compile(r"\[\d{4}-\d\d-\d\d ")
+
+
 def report(runs: list[Run]) -> str:
     """One Markdown table per database and mode: a row per measure, a column per run in the order they ran."""
     out = []
@@ -86,8 +90,18 @@ def run_in(tree: Path, options: list[str]) -> tuple[dict[str, dict[str, str]], s
     columns = summary_of(done.stdout)
     if columns:
         return columns, ""
-    last = (done.stderr.strip() or done.stdout.strip() or "no output").splitlines()[-1]
-    return {}, f"exit status {done.returncode}: {last}"
+    fd, kept = tempfile.mkstemp(prefix="wordsmith-pairs-failed-", suffix=".log")
+    with os.fdopen(fd, "w") as log:
+        log.write(done.stdout + done.stderr)
+    return {}, f"exit status {done.returncode}: {why(done.stderr or done.stdout)} (all of its output: {kept})"
+
+
+def why(output: str) -> str:
+    """The line of a failed run's output that says why: its last line that is not a server's log line (those
+    start with a bracketed date, as gunicorn's do: its shutdown follows the error)."""
+    lines = [line for line in output.strip().splitlines() if line.strip()]
+    said = [line for line in lines if not GUNICORN_LINE.match(line)]
+    return (said or lines or ["no output"])[-1]
 
 
 def main(argv: list[str] | None = None) -> int:

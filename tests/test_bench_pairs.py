@@ -95,3 +95,28 @@ def test_a_name_that_is_no_commit_is_refused(capsys):
     with pytest.raises(SystemExit) as stop:
         pairs.main(["no-such-commit-anywhere"])
     assert stop.value.code == 2 and "names no commit" in capsys.readouterr().err
+
+
+def test_a_failed_run_says_why_past_the_servers_last_log_lines():
+    output = (
+        "Traceback (most recent call last):\n  File x\nRuntimeError: the server did not start\n"
+        "[2026-12-06 07:17:11 +0000] [4252] [INFO] Handling signal: term\n"
+        "[2026-12-06 07:17:11 +0000] [4252] [INFO] Shutting down: Master\n"
+    )
+    assert pairs.why(output) == "RuntimeError: the server did not start"
+    assert pairs.why("[2026-12-06 07:17:11 +0000] [1] [INFO] Shutting down: Master\n") == (
+        "[2026-12-06 07:17:11 +0000] [1] [INFO] Shutting down: Master"
+    )
+    assert pairs.why("") == "no output"
+
+
+def test_a_failed_runs_whole_output_is_kept_in_a_file_it_names(monkeypatch, tmp_path):
+    class Done:
+        returncode, stdout, stderr = 1, "set up\n", "ValueError: bad\n[2026-12-06 07:17:11 +0000] [1] [INFO] bye\n"
+
+    monkeypatch.setattr(pairs.subprocess, "run", lambda *args, **kwargs: Done())
+    monkeypatch.setattr(pairs.tempfile, "tempdir", str(tmp_path))
+    columns, failed = pairs.run_in(tmp_path, [])
+    assert columns == {} and failed.startswith("exit status 1: ValueError: bad (all of its output: ")
+    kept = Path(failed.rsplit(": ", 1)[1].rstrip(")"))
+    assert kept.parent == tmp_path and kept.read_text() == Done.stdout + Done.stderr
