@@ -405,3 +405,13 @@ def test_a_request_that_finds_no_database_connection_gets_a_503_to_retry(fresh_a
     answer = fresh_app.test_client().get("/api/v1/test-busy")
     body = assert_problem(answer, 503)
     assert body["type"].endswith("#problem-database-busy") and answer.headers["Retry-After"] == "2"
+
+
+def test_a_test_servers_port_is_free_and_outside_the_range_clients_take_theirs_from():
+    from service_helpers import client_ports, free_port
+
+    for _ in range(20):
+        port = free_port()
+        assert port not in client_ports() and port >= 1024
+        with socket.socket() as probe:
+            probe.bind(("0.0.0.0", port))
