@@ -348,3 +348,21 @@ def test_a_new_master_removes_the_folders_of_masters_killed_outright(tmp_path, m
     made = folders.make_host_folder(2)
     assert not orphan.exists() and recent.exists() and living.exists() and unnamed.exists() and made.exists()
     assert made.name.startswith(f"{folders.PREFIX}{os.getpid()}-")
+
+
+def test_a_prune_removes_quiet_tables_renders_and_nothing_else_of_the_folder(tmp_path):
+    """Renders of tables quiet for PRUNE_SECONDS go, with their lock files and writes a crash left; a busy table's
+    render stays, and so do the workers' slots (app/serving/affinity.py), however old."""
+    old = time.time() - table_host_renders.PRUNE_SECONDS - 60
+    names = ["ABCDEF", "ABCDEF.lock", "ABCDEF.123.456.new", "GHJKMN", "GHJKMN.lock", "worker-0.lock", "worker-0.sock"]
+    for name in names:
+        (tmp_path / name).write_bytes(b"x")
+        if name != "GHJKMN":
+            os.utime(tmp_path / name, (old, old))
+    table_host_renders._prune(tmp_path)
+    assert sorted(path.name for path in tmp_path.iterdir()) == [
+        "GHJKMN",
+        "GHJKMN.lock",
+        "worker-0.lock",
+        "worker-0.sock",
+    ]

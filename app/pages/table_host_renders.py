@@ -29,6 +29,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from tables.codes import read_code
+
 from ..serving.host_folder import host_folder as folder
 
 __all__ = ["Header", "RenderUnderWay", "hosts_render", "shared_render", "under_way"]
@@ -197,11 +199,15 @@ def _write(where: Path, code: str, made: Any) -> None:
 
 
 def _prune(where: Path) -> None:
-    """Remove the renders (and their lock files) of tables quiet for PRUNE_SECONDS."""
+    """Remove the renders (and their lock files) of tables quiet for PRUNE_SECONDS; nothing else of the folder (the
+    workers' slots, app/serving/affinity.py)."""
     before = time.time() - PRUNE_SECONDS
     for path in where.iterdir():
         try:
-            if path.stat().st_mtime < before and not path.name.endswith(".lock"):
+            code = path.name.split(".", 1)[0]  # a render, its lock, or a write a crash left (`<code>.<pid>…new`)
+            if read_code(code) != code or path.name.endswith(".lock"):
+                continue
+            if path.stat().st_mtime < before:
                 path.unlink()
                 where.joinpath(f"{path.name}.lock").unlink(missing_ok=True)
         except FileNotFoundError:
