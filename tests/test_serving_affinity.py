@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import socket
 import threading
+import time
 
 import requests
 from hypothesis import given
@@ -105,6 +106,10 @@ def test_under_gunicorn_each_tables_requests_go_to_one_worker_whichever_accepted
     env = {HOST_FOLDER_ENV: str(folder), "GUNICORN_CMD_ARGS": "--access-logformat '%(p)s %(r)s'"}
     server = GunicornServer(tmp_path / "gunicorn.log", workers=2, env=env).start()
     try:
+        deadline = time.monotonic() + 30
+        while not all((folder / f"worker-{slot}.sock").exists() for slot in (0, 1)):  # health needs one worker up
+            assert time.monotonic() < deadline, server.log()
+            time.sleep(0.05)
         made = {}
         while len(made) < 2:
             answer = requests.post(f"{server.url}/api/v1/tables", json={"game": "wordsmith", "seats": ["Ann", "Bob"]})
