@@ -1,4 +1,5 @@
-"""A folder one host's workers share (app/pages/table_host_renders.py keeps the tables' renders in it): gunicorn's
+"""A folder one host's workers share (app/pages/table_host_renders.py keeps the tables' renders in it, and
+app/serving/affinity.py the workers' slots and the sockets they take their tables' connections on): gunicorn's
 master makes it before forking (gunicorn_conf.py's `on_starting`), private to the service's user, names it in the
 environment the workers inherit, and removes it at exit. A deployment that names its own (HOST_FOLDER_ENV, an
 existing folder only the service's user may write to) keeps it. Without one (the development server, the tests'

@@ -39,6 +39,10 @@ What this class adds to `gthread`:
   parsing, no Flask. Without it every connection of a flood was read and run
   through Flask, one after another, before the app refused it, and another
   address's request waited behind them all.
+- **A table's requests in its own worker.** On a host of several workers,
+  a request naming a table owned by another worker is handed to it, socket
+  and all, before a byte of it is read (app/serving/affinity.py): a table's
+  phones, their answers and their streams meet in one worker.
 - **Server errors in the service's own shape.** A request gunicorn refuses
   before the app sees it (a malformed request line: 400; a URL over
   `limit_request_line`: 414; too many or too large headers: 431) is answered
