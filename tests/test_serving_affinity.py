@@ -3,6 +3,7 @@ connection handed to the table's worker, and everything else served where it lan
 
 from __future__ import annotations
 
+import os
 import re
 import socket
 import threading
@@ -136,3 +137,20 @@ def test_under_gunicorn_each_tables_requests_go_to_one_worker_whichever_accepted
     log = server.log()
     first, second = (pids_serving(log, code) for code in codes)
     assert len(first) == 1 and len(second) == 1 and first != second, log[-2000:]
+
+
+def test_a_slot_its_worker_left_by_ending_is_claimed_again_and_its_old_socket_replaced(tmp_path):
+    first, second = Affinity(tmp_path, 2), Affinity(tmp_path, 2)
+    assert first.claim() and second.claim()
+    late = Affinity(tmp_path, 2)
+    assert not late.claim() and late.slot is None
+    os.close(first._lock_fd)  # what the kernel does when the first worker's process ends
+    first.inbox.close()  # its socket file stays behind, bound by nobody
+    assert late.claim() and late.slot == first.slot
+    client, served = connected_pair()
+    assert second.hand_over(served, late.slot, ("127.0.0.1", 5), "")  # to the new worker, not the gone one's file
+    received = list(late.receive())
+    assert [peer for _, peer, _ in received] == [("127.0.0.1", 5)]
+    received[0][0].close()
+    client.close()
+    served.close()

@@ -296,7 +296,8 @@ class DeadlineWorker(gthread.ThreadWorker):
                 self._claim_slot()
 
     def _claim_slot(self) -> None:
-        if self._affinity is not None and self._affinity.claim():
+        """Claim a free slot of the host, if this worker owns none yet, and take its connections from then on."""
+        if self._affinity is not None and self._affinity.slot is None and self._affinity.claim():
             glue.watch(self, self._affinity.inbox, self._take_handed)
 
     def _take_handed(self, inbox) -> None:
