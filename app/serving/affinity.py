@@ -125,7 +125,7 @@ class Affinity:
         for _ in range(RECEIVED_PER_WAKE):
             try:
                 note, fds, flags, _ = socket.recv_fds(self.inbox, 4096, 1, socket.MSG_DONTWAIT)
-            except (BlockingIOError, InterruptedError):
+            except OSError:  # nothing waiting (or the socket closed by a quick shutdown)
                 return
             if not fds:
                 continue
@@ -137,7 +137,7 @@ class Affinity:
             yield sock, client, server
 
     def leave(self) -> None:
-        """Stop being found by other workers (a stopping worker): its slot's socket is removed, if still its own;
-        what was already handed to it is still received."""
+        """Stop being found by other workers (a stopping worker): its slot's socket is removed; what was already
+        handed to it is still received."""
         if self.inbox is not None:  # the slot's lock is this worker's until it ends: so is the path
             Path(self.path(self.slot)).unlink(missing_ok=True)
