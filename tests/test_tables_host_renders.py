@@ -27,6 +27,7 @@ from app.serving.host_folder import HOST_FOLDER_ENV as HOST_RENDERS_ENV
 @pytest.fixture
 def host_folder(tmp_path, monkeypatch):
     monkeypatch.setenv(HOST_RENDERS_ENV, str(tmp_path))
+    monkeypatch.setattr(folders, "_alone", [False])  # a worker that owns no slot of the host: it shares
     return tmp_path
 
 
@@ -241,8 +242,9 @@ def test_a_render_cut_short_is_drawn_again(table, host_folder):
     assert table_live.stats()["shared"] == before + 1
 
 
-def test_gunicorns_workers_share_the_folder_it_is_given(tmp_path):
-    """Served as deployed (two workers): the table's part is left in the host's folder for the other worker."""
+def test_gunicorns_workers_serve_their_tables_alone_in_the_folder_it_is_given(tmp_path):
+    """Served as deployed (two workers): each worker owns a slot in the host's folder, and the worker that serves a
+    table, all of its requests and streams, keeps its part to itself: nothing is left there for the other."""
     folder = tmp_path / "renders"
     folder.mkdir(mode=0o700)
     server = GunicornServer(tmp_path / "gunicorn.log", workers=2, env={HOST_RENDERS_ENV: str(folder)}).start()
@@ -257,10 +259,23 @@ def test_gunicorns_workers_share_the_folder_it_is_given(tmp_path):
             )
             code = re.search(r"/tables/([A-Z0-9]{6})/host", made.url).group(1)
             assert browser.get(f"{server.url}/tables/{code}/live", timeout=10).status_code == 200
-        assert (folder / code).exists()
+        assert {"worker-0.sock", "worker-1.sock"} <= {path.name for path in folder.iterdir()}
+        assert not (folder / code).exists() and not (folder / f"{code}.lock").exists()
     finally:
         server.stop()
     assert folder.exists()  # a folder the deployment named is its own: kept
+
+
+def test_a_worker_that_serves_its_tables_alone_leaves_nothing_in_the_hosts_folder(table, host_folder):
+    code, ann, _, tv, _ = table
+    folders.draw_alone()
+    for path in host_folder.iterdir():  # what it drew while it still shared
+        path.unlink()
+    assert claim(ann, code, "cot").status_code == 303
+    before = table_live.stats()["shared"]
+    assert "COT" in tv.get(f"/tables/{code}/live").get_data(as_text=True)
+    assert table_live.stats()["shared"] <= before + 1
+    assert list(host_folder.iterdir()) == []
 
 
 def test_another_workers_stream_and_live_take_the_hosts_render_without_the_store(table, monkeypatch):

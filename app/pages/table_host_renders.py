@@ -7,7 +7,10 @@ file per table makes a worker that arrives while another draws wait for that ren
 
 The folder is the gunicorn master's (app/serving/host_folder.py: made at start, private to the service's user, and
 removed at exit): one per host and per start, so every render in it was drawn by
-this code. Without it (the development server, the tests' app) each worker keeps its own renders only. A render is
+this code. Without it (the development server, the tests' app) each worker keeps its own renders only, and so
+does a worker that serves its tables alone (app/serving/affinity.py: every request and stream of a table goes to
+the worker that owns it, which then has no one to share with; workers that own no slot, and hosts over TLS,
+share). A render is
 a pickled `Shared` after a first line that says what it is of (`Header`: its event, until when it holds, whether
 it is one seat's) and how long the pickle is, so a worker that will not use it reads no further; written by this
 service for this service, into a folder no other user may write to; one that cannot be read is drawn again. Files of tables that were quiet
@@ -31,7 +34,7 @@ from typing import Any, NamedTuple
 
 from tables.codes import read_code
 
-from ..serving.host_folder import host_folder as folder
+from ..serving.host_folder import renders_folder as folder
 
 __all__ = ["Header", "RenderUnderWay", "hosts_render", "shared_render", "under_way"]
 

@@ -22,10 +22,12 @@ from pathlib import Path
 __all__ = [
     "HOST_FOLDER_ENV",
     "MEMORY_FOLDER_FREE",
+    "draw_alone",
     "host_folder",
     "make_host_folder",
     "memory_folder",
     "remove_orphans",
+    "renders_folder",
 ]
 
 HOST_FOLDER_ENV = "WORDSMITH_HOST_RENDERS"
@@ -38,9 +40,23 @@ ORPHAN_SECONDS = 3600  # a folder whose master is gone is removed once untouched
 
 
 def host_folder() -> Path | None:
-    """The host's shared folder, or None when this process keeps what it draws to itself."""
+    """The host's shared folder, or None when this process has none (it keeps what it draws to itself)."""
     named = os.environ.get(HOST_FOLDER_ENV)
     return Path(named) if named else None
+
+
+_alone = [False]
+
+
+def draw_alone() -> None:
+    """Keep what this process draws to itself from now on: it serves its tables alone (a worker that owns a slot of
+    the host, app/serving/affinity.py), so no other worker would read its renders."""
+    _alone[0] = True
+
+
+def renders_folder() -> Path | None:
+    """Where this process shares its tables' renders with the host's other workers, or None when it keeps them."""
+    return None if _alone[0] else host_folder()
 
 
 def make_host_folder(workers: int) -> Path | None:

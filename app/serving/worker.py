@@ -83,7 +83,7 @@ from ..errors import PROBLEM_JSON, SERVER_ERROR, problem_body
 from ..settings import DEFAULTS
 from . import gunicorn_glue as glue
 from .affinity import PEEK_BYTES, Affinity, table_of
-from .host_folder import host_folder
+from .host_folder import draw_alone, host_folder
 from .limiter import address_of
 from .security import SECURITY_HEADERS
 from .stream_hub import ADOPT, StreamHub
@@ -299,6 +299,7 @@ class DeadlineWorker(gthread.ThreadWorker):
         """Claim a free slot of the host, if this worker owns none yet, and take its connections from then on."""
         if self._affinity is not None and self._affinity.slot is None and self._affinity.claim():
             glue.watch(self, self._affinity.inbox, self._take_handed)
+            draw_alone()  # its tables' renders are read by no other worker
 
     def _take_handed(self, inbox) -> None:
         """Serve the connections other workers handed over, each as if accepted here (its address's slot first)."""
