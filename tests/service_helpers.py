@@ -75,6 +75,16 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def wait_for_slots(server: GunicornServer, folder: Path, workers: int, timeout: float = 30.0) -> None:
+    """Wait until each of the server's workers has claimed its slot in the host's folder (app/serving/affinity.py):
+    health answers once one worker is up, and a table's request that comes before its owner is bound is served where
+    it landed."""
+    deadline = time.monotonic() + timeout
+    while not all((folder / f"worker-{slot}.sock").exists() for slot in range(workers)):
+        assert time.monotonic() < deadline, server.log()
+        time.sleep(0.05)
+
+
 def gunicorn_can_disable_control_socket() -> bool:
     import gunicorn.config
 
