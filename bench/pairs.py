@@ -24,6 +24,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SUMMARY = "| pages and API modes:"  # the title cell of the summary table bench/tables.py prints last
+GUNICORN_LINE = re.compile(r"\[\d{4}-\d\d-\d\d ")  # a server's log line: its bracketed date first
 
 
 @dataclass
@@ -33,7 +34,7 @@ class Run:
     started: str
     load: float
     columns: dict[str, dict[str, str]]  # database and mode: measure: figure
-    failed: str = ""  # why no figures: the run's exit status and last line
+    failed: str = ""  # why no figures: the run's exit status, the line that says why, where its output is kept
 
     @property
     def name(self) -> str:
@@ -61,9 +62,6 @@ def order(rounds: int) -> list[tuple[int, str]]:
     """(round, side) in the order they run: each round both sides, the first side swapped from round to round."""
     sides = ("base", "this")
     return [(r, side) for r in range(1, rounds + 1) for side in (sides if r % 2 else sides[::-1])]
-
-
-GUNICORN_LINE = re.compile(r"\[\d{4}-\d\d-\d\d ")
 
 
 def report(runs: list[Run]) -> str:

@@ -10,13 +10,12 @@ removed at exit): one per host and per start, so every render in it was drawn by
 this code. Without it (the development server, the tests' app) each worker keeps its own renders only, and so
 does a worker that serves its tables alone (app/serving/affinity.py: every request and stream of a table goes to
 the worker that owns it, which then has no one to share with; workers that own no slot, and hosts over TLS,
-share). A render is
-a pickled `Shared` after a first line that says what it is of (`Header`: its event, until when it holds, whether
-it is one seat's) and how long the pickle is, so a worker that will not use it reads no further; written by this
-service for this service, into a folder no other user may write to; one that cannot be read is drawn again. Files of tables that were quiet
-for PRUNE_SECONDS are removed as new ones are written
-(a deleted table's too: until then it answers only a phone that names an event it already heard of, `/live?seq=`,
-as a worker's kept render does).
+share). A render is a pickled `Shared` after a first line that says what it is of (`Header`: its event, until when
+it holds, whether it is one seat's) and how long the pickle is, so a worker that will not use it reads no further;
+written by this service for this service, into a folder no other user may write to; one that cannot be read is
+drawn again. Files of tables that were quiet for PRUNE_SECONDS are removed as new ones are written (a deleted
+table's too: until then it answers only a phone that names an event it already heard of, `/live?seq=`, as a
+worker's kept render does).
 """
 
 from __future__ import annotations

@@ -304,7 +304,7 @@ class DeadlineWorker(gthread.ThreadWorker):
     def _take_handed(self, inbox) -> None:
         """Serve the connections other workers handed over, each as if accepted here (its address's slot first)."""
         for sock, client, server in self._affinity.receive():
-            key = address_of(client[0]) if isinstance(client, tuple) else "unix"
+            key = _address_key(client)
             release = self._addresses.take(key, self.connections_per_address)
             if release is None:
                 self._refuse(sock, key)
@@ -351,7 +351,7 @@ class DeadlineWorker(gthread.ThreadWorker):
             if taken is None:
                 return
             sock, client = taken
-            key = address_of(client[0]) if isinstance(client, tuple) else "unix"
+            key = _address_key(client)
             release = self._addresses.take(key, self.connections_per_address)
             if release is not None:
                 glue.serve_connection(self, listener.getsockname(), sock, client, release)
@@ -517,6 +517,11 @@ class DeadlineWorker(gthread.ThreadWorker):
             req = getattr(exc, "req", None)  # the request whose header was bad, for the access log (as gunicorn does)
         if req is not None and not isinstance(req, str):
             glue.log_refused(self, req, client, addr, f"{status} {HTTP_STATUS_CODES.get(status, 'Error')}")
+
+
+def _address_key(client) -> str:
+    """What a connection's client address counts against: its IP address (an IPv6 one by its /64), or "unix"."""
+    return address_of(client[0]) if isinstance(client, tuple) else "unix"
 
 
 def refusal_bytes(cap: int, seconds: int) -> bytes:
