@@ -22,11 +22,17 @@ from service_helpers import GunicornServer
 
 from app import create_app
 
+# The work budget every app and test server of the session runs with: far above what any request a test sends costs,
+# so no test depends on the machine's pace (a garbage collection or a loaded CI box inside a request counts against the
+# budget's CPU clock). The budget itself is tested by construction, with a clock of the test's own (test_budget.py),
+# at the shipped default.
+TEST_WORK_BUDGET_MS = 10_000
+
 
 def pytest_configure(config):
     """Keep live tables out of the repository: every app the tests make (gunicorn's too) stores them in a temp folder,
     and signs with a key of the session's, not one kept in the checkout's instance folder (a test of that key moves
-    the instance folder and unsets this).
+    the instance folder and unsets this). Every app runs with the session's work budget (TEST_WORK_BUDGET_MS).
 
     Before any xdist worker starts, the solver's indexes are built into the disk cache (solver/cache.py), one index
     of one size per job, the largest first, so both cores stay busy to the end: on a fresh machine every worker and
@@ -38,6 +44,9 @@ def pytest_configure(config):
     if "WORDSMITH_SECRET_KEY" not in os.environ:
         config._wordsmith_secret_key = True
         os.environ["WORDSMITH_SECRET_KEY"] = f"tests-{secrets.token_hex(16)}"
+    if "WORDSMITH_WORK_BUDGET_MS" not in os.environ:
+        config._wordsmith_work_budget = True
+        os.environ["WORDSMITH_WORK_BUDGET_MS"] = str(TEST_WORK_BUDGET_MS)
     if not hasattr(config, "workerinput") and not config.option.collectonly:
         from solver.lexicon import SIZES
 
@@ -65,13 +74,15 @@ def pytest_unconfigure(config):
         config._wordsmith_tables.cleanup()
     if hasattr(config, "_wordsmith_secret_key"):
         del os.environ["WORDSMITH_SECRET_KEY"]
+    if hasattr(config, "_wordsmith_work_budget"):
+        del os.environ["WORDSMITH_WORK_BUDGET_MS"]
 
 
 @pytest.fixture(scope="session", autouse=True)
 def _indexes_out_of_the_collectors_sight():
     """Load the lexicons and indexes, then `gc.freeze()`, as gunicorn's master does before it forks
-    (app/serving/gunicorn_conf.py): else a full collection, ~0.4 s over their ~430,000 objects, can land inside a request
-    and spend its CPU budget (WORK_BUDGET_MS, 250 ms): a 503 where a test asked for hints (seen in a full run)."""
+    (app/serving/gunicorn_conf.py): else a full collection, ~0.4 s over their ~430,000 objects, can land inside any
+    request of a test and slow the whole run."""
     create_app({"TESTING": True})
     gc.freeze()
 

@@ -8,6 +8,7 @@ import pytest
 from service_helpers import assert_problem
 
 from app import create_app
+from app.settings import DEFAULTS
 from solver import budget
 from solver.lexicon import SIZES, load_lexicons
 from solver.search import Query, piece_index, rack_index, solve, solve_rack
@@ -36,13 +37,20 @@ def clock(monkeypatch):
 
 @pytest.fixture(scope="module")
 def app_client():
+    """An app with the session's budget (conftest.TEST_WORK_BUDGET_MS): no request here runs out of it by being slow."""
     return create_app({"TESTING": True}).test_client()
 
 
+@pytest.fixture(scope="module")
+def shipped_client():
+    """An app with the budget it ships with, which the tests' stepping clock spends at the first check."""
+    return create_app({"TESTING": True, "WORK_BUDGET_MS": DEFAULTS["WORK_BUDGET_MS"]}).test_client()
+
+
 @pytest.fixture
-def tight(app_client, clock):
-    """The app's client, every request of which finds its budget spent at its first check."""
-    return app_client
+def tight(shipped_client, clock):
+    """The shipped app's client, every request of which finds its budget spent at its first check."""
+    return shipped_client
 
 
 @pytest.mark.parametrize(
