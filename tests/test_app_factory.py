@@ -17,8 +17,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_defaults(monkeypatch, tmp_path):
     # conftest points WORDSMITH_DATABASE_URL at a temp folder; without it the tables go in the instance folder,
-    # moved here out of the repository.
+    # moved here out of the repository; it sets the session's work budget too (TEST_WORK_BUDGET_MS).
     monkeypatch.delenv("WORDSMITH_DATABASE_URL")
+    monkeypatch.delenv("WORDSMITH_WORK_BUDGET_MS")
     monkeypatch.setattr(Flask, "auto_find_instance_path", lambda self: str(tmp_path / "instance"))
     app = create_app()
     assert not app.testing
