@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from service_helpers import GunicornServer, assert_problem
 
+from app.serving.gunicorn_conf import keepalive
 from app.serving.security import SECURITY_HEADERS
 from app.serving.worker import server_error_status
 
@@ -230,8 +231,41 @@ def test_an_idle_kept_alive_connection_is_not_a_slow_client(server):
     # The clock starts with a request's first byte, not with the connection.
     with requests.Session() as session:
         assert session.get(server.url + "/api/v1/health").ok
-        time.sleep(READ_TIMEOUT * 1.5)  # within gunicorn's keepalive (2 s)
+        time.sleep(READ_TIMEOUT * 1.5)  # within gunicorn's keepalive (gunicorn_conf.py)
         assert session.get(server.url + "/api/v1/health").ok
+
+
+def read_answer(sock: socket.socket) -> tuple[int, bytes]:
+    """One answer with a Content-Length from a kept-alive socket: its status and body."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        data += sock.recv(65536) or pytest.fail(f"closed before an answer: {data!r}")
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = int(re.search(rb"(?i)content-length: *(\d+)", head).group(1))
+    while len(body) < length:
+        body += sock.recv(65536) or pytest.fail("closed within an answer")
+    return int(head.split(b" ", 2)[1]), body
+
+
+def test_a_silent_connection_is_closed_long_before_an_idle_kept_alive_one(server):
+    """An idle phone's connection is kept for its next tap (gunicorn_conf.py's keepalive); a new connection that
+    never speaks is closed after gthread's first wait and SILENT_GRACE, well before that keep-alive."""
+    health = b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n"
+    with (
+        socket.create_connection(("127.0.0.1", server.port), timeout=keepalive) as kept,
+        socket.create_connection(("127.0.0.1", server.port), timeout=keepalive) as silent,
+    ):
+        kept.sendall(health)
+        assert read_answer(kept)[0] == 200
+        began = time.monotonic()
+        try:
+            assert silent.recv(1) == b""
+        except ConnectionResetError:
+            pass
+        assert time.monotonic() - began < keepalive / 2  # closed by the server, at gthread's wait and the grace
+        # Idle all that while, and longer than gunicorn's own keep-alive (2 s): still served on the same connection.
+        kept.sendall(health)
+        assert read_answer(kept)[0] == 200
 
 
 def hold_slow_sockets(port: int, count: int, stop: threading.Event) -> list[threading.Thread]:

@@ -30,6 +30,7 @@ __all__ = [
     "worker_class",
     "threads",
     "worker_connections",
+    "keepalive",
     "preload_app",
     "timeout",
     "worker_tmp_dir",
@@ -50,6 +51,12 @@ worker_class = "app.serving.worker.DeadlineWorker"
 threads = gunicorn_threads()
 # Connections per worker, open or kept alive; beyond it the worker stops accepting.
 worker_connections = 1000
+# Seconds an idle connection is kept for its client's next request. A phone at a table taps every few seconds to a
+# minute: kept this long, its next claim or objection goes on the connection it has, without a new TCP (and TLS)
+# handshake, and the worker skips the accept and the hand-over to the table's worker. An idle connection holds no
+# thread, only its socket; gthread keeps at most `worker_connections - threads` of them, and each counts against its
+# address's cap. A new connection that sends nothing is not kept this long (app/serving/worker.py, `finish_request`).
+keepalive = 30
 preload_app = True
 # A worker whose main loop has not beaten for this long is killed and replaced.
 # The loop keeps beating while its threads work, so a long answer is never cut

@@ -15,6 +15,7 @@ from __future__ import annotations
 import errno
 import selectors
 import ssl
+import time
 from collections.abc import Callable
 from datetime import timedelta
 
@@ -59,6 +60,7 @@ INSTANCE_INTERNALS = [
     (gthread.ThreadWorker, "__init__", "nr_conns"),
     (gthread.ThreadWorker, "init_process", "tpool"),
     (gthread.ThreadWorker, "init_process", "poller"),
+    (gthread.ThreadWorker, "__init__", "pending_conns"),
     (gthread.TConn, "__init__", "parser"),
     (Response, "__init__", "chunked"),
     (Response, "__init__", "headers_sent"),
@@ -76,6 +78,9 @@ USES = [
     (gthread.ThreadWorker.finish_request, "conn.close("),
     (gthread.ThreadWorker.murder_keepalived, "conn.close("),
     (gthread.ThreadWorker.murder_pending, "conn.close("),
+    # A deferred connection waits in `pending_conns` until its `timeout`, which `close_silent_sooner` brings forward.
+    (gthread.ThreadWorker.finish_request, "self.pending_conns.append(conn)"),
+    (gthread.ThreadWorker.murder_pending, "delta = conn.timeout - now"),
     # A request's bytes read ahead by the parser are where `read_ahead` looks; the poller calls what `watch` gives it.
     (gthread.ThreadWorker.finish_request, "conn.parser.unreader.buf.getvalue()"),
     (gthread.ThreadWorker.wait_for_and_dispatch_events, "callback(key.fileobj)"),
@@ -151,6 +156,14 @@ def hand_over_stream(answer: Response) -> bool:
     chunked, answer.chunked = answer.chunked, False
     answer.force_close()
     return chunked
+
+
+def close_silent_sooner(worker, conn, seconds: float) -> None:
+    """Have the poller close a connection deferred for sending nothing (`DEFER`) `seconds` from now, if gthread
+    would keep it longer. Every deferred connection gets the same grace, so `pending_conns` stays in deadline order,
+    which `murder_pending` relies on."""
+    if worker.pending_conns and worker.pending_conns[-1] is conn:
+        conn.timeout = min(conn.timeout, time.monotonic() + seconds)
 
 
 def forget_connection(worker) -> None:

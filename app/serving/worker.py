@@ -43,6 +43,9 @@ What this class adds to `gthread`:
   a request naming a table owned by another worker is handed to it, socket
   and all, before a byte of it is read (app/serving/affinity.py): a table's
   phones, their answers and their streams meet in one worker.
+- **A silent connection is not kept.** A new connection that sends nothing
+  within gthread's first wait is closed `SILENT_GRACE` seconds later, not
+  after the keep-alive an idle phone's connection is given.
 - **Server errors in the service's own shape.** A request gunicorn refuses
   before the app sees it (a malformed request line: 400; a URL over
   `limit_request_line`: 414; too many or too large headers: 431) is answered
@@ -96,6 +99,10 @@ __all__ = ["READ_TIMEOUT", "DeadlineWorker", "connections_per_address", "refusal
 # poor link sends that in well under a second.
 READ_TIMEOUT = float(os.environ.get("GUNICORN_READ_TIMEOUT", "10"))
 REAPER_INTERVAL = 0.25  # seconds between looks at the clocks: a late client is cut off within this of its deadline
+# Seconds the poller keeps a new connection that has sent nothing in gthread's first wait (5 s in a pool thread):
+# gthread gives it the keep-alive, which is long for a phone's next tap (gunicorn_conf.py), not for a socket that
+# may never speak.
+SILENT_GRACE = 2.0
 # Connections over their address's cap refused in one wake of the worker's loop before it looks at its other
 # sockets again: a flood leaves the listener's queue in a few loops, and the loop still beats.
 REFUSALS_PER_WAKE = 128
@@ -467,6 +474,8 @@ class DeadlineWorker(gthread.ThreadWorker):
             conn.close()  # this worker's descriptor and its address's slot; no shutdown: the connection goes on
             return
         super().finish_request(conn, fs)
+        if result is glue.DEFER:
+            glue.close_silent_sooner(self, conn, SILENT_GRACE)
 
     def _reap(self):
         while True:
