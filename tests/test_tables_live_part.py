@@ -531,6 +531,48 @@ def test_the_drawing_thread_draws_other_tables_while_a_request_draws_one(four, m
     assert table_live.stats()["shared"] == before + 2  # A's by the request, B's by the drawing thread: once each
 
 
+def deferred_to_a_request(code: str) -> bool:
+    """Wait until the drawing thread has left table `code`'s part to a request's thread (its wake-up kept for it)."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        with table_live._lock:
+            if code in table_live._deferred:
+                return True
+        time.sleep(0.005)
+    return False
+
+
+@pytest.mark.parametrize("drawn", [True, False], ids=["answered", "refused"])
+def test_the_drawing_thread_leaves_a_table_to_the_request_acting_on_it(four, drawn):
+    """A page's script posts a claim and is answered the table's part: the claim's event wakes the hub before the
+    request draws that part. The drawing thread leaves the table to the request (`part_coming`), which draws it
+    once and wakes the hub; a request that draws none (refused) wakes it on its way out, and the part is drawn then."""
+    code, host, (ann, *_), tv, _ = four
+    app = tv.application
+    claim(ann, code, "cot")
+    state = app.extensions["tables"].state(code)
+    table_live._kept.clear()
+    before = table_live.stats()["shared"]
+    woken = Woken()
+    part = table_live.stream_part(app, code)
+    with table_live.part_coming(code):
+        assert part(state.seq, woken) is None  # the hub's ask, handed to the drawing thread
+        assert deferred_to_a_request(code)
+        assert table_live.stats()["shared"] == before and woken.codes == []
+        if drawn:
+            with app.test_request_context(f"/tables/{code}/play"):
+                table_live.shared_part(code, state, None)
+            assert woken.codes == [code]
+    assert woken.wait_for(code)
+    message = part(state.seq, woken)
+    if not drawn:  # nothing kept: asked again, the drawing thread draws it now
+        assert message is None and woken.wait_for_times(code, 2)
+        message = part(state.seq, woken)
+    assert table_live.stats()["shared"] == before + 1 and woken.codes == [code] * (1 if drawn else 2)
+    live = tv.get(f"/tables/{code}/live").get_data(as_text=True)
+    assert message == "event: part\ndata: " + live.replace("\n", "\ndata: ") + "\n\n"
+
+
 def sse_messages(stream: str) -> list[tuple[str, str]]:
     """(event, data) of each message of an event stream, as a browser's EventSource reads it (HTML's rules for
     `event:` and `data:` lines; the part is written with newlines only)."""

@@ -10,6 +10,7 @@ import pytest
 from test_pages_tables import create, element_end, join, phone, post_form, start
 from test_tables_live_part import own_regions, parts_of, table_regions
 
+from app.pages import table_live
 from app.pages.tables import FRAGMENT_HEADER, PARTS_HEADER
 
 ASKED = {FRAGMENT_HEADER: "fragment"}
@@ -180,3 +181,29 @@ def test_the_answer_to_an_action_shows_the_phone_as_its_cookies_act_after_it(sea
     assert own_regions(after) == own_regions(host.get(f"/tables/{code}/play").get_data(as_text=True))
     assert 'id="host-box"' in bob.get(f"/tables/{code}/play").get_data(as_text=True)
     assert parts_of(after)
+
+
+def test_a_scripts_action_draws_its_answer_with_the_drawing_thread_leaving_it_the_table(seated, monkeypatch):
+    """Answered with the table's part, an action draws that part in its own request, inside `part_coming`
+    (app/pages/table_live.py: the worker's drawing thread leaves the table to it); a form posted without the page's
+    script (answered with a 303) draws nothing and marks nothing."""
+    code, host, bob, cat, _ = seated
+    marked = []
+    render = table_live._render
+
+    def watched(table, *args):
+        marked.append(table in table_live._coming)
+        return render(table, *args)
+
+    monkeypatch.setattr(table_live, "_render", watched)
+    page = bob.get(f"/tables/{code}/play").get_data(as_text=True)
+    marked.clear()
+    data = fields_of(page, "claim-form") | {"action": "claim", "word": "cot"}
+    answer = bob.post(f"/tables/{code}/play", data=data, headers={**ASKED, PARTS_HEADER: own_keys(page)})
+    assert answer.status_code == 200 and "COT" in answer.get_data(as_text=True)
+    assert marked == [True] and not table_live._coming
+    page = cat.get(f"/tables/{code}/play").get_data(as_text=True)
+    marked.clear()
+    data = fields_of(page, "claim-form") | {"action": "claim", "word": "lot"}
+    assert cat.post(f"/tables/{code}/play", data=data).status_code == 303
+    assert marked == [] and not table_live._coming

@@ -34,8 +34,9 @@ import json
 import logging
 import threading
 import time
-from collections import OrderedDict, deque
-from collections.abc import Callable
+from collections import Counter, OrderedDict, deque
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -60,6 +61,7 @@ __all__ = [
     "kept_part",
     "my_parts",
     "objection_window",
+    "part_coming",
     "per_seat",
     "secret_seat",
     "shared_part",
@@ -144,6 +146,8 @@ _pending: set[str] = set()  # tables whose part the drawing thread is drawing fo
 # by that thread once its render is kept.
 _deferred: dict[str, Callable[[str], None]] = {}
 _fetch: dict[str, int] = {}  # tables whose streams say "fetch" up to this seq (Secret Wordsmith, a failed render)
+# Tables a request's thread of this worker is acting on, and will draw the part of for its answer (`part_coming`).
+_coming: Counter[str] = Counter()
 _lock = threading.Lock()
 # What this worker has rendered: the table's part (`shared`), how often a kept render served instead (`kept`), and how
 # often it read the render another worker of the host drew (`read`, app/pages/table_host_renders.py).
@@ -305,9 +309,28 @@ def _defer(code: str, wake: Callable[[str], None]) -> bool:
 
 
 def _drawn_here(code: str) -> bool:
-    """Whether a thread of this worker is drawing table `code`'s part for every phone now."""
+    """Whether a thread of this worker is drawing table `code`'s part for every phone now, or acting on the table
+    and about to (`part_coming`)."""
     drawing = _drawing.get((code, None))
-    return drawing is not None and drawing.locked()
+    return (drawing is not None and drawing.locked()) or code in _coming
+
+
+@contextmanager
+def part_coming(code: str) -> Iterator[None]:
+    """Around an action whose answer is the table's part (a page's script posted it): the action's event wakes this
+    worker's streams before the request draws that part, and the drawing thread would draw it first and make the
+    request wait; it leaves the table to this thread instead, whose render wakes the hub (`_defer`). On the way out,
+    drawn or not (a refusal draws none), the hub is woken all the same."""
+    with _lock:
+        _coming[code] += 1
+    try:
+        yield
+    finally:
+        with _lock:
+            _coming[code] -= 1
+            if not _coming[code]:
+                del _coming[code]
+        _wake_deferred(code)
 
 
 def _wake_deferred(code: str) -> None:

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from contextlib import nullcontext
 
 from flask import current_app, g, redirect, request, url_for
 from flask_wtf.csrf import generate_csrf
@@ -68,6 +69,7 @@ from .table_live import (
     kept_part,
     my_parts,
     objection_window,
+    part_coming,
     per_seat,
     shared_part,
     stream_part,
@@ -527,6 +529,13 @@ def acting_page(
     host = hosting[0] if hosting else None
     if not sending:  # GET (and HEAD)
         return render(template, notice=None, values={}, host=host, **page_context(code, state, actor, host))
+    answers_part = wants_fragment() and PARTS_HEADER in request.headers and name not in HOLDER_ACTIONS
+    with part_coming(code) if answers_part else nullcontext():
+        return _act(code, endpoint, template, cookie, allowed, need_host, name, acting, hosting, actor, host)
+
+
+def _act(code, endpoint, template, cookie, allowed, need_host, name, acting, hosting, actor, host):
+    """`acting_page`'s POST: the action `name`, then its answer."""
     try:
         may = allowed | (HOST_ACTIONS if host is not None else set())
         if name not in may:
