@@ -543,10 +543,11 @@ def deferred_to_a_request(code: str) -> bool:
 
 
 @pytest.mark.parametrize("drawn", [True, False], ids=["answered", "refused"])
-def test_the_drawing_thread_leaves_a_table_to_the_request_acting_on_it(four, drawn):
+def test_the_drawing_thread_leaves_a_table_to_the_request_acting_on_it(four, drawn, monkeypatch):
     """A page's script posts a claim and is answered the table's part: the claim's event wakes the hub before the
     request draws that part. The drawing thread leaves the table to the request (`part_coming`), which draws it
     once and wakes the hub; a request that draws none (refused) wakes it on its way out, and the part is drawn then."""
+    monkeypatch.setattr(table_live, "COMING_SECONDS", 3600.0)  # the request is never given up on here
     code, host, (ann, *_), tv, _ = four
     app = tv.application
     claim(ann, code, "cot")
@@ -571,6 +572,28 @@ def test_the_drawing_thread_leaves_a_table_to_the_request_acting_on_it(four, dra
     assert table_live.stats()["shared"] == before + 1 and woken.codes == [code] * (1 if drawn else 2)
     live = tv.get(f"/tables/{code}/live").get_data(as_text=True)
     assert message == "event: part\ndata: " + live.replace("\n", "\ndata: ") + "\n\n"
+
+
+def test_a_request_held_up_is_given_up_on_and_its_table_drawn_for_the_hub(four, monkeypatch):
+    """A request acting on a table (`part_coming`) that has drawn nothing COMING_SECONDS after the hub asked, here at
+    once: the drawing thread draws the part itself and wakes the hub, the request still under way; the request's
+    way out wakes nobody again."""
+    monkeypatch.setattr(table_live, "COMING_SECONDS", 0.0)
+    code, host, (ann, *_), tv, _ = four
+    app = tv.application
+    claim(ann, code, "cot")
+    state = app.extensions["tables"].state(code)
+    table_live._kept.clear()
+    before = table_live.stats()["shared"]
+    woken = Woken()
+    part = table_live.stream_part(app, code)
+    with table_live.part_coming(code):
+        assert part(state.seq, woken) is None
+        assert woken.wait_for(code) and table_live.stats()["shared"] == before + 1
+        message = part(state.seq, woken)
+    live = tv.get(f"/tables/{code}/live").get_data(as_text=True)
+    assert message == "event: part\ndata: " + live.replace("\n", "\ndata: ") + "\n\n"
+    assert woken.codes == [code] and code not in table_live._deferred
 
 
 def sse_messages(stream: str) -> list[tuple[str, str]]:

@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import heapq
+import itertools
 import json
 import logging
 import threading
@@ -255,15 +257,15 @@ def stream_part(app, code: str) -> PartMaker:
     return part
 
 
-def _draw(code: str, seq: int, wait: bool = True) -> str | None:
+def _draw(code: str, seq: int, wait: bool = True, leave: bool = True) -> str | None:
     """The part message of the table as it is now (kept), or None for a page to fetch (noted in `_fetch`): the
     host's render when it shows event `seq` and is true, else drawn from the store's state. Without `wait`,
-    RenderUnderWay when another thread or worker is drawing it."""
+    RenderUnderWay when another thread or worker is drawing it, or (`leave`) a request is about to."""
     found = kept_part(code, seq, host=True)
     if found is not None:
         return found.message()
     if not wait:  # a render under way is looked at again later: found from the locks alone, the state left unread
-        if _drawn_here(code):
+        if _drawn_here(code, coming=leave):
             raise RenderUnderWay(code, here=True)
         if under_way(code):
             raise RenderUnderWay(code)
@@ -280,14 +282,32 @@ def _draw(code: str, seq: int, wait: bool = True) -> str | None:
     return shared_part(code, state, None, wait=wait).message()
 
 
-def _draw_then_wake(app, code: str, seq: int, wake: Callable[[str], None]) -> bool:
-    """Draw (or read) the table's part for the hub, then wake it; True, without waking it, when another thread or
-    worker is drawing that part now (the drawing thread looks again later, the table still pending)."""
+# How long the drawing thread leaves a table's part to a request acting on it (`part_coming`) before it draws it
+# itself: a request held up (a worker with more to do than it can) must not hold up its table's phones for longer.
+COMING_SECONDS = 0.05
+# How soon the drawing thread looks again at a table whose part another worker of the host was drawing (only a
+# render kept in this worker can wake the hub itself).
+RETRY_SECONDS = 0.005
+
+
+def _draw_then_wake(app, code: str, seq: int, wake: Callable[[str], None], patient: bool = True):
+    """Draw (or read) the table's part for the hub, then wake it. Another thread or worker drawing that part now,
+    or a request of this worker about to: when to look again and with what (seconds, the ask), the table still
+    pending; else None. A request of this worker is left the hub's wake-up (`_defer`), and looked at again once
+    (`patient` False) after COMING_SECONDS: drawn here then if it has not drawn it yet."""
+    if not patient:
+        with _lock:
+            drawing = _drawing.get((code, None))
+            if code not in _deferred or (drawing is not None and drawing.locked()):
+                return None  # drawn and the hub woken since, or being drawn: that thread wakes it
+            del _deferred[code]  # still not drawn: drawn here, and the hub woken here
     try:
         with app.app_context():
-            _draw(code, seq, wait=False)
+            _draw(code, seq, wait=False, leave=patient)
     except RenderUnderWay as busy:
-        return not (busy.here and _defer(code, wake))
+        if busy.here and _defer(code, wake):
+            return COMING_SECONDS, (app, code, seq, wake, False)
+        return RETRY_SECONDS, (app, code, seq, wake, patient)
     except Exception:  # the phones then fetch it; the hub must hear either way
         log.exception("drawing table %s's part for its streams failed", code)
         with _lock:
@@ -295,12 +315,13 @@ def _draw_then_wake(app, code: str, seq: int, wake: Callable[[str], None]) -> bo
     with _lock:
         _pending.discard(code)
     wake(code)
-    return False
+    return None
 
 
 def _defer(code: str, wake: Callable[[str], None]) -> bool:
-    """Leave the hub's wake-up for table `code` to the thread of this worker drawing its part (`shared_part` makes
-    it once its render is kept); False when that render is over already (to be looked at again)."""
+    """Leave the hub's wake-up for table `code` to the thread of this worker drawing its part, or about to
+    (`shared_part` makes it once its render is kept, `part_coming` on its way out); False when that render is over
+    already (to be looked at again)."""
     with _lock:
         if not _drawn_here(code):
             return False
@@ -308,11 +329,11 @@ def _defer(code: str, wake: Callable[[str], None]) -> bool:
         return True
 
 
-def _drawn_here(code: str) -> bool:
-    """Whether a thread of this worker is drawing table `code`'s part for every phone now, or acting on the table
-    and about to (`part_coming`)."""
+def _drawn_here(code: str, coming: bool = True) -> bool:
+    """Whether a thread of this worker is drawing table `code`'s part for every phone now, or (`coming`) acting on
+    the table and about to (`part_coming`)."""
     drawing = _drawing.get((code, None))
-    return (drawing is not None and drawing.locked()) or code in _coming
+    return (drawing is not None and drawing.locked()) or (coming and code in _coming)
 
 
 @contextmanager
@@ -343,20 +364,16 @@ def _wake_deferred(code: str) -> None:
         wake(code)
 
 
-# How soon the drawing thread looks again at a table whose part another worker of the host was drawing (only a
-# render kept in this worker can wake the hub itself).
-RETRY_SECONDS = 0.005
-
-
 class _Drawer:
     """A worker's drawing thread: the parts its stream hub asked for, drawn in turn. It never waits for a render
-    under way, which would hold up every other table's phones: one a request's thread of this worker draws, that
-    thread hands to the hub (`_defer`); one another worker draws goes behind the other tables and is looked at
-    again RETRY_SECONDS later, by when it is usually in the host's folder."""
+    under way, which would hold up every other table's phones: one a request's thread of this worker draws (or is
+    about to), that thread hands to the hub (`_defer`); one another worker draws goes behind the other tables and
+    is looked at again RETRY_SECONDS later, by when it is usually in the host's folder."""
 
     def __init__(self):
         self._queue: deque[tuple] = deque()
-        self._later: deque[tuple[float, tuple]] = deque()  # (when due, the ask): in order, one delay for all
+        self._later: list[tuple[float, int, tuple]] = []  # a heap of (when due, order, the ask)
+        self._order = itertools.count()
         self._ready = threading.Condition()
         threading.Thread(target=self._run, name="table-part", daemon=True).start()
 
@@ -371,7 +388,7 @@ class _Drawer:
             while True:
                 now = time.monotonic()
                 while self._later and self._later[0][0] <= now:
-                    self._queue.append(self._later.popleft()[1])
+                    self._queue.append(heapq.heappop(self._later)[2])
                 if self._queue:
                     return self._queue.popleft()
                 self._ready.wait(self._later[0][0] - now if self._later else None)
@@ -383,10 +400,11 @@ class _Drawer:
                 again = _draw_then_wake(*ask)
             except Exception:  # a hub's wake that failed: the thread goes on for every other table
                 log.exception("waking the stream hub for table %s failed", ask[1])
-                again = False
-            if again:
+                again = None
+            if again is not None:
+                delay, ask = again
                 with self._ready:
-                    self._later.append((time.monotonic() + RETRY_SECONDS, ask))
+                    heapq.heappush(self._later, (time.monotonic() + delay, next(self._order), ask))
 
 
 _drawers: list[_Drawer] = []
