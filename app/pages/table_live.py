@@ -21,7 +21,8 @@ A render is kept per worker and table for as long as it is true: until the table
 first Object or Ask button in it is past its window (then drawn again without it); threads asking at once wait
 for one render, and under gunicorn a host's workers share it (one draws, the others read what their streams and
 answers send: app/pages/table_host_renders.py; a page another worker draws draws its own). The thread that draws
-for a worker's streams waits for no such render: it draws other tables' parts meanwhile (`_Drawer`). Secret
+for a worker's streams waits for no such render: it draws other tables' parts meanwhile (`_Drawer`), and leaves a
+table to a request acting on it that answers with the part (`part_coming`), for COMING_SECONDS at most. Secret
 Wordsmith shows a seat its own hidden words: while a secret challenge is played the table's part is rendered per
 seat, and its stream asks the page to fetch it.
 """
