@@ -522,12 +522,7 @@ def test_the_drawing_thread_draws_other_tables_while_a_request_draws_one(four, m
     if fails:  # nothing was kept: the drawing thread draws it now, and wakes the hub again
         assert message is None and woken.wait_for_times(code, 2)
         message = table_live.stream_part(app, code)(state.seq, woken)
-    assert (
-        message
-        == "event: part\ndata: "
-        + tv.get(f"/tables/{code}/live").get_data(as_text=True).replace("\n", "\ndata: ")
-        + "\n\n"
-    )
+    assert message == live_message(tv, code)
     assert table_live.stats()["shared"] == before + 2  # A's by the request, B's by the drawing thread: once each
 
 
@@ -542,20 +537,31 @@ def deferred_to_a_request(code: str) -> bool:
     return False
 
 
+def asked_for_a_claims_part(four):
+    """A claim at the table, its render forgotten: (code, the TV, the app, the state, the hub's `part` for the table,
+    a `Woken` to pass it, the renders so far)."""
+    code, host, (ann, *_), tv, _ = four
+    app = tv.application
+    claim(ann, code, "cot")
+    table_live._kept.clear()
+    part = table_live.stream_part(app, code)
+    return code, tv, app, app.extensions["tables"].state(code), part, Woken(), table_live.stats()["shared"]
+
+
+def live_message(tv, code: str) -> str:
+    """The `part` message a pages' stream sends: /live's answer as one SSE message."""
+    return (
+        "event: part\ndata: " + tv.get(f"/tables/{code}/live").get_data(as_text=True).replace("\n", "\ndata: ") + "\n\n"
+    )
+
+
 @pytest.mark.parametrize("drawn", [True, False], ids=["answered", "refused"])
 def test_the_drawing_thread_leaves_a_table_to_the_request_acting_on_it(four, drawn, monkeypatch):
     """A page's script posts a claim and is answered the table's part: the claim's event wakes the hub before the
     request draws that part. The drawing thread leaves the table to the request (`part_coming`), which draws it
     once and wakes the hub; a request that draws none (refused) wakes it on its way out, and the part is drawn then."""
     monkeypatch.setattr(table_live, "COMING_SECONDS", 3600.0)  # the request is never given up on here
-    code, host, (ann, *_), tv, _ = four
-    app = tv.application
-    claim(ann, code, "cot")
-    state = app.extensions["tables"].state(code)
-    table_live._kept.clear()
-    before = table_live.stats()["shared"]
-    woken = Woken()
-    part = table_live.stream_part(app, code)
+    code, tv, app, state, part, woken, before = asked_for_a_claims_part(four)
     with table_live.part_coming(code):
         assert part(state.seq, woken) is None  # the hub's ask, handed to the drawing thread
         assert deferred_to_a_request(code)
@@ -570,8 +576,7 @@ def test_the_drawing_thread_leaves_a_table_to_the_request_acting_on_it(four, dra
         assert message is None and woken.wait_for_times(code, 2)
         message = part(state.seq, woken)
     assert table_live.stats()["shared"] == before + 1 and woken.codes == [code] * (1 if drawn else 2)
-    live = tv.get(f"/tables/{code}/live").get_data(as_text=True)
-    assert message == "event: part\ndata: " + live.replace("\n", "\ndata: ") + "\n\n"
+    assert message == live_message(tv, code)
 
 
 def test_a_request_held_up_is_given_up_on_and_its_table_drawn_for_the_hub(four, monkeypatch):
@@ -579,20 +584,12 @@ def test_a_request_held_up_is_given_up_on_and_its_table_drawn_for_the_hub(four, 
     once: the drawing thread draws the part itself and wakes the hub, the request still under way; the request's
     way out wakes nobody again."""
     monkeypatch.setattr(table_live, "COMING_SECONDS", 0.0)
-    code, host, (ann, *_), tv, _ = four
-    app = tv.application
-    claim(ann, code, "cot")
-    state = app.extensions["tables"].state(code)
-    table_live._kept.clear()
-    before = table_live.stats()["shared"]
-    woken = Woken()
-    part = table_live.stream_part(app, code)
+    code, tv, _, state, part, woken, before = asked_for_a_claims_part(four)
     with table_live.part_coming(code):
         assert part(state.seq, woken) is None
         assert woken.wait_for(code) and table_live.stats()["shared"] == before + 1
         message = part(state.seq, woken)
-    live = tv.get(f"/tables/{code}/live").get_data(as_text=True)
-    assert message == "event: part\ndata: " + live.replace("\n", "\ndata: ") + "\n\n"
+    assert message == live_message(tv, code)
     assert woken.codes == [code] and code not in table_live._deferred
 
 
