@@ -298,8 +298,7 @@ def _draw_then_wake(app, code: str, seq: int, wake: Callable[[str], None], patie
     (`patient` False) after COMING_SECONDS: drawn here then if it has not drawn it yet."""
     if not patient:
         with _lock:
-            drawing = _drawing.get((code, None))
-            if code not in _deferred or (drawing is not None and drawing.locked()):
+            if code not in _deferred or _drawn_here(code, coming=False):
                 return None  # drawn and the hub woken since, or being drawn: that thread wakes it
             del _deferred[code]  # still not drawn: drawn here, and the hub woken here
     try:

@@ -529,54 +529,52 @@ def acting_page(
     host = hosting[0] if hosting else None
     if not sending:  # GET (and HEAD)
         return render(template, notice=None, values={}, host=host, **page_context(code, state, actor, host))
+    # An answer that is the table's part: this request draws it, the worker's drawing thread leaving it the table.
     answers_part = wants_fragment() and PARTS_HEADER in request.headers and name not in HOLDER_ACTIONS
     with part_coming(code) if answers_part else nullcontext():
-        return _act(code, endpoint, template, cookie, allowed, need_host, name, acting, hosting, actor, host)
-
-
-def _act(code, endpoint, template, cookie, allowed, need_host, name, acting, hosting, actor, host):
-    """`acting_page`'s POST: the action `name`, then its answer."""
-    try:
-        may = allowed | (HOST_ACTIONS if host is not None else set())
-        if name not in may:
-            raise PageRefusal("action", f"action: one of {', '.join(sorted(may))}")
-        rid = request_id()
-        if request.form.get("claim"):  # one hidden form serves a button per claim (partials/table_actions.html)
-            rid = f"{rid[: REQUEST_ID_MAX - 8]}.{request.form['claim'][:7]}"
-        # The seat's own actions as the seat, the host's as the host, each by the token its cookie holds: the
-        # service's one door checks it again as the action is written.
-        who, token = acting if name in allowed else hosting
-        done = tables().act_with_token(code, token, action_for(name, None if need_host else who.seat), request_id=rid)
-    except (Rejected, PageRefusal, Refused, Forbidden, Slowed) as error:
-        # Who sent it may have come from the token cache, which only the action's door proves: the page that
-        # shows the refusal is drawn for the phone as the store says it acts now.
-        again = stored_actors(code, need_host)
-        if again is None:
-            return forbidden_page(code, need_host)
-        actor, host, state = again
-        context = page_context(code, state, actor, host)
-        values = {"word": request.form.get("word", "")} if name == "claim" else {}
-        notice = refusal_notice(error)
-        return render(template, STATUS[type(error)], notice=notice, values=values, host=host, **context)
-    except NotFound as error:
-        return not_found(error)
-    if not wants_fragment():
-        return redirect(url_for(endpoint, code=code) + action_anchor(name, allowed), code=303)
-    # The page's script: the page after the action, as the 303 would load it, at once.
-    if name in HOLDER_ACTIONS:
-        forget_cookie_actors()
-        return acting_page(code, endpoint, template, cookie, allowed, need_host, after_action=True)
-    if name not in allowed and not need_host:  # a host's action from a seat's page proved the host's token only
-        again = stored_actors(code, need_host)
-        if again is None:
-            return forbidden_page(code, need_host)
-        actor, host, _ = again
-    shown = request.headers.get(PARTS_HEADER)
-    if shown is not None:  # the page's own regions still true after the action: the table's part is its answer
-        shared = shared_part(code, done.state, actor)
-        if set(shown.split()) == set(page_parts(shared, actor, host).split()):
-            return part_answer(shared)
-    return render(template, notice=None, values={}, host=host, **page_context(code, done.state, actor, host))
+        try:
+            may = allowed | (HOST_ACTIONS if host is not None else set())
+            if name not in may:
+                raise PageRefusal("action", f"action: one of {', '.join(sorted(may))}")
+            rid = request_id()
+            if request.form.get("claim"):  # one hidden form serves a button per claim (partials/table_actions.html)
+                rid = f"{rid[: REQUEST_ID_MAX - 8]}.{request.form['claim'][:7]}"
+            # The seat's own actions as the seat, the host's as the host, each by the token its cookie holds: the
+            # service's one door checks it again as the action is written.
+            who, token = acting if name in allowed else hosting
+            done = tables().act_with_token(
+                code, token, action_for(name, None if need_host else who.seat), request_id=rid
+            )
+        except (Rejected, PageRefusal, Refused, Forbidden, Slowed) as error:
+            # Who sent it may have come from the token cache, which only the action's door proves: the page that
+            # shows the refusal is drawn for the phone as the store says it acts now.
+            again = stored_actors(code, need_host)
+            if again is None:
+                return forbidden_page(code, need_host)
+            actor, host, state = again
+            context = page_context(code, state, actor, host)
+            values = {"word": request.form.get("word", "")} if name == "claim" else {}
+            notice = refusal_notice(error)
+            return render(template, STATUS[type(error)], notice=notice, values=values, host=host, **context)
+        except NotFound as error:
+            return not_found(error)
+        if not wants_fragment():
+            return redirect(url_for(endpoint, code=code) + action_anchor(name, allowed), code=303)
+        # The page's script: the page after the action, as the 303 would load it, at once.
+        if name in HOLDER_ACTIONS:
+            forget_cookie_actors()
+            return acting_page(code, endpoint, template, cookie, allowed, need_host, after_action=True)
+        if name not in allowed and not need_host:  # a host's action from a seat's page proved the host's token only
+            again = stored_actors(code, need_host)
+            if again is None:
+                return forbidden_page(code, need_host)
+            actor, host, _ = again
+        shown = request.headers.get(PARTS_HEADER)
+        if shown is not None:  # the page's own regions still true after the action: the table's part is its answer
+            shared = shared_part(code, done.state, actor)
+            if set(shown.split()) == set(page_parts(shared, actor, host).split()):
+                return part_answer(shared)
+        return render(template, notice=None, values={}, host=host, **page_context(code, done.state, actor, host))
 
 
 def action_anchor(name: str, allowed: set[str]) -> str:
