@@ -8,6 +8,7 @@ table's part that /live serves.
 
 from __future__ import annotations
 
+import random
 import re
 import threading
 import time
@@ -21,6 +22,7 @@ from test_pages_tables import claim, create, element_end, join, phone, post_form
 
 from app.pages import table_live
 from app.pages.table_forms import MAX_SEATS
+from app.serving import streams
 
 STYLE = Path(__file__).resolve().parent.parent / "app" / "static" / "style.css"
 
@@ -621,3 +623,58 @@ def test_a_parts_stream_message_is_its_body_as_one_message(lines):
     assume(body.strip())  # a render is never empty
     shared = table_live.Shared(1, {}, {}, float("inf"), {}, False, body.encode())
     assert sse_messages(shared.message()) == [("part", body)]
+
+
+def hub_cursor(app, code: str, after: int, wake) -> streams.StreamCursor:
+    """A pages' stream of table `code` after event `after`, as the worker's stream hub holds it (`wake` set)."""
+    cursor = streams.StreamCursor(
+        app.extensions["tables"],
+        code,
+        after,
+        lambda events: [event.to_dict() for event in events],
+        lifetime=60,
+        heartbeat=60,
+        rng=random.Random(1),
+        shared=True,
+        part=table_live.stream_part(app, code),
+    )
+    cursor.wake = wake
+    return cursor
+
+
+def test_under_the_hub_a_stream_sends_its_events_with_their_part_in_one_write(four):
+    """The hub is woken by a claim's event before its part is drawn: the stream sends nothing then, and once woken
+    for the part, the event and the part in one text (one write to the phone), the event first, nothing twice."""
+    code, host, (ann, *_), tv, _ = four
+    app = tv.application
+    service = app.extensions["tables"]
+    woken = Woken()
+    follower = service.follow(code)
+    try:
+        cursor = hub_cursor(app, code, service.state(code).seq, woken)
+        claim(ann, code, "cot")
+        table_live._kept.clear()  # the claim's render forgotten: the drawing thread draws the part for the hub
+        assert cursor.ready(follower) == ""  # the event is in, its part on its way
+        assert woken.wait_for(code)
+        messages = sse_messages(cursor.ready(follower))
+        assert [event for event, _ in messages] == ["claim", "part"]
+        assert messages[1][1] == sse_messages(live_message(tv, code))[0][1]
+        assert cursor.ready(follower) == ""  # all of it sent once
+    finally:
+        follower.close()
+
+
+def test_a_stream_its_own_thread_writes_sends_its_events_with_their_part_at_once(four):
+    code, host, (ann, *_), tv, _ = four
+    app = tv.application
+    service = app.extensions["tables"]
+    follower = service.follow(code)
+    try:
+        cursor = hub_cursor(app, code, service.state(code).seq, None)
+        claim(ann, code, "cot")
+        table_live._kept.clear()
+        with app.app_context():
+            messages = sse_messages(cursor.ready(follower))
+        assert [event for event, _ in messages] == ["claim", "part"]
+    finally:
+        follower.close()

@@ -213,7 +213,8 @@ class StreamCursor:
         self.show = show
         self.shared = shared
         self.part = part
-        self.part_due = False  # new events were sent and their part not yet
+        self.part_due = False  # new events were read and their part not sent yet
+        self.held = ""  # under the hub: events read whose part is being drawn, sent with it
         # Set by the worker's stream hub when it adopts the stream: the part is then drawn off the hub's thread, which
         # this wakes (with the table's code) once it is ready; a thread that writes its own stream waits for it.
         self.wake: Callable[[str], None] | None = None
@@ -236,16 +237,21 @@ class StreamCursor:
 
     def _with_part(self, text: str) -> str:
         """`text`, and after it, on a pages' stream (`part`), the `part` message of the newest event sent: the
-        table's part of every page as it is now (app/pages/table_live.py), or "fetch" (the page fetches it). Under
-        the hub, a part not drawn yet follows on its own once it is (`wake`)."""
+        table's part of every page as it is now (app/pages/table_live.py), or "fetch" (the page fetches it).
+
+        Under the hub, a part not drawn yet is drawn off its thread, which is woken once it is (`wake`): the events
+        wait for it (`held`) and go in the same write. A page does nothing with an event before its part but wait
+        for it, and one write per phone and event is half the hub's sends."""
         if self.part is None:
             return text
+        text, self.held = self.held + text, ""
         self.part_due = self.part_due or bool(text)
         if not self.part_due:
             return text
         made = self.part(self.after, self.wake)
-        if made is None:  # being drawn: the hub is woken for it
-            return text
+        if made is None:  # being drawn: the hub is woken for it, and sends these events with it
+            self.held = text
+            return ""
         self.part_due = False
         return text + made
 
