@@ -212,6 +212,11 @@ class _Notifier:
     def notified(self, payload: str) -> None:
         """Another process's append, as its notification announced it (`schema.notify_payload`): its rows into
         the buffer when they came along, else its seq to wake on (the followers then read the rows)."""
+        code, seq = schema.read_head(payload)
+        with self._lock:
+            table = self._tables.get(code)
+            if table is None or seq <= table.seq:  # no news here: this process's own append, or no one follows it
+                return
         code, seq, rows = schema.read_payload(payload)
         if rows:
             self.appended(code, rows)

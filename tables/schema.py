@@ -33,6 +33,7 @@ __all__ = [
     "events_t",
     "metadata",
     "notify_payload",
+    "read_head",
     "read_payload",
     "read_rows",
     "requests_t",
@@ -163,6 +164,12 @@ def notify_payload(code: str, rows: list[dict]) -> str:
     body = compact_json([[row["seq"], row["type"], row["at"], row["by"], row["data"]] for row in rows])
     payload = f"{head}\n{body}"
     return payload if len(payload.encode()) <= NOTIFY_PAYLOAD_BYTES else head
+
+
+def read_head(payload: str) -> tuple[str, int]:
+    """The table code and last seq of a `notify_payload`, its rows left unread."""
+    code, _, seq = payload.partition("\n")[0].rpartition(":")
+    return code, int(seq)
 
 
 def read_payload(payload: str) -> tuple[str, int, list | None]:

@@ -505,6 +505,25 @@ def test_a_notification_payload_carries_the_rows_when_they_fit():
     assert read_payload(f"{CODE}:7") == (CODE, 7, None)
 
 
+def test_a_notification_that_is_no_news_here_is_not_read_past_its_head(table, monkeypatch):
+    """Every process hears every append's notification, its own included: one of a table no stream here follows,
+    or of an event this process has heard of already, is dropped on its head ("<code>:<seq>"), its rows unparsed;
+    one that is news is read whole."""
+    import tables.schema
+
+    read = []
+    monkeypatch.setattr(tables.schema, "read_payload", lambda payload: read.append(payload) or (CODE, 3, None))
+    with table.follow(CODE) as follower:
+        assert [e.seq for e in follower.next(0, timeout=5)] == [1]
+        table.append(CODE, [ev(2)], request_id=None, actor="seat:1")  # this process's own: heard as it commits
+        notifier = table.notifier
+        notifier.notified(f"{CODE}:2\n[not json]")  # the notification of that append
+        notifier.notified("ZZZZZZ:9\n[not json]")  # a table not followed here
+        assert read == []
+        notifier.notified(f"{CODE}:3")  # news: another process's append
+        assert read == [f"{CODE}:3"] and follower.wait(2, 5)
+
+
 def test_followers_share_what_is_made_of_each_event_once_per_process(database_url, stores):
     """`ready_shared`: an event stream's message is made once per event, the same text for every follower."""
     writer, reader = stores(database_url), stores(database_url)
