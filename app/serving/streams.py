@@ -240,8 +240,8 @@ class StreamCursor:
         table's part of every page as it is now (app/pages/table_live.py), or "fetch" (the page fetches it).
 
         Under the hub, a part not drawn yet is drawn off its thread, which is woken once it is (`wake`): the events
-        wait for it (`held`) and go in the same write. A page does nothing with an event before its part but wait
-        for it, and one write per phone and event is half the hub's sends."""
+        wait for it (`held`) and go in the same write: a page does nothing with an event but wait for its part, and
+        the phone gets one write, not two."""
         if self.part is None:
             return text
         text, self.held = self.held + text, ""
