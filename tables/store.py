@@ -28,7 +28,7 @@ reads again and judges again. How it is written differs by database:
 
 - PostgreSQL: the writes are one statement, its own transaction, so a claim
   is one round trip, not five, and its notification rides on the touch,
-  sent only on commit.
+  sent only on commit; run on the driver's connection (`_driver_one`).
 - SQLite: one writer at a time holds the file's write lock, so writers take
   turns (tables/sqlite_writes.py: a lock of the process's own and a `flock`
   beside the file, waited on in the kernel rather than in SQLite's sleeping
@@ -408,10 +408,44 @@ class Store:
             values.update({f"{name}{i}": row[name] for name in ("seq", "type", "at", "by", "data")})
         for i, (seat, token_hash) in enumerate(tokens):
             values.update({f"token_seat{i}": seat, f"token_hash{i}": token_hash})
-        with self._autocommit.connect() as connection:  # autocommit: the statement is its own transaction
-            written = connection.execute(_postgresql_append(len(rows), len(tokens)), values).one()[0]
-        if written != len(rows):
+        statement = _postgresql_append_text(self._engine.dialect, len(rows), len(tokens))
+        if self._driver_one(statement, values) != len(rows):
             raise Forbidden(UNKNOWN_TOKEN)  # the proof failed: nothing was written
+
+    def _driver_one(self, statement: str, values: dict):
+        """PostgreSQL: one statement, its own transaction (autocommit), on a pooled connection's driver; the first
+        column of its one row. SQLAlchemy's execution around the append cost as much CPU as the driver's own work
+        (bench/HISTORY.md), so the append runs as SQLite's do (tables/sqlite_writes.py), compiled once.
+
+        Its errors come out as SQLAlchemy raises them. A lost connection is dropped with every other one the pool
+        holds, as SQLAlchemy drops them when one of its statements finds the server gone; one that cannot be put
+        back out of autocommit is dropped, never lent to a transaction."""
+        dialect = self._engine.dialect
+        driver_error = dialect.loaded_dbapi.Error
+        pooled = self._engine.raw_connection()
+        connection = pooled.dbapi_connection
+        try:
+            connection.autocommit = True
+            with contextlib.closing(connection.cursor()) as cursor:
+                cursor.execute(statement, values)
+                answer = cursor.fetchone()[0]
+        except BaseException as error:
+            lost = isinstance(error, driver_error) and dialect.is_disconnect(error, connection, None)
+            if lost:
+                pooled.invalidate(error)
+                self._engine.dispose()
+            else:
+                _leave_autocommit(pooled, error)
+            if isinstance(error, driver_error):
+                raise sa.exc.DBAPIError.instance(
+                    statement, values, error, driver_error, connection_invalidated=lost, dialect=dialect
+                ) from error
+            raise
+        else:
+            _leave_autocommit(pooled, None)
+            return answer
+        finally:
+            pooled.close()
 
     def set_token(self, code: str, seat: int, token_hash: str) -> None:
         """Give `seat` (0: the host) a new token, replacing its old one (a retried join's answer was lost)."""
@@ -451,6 +485,15 @@ class Store:
         return self.notifier.follow(code)
 
 
+def _leave_autocommit(pooled, error: BaseException | None) -> None:
+    """Put a pooled PostgreSQL connection back out of autocommit, as the pool lends it to transactions; one that
+    will not go is dropped (`error`: what the statement raised, if it failed)."""
+    try:
+        pooled.dbapi_connection.autocommit = False
+    except Exception as failed:
+        pooled.invalidate(error or failed)
+
+
 def _give_back_free_pages(connection) -> None:
     """SQLite: return the file's free pages to the file system. Python's driver steps a PRAGMA once, and each
     step of `incremental_vacuum` frees one page: so one statement per free page."""
@@ -475,6 +518,12 @@ def _set_token(connection, code: str, seat: int, token_hash: str) -> None:
     """Give `seat` (0: the host) a token, in place of the one it had."""
     connection.execute(tokens_t.delete().where(tokens_t.c.code == code, tokens_t.c.seat == seat))
     connection.execute(tokens_t.insert().values(code=code, seat=seat, token_hash=token_hash))
+
+
+@functools.lru_cache(maxsize=32)
+def _postgresql_append_text(dialect, count: int, token_count: int) -> str:
+    """`_postgresql_append` as `dialect`'s driver takes it (named parameters), compiled once per shape."""
+    return str(_postgresql_append(count, token_count).compile(dialect=dialect))
 
 
 @functools.lru_cache(maxsize=32)

@@ -23,7 +23,7 @@ from tables_helpers import race
 
 import tables.state
 import tables.store
-from tables.events import Event, Refused, Rejected
+from tables.events import Event, Forbidden, Refused, Rejected
 from tables.service import Tables
 from tables.store import Store, metadata
 
@@ -423,6 +423,43 @@ def test_a_pooled_connection_is_pinged_only_after_idling_and_replaced_when_cut(p
     monkeypatch.setattr(tables.store, "IDLE_PING_SECONDS", 0.0)  # it has idled long enough to be pinged
     assert store.last_seq(CODE) == 1  # the ping failed and the pool made a new connection: the read succeeds
     assert pings
+
+
+def test_an_append_on_a_cut_connection_fails_once_and_the_pool_starts_anew(postgres_cluster, stores):
+    """PostgreSQL: the append runs on the driver's own connection (`Store._driver_one`). Cut under it, it fails as a
+    statement of SQLAlchemy's does (an OperationalError: a 503 to retry), and the pool's connections are dropped: the
+    retry is written. Whatever happened, the connection goes back to the pool out of autocommit, as transactions
+    borrow it."""
+    import psycopg
+
+    store = stores(postgres_cluster.new_database())
+    store.create_table(CODE, "wordsmith", "h", ev(1, "table_created"))
+    assert store.append(CODE, [ev(2)], request_id="a", actor="seat:1") == [ev(2)]
+    assert store.append(CODE, [ev(2)], request_id="b", actor="seat:1") is None  # a lost race
+    with pytest.raises(Forbidden):
+        store.append(CODE, [ev(3)], request_id="c", actor="seat:1", proof=(1, "not-a-token"))
+
+    def lent() -> tuple[int, bool]:
+        pooled = store._engine.raw_connection()
+        try:
+            connection = pooled.dbapi_connection
+            return connection.execute("SELECT pg_backend_pid()").fetchone()[0], connection.autocommit
+        finally:
+            pooled.close()
+
+    pid, autocommit = lent()
+    assert autocommit is False
+    with store._engine.connect() as one, store._engine.connect() as two:  # the pool holds two connections
+        pids = {c.exec_driver_sql("SELECT pg_backend_pid()").scalar() for c in (one, two)}
+    with psycopg.connect(store.url.set(drivername="postgresql").render_as_string(hide_password=False)) as other:
+        for cut in pids:  # the server restarted, say: both cut while they wait in the pool
+            other.execute("SELECT pg_terminate_backend(%s)", (cut,))
+    with pytest.raises(sa.exc.OperationalError) as failed:
+        store.append(CODE, [ev(3)], request_id="c", actor="seat:1")
+    assert failed.value.connection_invalidated
+    assert store.append(CODE, [ev(3)], request_id="c", actor="seat:1") == [ev(3)]  # the retry, on a new connection
+    assert lent()[0] not in pids and lent()[1] is False
+    assert [e.seq for e in store.events(CODE)] == [1, 2, 3]
 
 
 def event_reads(store, monkeypatch) -> list[tuple]:
