@@ -174,7 +174,7 @@ def read_head(payload: str) -> tuple[str, int]:
 
 def read_payload(payload: str) -> tuple[str, int, list | None]:
     """The table code, last seq and stored rows (None: not carried) of a `notify_payload`."""
-    head, _, body = payload.partition("\n")
-    code, _, seq = head.rpartition(":")
+    code, seq = read_head(payload)
+    body = payload.partition("\n")[2]
     rows = [StoredRow(code, *row) for row in json.loads(body)] if body else None
-    return code, int(seq), rows
+    return code, seq, rows
