@@ -514,8 +514,8 @@ def kinds_quality(lexicons) -> dict:
         # wordlists/build.py and modern.py, by name: CI's `pip install .` leaves a build/ folder at the root, which
         # would make an `import build` sort as this project's own package.
         sys.path.insert(0, str(ROOT / "wordlists"))
-        build, modern = importlib.import_module("build"), importlib.import_module("modern")
-        pairs = build.spelling_pairs(code, modern.dictionary_entries()[0])
+        build = importlib.import_module("build")
+        pairs = build.spelling_pairs(code, build.spelling_listings(build.wordnet_lemmas()))
     except (ImportError, OSError):
         quality["kinds_lexicon_spelling_pairs"] = "needs wordnet-base, hunspell-en-gb and hunspell-tools"
         return quality

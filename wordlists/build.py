@@ -27,7 +27,8 @@ recipe in short:
   other code; a scan (offensive_candidates) proposes what to judge.
 * no vowel (y counts): an abbreviation, but for the words `vowelless.txt` keeps (hmm, cwm, nth).
 * children's words current dictionaries list (`family.txt`: owie, jammies) are `small`.
-* one word, one verdict: a hyphenated and a closed-up spelling of a compound (e-book, ebook) get one code.
+* one word, one verdict: a hyphenated and a closed-up spelling of a compound (e-book, ebook) get one code, when a
+  dictionary lists both: the British one, or WordNet spelling the compound open and closed in one synset (web-site).
 * known but invalid: proper names (SCOWL `proper-names` and `upper` lists, and
   capitalised words), abbreviations (SCOWL `abbreviations` lists, all-capital
   or mixed-case words such as `kW`), possessives (`dog's`; the `'s`
@@ -251,6 +252,39 @@ def hyphenated_words(lemmas: dict[str, set[str]]) -> set[str]:
     return words
 
 
+# The parts of speech whose open compounds take a hyphen: an adverb spelled open is a phrase (in so far).
+HYPHENATED_PARTS = ("noun", "verb", "adj")
+
+
+def open_compound_spellings(lemmas: dict[str, set[str]]) -> set[str]:
+    """The hyphenated spellings of the compounds WordNet spells both open and closed in one synset (web site and
+    website: web-site), with their forms, for agree_on_spellings to pair with the closed-up words.
+
+    The shared synset is the evidence that the closed-up word is that compound and not letters that split into
+    words by chance: drag on and dragon, leg it and legit, the rapist and therapist share none.
+    """
+    plurals = irregular_plurals()
+    spellings = set()
+    for (pos, _), (words, _, _) in wordnet_synsets().items():
+        if pos not in HYPHENATED_PARTS:
+            continue
+        for word in words:
+            if "_" in word and "-" not in word and word == word.lower() and word.replace("_", "") in words:
+                spelling = word.replace("_", "-")
+                spellings.add(spelling)
+                if pos == "noun":
+                    spellings.update(compound_plurals(spelling, lemmas, plurals))
+                elif pos == "verb":
+                    spellings.update(inflections(spelling, plurals, True, True))
+    return spellings
+
+
+def spelling_listings(lemmas: dict[str, set[str]]) -> set[str]:
+    """The spellings a dictionary lists, for agree_on_spellings: the British dictionary's words and WordNet's
+    hyphenated spellings of its open and closed compounds (open_compound_spellings)."""
+    return set(dictionary_entries()[0]) | open_compound_spellings(lemmas)
+
+
 def inflections(word: str, plurals: dict[str, list[str]], noun: bool, verb: bool) -> set[str]:
     """A noun's plural and a verb's forms, spelled by the regular rules (and WordNet's exceptions).
 
@@ -418,7 +452,7 @@ def build_lexicon() -> list[str]:
     for word, category in offensive.items():
         code[word] = category
     # Last: a hyphenated and a closed-up spelling of one compound get one verdict (e-book, ebook).
-    agree_on_spellings(code, dictionary_entries()[0])
+    agree_on_spellings(code, spelling_listings(lemmas))
     return [f"{w}\t{c}\n" for w, c in sorted(code.items()) if LEXICON_WORD.match(w)]
 
 
