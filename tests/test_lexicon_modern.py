@@ -115,6 +115,17 @@ def test_a_word_built_on_a_word_the_rule_admitted_is_admitted_too(modern, monkey
     assert admitted == {"chatbot": "chat+bot", "chatbots": "chatbot+ending"}
 
 
+def test_a_listed_form_of_an_admitted_word_joins_it_however_seldom_seen(modern, monkeypatch, lexicon_code):
+    # UPCYCLES is seen too seldom to be a candidate of its own (wordfreq), but the dictionary spells it, and
+    # UPCYCLED and UPCYCLING are valid: one word, one verdict.
+    listed = ["upcycle", "upcycled", "upcycling", "upcycles"]
+    assert modern.zipf("upcycles") < modern.MODERN_MIN_ZIPF
+    assert admit(modern, monkeypatch, lexicon_code, listed)["upcycles"] == "a form of upcycle"
+    # still gated: written capitalised more often, it is a name
+    counts = {"upcycles": -14.0, "Upcycles": -13.0}
+    assert "upcycles" not in admit(modern, monkeypatch, lexicon_code, listed, counts=counts)
+
+
 def test_a_listed_spelling_built_from_no_known_parts_stays_out(modern, monkeypatch, lexicon_code):
     assert admit(modern, monkeypatch, lexicon_code, ["prolly", "bruv", "noob", "yeet"]) == {}
 

@@ -481,7 +481,16 @@ def test_wordnet_spells_a_compound_open_and_closed_in_one_synset_and_its_forms_f
     assert not {"drag-on", "leg-it", "the-rapist", "work-out", "in-so-far"} & spellings
 
 
-@pytest.mark.parametrize("forms", [("TEXTER", "TEXTERS"), ("EBOOK", "EBOOKS"), ("VAPE", "VAPED", "VAPING")])
+@pytest.mark.parametrize(
+    "forms",
+    [
+        ("TEXTER", "TEXTERS"),
+        ("EBOOK", "EBOOKS"),
+        ("VAPE", "VAPED", "VAPING"),
+        ("UPCYCLE", "UPCYCLED", "UPCYCLING", "UPCYCLES"),
+        ("DOWNVOTE", "DOWNVOTED", "DOWNVOTING", "DOWNVOTES"),
+    ],
+)
 def test_a_word_and_its_forms_get_one_kind_of_verdict(forms):
     """A singular and its plural, a verb and its forms: valid all, whatever gate judged one spelling alone
     (TEXTER is no misspelling of TEXTED, nor the German Texter, beside TEXTERS)."""

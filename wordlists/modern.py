@@ -6,7 +6,8 @@ A spelling the lexicon does not know joins `standard` when all of this holds
 1. **Listed.** A maintained spelling dictionary, Debian's `hunspell-en-gb`
    (LibreOffice's British English dictionary), lists it in lowercase and in
    no other case. Its entries are expanded by hunspell's own `unmunch`.
-2. **Seen.** wordfreq gives it a Zipf frequency of at least MODERN_MIN_ZIPF.
+2. **Seen.** wordfreq gives it a Zipf frequency of at least MODERN_MIN_ZIPF; a listed form of a word
+   admitted needs no frequency of its own (UPCYCLES, beside UPCYCLED).
 3. **Built from known parts**, so that a table can tell what it means: a
    combining form and a word (CYBER+BULLY), two everyday words (PHOTO+BOMB),
    or a word with an inflection or a word-forming ending (VAPE+ING,
@@ -312,4 +313,10 @@ def modern_words(
                 admitted[word] = "a form of " + min(family)
                 del refused[word]
                 changed = True
+    # A form the dictionary lists of an admitted word joins it however seldom it is seen (UPCYCLES, beside
+    # UPCYCLED and UPCYCLING: the dictionary's own affix spells it), unless a gate finds it a name or a fragment.
+    for word in sorted(listed - other_case - set(code) - set(admitted) - set(refused)):
+        family = inflected_family(word) & set(admitted)
+        if family and not gate(word, valid, case_counts, fragments, inside, alone=False):
+            admitted[word] = "a form of " + min(family)
     return dict(sorted(admitted.items()))
