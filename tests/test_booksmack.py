@@ -1,7 +1,7 @@
 """Booksmack: one table per ruling of docs/rules/booksmack.md, their combinations, and hypothesis properties."""
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from solver import booksmack
@@ -608,6 +608,7 @@ def oracle_key(text):
 
 @SLOW
 @given(st.lists(ANY_CARD, min_size=1, max_size=10).filter(lambda cs: cs.count("?") <= 3), st.integers(0, 9))
+@example(["m", "&", "10", "&", "l", "25", "&", "10"], 3)  # two tied 10s with different links: named by link, not seat
 def test_rotating_the_seats_rotates_the_winners_and_changes_nothing_else(cards, shift):
     shift %= len(cards)
     rotated = cards[shift:] + cards[:shift]

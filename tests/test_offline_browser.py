@@ -142,6 +142,9 @@ SMACKED = [
     "/booksmack?cards=z+Z+26+%C3%BC+u",
     "/booksmack?cards=%23+.+%23",
     "/booksmack?cards=%23+a+%2B+%26+b",
+    # two tied 10s linked differently, named in the same order wherever they sit
+    "/booksmack?cards=m+%26+10+%26+l+25+%26+10",
+    "/booksmack?cards=%26+l+25+%26+10+m+%26+10",
 ]
 # Refused offline with the sentence the server puts in its error list.
 REFUSED = [

@@ -60,6 +60,10 @@ function compareKeys(a, b) {
   return a[0] - b[0] || a[1] - b[1];
 }
 
+function compareText(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 function keyOf(s) {
   return [s.rank, s.tier];
 }
@@ -125,10 +129,7 @@ function standingsOf(cards) {
       return sum + standings[j].rank;
     }, 0);
     const ordered = group.slice().sort(function (a, b) {
-      return (
-        compareKeys(keyOf(standings[a]), keyOf(standings[b])) ||
-        (cards[a].text < cards[b].text ? -1 : cards[a].text > cards[b].text ? 1 : 0)
-      );
+      return compareKeys(keyOf(standings[a]), keyOf(standings[b])) || compareText(cards[a].text, cards[b].text);
     });
     const names = ordered
       .map(function (j) {
@@ -186,8 +187,11 @@ function namesOf(seats, cards, standings, descending) {
     return standings[i].rank !== null ? keyOf(standings[i]) : [0, -1];
   };
   const order = seats.slice().sort(function (a, b) {
+    // equal cards by their notes, never by their seats: the sentence is the same wherever the players sit
     const c =
-      compareKeys(keyed(a), keyed(b)) || (cards[a].text < cards[b].text ? -1 : cards[a].text > cards[b].text ? 1 : 0);
+      compareKeys(keyed(a), keyed(b)) ||
+      compareText(cards[a].text, cards[b].text) ||
+      compareText(standings[a].note || "", standings[b].note || "");
     return descending === false ? c : -c;
   });
   return andList(

@@ -175,10 +175,18 @@ class RoundResult:
 
 
 def _names(seats: list[int], cards: list[Card], standings: list[_Standing], descending: bool = True) -> str:
-    """Return the cards at `seats` as words, best first, noting ranks the powers changed."""
+    """Return the cards at `seats` as words, best first, noting ranks the powers changed.
+
+    Equal cards are ordered by their notes, never by their seats, so the sentence is the same wherever the
+    players sit.
+    """
     order = sorted(
         seats,
-        key=lambda i: (standings[i].key if standings[i].rank is not None else (0, -1), cards[i].text),
+        key=lambda i: (
+            standings[i].key if standings[i].rank is not None else (0, -1),
+            cards[i].text,
+            standings[i].note or "",
+        ),
         reverse=descending,
     )
     shown = [cards[i].shown + (f" ({standings[i].note})" if standings[i].note else "") for i in order]
