@@ -23,6 +23,7 @@ import shutil
 from app.serving import gunicorn_threads
 from app.serving.cores import usable_cores
 from app.serving.host_folder import make_host_folder
+from app.serving.pinning import free_core, pin, pinnable_cores
 
 __all__ = [
     "bind",
@@ -36,6 +37,7 @@ __all__ = [
     "worker_tmp_dir",
     "accesslog",
     "pre_fork",
+    "post_fork",
     "on_starting",
     "on_exit",
 ]
@@ -82,12 +84,21 @@ gc.set_threshold(*GC_THRESHOLDS)
 
 
 def pre_fork(server, worker):
-    """Move the preloaded app's objects (the lexicon indexes) out of the collector's reach before each fork.
+    """Move the preloaded app's objects (the lexicon indexes) out of the collector's reach before each fork, and
+    choose the worker's core.
 
     A collection in a worker would write to every object it scans and so copy
-    the master's pages into the worker; frozen, they stay shared.
+    the master's pages into the worker; frozen, they stay shared. The core is the first no live worker holds,
+    when the host has a core for each worker (app/serving/pinning.py).
     """
     gc.freeze()
+    taken = {getattr(other, "core", None) for other in server.WORKERS.values()}
+    worker.core = free_core(pinnable_cores(server.num_workers), taken)
+
+
+def post_fork(server, worker):
+    """Keep the new worker, and the threads it starts, on its core (none chosen: anywhere)."""
+    pin(worker.core)
 
 
 def on_starting(server):

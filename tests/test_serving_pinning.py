@@ -1,0 +1,93 @@
+"""Each gunicorn worker on a core of its own (app/serving/pinning.py), chosen before the fork and kept after it."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from pathlib import Path
+
+import pytest
+import requests
+from service_helpers import GunicornServer
+
+from app.serving import pinning
+
+
+def test_a_worker_takes_the_first_core_no_live_worker_holds():
+    assert pinning.free_core([0, 1, 2], set()) == 0
+    assert pinning.free_core([0, 1, 2], {0, None}) == 1
+    assert pinning.free_core([4, 6], {6}) == 4
+    assert pinning.free_core([0, 1], {0, 1}) is None
+    assert pinning.free_core([], set()) is None
+
+
+@pytest.mark.parametrize(
+    ("workers", "usable", "pinned"),
+    [
+        (2, 4, [0, 1, 2, 3]),  # a core for each worker
+        (4, 4, [0, 1, 2, 3]),
+        (5, 4, []),  # more workers than cores: the scheduler shares them out
+        (1, 1, []),  # a CPU quota below the cores (a container's --cpus 0.5): the quota decides
+    ],
+)
+def test_workers_are_pinned_only_with_a_core_each_and_no_quota_below_the_cores(monkeypatch, workers, usable, pinned):
+    monkeypatch.setattr(pinning.os, "sched_getaffinity", lambda pid: {3, 1, 0, 2})
+    monkeypatch.setattr(pinning, "usable_cores", lambda: usable)
+    assert pinning.pinnable_cores(workers) == pinned
+
+
+def cores_of(pid: int) -> dict[int, str]:
+    """Each thread of process `pid` with the cores it may run on, as the kernel lists them ("0", "0-1")."""
+    cores = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for line in (task / "status").read_text().splitlines():
+            if line.startswith("Cpus_allowed_list:"):
+                cores[int(task.name)] = line.split(":", 1)[1].strip()
+    return cores
+
+
+def workers_of(master: int) -> set[int]:
+    return {int(pid) for pid in Path(f"/proc/{master}/task/{master}/children").read_text().split()}
+
+
+def wait_for_workers(master: int, count: int, without: int | None = None) -> set[int]:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        pids = workers_of(master) - {without}
+        if len(pids) == count:
+            return pids
+        time.sleep(0.1)
+    raise AssertionError(f"gunicorn has {workers_of(master)} workers, not {count}")
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_getaffinity"), reason="CPU affinity is Linux's")
+def test_each_worker_and_all_its_threads_keep_to_a_core_of_their_own_and_a_new_worker_takes_the_freed_one(
+    tmp_path,
+):
+    cores = pinning.pinnable_cores(min(2, len(os.sched_getaffinity(0))))
+    if not cores:
+        pytest.skip("this machine's CPU quota is below its cores: workers are not pinned here")
+    count = min(2, len(cores))
+    server = GunicornServer(tmp_path / "gunicorn.log", workers=count).start()
+    try:
+        for _ in range(20):  # requests start each worker's threads
+            assert requests.get(server.url + "/api/v1/health", timeout=5).ok
+        master = server.process.pid
+        pids = wait_for_workers(master, count)
+        held = {}
+        for pid in pids:
+            threads = cores_of(pid)
+            assert len(set(threads.values())) == 1, threads  # every thread of the worker on the worker's core
+            held[pid] = int(next(iter(threads.values())))
+        assert sorted(held.values()) == cores[:count]  # one core each, none shared
+
+        gone = max(held, key=held.get)  # the last core: a new worker that ignored the others would take the first
+        os.kill(gone, signal.SIGKILL)
+        (new,) = wait_for_workers(master, count, without=gone) - set(held)
+        deadline = time.monotonic() + 30
+        while set(cores_of(new).values()) != {str(held[gone])} and time.monotonic() < deadline:
+            time.sleep(0.1)  # pinned right after its fork: a moment after it appears
+        assert set(cores_of(new).values()) == {str(held[gone])}
+    finally:
+        server.stop()
