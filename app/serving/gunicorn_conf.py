@@ -13,7 +13,8 @@ thread, not a whole worker. `WEB_CONCURRENCY`
 overrides the worker count and `PORT` the port (Heroku-style platforms set
 both). `preload_app` builds the app — the lexicon tries, word lists and
 definitions — once in the master before forking, so the workers share those
-pages instead of each loading them; `pre_fork` freezes them first.
+pages instead of each loading them; `pre_fork` freezes them first. Each worker
+runs on a core of its own where the host has one for each (app/serving/pinning.py).
 """
 
 import gc
