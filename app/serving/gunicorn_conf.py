@@ -14,7 +14,7 @@ overrides the worker count and `PORT` the port (Heroku-style platforms set
 both). `preload_app` builds the app — the lexicon tries, word lists and
 definitions — once in the master before forking, so the workers share those
 pages instead of each loading them; `pre_fork` freezes them first. Each worker
-runs on a core of its own where the host has one for each (app/serving/pinning.py).
+runs on a core of its own where there is one worker a core (app/serving/pinning.py).
 """
 
 import gc
@@ -90,7 +90,7 @@ def pre_fork(server, worker):
 
     A collection in a worker would write to every object it scans and so copy
     the master's pages into the worker; frozen, they stay shared. The core is the first no live worker holds,
-    when the host has a core for each worker (app/serving/pinning.py).
+    when there is one worker a core (app/serving/pinning.py).
     """
     gc.freeze()
     taken = {getattr(other, "core", None) for other in server.WORKERS.values()}
