@@ -315,8 +315,10 @@ def modern_words(
                 changed = True
     # A form the dictionary lists of an admitted word joins it however seldom it is seen (UPCYCLES, beside
     # UPCYCLED and UPCYCLING: the dictionary's own affix spells it), unless a gate finds it a name or a fragment.
-    for word in sorted(listed - other_case - set(code) - set(admitted) - set(refused)):
-        family = inflected_family(word) & set(admitted) if re.fullmatch("[a-z]{4,}", word) else set()
+    joined = set(admitted)
+    for word in sorted(listed - other_case - set(code) - joined - set(refused)):
+        family = inflected_family(word) & joined if re.fullmatch("[a-z]{4,}", word) else set()
         if family and not gate(word, valid, case_counts, fragments, inside, alone=False):
             admitted[word] = "a form of " + min(family)
+            joined.add(word)
     return dict(sorted(admitted.items()))
