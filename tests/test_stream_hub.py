@@ -27,13 +27,13 @@ class Cursor:
         self.pending: list[str] = []
         self.lock = threading.Lock()
 
-    def ready(self, follower) -> str:
+    def ready(self, follower) -> bytes:
         with self.lock:
             text, self.pending = "".join(self.pending), []
-        return text
+        return text.encode()
 
-    def beat(self, alive) -> str | None:
-        return ": keep-alive\n\n" if self.alive else None
+    def beat(self, alive) -> bytes | None:
+        return b": keep-alive\n\n" if self.alive else None
 
 
 class Follower:
@@ -134,6 +134,37 @@ def test_a_phone_that_sends_what_nobody_reads_is_dropped(hub):
     wait_for(lambda: hub.open == 1)
     stream.phone.sendall(b"x" * (stream_hub.MAX_UNREAD + 1))
     wait_for(lambda: stream.released == 1)
+
+
+def dechunk(data: bytes) -> bytes:
+    """The payload of HTTP/1.1 chunks, each checked whole: its size line, its bytes, its CRLF."""
+    payload = b""
+    while data:
+        size, _, data = data.partition(b"\r\n")
+        length = int(size, 16)
+        assert data[length : length + 2] == b"\r\n", "a chunk not as long as its head says"
+        payload, data = payload + data[:length], data[length + 2 :]
+    return payload
+
+
+def test_a_write_the_socket_takes_in_part_reaches_a_slow_phone_whole_and_in_order(hub):
+    """A message larger than what the socket takes at once (its chunk's head, the message, its end sent together)
+    is sent in pieces: the phone, reading late, gets every chunk whole and every message in order."""
+    phone, server = tcp_pair(receive_buffer=1024)
+    cursor, follower, released = Cursor(), Follower(), []
+    hub.adopt(server, True, cursor, follower, lambda: released.append(1), 256 * 1024)  # kept: 128 KB beyond the kernel
+    wait_for(lambda: hub.open == 1)
+    data = b""
+    for n in (1, 2):
+        message = f"id: {n}\ndata: {str(n) * 150_000}\n\n"
+        with cursor.lock:
+            cursor.pending.append(message)
+        follower.wake(cursor.code)
+        time.sleep(0.1)  # the hub has written what the socket takes, and keeps the rest
+        while not data.endswith(f"{n}\n\n\r\n".encode()) and (chunk := phone.recv(65536)):
+            data += chunk
+    assert dechunk(data) == "".join(f"id: {n}\ndata: {str(n) * 150_000}\n\n" for n in (1, 2)).encode()
+    assert released == []
 
 
 def test_a_phone_that_stops_reading_is_dropped_past_the_buffer_limit(hub, monkeypatch):

@@ -63,7 +63,7 @@ def test_a_render_one_worker_drew_is_read_by_the_others(table, host_folder):
     assert after["shared"] == before["shared"] and after["read"] == before["read"] + 1
     left = table_host_renders.hosts_render(code, lambda head: True)
     assert left.body == drawn and not left.whole and left.regions == {} and left.table == {}
-    assert left.sse and left.sse == replace(left, sse="").message()  # its stream message made once, by the drawer
+    assert left.sse and left.sse == replace(left, sse=b"").message()  # its stream message made once, by the drawer
     page = bob.get(f"/tables/{code}/play").get_data(as_text=True)
     assert table_live.stats()["shared"] == after["shared"] + 1  # a page needs the regions: drawn here, once
     assert bob.get(f"/tables/{code}/play").status_code == 200 and table_live.stats()["shared"] == after["shared"] + 1
@@ -170,7 +170,7 @@ def test_the_drawing_thread_draws_other_tables_while_another_worker_draws_one(ta
     assert woken.wait_for(code)
     message = table_live.stream_part(app, code)(seq, woken)
     assert message == table_host_renders.hosts_render(code, lambda head: head.seq == seq).sse
-    assert "COT" in message
+    assert b"COT" in message
 
 
 def test_the_drawing_thread_looks_at_another_workers_render_under_way_without_reading_the_table(
@@ -198,7 +198,7 @@ def test_the_drawing_thread_looks_at_another_workers_render_under_way_without_re
         assert reads == []
         fcntl.flock(held, fcntl.LOCK_UN)
     with app.app_context():
-        assert "COT" in table_live._draw(code, seq, wait=False)
+        assert b"COT" in table_live._draw(code, seq, wait=False)
     assert len(reads) == 1
 
 
@@ -293,7 +293,7 @@ def test_another_workers_stream_and_live_take_the_hosts_render_without_the_store
     before = table_live.stats()
     with tv.application.app_context():
         message = table_live._draw(code, seq)
-    assert message is not None and "COT" in message and message.startswith("event: part\n")
+    assert message is not None and b"COT" in message and message.startswith(b"event: part\n")
     another_worker()
     assert tv.get(f"/tables/{code}/live?seq={seq}").get_data() == drawn
     after = table_live.stats()

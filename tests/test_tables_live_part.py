@@ -441,7 +441,7 @@ def test_the_stream_hub_never_waits_for_a_render(four):
     assert not has_app_context()  # the hub's thread runs outside any request, and a kept part needs none
     assert part(seq, wake) is None  # drawn elsewhere
     assert ready.wait(10) and woken == [code]
-    message = part(seq, wake)
+    message = part(seq, wake).decode()
     data = "\n".join(line[6:] for line in message.split("\n") if line.startswith("data: "))
     assert message.startswith("event: part\n") and data == tv.get(f"/tables/{code}/live").get_data(as_text=True)
 
@@ -550,11 +550,9 @@ def asked_for_a_claims_part(four):
     return code, tv, app, app.extensions["tables"].state(code), part, Woken(), table_live.stats()["shared"]
 
 
-def live_message(tv, code: str) -> str:
+def live_message(tv, code: str) -> bytes:
     """The `part` message a pages' stream sends: /live's answer as one SSE message."""
-    return (
-        "event: part\ndata: " + tv.get(f"/tables/{code}/live").get_data(as_text=True).replace("\n", "\ndata: ") + "\n\n"
-    )
+    return b"event: part\ndata: " + tv.get(f"/tables/{code}/live").get_data().replace(b"\n", b"\ndata: ") + b"\n\n"
 
 
 @pytest.mark.parametrize("drawn", [True, False], ids=["answered", "refused"])
@@ -595,11 +593,11 @@ def test_a_request_held_up_is_given_up_on_and_its_table_drawn_for_the_hub(four, 
     assert woken.codes == [code] and code not in table_live._deferred
 
 
-def sse_messages(stream: str) -> list[tuple[str, str]]:
+def sse_messages(stream: bytes) -> list[tuple[str, str]]:
     """(event, data) of each message of an event stream, as a browser's EventSource reads it (HTML's rules for
-    `event:` and `data:` lines; the part is written with newlines only)."""
+    `event:` and `data:` lines, in UTF-8; the part is written with newlines only)."""
     found, event, data = [], "message", []
-    for line in stream.split("\n"):
+    for line in stream.decode().split("\n"):
         if not line:
             if "\n".join(data):  # an empty data buffer dispatches nothing
                 found.append((event, "\n".join(data)))
@@ -654,12 +652,12 @@ def test_under_the_hub_a_stream_sends_its_events_with_their_part_in_one_write(fo
         cursor = hub_cursor(app, code, service.state(code).seq, woken)
         claim(ann, code, "cot")
         table_live._kept.clear()  # the claim's render forgotten: the drawing thread draws the part for the hub
-        assert cursor.ready(follower) == ""  # the event is in, its part on its way
+        assert cursor.ready(follower) == b""  # the event is in, its part on its way
         assert woken.wait_for(code)
         messages = sse_messages(cursor.ready(follower))
         assert [event for event, _ in messages] == ["claim", "part"]
         assert messages[1][1] == sse_messages(live_message(tv, code))[0][1]
-        assert cursor.ready(follower) == ""  # all of it sent once
+        assert cursor.ready(follower) == b""  # all of it sent once
     finally:
         follower.close()
 

@@ -120,7 +120,7 @@ class Shared:
     table: dict
     secret: bool  # drawn per seat (Secret Wordsmith): never served to another phone
     body: bytes = field(default=b"", repr=False)  # the /live answer, drawn with the render
-    sse: str = field(default="", repr=False)  # the same as a pages' stream's `part` message, made when first sent
+    sse: bytes = field(default=b"", repr=False)  # a pages' stream's `part` message, encoded, made when first sent
     gz: bytes = field(default=b"", repr=False)  # the /live answer gzipped, made when first asked for so
     whole: bool = True  # holds its regions and the state's view: a page can be drawn from it
 
@@ -135,10 +135,11 @@ class Shared:
             self.gz = gzip.compress(self.body, GZIP_LEVEL)
         return self.gz
 
-    def message(self) -> str:
-        """The `part` message of a pages' event stream: the /live answer as SSE data, one `data:` line a line."""
+    def message(self) -> bytes:
+        """The `part` message of a pages' event stream: the /live answer as SSE data, one `data:` line a line;
+        encoded once per render, the same bytes for every phone's stream."""
         if not self.sse:
-            self.sse = "event: part\ndata: " + self.body.decode().replace("\n", "\ndata: ") + "\n\n"
+            self.sse = b"event: part\ndata: " + self.body.replace(b"\n", b"\ndata: ") + b"\n\n"
         return self.sse
 
 
@@ -223,7 +224,7 @@ def kept_part(code: str, at_least: int, host: bool = False, now: float | None = 
 
 # A pages' stream's `part` message when the page is to fetch the part itself (/live): a Secret Wordsmith table,
 # whose part is each seat's, or one that could not be drawn. (An SSE message with no data is never dispatched.)
-FETCH_PART = "event: part\ndata: fetch\n\n"
+FETCH_PART = b"event: part\ndata: fetch\n\n"
 
 
 def stream_part(app, code: str) -> PartMaker:
@@ -238,7 +239,7 @@ def stream_part(app, code: str) -> PartMaker:
     """
     service = app.extensions["tables"]
 
-    def part(seq: int, wake: Callable[[str], None] | None) -> str | None:
+    def part(seq: int, wake: Callable[[str], None] | None) -> bytes | None:
         kept = kept_part(code, seq, now=service.clock())
         if kept is not None:
             return kept.message()
@@ -258,7 +259,7 @@ def stream_part(app, code: str) -> PartMaker:
     return part
 
 
-def _draw(code: str, seq: int, wait: bool = True, leave: bool = True) -> str | None:
+def _draw(code: str, seq: int, wait: bool = True, leave: bool = True) -> bytes | None:
     """The part message of the table as it is now (kept), or None for a page to fetch (noted in `_fetch`): the
     host's render when it shows event `seq` and is true, else drawn from the store's state. Without `wait`,
     RenderUnderWay when another thread or worker is drawing it, or (`leave`) a request is about to."""

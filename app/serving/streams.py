@@ -161,7 +161,7 @@ def keyed(kind: str) -> KeyedSlots:
 
 # A pages' stream's `part(seq, wake)`: the `part` message after the events up to `seq`, or None while it is drawn
 # (then `wake(code)` is called once it is ready; `wake` None: draw it now).
-PartMaker = Callable[[int, Callable[[str], None] | None], str | None]
+PartMaker = Callable[[int, Callable[[str], None] | None], bytes | None]
 
 
 def message(event: dict) -> str:
@@ -175,11 +175,11 @@ def shared_message(event) -> str:
     return message(event.to_dict())
 
 
-KEEP_ALIVE = ": keep-alive\n\n"
+KEEP_ALIVE = b": keep-alive\n\n"
 
 
 class StreamCursor:
-    """Where one event stream stands: the last event it sent, and the text of what comes next.
+    """Where one event stream stands: the last event it sent, and the bytes of what comes next.
 
     The same cursor drives a stream whichever way it is written: by the worker's
     stream hub (app/serving/stream_hub.py, under our gunicorn worker) or by the thread
@@ -214,19 +214,19 @@ class StreamCursor:
         self.shared = shared
         self.part = part
         self.part_due = False  # new events were read and their part not sent yet
-        self.held = ""  # under the hub: events read whose part is being drawn, sent with it
+        self.held = b""  # under the hub: events read whose part is being drawn, sent with it
         # Set by the worker's stream hub when it adopts the stream: the part is then drawn off the hub's thread, which
         # this wakes (with the table's code) once it is ready; a thread that writes its own stream waits for it.
         self.wake: Callable[[str], None] | None = None
         self.heartbeat = heartbeat
-        self.retry = f"retry: {rng.randint(1000, 4000)}\n\n"
+        self.retry = b"retry: %d\n\n" % rng.randint(1000, 4000)
         self.deadline = time.monotonic() + lifetime * rng.uniform(0.9, 1.1)
 
-    def backlog(self) -> str:
+    def backlog(self) -> bytes:
         """The messages of every event after the one to resume after; NotFound when the table is gone."""
         return self._with_part(self._text(self.service.events(self.code, self.after)))
 
-    def ready(self, follower) -> str:
+    def ready(self, follower) -> bytes:
         """The messages of the events this process has heard of since the last one sent, without waiting."""
         if self.shared:
             made = follower.ready_shared(self.after, shared_message)
@@ -235,31 +235,32 @@ class StreamCursor:
             return self._with_part("".join(text for _, text in made))
         return self._with_part(self._text(follower.ready(self.after)))
 
-    def _with_part(self, text: str) -> str:
-        """`text`, and after it, on a pages' stream (`part`), the `part` message of the newest event sent: the
+    def _with_part(self, text: str) -> bytes:
+        """`text` as the stream's bytes, and after it, on a pages' stream (`part`), the `part` message of the newest event sent: the
         table's part of every page as it is now (app/pages/table_live.py), or "fetch" (the page fetches it).
 
         Under the hub, a part not drawn yet is drawn off its thread, which is woken once it is (`wake`): the events
         wait for it (`held`) and go in the same write: a page does nothing with an event but wait for its part, and
         the phone gets one write, not two."""
+        data = text.encode()
         if self.part is None:
-            return text
-        text, self.held = self.held + text, ""
-        self.part_due = self.part_due or bool(text)
+            return data
+        data, self.held = self.held + data, b""
+        self.part_due = self.part_due or bool(data)
         if not self.part_due:
-            return text
-        made = self.part(self.after, self.wake)
+            return data
+        made = self.part(self.after, self.wake)  # the same bytes for every stream of the table
         if made is None:  # being drawn: the hub is woken for it, and sends these events with it
-            self.held = text
-            return ""
+            self.held = data
+            return b""
         self.part_due = False
-        return text + made
+        return data + made
 
-    def wait(self, follower, timeout: float) -> str:
-        """`ready`, waiting up to `timeout` seconds for an event; "" if none came."""
-        return self.ready(follower) if follower.wait(self.after, timeout) else ""
+    def wait(self, follower, timeout: float) -> bytes:
+        """`ready`, waiting up to `timeout` seconds for an event; nothing if none came."""
+        return self.ready(follower) if follower.wait(self.after, timeout) else b""
 
-    def beat(self, alive: dict[str, bool] | None = None) -> str | None:
+    def beat(self, alive: dict[str, bool] | None = None) -> bytes | None:
         """The keep-alive comment; None when the host deleted the table (the stream ends, and the
         reconnect gets a 404, where EventSource stops). `alive` caches the look per table."""
         alive = {} if alive is None else alive
@@ -274,8 +275,8 @@ class StreamCursor:
         return text
 
 
-def event_stream(cursor: StreamCursor, adopt: Callable | None = None) -> Iterator[str]:
-    """Yield the stream's text: the `retry:` delay, the events so far, then each new one until its lifetime ends.
+def event_stream(cursor: StreamCursor, adopt: Callable | None = None) -> Iterator[bytes]:
+    """Yield the stream's bytes: the `retry:` delay, the events so far, then each new one until its lifetime ends.
 
     `adopt(cursor, follower)`: once the head and the first messages are
     written, hand the rest to the worker's stream hub; when it says yes, this
