@@ -17,8 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from service_helpers import GunicornServer, assert_problem
 
-from app.serving.gunicorn_conf import keepalive
+from app.serving.gunicorn_conf import keepalive, threads, worker_connections
 from app.serving.security import SECURITY_HEADERS
+from app.serving.streams import HUB_STREAMS
 from app.serving.worker import server_error_status
 
 ONE_APP = True  # its tests only send requests: one app for the module (conftest.py, `app`)
@@ -266,6 +267,38 @@ def test_a_silent_connection_is_closed_long_before_an_idle_kept_alive_one(server
         # Idle all that while, and longer than gunicorn's own keep-alive (2 s): still served on the same connection.
         kept.sendall(health)
         assert read_answer(kept)[0] == 200
+
+
+def test_every_phone_of_a_full_worker_keeps_its_idle_connection(server):
+    """A worker keeps an idle connection for each phone its streams can serve (gunicorn_conf.py's KEPT_ALIVE): past
+    `worker_connections - threads` kept, gthread answers with `Connection: close` and the phone's next tap opens a
+    new connection. Here as many phones as one worker's streams hold, from addresses of their own (each address has
+    its cap), tap twice each, on both workers or all on one."""
+    assert worker_connections - threads >= HUB_STREAMS
+    health = b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n"
+    phones = []
+    try:
+        for number in range(HUB_STREAMS):
+            address = f"127.3.{number // 4 // 250}.{number // 4 % 250 + 1}"  # four phones an address
+            phones.append(socket.create_connection(("127.0.0.1", server.port), timeout=10, source_address=(address, 0)))
+        for tap in (1, 2):
+            for phone in phones:
+                phone.sendall(health)
+            closing = 0
+            for phone in phones:
+                data = b""
+                while b"\r\n\r\n" not in data:
+                    data += phone.recv(65536) or pytest.fail(f"tap {tap}: closed before an answer: {data!r}")
+                head, _, body = data.partition(b"\r\n\r\n")
+                length = int(re.search(rb"(?i)content-length: *(\d+)", head).group(1))
+                while len(body) < length:  # the whole answer read: the next tap's starts clean
+                    body += phone.recv(65536) or pytest.fail(f"tap {tap}: closed within an answer")
+                assert head.startswith(b"HTTP/1.1 200")
+                closing += b"connection: close" in head.lower()
+            assert closing == 0, f"tap {tap}: {closing} of {len(phones)} phones told to open a new connection"
+    finally:
+        for phone in phones:
+            phone.close()
 
 
 def hold_slow_sockets(port: int, count: int, stop: threading.Event) -> list[threading.Thread]:

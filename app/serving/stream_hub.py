@@ -248,8 +248,8 @@ class StreamHub:
     def _write(self, stream: _Stream, data: bytes) -> None:
         """Send `data` (framed as a chunk when the stream is chunked); what the socket does not take waits in `out`.
 
-        With nothing waiting, the pieces go in one gathered send, so a table's part (the same bytes for all its
-        phones) is not copied for each phone."""
+        With nothing waiting, the chunk's head, the data and its end go in one gathered send, not copied into the
+        stream's buffer first; only what the socket leaves is."""
         pieces = [b"%x\r\n" % len(data), data, b"\r\n"] if stream.chunked else [data]
         if not stream.out:
             try:
