@@ -54,14 +54,15 @@ worker_class = "app.serving.worker.DeadlineWorker"
 threads = gunicorn_threads()
 # Connections per worker, open or kept alive; beyond it the worker stops accepting. gthread keeps a connection alive
 # only while fewer than `worker_connections - threads` are: room here for an idle connection of each phone a worker's
-# streams serve (MAX_STREAMS, 1,000), and half as many again.
+# streams serve (HUB_STREAMS, 1,000: app/serving/streams.py), and half as many again.
 KEPT_ALIVE = 1500
 worker_connections = threads + KEPT_ALIVE
 # Seconds an idle connection is kept for its client's next request. A phone at a table taps every few seconds to a
 # minute: kept this long, its next claim or objection goes on the connection it has, without a new TCP (and TLS)
 # handshake, and the worker skips the accept and the hand-over to the table's worker. An idle connection holds no
 # thread, only its socket; gthread keeps at most `worker_connections - threads` of them (KEPT_ALIVE), and each counts
-# against its address's cap. A new connection that sends nothing is not kept this long (app/serving/worker.py, `finish_request`).
+# against its address's cap. A new connection that sends nothing is not kept this long (app/serving/worker.py,
+# `finish_request`).
 keepalive = 30
 preload_app = True
 # A worker whose main loop has not beaten for this long is killed and replaced.

@@ -236,8 +236,9 @@ class StreamCursor:
         return self._with_part(self._text(follower.ready(self.after)))
 
     def _with_part(self, text: str) -> bytes:
-        """`text` as the stream's bytes, and after it, on a pages' stream (`part`), the `part` message of the newest event sent: the
-        table's part of every page as it is now (app/pages/table_live.py), or "fetch" (the page fetches it).
+        """`text` as the stream's bytes, and after it, on a pages' stream (`part`), the `part` message of the newest
+        event sent: the table's part of every page as it is now (app/pages/table_live.py), or "fetch" (the page
+        fetches it).
 
         Under the hub, a part not drawn yet is drawn off its thread, which is woken once it is (`wake`): the events
         wait for it (`held`) and go in the same write: a page does nothing with an event but wait for its part, and
