@@ -412,7 +412,7 @@ def _bound_socket(environ: dict, queued: int, write_seconds: float) -> None:
         pass
 
 
-def _stream_response(body: Iterator[str]) -> Response:
+def _stream_response(body: Iterator[bytes]) -> Response:
     response = Response(body, mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"  # nginx: pass each message on at once
