@@ -548,8 +548,15 @@ def test_a_notification_that_is_no_news_here_is_not_read_past_its_head(table, mo
     one that is news is read whole."""
     import tables.schema
 
-    read = []
-    monkeypatch.setattr(tables.schema, "read_payload", lambda payload: read.append(payload) or (CODE, 3, None))
+    read, here, real = [], threading.current_thread(), tables.schema.read_payload
+
+    def reading(payload: str):
+        if threading.current_thread() is not here:  # PostgreSQL's listener hearing the real append, maybe before
+            return real(payload)  # the append's own thread has noted it: news then, read as such
+        read.append(payload)
+        return CODE, 3, None
+
+    monkeypatch.setattr(tables.schema, "read_payload", reading)
     with table.follow(CODE) as follower:
         assert [e.seq for e in follower.next(0, timeout=5)] == [1]
         table.append(CODE, [ev(2)], request_id=None, actor="seat:1")  # this process's own: heard as it commits
