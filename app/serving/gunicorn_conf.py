@@ -60,9 +60,8 @@ worker_connections = threads + KEPT_ALIVE
 # Seconds an idle connection is kept for its client's next request. A phone at a table taps every few seconds to a
 # minute: kept this long, its next claim or objection goes on the connection it has, without a new TCP (and TLS)
 # handshake, and the worker skips the accept and the hand-over to the table's worker. An idle connection holds no
-# thread, only its socket; gthread keeps at most `worker_connections - threads` of them (KEPT_ALIVE), and each counts
-# against its address's cap. A new connection that sends nothing is not kept this long (app/serving/worker.py,
-# `finish_request`).
+# thread, only its socket; at most KEPT_ALIVE are kept (above), and each counts against its address's cap. A new
+# connection that sends nothing is not kept this long (app/serving/worker.py, `finish_request`).
 keepalive = 30
 preload_app = True
 # A worker whose main loop has not beaten for this long is killed and replaced.
