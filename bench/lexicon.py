@@ -460,7 +460,7 @@ def kinds_quality(lexicons) -> dict:
     * slurs: valid in the size, and suggested by the solver (a rack of the word's own letters, solve_rack);
     * spelling pairs (e-book, ebook) and a word's forms (texter, texters): lines whose spellings all get one
       verdict, the same tier included for the pairs;
-    * vowelless abbreviations refused, and the vowelless words kept valid;
+    * vowelless abbreviations refused as abbreviations, listed or not, and the vowelless words kept valid;
     * children's words dictionaries list valid, and the baby talk they do not list refused.
     And over the whole lexicon: every pair of spellings the build forms (spelling_pairs), and the valid words
     without a vowel.
@@ -503,6 +503,10 @@ def kinds_quality(lexicons) -> dict:
             quality[f"kinds_{name}_{size}"] = round(
                 sum(check(w, lexicon, define=False).valid == wanted for w in words) / len(words), 4
             )
+        words = [w for line in kinds["vowelless_abbreviations"] for w in line]
+        quality[f"kinds_vowelless_abbreviations_named_{size}"] = round(
+            sum(check(w, lexicon, define=False).reason == "abbreviation" for w in words) / len(words), 4
+        )
     quality["kinds_childrens_words_not_valid_small"] = [
         w for line in kinds["childrens_words"] for w in line if not check(w, lexicons["small"], define=False).valid
     ]

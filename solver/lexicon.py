@@ -74,6 +74,22 @@ def is_obscure(familiarity: float) -> bool:
 
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+# A spelling of two letters or more with no vowel letter (y counts: gym, myth) is an abbreviation or a symbol
+# (MGMT, CTRL, SMH), listed or not: the build files the listed ones so (wordlists/build.py, VOWEL), and the judge
+# names an unlisted one so too. A sound drawn out, a letter three times running (SHHH, HMMM, GRRR), is an
+# interjection stretched, not an abbreviation: it is merely not in the word lists. app/static/words.js agrees.
+_VOWEL = re.compile("[aeiouy]")
+_DRAWN_OUT = re.compile(r"([a-z])\1\1")
+
+
+def abbreviated_shape(normalized: str) -> bool:
+    """Tell whether a well-formed spelling no word list holds has an abbreviation's shape: no vowel letter in two or
+    more letters, and no letter drawn out."""
+    letters = normalized.replace("'", "").replace("-", "")
+    return len(letters) >= 2 and not _VOWEL.search(letters) and not _DRAWN_OUT.search(letters)
+
+
 _MATCH_FRONTIER = 2000  # live prefixes beyond which a scan of one word length is cheaper
 
 
@@ -282,10 +298,12 @@ def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
     `offensive` (slurs and obscenities, refused in every size:
     wordlists/offensive.txt), `letter` (a letter or letters' plural: only A
     and I are one-letter words), `not_in_lexicon`, `larger_lexicon_only`
-    (then `tier` names the smallest size that holds it).
+    (then `tier` names the smallest size that holds it). A spelling no list holds is an `abbreviation` when it has
+    the shape of one (`abbreviated_shape`: MGMT), else `not_in_lexicon`.
     """
     normalized = fold(word)
     shout = normalized.upper() or repr(word)
+    shaped = False  # an abbreviation by its shape alone: no list holds it
     if not is_well_formed(normalized):
         reason, tier = "invalid_characters", None
     else:
@@ -294,6 +312,8 @@ def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
             reason, tier = None, code
         elif code in SIZES:
             reason, tier = "larger_lexicon_only", code
+        elif code is None and abbreviated_shape(normalized):
+            reason, tier, shaped = "abbreviation", None, True
         else:
             reason, tier = code or "not_in_lexicon", None
     name_first = reason == "name_first"
@@ -301,6 +321,8 @@ def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
         reason = "proper_name"
     if reason is None:
         message = say("word.valid", W=shout)
+    elif shaped:
+        message = say("word.no_vowel", W=shout)
     else:
         message = say(f"word.reasons.{reason}", W=shout, size=lexicon.name, tier=tier)
     if name_first:

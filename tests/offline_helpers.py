@@ -97,6 +97,11 @@ def odd_inputs(count: int, seed: int = 2727) -> list[str]:
         "a--b",
         "\x00",
         "\t\n",
+        "mgmt",
+        "MGMT's",
+        "b-w",
+        "shhh",
+        "grrr",
     ]
     out = list(fixed)
     while len(out) < count:

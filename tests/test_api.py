@@ -59,7 +59,8 @@ def test_word_valid(client):
         ("Peru", None, "proper_name", None),
         ("cmmu", None, "abbreviation", None),
         ("aesacus's", None, "possessive", None),
-        ("zzxqv", None, "not_in_lexicon", None),
+        ("zzxqva", None, "not_in_lexicon", None),
+        ("zzxqv", None, "abbreviation", None),  # no list holds it, and it has no vowel
         ("zyzzyva", "standard", "larger_lexicon_only", "large"),
         ("qi", "small", "larger_lexicon_only", "standard"),
         ("<script>", None, "invalid_characters", None),

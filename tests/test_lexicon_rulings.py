@@ -303,6 +303,41 @@ def test_vowelless_abbreviations_are_refused_as_abbreviations(word):
     assert_refused_everywhere(word, "abbreviation")
 
 
+@pytest.mark.parametrize("word", ["MGMT", "CTRL", "SQFT", "SMH", "TBH", "XKCD", "MGMT'S", "B-W"])
+def test_unlisted_vowelless_spellings_are_refused_as_abbreviations(word):
+    """No word list holds them, and their shape says what they are: no vowel, so an abbreviation or a symbol."""
+    assert LEXICONS.code(word.lower()) is None
+    assert_refused_everywhere(word, "abbreviation")
+    assert check(word, LEXICONS["large"]).message == (
+        f"{word.upper()} has no vowel: it is an abbreviation or a symbol, not a word, and abbreviations are not allowed."
+    )
+
+
+@pytest.mark.parametrize("word", ["SHHH", "HMMM", "GRRR", "ZZZZ", "PSSST", "BRRRR"])
+def test_a_sound_drawn_out_is_not_in_the_word_lists_rather_than_an_abbreviation(word):
+    assert LEXICONS.code(word.lower()) is None
+    assert_refused_everywhere(word, "not_in_lexicon")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="bcdfghjklmnpqrstvwxz", min_size=2, max_size=8))
+def test_every_spelling_without_a_vowel_is_a_word_kept_or_refused_as_an_abbreviation(letters):
+    """The rule stated generally: a spelling of two letters or more with no vowel (y counts) is valid only when
+    vowelless.txt keeps it, is refused as a letter or for its listed kind when a list files it, and otherwise is an
+    abbreviation, unless a letter in it is drawn out (three times running), when it is merely not in the lists."""
+    kept = judgements("vowelless.txt")
+    listed = LEXICONS.code(letters)
+    for size in SIZES:
+        verdict = check(letters, LEXICONS[size])
+        if verdict.valid:
+            assert letters in kept
+        elif listed is None:
+            drawn_out = re.search(r"([a-z])\1\1", letters) is not None
+            assert verdict.reason == ("not_in_lexicon" if drawn_out else "abbreviation"), verdict
+        elif listed not in SIZES:
+            assert verdict.reason in ("abbreviation", "letter", "proper_name", "offensive", "slang"), verdict
+
+
 def test_every_valid_vowelless_word_is_listed_with_why_it_stays():
     """No a, e, i, o, u or y: an abbreviation or a symbol, but for the words vowelless.txt keeps, each with a
     reason (the interjections HMM, PSST, TSK; the Welsh CWM and CRWTH; NTH). Y counts as a vowel (GYM, MYTH)."""

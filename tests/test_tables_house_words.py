@@ -59,12 +59,15 @@ def test_a_refusal_the_table_may_overrule_says_so_and_no_other_does():
     assert attempt["sent"] == [{"code": "not_a_word", "message": sentence, "reason": "not_in_lexicon", "tier": None}]
     rare = refused(table, 1, RARE)
     assert rare["message"] == "ICK is only in the large dictionary, not in the standard one" + HINT
-    for word in ("zoomer", "paris", "vlogs"):  # the pool too; a proper name; the pool (VLOGS needs green)
+    # The pool too; a proper name; the pool (VLOGS needs green); no list holds VLG, but it has no vowel: an
+    # abbreviation by its shape, which the rulebook excludes, not a word the dictionary lacks.
+    for word in ("zoomer", "paris", "vlogs", "vlg"):
         attempt = refused(table, 1, word)
         assert not attempt["askable"] and HINT not in attempt["message"], word
         with pytest.raises(Rejected) as caught:
             table.act({"type": "ask", "claim": attempt["seq"]}, seat(1))
         assert caught.value.code == "not_askable"
+    assert [o["reason"] for o in refused(table, 2, "vlg")["sent"]] == ["abbreviation"]
 
 
 def test_allowed_by_the_table_the_word_is_claimed_and_valid_for_every_seat_later():

@@ -20,6 +20,9 @@ const PY_SPACE = "\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200
 const STRIP = new RegExp("^[" + PY_SPACE + "]+|[" + PY_SPACE + "]+$", "g");
 const DROPPED = /[\p{Mn}\p{Me}\p{Cf}]/gu;
 const WELL_FORMED = /^'?[a-z](?:[a-z'-]*[a-z])?$/;
+// solver/lexicon.py abbreviated_shape: no vowel letter (y counts) in two letters or more, none drawn out (SHHH).
+const VOWEL = /[aeiouy]/;
+const DRAWN_OUT = /([a-z])\1\1/;
 const NOT_PRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
 
 function punctuation(text) {
@@ -47,6 +50,11 @@ function fold(text) {
 
 function isWellFormed(word) {
   return WELL_FORMED.test(word);
+}
+
+function abbreviatedShape(normalized) {
+  const letters = normalized.replace(/['-]/g, "");
+  return letters.length >= 2 && !VOWEL.test(letters) && !DRAWN_OUT.test(letters);
 }
 
 // Python's repr() of a string: how the verdict names an input that folds to nothing.
@@ -167,7 +175,8 @@ function check(words, word, size) {
   const normalized = fold(word);
   const shout = normalized.toUpperCase() || pyRepr(word);
   let reason = null,
-    tier = null;
+    tier = null,
+    shaped = false; // an abbreviation by its shape alone: no list holds it
   if (!isWellFormed(normalized)) {
     reason = "invalid_characters";
   } else {
@@ -177,15 +186,18 @@ function check(words, word, size) {
     else if (codeRank >= 0) {
       reason = "larger_lexicon_only";
       tier = code;
+    } else if (code === null && abbreviatedShape(normalized)) {
+      reason = "abbreviation";
+      shaped = true;
     } else reason = code || "not_in_lexicon";
   }
   const nameFirst = reason === "name_first";
   if (nameFirst) reason = "proper_name";
   const table = words.sentences;
-  let message =
-    reason === null
-      ? say(table, "word.valid", {W: shout})
-      : say(table, "word.reasons." + reason, {W: shout, size: size, tier: tier});
+  let message;
+  if (reason === null) message = say(table, "word.valid", {W: shout});
+  else if (shaped) message = say(table, "word.no_vowel", {W: shout});
+  else message = say(table, "word.reasons." + reason, {W: shout, size: size, tier: tier});
   if (nameFirst) message += " " + say(table, "word.name_first");
   return {
     word: word,
