@@ -42,7 +42,7 @@ table whose next challenge is refused (its game is over) drops out of the turns.
 claim is judged valid before the run, so a refusal in the run is counted as an error.
 
 Reported per database (and mode): claims/s; the latencies above, p50/p99, and the last screen's
-p99 per 10 s window; health and GET /api/v1/tables/{code} p50/p99 (goals: p99 <= 100 ms; claim
+p99 per 10 s window; health and GET /api/v1/tables/{code} p50/p99 (goals: p99 <= 50 and 100 ms; claim
 to every screen p99 <= 250 ms); deliveries missing; server CPU per claim (every render included)
 and PostgreSQL's; the client's CPU and lag behind its schedule. --profile runs each worker under
 cProfile with a per-thread CPU clock from the start of the claims to their end and prints the

@@ -109,7 +109,7 @@ def probe_rows(figures: dict) -> dict[str, str]:
     """The responsiveness probes' rows, the same in both modes."""
     busy, (idle, _) = figures["busy"], figures["idle"]
     return {
-        "health p50 / p99 ms, streams open, claims running (goal p99 <= 100)": (
+        "health p50 / p99 ms, streams open, claims running (goal p99 <= 50)": (
             p50_99(busy["latencies"], 1) + (f" ({busy['errors']} failed)" if busy["errors"] else "")
         ),
         "GET /api/v1/tables/{code} p50 / p99 ms, claims running (goal p99 <= 100)": p50_99(busy["table"], 1),
