@@ -74,6 +74,7 @@ def is_obscure(familiarity: float) -> bool:
 
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
+_MATCH_FRONTIER = 2000  # live prefixes beyond which a scan of one word length is cheaper
 
 # A spelling of two letters or more with no vowel letter (y counts: gym, myth) is an abbreviation or a symbol
 # (MGMT, CTRL, SMH), listed or not: the build files the listed ones so (wordlists/build.py, VOWEL), and the judge
@@ -88,9 +89,6 @@ def abbreviated_shape(normalized: str) -> bool:
     more letters, and no letter drawn out."""
     letters = normalized.replace("'", "").replace("-", "")
     return len(letters) >= 2 and not _VOWEL.search(letters) and not _DRAWN_OUT.search(letters)
-
-
-_MATCH_FRONTIER = 2000  # live prefixes beyond which a scan of one word length is cheaper
 
 
 def wordlists_dir() -> Path:
