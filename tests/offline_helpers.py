@@ -102,6 +102,7 @@ def odd_inputs(count: int, seed: int = 2727) -> list[str]:
         "b-w",
         "shhh",
         "grrr",
+        "xxx",
     ]
     out = list(fixed)
     while len(out) < count:

@@ -303,7 +303,7 @@ def test_vowelless_abbreviations_are_refused_as_abbreviations(word):
     assert_refused_everywhere(word, "abbreviation")
 
 
-@pytest.mark.parametrize("word", ["MGMT", "CTRL", "SQFT", "SMH", "TBH", "XKCD", "MGMT'S", "B-W"])
+@pytest.mark.parametrize("word", ["MGMT", "CTRL", "SQFT", "SMH", "TBH", "XKCD", "MGMT'S", "B-W", "XXX", "TTTT"])
 def test_unlisted_vowelless_spellings_are_refused_as_abbreviations(word):
     """No word list holds them, and their shape says what they are: no vowel, so an abbreviation or a symbol."""
     assert LEXICONS.code(word.lower()) is None
@@ -324,7 +324,8 @@ def test_a_sound_drawn_out_is_not_in_the_word_lists_rather_than_an_abbreviation(
 def test_every_spelling_without_a_vowel_is_a_word_kept_or_refused_as_an_abbreviation(letters):
     """The rule stated generally: a spelling of two letters or more with no vowel (y counts) is valid only when
     vowelless.txt keeps it, is refused as a letter or for its listed kind when a list files it, and otherwise is an
-    abbreviation, unless a letter in it is drawn out (three times running), when it is merely not in the lists."""
+    abbreviation, unless a sound in it is drawn out (a letter that can be held, three times running: SHHH), when it
+    is merely not in the lists."""
     kept = judgements("vowelless.txt")
     listed = LEXICONS.code(letters)
     for size in SIZES:
@@ -332,7 +333,7 @@ def test_every_spelling_without_a_vowel_is_a_word_kept_or_refused_as_an_abbrevia
         if verdict.valid:
             assert letters in kept
         elif listed is None:
-            drawn_out = re.search(r"([a-z])\1\1", letters) is not None
+            drawn_out = re.search(r"([fhlmnrsvwz])\1\1", letters) is not None
             assert verdict.reason == ("not_in_lexicon" if drawn_out else "abbreviation"), verdict
         elif listed not in SIZES:
             assert verdict.reason in ("abbreviation", "letter", "proper_name", "offensive", "slang"), verdict

@@ -20,9 +20,9 @@ const PY_SPACE = "\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200
 const STRIP = new RegExp("^[" + PY_SPACE + "]+|[" + PY_SPACE + "]+$", "g");
 const DROPPED = /[\p{Mn}\p{Me}\p{Cf}]/gu;
 const WELL_FORMED = /^'?[a-z](?:[a-z'-]*[a-z])?$/;
-// solver/lexicon.py abbreviated_shape: no vowel letter (y counts) in two letters or more, none drawn out (SHHH).
+// solver/lexicon.py abbreviated_shape: no vowel letter (y counts) in two letters or more, no sound drawn out (SHHH).
 const VOWEL = /[aeiouy]/;
-const DRAWN_OUT = /([a-z])\1\1/;
+const DRAWN_OUT = /([fhlmnrsvwz])\1\1/;
 const NOT_PRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
 
 function punctuation(text) {
