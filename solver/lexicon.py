@@ -37,6 +37,7 @@ from .sentences import group, say
 __all__ = [
     "SIZES",
     "DEFAULT_SIZE",
+    "VOWEL",
     "OBSCURE_BELOW",
     "Lexicon",
     "Lexicons",
@@ -77,11 +78,11 @@ _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _MATCH_FRONTIER = 2000  # live prefixes beyond which a scan of one word length is cheaper
 
 # A spelling of two letters or more with no vowel letter (y counts: gym, myth) is an abbreviation or a symbol
-# (MGMT, CTRL, SMH), listed or not: the build files the listed ones so (wordlists/build.py, VOWEL), and the judge
+# (MGMT, CTRL, SMH), listed or not: the build files the listed ones so (wordlists/build.py), and the judge
 # names an unlisted one so too. A sound drawn out, a letter that can be held (f, h, l, m, n, r, s, v, w, z) three
 # times running (SHHH, HMMM, GRRR), is an interjection stretched, not an abbreviation: it is merely not in the word
 # lists; a stop cannot be held, so XXX and TTT stay abbreviations or symbols. app/static/words.js agrees.
-_VOWEL = re.compile("[aeiouy]")
+VOWEL = re.compile("[aeiouy]")
 _DRAWN_OUT = re.compile(r"([fhlmnrsvwz])\1\1")
 
 
@@ -89,7 +90,7 @@ def abbreviated_shape(normalized: str) -> bool:
     """Tell whether a well-formed spelling no word list holds has an abbreviation's shape: no vowel letter in two or
     more letters, and no sound drawn out."""
     letters = normalized.replace("'", "").replace("-", "")
-    return len(letters) >= 2 and not _VOWEL.search(letters) and not _DRAWN_OUT.search(letters)
+    return len(letters) >= 2 and not VOWEL.search(letters) and not _DRAWN_OUT.search(letters)
 
 
 def wordlists_dir() -> Path:

@@ -68,6 +68,7 @@ from wordnet_data import (  # noqa: E402  (beside this script)
     wordnet_synsets,
 )
 
+from solver.lexicon import VOWEL  # noqa: E402  (the one vowel rule, shared with the judge)
 from solver.normalize import fold  # noqa: E402  (the one normalization, shared)
 
 SCOWL = Path("/usr/share/dict/scowl")
@@ -347,10 +348,9 @@ def informal_candidates(code: dict[str, str], lemmas: Iterable[str]) -> set[str]
 STANDARD_MIN_ZIPF = 2.7
 # One-letter words: the rulebook's A and I; every other letter is a letter.
 ONE_LETTER_WORDS = {"a", "i"}
-# A word with no vowel letter (a, e, i, o, u, or y, which is the vowel of gym, myth, rhythm and fly) is a
+# A word with no vowel letter (VOWEL: a, e, i, o, u, or y, which is the vowel of gym, myth, rhythm and fly) is a
 # symbol or an abbreviation (kb, csch, mss), except the words vowelless.txt judges: the interjections and
 # the few loanwords dictionaries list (hmm, psst, tsk, cwm, crwth, nth).
-VOWEL = re.compile("[aeiouy]")
 VOWELLESS_FILE = "vowelless.txt"
 # Children's words current dictionaries list (owie, blankie, jammies), judged in family.txt: in `small`.
 FAMILY_FILE = "family.txt"
@@ -404,7 +404,7 @@ def build_lexicon() -> list[str]:
                 and word in clipped
                 and word not in deny
                 and len(word) >= 3
-                and re.search("[aeiouy]", word)
+                and VOWEL.search(word)
                 and code.get(plural) in TIER_MAX_LEVEL
             ):
                 code[word] = category = code[plural]  # the plural's tier: cits is rare, so is cit
