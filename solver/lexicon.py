@@ -38,6 +38,7 @@ __all__ = [
     "SIZES",
     "DEFAULT_SIZE",
     "VOWEL",
+    "DERIVING_ENDINGS",
     "OBSCURE_BELOW",
     "Lexicon",
     "Lexicons",
@@ -86,11 +87,49 @@ VOWEL = re.compile("[aeiouy]")
 _DRAWN_OUT = re.compile(r"([fhlmnrsvwz])\1\1")
 
 
+# Endings that make a slur or an obscenity of another word, and what they inflect to: gyp -> gyppo, fag -> faggy,
+# lez -> lezzie, slut -> sluttier, nigger -> niggered, cunt -> cuntish, fuck -> fuckery, shitty -> shittiness. The
+# build's scan proposes each listed word so made of a refused one for offensive.txt to judge (wordlists/kinds.py);
+# the judge refuses an unlisted one as built on an offensive word (`offensive_base`).
+DERIVING_ENDINGS = (
+    *("y", "ie", "ies", "o", "os", "s", "es", "er", "ers", "est", "ier", "iest"),
+    *("ed", "ing", "ings", "ish", "ery", "eries", "ness"),
+)
+# Shortest first: a spelling is read with the shortest ending that leaves a listed word (BEANERS is beaner+s, not
+# bean+ers).
+_ENDINGS_SHORTEST = sorted(DERIVING_ENDINGS, key=len)
+_DOUBLED = re.compile(r"([b-df-hj-np-tv-z])\1$")
+_ENDINGS_LAST = frozenset(ending[-1] for ending in DERIVING_ENDINGS)  # most spellings end otherwise: done at once
+
+
 def abbreviated_shape(normalized: str) -> bool:
     """Tell whether a well-formed spelling no word list holds has an abbreviation's shape: no vowel letter in two or
     more letters, and no sound drawn out."""
     letters = normalized.replace("'", "").replace("-", "")
     return len(letters) >= 2 and not VOWEL.search(letters) and not _DRAWN_OUT.search(letters)
+
+
+def offensive_base(normalized: str, code) -> str | None:
+    """The offensive word a spelling no list holds is built on by one of DERIVING_ENDINGS, or None.
+
+    The spelling is read with the shortest ending that leaves a listed word (`code(word)` is not None): the stem as
+    it is or with a final e (skat+er), else with a doubled consonant undone (twat+t+y) or an i turned back to y
+    (slutti+er). It is built on an offensive word when every word so read is offensive (BEANERS, CUNTISH, TWATTY,
+    FUCKERY); a reading as any other word is the innocent one (SPICERISH: spicer; CRAPIER: crape as well as crap).
+    """
+    if normalized[-1:] not in _ENDINGS_LAST:
+        return None
+    for ending in _ENDINGS_SHORTEST:
+        stem = normalized[: -len(ending)]
+        if not normalized.endswith(ending) or len(stem) < 3:
+            continue
+        bases = [base for base in (stem, stem + "e") if code(base) is not None]
+        if not bases:
+            undone = (stem[:-1] if _DOUBLED.search(stem) else "", stem[:-1] + "y" if stem[-1] == "i" else "")
+            bases = [base for base in undone if base and code(base) is not None]
+        if bases:
+            return bases[0] if all(code(base) == "offensive" for base in bases) else None
+    return None
 
 
 def wordlists_dir() -> Path:
@@ -299,11 +338,12 @@ def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
     wordlists/offensive.txt), `letter` (a letter or letters' plural: only A
     and I are one-letter words), `not_in_lexicon`, `larger_lexicon_only`
     (then `tier` names the smallest size that holds it). A spelling no list holds is an `abbreviation` when it has
-    the shape of one (`abbreviated_shape`: MGMT), else `not_in_lexicon`.
+    the shape of one (`abbreviated_shape`: MGMT), `offensive` when it is an offensive word with an ending
+    (`offensive_base`: CUNTISH), else `not_in_lexicon`.
     """
     normalized = fold(word)
     shout = normalized.upper() or repr(word)
-    shaped = False  # an abbreviation by its shape alone: no list holds it
+    shaped = None  # the sentence of a refusal by the spelling's shape alone, no list holding it
     if not is_well_formed(normalized):
         reason, tier = "invalid_characters", None
     else:
@@ -313,7 +353,9 @@ def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
         elif code in SIZES:
             reason, tier = "larger_lexicon_only", code
         elif code is None and abbreviated_shape(normalized):
-            reason, tier, shaped = "abbreviation", None, True
+            reason, tier, shaped = "abbreviation", None, "word.no_vowel"
+        elif code is None and offensive_base(normalized, lexicon.lexicons.code):
+            reason, tier, shaped = "offensive", None, "word.built_offensive"
         else:
             reason, tier = code or "not_in_lexicon", None
     name_first = reason == "name_first"
@@ -322,7 +364,7 @@ def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
     if reason is None:
         message = say("word.valid", W=shout)
     elif shaped:
-        message = say("word.no_vowel", W=shout)
+        message = say(shaped, W=shout)
     else:
         message = say(f"word.reasons.{reason}", W=shout, size=lexicon.name, tier=tier)
     if name_first:

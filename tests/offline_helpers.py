@@ -103,6 +103,16 @@ def odd_inputs(count: int, seed: int = 2727) -> list[str]:
         "shhh",
         "grrr",
         "xxx",
+        "cuntish",
+        "Beaners",
+        "twatty",
+        "twatties",
+        "spazzy",
+        "lezzos",
+        "pissy",
+        "crapier",
+        "spicerish",
+        "dagoness",
     ]
     out = list(fixed)
     while len(out) < count:

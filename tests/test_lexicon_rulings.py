@@ -179,6 +179,89 @@ def test_slurs_and_vulgarities_of_every_size_are_offensive(word):
     assert "large dictionary" not in check(word, LEXICONS["small"]).message
 
 
+@pytest.mark.parametrize(
+    "word", ["NIGGERED", "NIGGERISH", "SHYLOCKING", "SPAZZING", "WHORISH", "SHITTINESS", "FAGGERY", "ARSED"]
+)
+def test_a_listed_slur_or_vulgarity_with_any_deriving_ending_is_refused(word):
+    """The scan reads every ending of DERIVING_ENDINGS (-ed, -ing, -ish, -ery, -ness too), and offensive.txt judges
+    what it finds: a slur with -ed or -ish is never a valid word in `large`."""
+    assert_refused_everywhere(word, "offensive")
+
+
+@pytest.mark.parametrize("word", ["MINGING", "MONGERY", "SHATTERY", "WOPPED", "PUTZING"])
+def test_a_listed_word_that_only_looks_built_on_a_refused_one_stays(word):
+    """Judged `keep` in offensive.txt: MINGING is Scots ming, MONGERY ironmongery's, SHATTERY shatter's."""
+    assert_valid(word, "large")
+
+
+@pytest.mark.parametrize(
+    "word", ["BEANERS", "CUNTISH", "CUNTY", "TWATTY", "TWATTIES", "FUCKERY", "SPAZZY", "LEZZOS", "TRANNYS", "PISSY"]
+)
+def test_an_unlisted_offensive_word_with_an_ending_is_refused_as_offensive(word):
+    """No list holds it, but it is an offensive word with one of DERIVING_ENDINGS, read as no other word: refused as
+    offensive in every size, with its own sentence (solver/lexicon.py offensive_base), never "not in the word lists",
+    which a table may vote on."""
+    assert LEXICONS.code(word.lower()) is None
+    assert_refused_everywhere(word, "offensive")
+    assert check(word, LEXICONS["small"]).message == (
+        f"{word} is built on an offensive word (a slur or an obscenity), and offensive words are not allowed."
+    )
+
+
+@pytest.mark.parametrize("word", ["SPICERISH", "SHATTERERY", "TITTERINGNESS", "CRAPIER"])
+def test_an_unlisted_spelling_read_as_an_inoffensive_word_with_an_ending_is_only_not_in_the_lists(word):
+    """The longest listed word it ends on decides: SPICERISH is spicer's, not spic's."""
+    assert LEXICONS.code(word.lower()) is None
+    assert check(word, LEXICONS["large"]).reason == "not_in_lexicon"
+
+
+def listed(code: str) -> list[str]:
+    with open(ROOT / "wordlists" / "lexicon.tsv", encoding="utf-8") as lines:
+        return [word for word, kind in (line.rstrip("\n").split("\t")[:2] for line in lines) if kind == code]
+
+
+def readings(spelling: str) -> set[str]:
+    """Every listed word `spelling` is with one of DERIVING_ENDINGS: the word as it is, its final e dropped, its last
+    consonant doubled, or its final y turned to i, before the ending."""
+    from solver.lexicon import DERIVING_ENDINGS
+
+    found = set()
+    for ending in DERIVING_ENDINGS:
+        stem = spelling[: -len(ending)]
+        if not spelling.endswith(ending) or len(stem) < 3:
+            continue
+        bases = {stem, stem + "e"}
+        if re.search("([b-df-hj-np-tv-z])\\1$", stem):
+            bases.add(stem[:-1])
+        if stem.endswith("i"):
+            bases.add(stem[:-1] + "y")
+        found |= {base for base in bases if LEXICONS.code(base) is not None}
+    return found
+
+
+def test_an_unlisted_word_with_an_ending_is_offensive_when_it_reads_only_as_offensive_words_and_not_when_it_never_does():
+    """Every offensive word and a sample of small words, each with every ending of DERIVING_ENDINGS: a spelling no
+    list holds that reads only as offensive words with an ending is refused as offensive, and one that reads only as
+    other words is not. (Read both ways, the shortest ending decides: PISSY, SPICERISH above.)"""
+    from solver.lexicon import DERIVING_ENDINGS
+
+    words = [w for w in listed("offensive") if w.isalpha()] + [w for w in listed("small") if w.isalpha()][::25]
+    made = {word + ending for word in words for ending in DERIVING_ENDINGS}
+    # unlisted, and with a vowel: WTFS has none, so it is an abbreviation by its shape first
+    unlisted = sorted(w for w in made if LEXICONS.code(w) is None and re.search("[aeiouy]", w))
+    wrong, offensive, other = [], 0, 0
+    for spelling in unlisted:
+        kinds = {LEXICONS.code(base) == "offensive" for base in readings(spelling)}
+        if len(kinds) != 1:
+            continue
+        expected = kinds == {True}
+        offensive, other = offensive + expected, other + (not expected)
+        if (check(spelling, LEXICONS["standard"], define=False).reason == "offensive") != expected:
+            wrong.append(spelling)
+    assert offensive > 1_000 and other > 10_000, (offensive, other)
+    assert wrong == []
+
+
 @pytest.mark.parametrize("word", ["CHINAMAN", "CHINAMEN", "INJUN", "EYETIE", "POLACK"])
 def test_a_slur_spelled_like_a_name_is_refused_as_offensive(word):
     """WordNet writes some slurs capitalised (Chinaman, Injun): their reason is that they are offensive."""

@@ -8,6 +8,7 @@ import pytest
 from test_tables_wordsmith import HOST, LEXICONS, Table, seat
 
 from solver.lexicon import check
+from solver.pieces import load_alphabet
 from tables.events import Forbidden, Refused, Rejected
 from tables.state import fold
 from tables.wordsmith import created_settings
@@ -68,6 +69,22 @@ def test_a_refusal_the_table_may_overrule_says_so_and_no_other_does():
             table.act({"type": "ask", "claim": attempt["seq"]}, seat(1))
         assert caught.value.code == "not_askable"
     assert [o["reason"] for o in refused(table, 2, "vlg")["sent"]] == ["abbreviation"]
+
+
+@pytest.mark.parametrize("word", ["nigs", "yido"])  # short enough for a starting pool of 8 pieces
+def test_an_offensive_word_with_an_ending_no_list_holds_is_not_the_tables_to_allow(word):
+    """No list holds NIGS, but it is an offensive word with an ending: the rulebook excludes it, as it excludes the
+    word itself, so the table is not asked (ruling 22). The pool builds it exactly: its one objection is the word."""
+    table = Table(seats=3, joined=True)
+    table.act({"type": "start", "pool": "".join(k * n for k, n in zip("rybg", load_alphabet().cost(word)))})
+    attempt = refused(table, 1, word)
+    assert [o["reason"] for o in attempt["sent"]] == ["offensive"] and not attempt["askable"]
+    assert attempt["message"] == f"{word.upper()} is built on an offensive word (a slur or an obscenity), and " + (
+        "offensive words are not allowed."
+    )
+    with pytest.raises(Rejected) as caught:
+        table.act({"type": "ask", "claim": attempt["seq"]}, seat(1))
+    assert caught.value.code == "not_askable"
 
 
 def test_allowed_by_the_table_the_word_is_claimed_and_valid_for_every_seat_later():

@@ -20,15 +20,14 @@ sys.path.insert(0, str(HERE.parent))
 from modern import COMBINING_FORMS, PART_MIN_ZIPF, profanity  # noqa: E402  (beside this script)
 from wordnet_data import WORDNET_POS, base_forms, wordnet_exceptions, wordnet_offensive  # noqa: E402
 
+from solver.lexicon import DERIVING_ENDINGS  # noqa: E402  (the judge's endings: one rule for the build and the judge)
+
 # The sizes, smallest first: a valid word's code is the smallest that holds it (build.TIER_MAX_LEVEL).
 TIERS = ("small", "standard", "large")
 
 
 # The content-filter list with ratings (cuss.txt): 2 is "likely profane", 1 "maybe".
 CUSS_FILE = "cuss.txt"
-# Endings that make a slur or a vulgarity of another (gyp -> gyppo, fag -> faggy, lez -> lezzie, slut -> sluttier):
-# -y, -ie, -o, -s, -er, -est and what they inflect to.
-DERIVING_ENDINGS = ("y", "ie", "ies", "o", "os", "s", "es", "er", "ers", "est", "ier", "iest")
 # The codes a scan for offensive words looks through: every size, and the refusals for another reason
 # (CHINAMAN was refused as a name; its reason is that it is offensive).
 SCANNED_CODES = frozenset(("small", "standard", "large", "proper_name", "name_first", "abbreviation", "slang"))

@@ -23,6 +23,29 @@ const WELL_FORMED = /^'?[a-z](?:[a-z'-]*[a-z])?$/;
 // solver/lexicon.py abbreviated_shape: no vowel letter (y counts) in two letters or more, no sound drawn out (SHHH).
 const VOWEL = /[aeiouy]/;
 const DRAWN_OUT = /([fhlmnrsvwz])\1\1/;
+// solver/lexicon.py DERIVING_ENDINGS, shortest first, and offensive_base's undoing of a doubled consonant.
+const ENDINGS_SHORTEST = [
+  "y",
+  "o",
+  "s",
+  "ie",
+  "os",
+  "es",
+  "er",
+  "ed",
+  "ies",
+  "ers",
+  "est",
+  "ier",
+  "ing",
+  "ish",
+  "ery",
+  "iest",
+  "ings",
+  "ness",
+  "eries",
+];
+const DOUBLED = /([b-df-hj-np-tv-z])\1$/;
 const NOT_PRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
 
 function punctuation(text) {
@@ -55,6 +78,29 @@ function isWellFormed(word) {
 function abbreviatedShape(normalized) {
   const letters = normalized.replace(/['-]/g, "");
   return letters.length >= 2 && !VOWEL.test(letters) && !DRAWN_OUT.test(letters);
+}
+
+// solver/lexicon.py offensive_base: the offensive word an unlisted spelling is built on by an ending, or null.
+function offensiveBase(normalized, words) {
+  const known = function (base) {
+    return base !== "" && words.code(base) !== null;
+  };
+  for (const ending of ENDINGS_SHORTEST) {
+    const stem = normalized.slice(0, normalized.length - ending.length);
+    if (!normalized.endsWith(ending) || stem.length < 3) continue;
+    let bases = [stem, stem + "e"].filter(known);
+    if (!bases.length)
+      bases = [DOUBLED.test(stem) ? stem.slice(0, -1) : "", stem.endsWith("i") ? stem.slice(0, -1) + "y" : ""].filter(
+        known,
+      );
+    if (bases.length)
+      return bases.every(function (base) {
+        return words.code(base) === "offensive";
+      })
+        ? bases[0]
+        : null;
+  }
+  return null;
 }
 
 // Python's repr() of a string: how the verdict names an input that folds to nothing.
@@ -176,7 +222,7 @@ function check(words, word, size) {
   const shout = normalized.toUpperCase() || pyRepr(word);
   let reason = null,
     tier = null,
-    shaped = false; // an abbreviation by its shape alone: no list holds it
+    shaped = null; // the sentence of a refusal by the spelling's shape alone, no list holding it
   if (!isWellFormed(normalized)) {
     reason = "invalid_characters";
   } else {
@@ -188,7 +234,10 @@ function check(words, word, size) {
       tier = code;
     } else if (code === null && abbreviatedShape(normalized)) {
       reason = "abbreviation";
-      shaped = true;
+      shaped = "word.no_vowel";
+    } else if (code === null && offensiveBase(normalized, words)) {
+      reason = "offensive";
+      shaped = "word.built_offensive";
     } else reason = code || "not_in_lexicon";
   }
   const nameFirst = reason === "name_first";
@@ -196,7 +245,7 @@ function check(words, word, size) {
   const table = words.sentences;
   let message;
   if (reason === null) message = say(table, "word.valid", {W: shout});
-  else if (shaped) message = say(table, "word.no_vowel", {W: shout});
+  else if (shaped) message = say(table, shaped, {W: shout});
   else message = say(table, "word.reasons." + reason, {W: shout, size: size, tier: tier});
   if (nameFirst) message += " " + say(table, "word.name_first");
   return {
