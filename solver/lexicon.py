@@ -88,12 +88,12 @@ _DRAWN_OUT = re.compile(r"([fhlmnrsvwz])\1\1")
 
 
 # Endings that make a slur or an obscenity of another word, and what they inflect to: gyp -> gyppo, fag -> faggy,
-# lez -> lezzie, slut -> sluttier, nigger -> niggered, cunt -> cuntish, fuck -> fuckery, shitty -> shittiness. The
-# build's scan proposes each listed word so made of a refused one for offensive.txt to judge (wordlists/kinds.py);
-# the judge refuses an unlisted one as built on an offensive word (`offensive_base`).
+# lez -> lezzie, slut -> sluttier, nigger -> niggered and niggerdom, cunt -> cuntish, fuck -> fuckery, shitty ->
+# shittiness. The build's scan proposes each listed word so made of a refused one for offensive.txt to judge
+# (wordlists/kinds.py); the judge refuses an unlisted one as built on an offensive word (`offensive_base`).
 DERIVING_ENDINGS = (
     *("y", "ie", "ies", "o", "os", "s", "es", "er", "ers", "est", "ier", "iest"),
-    *("ed", "ing", "ings", "ish", "ery", "eries", "ness"),
+    *("ed", "ing", "ings", "ish", "ery", "eries", "ness", "ly", "al", "dom", "doms", "ism", "isms", "ist", "ists"),
 )
 # Shortest first: a spelling is read with the shortest ending that leaves a listed word (BEANERS is beaner+s, not
 # bean+ers).

@@ -180,17 +180,23 @@ def test_slurs_and_vulgarities_of_every_size_are_offensive(word):
 
 
 @pytest.mark.parametrize(
-    "word", ["NIGGERED", "NIGGERISH", "SHYLOCKING", "SPAZZING", "WHORISH", "SHITTINESS", "FAGGERY", "ARSED"]
+    "word",
+    ["NIGGERED", "NIGGERISH", "NIGGERDOM", "NEGROIDAL", "SHYLOCKING", "SPAZZING", "SHITTINESS", "ARSED", "GOLLIWOGG"]
+    + ["SLUTTISH", "FUCKED-UP", "DIDDLY-SHIT", "SQUAW-BUSH"],
 )
-def test_a_listed_slur_or_vulgarity_with_any_deriving_ending_is_refused(word):
-    """The scan reads every ending of DERIVING_ENDINGS (-ed, -ing, -ish, -ery, -ness too), and offensive.txt judges
-    what it finds: a slur with -ed or -ish is never a valid word in `large`."""
+def test_a_listed_slur_or_vulgarity_with_any_deriving_ending_or_in_a_hyphenated_word_is_refused(word):
+    """The scan reads every ending of DERIVING_ENDINGS (-ed, -ing, -ish, -ery, -ness, -dom, -al too), a derived
+    word that is a lemma of its own (GOLLIWOGG), and every hyphenated word with a refused part, and offensive.txt
+    judges what it finds: a slur with -ed or -ish is never a valid word in `large`, nor FUCKED-UP in `small`."""
     assert_refused_everywhere(word, "offensive")
 
 
-@pytest.mark.parametrize("word", ["MINGING", "MONGERY", "SHATTERY", "WOPPED", "PUTZING"])
+@pytest.mark.parametrize(
+    "word", ["MINGING", "MONGERY", "SHATTERY", "WOPPED", "PUTZING", "SPICY", "DOO-WOP", "SPIC-AND-SPAN", "WREN-TIT"]
+)
 def test_a_listed_word_that_only_looks_built_on_a_refused_one_stays(word):
-    """Judged `keep` in offensive.txt: MINGING is Scots ming, MONGERY ironmongery's, SHATTERY shatter's."""
+    """Judged `keep` in offensive.txt: MINGING is Scots ming, MONGERY ironmongery's, SPICY spice's, a WREN-TIT a
+    bird."""
     assert_valid(word, "large")
 
 

@@ -66,8 +66,10 @@ def offensive_candidates(code: dict[str, str], lemmas: Iterable[str]) -> set[str
     * a word the content-filter lists hold: profanity.txt (GANGBANG, and ANUS), and cuss.txt, every word it
       rates likely profane, and those it rates maybe profane outside the everyday level (LUBRA, and KUMQUAT);
     * a lemma WordNet marks as a slur or an obscenity in any case (CHINAMAN, INJUN: wordnet_offensive);
-    * a word derived from a refused word by an ending (derived_forms: GYPPO, FAGGY, LEZZIES, FAGGIER), when it
-      is no form of another WordNet lemma (SPICY is of *spice*, not of SPIC);
+    * a word derived from a refused word by an ending (derived_forms: GYPPO, FAGGY, LEZZIES, FAGGIER, NIGGERDOM),
+      when it is no form of another WordNet lemma (SPICY is of *spice*, not of SPIC), a lemma of its own included
+      (GOLLIWOGG, and SHATTER);
+    * a hyphenated word with a refused word for a part, in any size (FUCKED-UP, and WREN-TIT);
     * outside the everyday levels, a compound of a refused word (four letters or more) and a common word, a
       WordNet lemma of Zipf PART_MIN_ZIPF or more (MINDFUCK, and HOMOGRAFT).
     """
@@ -82,9 +84,10 @@ def offensive_candidates(code: dict[str, str], lemmas: Iterable[str]) -> set[str
     candidates = scanned & (listed | set(wordnet_offensive()))
     for bad in refused:
         for word in derived_forms(bad) & scanned:
-            others = {base for pos in WORDNET_POS for base in base_forms(word, pos, exceptions)} - {bad}
+            others = {base for pos in WORDNET_POS for base in base_forms(word, pos, exceptions)} - {bad, word}
             if not others & lowercase:
                 candidates.add(word)
+    candidates |= {word for word in scanned if "-" in word and not refused.isdisjoint(word.split("-"))}
     for word in scanned:
         if code[word] != "small" and code[word] in TIERS:
             for bad in offensive:
