@@ -191,6 +191,13 @@ def test_a_listed_slur_or_vulgarity_with_any_deriving_ending_or_in_a_hyphenated_
     assert_refused_everywhere(word, "offensive")
 
 
+@pytest.mark.parametrize("word", ["OCTAROON", "GOLLYWOG", "POUFTER", "BALLOCKS", "SHICKSA", "DIDICOY", "GRINGA"])
+def test_another_spelling_of_a_slur_or_vulgarity_is_refused(word):
+    """offensive.txt's own list: spellings one letter from a refused word (OCTOROON, GOLLIWOG) that dictionaries
+    give as variants, in `large` and `standard` before."""
+    assert_refused_everywhere(word, "offensive")
+
+
 @pytest.mark.parametrize(
     "word", ["MINGING", "MONGERY", "SHATTERY", "WOPPED", "PUTZING", "SPICY", "DOO-WOP", "SPIC-AND-SPAN", "WREN-TIT"]
 )
