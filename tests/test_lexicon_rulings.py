@@ -223,7 +223,7 @@ def test_an_unlisted_offensive_word_with_an_ending_is_refused_as_offensive(word)
 
 @pytest.mark.parametrize("word", ["SPICERISH", "SHATTERERY", "TITTERINGNESS", "CRAPIER"])
 def test_an_unlisted_spelling_read_as_an_inoffensive_word_with_an_ending_is_only_not_in_the_lists(word):
-    """The longest listed word it ends on decides: SPICERISH is spicer's, not spic's."""
+    """A reading as a word that is not offensive wins: SPICERISH is spicer's, CRAPIER may be crape's."""
     assert LEXICONS.code(word.lower()) is None
     assert check(word, LEXICONS["large"]).reason == "not_in_lexicon"
 
