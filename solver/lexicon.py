@@ -109,6 +109,11 @@ def abbreviated_shape(normalized: str) -> bool:
     return len(letters) >= 2 and not VOWEL.search(letters) and not _DRAWN_OUT.search(letters)
 
 
+def _listed(bases, code) -> list[tuple[str, str]]:
+    """Each of `bases` a list holds, with its code, each code read once."""
+    return [(base, kind) for base in bases if base and (kind := code(base)) is not None]
+
+
 def offensive_base(normalized: str, code) -> str | None:
     """The offensive word a spelling no list holds is built on by one of DERIVING_ENDINGS, or None.
 
@@ -123,12 +128,11 @@ def offensive_base(normalized: str, code) -> str | None:
         stem = normalized[: -len(ending)]
         if not normalized.endswith(ending) or len(stem) < 3:
             continue
-        bases = [base for base in (stem, stem + "e") if code(base) is not None]
-        if not bases:
-            undone = (stem[:-1] if _DOUBLED.search(stem) else "", stem[:-1] + "y" if stem[-1] == "i" else "")
-            bases = [base for base in undone if base and code(base) is not None]
-        if bases:
-            return bases[0] if all(code(base) == "offensive" for base in bases) else None
+        kinds = _listed((stem, stem + "e"), code) or _listed(
+            (stem[:-1] if _DOUBLED.search(stem) else "", stem[:-1] + "y" if stem[-1] == "i" else ""), code
+        )
+        if kinds:
+            return kinds[0][0] if all(kind == "offensive" for _, kind in kinds) else None
     return None
 
 

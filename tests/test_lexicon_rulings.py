@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from strategies import big_pools
 
 from solver import booksmack
-from solver.lexicon import SIZES, check, load_lexicons
+from solver.lexicon import DERIVING_ENDINGS, SIZES, check, load_lexicons
 from solver.pieces import KINDS, Pool
 from solver.search import MAX_LIMIT, piece_index, rack_index, solve, solve_rack
 from solver.wordsmith import hints
@@ -236,8 +236,6 @@ def listed(code: str) -> list[str]:
 def readings(spelling: str) -> set[str]:
     """Every listed word `spelling` is with one of DERIVING_ENDINGS: the word as it is, its final e dropped, its last
     consonant doubled, or its final y turned to i, before the ending."""
-    from solver.lexicon import DERIVING_ENDINGS
-
     found = set()
     for ending in DERIVING_ENDINGS:
         stem = spelling[: -len(ending)]
@@ -256,8 +254,6 @@ def test_an_unlisted_word_with_an_ending_is_offensive_when_it_reads_only_as_offe
     """Every offensive word and a sample of small words, each with every ending of DERIVING_ENDINGS: a spelling no
     list holds that reads only as offensive words with an ending is refused as offensive, and one that reads only as
     other words is not. (Read both ways, the shortest ending decides: PISSY, SPICERISH above.)"""
-    from solver.lexicon import DERIVING_ENDINGS
-
     words = [w for w in listed("offensive") if w.isalpha()] + [w for w in listed("small") if w.isalpha()][::25]
     made = {word + ending for word in words for ending in DERIVING_ENDINGS}
     # unlisted, and with a vowel: WTFS has none, so it is an abbreviation by its shape first

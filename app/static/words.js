@@ -90,22 +90,29 @@ function abbreviatedShape(normalized) {
 
 // solver/lexicon.py offensive_base: the offensive word an unlisted spelling is built on by an ending, or null.
 function offensiveBase(normalized, words) {
-  const known = function (base) {
-    return base !== "" && words.code(base) !== null;
+  const read = function (bases) {
+    return bases
+      .filter(function (base) {
+        return base !== "";
+      })
+      .map(function (base) {
+        return [base, words.code(base)];
+      })
+      .filter(function (pair) {
+        return pair[1] !== null;
+      });
   };
   for (const ending of ENDINGS_SHORTEST) {
     const stem = normalized.slice(0, normalized.length - ending.length);
     if (!normalized.endsWith(ending) || stem.length < 3) continue;
-    let bases = [stem, stem + "e"].filter(known);
-    if (!bases.length)
-      bases = [DOUBLED.test(stem) ? stem.slice(0, -1) : "", stem.endsWith("i") ? stem.slice(0, -1) + "y" : ""].filter(
-        known,
-      );
-    if (bases.length)
-      return bases.every(function (base) {
-        return words.code(base) === "offensive";
+    let kinds = read([stem, stem + "e"]);
+    if (!kinds.length)
+      kinds = read([DOUBLED.test(stem) ? stem.slice(0, -1) : "", stem.endsWith("i") ? stem.slice(0, -1) + "y" : ""]);
+    if (kinds.length)
+      return kinds.every(function (pair) {
+        return pair[1] === "offensive";
       })
-        ? bases[0]
+        ? kinds[0][0]
         : null;
   }
   return null;
