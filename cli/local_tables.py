@@ -128,6 +128,7 @@ class LocalTables:
     def _table_action(self, described: TableAction, values: dict) -> dict:
         """One of the table actions (`client.table_actions.ACTIONS`), as its API view does it (app/api/tables.py,
         `act`): the events it wrote as the actor may see them, and the state after (a claim: its seq)."""
+        from tables.events import Actor
         from tables.state import visible
 
         code, token = values["code"], values["token"]
@@ -136,10 +137,12 @@ class LocalTables:
                 values = {**values, field.name: _pool(values[field.name])}
         action = _plain(described.action(values))  # as the JSON body reads: tuples are lists
         with as_service_answers(token):
-            actor = self._actor(code, token)
+            actor = Actor() if described.anyone and not token else self._actor(code, token)
             if described.needs_seat and action.get("seat") is None:
                 action["seat"] = actor.seat
-            outcome = self._tables().act_with_token(code, token, action, request_id=values["request_id"])
+            outcome = self._tables().act_with_token(
+                code, token, action, request_id=values["request_id"], anyone=described.anyone
+            )
         answer = {"events": [event.to_dict() for event in visible(outcome.state, outcome.events, actor)]}
         answer["repeated"] = outcome.repeated
         if described.answers == "claim":

@@ -66,9 +66,12 @@ class TableAction:
     answers: str = "state"
     # The action names a seat even when the token's seat acts (Booksmack's turn): left out, the token's.
     needs_seat: bool = False
+    # Any phone may send it, with no token (asking for a seat back from the join page): `token` defaults to None.
+    anyone: bool = False
 
     def signature(self) -> inspect.Signature:
-        """`(self, code, <required fields>, token, <optional fields>, request_id=None) -> dict`."""
+        """`(self, code, <required fields>, token, <optional fields>, request_id=None) -> dict` (`token=None` for an
+        action `anyone` may send)."""
 
         def parameter(name: str, annotation: str, default: Any = REQUIRED) -> inspect.Parameter:
             return inspect.Parameter(
@@ -82,7 +85,7 @@ class TableAction:
                 parameter("self", inspect.Parameter.empty),
                 parameter("code", "str"),
                 *required,
-                parameter("token", "str"),
+                parameter("token", "str | None", None) if self.anyone else parameter("token", "str"),
                 *optional,
                 parameter("request_id", "str | None", None),
             ],
@@ -118,6 +121,14 @@ ACTIONS = (
     ),
     TableAction(
         "rename_seat", "/seats/{seat}/name", "rename", (PATH_SEAT, Field("name", "str")), "rename a seat", host=True
+    ),
+    TableAction(
+        "ask_seat",
+        "/seats/{seat}/ask",
+        "ask_seat",
+        (PATH_SEAT,),
+        "ask the host for the seat back, from a phone that holds no seat (the host's controls show the request)",
+        anyone=True,
     ),
     TableAction(
         "release_seat",

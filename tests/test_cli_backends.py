@@ -182,6 +182,8 @@ def played(backend) -> list[tuple[str, object]]:
     code, host = created["code"], created["host_token"]
     ann = call("join_table", code, 1)["token"]
     call("join_table", code, 1)  # taken: 409 seat_taken
+    call("ask_seat", code, 1)  # that phone asks for Ann's seat back: no token needed
+    call("ask_seat", code, 3)  # no such seat: 422
     bob = call("join_table", code, 2, token=host)["token"]  # the host seats a phone
     call("rename_seat", code, 2, "Bo", host)
     call("release_seat", code, 2, ann)  # host only: 403
