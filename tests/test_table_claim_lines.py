@@ -20,6 +20,7 @@ CLAIM = {
     "vote": None,
     "object_for": [1, 3],
     "closes_at": 1_800_000_030_000,
+    "may_overrule": True,
 }
 ATTEMPT = {"seq": 8, "seat": 1, "word": "gabz", "challenge": 1, "message": "GABZ is not a word.", "can_ask": False}
 
@@ -37,8 +38,11 @@ def test_a_line_follows_its_claim_and_the_names(app):
     struck = copy.deepcopy(CLAIM) | {"status": "struck", "object_for": []}
     drawn = line(app, struck)
     assert "struck out" in drawn and "Object" not in drawn and "Let GAB stand" in drawn
+    assert "Let GAB stand" not in line(app, struck | {"may_overrule": False})  # ruling 10: the host's button only
+    assert "Strike GAB out" not in line(app, CLAIM | {"may_overrule": False})  # when the overrule would work
     objected = copy.deepcopy(CLAIM) | {"objections": [{"by": 1, "verdict": "upheld", "message": "Not a word."}]}
     assert "Ann objected" in line(app, objected)
+    assert "The judge said: Not a word." in line(app, objected)  # the judge's sentence, told from the table's ruling
     assert line(app, CLAIM) == first  # and the first is still the first
 
 

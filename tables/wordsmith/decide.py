@@ -6,6 +6,7 @@ from solver.errors import Refused
 from solver.lexicon import check
 from solver.normalize import fold as fold_word
 from solver.pieces import Pool, parse_pool
+from solver.sentences import say
 from solver.wordsmith import (
     CHALLENGES,
     WHITE_BOXES,
@@ -16,6 +17,7 @@ from solver.wordsmith import (
     roll_dice,
     score_sheets,
 )
+from solver.wordsmith.judge import Voice
 
 from ..events import REFUSED, Actor, Context, Event, Forbidden, NewEvent, Rejected, stamp
 from ..state import apply as table_apply
@@ -208,7 +210,7 @@ def _claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
         )
     # ruling 13: in Word by Word a seat claims word k after the k-th shared roll, with that roll's circles as wilds
     wbw_open = ws.has("word_by_word") and ws.on and len(seat.words) < WORDS_PER_CHALLENGE
-    if wbw_open and len(seat.words) >= ws.round:
+    if ws.waits(seat) == "roll":
         raise Rejected(
             "wait_for_roll", "In Word by Word every word starts with the shared roll: wait for the next roll."
         )
@@ -238,8 +240,14 @@ def _claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
         "after_done": ws.phase == "done_called",
         "challenge_over": not ws.on or seat.extra_word_used or seat.passed,
     }
-    verdict, house_word = _judge(table, ctx, word, judged_on, player=table.seat(seat.number).name)
+    name = table.seat(seat.number).name
+    verdict, house_word = _judge(table, ctx, word, judged_on, player=name)
     shown = [o.to_dict() for o in verdict.objections if not (secret and o.code in JUDGED_AT_END)]
+    if ws.on:  # the table plays on after Done!: what is over is this seat's part, and the sentence says so
+        key = "claim.passed" if seat.passed else "claim.extra_word_played"
+        for objection in shown:
+            if objection["code"] == "challenge_over":
+                objection["message"] = say(key, **Voice(name).words())
     struck = ws.struck_word(verdict.normalized)
     if struck is not None:  # ruling 20: a word the table struck stays out for the rest of the challenge
         shown.insert(0, {"code": "struck", "message": votes.struck_message(table, struck), "claim": struck.seq})
@@ -308,7 +316,7 @@ def objection_refused(ws: WordsmithState, seat: int, claim: ClaimRecord, now: fl
         return Rejected("already_objected", f"You have already objected to {claim.word.upper()}.")
     if claim.status == "struck":
         return Rejected("claim_struck", f"{claim.word.upper()} has already been struck.")
-    if ws.has("word_by_word") and ws.on and not _may_strike(ws, claim):
+    if ws.has("word_by_word") and ws.on and not ws.may_strike(claim):
         return Rejected(  # ruling 13: a Word by Word word is struck before the next roll, or not at all
             "claim_superseded", f"{claim.word.upper()} can no longer be struck: the next word has been rolled."
         )
@@ -358,7 +366,7 @@ def _object(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context)
             "verdict": "struck",
             "message": " ".join(o.message for o in verdict.objections),
             "objections": [o.to_dict() for o in verdict.objections],
-            "strikes": _may_strike(ws, claim),
+            "strikes": ws.may_strike(claim),
         }
         if data["strikes"]:
             data["pool"] = _pool_after_strike(ws, claim)
@@ -381,18 +389,6 @@ def _stands_because(table, ctx: Context, claim: ClaimRecord, verdict) -> str:
         reasons.append(f"it holds the required letter {on['required_letter'].upper()}")
     reasons.append("the pool builds it")
     return f"{shout} stands: {', '.join(reasons[:-1])}, and {reasons[-1]}."
-
-
-def _may_strike(ws: WordsmithState, claim: ClaimRecord) -> bool:
-    """Ruling 10: while the challenge is on, only a seat's latest word can be struck; after, any of the challenge."""
-    if claim.challenge != ws.challenge or ws.phase == "waiting":
-        return False
-    if not ws.on:
-        return True
-    words = ws.seat(claim.seat).words
-    if ws.has("word_by_word") and len(words) != ws.round:
-        return False  # ruling 13: a Word by Word word is struck before the next roll, or not at all
-    return bool(words) and words[-1]["claim"] == claim.seq
 
 
 def _vote(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
@@ -489,7 +485,7 @@ def _overrule(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Contex
     changes = stands != (claim.status == "stands")
     if changes and claim.objections:
         votes.not_own_dispute(table, claim, stands)
-    if changes and not stands and not _may_strike(ws, claim):
+    if changes and not stands and not ws.may_strike(claim):
         raise Rejected(
             "claim_superseded",
             f"{claim.word.upper()} is no longer {player(table, claim.seat)}'s latest word: only the latest can be struck.",

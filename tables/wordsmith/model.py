@@ -9,6 +9,7 @@ from functools import partial
 from solver.errors import Refused
 from solver.pieces import Pool
 from solver.wordsmith import (
+    WORDS_PER_CHALLENGE,
     DiscardBoxes,
     ScoreResult,
     parse_variant,
@@ -187,6 +188,42 @@ class WordsmithState:
                 return claim
         return None
 
+    def waits(self, seat: SeatState) -> str | None:
+        """Why `seat` may not claim a word now while the challenge is played, or None when it may: "done" (its sheet
+        is full: it called Done!), "played" (after Done!, it has played its one more word or passed), "roll" (Word by
+        Word, ruling 13: it has its word for the latest roll). A vote on its word it waits for is not here: that
+        seat is told when it claims (ruling 17)."""
+        if not self.on:
+            return None
+        if len(seat.words) >= WORDS_PER_CHALLENGE:
+            return "done"
+        if self.phase == "done_called" and (seat.extra_word_used or seat.passed):
+            return "played"
+        if self.has("word_by_word") and len(seat.words) >= self.round:
+            return "roll"
+        return None
+
+    def may_strike(self, claim: ClaimRecord) -> bool:
+        """Ruling 10: while the challenge is on, only a seat's latest word can be struck; after, any of the challenge."""
+        if claim.challenge != self.challenge or self.phase == "waiting":
+            return False
+        if not self.on:
+            return True
+        words = self.seat(claim.seat).words
+        if self.has("word_by_word") and len(words) != self.round:
+            return False  # ruling 13: a Word by Word word is struck before the next roll, or not at all
+        return bool(words) and words[-1]["claim"] == claim.seq
+
+    def may_overrule(self, claim: ClaimRecord) -> bool:
+        """Whether the host's overrule of `claim` would change it now (ruling 10): a standing word struck out while it
+        may be (`may_strike`), a struck one let stand while its seat has not played on. Not while the table votes
+        on it (its vote's box settles it), nor in Secret Wordsmith (ruling 12)."""
+        if self.has("secret") or claim.challenge != self.challenge or claim.seq in self.open_votes:
+            return False
+        if claim.status == "stands":
+            return self.may_strike(claim)
+        return claim.status == "struck" and self.seat(claim.seat).version == claim.struck_version
+
     def may_concede(self, claim: ClaimRecord) -> bool:
         """Ruling 21: whether `claim`'s seat may concede it now: while the table votes on it (or the host is to break
         a tie), or after the judge's verdict stood for want of a table's decision, until that seat plays on."""
@@ -297,6 +334,7 @@ class WordsmithState:
             "crossed_white": seat.crossed_white,
             "extra_word_used": seat.extra_word_used,
             "passed": seat.passed,
+            "waits": self.waits(seat),
         }
 
     def _claim_dict(self, claim: ClaimRecord, viewer: Actor | None) -> dict:
@@ -313,6 +351,7 @@ class WordsmithState:
             "vote": _vote_dict(claim.vote),
             "struck_by": dict(claim.struck_by) if claim.struck_by else None,
             "may_concede": self.may_concede(claim),
+            "may_overrule": not hidden and self.may_overrule(claim),
         }
 
     def refused_shown(self) -> list[dict]:
