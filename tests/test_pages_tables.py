@@ -597,7 +597,7 @@ def test_the_host_strikes_a_claim_out_and_every_page_shows_it(app, table):
         html = text(client.get(f"/tables/{code}/{path}").get_data(as_text=True))
         assert "CAST Ann struck out (the host struck it out)" in html, path
     view = ann.get(f"/tables/{code}").get_data(as_text=True)
-    assert "NOT VALID" in text(
+    assert "STRUCK OUT" in text(
         re.search(r'<section class="verdict table-latest.*?</section>', view, flags=re.S).group(0)
     )
 
@@ -736,6 +736,11 @@ def test_the_host_page_offers_the_lan_address_when_opened_as_localhost(app):
     url = f"http://192.168.1.23/tables/{code}/join"
     segno.make(url, error="m").save(buffer, kind="svg", scale=8, border=2, title=f"Join table {code}")
     assert host.get(f"/tables/{code}/qr.svg?lan=1").data == buffer.getvalue()
+    view = phone(app).get(f"/tables/{code}").get_data(as_text=True)  # the TV, on the same laptop, says the same
+    assert (
+        f'Join this table at <a href="http://192.168.1.23/tables/{code}/join">http://192.168.1.23/tables/{code}/join</a>'
+        in view
+    )
     app.extensions["lan_address"] = lambda: pytest.fail("opened by its network address: no need to look")
     remote = phone(app)
     other, _ = create(remote, base_url="http://192.168.1.23")

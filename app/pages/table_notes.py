@@ -51,6 +51,8 @@ ACTION_WORDS = {
     "pool_set": "the correction of {name}'s pool",
     "claim": "{name}'s claim",
     "objection": "{name}'s objection",
+    "objection_vote": "{name}'s vote on an objection",
+    "objection_ruled": "the ruling on an objection",
     "house_asked": "{name}'s asking the table to allow a word",
     "house_vote": "{name}'s vote on a word put to the table",
     "overrule": "the host's overrule",
@@ -87,6 +89,8 @@ UNDONE_SO = {
     "claim": "{name} has the pieces of {word} back, and it is off the sheet",
     "piece_added": "{name}'s pool is as it was before the piece",
     "seat_removed": "{name}'s seat is back, for a phone to join",
+    "overrule_struck": "{word} stands again, back on {name}'s sheet",
+    "overrule_stood": "{word} is struck out again, off {name}'s sheet",
 }
 
 
@@ -100,7 +104,10 @@ def announcement(state, names: dict) -> str | None:
         name = names.get(undone.get("seat")) or names.get(undone.get("by")) or "the seat"
         word = str(undone.get("word") or "").upper()
         what = action_words(undone, names) + (f" of {word}" if word else "")
-        so = UNDONE_SO.get(undone.get("type"), "the table is as it was before it").format(name=name, word=word)
+        kind = undone.get("type")
+        if kind == "overrule" and undone.get("changes"):  # the host's strike, or letting a word stand, taken back
+            kind = "overrule_stood" if undone.get("stands") else "overrule_struck"
+        so = UNDONE_SO.get(kind, "the table is as it was before it").format(name=name, word=word)
         return f"{host} undid {what}: {so}."
     newest = state.log.event if state.log is not None else None
     if newest is None or newest.seq != state.seq:

@@ -329,8 +329,13 @@ def page_context(code: str, state, viewer: Actor | None, host: Actor | None = No
         "objection_seconds": objection_window(state),
         "now_ms": round(tables().clock() * 1000),  # the server's clock as the page was drawn (#table's data-now)
         "my_seat": (cookie_actor(code, SEAT_COOKIE) or Actor()).seat if host_page else None,
-        # The host's page: a join link opened as localhost reaches no other phone (app/pages/table_lan.py).
-        **(lan_context(url_for("pages.table_join", code=code)) if host_page else {}),
+        # The host's page and the table view (often on the same laptop): a join link opened as localhost reaches no
+        # other phone (app/pages/table_lan.py).
+        **(
+            lan_context(url_for("pages.table_join", code=code))
+            if host_page or request.endpoint == "pages.table_view"
+            else {}
+        ),
     }
 
 

@@ -49,6 +49,7 @@ def _apply_start(ws: WordsmithState, event: Event, data: dict) -> None:
     ws.required_letters = data.get("required_letters") or ""
     ws.done_by = None
     ws.ended_reason = None
+    ws.latest = None  # the big box starts the challenge empty: the last one's claim is not news
     ws.round = 0
     ws.rolls = []
     crossed = data.get("crossed_white") or {}

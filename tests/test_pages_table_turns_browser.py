@@ -1,0 +1,141 @@
+"""What each phone reads of whose turn it still is, in headless Chromium on 390x844 phones: after Done!, the seats
+whose part of the challenge is over (one more word played, or a pass) lose the claim form and every phone reads who
+still plays; the host is offered a strike only where ruling 10 allows one, and its undo names the word; a new
+challenge's big box starts empty.
+
+Several browser contexts (phones with their own cookies) against the app served by gunicorn (`live_server`). Every
+wait is Playwright's `expect` on what the phone shows; long setups go through the JSON API with the phones' own
+tokens (test_pages_table_night_browser.py's `api`).
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+import pytest
+import requests
+from browser_helpers import expect, needs_chromium, open_phones, screenshot
+from test_pages_table_host_browser import host_box
+from test_pages_table_night_browser import SIX, api, exact
+from test_pages_tables_browser import LIVE_MS, claim, create_table, following, start_challenge, submit, take_seat
+
+pytestmark = needs_chromium
+
+
+@pytest.fixture
+def phones(browser):
+    """Five phones (browser contexts with their own cookies), each 390x844."""
+    with open_phones(browser, 5) as pages:
+        yield pages
+
+
+def four_seats(phones, live_server) -> str:
+    """Ann's phone makes the table, hosts it and starts a challenge; Ann, Bob, Cy and Di take their seats and the
+    fifth phone shows the table view; all five follow it. The table's code."""
+    ann, bob, cy, di, view = phones
+    code = create_table(ann, live_server, names=("Ann", "Bob", "Cy", "Di"))
+    start_challenge(ann)
+    for page, name in ((ann, "Ann"), (bob, "Bob"), (cy, "Cy"), (di, "Di")):
+        take_seat(page, live_server, code, name)
+    view.goto(f"{live_server}/tables/{code}")
+    for page in phones:
+        following(page)
+    return code
+
+
+def refused(page, live_server: str, code: str, word: str) -> dict:
+    """A claim of `word` with the token this phone's seat cookie holds, sent through the JSON API as a phone whose
+    page was out of date would: its refusal (409), which the table hears (ruling 15)."""
+    token = next(c["value"] for c in page.context.cookies() if c["name"] == "wordsmith_seat")
+    answer = requests.post(
+        f"{live_server}/api/v1/tables/{code}/claims",
+        json={"request_id": secrets.token_hex(8), "word": word},
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=30,
+    )
+    assert answer.status_code == 409, answer.text
+    return answer.json()
+
+
+def test_after_done_a_seat_whose_part_is_over_has_no_claim_form_and_every_phone_reads_who_still_plays(
+    phones, live_server
+):
+    """Ann calls Done!; Cy passes and Bob plays his one more word. Their phones lose the claim form and say why;
+    every phone reads who still plays and who passed; a word either sends anyway is refused saying that its
+    seat's part is over, not that the challenge is (Di still plays)."""
+    ann, bob, cy, di, view = phones
+    code = four_seats(phones, live_server)
+    for word in SIX:
+        api(ann, live_server, code, "/seats/1/pool", {"pool": exact(word)}, cookie="wordsmith_host")
+        api(ann, live_server, code, "/claims", {"word": word})
+    for page in phones:
+        expect(page.locator("#phase")).to_contain_text(
+            "Done! called by Ann. One more word, or pass: Bob, Cy, Di.", timeout=LIVE_MS
+        )
+    for page in (bob, cy, di):
+        expect(page.locator("#word")).to_be_visible()
+    expect(ann.locator("#word")).to_be_hidden()
+    submit(cy, cy.get_by_role("button", name="Pass: no extra word"))
+    claim(bob, "gab")  # his one more word
+    for page in phones:
+        expect(page.locator("#phase")).to_contain_text("One more word, or pass: Di. Passed: Cy.", timeout=LIVE_MS)
+    for page in (bob, cy):
+        expect(page.locator("#word")).to_be_hidden()
+        wait = page.locator("#claim-area .table-claim-wait")
+        expect(wait).to_be_visible()
+        expect(wait).to_contain_text("Your last word of this challenge is played")
+        expect(page.get_by_role("button", name="Pass: no extra word")).to_be_hidden()
+    expect(di.locator("#word")).to_be_visible()
+    expect(di.get_by_role("button", name="Pass: no extra word")).to_be_visible()
+    for page in (di, ann, view):
+        expect(page.locator("#claim-area .table-claim-wait")).to_be_hidden()
+    screenshot(bob, "table-seat-after-extra-word")
+    for page, word, said in (
+        (bob, "tab", "Bob has played their one more word after Done!: no more words this challenge."),
+        (cy, "cab", "Cy has passed: no more words this challenge."),
+    ):
+        assert refused(page, live_server, code, word)["code"] == "claim_refused"
+        for each in phones:
+            expect(each.locator("#latest .verdict__message")).to_contain_text(said, timeout=LIVE_MS)
+            expect(each.locator("#latest .verdict__message")).not_to_contain_text("The challenge is over")
+    expect(view.locator("#phase")).to_contain_text("One more word, or pass: Di.")  # the challenge is still on
+
+
+def test_the_host_strikes_only_a_latest_word_its_undo_names_it_and_a_new_challenge_starts_with_an_empty_box(
+    phones, live_server
+):
+    """Ruling 10 on the phones: while the challenge is played the host is offered a strike for each seat's latest
+    word only (Host controls and the host's page alike); the strike shows STRUCK OUT on every phone, its undo names
+    the word and whose it is; at the next challenge the big box says no claim yet, not the last challenge's."""
+    ann, bob, cy, di, view = phones
+    code = four_seats(phones, live_server)
+    for word in ("bag", "cast"):  # Bob's two words: CAST is his latest
+        api(ann, live_server, code, "/seats/2/pool", {"pool": exact(word)}, cookie="wordsmith_host")
+        api(bob, live_server, code, "/claims", {"word": word})
+    for page in phones:
+        expect(page.locator("#claims .claim__word").first).to_have_text("CAST", timeout=LIVE_MS)
+    box = host_box(ann)
+    expect(box.get_by_role("button", name="Hand the host role to Bob's phone")).to_be_visible()
+    expect(box.get_by_role("button", name="Hand the host role to Ann's phone")).to_have_count(0)  # it hosts already
+    expect(box.get_by_role("button", name="Strike CAST out")).to_be_visible()
+    expect(box.get_by_role("button", name="Strike BAG out")).to_have_count(0)
+    host = ann.context.new_page()  # the host's own page: the claims list offers the same
+    host.goto(f"{live_server}/tables/{code}/host")
+    expect(host.get_by_role("button", name="Strike CAST out")).to_be_visible()
+    expect(host.get_by_role("button", name="Strike BAG out")).to_have_count(0)
+    host.close()
+    submit(ann, box.get_by_role("button", name="Strike CAST out"))
+    for page in phones:
+        expect(page.locator("#latest .verdict__mark")).to_have_text("STRUCK OUT", timeout=LIVE_MS)
+    expect(host_box(ann).get_by_role("button", name="Strike BAG out")).to_be_visible()  # BAG is Bob's latest now
+    submit(ann, host_box(ann).get_by_role("button", name=re.compile("^Undo")))
+    for page in phones:
+        expect(page.locator("#latest .verdict__message")).to_have_text(
+            "The host undid the host's overrule of CAST: CAST stands again, back on Bob's sheet.", timeout=LIVE_MS
+        )
+    api(ann, live_server, code, "/challenges/end", {}, cookie="wordsmith_host")
+    api(ann, live_server, code, "/challenges", {"pool": "R3 Y2 B1 G2"}, cookie="wordsmith_host")
+    for page in phones:
+        expect(page.locator("#phase")).to_contain_text("Challenge 2 of 3", timeout=LIVE_MS)
+        expect(page.locator("#latest")).to_have_text("No claim yet.")
