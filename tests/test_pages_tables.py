@@ -18,7 +18,7 @@ import pytest
 import segno
 
 from app.pages.tables import EVENT_TYPES, HOST_COOKIE, SEAT_COOKIE
-from tables.events import Forbidden, epoch
+from tables.events import Actor, Forbidden, epoch
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -974,3 +974,20 @@ def test_the_playing_host_settles_a_tie_from_the_seat_page(app):
     vote(di, seq, "0")
     page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
     assert 'value="settle"' not in page and "the host, Ann, made the claim" in text(page)
+
+
+def test_word_by_word_the_big_box_counts_an_unused_circle_as_the_discard_box_it_checks(app):
+    """Ruling 13: a circle the word leaves unused checks a discard box; the claim's sentence says so, beside the
+    pieces it left (the sheet's Discards used counts both)."""
+    host = phone(app)
+    code, _ = create(host, variants=("word_by_word",))
+    ann, bob = phone(app), phone(app)
+    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
+    start(host, code)
+    service = app.extensions["tables"]
+    service.act(code, Actor(host=True), {"type": "roll_word", "faces": ["red", "yellow", "blue_star"]})
+    assert claim(ann, code, "bag").status_code == 303  # R4 Y3 B1 G2 and a circle: R1 Y1 left, the circle unused
+    box = re.search(
+        r'<section class="verdict table-latest.*?</section>', ann.get(f"/tables/{code}").get_data(as_text=True), re.S
+    )
+    assert "3 letters, 2 pieces discarded, 1 unused circle (a discard box each)." in text(box.group(0))
