@@ -112,7 +112,7 @@ def test_every_host_action_is_announced_on_every_phone_and_the_tv(app):
     assert "moved=1" in moved.headers["Location"]
     host_action(host, code, "seat-actions-1", action="hand_host", seat="1")
     box = latest_box(tv.get(f"/tables/{code}").get_data(as_text=True))
-    assert "handed the host role to Ann's phone: Ann now starts challenges" in box
+    assert "The host handed the host role to Ann's phone: Ann now starts challenges" in box  # not "Ann (host)"
     assert claim(ann, code, "cast").status_code == 303  # the next event takes the box back
     box = latest_box(tv.get(f"/tables/{code}").get_data(as_text=True))
     assert "HOST" not in box and "CAST" in box
@@ -187,3 +187,21 @@ def test_done_shows_to_the_caller_by_the_claim_box_and_to_the_table_in_the_big_b
         assert "Ann called Done!: one more word each, no new pieces." in box, path
     theirs = text(bob.get(f"/tables/{code}/play").get_data(as_text=True))
     assert "Claim a word" in theirs and "You called Done!" not in theirs
+
+
+def test_a_hand_over_is_told_as_done_by_the_host_before_it():
+    """The host's news names who handed the role on: the host before the event, not the seat that has it now."""
+    from app.pages.table_notes import announcement
+    from tables.events import Event
+    from tables.state import fold
+
+    made = {"game": "wordsmith", "lexicon": "standard", "variants": [], "seats": ["Ann", "Bob", "Cy"]}
+    events = [Event(1, "table_created", "2026-12-06T00:00:00Z", 0, made)]
+    events += [Event(1 + n, "seat_joined", "2026-12-06T00:00:00Z", n, {"seat": n}) for n in (1, 2, 3)]
+    names = {1: "Ann", 2: "Bob", 3: "Cy"}
+    for seat, said in (
+        (1, "The host handed the host role to Ann's phone"),
+        (3, "Ann (host) handed the host role to Cy's phone"),
+    ):
+        events.append(Event(len(events) + 1, "host_handed", "2026-12-06T00:00:00Z", 0, {"seat": seat}))
+        assert announcement(fold(events), names).startswith(said)

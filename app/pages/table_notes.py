@@ -7,6 +7,7 @@ Nothing here imports the table views (app/pages/tables.py imports this).
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from functools import lru_cache
 
 from flask import current_app
@@ -115,8 +116,18 @@ def announcement(state, names: dict) -> str | None:
     said = HOST_NEWS.get(newest.type)
     if said is None:
         return None
+    if newest.type == "host_handed":  # the one who handed the role on is the host before this event
+        host = previous_host(state, names)
     seat = newest.data.get("seat")
     return f"{host} {said.format(name=names.get(seat, f'seat {seat}'), seat=seat)}."
+
+
+def previous_host(state, names: dict) -> str:
+    """Who hosted before the newest event, a hand-over: the seat an earlier hand-over gave the role to, or the phone
+    that created the table ("The host")."""
+    handed = [event for event in state.log if event.type == "host_handed"][1:2]  # newest first: the one before
+    seat = handed[0].data.get("seat") if handed else None
+    return f"{names[seat]} (host)" if seat in names else "The host"
 
 
 def join_notice(args, state) -> dict | None:
@@ -126,6 +137,7 @@ def join_notice(args, state) -> dict | None:
         name = state.seats[int(removed) - 1].name
         return {
             "code": "seat_removed",
+            "kept": True,
             "title": "The host removed your seat",
             "messages": [
                 f"The host removed {name}'s seat from the table: it plays no more this game. "
@@ -135,6 +147,7 @@ def join_notice(args, state) -> dict | None:
     if args.get("moved"):
         return {
             "code": "seat_moved",
+            "kept": True,
             "title": "Your seat moved to another phone",
             "messages": [
                 "The host gave it to another phone or took it on theirs (or the player left the table). "
@@ -146,10 +159,28 @@ def join_notice(args, state) -> dict | None:
         name = state.seats[int(asked) - 1].name
         return {
             "code": "seat_asked",
+            "kept": True,
             "title": "Asked",
             "messages": [f"The host's page shows that a phone asks for {name}'s seat. Once the host gives it, tap it."],
         }
     return None
+
+
+@lru_cache(maxsize=8192)
+def event_epoch(at: str) -> float | None:
+    """Seconds since the epoch of an event's time (`2026-11-30T18:40:02.120Z`), or None when it is not one (kept:
+    every render reads each claim's time again)."""
+    try:
+        return datetime.strptime(at, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC).timestamp()
+    except (TypeError, ValueError):
+        return None
+
+
+@bp.app_template_filter("ms")
+def epoch_ms(at: str) -> int | None:
+    """An event's time as the milliseconds `data-closes-at` takes (the page's clock takes a button away then)."""
+    seconds = event_epoch(at)
+    return None if seconds is None else round(seconds * 1000)
 
 
 @bp.app_template_filter("pool_pieces")
