@@ -135,5 +135,6 @@ def test_a_tie_goes_to_the_hosts_casting_vote_and_a_name_is_not_carried(app):
     refused = post_form(client, "/tables", form, "table-create", **fields)
     html = refused.get_data(as_text=True)
     assert refused.status_code == 422 and "PARIS is a proper name" in text(html)
+    assert "house_words:" not in text(html) and "House words" in text(html)  # the box's label, said once
     assert 'id="house_words"' in html and re.search(r'id="house_words"[^>]*aria-invalid="true"', html)
     assert hidden(form, "csrf_token")

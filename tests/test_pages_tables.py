@@ -991,3 +991,21 @@ def test_word_by_word_the_big_box_counts_an_unused_circle_as_the_discard_box_it_
         r'<section class="verdict table-latest.*?</section>', ann.get(f"/tables/{code}").get_data(as_text=True), re.S
     )
     assert "3 letters, 2 pieces discarded, 1 unused circle (a discard box each)." in text(box.group(0))
+
+
+def test_secret_wordsmith_hides_the_pools_from_the_host_and_keeps_a_word_struck_at_the_end_on_its_sheet(app):
+    """Ruling 12: while the challenge is played the host's controls say the pools are hidden (not that every seat
+    has no pieces); once it ends, a word the judge strikes stays on its seat's sheet, struck, at 0 points."""
+    host = phone(app)
+    code, _ = create(host, variants=("secret",))
+    ann, bob = phone(app), phone(app)
+    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
+    start(host, code)
+    hosting = text(host.get(f"/tables/{code}/host").get_data(as_text=True))
+    assert "Pools now: hidden until the challenge ends" in hosting and "no pieces" not in hosting
+    assert claim(ann, code, "cast").status_code == 303
+    assert claim(ann, code, "acts").status_code == 303  # no new letter: judged with the rest at the end
+    app.extensions["tables"].act(code, Actor(host=True), {"type": "end_challenge"})
+    html = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    sheet = re.search(r'id="my-sheet-title-1".*?</section>', html, re.S).group(0)
+    assert "<del><strong>ACTS</strong></del> · struck, 0 points" in sheet and "<del><strong>CAST" not in sheet

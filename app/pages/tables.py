@@ -148,6 +148,7 @@ EVENT_TYPES = (
 # The pages whose table part is swapped in from /live (app/pages/table_live.py), and the events after which such a
 # page is fetched again whole: they change which phone acts for a seat or hosts, which no part key holds.
 LIVE_PAGES = ("pages.table_play", "pages.table_host", "pages.table_view")
+VIEWS = ("pages.table_view",)  # the table view: the TV, often the host's own laptop
 # What static/tables.js sends with every request it makes for a table page (`Table-Page: fragment`): the page is
 # answered without the site's layout (its title and #table, all the script brings in), and an action's answer is that
 # page at once rather than a 303 to load it (a browser without the script still posts, is redirected and loads).
@@ -331,11 +332,7 @@ def page_context(code: str, state, viewer: Actor | None, host: Actor | None = No
         "my_seat": (cookie_actor(code, SEAT_COOKIE) or Actor()).seat if host_page else None,
         # The host's page and the table view (often on the same laptop): a join link opened as localhost reaches no
         # other phone (app/pages/table_lan.py).
-        **(
-            lan_context(url_for("pages.table_join", code=code))
-            if host_page or request.endpoint == "pages.table_view"
-            else {}
-        ),
+        **(lan_context(url_for("pages.table_join", code=code)) if host_page or request.endpoint in VIEWS else {}),
     }
 
 
@@ -472,11 +469,12 @@ def tables_create():
             )
         except Refused as error:
             field = str(error.path[0]) if error.path else None
-            label = field
+            label = "House words" if field == "house_words" else field
+            detail = str(error).removeprefix(f"{field}: ")  # the label says which box it is
             if field == "seats":  # ("seats", i): the i-th box filled in; ("seats",): how many, at the first box
                 field = given[error.path[1]][0] if len(error.path) > 1 else "seat1"
                 label = f"Seat {field[4:]}" if len(error.path) > 1 else "Seats"
-            errors.append({"field": field, "label": label, "detail": str(error)})
+            errors.append({"field": field, "label": label, "detail": detail})
     if errors:
         return render("tables_new.html", 422, errors=errors, **create_context(values))
     response = redirect(url_for("pages.table_host", code=created.code), code=303)
