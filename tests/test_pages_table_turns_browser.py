@@ -17,7 +17,7 @@ import pytest
 import requests
 from browser_helpers import expect, needs_chromium, open_phones, screenshot
 from test_pages_table_host_browser import host_box
-from test_pages_table_night_browser import SIX, api, exact
+from test_pages_table_night_browser import SIX, WINDOW_MS, api, exact
 from test_pages_tables_browser import LIVE_MS, claim, create_table, following, start_challenge, submit, take_seat
 
 pytestmark = needs_chromium
@@ -139,3 +139,51 @@ def test_the_host_strikes_only_a_latest_word_its_undo_names_it_and_a_new_challen
     for page in phones:
         expect(page.locator("#phase")).to_contain_text("Challenge 2 of 3", timeout=LIVE_MS)
         expect(page.locator("#latest")).to_have_text("No claim yet.")
+
+
+def test_a_voters_buttons_go_when_the_vote_window_closes_by_the_pages_clock(phones, live_server):
+    """Rulings 16 and 22: a vote is cast within the window. A voter's Keep/Strike (an objection) and Allow/Refuse
+    (a word put to the table) leave its phone when the window closes, on the phone's own clock, with no update from
+    the table in between; Count the votes stays."""
+    ann, bob, cy, di, view = phones
+    for page in (ann, di):
+        page.clock.install()  # the phones' own clocks, run forward below: no test waits 30 s
+    code = four_seats(phones, live_server)
+    claim(bob, "cast")
+    expect(cy.get_by_role("button", name="Object to CAST")).to_be_visible(timeout=LIVE_MS)
+    submit(cy, cy.get_by_role("button", name="Object to CAST"))
+    expect(di.get_by_role("button", name="Keep CAST")).to_be_visible(timeout=LIVE_MS)
+    seq = di.get_attribute("#table", "data-seq")
+    di.clock.fast_forward(WINDOW_MS + 1_000)
+    expect(di.get_by_role("button", name="Keep CAST")).to_have_count(0)
+    expect(di.get_by_role("button", name="Strike CAST out")).to_have_count(0)
+    expect(di.locator("#votes").get_by_role("button", name=re.compile("^Count the votes"))).to_be_visible()
+    assert di.get_attribute("#table", "data-seq") == seq  # gone by the page's clock, not by an update
+    api(ann, live_server, code, "/seats/3/pool", {"pool": exact("zoomer")}, cookie="wordsmith_host")
+    claim(cy, "zoomer")  # buildable, and in no word list: Cy may put it to the table
+    submit(cy, cy.get_by_role("button", name="Ask the table to allow ZOOMER"))
+    expect(ann.get_by_role("button", name="Allow ZOOMER")).to_be_visible(timeout=LIVE_MS)
+    ann.clock.fast_forward(WINDOW_MS - 10_000)
+    expect(ann.get_by_role("button", name="Allow ZOOMER")).to_be_visible()  # 20 s in: still open
+    ann.clock.fast_forward(11_000)
+    expect(ann.get_by_role("button", name="Allow ZOOMER")).to_have_count(0)
+    expect(ann.get_by_role("button", name="Refuse ZOOMER")).to_have_count(0)
+
+
+def test_a_phone_that_lost_its_seat_keeps_being_told_so_while_the_table_plays_on(phones, live_server):
+    """Ruling 4 of docs/rules/tables.md: the phone whose seat the host gave to a new phone is told so on the join
+    page; the table's next events (the new phone joining, a claim) and the page's own clock leave that word there."""
+    ann, bob, cy, di, view = phones
+    bob.clock.install()
+    code = four_seats(phones, live_server)
+    api(ann, live_server, code, "/seats/2/release", {}, cookie="wordsmith_host")
+    expect(bob.locator("#notice")).to_contain_text("Your seat moved to another phone", timeout=LIVE_MS)
+    assert bob.url.endswith(f"/tables/{code}/join?moved=1")
+    seq = int(bob.get_attribute("#table", "data-seq"))
+    newcomer = view.context.new_page()
+    take_seat(newcomer, live_server, code, "Bob")  # the new phone takes the seat: an event Bob's old phone follows
+    claim(ann, "cast")
+    bob.wait_for_function("(seq) => Number(document.getElementById('table').dataset.seq) > seq + 1", arg=seq)
+    bob.clock.fast_forward(10_000)  # past the time a refusal's notice gives way
+    expect(bob.locator("#notice")).to_contain_text("Your seat moved to another phone")
+    newcomer.close()

@@ -41,8 +41,6 @@ from collections import Counter, OrderedDict, deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
-from functools import lru_cache
 
 from flask import current_app
 from markupsafe import Markup
@@ -55,7 +53,7 @@ from ..serving.streams import PartMaker
 from ..tables import tables
 from .jinja_many import Drawing
 from .table_host_renders import RenderUnderWay, hosts_render, shared_render, under_way
-from .table_notes import PIECES, announcement, holds_star
+from .table_notes import PIECES, announcement, event_epoch, holds_star
 
 __all__ = [
     "SHARED",
@@ -161,16 +159,6 @@ _stats = {"shared": 0, "kept": 0, "read": 0}
 def stats() -> dict[str, int]:
     """How many times this worker has rendered a table's part, and served a kept one (the tests count renders)."""
     return dict(_stats)
-
-
-@lru_cache(maxsize=8192)
-def event_epoch(at: str) -> float | None:
-    """Seconds since the epoch of an event's time (`2026-11-30T18:40:02.120Z`), or None when it is not one (kept:
-    every render reads each claim's time again)."""
-    try:
-        return datetime.strptime(at, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC).timestamp()
-    except (TypeError, ValueError):
-        return None
 
 
 def viewer_tokens(viewer: Actor | None, host_page: bool, hosting: bool = False) -> str:

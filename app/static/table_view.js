@@ -27,11 +27,14 @@ window.WordsmithTableView = function (table) {
   }
 
   // This phone's own refusal notice (#notice, rendered with a refused action's answer) gives way to the table's
-  // current state: at the next event, or after a few seconds, so it never sits above the newest claim.
+  // current state: at the next event, or after a few seconds, so it never sits above the newest claim. Two stay:
+  // "Not sent" waits for its Retry, and the join page's word on this phone's seat (moved, removed) is its news.
   const NOTICE_MS = 6000;
   function dropNotice() {
     const notice = document.getElementById("notice");
-    if (notice && !notice.classList.contains("table-notsent")) notice.remove(); // "Not sent" waits for its Retry
+    const kept =
+      notice && (notice.classList.contains("table-notsent") || notice.classList.contains("table-notice--kept"));
+    if (notice && !kept) notice.remove();
   }
   if (document.getElementById("notice")) setTimeout(dropNotice, NOTICE_MS);
   // The table's seq when the notice came: only a page of a later event replaces it (a refresh that was already
