@@ -39,7 +39,7 @@ def test_a_word_the_dictionary_lacks_is_allowed_by_the_table_and_valid_for_every
     pools(table, 1, 2)
     seq, problem = refused_seq(table, 1, "vlog")
     assert problem["objections"][0]["message"] == (
-        "VLOG is not in the standard word lists; it may be newer than they are: ask the table to allow it."
+        "VLOG is not in the standard word lists; it may be newer than they are: Ann may ask the table to allow it."
     )
     assert table.state(1)["wordsmith"]["refused"][0]["askable"] is True
     assert assert_problem(table.post("/house-words", {"claim": seq}, table.tokens[2]), 409)["code"] == "not_your_word"

@@ -54,7 +54,10 @@ def test_a_word_the_table_allows_is_claimed_and_valid_for_another_seat_later(app
     refused = claim(ann, code, "vlog")
     assert refused.status_code == 409
     said = text(refused.get_data(as_text=True))
-    assert "VLOG is not in the standard word lists; it may be newer than they are: ask the table to allow it." in said
+    assert (
+        "VLOG is not in the standard word lists; it may be newer than they are: Ann may ask the table to allow it."
+        in said
+    )
     assert "Ask the table to allow VLOG" in said
     assert "Ask the table to allow VLOG" not in text(page(bob, code))  # only its claimant asks
     seq = attempt_seq(app, code)

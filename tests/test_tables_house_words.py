@@ -55,16 +55,18 @@ def vote(table: Table, n: int, seq: int, allow: bool):
 def test_a_refusal_the_table_may_overrule_says_so_and_no_other_does():
     table = started()
     attempt = refused(table, 1, NEW)
-    sentence = "VLOG is not in the standard word lists; it may be newer than they are: ask the table to allow it."
+    sentence = (
+        "VLOG is not in the standard word lists; it may be newer than they are: Ann may ask the table to allow it."
+    )
     assert attempt["message"] == sentence and attempt["askable"] and attempt["asked"] is None
     assert attempt["sent"] == [{"code": "not_a_word", "message": sentence, "reason": "not_in_lexicon", "tier": None}]
     rare = refused(table, 1, RARE)
-    assert rare["message"] == "ICK is only in the large dictionary, not in the standard one" + HINT
+    assert rare["message"] == "ICK is only in the large dictionary, not in the standard one" + HINT.format(player="Ann")
     # The pool too; a proper name; the pool (VLOGS needs green); no list holds VLG, but it has no vowel: an
     # abbreviation by its shape, which the rulebook excludes, not a word the dictionary lacks.
     for word in ("zoomer", "paris", "vlogs", "vlg"):
         attempt = refused(table, 1, word)
-        assert not attempt["askable"] and HINT not in attempt["message"], word
+        assert not attempt["askable"] and "ask the table" not in attempt["message"], word
         with pytest.raises(Rejected) as caught:
             table.act({"type": "ask", "claim": attempt["seq"]}, seat(1))
         assert caught.value.code == "not_askable"
@@ -151,13 +153,13 @@ def test_refused_by_the_vote_nothing_changes_and_the_word_is_not_asked_again_thi
         == "The table refuses ICK (0 to allow, 2 to refuse): the dictionary's verdict stands; nothing changes."
     )
     again = refused(table, 2, RARE)  # another seat tries it: no hint, and no second vote this challenge
-    assert HINT not in again["message"]
+    assert "ask the table" not in again["message"]
     with pytest.raises(Rejected) as caught:
         table.act({"type": "ask", "claim": again["seq"]}, seat(2))
     assert caught.value.code == "refused_by_table"
     table.act({"type": "end_challenge"})
     table.act({"type": "start", "pool": POOL})
-    assert HINT in refused(table, 2, RARE)["message"]  # the next challenge starts afresh
+    assert HINT.format(player="Bob") in refused(table, 2, RARE)["message"]  # the next challenge starts afresh
 
 
 def test_a_tie_goes_to_the_host_unless_the_host_asked():

@@ -251,7 +251,7 @@ def _claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
     struck = ws.struck_word(verdict.normalized)
     if struck is not None:  # ruling 20: a word the table struck stays out for the rest of the challenge
         shown.insert(0, {"code": "struck", "message": votes.struck_message(table, struck), "claim": struck.seq})
-    shown = house.hinted(ws, verdict.normalized, shown)  # ruling 22: "...: ask the table to allow it."
+    shown = house.hinted(ws, verdict.normalized, shown, name)  # ruling 22: "...: Cy may ask the table to allow it."
     if shown:
         message = " ".join(o["message"] for o in shown)
         attempt = {

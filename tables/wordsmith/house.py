@@ -26,7 +26,7 @@ from .model import OBJECTION_SECONDS, AskRecord, SeatState, WordsmithState
 HOUSE_REASONS = ("not_in_lexicon", "larger_lexicon_only")
 MAX_HOUSE_WORDS = 200  # carried to a new table: more than any evening's game allows
 MAX_HOUSE_WORD_LENGTH = 64  # a word on a score sheet line (the API's MAX_WORD_LENGTH default)
-HINT = ": ask the table to allow it."  # what a refusal the table may overrule ends with
+HINT = ": {player} may ask the table to allow it."  # what a refusal the table may overrule ends (the table reads it)
 
 
 def askable(objections: list[dict]) -> bool:
@@ -36,13 +36,14 @@ def askable(objections: list[dict]) -> bool:
     )
 
 
-def hinted(ws: WordsmithState, word: str, objections: list[dict]) -> list[dict]:
-    """A refusal of `word` (normalized) the table may overrule says so ("...: ask the table to allow it."), unless
-    the table refused that word already this challenge."""
+def hinted(ws: WordsmithState, word: str, objections: list[dict], player: str) -> list[dict]:
+    """A refusal of `word` (normalized) the table may overrule says so, naming who may ask ("...: Cy may ask the
+    table to allow it.": every phone reads it, and only the claimant asks), unless the table refused that word
+    already this challenge."""
     if ws.has("secret") or not askable(objections) or refused_here(ws, word):
         return objections
     message = objections[0]["message"]
-    return [{**objections[0], "message": message.removesuffix(".") + HINT}]
+    return [{**objections[0], "message": message.removesuffix(".") + HINT.format(player=player)}]
 
 
 def refused_here(ws: WordsmithState, word: str) -> AskRecord | None:
