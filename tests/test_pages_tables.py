@@ -1009,3 +1009,13 @@ def test_secret_wordsmith_hides_the_pools_from_the_host_and_keeps_a_word_struck_
     html = ann.get(f"/tables/{code}/play").get_data(as_text=True)
     sheet = re.search(r'id="my-sheet-title-1".*?</section>', html, re.S).group(0)
     assert "<del><strong>ACTS</strong></del> · struck, 0 points" in sheet and "<del><strong>CAST" not in sheet
+
+
+def test_a_seats_pool_says_what_was_added_since_its_last_word(app, table):
+    """The die rolled in the app: the seat's pool reads what came up, not only a count that changed."""
+    code, host, ann, bob = table
+    page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    assert post_form(ann, f"/tables/{code}/play", page, "add-form", action="add", piece="Y").status_code == 303
+    html = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    pool = re.search(r'id="pool-title-1".*?</section>', html, re.S).group(0)
+    assert "Added since the start: yellow." in text(pool)

@@ -85,3 +85,19 @@ def test_the_host_may_overrule_exactly_the_claims_the_table_would_let_it(after_e
         assert claim["may_overrule"] == taken, claim
     struck = [c["word"] for c in table.view()["claims"] if c["may_overrule"]]
     assert struck == (["bag", "cast", "dog"] if after_end else ["cast", "dog"])
+
+
+def test_a_seat_reads_the_pieces_added_since_its_last_word():
+    """A die rolled in the app changes a pool by one piece: the seat's view says which, until its next word."""
+    table = Table(seats=2)
+    table.act({"type": "start", "pool": EXAMPLE_POOL})
+    table.act({"type": "add", "piece": "Y"}, seat(1))
+    table.act({"type": "add", "piece": "W"}, seat(1))
+    assert [s["added"] for s in table.view()["seats"]] == [["yellow", "wild"], []]
+    table.claim(1, "bag", pool=exact("bag"))  # a correction clears it too; so does the word
+    assert table.seat_view(1)["added"] == []
+    table.act({"type": "add", "piece": "R"}, seat(1))
+    assert table.seat_view(1)["added"] == ["red"]
+    table.act({"type": "end_challenge"})
+    table.act({"type": "start", "pool": EXAMPLE_POOL})
+    assert table.seat_view(1)["added"] == []

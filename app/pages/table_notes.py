@@ -183,6 +183,12 @@ def epoch_ms(at: str) -> int | None:
     return None if seconds is None else round(seconds * 1000)
 
 
+@bp.app_template_filter("piece_name")
+def piece_name(kind: str) -> str:
+    """A piece added to a pool, as a player says it: its colour, or "a star" (a wild)."""
+    return "a star" if kind == "wild" else kind
+
+
 @bp.app_template_filter("pool_pieces")
 def pool_pieces(pool) -> list[dict]:
     """A pool as the pages draw it: each kind it holds with its count (`R3 Y2 B1 G2` -> red 3, yellow 2, ...)."""

@@ -55,6 +55,7 @@ def _apply_start(ws: WordsmithState, event: Event, data: dict) -> None:
     crossed = data.get("crossed_white") or {}
     for seat in ws.seats:
         seat.pool = ws.starting_pool
+        seat.added = ()
         seat.previous_word = ""
         seat.words = []
         seat.discards = 0
@@ -66,6 +67,7 @@ def _apply_start(ws: WordsmithState, event: Event, data: dict) -> None:
 def _apply_piece(ws: WordsmithState, event: Event, data: dict) -> None:
     seat = ws.seat(data["seat"])
     seat.pool = seat.pool.add(data["piece"])
+    seat.added = (*seat.added, data["piece"])
     seat.version += 1
 
 
@@ -108,6 +110,7 @@ def _put_on_sheet(ws: WordsmithState, claim: ClaimRecord) -> None:
     seat.words.sort(key=lambda w: w["claim"])
     seat.discards += data["discards"]
     seat.pool = Pool(**data["pieces"])  # ruling 9: the word's pieces, a spent wild as the piece it stood for
+    seat.added = ()
     seat.previous_word = claim.word
     if claim.extra_word:
         seat.extra_word_used = True
@@ -353,6 +356,7 @@ def _apply_roll(ws: WordsmithState, event: Event, data: dict) -> None:
 def _apply_pool_set(ws: WordsmithState, event: Event, data: dict) -> None:
     seat = ws.seat(data["seat"])
     seat.pool = Pool(**data["pool"])
+    seat.added = ()
     seat.version += 1
 
 

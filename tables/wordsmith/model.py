@@ -68,6 +68,7 @@ class SeatState:
     extra_word_used: bool = False
     passed: bool = False
     past: list[dict] = field(default_factory=list)  # earlier challenges, as score_sheets reads them
+    added: tuple[str, ...] = ()  # the pieces added since its last word (a die's roll: its phone reads what came up)
     version: int = 0  # counts the changes to this seat: a struck claim comes back only onto an unchanged seat
 
     @property
@@ -327,6 +328,7 @@ class WordsmithState:
         return {
             "seat": seat.number,
             "pool": None if secret else str(seat.pool),
+            "added": None if secret else list(seat.added),
             "previous_word": None if secret else seat.previous_word or None,
             "words": words,
             "discards_used": seat.discards_used,
