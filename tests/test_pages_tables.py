@@ -1005,6 +1005,12 @@ def test_secret_wordsmith_hides_the_pools_from_the_host_and_keeps_a_word_struck_
     assert "Pools now: hidden until the challenge ends" in hosting and "no pieces" not in hosting
     assert claim(ann, code, "cast").status_code == 303
     assert claim(ann, code, "acts").status_code == 303  # no new letter: judged with the rest at the end
+    line = re.search(
+        r'<li class="claim[^"]*" id="claim-\d+">.*?ACTS.*?</li>',
+        ann.get(f"/tables/{code}/play").get_data(as_text=True),
+        re.S,
+    )
+    assert "claimed: judged when the challenge ends" in text(line.group(0)) and "stands" not in text(line.group(0))
     app.extensions["tables"].act(code, Actor(host=True), {"type": "end_challenge"})
     html = ann.get(f"/tables/{code}/play").get_data(as_text=True)
     sheet = re.search(r'id="my-sheet-title-1".*?</section>', html, re.S).group(0)

@@ -347,7 +347,7 @@ class WordsmithState:
             "challenge": claim.challenge,
             "word": None if hidden else claim.word,
             "at": claim.at,
-            "status": "hidden" if hidden else claim.status,
+            "status": "hidden" if hidden else self._status(claim),
             "objections": list(claim.objections),
             "overruled": list(claim.overruled),
             "vote": _vote_dict(claim.vote),
@@ -355,6 +355,12 @@ class WordsmithState:
             "may_concede": self.may_concede(claim),
             "may_overrule": not hidden and self.may_overrule(claim),
         }
+
+    def _status(self, claim: ClaimRecord) -> str:
+        """A claim's status as its viewer reads it: a Secret Wordsmith word is only "claimed" until the challenge
+        ends, when the judge rules on it (ruling 12); "stands" then would say it had been judged."""
+        secret_open = self.has("secret") and self.on and claim.challenge == self.challenge
+        return "claimed" if secret_open and claim.status == "stands" else claim.status
 
     def refused_shown(self) -> list[dict]:
         """The refused attempts a phone reads: this challenge's, the newest `REFUSED_SHOWN` (the record has all)."""
