@@ -230,8 +230,6 @@ def test_the_create_form_refuses_a_seventh_seat_with_the_rule(app):
     response = post_form(client, "/tables", form, "table-create", game="booksmack", **seats)
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert re.search(
-        r"Seats ?: seats: Booksmack is for 2 to 6 players at a live table: .*ruling 14\); got 7", text(html)
-    )
+    assert re.search(r"Seats ?: Booksmack is for 2 to 6 players at a live table: .*ruling 14\); got 7", text(html))
     assert re.findall(r'<input id="([^"]+)"[^>]*aria-invalid="true"', html) == ["seat1"]  # at the seats, not a box
     assert hidden(html, "csrf_token", "table-create")  # the form again, filled in
