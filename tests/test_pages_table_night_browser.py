@@ -75,6 +75,20 @@ def seated(phones, live_server: str, start: bool = True) -> str:
     return code
 
 
+def four_seats(phones, live_server) -> str:
+    """Ann's phone makes the table, hosts it and starts a challenge; Ann, Bob, Cy and Di take their seats and the
+    fifth phone shows the table view; all five follow it. The table's code."""
+    ann, bob, cy, di, view = phones
+    code = create_table(ann, live_server, names=("Ann", "Bob", "Cy", "Di"))
+    start_challenge(ann)
+    for page, name in ((ann, "Ann"), (bob, "Bob"), (cy, "Cy"), (di, "Di")):
+        take_seat(page, live_server, code, name)
+    view.goto(f"{live_server}/tables/{code}")
+    for page in phones:
+        following(page)
+    return code
+
+
 def test_an_object_button_goes_when_its_window_closes_by_the_pages_clock(phones, live_server):
     """Three seats: Ann claims CAST; Bob's and Cy's phones show Object until the window closes on each phone's own
     clock, then not, with no update from the table in between."""
@@ -174,13 +188,7 @@ def test_a_tie_is_cast_by_one_pair_of_buttons_beside_the_vote(phones, live_serve
     the word's definition are in view on each phone; Ann and Di split, and Ann's casting vote is one pair of buttons
     in the vote's box, on her seat's page and on the host's page alike; it settles the word on every phone."""
     ann, bob, cy, di, view = phones
-    code = create_table(ann, live_server, names=("Ann", "Bob", "Cy", "Di"))
-    start_challenge(ann)
-    for page, name in ((ann, "Ann"), (bob, "Bob"), (cy, "Cy"), (di, "Di")):
-        take_seat(page, live_server, code, name)
-    view.goto(f"{live_server}/tables/{code}")
-    for page in phones:
-        following(page)
+    code = four_seats(phones, live_server)
     claim(bob, "cast")
     expect(cy.get_by_role("button", name="Object to CAST")).to_be_visible(timeout=LIVE_MS)
     submit(cy, cy.get_by_role("button", name="Object to CAST"))

@@ -17,8 +17,8 @@ import pytest
 import requests
 from browser_helpers import expect, needs_chromium, open_phones, screenshot
 from test_pages_table_host_browser import host_box
-from test_pages_table_night_browser import SIX, WINDOW_MS, api, exact
-from test_pages_tables_browser import LIVE_MS, claim, create_table, following, start_challenge, submit, take_seat
+from test_pages_table_night_browser import SIX, WINDOW_MS, api, exact, four_seats
+from test_pages_tables_browser import LIVE_MS, claim, submit, take_seat
 
 pytestmark = needs_chromium
 
@@ -28,20 +28,6 @@ def phones(browser):
     """Five phones (browser contexts with their own cookies), each 390x844."""
     with open_phones(browser, 5) as pages:
         yield pages
-
-
-def four_seats(phones, live_server) -> str:
-    """Ann's phone makes the table, hosts it and starts a challenge; Ann, Bob, Cy and Di take their seats and the
-    fifth phone shows the table view; all five follow it. The table's code."""
-    ann, bob, cy, di, view = phones
-    code = create_table(ann, live_server, names=("Ann", "Bob", "Cy", "Di"))
-    start_challenge(ann)
-    for page, name in ((ann, "Ann"), (bob, "Bob"), (cy, "Cy"), (di, "Di")):
-        take_seat(page, live_server, code, name)
-    view.goto(f"{live_server}/tables/{code}")
-    for page in phones:
-        following(page)
-    return code
 
 
 def refused(page, live_server: str, code: str, word: str) -> dict:
