@@ -101,3 +101,20 @@ def test_a_seat_reads_the_pieces_added_since_its_last_word():
     table.act({"type": "end_challenge"})
     table.act({"type": "start", "pool": EXAMPLE_POOL})
     assert table.seat_view(1)["added"] == []
+
+
+def test_advanced_a_word_for_no_free_row_is_refused_naming_every_free_rows_letter():
+    """Ruling 8: a word written for no row is looked for in every free row; its refusal names all their letters, not
+    the first alone. A word written for a named row is refused for that row's letter."""
+    table = Table(variants=["advanced"])
+    table.act({"type": "start", "pool": EXAMPLE_POOL, "required_letters": "master"})
+    assert claim_refusal(table, 1, "dog")[2] == (
+        "DOG contains none of the required letters of the free rows: M, A, S, T, E, R."
+    )
+    tried = trial(table)
+    tried.act({"type": "set_pool", "seat": 1, "pool": exact("cast")})
+    with pytest.raises(Rejected) as caught:
+        tried.act({"type": "claim", "word": "cast", "row": 1}, seat(1))
+    assert caught.value.message == "CAST does not contain the required letter M."
+    table.claim(1, "bag", pool=exact("bag"))  # row 2's A: five rows left
+    assert claim_refusal(table, 1, "dog")[2].endswith("the free rows: M, S, T, E, R.")

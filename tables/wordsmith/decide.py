@@ -216,6 +216,7 @@ def _claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
         )
     normalized = fold_word(word).strip()
     required = ""
+    free_letters = ""  # ruling 8: the free rows' letters, when the word was written for none of them
     if ws.has("advanced"):
         free = _free_rows(ws, seat)
         if row is not None:
@@ -226,6 +227,8 @@ def _claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
         # ruling 8: no free row's letter in the word: the judge is asked for the first free row's letter
         pick = row or (free[0] if free else None)
         required = ws.required_letters[pick - 1] if pick else ""
+        if row is None and len(free) > 1:
+            free_letters = ", ".join(ws.required_letters[r - 1].upper() for r in free)
     circles = ws.rolls[-1]["circles"] if wbw_open else 0
     pool = seat.pool.add("wild", circles) if circles else seat.pool
     secret = ws.has("secret")
@@ -243,11 +246,12 @@ def _claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
     name = table.seat(seat.number).name
     verdict, house_word = _judge(table, ctx, word, judged_on, player=name)
     shown = [o.to_dict() for o in verdict.objections if not (secret and o.code in JUDGED_AT_END)]
-    if ws.on:  # the table plays on after Done!: what is over is this seat's part, and the sentence says so
-        key = "claim.passed" if seat.passed else "claim.extra_word_played"
-        for objection in shown:
-            if objection["code"] == "challenge_over":
-                objection["message"] = say(key, **Voice(name).words())
+    for objection in shown:
+        if objection["code"] == "challenge_over" and ws.on:  # after Done!: this seat's part is over, not the table's
+            key = "claim.passed" if seat.passed else "claim.extra_word_played"
+            objection["message"] = say(key, **Voice(name).words())
+        elif objection["code"] == "missing_required_letter" and free_letters:  # every free row's letter was looked for
+            objection["message"] = say("claim.no_free_row_letter", W=verdict.normalized.upper(), letters=free_letters)
     struck = ws.struck_word(verdict.normalized)
     if struck is not None:  # ruling 20: a word the table struck stays out for the rest of the challenge
         shown.insert(0, {"code": "struck", "message": votes.struck_message(table, struck), "claim": struck.seq})
