@@ -18,7 +18,7 @@ import requests
 from browser_helpers import expect, needs_chromium, open_phones, screenshot
 from test_pages_table_host_browser import host_box
 from test_pages_table_night_browser import SIX, WINDOW_MS, api, exact, four_seats
-from test_pages_tables_browser import LIVE_MS, claim, submit, take_seat
+from test_pages_tables_browser import LIVE_MS, claim, following, submit, take_seat
 
 pytestmark = needs_chromium
 
@@ -173,3 +173,34 @@ def test_a_phone_that_lost_its_seat_keeps_being_told_so_while_the_table_plays_on
     bob.clock.fast_forward(10_000)  # past the time a refusal's notice gives way
     expect(bob.locator("#notice")).to_contain_text("Your seat moved to another phone")
     newcomer.close()
+
+
+def test_advanced_a_seat_is_not_offered_a_row_it_has_filled(phones, live_server):
+    """Ruling 8: the Row menu offers a seat only its free rows; the row Bob filled is still offered to Ann."""
+    ann, bob = phones[:2]
+    ann.goto(live_server + "/")
+    ann.click("#table-create-details summary")
+    for i, name in enumerate(("Ann", "Bob"), 1):
+        ann.fill(f"#seat{i}", name)
+    ann.check("#table-create input[name=variants][value=advanced]")
+    with ann.expect_navigation():
+        ann.click("#table-create button[type=submit]")
+    code = re.search(r"/tables/([A-Z0-9]{6})/host$", ann.url).group(1)
+    api(
+        ann,
+        live_server,
+        code,
+        "/challenges",
+        {"pool": "R3 Y2 B1 G2", "required_letters": "master"},
+        cookie="wordsmith_host",
+    )
+    for page, name in ((ann, "Ann"), (bob, "Bob")):
+        take_seat(page, live_server, code, name)
+        following(page)
+    api(ann, live_server, code, "/seats/2/pool", {"pool": exact("bag")}, cookie="wordsmith_host")
+    api(bob, live_server, code, "/claims", {"word": "bag", "row": 2})  # row 2: A
+    shown = "(page) => Array.from(document.querySelectorAll('#row option')).filter(o => getComputedStyle(o).display !== 'none').map(o => o.textContent)"
+    expect(bob.locator("#claims .claim__word").first).to_have_text("BAG", timeout=LIVE_MS)
+    assert bob.evaluate(shown) == ["first free row", "1: M", "3: S", "4: T", "5: E", "6: R"]
+    expect(ann.locator("#claims .claim__word").first).to_have_text("BAG", timeout=LIVE_MS)
+    assert ann.evaluate(shown) == ["first free row", "1: M", "2: A", "3: S", "4: T", "5: E", "6: R"]
