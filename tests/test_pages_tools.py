@@ -163,6 +163,10 @@ BAD = [
     "/score?p1c1=bag&p1c1d=%C2%B2",  # a superscript two: a digit to str.isdigit, not to int
     "/booksmack/turn?cards=a&played=1&lexicon=huge",
     "/dice?roll=add&seed=1.5",
+    "/dice?seed=abc&roll=start",
+    "/dice?roll=bogus",
+    "/score?p1=Ann&p1c1=bag&p1c1d=99",
+    "/booksmack/turn?cards=b+Z+m+a&played=9",
 ]
 
 
@@ -172,6 +176,7 @@ def test_bad_input_is_a_readable_error_never_a_500(client, url):
     assert response.status_code == 422, (url, response.status_code)
     message = errors(response.get_data(as_text=True))
     assert len(message) > 40 and "Traceback" not in message, message
+    assert "None" not in message and not re.search(r"\b(\w+): \1: ", message), message  # each field named once
     assert not re.search(r"Input should|String should|unable to parse", message), (
         message
     )  # the player's words, not the validator's
