@@ -621,3 +621,14 @@ def test_docs_page(browser, live_server):
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "docs.png"))
     context.close()
+
+
+@pytest.mark.parametrize("pool", ["R8+Y8+B6+G6+W2", "W60"])
+def test_the_solvers_long_words_wrap_in_their_column_on_a_phone(browser, live_server, pool):
+    """At 390 pixels the word list has two columns, and a 14-letter word (STAPHYLOCOCCUS) is wider than one: it
+    wraps inside its column rather than pushing the page sideways."""
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(f"{live_server}/solve?pool={pool}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    context.close()
