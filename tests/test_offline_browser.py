@@ -156,6 +156,7 @@ REFUSED = [
     "/?word=cast&pool=R50+Y20",
     "/?word=cast&pool=R0061",
     "/solve?pool=r3+%20q2",
+    "/?word=" + "a" * 65,  # past MAX_WORD_LENGTH: refused offline as the server refuses it
 ]
 # Each roll, and the seeds at both ends of the range.
 ROLLED = [
@@ -205,6 +206,9 @@ def test_offline_after_one_visit_the_pages_answer_as_the_server_does(browser, sm
     page.goto(server.url + "/solve?pool=R3+Y2+B1+G2")
     text = verdict_text(page)
     assert "builds" in text and "bag" in text
+    # The pool picker shows the pool the URL gave, as the server's page does: one piece changed, the rest kept.
+    assert page.input_value("#pool-text") == "R3 Y2 B1 G2" and page.inner_text(".pool__size") == "8 pieces"
+    assert page.locator(".pool .chip[data-code=R] .chip__count").inner_text() == "3"
     page.goto(server.url + "/dice")
     page.click("button[value=word_by_word]")  # no seed: one is picked here, as the server picks one
     page.wait_for_selector("#roll[data-source=offline]")

@@ -43,6 +43,7 @@ from solver import pieces
 from solver.lexicon import CATEGORY_SENTENCES, OBSCURE_BELOW, SIZES
 from solver.normalize import fold
 from solver.search import SORTS, Query
+from solver.sentences import sentences
 
 from ..settings import DEFAULTS
 
@@ -123,11 +124,7 @@ class Limit:
         # maxLength says (a client generated from it must not be refused, nor a longer string taken).
         # The limit leaves room: the longest word is 45 letters, padding and accents included.
         if isinstance(value, str) and len(value) > limit:
-            raise PydanticCustomError(
-                "too_long",
-                "at most {limit} characters, not {actual}: shorten it",
-                {"limit": limit, "actual": len(value)},
-            )
+            raise PydanticCustomError("too_long", sentences()["field.too_long"], {"limit": limit, "actual": len(value)})
         if isinstance(value, (list, tuple, dict)) and len(value) > limit:
             raise PydanticCustomError(
                 "too_long",

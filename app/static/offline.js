@@ -9,7 +9,7 @@
 // concern each: offline_base.js (shared helpers), offline_judge.js (the claim judge and verdict), offline_games.js
 // (Color Smash and the dice), offline_booksmack.js and offline_cards.js (Booksmack rounds), words.js (the word judge) and
 // sentences.js (the server's sentences, filled). app/assets.py points each import at its fingerprinted name.
-import {SHOWN, el, plural, poolText, pyStrip, splitWords, useMeta} from "./offline_base.js";
+import {CODES, SHOWN, el, plural, poolText, pyStrip, splitWords, useMeta} from "./offline_base.js";
 import {judgeRound, showRound} from "./offline_booksmack.js";
 import {splitCards} from "./offline_cards.js";
 import {rollDice, rollTitle, showRoll, showSlap, slapFor} from "./offline_games.js";
@@ -217,9 +217,35 @@ function showWords(d, form, url) {
 function fill(form, url) {
   if (!form) return;
   url.searchParams.forEach(function (value, name) {
-    const field = form.elements.namedItem(name);
-    if (field && "value" in field && field.type !== "submit") field.value = value;
+    // Every field of that name: a radio is checked when it is the value, a text box takes it (the solve form has
+    // more than one field named pool, so the form's namedItem is a list whose value sets nothing).
+    form.querySelectorAll("[name='" + CSS.escape(name) + "']").forEach(function (field) {
+      if (field.type === "radio") field.checked = field.value === value;
+      else if ("value" in field && !["submit", "button", "checkbox"].includes(field.type)) field.value = value;
+    });
   });
+}
+
+// The pool picker's chips and size as the server draws them for the pool text the form holds (a pool the server
+// would refuse leaves them as they are: the verdict says why). After the word data: the piece codes are its.
+function showPool(form) {
+  const text = form.querySelector("#pool-text");
+  if (!text || !pyStrip(text.value)) return;
+  let counts;
+  try {
+    counts = parsePool(text.value, Infinity);
+  } catch (error) {
+    return;
+  }
+  let total = 0;
+  form.querySelectorAll(".pool .chip[data-code]").forEach(function (chip) {
+    const count = counts[CODES.indexOf(chip.dataset.code)] || 0;
+    chip.querySelector(".chip__count").textContent = String(count);
+    chip.querySelector(".chip__remove").disabled = count === 0;
+    total += count;
+  });
+  const size = form.querySelector(".pool__size");
+  if (size) size.textContent = plural(total, "piece");
 }
 
 // The word data (with the sentences and rules it carries), then `show(data)`: false when the data is out of reach
@@ -314,6 +340,7 @@ async function answer(url) {
   const rack = solveForm && url.searchParams.get("rack");
   if (!judging && !rack && !(solveForm && pyStrip(form.pool))) return false;
   return showWith(function (d) {
+    showPool(judgeForm || solveForm);
     if (judging) showVerdict(d, verdictFor(d, form));
     else if (rack) needsConnection("The rack solver");
     else showWords(d, form, url);

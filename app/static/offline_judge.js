@@ -203,6 +203,9 @@ function verdictFor(d, form) {
   };
   const size = form.lexicon || d.meta.default_lexicon;
   const alphabet = d.meta.alphabet;
+  const sent = Array.from(form.word).length; // counted as the server counts it: code points, as sent
+  if (sent > d.meta.max_word_length)
+    throw new Error(say(d.meta.sentences, "field.too_long", {limit: d.meta.max_word_length, actual: sent}));
   const word = pyStrip(form.word);
   const found = W.check(d.words, word, size);
   const missing = [];
@@ -324,7 +327,11 @@ function showVerdict(d, verdict) {
 function showError(message) {
   const box = document.getElementById("verdict");
   box.className = "verdict verdict--invalid";
-  box.replaceChildren(el("p", "verdict__message", message));
+  // A sentence that starts with its field's name ("pool: empty; ...") is said as the page labels the field.
+  const said = message.replace(/^([a-z]+): /, function (whole, field) {
+    return field[0].toUpperCase() + field.slice(1) + ": ";
+  });
+  box.replaceChildren(el("p", "verdict__message", said));
   box.dataset.source = "offline";
 }
 
