@@ -409,7 +409,8 @@ def _check_players(players: Sequence[str]) -> list[str]:
     if isinstance(players, str) or not all(isinstance(p, str) and p.strip() for p in players):
         raise Refused("give the players as a list of names, in clockwise order", ("players",))
     if len(players) < 2 or len(set(players)) != len(players):
-        raise Refused(f"a game needs at least two players with distinct names, got {list(players)}", ("players",))
+        named = ", ".join(players) or "none"
+        raise Refused(f"a game needs at least two players with distinct names, got {named}", ("players",))
     return list(players)
 
 

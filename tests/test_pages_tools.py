@@ -167,6 +167,7 @@ BAD = [
     "/dice?roll=bogus",
     "/score?p1=Ann&p1c1=bag&p1c1d=99",
     "/booksmack/turn?cards=b+Z+m+a&played=9",
+    "/colorsmash/replay?players=ann&events=flip+zed",
 ]
 
 
@@ -177,6 +178,7 @@ def test_bad_input_is_a_readable_error_never_a_500(client, url):
     message = errors(response.get_data(as_text=True))
     assert len(message) > 40 and "Traceback" not in message, message
     assert "None" not in message and not re.search(r"\b(\w+): \1: ", message), message  # each field named once
+    assert not re.search(r"\[['\"]", message), message  # a player's words, not a Python list
     assert not re.search(r"Input should|String should|unable to parse", message), (
         message
     )  # the player's words, not the validator's

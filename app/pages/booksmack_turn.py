@@ -24,7 +24,7 @@ from .say import plainly
 
 LABELS = {"cards": "Cards", "played": "Seat just played", "lexicon": "Lexicon"}
 SAY = {
-    "played": f"Seat just played: give the seat of the card just played as a number from 1 to {MAX_CARDS}, like 4",
+    "played": "Seat just played: give the seat of the card just played as a number, like 4",
     "cards": f"Cards: at most {MAX_CARDS} cards",
     "lexicon": "Lexicon: choose small, standard or large",
 }
