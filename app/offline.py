@@ -46,6 +46,7 @@ SHELL_STATIC = (
     "words.js",
     "offline_base.js",
     "offline_judge.js",
+    "offline_solve.js",
     "offline_games.js",
     "offline_cards.js",
     "offline_booksmack.js",

@@ -99,6 +99,7 @@ def test_forms_are_gets_enhanced_by_the_one_script_and_no_inline_code(client, pa
         "words",
         "offline_base",
         "offline_judge",
+        "offline_solve",
         "offline_games",
         "offline_cards",
         "offline_booksmack",
