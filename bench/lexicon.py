@@ -521,7 +521,9 @@ def kinds_quality(lexicons) -> dict:
         build = importlib.import_module("build")
         pairs = build.spelling_pairs(code, build.spelling_listings(build.wordnet_lemmas()))
     except (ImportError, OSError):
-        quality["kinds_lexicon_spelling_pairs"] = "needs wordnet-base, hunspell-en-gb and hunspell-tools"
+        quality["kinds_lexicon_spelling_pairs"] = (
+            "needs wordnet-base, hunspell-en-gb, hunspell-tools and dict-freedict-eng-deu"
+        )
         return quality
     other_word = {"proper_name", "name_first", "abbreviation"}
     unlike = [(a, b) for a, b in pairs if code.get(a) != code.get(b)]

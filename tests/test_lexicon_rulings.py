@@ -561,6 +561,13 @@ def test_hyphenated_plurals_that_inflect_the_tail_are_refused(word):
         ("DAY-CARE", "DAYCARE"),
         ("HOME-PAGES", "HOMEPAGES"),
         ("SKY-DIVING", "SKYDIVING"),
+        ("HAND-MADE", "HANDMADE"),  # Ding lists the hyphenated spelling, the British dictionary the closed one
+        ("ON-LINE", "ONLINE"),
+        ("NON-STOP", "NONSTOP"),
+        ("CO-OPERATE", "COOPERATE"),
+        ("RE-ELECT", "REELECT"),
+        ("WELL-BEING", "WELLBEING"),
+        ("ASH-TRAYS", "ASHTRAYS"),  # a form of a listed spelling: ASH-TRAY's plural
     ],
 )
 def test_a_hyphenated_and_a_closed_up_spelling_get_one_verdict(pair):
@@ -581,9 +588,11 @@ def test_every_pair_of_spellings_the_lexicon_forms_is_alike(build):
     modern = pytest.importorskip("modern")
     if not modern.dictionary_installed():
         pytest.skip("needs Debian's hunspell-en-gb and hunspell-tools")
+    if not build.ding_installed():
+        pytest.skip("needs Debian's dict-freedict-eng-deu")
     code = {w: LEXICONS.code(w) for w in LEXICONS.trie.keys()}
     pairs = build.spelling_pairs(code, build.spelling_listings(build.wordnet_lemmas()))
-    assert len(pairs) > 2000 and {("e-book", "ebook"), ("web-site", "website")} <= set(pairs)
+    assert len(pairs) > 4000 and {("e-book", "ebook"), ("web-site", "website"), ("hand-made", "handmade")} <= set(pairs)
     other_word = ("proper_name", "name_first", "abbreviation")
     unlike = [
         (one, other, code.get(one), code.get(other))
@@ -591,6 +600,24 @@ def test_every_pair_of_spellings_the_lexicon_forms_is_alike(build):
         if code.get(one) != code.get(other) and not {code.get(one), code.get(other)} & set(other_word)
     ]
     assert unlike == []
+
+
+def test_the_listed_hyphenated_spelling_is_valid_with_its_closed_up_one():
+    """Not only a same refusal: HAND-MADE and ON-LINE are words, everyday as HANDMADE and ONLINE are."""
+    for spelling in ("HAND-MADE", "ON-LINE", "NON-STOP", "WELL-BEING", "MATCH-BOX", "MATCH-BOXES"):
+        assert check(spelling, LEXICONS["small"]).valid, spelling
+
+
+@pytest.mark.skipif(
+    not Path("/usr/share/dictd/freedict-eng-deu.dict.dz").exists(), reason="needs dict-freedict-eng-deu"
+)
+def test_ding_lists_hyphenated_spellings_as_printed_and_no_chance_split(build):
+    """Ding's hyphenated headwords (an entry's first line or a reference to one): the compounds as printed, never
+    letters that split into words by chance, and no capitalised name."""
+    listed = build.ding_hyphenated()
+    assert {"hand-made", "match-box", "on-line", "re-elect", "well-being", "ash-tray"} <= listed
+    assert not {"drag-on", "leg-it", "the-rapist", "key-board", "bath-room"} & listed
+    assert all(word == word.lower() and "--" not in word for word in listed)
 
 
 @pytest.mark.parametrize("spelling", ["DRAG-ON", "LEG-IT", "THE-RAPIST", "IN-SO-FAR", "AS-WELL", "DO-IT"])

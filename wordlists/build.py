@@ -1,6 +1,6 @@
-"""Rebuild the generated word lists from Debian's `scowl`, `wordnet-base` and `hunspell-en-gb`.
+"""Rebuild the generated word lists from Debian's `scowl`, `wordnet-base`, `hunspell-en-gb` and Ding.
 
-    apt-get install scowl wordnet-base hunspell-en-gb hunspell-tools
+    apt-get install scowl wordnet-base hunspell-en-gb hunspell-tools dict-freedict-eng-deu
     python wordlists/build.py            # writes the files next to this script
     python wordlists/build.py --check    # exit 1 if a rebuild differs from what is committed
 
@@ -19,23 +19,21 @@ recipe in short:
   lowercase, wordfreq has seen it, it is built from known parts (photo+bomb,
   up+vote, vape+ing) and no gate explains it away (a name, a foreign word, a
   misspelling, a fragment, an offensive word).
-* names first: a spelling whose commonest use is as a name is a proper name
-  in every size (SCOWL's levels, case-aware frequencies, WordNet's tag counts,
-  and ENABLE for a tie: names_first); `china` stays a word, `paris` does not.
+* names first: a spelling whose commonest use is as a name is a proper name in every size (SCOWL's levels,
+  case-aware frequencies, WordNet's tag counts, ENABLE for a tie: names_first); `china` stays a word, `paris` not.
 * slang: the words in `slang.txt` are known but invalid, category `slang`.
 * offensive: WordNet's slurs and obscenities (in any case) and `offensive.txt`'s, in every size, over any
   other code; a scan (offensive_candidates) proposes what to judge.
 * no vowel (y counts): an abbreviation, but for the words `vowelless.txt` keeps (hmm, cwm, nth).
 * children's words current dictionaries list (`family.txt`: owie, jammies) are `small`.
 * one word, one verdict: a hyphenated and a closed-up spelling of a compound (e-book, ebook) get one code, when a
-  dictionary lists both: the British one, or WordNet spelling the compound open and closed in one synset (web-site).
+  dictionary lists both: the British one, Ding (hand-made), or WordNet spelling it open and closed (web-site).
 * known but invalid: proper names (SCOWL `proper-names` and `upper` lists, and
   capitalised words), abbreviations (SCOWL `abbreviations` lists, all-capital
   or mixed-case words such as `kW`), possessives (`dog's`; the `'s`
   contractions listed in `s_contractions.txt` are kept as valid words).
 * accents are folded with the same normalization the library uses at run time.
-* familiarity: each valid word's wordfreq Zipf frequency (familiarity.tsv), how
-  common it is in current English; words of equal score are listed most familiar first.
+* familiarity: each valid word's wordfreq Zipf frequency (familiarity.tsv); equal scores list the most familiar first.
 """
 
 from __future__ import annotations
@@ -54,6 +52,9 @@ sys.path.insert(0, str(HERE.parent))
 from kinds import (  # noqa: E402, F401  (beside this script; tests and the benchmark reach these through build)
     agree_on_spellings,
     derived_forms,
+    ding_hyphenated,
+    ding_installed,
+    ding_notice,
     offensive_candidates,
     spelling_pairs,
 )
@@ -281,9 +282,12 @@ def open_compound_spellings(lemmas: dict[str, set[str]]) -> set[str]:
 
 
 def spelling_listings(lemmas: dict[str, set[str]]) -> set[str]:
-    """The spellings a dictionary lists, for agree_on_spellings: the British dictionary's words and WordNet's
-    hyphenated spellings of its open and closed compounds (open_compound_spellings)."""
-    return set(dictionary_entries()[0]) | open_compound_spellings(lemmas)
+    """The spellings a dictionary lists, for agree_on_spellings: the British dictionary's words, WordNet's
+    hyphenated spellings of its open and closed compounds (open_compound_spellings), and Ding's hyphenated
+    headwords with their forms (match-box, match-boxes: ding_hyphenated)."""
+    plurals = irregular_plurals()
+    ding = {form for word in ding_hyphenated() for form in {word} | inflections(word, plurals, True, True)}
+    return set(dictionary_entries()[0]) | open_compound_spellings(lemmas) | ding
 
 
 def inflections(word: str, plurals: dict[str, list[str]], noun: bool, verb: bool) -> set[str]:
@@ -667,19 +671,19 @@ def build() -> dict[str, str]:
         "LICENSE.scowl.txt": Path("/usr/share/doc/scowl/copyright").read_text("utf-8"),
         "LICENSE.wordnet.txt": Path("/usr/share/doc/wordnet-base/copyright").read_text("utf-8"),
         "LICENSE.hunspell-en-gb.txt": gzip.decompress(DICTIONARY_README.read_bytes()).decode("utf-8"),
+        "LICENSE.freedict-eng-deu.txt": ding_notice(),
     }
+
+
+DEBIAN_PACKAGES = "scowl wordnet-base hunspell-en-gb hunspell-tools dict-freedict-eng-deu"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="compare a rebuild with the committed files")
     args = parser.parse_args(argv)
-    if not SCOWL.is_dir() or not WORDNET.is_dir() or not dictionary_installed():
-        print(
-            "needs Debian's scowl, wordnet-base, hunspell-en-gb and hunspell-tools:"
-            " apt-get install scowl wordnet-base hunspell-en-gb hunspell-tools",
-            file=sys.stderr,
-        )
+    if not SCOWL.is_dir() or not WORDNET.is_dir() or not dictionary_installed() or not ding_installed():
+        print("needs Debian's packages: apt-get install " + DEBIAN_PACKAGES, file=sys.stderr)
         return 2
     outputs = build()
     if args.check:

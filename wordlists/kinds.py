@@ -8,6 +8,7 @@ Build time only, beside build.py (which imports it from its own folder; tests an
 
 from __future__ import annotations
 
+import gzip
 import re
 import sys
 from collections.abc import Iterable
@@ -99,6 +100,33 @@ def offensive_candidates(code: dict[str, str], lemmas: Iterable[str]) -> set[str
                 ):
                     candidates.add(word)
     return candidates
+
+
+# Ding, the English-German dictionary (Debian's dict-freedict-eng-deu; wordlists/SOURCES.md): its English headwords
+# are printed as the compounds are spelled (hand-made, match-box, on-line, re-elect). Only its lowercase hyphenated
+# headwords are read, an entry's first line (`hand-made /...`) or a reference to one (`{hand-made}`): the listing
+# of a compound's hyphenated spelling.
+DING = Path("/usr/share/dictd/freedict-eng-deu.dict.dz")
+DING_HYPHENATED = re.compile(r"(?m)(?:^\n|\{)([a-z]+(?:-[a-z]+)+)(?: /|\})")
+
+
+def ding_installed() -> bool:
+    return DING.is_file()
+
+
+def ding_notice() -> str:
+    """Ding's copyright and licence, verbatim from the package's copyright file: its head, Ding's paragraph and the
+    licence's, to travel with the spellings it lists (LICENSE.freedict-eng-deu.txt)."""
+    paragraphs = Path("/usr/share/doc/dict-freedict-eng-deu/copyright").read_text("utf-8").split("\n\n")
+    kept = [p for p in paragraphs if p.startswith(("Format:", "Files: eng-deu/", "License: GPL-3+"))]
+    return "\n\n".join(kept) + "\n"
+
+
+@cache
+def ding_hyphenated() -> frozenset[str]:
+    """Ding's lowercase hyphenated English headwords (DING_HYPHENATED)."""
+    with gzip.open(DING, "rt", encoding="utf-8", errors="replace") as text:
+        return frozenset(DING_HYPHENATED.findall(text.read()))
 
 
 def spelling_pairs(code: dict[str, str], listed: Iterable[str]) -> list[tuple[str, str]]:
