@@ -4,7 +4,7 @@
     /sw.js                           the service worker (scope: the whole site), its version built in
     /favicon.ico                     the icon
     /offline/meta.json               the word data's name and checksum, the alphabet, the limits, the sentences
-    /offline/words.<checksum>.gz     the word data (solver/offline.py), cached for a year: the name changes with it
+    /offline/words.<checksum>.<format>.gz  the word data (solver/offline.py), cached for a year: the name changes with it
 
 The worker's version is a digest of the word lists' checksum, the static files, the templates, the meta and the
 manifest: a rebuild of the word lists or a deploy changes `/sw.js`, which the browser compares on every visit, so the new worker
@@ -25,7 +25,7 @@ from solver.booksmack.cards import card_set
 from solver.colorsmash import PENALTY, STEAL
 from solver.lexicon import OBSCURE_BELOW
 from solver.limits import MAX_CARDS, MAX_POOL_PIECES, MAX_SEED, PAGE_WORDS
-from solver.offline import offline_words
+from solver.offline import FORMAT, offline_words
 from solver.pieces import KINDS, load_box
 from solver.sentences import say, sentences
 from solver.wordsmith.boxes import BLUE_BOXES, WHITE_BOXES
@@ -80,8 +80,9 @@ def _templates_digest(folder: str) -> str:
 
 
 def words_name() -> str:
-    """The word data's file name: it carries the lists' checksum, so a new build has a new name."""
-    return f"words.{resources().lexicons.checksum[:16]}.gz"
+    """The word data's file name: it carries the lists' checksum and the file's format, so a new build or a new
+    format has a new name."""
+    return f"words.{resources().lexicons.checksum[:16]}.{FORMAT}.gz"
 
 
 def version() -> str:

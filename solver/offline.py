@@ -7,14 +7,16 @@ It is built once per version of the lists and kept in the disk cache (`solver.ca
 
 The file, once gunzipped, is ASCII lines. First a header:
 
-    {"block": 16, "checksum": "...", "codes": ["small", ...], "entries": 335545, "format": 1, "words": 438945}
+    {"block": 16, "checksum": "...", "codes": ["small", ...], "endings": ["y", ...], "entries": 335545,
+     "format": 2, "words": 438945}
 
 then `entries` lines, one per key sorted as `lexicon.tsv` is (by code point), front-coded: the number of
 leading characters it shares with the line before (0 on every `block`-th line, so a block's first word is
 whole and a look-up bisects the block heads, then reads at most `block` lines), the rest of the word (`a-z`,
 `'`, `-`), and its code (one digit, the index in `codes`: tiers first, then the refusal categories). A `+`
 after the code stands for the next key, the word's possessive (`dog` then `dog's`, always next in that
-order), so the many possessives cost one character each. Then one line per valid key, in the same order: its
+order), so the many possessives cost one character each. `endings` are the judge's DERIVING_ENDINGS, shortest
+first, the order `offensive_base` reads a spelling in. Then one line per valid key, in the same order: its
 familiarity in hundredths of a Zipf unit (what the solver ranks by), empty for 0. A column of its own, because
 the numbers compress better together than between the words. app/static/words.js reads it.
 """
@@ -25,11 +27,11 @@ import gzip
 import json
 
 from .cache import cached
-from .lexicon import CODES, SIZES, Lexicons
+from .lexicon import CODES, DERIVING_ENDINGS, SIZES, Lexicons
 
 __all__ = ["BLOCK", "FORMAT", "offline_words", "encode_words", "decode_words"]
 
-FORMAT = 1
+FORMAT = 2  # in the file's name too (app/offline.py words_name): a phone fetches a new format
 BLOCK = 16  # lines per front-coded block: a look-up reads at most this many after one bisection
 
 
@@ -59,6 +61,7 @@ def encode_words(lexicon_tsv: str, familiarity_tsv: str, checksum: str) -> bytes
             known.append(str(familiarity.get(word, 0) or ""))
         previous = word
     header = {"format": FORMAT, "checksum": checksum, "codes": list(CODES), "words": len(keys)}
+    header["endings"] = sorted(DERIVING_ENDINGS, key=len)
     header.update(entries=len(lines), block=BLOCK)
     text = "\n".join([json.dumps(header, sort_keys=True), *lines, *known]) + "\n"
     return gzip.compress(text.encode("ascii"), 9, mtime=0)

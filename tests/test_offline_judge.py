@@ -17,7 +17,7 @@ from app.assets import link_modules
 from solver.colorsmash import PENALTY, STEAL
 from solver.lexicon import DERIVING_ENDINGS, SIZES, load_lexicons
 from solver.limits import MAX_CARDS, MAX_SEED, PAGE_WORDS
-from solver.offline import BLOCK, decode_words, encode_words, offline_words
+from solver.offline import BLOCK, FORMAT, decode_words, encode_words, offline_words
 from solver.sentences import check_template, sentences
 
 STATIC = Path(__file__).resolve().parent.parent / "app" / "static"
@@ -126,7 +126,7 @@ def test_the_worker_names_its_version_and_everything_it_keeps(client):
     config = json.loads(response.get_data(as_text=True).split("const CONFIG = ", 1)[1].split(";\n", 1)[0])
     assert config["shell"] == ["/", "/solve", "/booksmack", "/colorsmash", "/dice", "/score"]
     checksum = client.get("/api/v1/health").get_json()["lexicons"][0]["checksum"]
-    assert config["words"] == f"/offline/words.{checksum[:16]}.gz"
+    assert config["words"] == f"/offline/words.{checksum[:16]}.{FORMAT}.gz"
     for url in config["shell"] + config["static"] + config["extra"]:
         assert client.get(url).status_code == 200, url
 
@@ -216,12 +216,12 @@ def test_the_javascript_reads_the_rules_and_holds_no_copy(client):
         assert not [name for name, text in scripts.items() if literal.search(text)], (key, value)
 
 
-def test_the_javascript_judge_reads_the_same_endings_in_the_same_order():
-    """words.js restates solver/lexicon.py's endings, shortest first, for `offensiveBase`: the same list, the same
-    order (a reading is taken with the first ending that leaves a word)."""
-    text = (STATIC / "words.js").read_text("utf-8")
-    listed = re.search(r"const ENDINGS_SHORTEST = \[(.*?)\]", text, re.S).group(1)
-    assert re.findall(r'"(\w+)"', listed) == sorted(DERIVING_ENDINGS, key=len)
+def test_the_javascript_judge_reads_the_judges_endings_from_the_data_in_the_same_order(data):
+    """The word data carries solver/lexicon.py's endings, shortest first, for words.js `offensiveBase` (a reading
+    is taken with the first ending that leaves a word); words.js spells none of its own."""
+    header, _ = decode_words(data.read_bytes())
+    assert header["endings"] == sorted(DERIVING_ENDINGS, key=len) and header["format"] == FORMAT
+    assert not re.search(r'"(ness|ism|ings)"', (STATIC / "words.js").read_text("utf-8"))
 
 
 @pytest.mark.parametrize("template", ["{W:>3} x", "{W!r}", "{{W}}", "{0} is", "{W.upper}", "a } b"])

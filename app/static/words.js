@@ -23,36 +23,7 @@ const WELL_FORMED = /^'?[a-z](?:[a-z'-]*[a-z])?$/;
 // solver/lexicon.py abbreviated_shape: no vowel letter (y counts) in two letters or more, no sound drawn out (SHHH).
 const VOWEL = /[aeiouy]/;
 const DRAWN_OUT = /([fhlmnrsvwz])\1\1/;
-// solver/lexicon.py DERIVING_ENDINGS, shortest first, and offensive_base's undoing of a doubled consonant.
-const ENDINGS_SHORTEST = [
-  "y",
-  "o",
-  "s",
-  "ie",
-  "os",
-  "es",
-  "er",
-  "ed",
-  "ly",
-  "al",
-  "ies",
-  "ers",
-  "est",
-  "ier",
-  "ing",
-  "ish",
-  "ery",
-  "dom",
-  "ism",
-  "ist",
-  "iest",
-  "ings",
-  "ness",
-  "doms",
-  "isms",
-  "ists",
-  "eries",
-];
+// offensive_base's undoing of a doubled consonant (its endings come with the data: Words.endings).
 const DOUBLED = /([b-df-hj-np-tv-z])\1$/;
 const NOT_PRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
 
@@ -102,7 +73,7 @@ function offensiveBase(normalized, words) {
         return pair[1] !== null;
       });
   };
-  for (const ending of ENDINGS_SHORTEST) {
+  for (const ending of words.endings) {
     const stem = normalized.slice(0, normalized.length - ending.length);
     if (!normalized.endsWith(ending) || stem.length < 3) continue;
     let kinds = read([stem, stem + "e"]);
@@ -160,6 +131,7 @@ function Words(text, sentences) {
   this.header = header;
   this.checksum = header.checksum;
   this.codes = header.codes;
+  this.endings = header.endings; // solver/lexicon.py DERIVING_ENDINGS, shortest first
   this.text = text;
   this.entries = header.entries;
   this.block = header.block;
