@@ -113,14 +113,9 @@ def decide_undo(state: TableState, actor: Actor, action: dict, ctx: Context) -> 
             f"The last action is now event {first} ({event.type}), not event {expected}: look again, then undo.",
         )
     data = {"first": first, "last": last, "type": event.type, "by": event.by, "seat": event.data.get("seat")}
-    if event.type == "claim":  # named when the table is told what was undone
-        data["word"] = event.data.get("normalized") or event.data.get("word")
-    claims = getattr(state.game_state, "claims", None) or {}
-    ruled = claims.get(event.data.get("claim")) if event.type == "overrule" else None
-    if ruled is not None:  # the host's ruling on a word: whose word, and which way it went, for the same sentence
-        data.update(
-            word=ruled.word, seat=ruled.seat, stands=event.data.get("stands"), changes=event.data.get("changes")
-        )
+    named = game_hook(state, "undone_names")  # the game's words for what was undone (Wordsmith: the word claimed)
+    if named is not None:
+        data.update(named(state, event))
     return [NewEvent("action_undone", data, by=0)]
 
 

@@ -15,6 +15,7 @@ subpackages is, again, no arrow).
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 from service_helpers import ROOT
@@ -202,3 +203,10 @@ def test_no_page_script_is_over_400_lines():
 
 def test_the_bench_manual_stays_under_20000_bytes():
     assert len((BENCH / "README.md").read_bytes()) < BENCH_MANUAL_MAX_BYTES
+
+
+def test_the_hosting_rules_every_game_shares_read_no_games_state():
+    """tables/hosting.py (seats, the host role, undo) serves every game: what a game keeps (`game_state`'s claims,
+    hands, rounds) it reads only through the game's own hooks (`game_hook`: `undone_names`, `after_removal`)."""
+    text = (ROOT / "tables" / "hosting.py").read_text("utf-8")
+    assert not re.search(r"game_state|\.claims\b|from \.(wordsmith|booksmack)", text)

@@ -47,7 +47,7 @@ import sys
 
 from ..state import register_game
 from .apply import apply
-from .decide import after_removal, decide, objectors
+from .decide import after_removal, decide, objectors, undone_names
 from .house import created_settings
 from .model import ClaimRecord, SeatState, WordsmithState, initial, may_hide, scratch, seats_allowed, visible
 
@@ -64,6 +64,7 @@ __all__ = [
     "objectors",
     "scratch",
     "seats_allowed",
+    "undone_names",
     "visible",
 ]
 

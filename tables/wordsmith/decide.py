@@ -677,6 +677,22 @@ def _left(ws: WordsmithState, seat: SeatState) -> bool:
     return ws.table_seats[seat.number - 1].removed
 
 
+def undone_names(table, event: Event) -> dict:
+    """What the table is told an undo took back (tables/hosting.py), beyond its type and seat: a claim's word; a
+    host's ruling's word, whose it was and which way it went."""
+    if event.type == "claim":
+        return {"word": event.data.get("normalized") or event.data.get("word")}
+    ruled = table.game_state.claims.get(event.data.get("claim")) if event.type == "overrule" else None
+    if ruled is None:
+        return {}
+    return {
+        "word": ruled.word,
+        "seat": ruled.seat,
+        "stands": event.data.get("stands"),
+        "changes": event.data.get("changes"),
+    }
+
+
 def after_removal(table, events: list[NewEvent], ctx: Context) -> list[NewEvent]:
     """The automatic events a seat's removal brings (tables/hosting.py): the end of what waited only for it."""
     return _automatic(table, events, ctx) if table.game_state.on else []
