@@ -107,6 +107,8 @@ def odd_inputs(count: int, seed: int = 2727) -> list[str]:
         "Beaners",
         "twatty",
         "twatties",
+        "yido",
+        "wankerish",
         "spazzy",
         "lezzos",
         "pissy",

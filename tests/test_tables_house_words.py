@@ -73,9 +73,9 @@ def test_a_refusal_the_table_may_overrule_says_so_and_no_other_does():
     assert [o["reason"] for o in refused(table, 2, "vlg")["sent"]] == ["abbreviation"]
 
 
-@pytest.mark.parametrize("word", ["nigs", "yido"])  # short enough for a starting pool of 8 pieces
+@pytest.mark.parametrize("word", ["nigo", "yido"])  # short enough for a starting pool of 8 pieces
 def test_an_offensive_word_with_an_ending_no_list_holds_is_not_the_tables_to_allow(word):
-    """No list holds NIGS, but it is an offensive word with an ending: the rulebook excludes it, as it excludes the
+    """No list holds NIGO, but it is an offensive word with an ending: the rulebook excludes it, as it excludes the
     word itself, so the table is not asked (ruling 22). The pool builds it exactly: its one objection is the word."""
     table = Table(seats=3, joined=True)
     table.act({"type": "start", "pool": "".join(k * n for k, n in zip("rybg", load_alphabet().cost(word)))})
@@ -84,6 +84,20 @@ def test_an_offensive_word_with_an_ending_no_list_holds_is_not_the_tables_to_all
     assert attempt["message"] == f"{word.upper()} is built on an offensive word (a slur or an obscenity), and " + (
         "offensive words are not allowed."
     )
+    with pytest.raises(Rejected) as caught:
+        table.act({"type": "ask", "claim": attempt["seq"]}, seat(1))
+    assert caught.value.code == "not_askable"
+
+
+@pytest.mark.parametrize("word", ["jiga", "fux"])  # short enough for a starting pool of 8 pieces
+def test_a_slur_no_word_list_knows_but_the_content_filters_hold_is_not_the_tables_to_allow(word):
+    """No word list holds JIGA, but the content-filter lists do: it is refused as offensive, not as a word the
+    dictionary may lack, and the table is not asked (ruling 22)."""
+    table = Table(seats=3, joined=True)
+    table.act({"type": "start", "pool": "".join(k * n for k, n in zip("rybg", load_alphabet().cost(word)))})
+    attempt = refused(table, 1, word)
+    assert [o["reason"] for o in attempt["sent"]] == ["offensive"] and not attempt["askable"]
+    assert "ask the table" not in attempt["message"]
     with pytest.raises(Rejected) as caught:
         table.act({"type": "ask", "claim": attempt["seq"]}, seat(1))
     assert caught.value.code == "not_askable"

@@ -22,8 +22,8 @@ recipe in short:
 * names first: a spelling whose commonest use is as a name is a proper name in every size (SCOWL's levels,
   case-aware frequencies, WordNet's tag counts, ENABLE for a tie: names_first); `china` stays a word, `paris` not.
 * slang: the words in `slang.txt` are known but invalid, category `slang`.
-* offensive: WordNet's slurs and obscenities (in any case) and `offensive.txt`'s, in every size, over any
-  other code; a scan (offensive_candidates) proposes what to judge.
+* offensive: WordNet's slurs and obscenities (in any case), `offensive.txt`'s and the unknown words of the content
+  filters (unlisted_profanity), in every size, over any other code; a scan (offensive_candidates) proposes more.
 * no vowel (y counts): an abbreviation, but for the words `vowelless.txt` keeps (hmm, cwm, nth).
 * children's words current dictionaries list (`family.txt`: owie, jammies) are `small`.
 * one word, one verdict: a hyphenated and a closed-up spelling of a compound (e-book, ebook) get one code, when a
@@ -56,7 +56,10 @@ from kinds import (  # noqa: E402, F401  (beside this script; tests and the benc
     ding_installed,
     ding_notice,
     offensive_candidates,
+    read_judgements,
+    read_overrides,
     spelling_pairs,
+    unlisted_profanity,
 )
 from modern import dictionary_entries, dictionary_installed, modern_words  # noqa: E402  (beside this script)
 from wordnet_data import (  # noqa: E402  (beside this script)
@@ -82,13 +85,11 @@ TIER_MAX_LEVEL = {"small": 60, "standard": 70, "large": 80}
 SPELLINGS = ("english", "american", "british", "british_z", "canadian")
 VARIANT_1 = ("variant_1", "british_variant_1", "canadian_variant_1")
 VARIANT_2 = ("variant_2", "british_variant_2", "canadian_variant_2")
-# Contractions above level 60 turn foreign or dialect (n'importe, d'accord).
-CONTRACTION_MAX_LEVEL = 60
+CONTRACTION_MAX_LEVEL = 60  # above it contractions turn foreign or dialect (n'importe, d'accord)
 # SCOWL capitalises the first-person contractions; they are ordinary words.
 LOWERCASE_CONTRACTIONS = {"I'm", "I'd", "I'll", "I've"}
 
-# A lexicon word may also open with an apostrophe: the clipped archaic
-# contractions ('tis, 'twas) in allow.txt.
+# A lexicon word may also open with an apostrophe: the clipped archaic contractions ('tis, 'twas) in allow.txt.
 LEXICON_WORD = re.compile(r"^'?[a-z]([a-z'-]*[a-z])?$")
 
 
@@ -104,17 +105,6 @@ def read_scowl(stem: str, max_level: int) -> set[str]:
 def read_scowl_level(stem: str, level: int) -> set[str]:
     path = SCOWL / f"{stem}.{level}"
     return {line.strip() for line in path.read_text("utf-8").splitlines() if line.strip()} if path.exists() else set()
-
-
-def read_overrides(name: str) -> dict[str, str]:
-    """Read `word<whitespace>reason` lines; `#` starts a comment."""
-    entries = {}
-    for line in (HERE / name).read_text("utf-8").splitlines():
-        line = line.split("#", 1)[0].strip()
-        if line:
-            word, _, reason = line.partition(" ")
-            entries[fold(word)] = reason.strip()
-    return entries
 
 
 def classify_raw(raw: str, s_contractions: set[str] = frozenset()) -> str | None:
@@ -307,17 +297,6 @@ def inflections(word: str, plurals: dict[str, list[str]], noun: bool, verb: bool
     return forms
 
 
-def read_judgements(name: str, keep: str = "keep") -> tuple[dict[str, str], set[str]]:
-    """Read a judgement file: the words it rules on with their reason, and the words a `keep:` line (or `out:`) spares."""
-    refused, kept = {}, set()
-    for word, reason in read_overrides(name).items():
-        if reason.startswith(keep):
-            kept.add(word)
-        else:
-            refused[word] = reason
-    return refused, kept
-
-
 # Informal spellings: a short word run into a reduced to/of/you/me/know/it.
 INFORMAL = re.compile(r"^([a-z]{2,5}?)(a|ta|na|da|cha|tcha|ya|me|mme|no|nno|nit|nnit)$")
 
@@ -450,11 +429,12 @@ def build_lexicon() -> list[str]:
     for word in not_family:
         if code.get(word) in TIER_MAX_LEVEL:
             del code[word]
-    slang, _ = read_judgements("slang.txt")
-    for word in slang:
+    for word in read_judgements("slang.txt")[0]:
         code[word] = "slang"
     for word, category in offensive.items():
         code[word] = category
+    for word in unlisted_profanity(code):
+        code[word] = "offensive"  # uninflected: a form of a word no list knows is another's (PUSSES, of PUSS)
     # Last: a hyphenated and a closed-up spelling of one compound get one verdict (e-book, ebook).
     agree_on_spellings(code, spelling_listings(lemmas))
     return [f"{w}\t{c}\n" for w, c in sorted(code.items()) if LEXICON_WORD.match(w)]

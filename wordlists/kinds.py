@@ -22,6 +22,7 @@ from modern import COMBINING_FORMS, PART_MIN_ZIPF, profanity  # noqa: E402  (bes
 from wordnet_data import WORDNET_POS, base_forms, wordnet_exceptions, wordnet_offensive  # noqa: E402
 
 from solver.lexicon import DERIVING_ENDINGS  # noqa: E402  (the judge's endings: one rule for the build and the judge)
+from solver.normalize import fold  # noqa: E402  (the one normalization, shared)
 
 # The sizes, smallest first: a valid word's code is the smallest that holds it (build.TIER_MAX_LEVEL).
 TIERS = ("small", "standard", "large")
@@ -34,6 +35,28 @@ CUSS_FILE = "cuss.txt"
 SCANNED_CODES = frozenset(("small", "standard", "large", "proper_name", "name_first", "abbreviation", "slang"))
 
 
+def read_overrides(name: str) -> dict[str, str]:
+    """Read `word<whitespace>reason` lines; `#` starts a comment."""
+    entries = {}
+    for line in (HERE / name).read_text("utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            word, _, reason = line.partition(" ")
+            entries[fold(word)] = reason.strip()
+    return entries
+
+
+def read_judgements(name: str, keep: str = "keep") -> tuple[dict[str, str], set[str]]:
+    """Read a judgement file: the words it rules on with their reason, and the words a `keep:` line (or `out:`) spares."""
+    refused, kept = {}, set()
+    for word, reason in read_overrides(name).items():
+        if reason.startswith(keep):
+            kept.add(word)
+        else:
+            refused[word] = reason
+    return refused, kept
+
+
 @cache
 def cuss() -> dict[str, int]:
     """The cuss list's words with their rating, 1 (maybe profane) or 2 (likely): cuss.txt, its header names the source."""
@@ -41,6 +64,28 @@ def cuss() -> dict[str, int]:
     return {
         word: int(rating) for word, _, rating in (line.partition("\t") for line in lines if line and line[0] != "#")
     }
+
+
+def unlisted_profanity(code: dict[str, str]) -> set[str]:
+    """The words the content-filter lists hold that no word list knows (SHEMALE, PIKEY, KNOBHEAD, FUDGEPACKER):
+    profanity.txt's and those cuss.txt rates likely profane. Refused as offensive, not merely unknown, so a table
+    never votes one in as a house word; offensive.txt's `keep:` lines spare the ones that are no slur or obscenity
+    (DRAGQUEEN, PEEPEE)."""
+    kept = read_judgements("offensive.txt")[1]
+    return {word for word in filtered() if word not in code} - kept
+
+
+def filtered() -> set[str]:
+    """The content filters' words: profanity.txt's, and those cuss.txt rates likely profane."""
+    return set(profanity()) | {word for word, rating in cuss().items() if rating == 2}
+
+
+def filtered_only(code: dict[str, str]) -> set[str]:
+    """The words of a built lexicon refused only because the content filters hold them (unlisted_profanity): no
+    judgement or WordNet mark explains the refusal. No scan derives from them: a form of a word no list knows is
+    another word's (PUDDING is no form of PUDD)."""
+    judged = set(read_overrides("offensive.txt")) | set(wordnet_offensive())
+    return {word for word in filtered() if code.get(word) == "offensive"} - judged
 
 
 def derived_forms(base: str) -> set[str]:
@@ -77,7 +122,7 @@ def offensive_candidates(code: dict[str, str], lemmas: Iterable[str]) -> set[str
     from wordfreq import zipf_frequency  # build time only: pip install '.[build]'
 
     scanned = {word for word, kind in code.items() if kind in SCANNED_CODES}
-    refused = {word for word, kind in code.items() if kind == "offensive"}
+    refused = {word for word, kind in code.items() if kind == "offensive"} - filtered_only(code)
     offensive = sorted(word for word in refused if len(word) >= 4)
     lowercase = {lemma for lemma in lemmas if lemma == lemma.lower() and "_" not in lemma}
     exceptions = wordnet_exceptions()
