@@ -244,9 +244,20 @@ def _lexicon(state, ctx: Context):
     return ctx.lexicons[state.lexicon]
 
 
+def _same_cards(texts, game: BooksmackState) -> bool:
+    """Whether `texts` are the open round's cards, as entered."""
+    try:
+        return isinstance(texts, list) and _cards(texts, game, ("cards",)) == game.open_round["cards"]
+    except Refused:
+        return False
+
+
 def _round(state, game: BooksmackState, action: dict, ctx: Context, by: int) -> list[NewEvent]:
     if game.open_round:
-        raise Rejected("round_open", f"Round {len(game.rounds)}: say who tapped first before the next round.")
+        number = len(game.rounds)
+        if _same_cards(action.get("cards"), game):  # two phones entered the round at once: the second is told so
+            raise Rejected("round_open", f"Round {number} is in already, with these very cards: say who tapped first.")
+        raise Rejected("round_open", f"Round {number}: say who tapped first before the next round.")
     # Every seat plays every round (ruling 10), seat 1 first, so the judge's positions are seats (ruling 11).
     texts = action.get("cards")
     present = game.present()

@@ -43,7 +43,9 @@ def decide_hand_host(state: TableState, actor: Actor, action: dict, ctx: Context
         )
     if state.host_seat == seat.number:
         raise Rejected("already_host", f"{seat.name}'s phone already hosts this table.", seat=seat.number)
-    return [NewEvent("host_handed", {"seat": seat.number}, by=0)]
+    events = [NewEvent("host_handed", {"seat": seat.number}, by=0)]
+    follow = game_hook(state, "after_hosting")  # what the new host cannot do ends now (a tie it is a party to)
+    return events + (follow(state, events, ctx) if follow is not None else [])
 
 
 def apply_host_handed(state: TableState, event: Event) -> None:
@@ -63,7 +65,7 @@ def decide_remove(state: TableState, actor: Actor, action: dict, ctx: Context) -
     if sum(not s.removed for s in state.seats) == 1:
         raise Rejected("last_seat", f"{seat.name} is the last player at the table: delete the table instead.")
     events = [NewEvent("seat_removed", {"seat": seat.number}, by=0)]
-    follow = game_hook(state, "after_removal")  # what waited only for this seat ends now (Wordsmith's Done!...)
+    follow = game_hook(state, "after_hosting")  # what waited only for this seat ends now (Wordsmith's Done!...)
     return events + (follow(state, events, ctx) if follow is not None else [])
 
 

@@ -207,6 +207,6 @@ def test_the_bench_manual_stays_under_20000_bytes():
 
 def test_the_hosting_rules_every_game_shares_read_no_games_state():
     """tables/hosting.py (seats, the host role, undo) serves every game: what a game keeps (`game_state`'s claims,
-    hands, rounds) it reads only through the game's own hooks (`game_hook`: `undone_names`, `after_removal`)."""
+    hands, rounds) it reads only through the game's own hooks (`game_hook`: `undone_names`, `after_hosting`)."""
     text = (ROOT / "tables" / "hosting.py").read_text("utf-8")
     assert not re.search(r"game_state|\.claims\b|from \.(wordsmith|booksmack)", text)

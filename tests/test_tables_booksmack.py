@@ -154,7 +154,10 @@ def test_a_round_entered_without_takers_waits_for_them():
     assert table.events[-1].by == 0
     with pytest.raises(Rejected) as rejected:
         table.act(ANN, type="round", cards=["a", "b", "c"])
-    assert rejected.value.code == "round_open"
+    assert rejected.value.code == "round_open" and rejected.value.message.endswith("before the next round.")
+    with pytest.raises(Rejected) as rejected:  # another phone entered the very same round at the same moment
+        table.act(ANN, type="round", cards=["b", "Z", "m"])
+    assert rejected.value.message == "Round 1 is in already, with these very cards: say who tapped first."
     assert table.act(CY, type="take", takers=[1]) == ["round_taken"]
     assert table.libraries() == [["b", "Z", "m"], [], []]
     assert table.game["phase"] == "playing" and table.game["rounds"][0]["takers"] == [1]

@@ -103,6 +103,16 @@ def test_a_slur_no_word_list_knows_but_the_content_filters_hold_is_not_the_table
     assert caught.value.code == "not_askable"
 
 
+def test_a_word_put_to_the_table_waits_no_longer_for_a_removed_voter():
+    """Ruling 21: a seat with no phone is no voter. Bob allows VLOG; Cy leaves before voting: 1 of 1, allowed."""
+    table = started()
+    seq = asked(table, 1, NEW)
+    vote(table, 2, seq, allow=True)
+    written = table.act({"type": "remove", "seat": 3})
+    assert [(e.data["outcome"], e.data["allow"]) for e in written if e.type == "house_ruled"] == [("allowed", 1)]
+    assert any(e.type == "claim" for e in written)  # the allowed word is claimed for Ann at once
+
+
 def test_allowed_by_the_table_the_word_is_claimed_and_valid_for_every_seat_later():
     table = started()
     seq = asked(table, 1, NEW)

@@ -256,8 +256,9 @@ def state_sheet_full(table):
 
 
 def state_challenge_over(table):
-    table.act({"type": "end_challenge"})
-    return 1, "cast", "challenge_over"
+    six_words(table, 2)  # Bob's sixth word calls Done!, and Ann passes: Ann's part of the challenge is over
+    table.act({"type": "pass"}, seat(1))
+    return 1, "cats", "challenge_over"
 
 
 def state_not_a_word(table):
@@ -305,7 +306,7 @@ def state_too_many_leftovers(table):
     ],
 )
 def test_every_objection_of_the_judge_is_reached_from_the_state(make):
-    table = Table(seats=2)
+    table = Table(seats=3)  # three: after Done! a seat's part may be over while the challenge is on
     table.act({"type": "start", "pool": EXAMPLE_POOL})
     n, word, code = make(table)
     before = table.state.to_dict(HOST)
@@ -315,6 +316,23 @@ def test_every_objection_of_the_judge_is_reached_from_the_state(make):
     attempt = table.view(seat(3 - n))["refused"][-1]
     assert (attempt["seat"], attempt["objections"]) == (n, [code])
     assert table.view(None)["latest"]["verdict"] == "refused"
+
+
+@pytest.mark.parametrize("end", ["end_challenge", "end_game"])
+def test_a_claim_with_no_challenge_on_is_refused_and_not_written(end):
+    """Ruling 15: between two challenges, or once the game is over, a claim is no attempt at a word: refused to
+    its phone alone, and nothing is written (a claim sent from a phone that was offline meanwhile, say)."""
+    table = Table(seats=2)
+    table.act({"type": "start", "pool": EXAMPLE_POOL})
+    table.act({"type": "end_challenge"})
+    if end == "end_game":
+        table.act({"type": "end_game"})
+    count = len(table.events)
+    with pytest.raises(Rejected) as caught:
+        table.act({"type": "claim", "word": "bag"}, seat(1))
+    over = "The game is over" if end == "end_game" else "Challenge 1 is over"
+    assert (caught.value.code, caught.value.message) == ("no_challenge", f"{over}: no more words may be claimed.")
+    assert len(table.events) == count and table.view()["refused"] == []
 
 
 def unrecorded(view: dict) -> dict:
@@ -1290,6 +1308,46 @@ def test_a_tie_in_the_hosts_own_dispute_says_why_the_judges_verdict_stands():
     )
 
 
+def test_a_voter_removed_before_voting_is_waited_for_no_longer_and_the_count_follows():
+    """Ruling 21: a seat with no phone is no voter. Di leaves before voting: Cy's strike is 1 of 1, counted at once,
+    and an undo of the removal brings back the vote as it was, Di a voter again."""
+    table, cast = objected(4)
+    table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(3))
+    assert table.view()["claims"][0]["vote"]["state"] == "open"
+    written = table.act({"type": "remove", "seat": 4})
+    ruled = [(e.data["outcome"], e.data["by"], e.data["strike"]) for e in written if e.type == "objection_ruled"]
+    assert ruled == [("upheld", "votes", 1)] and table.view()["claims"][0]["status"] == "struck"
+    table.act({"type": "undo"})
+    vote = table.view()["claims"][0]["vote"]
+    assert vote["state"] == "open" and vote["voters"] == [3, 4]
+
+
+def test_a_voter_removed_after_voting_keeps_the_vote_cast():
+    table, cast = objected(4)
+    table.act({"type": "vote", "claim": cast.seq, "strike": False}, seat(4))
+    written = table.act({"type": "remove", "seat": 4})
+    assert not [e for e in written if e.type == "objection_ruled"]  # Cy has yet to vote
+    ruled = table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(3))[-1]
+    assert (ruled.data["outcome"], ruled.data["keep"], ruled.data["strike"]) == ("tied", 1, 1)
+
+
+def test_a_tie_whose_host_becomes_a_party_is_counted_at_once_and_the_judges_verdict_stands():
+    """Ruling 21: the host breaks a tie, unless the dispute is the host's own. Handed to Ann, who claimed the word,
+    the role cannot break this tie: it is counted at once, and every phone reads that the judge's verdict stands."""
+    table, cast = objected(4)
+    table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(3))
+    tied = table.act({"type": "vote", "claim": cast.seq, "strike": False}, seat(4))[-1]
+    assert tied.data["outcome"] == "tied"
+    written = table.act({"type": "hand_host", "seat": 1})
+    assert [e.type for e in written] == ["host_handed", "objection_ruled"]
+    assert (written[1].data["outcome"], written[1].data["reason"], written[1].data["host"]) == (
+        "overruled",
+        "host_party",
+        1,
+    )
+    assert "the host, Ann, made the claim" in table.view()["latest"]["reason"]
+
+
 def test_a_seat_the_hosts_token_joined_is_the_hosts_until_another_phone_joins_it():
     table = Table(seats=4)
     joins = [Event(1 + n, "seat_joined", stamp(table.now), 0 if n == 2 else n, {"seat": n}) for n in range(1, 5)]
@@ -1352,12 +1410,12 @@ def test_a_casting_vote_the_host_became_a_party_to_lets_the_judges_verdict_stand
     table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(3))
     table.act({"type": "vote", "claim": cast.seq, "strike": False}, seat(4))  # tied, for a host with no seat
     table.act({"type": "hand_host", "seat": 1})  # the role moves to the claimant's phone before the casting vote
-    with pytest.raises(Rejected) as caught:
-        table.act({"type": "settle", "claim": cast.seq, "strike": False}, seat(1))
-    assert caught.value.code == "own_dispute"
-    ruled = table.events[-1]  # written all the same: the tie does not wait for a casting vote no one may cast
+    ruled = table.events[-1]  # counted with the hand-over: the tie does not wait for a casting vote no one may cast
     assert (ruled.type, ruled.data["by"], ruled.data["reason"]) == ("objection_ruled", "judge", "host_party")
     assert table.view()["claims"][0]["vote"]["state"] == "overruled"
+    with pytest.raises(Rejected) as caught:
+        table.act({"type": "settle", "claim": cast.seq, "strike": False}, seat(1))
+    assert caught.value.code == "not_tied"
 
 
 def fresh_scores(table: Table) -> dict:

@@ -46,14 +46,14 @@ from __future__ import annotations
 import sys
 
 from ..state import register_game
-from .apply import apply
-from .decide import after_removal, decide, objectors, undone_names
+from .apply import apply, seat_left
+from .decide import after_hosting, decide, objectors, undone_names
 from .house import created_settings
 from .model import ClaimRecord, SeatState, WordsmithState, initial, may_hide, scratch, seats_allowed, visible
 
 __all__ = [
     "ClaimRecord",
-    "after_removal",
+    "after_hosting",
     "created_settings",
     "SeatState",
     "WordsmithState",
@@ -63,6 +63,7 @@ __all__ = [
     "may_hide",
     "objectors",
     "scratch",
+    "seat_left",
     "seats_allowed",
     "undone_names",
     "visible",

@@ -24,6 +24,22 @@ def apply(table, event: Event) -> None:
     handler(ws, event, data)
 
 
+def seat_left(table, seat: int) -> None:
+    """A seat removed (tables/hosting.py): an open vote it has not voted in waits for it no longer, as a seat with no
+    phone is no voter (ruling 21); the count then follows by itself (`decide.after_hosting`). A vote it cast stays."""
+    ws: WordsmithState | None = table.game_state
+    for seq in list(ws.open_votes) if ws is not None else ():
+        voted = ws.voted(seq)
+        vote = voted.vote
+        if vote["state"] != "open" or seat not in vote["voters"] or seat in vote["votes"]:
+            continue
+        kept = {**vote, "voters": [voter for voter in vote["voters"] if voter != seat]}
+        if isinstance(voted, AskRecord):
+            ws.asks[seq] = replace(voted, vote=kept)
+        else:
+            _changing(ws, seq).vote = kept
+
+
 def _open_vote(data: dict) -> dict:
     """A vote as it opens (an objection's, ruling 16, or a word put to the table, ruling 22): its voters, none of
     their votes yet, when it closes, and what the judge and the dictionary say of the word."""

@@ -202,6 +202,9 @@ def _claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
         raise Refused(f"row: a row from 1 to {WORDS_PER_CHALLENGE} (got {row!r})", ("row",))
     if ws.phase == "waiting":
         raise Rejected("no_challenge", "No challenge has started yet: the host starts one.")
+    if ws.phase in ("between", "game_over"):  # ruling 15: with no challenge on, no attempt at a word: not written
+        over = "The game is over" if ws.phase == "game_over" else f"Challenge {ws.challenge} is over"
+        raise Rejected("no_challenge", f"{over}: no more words may be claimed.")
     if ws.open_votes and (awaited := votes.pending(ws, seat.number)) is not None:
         raise Rejected(  # ruling 17: the claimant awaits the table's vote on their word
             "vote_pending",
@@ -644,7 +647,7 @@ def _follow(state, ctx: Context) -> list[NewEvent]:
     while True:
         ws: WordsmithState = state.game_state
         new = None
-        counted = votes.due(ws, ctx.now) if ws.open_votes else None
+        counted = (votes.due(ws, ctx.now) or votes.unbreakable_tie(state)) if ws.open_votes else None
         if isinstance(counted, AskRecord):  # ruling 22: the ruling, and the claim an allowed word makes at once
             new = _house_ruling(state, counted, ctx)
         elif counted is not None:
@@ -685,14 +688,11 @@ def undone_names(table, event: Event) -> dict:
     ruled = table.game_state.claims.get(event.data.get("claim")) if event.type == "overrule" else None
     if ruled is None:
         return {}
-    return {
-        "word": ruled.word,
-        "seat": ruled.seat,
-        "stands": event.data.get("stands"),
-        "changes": event.data.get("changes"),
-    }
+    return {"word": ruled.word, "seat": ruled.seat} | {key: event.data.get(key) for key in ("stands", "changes")}
 
 
-def after_removal(table, events: list[NewEvent], ctx: Context) -> list[NewEvent]:
-    """The automatic events a seat's removal brings (tables/hosting.py): the end of what waited only for it."""
-    return _automatic(table, events, ctx) if table.game_state.on else []
+def after_hosting(table, events: list[NewEvent], ctx: Context) -> list[NewEvent]:
+    """The automatic events a seat's removal or a hand-over of the host role brings (tables/hosting.py): the end of
+    what waited only for the removed seat (Done!, its vote), a tie the new host is a party to (ruling 21)."""
+    ws = table.game_state
+    return _automatic(table, events, ctx) if ws.on or ws.open_votes else []

@@ -47,6 +47,20 @@ def pending(ws: WordsmithState, seat: int) -> ClaimRecord | AskRecord | None:
     return None
 
 
+def unbreakable_tie(table) -> ClaimRecord | AskRecord | None:
+    """Ruling 21: a tied vote whose host is now a party to it (the role was handed to its claimant, an objector or
+    the asker since the tie), so no one may break it: it is counted now, and the judge's verdict stands."""
+    ws: WordsmithState = table.game_state
+    seats = host_seats(table)
+    for seq in ws.open_votes:
+        voted = ws.voted(seq)
+        if voted.vote["state"] != "tied":
+            continue
+        if voted.seat in seats if isinstance(voted, AskRecord) else host_party(table, voted) is not None:
+            return voted
+    return None
+
+
 def quorum(voters: int) -> int:
     """Ruling 21: the votes a count needs, more than half the voters (a table with no voter never has them)."""
     return voters // 2 + 1
