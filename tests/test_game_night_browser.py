@@ -154,7 +154,9 @@ def test_a_solo_word_by_word_game_to_its_end_rolls_where_the_player_claims(night
     code = re.search(r"/tables/([A-Z0-9]{6})/host$", sol.url).group(1)
     take_seat(sol, live_server, code, "Sol")
     following(sol)
-    expect(sol.locator("#phase p:visible")).to_contain_text("You host: start it in Host controls below")
+    expect(sol.locator("#phase p:visible")).to_contain_text(
+        "You host: start the first challenge in Host controls below"
+    )
     expect(sol.locator("#phase p:visible")).to_have_count(1)  # not "Waiting for the host" as well
     tv.goto(f"{live_server}/tables/{code}")
     following(tv)

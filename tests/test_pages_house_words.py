@@ -70,6 +70,8 @@ def test_a_word_the_table_allows_is_claimed_and_valid_for_another_seat_later(app
         assert ("Allow VLOG" in html) is (client in (bob, cy)), path
     assert "Withdraw VLOG" in text(page(ann, code)) and "Allow VLOG" not in text(page(ann, code))
     assert send(bob, code, 'name="action" value="vote"', action="vote", claim=str(seq), strike="0").status_code == 303
+    assert "You voted to allow VLOG." in text(page(bob, code))  # the voter's own phone says how it voted
+    assert "You voted" not in text(page(cy, code)) and "Allow VLOG" in text(page(cy, code))
     assert send(cy, code, 'name="action" value="vote"', action="vote", claim=str(seq), strike="0").status_code == 303
     allowed = "VLOG is a house word of this table, allowed by the table's vote (2 to 0)."
     for client, path in ((ann, "play"), (bob, "play"), (host, "host"), (phone(app), "")):

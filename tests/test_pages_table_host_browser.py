@@ -313,3 +313,40 @@ def test_axe_and_tap_targets_on_the_new_table_states(browser, live_server):
     for context in contexts:
         context.close()
     assert found == {}
+
+
+def test_a_refusal_stays_a_removal_undone_and_a_hand_over_read_right_on_each_phone(three, live_server):
+    """A phone's own refusal stays until the table's next event, however long that takes (the page's own clock
+    run on a minute); the removed phone reads its seat is back once the host undoes the removal, with no reload;
+    the phone that hands the host role on follows the table on its view, told whose phone hosts now."""
+    host, ann, bob = three
+    bob.clock.install()  # the page's own clock, run forward below: no test waits a minute
+    code = create_table(host, live_server)
+    take_seat(ann, live_server, code, "Ann")
+    take_seat(bob, live_server, code, "Bob")
+    following(host)
+    start_challenge(host)
+    for page in (ann, bob):
+        expect(page.locator("#word")).to_be_visible(timeout=LIVE_MS)
+        following(page)
+    claim(bob, "gabz")
+    expect(bob.locator("#notice")).to_contain_text("GABZ")
+    bob.clock.run_for(60_000)
+    expect(bob.locator("#notice")).to_contain_text("GABZ")  # still there: nothing newer has happened
+    claim(ann, "cast")
+    expect(bob.locator("#notice")).to_have_count(0, timeout=LIVE_MS)  # the table's next event takes its place
+    # Bob's seat removed: his phone is sent to the join page and told; the removal undone: told it is back.
+    submit(host, host.get_by_role("button", name="Remove Bob: they left"))
+    expect(bob.locator("#notice")).to_contain_text("The host removed your seat", timeout=LIVE_MS)
+    assert bob.url.endswith(f"/tables/{code}/join?removed=2")
+    following(bob)
+    submit(host, host.get_by_role("button", name=re.compile(r"^Undo .*Bob")))
+    expect(bob.locator("#notice")).to_contain_text("Your seat is back", timeout=LIVE_MS)
+    expect(bob.locator("#notice")).to_contain_text("tap Bob below to take it again")
+    assert not_reloaded(bob)
+    # The role handed to Ann's phone: the old host's phone lands on the table view, which says so; Ann hosts.
+    with host.expect_navigation(url=re.compile(rf"/tables/{code}\?handed=1$")):
+        host.get_by_role("button", name="Hand the host role to Ann's phone").click()
+    expect(host.locator("#notice")).to_contain_text("This phone hosts no more")
+    expect(host.locator("#notice")).to_contain_text("Ann's phone hosts the table now")
+    expect(ann.locator("#host-box")).to_have_count(1, timeout=LIVE_MS)

@@ -299,6 +299,44 @@ def test_only_the_host_phone_opens_the_host_page(app):
     assert response.status_code == 303 and app.extensions["tables"].state(code).locked
 
 
+@pytest.mark.parametrize("scripted", [False, True])
+def test_the_phone_that_handed_the_host_role_on_follows_the_table_on_its_view(app, table, scripted):
+    """The old host's phone did nothing forbidden: its page, and any later visit to the host page, lead to the
+    table view, which says whose phone hosts now (not a 403)."""
+    code, host, ann, bob = table
+    page = host.get(f"/tables/{code}/host").get_data(as_text=True)
+    asked = {"headers": {"Table-Page": "fragment"}} if scripted else {}
+    form = re.search(r'<form[^>]*>(?:(?!</form>).)*value="hand_host"(?:(?!</form>).)*</form>', page, flags=re.S)
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]*)" value="([^"]*)"', form.group(0)))
+    answer = host.post(f"/tables/{code}/host", data={**fields, "action": "hand_host", "seat": "1"}, **asked)
+    if not scripted:  # without JavaScript, back to the host page first, as after every host action
+        assert answer.status_code == 303 and answer.headers["Location"].endswith(f"/tables/{code}/host")
+        answer = host.get(answer.headers["Location"])
+    assert answer.status_code == 303 and answer.headers["Location"].endswith(f"/tables/{code}?handed=1")
+    assert app.extensions["tables"].state(code).host_seat == 1
+    again = host.get(f"/tables/{code}/host")
+    assert again.status_code == 303 and again.headers["Location"].endswith(f"/tables/{code}?handed=1")
+    shown_text = text(host.get(again.headers["Location"]).get_data(as_text=True))
+    assert "This phone hosts no more" in shown_text and "Ann's phone hosts the table now" in shown_text
+    assert host.get(f"/tables/{code}", headers={"Accept": "text/html"}).status_code == 200
+    assert "hosts no more" not in text(bob.get(f"/tables/{code}").get_data(as_text=True))  # a view without it
+
+
+def test_a_removed_phone_reads_that_its_seat_is_back_once_the_host_undoes_the_removal(app, table):
+    code, host, ann, bob = table
+    page = host.get(f"/tables/{code}/host").get_data(as_text=True)
+    assert press(host, f"/tables/{code}/host", page, "Remove Bob: they left").status_code == 303
+    sent = bob.get(f"/tables/{code}/play")
+    assert sent.headers["Location"].endswith(f"/tables/{code}/join?removed=2")
+    assert "The host removed your seat" in text(bob.get(sent.headers["Location"]).get_data(as_text=True))
+    page = host.get(f"/tables/{code}/host").get_data(as_text=True)
+    undo = next(label for label in re.findall(r">(Undo [^<]*)</button>", page) if "Bob" in label)
+    assert press(host, f"/tables/{code}/host", page, unescape(undo)).status_code == 303
+    back = text(bob.get(sent.headers["Location"]).get_data(as_text=True))
+    assert "Your seat is back" in back and "tap Bob below to take it again" in back
+    assert "removed your seat" not in back
+
+
 def test_a_locked_table_refuses_a_join_with_a_409_saying_why(app):
     host = phone(app)
     code, _ = create(host)
@@ -961,6 +999,7 @@ def test_the_playing_host_settles_a_tie_from_the_seat_page(app):
 
     seq = objected_to(bob, cy, "cast")  # Ann and Di vote, one each: tied
     vote(ann, seq, "1")
+    assert "You voted to strike CAST." in text(ann.get(f"/tables/{code}/play").get_data(as_text=True))
     vote(di, seq, "0")
     for client in (bob, cy, di):
         assert 'value="settle"' not in client.get(f"/tables/{code}/play").get_data(as_text=True)

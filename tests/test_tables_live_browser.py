@@ -110,7 +110,7 @@ def test_a_challenges_start_and_end_reach_every_seat_and_the_tv_in_place(browser
         for page in (ann, bob, cat, tv):
             following(page)
         phase = {page: page.locator("#phase p:visible") for page in (ann, bob, cat, tv)}
-        expect(phase[ann]).to_have_text("You host: start it below (the first challenge).")
+        expect(phase[ann]).to_have_text("You host: start the first challenge below.")
         for page in (bob, cat, tv):
             expect(phase[page]).to_have_text("Waiting for the host to start the first challenge.")
         fetched: dict[str, list[str]] = {"ann": [], "bob": [], "cat": [], "tv": []}
@@ -166,7 +166,7 @@ def test_a_challenges_start_and_end_reach_every_seat_and_the_tv_in_place(browser
         expect(cat.get_by_role("button", name="Pass: no extra word")).to_have_count(0)
 
         submit(ann, ann.get_by_role("button", name=re.compile("^End the challenge")))
-        expect(phase[ann]).to_have_text(re.compile(r"^Challenge 1 is over\. You host: start it below"))
+        expect(phase[ann]).to_have_text(re.compile(r"^Challenge 1 is over\. You host: start the next challenge below"))
         expect(ann.get_by_role("button", name="Start the challenge")).to_be_visible()
         expect(ann.get_by_role("button", name=re.compile("^End the challenge"))).to_have_count(0)
         for page in (bob, cat, tv):

@@ -147,7 +147,9 @@ def test_word_by_word_shows_its_roll_as_dice_on_every_phone_and_the_solo_host_ro
     code, _ = create(solo, names=("Sol",), variants=("word_by_word",))
     assert join(solo, code, 1).status_code == 303
     page = solo.get(f"/tables/{code}/play").get_data(as_text=True)
-    assert "Waiting for the host" not in text(page) and "You host: start it in Host controls" in text(page)
+    assert "Waiting for the host" not in text(page) and "You host: start the first challenge in Host controls" in text(
+        page
+    )
     start(solo, code, pool="")
     page = solo.get(f"/tables/{code}/play").get_data(as_text=True)
     roll = re.search(r'<div id="roll" data-live="table">.*?</section>', page, flags=re.S).group(0)

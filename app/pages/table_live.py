@@ -6,7 +6,7 @@ list, each seat's pool and sheet lines, the scoreboard, Booksmack's hands and ro
 their Undo, strikes and Wordsmith's controls on the game: start, roll, end, the seats' pools and their correction)
 is written in the third person and holds no form, token or request id: a control or reading meant for some phones
 only (Object, Ask the table, Concede, Pass, the claim field, the host's strike, Undo and controls on the game, the
-roll, "You host: start it below") is tagged with the phones it is for (`data-for`, shown by style.css to the page
+roll, "You host: start the first challenge below") is tagged with the phones it is for (`data-for`, shown by style.css to the page
 whose `#table` names that phone in `data-viewer`; `data-unless="hosting"` hides it from a seat whose phone hosts; a
 seat's pool and sheet are drawn for every seat, each tagged with its own), and a field or button submits the page's
 own hidden form (`partials/table_actions.html`, `form=` on it), which carries the CSRF token and the request id. So

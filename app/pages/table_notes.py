@@ -30,6 +30,7 @@ __all__ = [
     "pool_pieces",
     "action_words",
     "announcement",
+    "handed_notice",
     "join_notice",
     "pool_filter",
     "verdict_word",
@@ -130,11 +131,36 @@ def previous_host(state, names: dict) -> str:
     return f"{names[seat]} (host)" if seat in names else "The host"
 
 
+def handed_notice(args, state) -> dict | None:
+    """What the table view says to the phone that hosted until it handed the role on (`?handed=1`)."""
+    if not args.get("handed"):
+        return None
+    seat = state.seats[state.host_seat - 1] if state.host_seat else None
+    there = f"{seat.name}'s phone" if seat is not None else "Another phone"
+    return {
+        "code": "host_handed",
+        "kept": True,
+        "title": "This phone hosts no more",
+        "messages": [
+            f"{there} hosts the table now: it starts challenges, settles ties and undoes. This page follows the table."
+        ],
+    }
+
+
 def join_notice(args, state) -> dict | None:
-    """What the join page says to a phone sent back to it: its seat moved, or its ask for it was sent."""
+    """What the join page says to a phone sent back to it: its seat moved or was removed (or is back, the removal
+    undone), or its ask for it was sent."""
     removed = args.get("removed", "")
     if removed.isascii() and removed.isdigit() and 1 <= int(removed) <= len(state.seats):
-        name = state.seats[int(removed) - 1].name
+        seat = state.seats[int(removed) - 1]
+        name = seat.name
+        if not seat.removed:  # the host undid the removal: the page, drawn again, says so
+            return {
+                "code": "seat_back",
+                "kept": True,
+                "title": "Your seat is back",
+                "messages": [f"The host undid the removal of {name}'s seat: tap {name} below to take it again."],
+            }
         return {
             "code": "seat_removed",
             "kept": True,

@@ -75,7 +75,7 @@ from .table_live import (
     stream_part,
     viewer_tokens,
 )
-from .table_notes import PIECES
+from .table_notes import PIECES, handed_notice
 
 __all__ = ["EVENT_TYPES", "HOST_COOKIE", "SEAT_COOKIE"]
 
@@ -590,10 +590,13 @@ def action_anchor(name: str, allowed: set[str]) -> str:
 
 
 def forbidden_page(code: str, host: bool):
+    if host and request.cookies.get(HOST_COOKIE):  # it hosted, and its token acts no more: the role was handed on
+        return redirect(url_for("pages.table_view", code=code, handed=1), code=303)
     if host:
         return problem_response(
             403,
-            f"This phone is not the host of table {code}: only the phone that created it, or the one it was handed to, is.",
+            f"This phone is not the host of table {code[:3]} {code[3:]}: only the phone that created it, or the one it "
+            "was handed to, is.",
         )
     if request.cookies.get(SEAT_COOKIE):  # it held a seat, and its token acts no more: say why on the join page
         number = request.cookies.get(SEAT_NUMBER_COOKIE, "")
@@ -640,7 +643,7 @@ def table_delete(code: str):
 # --- read-only pages ---------------------------------------------------------------------------
 
 
-def read_only(code: str, endpoint: str, template: str, **extra):
+def read_only(code: str, endpoint: str, template: str, view_notice=False, **extra):
     try:
         canonical = table_code(code)
         if canonical != code:
@@ -648,13 +651,14 @@ def read_only(code: str, endpoint: str, template: str, **extra):
         state = tables().state(code)
     except NotFound as error:
         return not_found(error)
-    return render(template, **page_context(code, state, None), **extra)
+    notice = handed_notice(request.args, state) if view_notice else None
+    return render(template, **page_context(code, state, None), notice=notice, **extra)
 
 
 @bp.get("/tables/<code>")
 def table_view(code: str):
     """The table view: read-only, no token; the latest claim and its verdict across the table, and the scoreboard."""
-    return read_only(code, "pages.table_view", "table_view.html", reload_seconds=VIEW_RELOAD_SECONDS)
+    return read_only(code, "pages.table_view", "table_view.html", reload_seconds=VIEW_RELOAD_SECONDS, view_notice=True)
 
 
 @bp.get("/tables/<code>/events")

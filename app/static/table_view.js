@@ -26,17 +26,16 @@ window.WordsmithTableView = function (table) {
     table.dataset.connection = behind ? "reconnecting" : "live";
   }
 
-  // This phone's own refusal notice (#notice, rendered with a refused action's answer) gives way to the table's
-  // current state: at the next event, or after a few seconds, so it never sits above the newest claim. Two stay:
-  // "Not sent" waits for its Retry, and the join page's word on this phone's seat (moved, removed) is its news.
-  const NOTICE_MS = 6000;
+  // This phone's own refusal notice (#notice, rendered with a refused action's answer) stays until this phone acts
+  // again or the table's next event, so it never sits above a newer claim. Two stay past an event: "Not sent" waits
+  // for its Retry, and a notice `kept` (the join page's word on this phone's seat, the view's on a hand-over) is the
+  // page's news, which the page drawn again for a later event replaces (the seat is back).
   function dropNotice() {
     const notice = document.getElementById("notice");
     const kept =
       notice && (notice.classList.contains("table-notsent") || notice.classList.contains("table-notice--kept"));
     if (notice && !kept) notice.remove();
   }
-  if (document.getElementById("notice")) setTimeout(dropNotice, NOTICE_MS);
   // The table's seq when the notice came: only a page of a later event replaces it (a refresh that was already
   // on its way when this phone's own answer came is not newer than the notice).
   let noticeSeq = Number(table.dataset.seq || 0);
@@ -89,6 +88,12 @@ window.WordsmithTableView = function (table) {
     const fresh = next.getElementById("table");
     if (fresh && Number(fresh.dataset.seq || 0) < Number(table.dataset.seq || 0)) return false;
     if (fresh && Number(fresh.dataset.seq || 0) > noticeSeq) dropNotice();
+    const kept = whole && document.querySelector("#table .table-notice--kept");
+    if (kept) {
+      const news = next.querySelector("#notice.table-notice--kept");
+      if (news) kept.replaceWith(document.adoptNode(news));
+      else kept.remove();
+    }
     regions(next).forEach(function (region) {
       const here = document.getElementById(region.id);
       if (here) window.Wordsmith.morph(here, document.adoptNode(region), "details"); // any open <details> stays open
@@ -148,10 +153,6 @@ window.WordsmithTableView = function (table) {
     if (title) title.after(notice);
     else table.prepend(notice);
     notice.setAttribute("tabindex", "-1");
-    if (!notice.classList.contains("table-notsent"))
-      setTimeout(function () {
-        if (notice.isConnected) notice.remove();
-      }, NOTICE_MS);
     notice.scrollIntoView({block: "nearest"});
     notice.focus({preventScroll: true});
   }
