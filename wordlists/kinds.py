@@ -1,6 +1,7 @@
-"""Two rulings on kinds of words the build makes by scan or agreement (docs/lexicon.md, Rulings on kinds of words):
-the scan that finds possibly offensive words for offensive.txt to judge, and one verdict for the hyphenated and the
-closed-up spelling of a compound.
+"""The rulings on kinds of words the build makes by scan, listing or agreement (docs/lexicon.md, Rulings on kinds of
+words): the scan that finds possibly offensive words for offensive.txt to judge, and the content filters' words no
+list knows, refused; one verdict for the hyphenated and the closed-up spelling of a compound, with Ding's
+hyphenated headwords as a listing. And the judgement files' readers (offensive.txt, slang.txt, allow.txt...).
 
 Build time only, beside build.py (which imports it from its own folder; tests and the benchmark reach these through
 `build`).
@@ -118,6 +119,8 @@ def offensive_candidates(code: dict[str, str], lemmas: Iterable[str]) -> set[str
     * a hyphenated word with a refused word for a part, in any size (FUCKED-UP, and WREN-TIT);
     * outside the everyday levels, a compound of a refused word (four letters or more) and a common word, a
       WordNet lemma of Zipf PART_MIN_ZIPF or more (MINDFUCK, and HOMOGRAFT).
+
+    A word refused only as a content filter's that no list knows (filtered_only) is read as no part of another.
     """
     from wordfreq import zipf_frequency  # build time only: pip install '.[build]'
 
@@ -156,6 +159,7 @@ DING_HYPHENATED = re.compile(r"(?m)(?:^\n|\{)([a-z]+(?:-[a-z]+)+)(?: /|\})")
 
 
 def ding_installed() -> bool:
+    """Whether Ding's dictionary is here (Debian's dict-freedict-eng-deu): the build needs it."""
     return DING.is_file()
 
 
