@@ -261,3 +261,22 @@ def test_judge_accepts_exactly_the_words_solve_returns(pool, boxes_left, data):
             discards_used=12 - boxes_left,
         )
         assert verdict.valid == (word in accepted), (word, verdict.codes)
+
+
+def test_at_a_table_the_judge_says_why_a_seats_part_is_over_and_names_every_free_rows_letter():
+    """The table's own sentences come from the judge itself (tables/wordsmith/decide.py passes what it knows): a
+    seat's part of the challenge over after Done!, and an Advanced word written for none of the free rows."""
+    lexicon = load_lexicons()["standard"]
+    for over, said in (
+        ("passed", "Bob has passed: no more words this challenge."),
+        ("extra_word_played", "Bob has played their one more word after Done!: no more words this challenge."),
+        ("", "The challenge is over: no more words may be claimed."),
+    ):
+        verdict = judge_claim("bag", EXAMPLE_POOL, lexicon, challenge_over=True, part_over=over, player="Bob")
+        assert [(o.code, o.message) for o in verdict.objections] == [("challenge_over", said)]
+    verdict = judge_claim("bag", EXAMPLE_POOL, lexicon, required_letter="t", free_rows="tm", player="Bob")
+    assert verdict.objections[0].message == "BAG contains none of the required letters of the free rows: T, M."
+    verdict = judge_claim("bag", EXAMPLE_POOL, lexicon, required_letter="t", free_rows="t")  # one free row: its letter
+    assert verdict.objections[0].message == "BAG does not contain the required letter T."
+    with pytest.raises(ValueError, match="part_over"):
+        judge_claim("bag", EXAMPLE_POOL, lexicon, challenge_over=True, part_over="bored")

@@ -135,6 +135,8 @@ def judge_claim(
     after_done: bool = False,
     challenge_over: bool = False,
     player: str | None = None,
+    part_over: str = "",
+    free_rows: str = "",
 ) -> ClaimVerdict:
     """Judge one claimed word against the rules and the player's pool; list every objection that holds.
 
@@ -142,8 +144,13 @@ def judge_claim(
     `discards_used`: discard boxes already checked this challenge;
     `words_written`: words already on the player's sheet this challenge;
     `player`: the claimant's name, for sentences the whole table reads ("Bob's pool cannot build ..."); left
-    out, the sentences speak to the one who asked ("Your pool cannot build ...").
+    out, the sentences speak to the one who asked ("Your pool cannot build ...");
+    at a table (tables/wordsmith): `part_over`, why `challenge_over` holds for this seat while the table still plays
+    after Done! (`passed`, or `extra_word_played`); `free_rows`, the letters of the free rows of an Advanced sheet
+    when the claim named none, each of which the word could have held (ruling 8), `required_letter` the first.
     """
+    if part_over not in ("", "passed", "extra_word_played"):
+        raise ValueError(f"part_over: '', 'passed' or 'extra_word_played' (got {part_over!r})")
     voice = Voice(player)
     pool = parse_pool(pool)
     alphabet = alphabet or load_alphabet()
@@ -170,7 +177,9 @@ def judge_claim(
             say("claim.sheet_full", words=WORDS_PER_CHALLENGE, **voice.words()),
         )
     if challenge_over:
-        object_("challenge_over", say("claim.challenge_over"))
+        object_(
+            "challenge_over", say(f"claim.{part_over}", **voice.words()) if part_over else say("claim.challenge_over")
+        )
     verdict = check(normalized, lexicon, define=False)
     if verdict.reason == "invalid_characters":
         object_("invalid_characters", verdict.message)
@@ -185,11 +194,13 @@ def judge_claim(
             previous_word=previous,
         )
     if required and required not in normalized:
-        object_(
-            "missing_required_letter",
-            say("claim.missing_required_letter", W=shout, letter=required.upper()),
-            letter=required,
+        letters = ", ".join(free_rows.upper())
+        sentence = (
+            say("claim.no_free_row_letter", W=shout, letters=letters)
+            if len(free_rows) > 1
+            else say("claim.missing_required_letter", W=shout, letter=required.upper())
         )
+        object_("missing_required_letter", sentence, letter=required)
 
     pieces = leftover = None
     cost = alphabet.cost(normalized) if is_well_formed(normalized) else None

@@ -6,7 +6,6 @@ from solver.errors import Refused
 from solver.lexicon import check
 from solver.normalize import fold as fold_word
 from solver.pieces import Pool, parse_pool
-from solver.sentences import say
 from solver.wordsmith import (
     CHALLENGES,
     WHITE_BOXES,
@@ -17,7 +16,6 @@ from solver.wordsmith import (
     roll_dice,
     score_sheets,
 )
-from solver.wordsmith.judge import Voice
 
 from ..events import REFUSED, Actor, Context, Event, Forbidden, NewEvent, Rejected, stamp
 from ..state import apply as table_apply
@@ -219,7 +217,7 @@ def _claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
         )
     normalized = fold_word(word).strip()
     required = ""
-    free_letters = ""  # ruling 8: the free rows' letters, when the word was written for none of them
+    free_rows = ""  # ruling 8: the free rows' letters, when the word was written for none of them
     if ws.has("advanced"):
         free = _free_rows(ws, seat)
         if row is not None:
@@ -231,7 +229,7 @@ def _claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
         pick = row or (free[0] if free else None)
         required = ws.required_letters[pick - 1] if pick else ""
         if row is None and len(free) > 1:
-            free_letters = ", ".join(ws.required_letters[r - 1].upper() for r in free)
+            free_rows = "".join(ws.required_letters[r - 1] for r in free)
     circles = ws.rolls[-1]["circles"] if wbw_open else 0
     pool = seat.pool.add("wild", circles) if circles else seat.pool
     secret = ws.has("secret")
@@ -244,17 +242,12 @@ def _claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
         "crossed_white": seat.crossed_white,
         "words_written": len(seat.words),
         "after_done": ws.phase == "done_called",
-        "challenge_over": not ws.on or seat.extra_word_used or seat.passed,
+        "challenge_over": seat.extra_word_used or seat.passed,  # after Done!: this seat's part is over
     }
     name = table.seat(seat.number).name
-    verdict, house_word = _judge(table, ctx, word, judged_on, player=name)
+    over = "passed" if seat.passed else "extra_word_played" if seat.extra_word_used else ""
+    verdict, house_word = _judge(table, ctx, word, judged_on, player=name, part_over=over, free_rows=free_rows)
     shown = [o.to_dict() for o in verdict.objections if not (secret and o.code in JUDGED_AT_END)]
-    for objection in shown:
-        if objection["code"] == "challenge_over" and ws.on:  # after Done!: this seat's part is over, not the table's
-            key = "claim.passed" if seat.passed else "claim.extra_word_played"
-            objection["message"] = say(key, **Voice(name).words())
-        elif objection["code"] == "missing_required_letter" and free_letters:  # every free row's letter was looked for
-            objection["message"] = say("claim.no_free_row_letter", W=verdict.normalized.upper(), letters=free_letters)
     struck = ws.struck_word(verdict.normalized)
     if struck is not None:  # ruling 20: a word the table struck stays out for the rest of the challenge
         shown.insert(0, {"code": "struck", "message": votes.struck_message(table, struck), "claim": struck.seq})
@@ -297,11 +290,13 @@ def _claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
     return [NewEvent("claim", data, by=actor_by(actor, seat))]
 
 
-def _judge(table, ctx: Context, word: str, judged_on: dict, player: str):
+def _judge(table, ctx: Context, word: str, judged_on: dict, player: str, **at_table):
     """The judge's verdict on a claim, and the house word that let it pass (ruling 22: the dictionary's lacking a
     word the table allowed is no objection), or None; `player` (the claimant's name) puts its sentences in the
     third person, as the whole table reads them (the refusal is public, ruling 15)."""
-    verdict = judge_claim(word, lexicon=lexicon_of(table, ctx), alphabet=alphabet_of(ctx), player=player, **judged_on)
+    verdict = judge_claim(
+        word, lexicon=lexicon_of(table, ctx), alphabet=alphabet_of(ctx), player=player, **judged_on, **at_table
+    )
     return house.allowed(table.game_state, verdict)
 
 
