@@ -350,3 +350,8 @@ def test_a_refusal_stays_a_removal_undone_and_a_hand_over_read_right_on_each_pho
     expect(host.locator("#notice")).to_contain_text("This phone hosts no more")
     expect(host.locator("#notice")).to_contain_text("Ann's phone hosts the table now")
     expect(ann.locator("#host-box")).to_have_count(1, timeout=LIVE_MS)
+    # Ann's page, swapped in live, is the host's: the table's part's host controls show on it (`data-for`).
+    expect(ann.locator("#table")).to_have_attribute("data-viewer", re.compile(r"\bhosting\b"))
+    expect(host_box(ann).get_by_role("button", name=re.compile("^End the challenge"))).to_be_visible()
+    expect(host_box(ann).get_by_role("button", name="Strike CAST out")).to_be_visible()
+    assert not_reloaded(ann)

@@ -108,6 +108,9 @@ window.WordsmithTableView = function (table) {
     }
     if (whole) {
       if (fresh && fresh.dataset.parts !== undefined) table.dataset.parts = fresh.dataset.parts;
+      // Who this phone is at the table (its seat, and whether it hosts): the host role handed to or from it changes
+      // which of the table's part's controls style.css shows it (`data-for`).
+      if (fresh && fresh.dataset.viewer !== undefined) table.dataset.viewer = fresh.dataset.viewer;
       document.title = next.title;
     }
     const phase = table.dataset.phase;
