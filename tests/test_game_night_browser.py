@@ -165,6 +165,8 @@ def test_a_solo_word_by_word_game_to_its_end_rolls_where_the_player_claims(night
     seat_page(sol, code, live_server)
     roll = sol.locator("#roll-form button")
     expect(roll).to_be_visible()
+    wait = sol.locator("#claim-area .table-claim-wait:visible")  # before any roll: no word "for this roll" is in
+    expect(wait).to_have_text("Your first word starts with the first shared roll: any player rolls the dice.")
     submit(sol, roll)
     for page in (sol, tv):
         expect(page.locator("ul.dice-roll li.die")).to_have_count(3, timeout=LIVE_MS)
@@ -186,6 +188,7 @@ def test_a_solo_word_by_word_game_to_its_end_rolls_where_the_player_claims(night
     for page in (sol, tv):
         expect(page.locator("#latest .verdict__mark")).to_have_text("GAME OVER", timeout=LIVE_MS)
         expect(page.locator("#latest")).to_contain_text("Sol wins")
+        expect(page.locator("#phase p:visible")).to_have_text("The game is over.")  # no stale pool or letters
         box = page.locator("#latest").bounding_box()
         assert 0 <= box["y"] < PHONE["height"], (page.url, box)
         no_sideways_scroll(page)

@@ -207,3 +207,35 @@ def test_a_hand_over_is_told_as_done_by_the_host_before_it():
     ):
         events.append(Event(len(events) + 1, "host_handed", "2026-12-06T00:00:00Z", 0, {"seat": seat}))
         assert announcement(fold(events), names).startswith(said)
+
+
+def test_an_undone_casting_vote_on_a_word_put_to_the_table_is_named_in_words():
+    """Not "Undo house ruled" / "undid house ruled": the ruling, and the word that waits for it again."""
+    from test_tables_house_words import HOST, NEW, asked, started, vote
+
+    from app.pages.table_notes import action_words, announcement
+    from tables.state import undoable_view
+
+    table = started(seats=4)
+    seq = asked(table, 1, NEW)
+    vote(table, 2, seq, True)
+    vote(table, 3, seq, False)
+    table.act({"type": "count_votes", "claim": seq}, HOST, after=31)  # tied: the host decides
+    table.act({"type": "settle", "claim": seq, "strike": False}, HOST)
+    names = {s.number: s.name for s in table.state.seats}
+    assert action_words(undoable_view(table.state), names) == "the table's ruling on a word put to it"
+    table.act({"type": "undo"})
+    assert announcement(table.state, names) == (
+        "The host undid the table's ruling on a word put to it: VLOG waits for its ruling again."
+    )
+    assert table.view()["asks"][-1]["vote"]["state"] == "tied"
+
+
+def test_every_action_an_undo_may_take_back_is_named_in_words():
+    """The Undo button and the table's news name an action in words ("Undo Ann's claim"), never by its event type
+    ("Undo house ruled"): every event type a game writes, but the table's own (joins, names, the host role)."""
+    from app.pages.table_notes import ACTION_WORDS
+    from app.pages.tables import EVENT_TYPES
+    from tables.state import TABLE_EVENTS
+
+    assert set(EVENT_TYPES) - TABLE_EVENTS - {"action_undone"} - set(ACTION_WORDS) == set()

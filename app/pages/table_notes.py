@@ -57,6 +57,10 @@ ACTION_WORDS = {
     "objection_ruled": "the ruling on an objection",
     "house_asked": "{name}'s asking the table to allow a word",
     "house_vote": "{name}'s vote on a word put to the table",
+    "house_ruled": "the table's ruling on a word put to it",
+    "claim_refused": "{name}'s refused claim",
+    "done": "{name}'s Done!",
+    "play_ended": "the end of play",
     "overrule": "the host's overrule",
     "passed": "{name}'s pass",
     "word_rolled": "the roll for the next word",
@@ -93,7 +97,10 @@ UNDONE_SO = {
     "seat_removed": "{name}'s seat is back, for a phone to join",
     "overrule_struck": "{word} stands again, back on {name}'s sheet",
     "overrule_stood": "{word} is struck out again, off {name}'s sheet",
+    "house_ruled": "{word} waits for its ruling again",
 }
+# The undone actions whose word their sentence names (UNDONE_SO), not the action's words.
+WORD_IN_SENTENCE = frozenset({"house_ruled"})
 
 
 def announcement(state, names: dict) -> str | None:
@@ -105,8 +112,8 @@ def announcement(state, names: dict) -> str | None:
     if undone and undone.get("seq") == state.seq:
         name = names.get(undone.get("seat")) or names.get(undone.get("by")) or "the seat"
         word = str(undone.get("word") or "").upper()
-        what = action_words(undone, names) + (f" of {word}" if word else "")
         kind = undone.get("type")
+        what = action_words(undone, names) + (f" of {word}" if word and kind not in WORD_IN_SENTENCE else "")
         if kind == "overrule" and undone.get("changes"):  # the host's strike, or letting a word stand, taken back
             kind = "overrule_stood" if undone.get("stands") else "overrule_struck"
         so = UNDONE_SO.get(kind, "the table is as it was before it").format(name=name, word=word)

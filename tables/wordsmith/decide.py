@@ -676,9 +676,9 @@ def _left(ws: WordsmithState, seat: SeatState) -> bool:
 
 
 def undone_names(table, event: Event) -> dict:
-    """What the table is told an undo took back (tables/hosting.py), beyond its type and seat: a claim's word; a
-    host's ruling's word, whose it was and which way it went."""
-    if event.type == "claim":
+    """What the table is told an undo took back (tables/hosting.py), beyond its type and seat: a claim's word, or
+    a word put to the table's; a host's ruling's word, whose it was and which way it went."""
+    if event.type in ("claim", "house_ruled"):
         return {"word": event.data.get("normalized") or event.data.get("word")}
     ruled = table.game_state.claims.get(event.data.get("claim")) if event.type == "overrule" else None
     if ruled is None:
