@@ -403,7 +403,7 @@ def _end_game(state, game: BooksmackState, actor: Actor, action: dict, by: int) 
         for i, (hand, held) in enumerate(zip(hands, game.hands)):
             held = 0 if i + 1 in game.gone else held  # a player who left took their hand with them
             if not isinstance(hand, list) or len(hand) != held:
-                raise Refused(f"hands: seat {i + 1} holds {held} card{'s' * (held != 1)}", ("hands", i))
+                raise Refused(f"hands: {_name(state, i + 1)} holds {held} card{'s' * (held != 1)}", ("hands", i))
         hands = [_cards(hand, game, ("hands", i)) for i, hand in enumerate(hands)]
     return [NewEvent("game_ended", _scores(game, hands, "host" if not game.play_over else "rules"), by=by)]
 
@@ -473,6 +473,8 @@ def apply(state, event: Event) -> None:
         _give(game, data["takes"])
         game.rounds[-1]["answer"]["explanation"] = named(state, data["answer"]["explanation"])
         game.latest = f"Round {data['round']}: {game.rounds[-1]['answer']['explanation']}"
+        if data["takers"]:
+            game.latest += f" {_took(state, data['takers'])}."
     elif event.type == "round_taken":
         game.rounds[-1].update(
             takers=list(data["takers"]),
@@ -481,6 +483,7 @@ def apply(state, event: Event) -> None:
             open=False,
         )
         _give(game, data["takes"])
+        game.latest = f"Round {data['round']}: {_took(state, data['takers'])}."  # the big box says who took them
     elif event.type == "turn":
         _apply_turn(game, data)
         game.plays.append({"seq": event.seq} | copy.deepcopy(data))
@@ -488,6 +491,12 @@ def apply(state, event: Event) -> None:
     elif event.type == "steal":
         _apply_steal(game, data)
         game.plays[-1]["steal"] = dict(data)
+        thief, victim = _name(state, data["seat"]), _name(state, data["victim"])
+        game.latest = (  # the big box tells the table, and the seat robbed, what was taken
+            f"{thief} takes {victim}'s {data['card']} from the table."
+            if data["from"] == "table"
+            else f"{thief} steals a card from {victim}'s hand."
+        )
     elif event.type == "play_ended":
         game.play_over = True
         game.turn = None
@@ -505,6 +514,12 @@ def apply(state, event: Event) -> None:
         game.latest = f"Game over: {names} {verb} with {best} point{'s' * (best != 1)}."
     else:
         raise ValueError(f"Booksmack has no event {event.type!r}")
+
+
+def _took(state, takers: list[int]) -> str:
+    """Who takes a round's cards, in words: "Cy takes the cards"."""
+    names = [_name(state, seat) for seat in takers]
+    return f"{and_list(names)} take{'s' * (len(names) == 1)} the cards" if names else "no one takes the cards"
 
 
 def _name(state, seat: int) -> str:

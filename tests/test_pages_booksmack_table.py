@@ -194,7 +194,7 @@ def test_the_host_ends_a_turn_based_game_early_with_the_cards_left_in_hands(app)
     ]
     fields = {"action": "end_game", "hands_given": "1", "hand1": "b d e f g h", "hand2": "i j k l m n"}
     short = post_form(ann, host_page, html, "endgame-form", **fields, hand3="o p")
-    assert short.status_code == 422 and "seat 3 holds 6 cards" in text(short.get_data(as_text=True))
+    assert short.status_code == 422 and "Hands: Cy holds 6 cards" in text(short.get_data(as_text=True))
     ended = post_form(ann, host_page, html, "endgame-form", **fields, hand3="o p q r s t")
     assert ended.status_code == 303, text(ended.get_data(as_text=True))[:800]
     game = table.game()

@@ -210,7 +210,7 @@ def test_a_refusal_on_the_host_page_shows_where_the_eye_is_and_the_invite_folds_
     ann.fill("#correct-pool", "R9 Q2")
     submit(ann, "#correct-area button[type=submit]")
     notice = ann.locator("#notice")
-    expect(notice).to_contain_text("pool")
+    expect(notice).to_contain_text("Pool 'R9 Q2': 'Q' at position 4 is not a piece kind")
     box = notice.bounding_box()
     assert box is not None and 0 <= box["y"] < 844  # in view, not behind the QR code
     ann.reload()  # without JavaScript's swap, the same page opens with the invite folded

@@ -1050,10 +1050,15 @@ def test_secret_wordsmith_hides_the_pools_from_the_host_and_keeps_a_word_struck_
         re.S,
     )
     assert "claimed: judged when the challenge ends" in text(line.group(0)) and "stands" not in text(line.group(0))
+    assert claim(bob, code, "milk").status_code == 409  # Bob's pool cannot build it: his word stays his
+    assert "Bob tried a word: not valid" in text(ann.get(f"/tables/{code}/play").get_data(as_text=True))
     app.extensions["tables"].act(code, Actor(host=True), {"type": "end_challenge"})
     html = ann.get(f"/tables/{code}/play").get_data(as_text=True)
     sheet = re.search(r'id="my-sheet-title-1".*?</section>', html, re.S).group(0)
     assert "<del><strong>ACTS</strong></del> · struck, 0 points" in sheet and "<del><strong>CAST" not in sheet
+    assert "The judge struck ACTS (Ann)." in latest_box(bob.get(f"/tables/{code}/play").get_data(as_text=True))
+    line = text(re.search(r'<li class="claim[^"]*" id="claim-\d+">(?:(?!</li>).)*ACTS.*?</li>', html, re.S).group(0))
+    assert "The judge, at the challenge's end: ACTS has no new letter" in line and line.count("struck out") == 1
 
 
 def test_a_seats_pool_says_what_was_added_since_its_last_word(app, table):

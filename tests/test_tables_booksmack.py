@@ -137,7 +137,10 @@ def test_a_round_is_judged_and_its_takers_get_the_cards(variants, cards, takers,
     assert table.libraries() == libraries
     assert [s["cards_won"] for s in game["seats"]] == [len(lib) for lib in libraries]
     assert game["round"] == 1 and table.hands() == [3, 3, 3]
-    assert game["latest"] == "Round 1: " + entered["answer"]["explanation"]
+    names = {1: "Ann", 2: "Bob", 3: "Cy"}
+    took = " and ".join(names[seat] for seat in takers or [])
+    took = f" {took} take{'s' * (len(takers) == 1)} the cards." if takers else ""  # who took them, for the table
+    assert game["latest"] == "Round 1: " + entered["answer"]["explanation"] + took
     assert table.events[-1].by == 2
     # the table's sentence names the players; the record keeps the judge's own words (ruling 15)
     said = table.events[-1].data["answer"]["explanation"]
@@ -159,6 +162,7 @@ def test_a_round_entered_without_takers_waits_for_them():
         table.act(ANN, type="round", cards=["b", "Z", "m"])
     assert rejected.value.message == "Round 1 is in already, with these very cards: say who tapped first."
     assert table.act(CY, type="take", takers=[1]) == ["round_taken"]
+    assert table.game["latest"] == "Round 1: Ann takes the cards."  # the big box tells the table
     assert table.libraries() == [["b", "Z", "m"], [], []]
     assert table.game["phase"] == "playing" and table.game["rounds"][0]["takers"] == [1]
     with pytest.raises(Rejected) as rejected:
@@ -282,6 +286,7 @@ def test_a_turn_based_game_draws_steals_and_wins():
     assert table.events[-1].data == {"seat": 1, "victim": 2, "from": "table", "card": "Z"}
     assert table.hands() == [3, 3] and [s["table"] for s in table.game["seats"]] == [["b", "a"], []]
     assert table.game["plays"][-1]["steal"]["card"] == "Z"
+    assert table.game["latest"] == "Ann takes Bob's Z from the table."  # the big box tells the table, Bob too
 
     table.act(BOB, type="turn", seat=2, card="t")  # a t spells AT: Bob wins every card played
     assert table.events[-1].data["spells"] == "at"

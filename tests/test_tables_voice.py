@@ -239,3 +239,18 @@ def test_every_action_an_undo_may_take_back_is_named_in_words():
     from tables.state import TABLE_EVENTS
 
     assert set(EVENT_TYPES) - TABLE_EVENTS - {"action_undone"} - set(ACTION_WORDS) == set()
+
+
+def test_an_undone_removal_that_settled_a_vote_says_the_vote_is_open_again():
+    from test_tables_wordsmith import objected, seat
+
+    from app.pages.table_notes import announcement
+
+    table, cast = objected(4)
+    table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(3))
+    table.act({"type": "remove", "seat": 4})  # Di leaves before voting: Cy's strike is counted with the removal
+    table.act({"type": "undo"})
+    assert announcement(table.state, {s.number: s.name for s in table.state.seats}) == (
+        "The host undid Di's removal: Di's seat is back, for a phone to join, and what the removal settled (a "
+        "vote's count, the challenge's end) is open again."
+    )

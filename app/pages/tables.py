@@ -360,9 +360,9 @@ def refusal_notice(error: Exception) -> dict:
         return {"code": error.code, "title": "NOT VALID" if error.objections else "Not done", "messages": messages}
     if isinstance(error, PageRefusal):
         return {"code": "invalid", "title": "Check the form", "messages": [error.detail], "field": error.field}
-    if isinstance(error, Refused):
-        field = str(error.path[0]) if getattr(error, "path", ()) else None
-        return {"code": "invalid", "title": "Check the form", "messages": [str(error)], "field": field}
+    if isinstance(error, Refused):  # "hands: Bob holds 3 cards" reads "Hands: Bob holds 3 cards", as a label would
+        field, said = str(error.path[0]) if getattr(error, "path", ()) else None, str(error)
+        return {"code": "invalid", "title": "Check the form", "messages": [said[:1].upper() + said[1:]], "field": field}
     if isinstance(error, Slowed):
         return {"code": "slowed", "title": "Wait a moment", "messages": [error.message]}
     return {"code": "forbidden", "title": "Not allowed", "messages": [getattr(error, "message", str(error))]}
