@@ -202,5 +202,10 @@ def test_advanced_a_seat_is_not_offered_a_row_it_has_filled(phones, live_server)
     shown = "(page) => Array.from(document.querySelectorAll('#row option')).filter(o => getComputedStyle(o).display !== 'none').map(o => o.textContent)"
     expect(bob.locator("#claims .claim__word").first).to_have_text("BAG", timeout=LIVE_MS)
     assert bob.evaluate(shown) == ["first free row", "1: M", "3: S", "4: T", "5: E", "6: R"]
+    # disabled too, where a browser shows a hidden option all the same (iOS Safari): Bob cannot choose row 2
+    disabled = (
+        "(page) => Array.from(document.querySelectorAll('#row option')).filter(o => o.disabled).map(o => o.value)"
+    )
+    assert bob.evaluate(disabled) == ["2"] and ann.evaluate(disabled) == []
     expect(ann.locator("#claims .claim__word").first).to_have_text("BAG", timeout=LIVE_MS)
     assert ann.evaluate(shown) == ["first free row", "1: M", "2: A", "3: S", "4: T", "5: E", "6: R"]

@@ -67,6 +67,18 @@ window.WordsmithTableView = function (table) {
   learnSkew(table);
   closeWindows();
 
+  // An Advanced row this phone's seat has filled (`data-taken`, drawn once for every seat) cannot be chosen on this
+  // phone: style.css hides it, and disabled it stays out where a browser shows hidden options (iOS Safari).
+  function takenRows() {
+    const viewer = (table.dataset.viewer || "").split(" ");
+    document.querySelectorAll("#table option[data-taken]").forEach(function (option) {
+      option.disabled = option.dataset.taken.split(" ").some(function (seat) {
+        return seat && viewer.includes(seat);
+      });
+    });
+  }
+  takenRows();
+
   // When the phase changes to a result (a challenge over, the game over), the big box comes into view.
   function showResult(before) {
     const phase = table.dataset.phase || "";
@@ -121,6 +133,7 @@ window.WordsmithTableView = function (table) {
     }
     table.dataset.source = "event"; // the browser tests tell a live swap from a reload by this
     closeWindows();
+    takenRows();
     showResult(phase);
     return true;
   }
