@@ -236,6 +236,22 @@ def test_a_bad_piece_is_refused(action, path):
     assert caught.value.path == path
 
 
+def test_a_full_pool_takes_no_more_pieces_and_says_so_as_the_tables():
+    """At the most a pool holds, adding is refused naming the seat (not a form field's "pool: 61 pieces is more
+    than the limit of 60"), and nothing is written."""
+    table = Table()
+    table.act({"type": "start", "pool": EXAMPLE_POOL})
+    table.act({"type": "set_pool", "seat": 1, "pool": "R60"})
+    count = len(table.events)
+    with pytest.raises(Rejected) as caught:
+        table.act({"type": "add", "piece": None}, seat(1))
+    assert (caught.value.code, caught.value.message) == (
+        "pool_full",
+        "Ann's pool holds 60 pieces, the most a pool may hold.",
+    )
+    assert len(table.events) == count
+
+
 def test_a_seat_acts_for_itself_and_the_host_for_any_seat():
     table = Table()
     table.act({"type": "start", "pool": EXAMPLE_POOL})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from solver.errors import Refused
 from solver.lexicon import check
 from solver.normalize import fold as fold_word
-from solver.pieces import Pool, parse_pool
+from solver.pieces import MAX_POOL_PIECES, Pool, parse_pool
 from solver.wordsmith import (
     CHALLENGES,
     WHITE_BOXES,
@@ -156,6 +156,9 @@ def _add(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) ->
         raise Rejected("no_adding", "In Word by Word no pieces are added: only the shared roll for each word.")
     if ws.phase == "done_called":
         raise Rejected("done_called", "Done! has been called: no more pieces may be added.")
+    if seat.pool.size >= MAX_POOL_PIECES:  # the most a pool holds (solver.limits): said as the table's, not a field's
+        name = table.seat(seat.number).name
+        raise Rejected("pool_full", f"{name}'s pool holds {MAX_POOL_PIECES} pieces, the most a pool may hold.")
     rolled = None
     if piece is None:
         roll = roll_dice("add", ctx.rng)
