@@ -1061,6 +1061,27 @@ def test_secret_wordsmith_hides_the_pools_from_the_host_and_keeps_a_word_struck_
     assert "The judge, at the challenge's end: ACTS has no new letter" in line and line.count("struck out") == 1
 
 
+def test_word_by_word_a_rolls_circle_shows_in_the_seats_pool_until_its_word(app):
+    """Ruling 13: a star rolled is a circle, a piece of any kind for that roll's word: the pool says so, as the
+    judge counts it, until the seat has claimed the word."""
+    host = phone(app)
+    code, _ = create(host, variants=("word_by_word",))
+    ann, bob = phone(app), phone(app)
+    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
+    start(host, code, pool="")
+    app.extensions["tables"].act(
+        code, Actor(host=True), {"type": "roll_word", "faces": ["green_star", "yellow", "red"]}
+    )
+
+    def pool(client):
+        html = client.get(f"/tables/{code}/play").get_data(as_text=True)
+        return text(re.search(r'id="pool-title-1".*?</section>', html, re.S).group(0))
+
+    assert "And this roll's circle: a piece of any kind, for word 1." in pool(ann)
+    assert claim(ann, code, "ray").status_code == 303  # R and Y rolled, the circle an A
+    assert "this roll's circle" not in pool(ann)
+
+
 def test_a_seats_pool_says_what_was_added_since_its_last_word(app, table):
     """The die rolled in the app: the seat's pool reads what came up, not only a count that changed."""
     code, host, ann, bob = table
