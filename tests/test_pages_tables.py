@@ -1078,7 +1078,9 @@ def test_word_by_word_a_rolls_circle_shows_in_the_seats_pool_until_its_word(app)
         return text(re.search(r'id="pool-title-1".*?</section>', html, re.S).group(0))
 
     assert "And this roll's circle: a piece of any kind, for word 1." in pool(ann)
-    assert claim(ann, code, "ray").status_code == 303  # R and Y rolled, the circle an A
+    # RAY costs R3 Y5 G1: the host sets Ann's pool to all of it but the green, which the circle gives
+    app.extensions["tables"].act(code, Actor(host=True), {"type": "set_pool", "seat": 1, "pool": "R3 Y5"})
+    assert claim(ann, code, "ray").status_code == 303
     assert "this roll's circle" not in pool(ann)
 
 
