@@ -210,6 +210,19 @@ def test_a_tie_goes_to_the_host_unless_the_host_asked():
     assert "the host, Ann, asked: the host does not decide their own dispute" in table.view()["latest"]["reason"]
 
 
+def test_a_tie_on_a_word_put_to_the_table_ends_when_the_host_role_goes_to_the_seat_that_asked():
+    """Ruling 21: the host breaks a tie unless it asked. Handed to Ann, who asked, the role cannot break it: the tie
+    is counted with the hand-over, and the dictionary's verdict stands."""
+    table = started(seats=4)
+    seq = asked(table, 1, NEW)
+    vote(table, 2, seq, True)
+    vote(table, 3, seq, False)
+    table.act({"type": "count_votes", "claim": seq}, seat(2), after=31)  # Di does not vote in time: tied
+    written = table.act({"type": "hand_host", "seat": 1})
+    assert [e.type for e in written] == ["host_handed", "house_ruled"]
+    assert (written[1].data["outcome"], written[1].data["reason"]) == ("refused", "host_party")
+
+
 def test_the_quorum_is_more_than_half_the_voters_and_two_seats_have_one_voter():
     table = started(seats=4)
     seq = asked(table, 1, NEW)

@@ -56,7 +56,8 @@ def unbreakable_tie(table) -> ClaimRecord | AskRecord | None:
         voted = ws.voted(seq)
         if voted.vote["state"] != "tied":
             continue
-        if voted.seat in seats if isinstance(voted, AskRecord) else host_party(table, voted) is not None:
+        asked = isinstance(voted, AskRecord)  # the seat that asked is the party to a word put to the table
+        if (voted.seat in seats) if asked else (host_party(table, voted) is not None):
             return voted
     return None
 
