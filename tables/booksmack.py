@@ -488,15 +488,14 @@ def apply(state, event: Event) -> None:
         _apply_turn(game, data)
         game.plays.append({"seq": event.seq} | copy.deepcopy(data))
         game.plays[-1]["explanation"] = game.latest = named(state, data["explanation"])
+        if data.get("steal"):  # the steal entered with the turn
+            game.plays[-1]["steal"]["said"] = said = _stolen(state, data["steal"])
+            game.latest += f" {said}"
     elif event.type == "steal":
         _apply_steal(game, data)
-        game.plays[-1]["steal"] = dict(data)
-        thief, victim = _name(state, data["seat"]), _name(state, data["victim"])
-        game.latest = (  # the big box tells the table, and the seat robbed, what was taken
-            f"{thief} takes {victim}'s {data['card']} from the table."
-            if data["from"] == "table"
-            else f"{thief} steals a card from {victim}'s hand."
-        )
+        # the big box and the turns list tell the table, and the seat robbed, what was taken
+        game.plays[-1]["steal"] = dict(data) | {"said": _stolen(state, data)}
+        game.latest = game.plays[-1]["steal"]["said"]
     elif event.type == "play_ended":
         game.play_over = True
         game.turn = None
@@ -514,6 +513,14 @@ def apply(state, event: Event) -> None:
         game.latest = f"Game over: {names} {verb} with {best} point{'s' * (best != 1)}."
     else:
         raise ValueError(f"Booksmack has no event {event.type!r}")
+
+
+def _stolen(state, steal: dict) -> str:
+    """A steal in words: "Ann takes Bob's Z from the table.", "Ann steals a card from Bob's hand."."""
+    thief, victim = _name(state, steal["seat"]), _name(state, steal["victim"])
+    if steal["from"] == "table":
+        return f"{thief} takes {victim}'s {steal['card']} from the table."
+    return f"{thief} steals a card from {victim}'s hand."
 
 
 def _took(state, takers: list[int]) -> str:

@@ -236,6 +236,7 @@ def _claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
     circles = ws.rolls[-1]["circles"] if wbw_open else 0
     pool = seat.pool.add("wild", circles) if circles else seat.pool
     secret = ws.has("secret")
+    over = "passed" if seat.passed else "extra_word_played" if seat.extra_word_used else ""
     judged_on = {
         "pool": pool.to_dict(),
         "previous_word": "" if secret else seat.previous_word,
@@ -245,10 +246,9 @@ def _claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
         "crossed_white": seat.crossed_white,
         "words_written": len(seat.words),
         "after_done": ws.phase == "done_called",
-        "challenge_over": seat.extra_word_used or seat.passed,  # after Done!: this seat's part is over
+        "challenge_over": bool(over),  # after Done!: this seat's part is over
     }
     name = table.seat(seat.number).name
-    over = "passed" if seat.passed else "extra_word_played" if seat.extra_word_used else ""
     verdict, house_word = _judge(table, ctx, word, judged_on, player=name, part_over=over, free_rows=free_rows)
     shown = [o.to_dict() for o in verdict.objections if not (secret and o.code in JUDGED_AT_END)]
     struck = ws.struck_word(verdict.normalized)
