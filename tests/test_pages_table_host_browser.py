@@ -344,9 +344,24 @@ def test_a_refusal_stays_a_removal_undone_and_a_hand_over_read_right_on_each_pho
     expect(bob.locator("#notice")).to_contain_text("Your seat is back", timeout=LIVE_MS)
     expect(bob.locator("#notice")).to_contain_text("tap Bob below to take it again")
     assert not_reloaded(bob)
-    # The role handed to Ann's phone: the old host's phone lands on the table view, which says so; Ann hosts.
+    # The role handed to Ann's phone: the old host's phone lands on the table view, which says so; Ann hosts. The
+    # hand-over's answer is held until its event is out (Ann's phone shows the host's controls), so the old host's
+    # page hears it while its form is on its way: the page it loads next must be left alone, not fetched again
+    # (which found the host's page gone and reloaded it, cancelling the load under way).
+    held, fetched = [], []
+    page_url = f"{live_server}/tables/{code}/host"
+    host.route(page_url, lambda route: held.append(route) if route.request.method == "POST" else route.continue_())
+    host.on("request", lambda r: fetched.append(r) if r.url == page_url and not r.is_navigation_request() else None)
     with host.expect_navigation(url=re.compile(rf"/tables/{code}\?handed=1$")):
-        host.get_by_role("button", name="Hand the host role to Ann's phone").click()
+        with host.expect_request(page_url):
+            host.get_by_role("button", name="Hand the host role to Ann's phone").click()
+        while not held:  # the route's handler runs as Playwright's events are taken
+            host.wait_for_timeout(10)
+        answer = held[0].fetch(max_redirects=0)  # the hand-over done on the server; its answer not yet on the page
+        expect(ann.locator("#host-box")).to_have_count(1, timeout=LIVE_MS)
+        held[0].fulfill(response=answer)
+    host.unroute(page_url)
+    assert [r.method for r in fetched] == ["POST"]  # the hand-over, and no fetch of the page after it
     expect(host.locator("#notice")).to_contain_text("This phone hosts no more")
     expect(host.locator("#notice")).to_contain_text("Ann's phone hosts the table now")
     expect(ann.locator("#host-box")).to_have_count(1, timeout=LIVE_MS)

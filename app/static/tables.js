@@ -75,8 +75,19 @@
     view.showState(streamDown || failures > 0);
   }
 
+  // Once this page loads another (an action's answer is another page, or the table answers with a redirect), it
+  // does nothing more: a later event's reload would cancel the load under way and land on the wrong page.
+  let leaving = false;
+  function leave(url) {
+    if (leaving) return;
+    leaving = true;
+    if (source) source.close();
+    if (url) window.location.assign(url);
+    else window.location.reload();
+  }
+
   function scheduleRetry() {
-    if (retryTimer) return;
+    if (retryTimer || leaving) return;
     const wait = Math.min(15000, 1000 * Math.pow(2, Math.max(0, failures - 1)));
     retryTimer = setTimeout(function () {
       retryTimer = null;
@@ -89,8 +100,9 @@
   async function fetchPage(url) {
     const response = await fetch(url, {headers: ASKED, credentials: "same-origin"});
     const type = response.headers.get("Content-Type") || "";
+    if (leaving) return null;
     if (response.redirected || response.status === 404 || response.status === 403) {
-      window.location.reload();
+      leave(null);
       return null;
     }
     if (!type.startsWith("text/html") || response.status >= 500) throw new Error("status " + response.status);
@@ -130,6 +142,7 @@
   // at once, after a dropped connection or a failed try, which may have missed anything).
   let wholeAgain = false;
   async function refresh(whole) {
+    if (leaving) return;
     if (busy) {
       again = true;
       wholeAgain = wholeAgain || Boolean(whole);
@@ -197,7 +210,7 @@
       table.dataset.stream = "reconnecting";
       streamDown = true;
       showState();
-      if (source.readyState === EventSource.CLOSED) {
+      if (source.readyState === EventSource.CLOSED && !leaving) {
         opened = true; // whatever happened meanwhile is fetched when the next stream opens
         followTimer = setTimeout(follow, 3000 + Math.random() * 7000);
       }
@@ -246,6 +259,7 @@
   // Back online, or shown again after the phone slept: fetch what may have been missed, and a stream
   // that gave up starts again at once.
   function catchUp() {
+    if (leaving) return;
     refresh(true);
     if (source && source.readyState === EventSource.CLOSED) {
       if (followTimer) clearTimeout(followTimer);
@@ -331,7 +345,7 @@
     const there = new URL(response.url);
     const type = response.headers.get("Content-Type") || "";
     if (there.pathname !== here.pathname || !type.startsWith("text/html") || response.status >= 500) {
-      window.location.assign(response.redirected ? response.url : window.location.href); // another page: load it
+      leave(response.redirected ? response.url : window.location.href); // another page: load it
       return;
     }
     const next = new DOMParser().parseFromString(await response.text(), "text/html");
