@@ -137,6 +137,9 @@ class Rejected(Exception):
 
 # The key, in an event's data, of the refusal it records (`Rejected.record`): a retry of its request is refused again.
 REFUSED = "refused"
+# The key, in such an event's data, of the refusal as its maker was told it (a claimant reads "Your pool ...", the
+# table "Bob's pool ..."): {"message", "objections"}; a retry is told the same again.
+OWN = "own"
 
 # What a refused token is told, wherever the service or the store finds it wanting.
 NO_TOKEN = "This needs a seat's or the host's token: send it as 'Authorization: Bearer <token>'."

@@ -74,6 +74,7 @@ from solver import budget
 from .codes import hash_token, new_code, new_token, read_code
 from .events import (
     NO_TOKEN,
+    OWN,
     REFUSED,
     UNKNOWN_TOKEN,
     Actor,
@@ -575,7 +576,8 @@ class Tables:
             return None
         for event in done:  # the request was refused, and its refusal written (`Rejected.record`): refused again
             if REFUSED in event.data:
-                raise Rejected(event.data[REFUSED], event.data.get("message", ""), event.data.get("objections"))
+                told = event.data.get(OWN) or event.data
+                raise Rejected(event.data[REFUSED], told.get("message", ""), told.get("objections"))
         return Outcome(tuple(done), self.state(code), repeated=True)
 
     def _folded(self, code: str) -> TableState:

@@ -38,9 +38,10 @@ def test_a_word_the_dictionary_lacks_is_allowed_by_the_table_and_valid_for_every
     table = Seated(*client, seats=("Ann", "Bob", "Cy"))
     pools(table, 1, 2)
     seq, problem = refused_seq(table, 1, "vlog")
-    assert problem["objections"][0]["message"] == (
-        "VLOG is not in the standard word lists; it may be newer than they are: Ann may ask the table to allow it."
-    )
+    # Ann's phone is told she may ask; the table reads who may.
+    said = "VLOG is not in the standard word lists; it may be newer than they are: {} may ask the table to allow it."
+    assert problem["objections"][0]["message"] == said.format("you")
+    assert [e for e in table.events() if e["seq"] == seq][0]["data"]["message"] == said.format("Ann")
     assert table.state(1)["wordsmith"]["refused"][0]["askable"] is True
     assert assert_problem(table.post("/house-words", {"claim": seq}, table.tokens[2]), 409)["code"] == "not_your_word"
     assert_problem(table.post("/house-words", {"claim": seq, "seat": 1}, table.host), 403)  # Ann's phone asks

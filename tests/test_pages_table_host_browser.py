@@ -316,8 +316,8 @@ def test_axe_and_tap_targets_on_the_new_table_states(browser, live_server):
 
 
 def test_a_refusal_stays_a_removal_undone_and_a_hand_over_read_right_on_each_phone(three, live_server):
-    """A phone's own refusal stays until the table's next event, however long that takes (the page's own clock
-    run on a minute); the removed phone reads its seat is back once the host undoes the removal, with no reload;
+    """A phone's own refusal speaks to it ("Your pool"), while the others read whose, and stays until the table's
+    next event, however long that takes (the page's own clock run on a minute); the removed phone reads its seat is back once the host undoes the removal, with no reload;
     the phone that hands the host role on follows the table on its view, told whose phone hosts now."""
     host, ann, bob = three
     bob.clock.install()  # the page's own clock, run forward below: no test waits a minute
@@ -330,7 +330,8 @@ def test_a_refusal_stays_a_removal_undone_and_a_hand_over_read_right_on_each_pho
         expect(page.locator("#word")).to_be_visible(timeout=LIVE_MS)
         following(page)
     claim(bob, "gabz")
-    expect(bob.locator("#notice")).to_contain_text("GABZ")
+    expect(bob.locator("#notice")).to_contain_text("Your pool cannot build GABZ")  # his own answer speaks to him
+    expect(ann.locator("#latest")).to_contain_text("Bob's pool cannot build GABZ", timeout=LIVE_MS)  # the table's
     bob.clock.run_for(60_000)
     expect(bob.locator("#notice")).to_contain_text("GABZ")  # still there: nothing newer has happened
     claim(ann, "cast")

@@ -59,7 +59,8 @@ def test_a_refusal_the_table_may_overrule_says_so_and_no_other_does():
         "VLOG is not in the standard word lists; it may be newer than they are: Ann may ask the table to allow it."
     )
     assert attempt["message"] == sentence and attempt["askable"] and attempt["asked"] is None
-    assert attempt["sent"] == [{"code": "not_a_word", "message": sentence, "reason": "not_in_lexicon", "tier": None}]
+    told = sentence.replace("Ann may", "you may")  # the claimant's own answer speaks to her
+    assert attempt["sent"] == [{"code": "not_a_word", "message": told, "reason": "not_in_lexicon", "tier": None}]
     rare = refused(table, 1, RARE)
     assert rare["message"] == "ICK is only in the large dictionary, not in the standard one" + HINT.format(player="Ann")
     # The pool too; a proper name; the pool (VLOGS needs green); no list holds VLG, but it has no vowel: an

@@ -43,9 +43,9 @@ def test_after_done_a_seat_waits_once_it_has_played_its_one_more_word_or_passed_
     assert table.view()["phase"] == "done_called"  # Di still plays: the challenge is on
     code, objections, message = claim_refusal(table, 2, "tab")
     assert (code, objections) == ("claim_refused", ["challenge_over"])
-    assert message == "Bob has played their one more word after Done!: no more words this challenge."
+    assert message == "You have played your one more word after Done!: no more words this challenge."  # Bob is told
     code, objections, message = claim_refusal(table, 3, "tab")
-    assert message == "Cy has passed: no more words this challenge."
+    assert message == "You have passed: no more words this challenge."
     assert claim_refusal(table, 4, "tab") is None  # the one seat that waits for nothing may claim
     assert claim_refusal(table, 1, "tab")[1][0] == "sheet_full"
 

@@ -1,6 +1,8 @@
 """What every phone at a table reads. The table speaks in the third person: a public sentence (a refused claim's
-reason, its objections) names the claimant and never says "you", so every phone and the TV read it right (the
-claimant's own answer included); the host's actions are announced; each challenge has its own claims list."""
+reason, its objections) names the claimant and never says "you", so every phone and the TV read it right; the
+claimant's own answer (its notice, the API's problem, a retry's) speaks to them ("Your pool cannot ..."), and a
+host acting for a seat is told as the table reads it; the host's actions are announced; each challenge has its own
+claims list."""
 
 from __future__ import annotations
 
@@ -74,6 +76,51 @@ def test_a_refusal_reads_in_the_third_person_on_every_phone_and_the_tv(app):
         claims = text(re.search(r'<section class="table-claims".*?</section>', html, flags=re.S).group(0))
         assert "Bob's pool cannot build MAMMOTH" in claims, path
         assert not YOU.search(box) and not YOU.search(claims), (path, box, claims)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(pool=POOLS, word=st.sampled_from(["mammoth", "zzzq", "paris", "bubbles", "vlog", "quiz", "ick"]))
+def test_the_claimant_is_told_in_the_second_person_what_the_table_reads_in_the_third(service, pool, word):
+    """The same objections in two voices: the claimant's answer says "you" where the table's record names them,
+    and nothing else differs; a retry is told the same again; the host claiming for a seat is told as the table."""
+    created = service.create("wordsmith", ["Ann", "Bob"])
+    code, host = created.code, Actor(host=True)
+    service.join(code, 1)  # Bob's seat has no phone: the host claims for it
+    service.act(code, host, {"type": "start", "pool": pool})
+    with pytest.raises(Rejected) as told:
+        service.act(code, Actor(seat=1), {"type": "claim", "word": word}, request_id=f"ann-{word}")
+    event = [e for e in service.events(code) if e.type == "claim_refused"][-1]
+    heard = event.data
+    assert [o["code"] for o in told.value.objections] == [o["code"] for o in heard["objections"]]
+    voiced = {"not_buildable", "must_use_all_pieces", "too_many_leftovers", "not_a_word"}
+    for mine, public in zip(told.value.objections, heard["objections"], strict=True):
+        assert not YOU.search(public["message"])
+        if mine["message"] != public["message"]:
+            assert mine["code"] in voiced and YOU.search(mine["message"]) and "Ann" in public["message"], mine
+    assert told.value.message == " ".join(o["message"] for o in told.value.objections)
+    if any(o["code"] == "not_buildable" for o in heard["objections"]):
+        assert "Your pool cannot build" in told.value.message and "Ann's pool cannot build" in heard["message"]
+    with pytest.raises(Rejected) as again:  # the same request again: refused again, in the same words
+        service.act(code, Actor(seat=1), {"type": "claim", "word": word}, request_id=f"ann-{word}")
+    assert (again.value.message, again.value.objections) == (told.value.message, told.value.objections)
+    with pytest.raises(Rejected) as hosted:  # the host claims for Bob: told as the table reads it
+        service.act(code, host, {"type": "claim", "word": word, "seat": 2})
+    public = [e for e in service.events(code) if e.type == "claim_refused"][-1].data
+    assert hosted.value.message == public["message"] and not YOU.search(hosted.value.message)
+
+
+def test_the_claimants_phone_says_your_pool_and_every_other_phone_says_whose(app):
+    host, ann, bob = phone(app), phone(app), phone(app)
+    code, _ = create(host)
+    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
+    start(host, code)
+    answer = claim(bob, code, "mammoth")
+    assert answer.status_code == 409
+    notice = text(re.search(r'<section class="[^"]*table-notice.*?</section>', answer.get_data(as_text=True), re.S)[0])
+    assert "Your pool cannot build MAMMOTH" in notice and "Bob's" not in notice
+    for client, path in ((ann, "play"), (bob, "play"), (phone(app), "")):
+        box = latest_box(client.get(f"/tables/{code}/{path}".rstrip("/")).get_data(as_text=True))
+        assert "Bob's pool cannot build MAMMOTH" in box and not YOU.search(box), path
 
 
 def host_action(host, code: str, form_id: str, **fields):

@@ -873,7 +873,7 @@ def test_the_record_replays_into_the_same_state(variants, steps, seed):
 def test_the_seats_that_may_object_are_those_the_objection_rule_lets(variants, steps, seed, moments):
     """`objectors` (the table's part's Object buttons) answers, for every claim at any moment, the seats whose
     objection `objection_refused` lets through: its shortcut once the window is closed changes no answer."""
-    from tables.wordsmith.decide import objection_refused, objectors
+    from tables.wordsmith.vote import objection_refused, objectors
 
     table = Table(seats=3, variants=variants, joined=seed % 2 == 0)
     table.rng = ScriptedDice()

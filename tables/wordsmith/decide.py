@@ -17,7 +17,7 @@ from solver.wordsmith import (
     score_sheets,
 )
 
-from ..events import REFUSED, Actor, Context, Event, Forbidden, NewEvent, Rejected, stamp
+from ..events import OWN, REFUSED, Actor, Context, Event, Forbidden, NewEvent, Rejected, stamp
 from ..state import apply as table_apply
 from ..state import scratch as table_scratch
 
@@ -249,12 +249,9 @@ def _claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
         "challenge_over": bool(over),  # after Done!: this seat's part is over
     }
     name = table.seat(seat.number).name
-    verdict, house_word = _judge(table, ctx, word, judged_on, player=name, part_over=over, free_rows=free_rows)
-    shown = [o.to_dict() for o in verdict.objections if not (secret and o.code in JUDGED_AT_END)]
-    struck = ws.struck_word(verdict.normalized)
-    if struck is not None:  # ruling 20: a word the table struck stays out for the rest of the challenge
-        shown.insert(0, {"code": "struck", "message": votes.struck_message(table, struck), "claim": struck.seq})
-    shown = house.hinted(ws, verdict.normalized, shown, name)  # ruling 22: "...: Cy may ask the table to allow it."
+    at_table = {"part_over": over, "free_rows": free_rows}
+    verdict, house_word = _judge(table, ctx, word, judged_on, player=name, **at_table)
+    shown = _objections(table, ws, verdict, name)
     if shown:
         message = " ".join(o["message"] for o in shown)
         attempt = {
@@ -267,9 +264,14 @@ def _claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
             "row": action.get("row"),  # the row named, for the claim made if the table allows the word (ruling 22)
             REFUSED: "claim_refused",
         }
+        told, told_message = shown, message  # the host acting for a seat is told as the table reads it
+        if actor.seat == seat.number:  # the claimant's own phone is spoken to: "Your pool cannot build ..."
+            told = _objections(table, ws, _judge(table, ctx, word, judged_on, player=None, **at_table)[0], None)
+            told_message = " ".join(o["message"] for o in told)
+            attempt[OWN] = {"message": told_message, "objections": told}
         # ruling 15: the word was yelled and refused where everyone heard it; nothing else changes
         record = [NewEvent("claim_refused", attempt, by=actor_by(actor, seat))]
-        raise Rejected("claim_refused", message, objections=shown, record=record)
+        raise Rejected("claim_refused", told_message, objections=told, record=record)
     cost = alphabet_of(ctx).cost(verdict.normalized)
     checked = min(circles, verdict.pieces.wild)
     unchecked = circles - checked
@@ -293,54 +295,26 @@ def _claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
     return [NewEvent("claim", data, by=actor_by(actor, seat))]
 
 
-def _judge(table, ctx: Context, word: str, judged_on: dict, player: str, **at_table):
+def _judge(table, ctx: Context, word: str, judged_on: dict, player: str | None, **at_table):
     """The judge's verdict on a claim, and the house word that let it pass (ruling 22: the dictionary's lacking a
     word the table allowed is no objection), or None; `player` (the claimant's name) puts its sentences in the
-    third person, as the whole table reads them (the refusal is public, ruling 15)."""
+    third person, as the whole table reads them (the refusal is public, ruling 15); None speaks to the claimant."""
     verdict = judge_claim(
         word, lexicon=lexicon_of(table, ctx), alphabet=alphabet_of(ctx), player=player, **judged_on, **at_table
     )
     return house.allowed(table.game_state, verdict)
 
 
-def objection_refused(ws: WordsmithState, seat: int, claim: ClaimRecord, now: float, seconds: float) -> Rejected | None:
-    """Why `seat` may not object to `claim` at `now` (the window `seconds` long), or None when it may: the one rule
-    the objection (`_object`) and the page's Object button (`objectors`) both follow."""
-    if ws.has("secret"):
-        return Rejected("secret", "Secret Wordsmith has no objections: every word is judged at the challenge's end.")
-    if claim.seat == seat:
-        return Rejected("own_claim", "You cannot object to your own claim.")
-    if _window_closed(ws, claim, now, seconds):
-        return Rejected(
-            "objection_window_closed",
-            f"Objections to {claim.word.upper()} had to come within {seconds} seconds of the claim.",
-        )
-    if claim.vote is not None and claim.vote["state"] in ("open", "tied"):
-        return Rejected("vote_open", f"The table is already voting on {claim.word.upper()}: vote keep or strike.")
-    if any(o["by"] == seat for o in claim.objections):
-        return Rejected("already_objected", f"You have already objected to {claim.word.upper()}.")
-    if claim.status == "struck":
-        return Rejected("claim_struck", f"{claim.word.upper()} has already been struck.")
-    if ws.has("word_by_word") and ws.on and not ws.may_strike(claim):
-        return Rejected(  # ruling 13: a Word by Word word is struck before the next roll, or not at all
-            "claim_superseded", f"{claim.word.upper()} can no longer be struck: the next word has been rolled."
-        )
-    return None
-
-
-def _window_closed(ws: WordsmithState, claim: ClaimRecord, now: float, seconds: float) -> bool:
-    """Whether the time to object to `claim` is over, for every seat: its challenge is past, or `seconds` are."""
-    return claim.challenge != ws.challenge or now - votes.epoch(claim.at) > seconds
-
-
-def objectors(table, seats, claim: int, now: float, seconds: float) -> list[int]:
-    """The seats among `seats` whose phones may object to the claim with seq `claim` now (`objection_refused`). Once
-    the window is closed no seat may, which the table's part, drawn after every event, learns without asking each."""
-    ws = table.game_state
-    record = ws.claims.get(claim) if ws is not None else None
-    if record is None or _window_closed(ws, record, now, seconds):
-        return []
-    return [seat for seat in seats if objection_refused(ws, seat, record, now, seconds) is None]
+def _objections(table, ws: WordsmithState, verdict, player: str | None) -> list[dict]:
+    """What a refused claim is refused with, in `player`'s voice (`_judge`): the judge's objections (in Secret
+    Wordsmith not those judged at the challenge's end), a struck word's ruling first (ruling 20), and the hint that
+    the table may be asked (ruling 22)."""
+    secret = ws.has("secret")
+    shown = [o.to_dict() for o in verdict.objections if not (secret and o.code in JUDGED_AT_END)]
+    struck = ws.struck_word(verdict.normalized)
+    if struck is not None:  # ruling 20: a word the table struck stays out for the rest of the challenge
+        shown.insert(0, {"code": "struck", "message": votes.struck_message(table, struck), "claim": struck.seq})
+    return house.hinted(ws, verdict.normalized, shown, player)
 
 
 def _object(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
@@ -348,7 +322,7 @@ def _object(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context)
     own_voice(table, seat, actor, "An objection", "the objector")  # ruling 19: the objector does not vote
     claim = find_claim(ws, action)
     seconds = window_seconds(table, ctx, OBJECTION_SECONDS)
-    refusal = objection_refused(ws, seat.number, claim, ctx.now, seconds)
+    refusal = votes.objection_refused(ws, seat.number, claim, ctx.now, seconds)
     if refusal is not None:
         raise refusal
     verdict, _ = _judge(table, ctx, claim.data["word"], claim.data["judged_on"], player=player(table, claim.seat))

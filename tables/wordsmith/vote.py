@@ -226,3 +226,43 @@ def open_vote(claim: ClaimRecord | AskRecord) -> dict:
         over = claim.vote["state"] if isinstance(claim, AskRecord) else f"objection {claim.vote['state']}"
         raise Rejected("vote_closed", f"The vote on {claim.word.upper()} is over: {over}.")
     return claim.vote
+
+
+def objection_refused(ws: WordsmithState, seat: int, claim: ClaimRecord, now: float, seconds: float) -> Rejected | None:
+    """Why `seat` may not object to `claim` at `now` (the window `seconds` long), or None when it may: the one rule
+    the objection (`decide`'s `_object`) and the page's Object button (`objectors`) both follow."""
+    if ws.has("secret"):
+        return Rejected("secret", "Secret Wordsmith has no objections: every word is judged at the challenge's end.")
+    if claim.seat == seat:
+        return Rejected("own_claim", "You cannot object to your own claim.")
+    if window_closed(ws, claim, now, seconds):
+        return Rejected(
+            "objection_window_closed",
+            f"Objections to {claim.word.upper()} had to come within {seconds} seconds of the claim.",
+        )
+    if claim.vote is not None and claim.vote["state"] in ("open", "tied"):
+        return Rejected("vote_open", f"The table is already voting on {claim.word.upper()}: vote keep or strike.")
+    if any(o["by"] == seat for o in claim.objections):
+        return Rejected("already_objected", f"You have already objected to {claim.word.upper()}.")
+    if claim.status == "struck":
+        return Rejected("claim_struck", f"{claim.word.upper()} has already been struck.")
+    if ws.has("word_by_word") and ws.on and not ws.may_strike(claim):
+        return Rejected(  # ruling 13: a Word by Word word is struck before the next roll, or not at all
+            "claim_superseded", f"{claim.word.upper()} can no longer be struck: the next word has been rolled."
+        )
+    return None
+
+
+def window_closed(ws: WordsmithState, claim: ClaimRecord, now: float, seconds: float) -> bool:
+    """Whether the time to object to `claim` is over, for every seat: its challenge is past, or `seconds` are."""
+    return claim.challenge != ws.challenge or now - epoch(claim.at) > seconds
+
+
+def objectors(table, seats, claim: int, now: float, seconds: float) -> list[int]:
+    """The seats among `seats` whose phones may object to the claim with seq `claim` now (`objection_refused`). Once
+    the window is closed no seat may, which the table's part, drawn after every event, learns without asking each."""
+    ws = table.game_state
+    record = ws.claims.get(claim) if ws is not None else None
+    if record is None or window_closed(ws, record, now, seconds):
+        return []
+    return [seat for seat in seats if objection_refused(ws, seat, record, now, seconds) is None]
