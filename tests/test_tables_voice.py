@@ -215,6 +215,26 @@ def test_word_by_word_shows_its_roll_as_dice_on_every_phone_and_the_solo_host_ro
     assert "The next roll waits for Sol to claim word 1" in text(page) and 'id="roll-form"' not in page
 
 
+def test_whom_the_roll_waits_for_reads_as_a_sentence(app):
+    """Word by Word's roll names the seats it waits for as people say them: "Ann, Bob and Cy", then "Ann and Cy"."""
+    host = phone(app)
+    code, _ = create(host, names=("Ann", "Bob", "Cy"), variants=("word_by_word",))
+    seats = [phone(app) for _ in range(3)]
+    for n, client in enumerate(seats, 1):
+        assert join(client, code, n).status_code == 303
+    start(host, code, pool="")
+    page = seats[0].get(f"/tables/{code}/play").get_data(as_text=True)
+    assert press(seats[0], f"/tables/{code}/play", page, "Roll the dice for word 1").status_code == 303
+    tv = phone(app)
+    assert "The next roll waits for Ann, Bob and Cy to claim word 1." in text(tv.get(f"/tables/{code}").data.decode())
+    from test_tables_wordsmith import exact
+
+    service = app.extensions["tables"]
+    service.act(code, Actor(host=True), {"type": "set_pool", "seat": 2, "pool": exact("cast")})
+    assert claim(seats[1], code, "cast").status_code == 303
+    assert "The next roll waits for Ann and Cy to claim word 1." in text(tv.get(f"/tables/{code}").data.decode())
+
+
 def test_done_shows_to_the_caller_by_the_claim_box_and_to_the_table_in_the_big_box(app):
     """Ann's sixth word calls Done!: her phone says she called it and offers no claim form; Bob's phone and the
     TV say in the big box that Ann called Done! and everyone else has one more word."""

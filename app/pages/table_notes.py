@@ -15,6 +15,7 @@ from markupsafe import Markup
 
 from solver.errors import Refused
 from solver.pieces import KINDS, Pool, parse_pool
+from solver.text import and_list
 from tables.memo import Memo
 
 from .blueprint import bp
@@ -349,6 +350,13 @@ def verdict_word(verdict) -> str:
 def winner_name(winner, names: dict) -> str:
     """A winner as a name: the state may name the seat by number or by the player's name."""
     return names.get(winner, str(winner)) if isinstance(winner, int) else str(winner)
+
+
+@bp.app_template_filter("and_list")
+def and_list_filter(names) -> str:
+    """Names as a sentence says them: 'Ann', 'Ann and Bob', 'Ann, Bob and Cy'."""
+    names = [str(name) for name in names]
+    return and_list(names) if names else ""
 
 
 @bp.app_template_test("fewer_than")
