@@ -88,10 +88,13 @@ def test_the_playing_host_has_one_page_their_seat_with_the_host_controls(three, 
     expect(bob.locator("#claims .claim").first).to_contain_text("stands", timeout=LIVE_MS)
     expect(ann.locator(".table-undone")).to_contain_text("Taken back: the host's overrule")
     screenshot(ann, "table-playing-host")
-    # The host role goes to Bob's phone: his seat's page grows the controls, live; Ann's loses them.
+    # The host role goes to Bob's phone: his seat's page grows the controls, live; Ann's loses them and says so.
     submit(ann, host_box(ann).get_by_role("button", name="Hand the host role to Bob's phone"))
     expect(bob.locator("#host-box")).to_have_count(1, timeout=LIVE_MS)
     expect(ann.locator("#host-box")).to_have_count(0, timeout=LIVE_MS)
+    expect(ann.locator("#notice")).to_contain_text("This phone hosts no more")
+    expect(ann.locator("#notice")).to_contain_text("Bob's phone hosts the table now")
+    expect(bob.locator("#notice")).to_have_count(0)
     assert not_reloaded(bob)
     bob.goto(f"{live_server}/tables/{code}/host")  # his phone opens the host's page too: the code, the QR code
     expect(bob.locator("h1")).to_contain_text("Host of table")

@@ -322,6 +322,29 @@ def test_the_phone_that_handed_the_host_role_on_follows_the_table_on_its_view(ap
     assert "hosts no more" not in text(bob.get(f"/tables/{code}").get_data(as_text=True))  # a view without it
 
 
+@pytest.mark.parametrize("scripted", [False, True])
+def test_a_host_who_plays_and_hands_the_role_on_is_told_on_their_seats_page(app, scripted):
+    """The host's phone holds seat 1: handing the role to Bob's phone, it stays on its seat's page, which says
+    whose phone hosts now; a later load of the page says nothing of it."""
+    ann, bob = phone(app), phone(app)
+    code, _ = create(ann)
+    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
+    page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    form = re.search(r'<form[^>]*>(?:(?!</form>).)*value="hand_host"(?:(?!</form>).)*</form>', page, flags=re.S)
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]*)" value="([^"]*)"', form.group(0)))
+    asked = {"headers": {"Table-Page": "fragment"}} if scripted else {}
+    answer = ann.post(f"/tables/{code}/play", data={**fields, "action": "hand_host", "seat": "2"}, **asked)
+    if not scripted:
+        assert answer.status_code == 303 and answer.headers["Location"].endswith(f"/tables/{code}/play?handed=1")
+        answer = ann.get(answer.headers["Location"])
+    assert answer.status_code == 200 and app.extensions["tables"].state(code).host_seat == 2
+    shown = text(answer.get_data(as_text=True))
+    assert "This phone hosts no more" in shown and "Bob's phone hosts the table now" in shown
+    assert "You play on from this phone" in shown and 'id="host-box"' not in answer.get_data(as_text=True)
+    assert "hosts no more" not in text(ann.get(f"/tables/{code}/play").get_data(as_text=True))
+    assert "hosts no more" not in text(bob.get(f"/tables/{code}/play?handed=1").get_data(as_text=True))  # it hosts
+
+
 def test_a_removed_phone_reads_that_its_seat_is_back_once_the_host_undoes_the_removal(app, table):
     code, host, ann, bob = table
     page = host.get(f"/tables/{code}/host").get_data(as_text=True)

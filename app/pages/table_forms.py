@@ -8,17 +8,21 @@ import re
 
 from flask import current_app, request
 
+from solver.errors import Refused
+from tables.events import Forbidden, Rejected, Slowed
 from tables.store import REQUEST_ID_MAX
 
 __all__ = [
     "MAX_NAME",
     "MAX_SEATS",
+    "STATUS",
     "PageRefusal",
     "action_for",
     "digits",
     "form_int",
     "form_seats",
     "form_text",
+    "refusal_notice",
     "request_id",
 ]
 
@@ -135,3 +139,21 @@ def action_for(name: str, seat: int | None) -> dict:
     if name == "rename":
         return {"type": "rename", "seat": form_int("seat", 1, MAX_SEATS), "name": form_text("name", MAX_NAME)}
     return {"type": name}  # pass-through actions without fields: end_challenge, end_game, roll_word
+
+
+def refusal_notice(error: Exception) -> dict:
+    """What the page says, big, about an action the table refused."""
+    if isinstance(error, Rejected):
+        messages = [o.get("message", "") for o in error.objections] or [error.message]
+        return {"code": error.code, "title": "NOT VALID" if error.objections else "Not done", "messages": messages}
+    if isinstance(error, PageRefusal):
+        return {"code": "invalid", "title": "Check the form", "messages": [error.detail], "field": error.field}
+    if isinstance(error, Refused):  # "hands: Bob holds 3 cards" reads "Hands: Bob holds 3 cards", as a label would
+        field, said = str(error.path[0]) if getattr(error, "path", ()) else None, str(error)
+        return {"code": "invalid", "title": "Check the form", "messages": [said[:1].upper() + said[1:]], "field": field}
+    if isinstance(error, Slowed):
+        return {"code": "slowed", "title": "Wait a moment", "messages": [error.message]}
+    return {"code": "forbidden", "title": "Not allowed", "messages": [getattr(error, "message", str(error))]}
+
+
+STATUS = {Rejected: 409, PageRefusal: 422, Refused: 422, Forbidden: 403, Slowed: 429}

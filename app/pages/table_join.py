@@ -21,17 +21,15 @@ from tables.events import Actor, Forbidden, NotFound, Rejected
 from ..serving import limiter
 from ..tables import tables
 from .blueprint import bp, render
-from .table_forms import PageRefusal, form_int, request_id
+from .table_forms import STATUS, PageRefusal, form_int, refusal_notice, request_id
 from .table_notes import join_notice
 from .tables import (
     HOST_COOKIE,
     SEAT_COOKIE,
     SEAT_NUMBER_COOKIE,
-    STATUS,
     cookie_actor,
     not_found,
     page_context,
-    refusal_notice,
     set_token_cookie,
     table_code,
 )

@@ -141,19 +141,19 @@ def previous_host(state, names: dict) -> str:
     return f"{names[seat]} (host)" if seat in names else "The host"
 
 
-def handed_notice(args, state) -> dict | None:
-    """What the table view says to the phone that hosted until it handed the role on (`?handed=1`)."""
+def handed_notice(args, state, seat_page: bool = False) -> dict | None:
+    """What the table view, or the seat's page of a host who plays (`seat_page`), says to the phone that hosted
+    until it handed the role on (`?handed=1`)."""
     if not args.get("handed"):
         return None
     seat = state.seats[state.host_seat - 1] if state.host_seat else None
     there = f"{seat.name}'s phone" if seat is not None else "Another phone"
+    after = "You play on from this phone." if seat_page else "This page follows the table."
     return {
         "code": "host_handed",
         "kept": True,
         "title": "This phone hosts no more",
-        "messages": [
-            f"{there} hosts the table now: it starts challenges, settles ties and undoes. This page follows the table."
-        ],
+        "messages": [f"{there} hosts the table now: it starts challenges, settles ties and undoes. {after}"],
     }
 
 

@@ -62,7 +62,7 @@ from ..errors import problem_response
 from ..serving import limiter
 from ..tables import tables
 from .blueprint import bp, lexicon_choices, render
-from .table_forms import MAX_NAME, MAX_SEATS, PageRefusal, action_for, digits, request_id
+from .table_forms import MAX_NAME, MAX_SEATS, STATUS, PageRefusal, action_for, digits, refusal_notice, request_id
 from .table_lan import lan_context
 from .table_live import (
     Shared,
@@ -353,24 +353,6 @@ def part_answer(shared: Shared):
     return shared.body, 200, {"Content-Type": "text/html; charset=utf-8", "Vary": "Accept-Encoding"}
 
 
-def refusal_notice(error: Exception) -> dict:
-    """What the page says, big, about an action the table refused."""
-    if isinstance(error, Rejected):
-        messages = [o.get("message", "") for o in error.objections] or [error.message]
-        return {"code": error.code, "title": "NOT VALID" if error.objections else "Not done", "messages": messages}
-    if isinstance(error, PageRefusal):
-        return {"code": "invalid", "title": "Check the form", "messages": [error.detail], "field": error.field}
-    if isinstance(error, Refused):  # "hands: Bob holds 3 cards" reads "Hands: Bob holds 3 cards", as a label would
-        field, said = str(error.path[0]) if getattr(error, "path", ()) else None, str(error)
-        return {"code": "invalid", "title": "Check the form", "messages": [said[:1].upper() + said[1:]], "field": field}
-    if isinstance(error, Slowed):
-        return {"code": "slowed", "title": "Wait a moment", "messages": [error.message]}
-    return {"code": "forbidden", "title": "Not allowed", "messages": [getattr(error, "message", str(error))]}
-
-
-STATUS = {Rejected: 409, PageRefusal: 422, Refused: 422, Forbidden: 403, Slowed: 429}
-
-
 @bp.after_request
 def table_pages_not_stored(response):
     """A table page is the table as it was: Back or a restored tab fetches it again, never a stale copy."""
@@ -530,8 +512,10 @@ def acting_page(
         return forbidden_page(code, need_host)
     actor = acting[0]
     host = hosting[0] if hosting else None
-    if not sending:  # GET (and HEAD)
-        return render(template, notice=None, values={}, host=host, **page_context(code, state, actor, host))
+    if not sending:  # GET (and HEAD); a seat's phone that handed the host role on is told so (`handed`)
+        handed = request.args if not after_action else {"handed": request.form.get("action") == "hand_host"}
+        notice = handed_notice(handed, state, seat_page=True) if host is None and not need_host else None
+        return render(template, notice=notice, values={}, host=host, **page_context(code, state, actor, host))
     # An answer that is the table's part: this request draws it, the worker's drawing thread leaving it the table.
     answers_part = wants_fragment() and PARTS_HEADER in request.headers and name not in HOLDER_ACTIONS
     with part_coming(code) if answers_part else nullcontext():
@@ -583,9 +567,11 @@ def acting_page(
 def action_anchor(name: str, allowed: set[str]) -> str:
     """Where the page opens after an action: at the host's controls for a host's action on a seat's page; at the big
     box after ending a challenge or the game, whose result is read there; where it was after a tie's casting vote,
-    which is cast in the vote's own box."""
+    which is cast in the vote's own box; saying so after the host role was handed on."""
     if name in ("end_challenge", "end_game"):
         return ("" if name in allowed else "?host=1") + "#latest"
+    if name == "hand_host" and name not in allowed:  # the seat's phone hosts no more, and is told so
+        return "?handed=1"
     return "?host=1#host-box" if name not in allowed and name != "settle" else ""
 
 
