@@ -271,8 +271,9 @@ ACTIONS = (
         "play_round",
         "/rounds",
         "round",
-        (Field("cards", "list[str]"), Field("takers", "list[int] | None", None)),
-        "Booksmack's revealed cards, seat 1 first (and who takes them, if known)",
+        (Field("cards", "list[str]"), Field("takers", "list[int] | None", None), Field("round", "int | None", None)),
+        "Booksmack's revealed cards, seat 1 first (and who takes them, if known; `round`: the round they are, "
+        "refused once it is in)",
     ),
     TableAction(
         "take_round", "/rounds/takers", "take", (Field("takers", "list[int]"),), "who takes the open round's cards"

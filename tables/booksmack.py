@@ -12,7 +12,8 @@ docs/rules/booksmack.md, cited here as "ruling N".
 Actions (any seat or the host may enter them; the host alone ends a game early):
 
     {"type": "round", "cards": ["A", "b", ...], "takers": [2]}   base game: the revealed circle, seat 1 first;
-                                                                 takers optional: who tapped a winning card first
+                                                                 takers optional: who tapped a winning card first;
+                                                                 "round" optional: the number it enters (ruling 16)
     {"type": "take", "takers": [2]}                              names them for a round entered without
     {"type": "turn", "seat": 2, "card": "X", "steal": {...}}     turn-based: the card played; steal optional
     {"type": "steal", "seat": 3, "from": "hand" | "table"}       whom the player who played the lowest card robs
@@ -258,6 +259,16 @@ def _round(state, game: BooksmackState, action: dict, ctx: Context, by: int) -> 
         if _same_cards(action.get("cards"), game):  # two phones entered the round at once: the second is told so
             raise Rejected("round_open", f"Round {number} is in already, with these very cards: say who tapped first.")
         raise Rejected("round_open", f"Round {number}: say who tapped first before the next round.")
+    entering = action.get("round")
+    if entering is not None and (not isinstance(entering, int) or isinstance(entering, bool) or entering < 1):
+        raise Refused(f"round: the number of the round these cards are, from 1 (got {entering!r})", ("round",))
+    if entering is not None and entering != len(game.rounds) + 1:  # ruling 16: typed for a round already in
+        raise Rejected(
+            "round_entered",
+            f"Round {entering} is in already: these cards are not entered again as round {len(game.rounds) + 1}."
+            if entering <= len(game.rounds)
+            else f"Round {len(game.rounds)} is the latest entered: the next is round {len(game.rounds) + 1}.",
+        )
     # Every seat plays every round (ruling 10), seat 1 first, so the judge's positions are seats (ruling 11).
     texts = action.get("cards")
     present = game.present()

@@ -247,3 +247,41 @@ def test_a_turn_based_booksmack_game_to_its_end_on_three_phones_and_the_tv(night
         expect(page.locator(".table-phase")).to_have_text("The game is over: Bob wins.", timeout=LIVE_MS)
         expect(page.locator("body")).to_contain_text("Game over: Bob wins with")
         no_sideways_scroll(page)
+
+
+def test_a_booksmack_round_typed_on_two_phones_is_entered_once(night, live_server):
+    """Ruling 16 of docs/rules/booksmack.md: Ann's and Bob's phones both type round 1; Ann's goes in. Bob's typed
+    cards are emptied on his phone as the round comes in (its answer in the big box), his form is round 2's, and
+    the form he had open before (sent as it was) is refused, not entered as round 2."""
+    ann, bob, cat, tv = night
+    ann.goto(live_server + "/tables")
+    ann.check("input[name=game][value=booksmack]")
+    ann.check("input[name=variants][value=punctuation]")
+    for i, name in enumerate(("Ann", "Bob", "Cat"), 1):
+        ann.fill(f"#seat{i}", name)
+    with ann.expect_navigation():
+        ann.click("#table-create button[type=submit]")
+    code = re.search(r"/tables/([A-Z0-9]{6})/host$", ann.url).group(1)
+    for page, name in ((ann, "Ann"), (bob, "Bob"), (cat, "Cat")):
+        take_seat(page, live_server, code, name)
+    tv.goto(f"{live_server}/tables/{code}")
+    for page in night:
+        following(page)
+    stale = bob.locator("#round-form").evaluate("form => Object.fromEntries(new FormData(form))")  # round 1's form
+    bob.fill("#cards", "? ? ?")
+    ann.fill("#cards", "? ? ?")  # no card can be tapped: the round closes as it is entered
+    submit(ann, "#round-form button[type=submit]")
+    for page in night:
+        expect(page.locator("#latest")).to_contain_text("Round 1", timeout=LIVE_MS)
+    expect(bob.locator("label[for=cards]")).to_contain_text("The cards of round 2", timeout=LIVE_MS)
+    expect(bob.locator("#cards")).to_have_value("")
+    expect(ann.locator("#cards")).to_have_value("")
+    sent = bob.request.post(
+        f"{live_server}/tables/{code}/play",
+        form={**stale, "cards": "? ? ?"},
+        headers={"Table-Page": "fragment", "Accept": "text/html"},
+    )
+    assert sent.status == 409 and "Round 1 is in already" in sent.text()
+    for page in night:
+        expect(page.locator("#latest")).to_contain_text("Round 1", timeout=LIVE_MS)
+        expect(page.locator("#latest")).not_to_contain_text("Round 2")

@@ -170,6 +170,37 @@ def test_a_round_entered_without_takers_waits_for_them():
     assert rejected.value.code == "no_open_round"
 
 
+@given(rounds=st.integers(1, 3), late=st.integers(0, 2), with_takers=st.booleans())
+def test_a_round_sent_with_its_number_is_entered_once_and_only_as_that_round(rounds, late, with_takers):
+    """Ruling 16: cards sent for round k go in as round k, or not at all (another phone entered it, or it is
+    not yet the next), however the rounds before closed (takers given or not); a number is checked as a number.
+    Four cards a hand: the fourth round ends the game."""
+    table = Table(variants=["punctuation"])
+    for n in range(1, rounds + 1):
+        if with_takers:
+            table.act(BOB, type="round", cards=["b", "Z", "m"], takers=[2], round=n)
+        else:  # no card can be tapped: the round closes at once, its cards discarded
+            table.act(BOB, type="round", cards=["?", "?", "?"], round=n)
+    assert len(table.game["rounds"]) == rounds
+    stale = max(1, rounds - late)
+    with pytest.raises(Rejected) as rejected:
+        table.act(ANN, type="round", cards=["?", "?", "?"], round=stale)
+    assert rejected.value.code == "round_entered"
+    assert rejected.value.message == (
+        f"Round {stale} is in already: these cards are not entered again as round {rounds + 1}."
+    )
+    with pytest.raises(Rejected) as ahead:
+        table.act(ANN, type="round", cards=["?", "?", "?"], round=rounds + 2)
+    assert ahead.value.code == "round_entered" and f"the next is round {rounds + 1}" in ahead.value.message
+    for bad in (0, True, "2", 1.0):
+        with pytest.raises(Refused) as refused:
+            table.act(ANN, type="round", cards=["?", "?", "?"], round=bad)
+        assert refused.value.path == ("round",)
+    assert len(table.game["rounds"]) == rounds  # nothing entered by any of them
+    table.act(ANN, type="round", cards=["?", "?", "?"], round=rounds + 1)
+    assert len(table.game["rounds"]) == rounds + 1
+
+
 def test_the_last_round_ends_the_game_with_base_scores():
     table = Table(seats=("Ann", "Bob"), table_settings={"hand": 2})
     assert table.act(ANN, type="round", cards=["b", "e"], takers=[1]) == ["round"]  # BE: Ann said it

@@ -335,6 +335,13 @@ class Round(Action):
         list[Card], Field(min_length=1, max_length=MAX_CARDS, description="one card per seat, seat 1 first")
     ]
     takers: Takers | None = Field(None, description="who takes the cards, when already known; else `POST .../takers`")
+    round: int | None = Field(
+        None,
+        ge=1,
+        le=10_000,
+        description="the number of the round these cards are: refused (409 `round_entered`) once another phone "
+        "entered that round, so two phones typing one round enter it once",
+    )
 
 
 class Take(Action):
@@ -626,6 +633,8 @@ def play_round(params: TablePath, body: Round):
     action = {"type": "round", "cards": list(body.cards)}
     if body.takers is not None:
         action["takers"] = list(body.takers)
+    if body.round is not None:
+        action["round"] = body.round
     return act(params.code, action, body.request_id)
 
 

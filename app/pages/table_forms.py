@@ -107,6 +107,8 @@ def action_for(name: str, seat: int | None) -> dict:
         if not cards:
             raise PageRefusal("cards", "Type the revealed cards in seat order, with spaces between.")
         action = {"type": "round", "cards": cards}
+        if request.form.get("round"):  # the round the form was drawn for (tables/booksmack.py, ruling 16)
+            action["round"] = form_int("round", 1, 10_000)
         takers = form_seats("takers")
         return {**action, "takers": takers} if takers else action
     if name == "take":

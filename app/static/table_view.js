@@ -106,9 +106,17 @@ window.WordsmithTableView = function (table) {
       if (news) kept.replaceWith(document.adoptNode(news));
       else kept.remove();
     }
+    // A field typed for one state of the table (`data-typed-for`: a Booksmack round) is emptied once the table is
+    // past it: another phone entered that round, and what was typed would be sent as the next one.
+    const typed = Array.from(document.querySelectorAll("#table input[data-typed-for]"), function (input) {
+      return [input, input.dataset.typedFor];
+    });
     regions(next).forEach(function (region) {
       const here = document.getElementById(region.id);
       if (here) window.Wordsmith.morph(here, document.adoptNode(region), "details"); // any open <details> stays open
+    });
+    typed.forEach(function ([input, was]) {
+      if (input.isConnected && input.dataset.typedFor !== was) input.value = "";
     });
     // The host's invite (the code and QR code) folds away once, when play starts (the page's invite, or the table's
     // part, says so); the host may open it again.
