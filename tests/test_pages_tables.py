@@ -688,6 +688,37 @@ def test_the_printable_sheet_lists_the_words_and_totals(app, table):
     assert "Ann: 10 points" in text(html) and "Bob: 6 points" in text(html)  # the end counts the bonus
 
 
+def test_the_printable_sheet_and_the_seats_sheet_show_word_by_words_circles_and_advanceds_rows(app):
+    """What the paper sheet holds beside each word: in Word by Word the circles of its roll and how many it checked
+    (an unchecked one counted among the discard boxes); in the Advanced game its row and the row's letter."""
+    host = phone(app)
+    code, _ = create(host, variants=("word_by_word",))
+    ann, bob = phone(app), phone(app)
+    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
+    start(host, code)
+    app.extensions["tables"].act(code, Actor(host=True), {"type": "roll_word", "faces": ["red", "yellow", "blue_star"]})
+    assert claim(ann, code, "bag").status_code == 303  # the circle unused
+    sheet = text(ann.get(f"/tables/{code}/sheet").get_data(as_text=True))
+    assert "BAG (0 of 1 circle checked)" in sheet and "(1 for unchecked circles)" in sheet
+    mine = re.search(
+        r'<section class="table-sheet" data-for="seat1".*?</section>',
+        ann.get(f"/tables/{code}/play").data.decode(),
+        re.S,
+    )
+    assert "<strong>BAG</strong> · 3 letters · 2 discarded · 0 of 1 circle checked</li>" in mine.group(0)
+
+    code, _ = create(host, variants=("advanced",))
+    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
+    page = host.get(f"/tables/{code}/host").get_data(as_text=True)
+    started = post_form(
+        host, f"/tables/{code}/host", page, "start-form", action="start", pool="R3 Y2 B1 G2", required_letters="abcdef"
+    )
+    assert started.status_code == 303, text(started.get_data(as_text=True))[:500]
+    assert claim(ann, code, "cast").status_code == 303  # A's row (1) is the first free row its letters hold
+    sheet = text(ann.get(f"/tables/{code}/sheet").get_data(as_text=True))
+    assert "CAST (row 1: A)" in sheet and "required ABCDEF" in sheet
+
+
 def end_challenge(host, code: str) -> None:
     page = host.get(f"/tables/{code}/host").get_data(as_text=True)
     form = re.search(r'<form[^>]*>(?:(?!</form>).)*value="end_challenge".*?</form>', page, flags=re.S).group(0)
