@@ -276,6 +276,34 @@ def test_a_hand_over_is_told_as_done_by_the_host_before_it():
         assert announcement(fold(events), names).startswith(said)
 
 
+@pytest.mark.parametrize(
+    "game, variants, hosts, goes_on",
+    [
+        ("wordsmith", [], "starts challenges, settles ties and undoes", "no vote, and no challenge's end, waits for"),
+        ("wordsmith", ["word_by_word"], "starts challenges", "no roll waits for them"),
+        ("booksmack", [], "looks after the seats and may end the game", "each round is entered without their card"),
+        ("booksmack", ["turns"], "may end the game", "no turn comes to them"),
+    ],
+)
+def test_a_removal_and_a_hand_over_say_what_they_change_in_the_game_played(game, variants, hosts, goes_on):
+    """Not every game's words at once ("no roll, round or turn"): the game's own, for a removed seat and for what
+    the phone handed the host role does; the old host's phone reads the same."""
+    from app.pages.table_notes import announcement, handed_notice
+    from tables.events import Event
+    from tables.state import fold
+
+    made = {"game": game, "lexicon": "standard", "variants": variants, "seats": ["Ann", "Bob", "Cy"]}
+    events = [Event(1, "table_created", "2026-12-06T00:00:00Z", 0, made)]
+    events += [Event(1 + n, "seat_joined", "2026-12-06T00:00:00Z", n, {"seat": n}) for n in (1, 2, 3)]
+    names = {1: "Ann", 2: "Bob", 3: "Cy"}
+    events.append(Event(len(events) + 1, "seat_removed", "2026-12-06T00:00:00Z", 0, {"seat": 3}))
+    said = announcement(fold(events), names)
+    assert said.startswith("The host removed Cy's seat: Cy has left the table, and " + goes_on), said
+    events.append(Event(len(events) + 1, "host_handed", "2026-12-06T00:00:00Z", 0, {"seat": 1}))
+    state = fold(events)
+    assert hosts in announcement(state, names) and hosts in handed_notice({"handed": "1"}, state)["messages"][0]
+
+
 def test_an_undone_casting_vote_on_a_word_put_to_the_table_is_named_in_words():
     """Not "Undo house ruled" / "undid house ruled": the ruling, and the word that waits for it again."""
     from test_tables_house_words import HOST, NEW, asked, started, vote

@@ -85,12 +85,32 @@ def action_words(action: dict, names: dict) -> str:
 
 # What the table is told when the host's action is the newest event: "{host} {did}: {so}." ({name}: the seat's).
 HOST_NEWS = {
-    "host_handed": "handed the host role to {name}'s phone: {name} now starts challenges, settles ties and undoes",
-    "seat_removed": "removed {name}'s seat: {name} has left the table, and no roll, round or turn waits for them",
+    "host_handed": "handed the host role to {name}'s phone: {name} now {hosts}",
+    "seat_removed": "removed {name}'s seat: {name} has left the table, and {goes_on}",
     "seat_released": "gave {name}'s seat to a new phone: the old phone no longer plays for {name}",
     "seat_renamed": "renamed seat {seat}: it is {name}'s now",
     "pool_set": "corrected {name}'s pool",
 }
+# What the host does, by game: what the phone handed the role does from then on.
+HOSTS = {
+    "wordsmith": "starts challenges, settles ties and undoes",
+    "booksmack": "undoes, looks after the seats and may end the game",
+}
+# What goes on without a removed seat, by game or variant (the most particular first).
+GOES_ON = {
+    "word_by_word": "no roll waits for them",
+    "wordsmith": "no vote, and no challenge's end, waits for them",
+    "turns": "no turn comes to them",
+    "booksmack": "each round is entered without their card",
+}
+
+
+def host_words(state) -> dict:
+    """What HOST_NEWS's sentences say the host does, and what goes on without a removed seat, at this table."""
+    goes_on = next((GOES_ON[key] for key in (*state.variants, state.game) if key in GOES_ON), "the game goes on")
+    return {"hosts": HOSTS.get(state.game, "hosts the table and undoes"), "goes_on": goes_on}
+
+
 # What an undo gives back, by the type of the action it took back.
 UNDONE_SO = {
     "claim": "{name} has the pieces of {word} back, and it is off the sheet",
@@ -130,7 +150,7 @@ def announcement(state, names: dict) -> str | None:
     if newest.type == "host_handed":  # the one who handed the role on is the host before this event
         host = previous_host(state, names)
     seat = newest.data.get("seat")
-    return f"{host} {said.format(name=names.get(seat, f'seat {seat}'), seat=seat)}."
+    return f"{host} {said.format(name=names.get(seat, f'seat {seat}'), seat=seat, **host_words(state))}."
 
 
 def previous_host(state, names: dict) -> str:
@@ -153,7 +173,7 @@ def handed_notice(args, state, seat_page: bool = False) -> dict | None:
         "code": "host_handed",
         "kept": True,
         "title": "This phone hosts no more",
-        "messages": [f"{there} hosts the table now: it starts challenges, settles ties and undoes. {after}"],
+        "messages": [f"{there} hosts the table now: it {host_words(state)['hosts']}. {after}"],
     }
 
 
