@@ -195,7 +195,7 @@ def _module(game: str):
 def game_hook(state: TableState, name: str):
     """The game's optional function `name`, or None when its module has none: `seat_left` (a seat removed, in the
     fold), `after_hosting` (what a removal or a hand-over ends), `objectors` (who may object to a claim now),
-    `undone_names` (what an undo names)."""
+    `overrulable` (whether the host's button may overrule a claim now), `undone_names` (what an undo names)."""
     return getattr(_module(state.game), name, None)
 
 

@@ -57,7 +57,7 @@ def test_after_done_a_seat_whose_part_is_over_has_no_claim_form_and_every_phone_
         api(ann, live_server, code, "/claims", {"word": word})
     for page in phones:
         expect(page.locator("#phase")).to_contain_text(
-            "Done! called by Ann. One more word, or pass: Bob, Cy, Di.", timeout=LIVE_MS
+            "Done! called by Ann. One more word, or pass: Bob, Cy and Di.", timeout=LIVE_MS
         )
     for page in (bob, cy, di):
         expect(page.locator("#word")).to_be_visible()

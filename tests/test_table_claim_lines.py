@@ -43,6 +43,8 @@ def test_a_line_follows_its_claim_and_the_names(app):
     objected = copy.deepcopy(CLAIM) | {"objections": [{"by": 1, "verdict": "upheld", "message": "Not a word."}]}
     assert "Ann objected" in line(app, objected)
     assert "The judge said: Not a word." in line(app, objected)  # the judge's sentence, told from the table's ruling
+    overturned = objected | {"status": "struck", "objections": [{"by": 1, "verdict": "upheld", "message": "X stands."}]}
+    assert "The judge had said: X stands." in line(app, overturned)  # the table struck what the judge let stand
     assert line(app, CLAIM) == first  # and the first is still the first
 
 

@@ -219,7 +219,10 @@ def test_a_challenges_start_done_and_end_ask_no_phone_for_its_page(app, four):
         none_moved()
     tv_reads = text(tv.get(f"/tables/{code}").get_data(as_text=True))
     host_reads = text(host.get(f"/tables/{code}/host").get_data(as_text=True))
-    assert "Challenge 1 is over. Waiting for the host to start the next." in tv_reads and "You host" not in tv_reads
+    assert (
+        "Challenge 1 is over. Waiting for the host to start the next challenge." in tv_reads
+        and "You host" not in tv_reads
+    )
     assert "You host: start the next challenge below." in host_reads and "Waiting" not in host_reads
     assert "Start challenge 2" in host_reads and "End the challenge" not in host_reads
     assert all("Claim a word" not in reads(client) for client in seats)

@@ -279,7 +279,12 @@ def test_a_hand_over_is_told_as_done_by_the_host_before_it():
 @pytest.mark.parametrize(
     "game, variants, hosts, goes_on",
     [
-        ("wordsmith", [], "starts challenges, settles ties and undoes", "no vote, and no challenge's end, waits for"),
+        (
+            "wordsmith",
+            [],
+            "starts challenges, settles ties and undoes",
+            "neither a vote nor the challenge's end waits for them",
+        ),
         ("wordsmith", ["word_by_word"], "starts challenges", "no roll waits for them"),
         ("booksmack", [], "looks after the seats and may end the game", "each round is entered without their card"),
         ("booksmack", ["turns"], "may end the game", "no turn comes to them"),

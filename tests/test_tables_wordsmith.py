@@ -1386,6 +1386,30 @@ def test_a_seat_the_hosts_token_joined_is_the_hosts_until_another_phone_joins_it
     assert table.view()["claims"][0]["status"] == "struck"
 
 
+@pytest.mark.parametrize("host_plays", [None, 1, 2, 3])
+@pytest.mark.parametrize("votes", [(), (True,), (False,), (True, True), (False, False)])
+def test_the_hosts_overrule_button_is_offered_exactly_when_the_overrule_is_taken(host_plays, votes):
+    """`overrulable` (the host's Strike or Let stand button) holds just when the overrule it sends is accepted: a
+    button is never offered only to be refused (the host's own dispute, ruling 21), nor hidden from a lawful one."""
+    from tables.wordsmith import overrulable
+
+    table, cast = objected(4, host_plays=host_plays)
+    for n, strike in zip((3, 4), votes, strict=False):
+        if n != host_plays:
+            table.act({"type": "vote", "claim": cast.seq, "strike": strike}, seat(n))
+    if votes:  # counted once the window is over: too few votes leave the judge's verdict standing (ruling 21)
+        table.act({"type": "count_votes", "claim": cast.seq}, HOST, after=120)
+    state = table.state
+    record = state.game_state.claims[cast.seq]
+    trying = copy.deepcopy(table)
+    try:
+        trying.act({"type": "overrule", "claim": cast.seq, "stands": record.status != "stands"})
+        taken = True
+    except Rejected:
+        taken = False
+    assert overrulable(state, cast.seq) == taken
+
+
 def test_the_host_who_is_a_party_overrules_only_against_their_own_side():
     table, cast = objected(2, host_plays=1)  # the host's own word, Bob's objection: the judge's verdict stood
     table.act({"type": "overrule", "claim": cast.seq, "stands": False})  # striking it is the host's concession

@@ -493,8 +493,11 @@ def shared_context(code: str, state, viewer: Actor | None, now: float) -> tuple[
     names = {seat["seat"]: seat["name"] for seat in table["seats"]}
     seated = [seat["seat"] for seat in table["seats"] if seat.get("joined", True) and not seat.get("removed")]
     objectors = game_hook(state, "objectors") if state.game else None
+    overrulable = game_hook(state, "overrulable") if state.game else None
     closes = []
     for claim in game.get("claims") or []:
+        if claim.get("may_overrule") and overrulable is not None:  # not offered where it would be refused
+            claim["may_overrule"] = overrulable(state, claim["seq"])
         if claim.get("challenge") != game.get("challenge"):
             continue  # drawn folded away, with no button: no window to read
         claim["closes_at"] = round(((event_epoch(claim.get("at", "")) or 0) + window) * 1000)

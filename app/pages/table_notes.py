@@ -99,7 +99,7 @@ HOSTS = {
 # What goes on without a removed seat, by game or variant (the most particular first).
 GOES_ON = {
     "word_by_word": "no roll waits for them",
-    "wordsmith": "no vote, and no challenge's end, waits for them",
+    "wordsmith": "neither a vote nor the challenge's end waits for them",
     "turns": "no turn comes to them",
     "booksmack": "each round is entered without their card",
 }

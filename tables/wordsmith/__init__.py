@@ -50,7 +50,7 @@ from .apply import apply, seat_left
 from .decide import after_hosting, decide, undone_names
 from .house import created_settings
 from .model import ClaimRecord, SeatState, WordsmithState, initial, may_hide, scratch, seats_allowed, visible
-from .vote import objectors
+from .vote import objectors, overrulable
 
 __all__ = [
     "ClaimRecord",
@@ -63,6 +63,7 @@ __all__ = [
     "initial",
     "may_hide",
     "objectors",
+    "overrulable",
     "scratch",
     "seat_left",
     "seats_allowed",

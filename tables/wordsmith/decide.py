@@ -462,8 +462,8 @@ def _overrule(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Contex
     if claim.seq in ws.open_votes:  # ruling 16: the table's vote is settled by its count or the host's casting vote
         raise Rejected("vote_open", f"The table is voting on {claim.word.upper()}: settle it with the casting vote.")
     changes = stands != (claim.status == "stands")
-    if changes and claim.objections:
-        votes.not_own_dispute(table, claim, stands)
+    if changes and (refusal := votes.own_dispute(table, claim, stands)) is not None:
+        raise refusal
     if changes and not stands and not ws.may_strike(claim):
         raise Rejected(
             "claim_superseded",

@@ -93,14 +93,17 @@ def host_party(table, claim: ClaimRecord) -> int | None:
     return next((o["by"] for o in claim.objections if o["by"] in seats), None)
 
 
-def not_own_dispute(table, claim: ClaimRecord, stands: bool) -> None:
+def own_dispute(table, claim: ClaimRecord, stands: bool) -> Rejected | None:
     """Ruling 21: the host's overrule never decides a dispute the host is a party to in the host's own favour: it
-    may strike the host's own word (a concession) or let stand a word the host objected to, not the other way."""
+    may strike the host's own word (a concession) or let stand a word the host objected to, not the other way.
+    Why the overrule to `stands` may not be made, or None when it may."""
+    if not claim.objections:
+        return None
     seats = host_seats(table)
     word = claim.word.upper()
     if stands and claim.seat in seats:
         name = table.seats[claim.seat - 1].name
-        raise Rejected(
+        return Rejected(
             "own_dispute",
             f"{word} is {name}'s word and {name}'s phone hosts: the host does not overrule the ruling on the "
             "host's own word.",
@@ -108,11 +111,22 @@ def not_own_dispute(table, claim: ClaimRecord, stands: bool) -> None:
     objector = next((o["by"] for o in claim.objections if o["by"] in seats), None)
     if not stands and objector is not None:
         name = table.seats[objector - 1].name
-        raise Rejected(
+        return Rejected(
             "own_dispute",
             f"{name} objected to {word} and {name}'s phone hosts: the host does not strike a word the host "
             "objected to; the table's vote or the judge's verdict stands.",
         )
+    return None
+
+
+def overrulable(table, claim: int) -> bool:
+    """Whether the host may overrule the claim with seq `claim` now, as the host's Strike or Let stand button
+    offers it: the overrule would change it (`may_overrule`), and not in the host's own favour (`own_dispute`)."""
+    ws = table.game_state
+    record = ws.claims.get(claim) if ws is not None else None
+    if record is None or not ws.may_overrule(record):
+        return False
+    return own_dispute(table, record, stands=record.status != "stands") is None
 
 
 def tally(vote: dict, party: Callable[[], int | None], host_strikes: bool | None = None) -> tuple[dict, str]:
