@@ -7,6 +7,7 @@ claims list."""
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -163,6 +164,28 @@ def test_every_host_action_is_announced_on_every_phone_and_the_tv(app):
     assert claim(ann, code, "cast").status_code == 303  # the next event takes the box back
     box = latest_box(tv.get(f"/tables/{code}").get_data(as_text=True))
     assert "HOST" not in box and "CAST" in box
+
+
+def test_a_seat_back_at_the_table_is_news_not_the_claim_before_it(app):
+    """A removed seat's player, the removal undone, takes the seat again: every phone reads that her phone joined,
+    not the claim made before as if it were new; the next claim takes the box back."""
+    host, ann, bob, cat = phone(app), phone(app), phone(app), phone(app)
+    code, _ = create(host, names=("Ann", "Bob", "Cat"))
+    for n, client in enumerate((ann, bob, cat), 1):
+        assert join(client, code, n).status_code == 303
+    start(host, code)
+    assert claim(bob, code, "cast").status_code == 303
+    host_action(host, code, "seat-actions-3", action="remove", seat="3")
+    page = host.get(f"/tables/{code}/host").get_data(as_text=True)
+    undo = next(label for label in re.findall(r">(Undo [^<]*)</button>", page) if "Cat" in label)
+    assert press(host, f"/tables/{code}/host", page, unescape(undo)).status_code == 303
+    assert join(cat, code, 3).status_code == 303
+    for client, path in ((ann, "play"), (cat, "play"), (phone(app), "")):
+        box = latest_box(client.get(f"/tables/{code}/{path}".rstrip("/")).get_data(as_text=True))
+        assert "JOINED" in box and "Cat's phone joined the table: it plays seat 3." in box, path
+        assert "CAST" not in box and "HOST" not in box
+    assert claim(ann, code, "bag").status_code == 303
+    assert "BAG" in latest_box(phone(app).get(f"/tables/{code}").get_data(as_text=True))
 
 
 def test_each_challenge_starts_a_fresh_claims_list_and_refusals_read_as_one_sentence(app):

@@ -53,7 +53,7 @@ from ..serving.streams import PartMaker
 from ..tables import tables
 from .jinja_many import Drawing
 from .table_host_renders import RenderUnderWay, hosts_render, shared_render, under_way
-from .table_notes import PIECES, announcement, event_epoch, holds_star
+from .table_notes import PIECES, announcement, announcement_mark, event_epoch, holds_star
 
 __all__ = [
     "SHARED",
@@ -523,6 +523,7 @@ def shared_context(code: str, state, viewer: Actor | None, now: float) -> tuple[
         "names": names,
         "seq": state.seq,
         "announcement": announcement(state, names),
+        "announcement_mark": announcement_mark(state),
         "objection_seconds": window,
         "now_ms": round(now * 1000),
         "pieces": PIECES,

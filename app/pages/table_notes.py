@@ -31,6 +31,7 @@ __all__ = [
     "pool_pieces",
     "action_words",
     "announcement",
+    "announcement_mark",
     "handed_notice",
     "join_notice",
     "pool_filter",
@@ -127,7 +128,7 @@ WORD_IN_SENTENCE = frozenset({"house_ruled"})
 def announcement(state, names: dict) -> str | None:
     """The sentence every phone and the TV read when the newest event is the host's own action (an undo, a seat
     removed, given to a new phone or renamed, the host role handed on, a pool corrected), naming who did it and
-    what it changed; None otherwise (the game's own news is the big box's)."""
+    what it changed, or a seat's phone joining; None otherwise (the game's own news is the big box's)."""
     host = f"{names[state.host_seat]} (host)" if state.host_seat else "The host"
     undone = state.undone
     if undone and undone.get("seq") == state.seq:
@@ -144,6 +145,9 @@ def announcement(state, names: dict) -> str | None:
     newest = state.log.event if state.log is not None else None
     if newest is None or newest.seq != state.seq:
         return None
+    if newest.type == "seat_joined":  # not the host's action, but the box would show an older claim as news
+        seat = newest.data.get("seat")
+        return f"{names.get(seat, f'Seat {seat}')}'s phone joined the table: it plays seat {seat}."
     said = HOST_NEWS.get(newest.type)
     if said is None:
         return None
@@ -151,6 +155,12 @@ def announcement(state, names: dict) -> str | None:
         host = previous_host(state, names)
     seat = newest.data.get("seat")
     return f"{host} {said.format(name=names.get(seat, f'seat {seat}'), seat=seat, **host_words(state))}."
+
+
+def announcement_mark(state) -> str:
+    """The big box's mark over `announcement`: a seat's phone joining is no host's action."""
+    newest = state.log.event if state.log is not None else None
+    return "JOINED" if newest is not None and newest.type == "seat_joined" else "HOST"
 
 
 def previous_host(state, names: dict) -> str:
