@@ -404,7 +404,9 @@ def undoable_view(state: TableState) -> dict | None:
     if found is None:
         return None
     first, last, event = found
-    return {"seq": first, "last": last, "type": event.type, "by": event.by, "seat": event.data.get("seat")}
+    view = {"seq": first, "last": last, "type": event.type, "by": event.by, "seat": event.data.get("seat")}
+    named = game_hook(state, "undone_names")  # the game's words for it (Wordsmith: the word claimed), as an undo's
+    return view | named(state, event) if named is not None else view
 
 
 # The hand-over, removal and undo (tables/hosting.py registers them here, as the games register their rules).

@@ -83,10 +83,11 @@ def test_the_playing_host_has_one_page_their_seat_with_the_host_controls(three, 
     expect(bob.locator("#claims .claim").first).to_contain_text("struck out", timeout=LIVE_MS)
     # Undo names the action it takes back, and takes back only that.
     undo = ann.locator("#undo-form button")
-    expect(undo).to_have_text("Undo the host's overrule")
+    expect(undo).to_have_text("Undo your strike of CAST")  # only the host's controls show it
     submit(ann, undo)
     expect(bob.locator("#claims .claim").first).to_contain_text("stands", timeout=LIVE_MS)
-    expect(ann.locator(".table-undone")).to_contain_text("Taken back: the host's overrule")
+    expect(ann.locator(".table-undone")).to_contain_text("Taken back: your strike of CAST")
+    expect(bob.locator("#latest")).to_contain_text("The host undid their strike of CAST: CAST stands again")
     screenshot(ann, "table-playing-host")
     # The host role goes to Bob's phone: his seat's page grows the controls, live; Ann's loses them and says so.
     submit(ann, host_box(ann).get_by_role("button", name="Hand the host role to Bob's phone"))

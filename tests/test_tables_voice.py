@@ -140,7 +140,7 @@ def test_every_host_action_is_announced_on_every_phone_and_the_tv(app):
     start(host, code)
     assert claim(bob, code, "cast").status_code == 303
     page = host.get(f"/tables/{code}/host").get_data(as_text=True)
-    assert press(host, f"/tables/{code}/host", page, "Undo Bob's claim").status_code == 303
+    assert press(host, f"/tables/{code}/host", page, "Undo Bob's claim of CAST").status_code == 303
     tv = phone(app)
     for client, path in ((ann, "play"), (bob, "play"), (host, "host"), (tv, "")):
         box = latest_box(client.get(f"/tables/{code}/{path}".rstrip("/")).get_data(as_text=True))
@@ -362,6 +362,29 @@ def test_every_action_an_undo_may_take_back_is_named_in_words():
     from tables.state import TABLE_EVENTS
 
     assert set(EVENT_TYPES) - TABLE_EVENTS - {"action_undone"} - set(ACTION_WORDS) == set()
+
+
+def test_the_undo_button_names_the_word_it_takes_back_but_never_a_secret_one():
+    """ "Undo Bob's claim of TACO", "Undo your strike of HOLD" (only the host's controls show it): the word, so a
+    second tap is seen to take back something else; in Secret Wordsmith no phone reads another seat's word."""
+    from test_tables_wordsmith import EXAMPLE_POOL, Table
+
+    from app.pages.table_notes import undo_words
+    from tables.state import undoable_view
+
+    for variants, named in (([], "Bob's claim of CAST"), (["secret"], "Bob's claim")):
+        table = Table(seats=2, variants=variants)
+        table.act({"type": "start", "pool": EXAMPLE_POOL})
+        table.claim(2, "cast")
+        assert undo_words(undoable_view(table.state), {1: "Ann", 2: "Bob"}, "your") == named
+    table = Table(seats=2)
+    table.act({"type": "start", "pool": EXAMPLE_POOL})
+    cast = table.claim(2, "cast")
+    table.act({"type": "overrule", "claim": cast.seq, "stands": False})
+    assert undo_words(undoable_view(table.state), {1: "Ann", 2: "Bob"}, "your") == "your strike of CAST"
+    table.act({"type": "undo"})
+    assert undo_words(table.state.undone, {}, "your") == "your strike of CAST"
+    assert undoable_view(table.state)["type"] == "claim"  # the claim is the last action again
 
 
 def test_an_undone_removal_that_settled_a_vote_says_the_vote_is_open_again():

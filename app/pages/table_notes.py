@@ -76,6 +76,17 @@ ACTION_WORDS = {
 }
 
 
+@bp.app_template_filter("undo_words")
+def undo_words(action: dict, names: dict, host: str = "the host's") -> str:
+    """An undoable or undone action in words, with the word it was about: "Bob's claim of TACO", "the host's strike
+    of HOLD" (`host`: whose the host's own actions are said to be: "your" on the host's own controls)."""
+    kind, word = action.get("type"), str(action.get("word") or "").upper()
+    if kind == "overrule" and word:
+        return f"{host} ruling that {word} stands" if action.get("stands") else f"{host} strike of {word}"
+    what = action_words(action, names).replace("the host's ", f"{host} ")
+    return what + (f" of {word}" if word and kind not in WORD_IN_SENTENCE else "")
+
+
 @bp.app_template_filter("action_words")
 def action_words(action: dict, names: dict) -> str:
     """An action an undo takes (or took) back, in words, naming its seat's player."""
@@ -135,7 +146,7 @@ def announcement(state, names: dict) -> str | None:
         name = names.get(undone.get("seat")) or names.get(undone.get("by")) or "the seat"
         word = str(undone.get("word") or "").upper()
         kind = undone.get("type")
-        what = action_words(undone, names) + (f" of {word}" if word and kind not in WORD_IN_SENTENCE else "")
+        what = undo_words(undone, names, host="their" if host == "The host" else "the host's")
         if kind == "overrule" and undone.get("changes"):  # the host's strike, or letting a word stand, taken back
             kind = "overrule_stood" if undone.get("stands") else "overrule_struck"
         so = UNDONE_SO.get(kind, "the table is as it was before it").format(name=name, word=word)

@@ -654,7 +654,11 @@ def _left(ws: WordsmithState, seat: SeatState) -> bool:
 
 def undone_names(table, event: Event) -> dict:
     """What the table is told an undo took back (tables/hosting.py), beyond its type and seat: a claim's word, or
-    a word put to the table's; a host's ruling's word, whose it was and which way it went."""
+    a word put to the table's; a host's ruling's word, whose it was and which way it went. A Secret Wordsmith word
+    is not named while its challenge is on: every phone reads the undo (ruling 12)."""
+    ws = table.game_state
+    if ws.has("secret") and ws.on and event.type == "claim":
+        return {}
     if event.type in ("claim", "house_ruled"):
         return {"word": event.data.get("normalized") or event.data.get("word")}
     ruled = table.game_state.claims.get(event.data.get("claim")) if event.type == "overrule" else None
