@@ -91,3 +91,22 @@ def test_every_sense_is_a_lowercase_lemmas_in_frequency_order(lexicons, wordnet)
         counts = [reachable[sense] for sense in shown]
         assert counts == sorted(counts, reverse=True), word
         assert counts[0] == max(reachable.values()), word  # nothing more frequent left out
+
+
+def test_a_slurs_or_an_obscenitys_sense_comes_after_every_other(lexicons):
+    """TACO is defined as the food, CHINK as the narrow opening: a sense WordNet glosses as a slur or an obscenity
+    ("(ethnic slur) offensive term for ...", "obscene terms for ...") is read after every other sense of the word,
+    in every word the definitions table holds."""
+    sys.path.insert(0, str(ROOT / "wordlists"))
+    from wordnet_data import DISPARAGING
+
+    checked = 0
+    for line in (ROOT / "wordlists" / "definitions.tsv").read_text("utf-8").splitlines():
+        word = line.split("\t", 1)[0]
+        senses = lexicons.define(word, normalized=True)
+        marks = [bool(DISPARAGING.search(sense)) for sense in senses]
+        assert marks == sorted(marks), (word, senses)
+        checked += any(marks) and not all(marks)
+    assert checked >= 30  # words with both kinds of sense: the rule is exercised
+    assert lexicons.define("taco")[0] == "a tortilla rolled cupped around a filling"
+    assert "(ethnic slur)" not in " ".join(lexicons.define("chink"))  # three other senses fill its three

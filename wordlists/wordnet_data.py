@@ -179,8 +179,19 @@ def base_forms(word: str, pos: str, exceptions: dict[str, dict[str, list[str]]])
     return list(dict.fromkeys([word] + [base for base in bases if len(base) >= MIN_BASE]))
 
 
+# A gloss that is a slur's or an obscenity's ("(ethnic slur) offensive term for ...", "obscene terms for ..."):
+# read out at a table, it would name the insult first where the word is valid for its other senses (TACO, CHINK).
+DISPARAGING = re.compile(
+    r"^\(ethnic slur\)|^(\((slang|vulgar|offensive|obscene|disparaging|derogatory)[^)]*\)\s*)?(an? |the )?"
+    r"((extremely|highly|very|grossly) )?(offensive|disparaging|derogatory|contemptuous|obscene|vulgar) "
+    r"(term|name|word|slang|expression)s?\b",
+    re.I,
+)
+
+
 def word_senses(word: str, senses: dict, exceptions: dict) -> list[str]:
-    """Up to MAX_SENSES glosses of a word: the senses of it and its base forms, every part of speech, most frequent first.
+    """Up to MAX_SENSES glosses of a word: the senses of it and its base forms, every part of speech, most frequent first,
+    a slur's or an obscenity's sense (DISPARAGING) after every other.
 
     Ties (most senses were never tagged) go to the word's own lemma, then to
     the lower sense number, then to the part of speech in WORDNET_POS order.
@@ -189,7 +200,7 @@ def word_senses(word: str, senses: dict, exceptions: dict) -> list[str]:
     for rank, pos in enumerate(WORDNET_POS):
         for base in base_forms(word, pos, exceptions):
             for count, number, gloss in senses.get((base, pos), ()):
-                found.append((-count, base != word, number, rank, gloss))
+                found.append((bool(DISPARAGING.search(gloss)), -count, base != word, number, rank, gloss))
     glosses: list[str] = []
     for *_, gloss in sorted(found):
         if gloss not in glosses:
