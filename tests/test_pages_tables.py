@@ -357,6 +357,7 @@ def test_a_removed_phone_reads_that_its_seat_is_back_once_the_host_undoes_the_re
     assert press(host, f"/tables/{code}/host", page, unescape(undo)).status_code == 303
     back = text(bob.get(sent.headers["Location"]).get_data(as_text=True))
     assert "Your seat is back" in back and "tap Bob below to take it again" in back
+    assert "The host undid the removal of your seat (Bob)" in back
     assert "removed your seat" not in back
 
 

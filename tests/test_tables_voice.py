@@ -153,6 +153,7 @@ def test_every_host_action_is_announced_on_every_phone_and_the_tv(app):
     assert removed.status_code == 303 and "removed=3" in removed.headers["Location"]
     told = text(cat.get(removed.headers["Location"]).get_data(as_text=True))
     assert "The host removed your seat" in told and "moved to another phone" not in told
+    assert "The host removed your seat (Cat) from the table: you play no more this game." in told  # spoken to
     host_action(host, code, "seat-actions-2", action="release", seat="2")
     box = latest_box(ann.get(f"/tables/{code}/play").get_data(as_text=True))
     assert "The host gave Bob's seat to a new phone" in box

@@ -210,14 +210,14 @@ def join_notice(args, state) -> dict | None:
                 "code": "seat_back",
                 "kept": True,
                 "title": "Your seat is back",
-                "messages": [f"The host undid the removal of {name}'s seat: tap {name} below to take it again."],
+                "messages": [f"The host undid the removal of your seat ({name}): tap {name} below to take it again."],
             }
         return {
             "code": "seat_removed",
             "kept": True,
             "title": "The host removed your seat",
             "messages": [
-                f"The host removed {name}'s seat from the table: it plays no more this game. "
+                f"The host removed your seat ({name}) from the table: you play no more this game. "
                 "Ask the host if that was a mistake (the host can undo it), or pick a free seat."
             ],
         }
@@ -238,7 +238,7 @@ def join_notice(args, state) -> dict | None:
             "code": "seat_asked",
             "kept": True,
             "title": "Asked",
-            "messages": [f"The host's page shows that a phone asks for {name}'s seat. Once the host gives it, tap it."],
+            "messages": [f"The host's page shows that this phone asks for {name}'s seat. Once the host gives it, tap it."],
         }
     return None
 
