@@ -401,3 +401,19 @@ def test_an_undone_removal_that_settled_a_vote_says_the_vote_is_open_again():
         "The host undid Di's removal: Di's seat is back, for a phone to join, and what the removal settled (a "
         "vote's count, the challenge's end) is open again."
     )
+
+
+def test_the_hosts_strike_and_its_let_stand_tell_the_table_what_the_claimant_gets_back():
+    from test_tables_wordsmith import EXAMPLE_POOL, Table
+
+    table = Table(seats=2)
+    table.act({"type": "start", "pool": EXAMPLE_POOL})
+    cast = table.claim(2, "cast")
+    table.act({"type": "overrule", "claim": cast.seq, "stands": False})
+    said = table.view()["latest"]["reason"]
+    assert said == "The host struck CAST out: Bob has its pieces back and goes back to finding words."
+    assert table.view()["seats"][1]["pool"] == EXAMPLE_POOL  # the pool CAST was claimed from
+    table.act({"type": "overrule", "claim": cast.seq, "stands": True})
+    assert table.view()["latest"]["reason"] == "The host let CAST stand: it is back on Bob's sheet."
+    table.act({"type": "overrule", "claim": cast.seq, "stands": True})  # no change: the ruling only
+    assert table.view()["latest"]["reason"] == "The host ruled that CAST stands."

@@ -238,7 +238,9 @@ def join_notice(args, state) -> dict | None:
             "code": "seat_asked",
             "kept": True,
             "title": "Asked",
-            "messages": [f"The host's page shows that this phone asks for {name}'s seat. Once the host gives it, tap it."],
+            "messages": [
+                f"The host's page shows that this phone asks for {name}'s seat. Once the host gives it, tap it."
+            ],
         }
     return None
 

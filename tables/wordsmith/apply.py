@@ -346,13 +346,14 @@ def _apply_overrule(ws: WordsmithState, event: Event, data: dict) -> None:
             _take_off_sheet(ws, claim, data.get("pool"))
             claim.struck_by = {"by": "overrule"}  # ruling 20
     verdict = "stands" if data["stands"] else "struck"
-    ws.latest = {
-        "claim": claim.seq,
-        "seat": claim.seat,
-        "word": claim.word,
-        "verdict": verdict,
-        "reason": f"The host ruled that {claim.word.upper()} {'stands' if data['stands'] else 'is struck'}.",
-    }
+    word, claimant = claim.word.upper(), _name(ws, claim.seat)
+    if not data.get("changes"):
+        reason = f"The host ruled that {word} {'stands' if data['stands'] else 'is struck'}."
+    elif data["stands"]:
+        reason = f"The host let {word} stand: it is back on {claimant}'s sheet."
+    else:  # ruling 10: the pool as it was before the word, with any piece added since
+        reason = f"The host struck {word} out: {claimant} has its pieces back and goes back to finding words."
+    ws.latest = {"claim": claim.seq, "seat": claim.seat, "word": claim.word, "verdict": verdict, "reason": reason}
 
 
 def _apply_passed(ws: WordsmithState, event: Event, data: dict) -> None:
