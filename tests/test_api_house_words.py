@@ -11,7 +11,8 @@ from test_api_table_votes import Clock, Seated
 from app import create_app
 
 POOL = "R3 Y2 B3"  # builds VLOG exactly
-ALLOWED = "VLOG is a house word of this table, allowed by the table's vote (2 to 0)."
+ALLOWED = "VLOG is a house word of this table, allowed by the table's vote (2 to 0)."  # a later claim's reason
+RULED = "The table allowed VLOG (2 to 0): it is on Ann's sheet, and a house word of this table from now on."
 
 
 @pytest.fixture
@@ -54,12 +55,13 @@ def test_a_word_the_dictionary_lacks_is_allowed_by_the_table_and_valid_for_every
     last = table.post("/votes", {"claim": seq, "strike": False}, table.tokens[3], request_id="cy-allows")
     assert [e["type"] for e in last.json["events"]] == ["house_vote", "house_ruled", "claim"]
     assert last.json["events"][-1]["data"]["house_word"] == ALLOWED
+    assert last.json["events"][-1]["data"]["allowed"] == RULED  # the claim the vote made says whose sheet
     again = table.post("/votes", {"claim": seq, "strike": False}, table.tokens[3], request_id="cy-allows")
     assert again.status_code == 201 and again.json["repeated"] is True  # a retry writes nothing more
     game = table.state(None)["wordsmith"]
     assert [w["word"] for w in game["seats"][0]["words"]] == ["vlog"]
     assert [(h["word"], h["allow"], h["refuse"]) for h in game["house_words"]] == [("vlog", 2, 0)]
-    assert game["latest"]["reason"] == ALLOWED
+    assert game["latest"]["reason"] == RULED
     # A pool refusal is not the table's to overrule
     zoomer, problem = refused_seq(table, 2, "zoomer")
     assert [o["code"] for o in problem["objections"]] == ["not_a_word", "not_buildable"]

@@ -74,9 +74,10 @@ def test_a_word_the_table_allows_is_claimed_and_valid_for_another_seat_later(app
     assert "You voted" not in text(page(cy, code)) and "Allow VLOG" in text(page(cy, code))
     assert send(cy, code, 'name="action" value="vote"', action="vote", claim=str(seq), strike="0").status_code == 303
     allowed = "VLOG is a house word of this table, allowed by the table's vote (2 to 0)."
+    ruled = "The table allowed VLOG (2 to 0): it is on Ann's sheet, and a house word of this table from now on."
     for client, path in ((ann, "play"), (bob, "play"), (host, "host"), (phone(app), "")):
         box = latest_box(page(client, code, path))
-        assert "VALID" in box and "VLOG" in box and allowed in box, (path, box)
+        assert "VALID" in box and "VLOG" in box and ruled in box, (path, box)
         assert "Ann asked the table: allowed, a house word" in text(page(client, code, path)), path
     assert [w.word for w in app.extensions["tables"].state(code).game_state.claims.values()] == ["vlog"]
     # A pool refusal: no Ask button, and an ask sent anyway is refused (409) with nothing written

@@ -138,8 +138,10 @@ def test_allowed_by_the_table_the_word_is_claimed_and_valid_for_every_seat_later
         "votes",
     )
     assert (claimed.by, claimed.data["seat"], claimed.data["normalized"]) == (None, 1, NEW)
-    allowed = "VLOG is a house word of this table, allowed by the table's vote (2 to 0)."
-    assert claimed.data["house_word"] == allowed
+    assert claimed.data["house_word"] == "VLOG is a house word of this table, allowed by the table's vote (2 to 0)."
+    # the big box says whose sheet the claim the vote made is on (a later claim's, only why it stands)
+    allowed = "The table allowed VLOG (2 to 0): it is on Ann's sheet, and a house word of this table from now on."
+    assert claimed.data["allowed"] == allowed
     view = table.view()
     assert [w["word"] for w in view["seats"][0]["words"]] == [NEW] and view["seats"][0]["pool"] == POOL
     assert view["latest"] == {"claim": claimed.seq, "seat": 1, "word": NEW, "verdict": "claimed", "reason": allowed}
@@ -159,8 +161,8 @@ def test_allowed_by_the_table_the_word_is_claimed_and_valid_for_every_seat_later
     table.act({"type": "end_challenge"})
     table.act({"type": "start", "pool": POOL})
     again = table.claim(2, NEW)
-    assert again.type == "claim" and again.data["house_word"] == allowed
-    assert table.view()["latest"]["reason"] == allowed
+    assert again.type == "claim" and again.data["house_word"] == claimed.data["house_word"]
+    assert table.view()["latest"]["reason"] == claimed.data["house_word"] and "allowed" not in again.data
 
 
 def test_refused_by_the_vote_nothing_changes_and_the_word_is_not_asked_again_this_challenge():
@@ -202,6 +204,7 @@ def test_a_tie_goes_to_the_host_unless_the_host_asked():
     settled = table.act({"type": "settle", "claim": seq, "strike": False}, HOST)
     assert table.types(settled) == ["house_ruled", "claim"] and settled[0].data["by"] == "host"
     assert settled[1].data["house_word"].endswith("(1 to 1, and the host's casting vote).")
+    assert "(1 to 1, and the host's casting vote): it is on" in settled[1].data["allowed"]
     # Ann hosts and asks: on a tie the dictionary's verdict stands (ruling 21)
     table = started(seats=3, host_plays=1)
     seq = asked(table, 1, NEW)

@@ -104,7 +104,7 @@ def _apply_claim(ws: WordsmithState, event: Event, data: dict) -> None:
     ws.claims[event.seq] = claim
     _put_on_sheet(ws, claim)
     # A house word says so (ruling 22): "VLOG is a house word of this table, allowed by the table's vote (2 to 0)."
-    reason = data.get("house_word")
+    reason = data.get("allowed") or data.get("house_word")  # the claim the table's allowing vote made says so
     ws.latest = {"claim": event.seq, "seat": seat.number, "word": claim.word, "verdict": "claimed", "reason": reason}
 
 

@@ -436,7 +436,14 @@ def _house_ruling(table, ask, ctx: Context, host_strikes: bool | None = None) ->
         claimed = _claim(after, after.game_state, Actor(seat=ask.seat), action, ctx)
     except Rejected as refused:
         claimed = refused.record
-    return [ruled, *(NewEvent(e.type, {k: v for k, v in e.data.items() if k != REFUSED}) for e in claimed)]
+    said = {"allowed": house.allowed_sentence(table, ask, ruled.data)}  # the big box's news (apply)
+    return [
+        ruled,
+        *(
+            NewEvent(e.type, {k: v for k, v in e.data.items() if k != REFUSED} | (said if e.type == "claim" else {}))
+            for e in claimed
+        ),
+    ]
 
 
 def _count_votes(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
