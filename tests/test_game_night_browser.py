@@ -177,6 +177,8 @@ def test_a_solo_word_by_word_game_to_its_end_rolls_where_the_player_claims(night
     expect(tv.locator("#latest .verdict__word")).to_have_text("COT", timeout=LIVE_MS)
     roll = sol.locator("#roll-form button")
     expect(roll).to_have_text("Roll the dice for word 2")
+    sol.click("#host-box > summary")  # Host controls open: one roll button still, the roll box's
+    expect(sol.get_by_role("button", name=re.compile("^Roll"))).to_have_count(1)
     submit(sol, roll)
     for page in (sol, tv):
         expect(page.locator("#roll h2")).to_contain_text("Word 2 of 6", timeout=LIVE_MS)

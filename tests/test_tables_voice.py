@@ -261,7 +261,7 @@ def test_whom_the_roll_waits_for_reads_as_a_sentence(app):
 
 def test_done_shows_to_the_caller_by_the_claim_box_and_to_the_table_in_the_big_box(app):
     """Ann's sixth word calls Done!: her phone says she called it and offers no claim form; Bob's phone and the
-    TV say in the big box that Ann called Done! and everyone else has one more word."""
+    TV say in the big box that Ann called Done! and everyone else has one more word, until the next news."""
     from test_tables_wordsmith import SIX, exact
 
     host, ann, bob = phone(app), phone(app), phone(app)
@@ -280,6 +280,9 @@ def test_done_shows_to_the_caller_by_the_claim_box_and_to_the_table_in_the_big_b
         assert "Ann called Done!: one more word each, no new pieces." in box, path
     theirs = text(bob.get(f"/tables/{code}/play").get_data(as_text=True))
     assert "Claim a word" in theirs and "You called Done!" not in theirs
+    assert claim(bob, code, "zzzq").status_code == 409  # the next news: the phase line says who still plays
+    box = latest_box(phone(app).get(f"/tables/{code}").get_data(as_text=True))
+    assert "ZZZQ" in box and "called Done!" not in box
 
 
 def test_a_hand_over_is_told_as_done_by_the_host_before_it():
