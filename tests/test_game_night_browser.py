@@ -13,7 +13,15 @@ import re
 
 import pytest
 from browser_helpers import PHONE, expect, needs_chromium, open_phones
-from test_pages_tables_browser import LIVE_MS, create_table, following, start_challenge, submit, take_seat
+from test_pages_tables_browser import (
+    LIVE_MS,
+    create_booksmack,
+    create_table,
+    following,
+    start_challenge,
+    submit,
+    take_seat,
+)
 
 pytestmark = needs_chromium
 
@@ -213,14 +221,7 @@ TURNS = [
 def test_a_turn_based_booksmack_game_to_its_end_on_three_phones_and_the_tv(night, live_server):
     ann, bob, cy, tv = night
     names = ("Ann", "Bob", "Cy")
-    ann.goto(live_server + "/tables")
-    ann.check("input[name=game][value=booksmack]")
-    ann.check("input[name=variants][value=turns]")
-    for i, name in enumerate(names, 1):
-        ann.fill(f"#seat{i}", name)
-    with ann.expect_navigation():
-        ann.click("#table-create button[type=submit]")
-    code = re.search(r"/tables/([A-Z0-9]{6})/host$", ann.url).group(1)
+    code = create_booksmack(ann, live_server, names, "turns")
     phones = {1: ann, 2: bob, 3: cy}
     for seat, page in phones.items():
         take_seat(page, live_server, code, names[seat - 1])
@@ -256,14 +257,7 @@ def test_a_booksmack_round_typed_on_two_phones_is_entered_once(night, live_serve
     cards are emptied on his phone as the round comes in (its answer in the big box), his form is round 2's, and
     the form he had open before (sent as it was) is refused, not entered as round 2."""
     ann, bob, cat, tv = night
-    ann.goto(live_server + "/tables")
-    ann.check("input[name=game][value=booksmack]")
-    ann.check("input[name=variants][value=punctuation]")
-    for i, name in enumerate(("Ann", "Bob", "Cat"), 1):
-        ann.fill(f"#seat{i}", name)
-    with ann.expect_navigation():
-        ann.click("#table-create button[type=submit]")
-    code = re.search(r"/tables/([A-Z0-9]{6})/host$", ann.url).group(1)
+    code = create_booksmack(ann, live_server, ("Ann", "Bob", "Cat"), "punctuation")
     for page, name in ((ann, "Ann"), (bob, "Bob"), (cat, "Cat")):
         take_seat(page, live_server, code, name)
     tv.goto(f"{live_server}/tables/{code}")

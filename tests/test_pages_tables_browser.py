@@ -43,6 +43,19 @@ def create_table(page, live_server, names=("Ann", "Bob")) -> str:
     return match.group(1)
 
 
+def create_booksmack(page, live_server, names, variant: str) -> str:
+    """Create a Booksmack table with one variant from the create form, and seat each of `names` on its phone
+    (`page` first, the others by `take_seat` later); return its code."""
+    page.goto(live_server + "/tables")
+    page.check("input[name=game][value=booksmack]")
+    page.check(f"input[name=variants][value={variant}]")
+    for i, name in enumerate(names, 1):
+        page.fill(f"#seat{i}", name)
+    with page.expect_navigation():
+        page.click("#table-create button[type=submit]")
+    return re.search(r"/tables/([A-Z0-9]{6})/host$", page.url).group(1)
+
+
 def submit(page, target) -> None:
     """Tap a table form's button (a selector or a locator) and wait for its answer: with JavaScript, sent by
     static/tables.js and swapped in (no page load: #table's data-sent counts the answers); without, a page load."""
@@ -299,14 +312,7 @@ def test_a_turn_based_booksmack_turn_and_its_steal_reach_only_the_phones_that_ac
     form shows on the thief's phone alone (the thief not among the victims), and every phone reads whose turn it
     is and each hand's size, all without a reload (tests/test_pages_booksmack_table.py plays a whole game)."""
     ann, bob, cy = phones
-    ann.goto(live_server + "/tables")
-    ann.check("input[name=game][value=booksmack]")
-    ann.check("input[name=variants][value=turns]")
-    for i, name in enumerate(("Ann", "Bob", "Cy"), 1):
-        ann.fill(f"#seat{i}", name)
-    with ann.expect_navigation():
-        ann.click("#table-create button[type=submit]")
-    code = re.search(r"/tables/([A-Z0-9]{6})/host$", ann.url).group(1)
+    code = create_booksmack(ann, live_server, ("Ann", "Bob", "Cy"), "turns")
     for page, name in ((ann, "Ann"), (bob, "Bob"), (cy, "Cy")):
         take_seat(page, live_server, code, name)
         following(page)

@@ -130,15 +130,21 @@ def host_action(host, code: str, form_id: str, **fields):
     assert response.status_code == 303, text(response.get_data(as_text=True))[:500]
 
 
-def test_every_host_action_is_announced_on_every_phone_and_the_tv(app):
-    """An undo, a removed seat, a seat given to a new phone, the host role handed on: every phone and the TV say,
-    in the big box, who did it and what it changed; the next event takes the box back."""
+def three_seats_after_cast(app):
+    """A started table of Ann, Bob and Cat, each on a phone, and Bob's claim of CAST: (code, host, ann, bob, cat)."""
     host, ann, bob, cat = phone(app), phone(app), phone(app), phone(app)
     code, _ = create(host, names=("Ann", "Bob", "Cat"))
     for n, client in enumerate((ann, bob, cat), 1):
         assert join(client, code, n).status_code == 303
     start(host, code)
     assert claim(bob, code, "cast").status_code == 303
+    return code, host, ann, bob, cat
+
+
+def test_every_host_action_is_announced_on_every_phone_and_the_tv(app):
+    """An undo, a removed seat, a seat given to a new phone, the host role handed on: every phone and the TV say,
+    in the big box, who did it and what it changed; the next event takes the box back."""
+    code, host, ann, bob, cat = three_seats_after_cast(app)
     page = host.get(f"/tables/{code}/host").get_data(as_text=True)
     assert press(host, f"/tables/{code}/host", page, "Undo Bob's claim of CAST").status_code == 303
     tv = phone(app)
@@ -170,12 +176,7 @@ def test_every_host_action_is_announced_on_every_phone_and_the_tv(app):
 def test_a_seat_back_at_the_table_is_news_not_the_claim_before_it(app):
     """A removed seat's player, the removal undone, takes the seat again: every phone reads that her phone joined,
     not the claim made before as if it were new; the next claim takes the box back."""
-    host, ann, bob, cat = phone(app), phone(app), phone(app), phone(app)
-    code, _ = create(host, names=("Ann", "Bob", "Cat"))
-    for n, client in enumerate((ann, bob, cat), 1):
-        assert join(client, code, n).status_code == 303
-    start(host, code)
-    assert claim(bob, code, "cast").status_code == 303
+    code, host, ann, bob, cat = three_seats_after_cast(app)
     host_action(host, code, "seat-actions-3", action="remove", seat="3")
     page = host.get(f"/tables/{code}/host").get_data(as_text=True)
     undo = next(label for label in re.findall(r">(Undo [^<]*)</button>", page) if "Cat" in label)
