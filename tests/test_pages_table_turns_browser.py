@@ -118,7 +118,7 @@ def test_the_host_strikes_only_a_latest_word_its_undo_names_it_and_a_new_challen
     submit(ann, host_box(ann).get_by_role("button", name=re.compile("^Undo")))
     for page in phones:
         expect(page.locator("#latest .verdict__message")).to_have_text(
-            "The host undid the host's overrule of CAST: CAST stands again, back on Bob's sheet.", timeout=LIVE_MS
+            "The host undid their strike of CAST: CAST stands again, back on Bob's sheet.", timeout=LIVE_MS
         )
     api(ann, live_server, code, "/challenges/end", {}, cookie="wordsmith_host")
     api(ann, live_server, code, "/challenges", {"pool": "R3 Y2 B1 G2"}, cookie="wordsmith_host")
