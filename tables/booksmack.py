@@ -259,15 +259,15 @@ def _round(state, game: BooksmackState, action: dict, ctx: Context, by: int) -> 
         if _same_cards(action.get("cards"), game):  # two phones entered the round at once: the second is told so
             raise Rejected("round_open", f"Round {number} is in already, with these very cards: say who tapped first.")
         raise Rejected("round_open", f"Round {number}: say who tapped first before the next round.")
-    entering = action.get("round")
+    entering, following = action.get("round"), len(game.rounds) + 1
     if entering is not None and (not isinstance(entering, int) or isinstance(entering, bool) or entering < 1):
         raise Refused(f"round: the number of the round these cards are, from 1 (got {entering!r})", ("round",))
-    if entering is not None and entering != len(game.rounds) + 1:  # ruling 16: typed for a round already in
+    if entering is not None and entering != following:  # ruling 16: typed for a round already in
         raise Rejected(
             "round_entered",
-            f"Round {entering} is in already: these cards are not entered again as round {len(game.rounds) + 1}."
-            if entering <= len(game.rounds)
-            else f"Round {len(game.rounds)} is the latest entered: the next is round {len(game.rounds) + 1}.",
+            f"Round {entering} is in already: these cards are not entered again as round {following}."
+            if entering < following
+            else f"Round {following - 1} is the latest entered: the next is round {following}.",
         )
     # Every seat plays every round (ruling 10), seat 1 first, so the judge's positions are seats (ruling 11).
     texts = action.get("cards")

@@ -63,7 +63,7 @@ ACTION_WORDS = {
     "claim_refused": "{name}'s refused claim",
     "done": "{name}'s Done!",
     "play_ended": "the end of play",
-    "overrule": "the host's overrule",
+    "overrule": "{host} overrule",
     "passed": "{name}'s pass",
     "word_rolled": "the roll for the next word",
     "challenge_ended": "the end of the challenge",
@@ -83,16 +83,17 @@ def undo_words(action: dict, names: dict, host: str = "the host's") -> str:
     kind, word = action.get("type"), str(action.get("word") or "").upper()
     if kind == "overrule" and word:
         return f"{host} ruling that {word} stands" if action.get("stands") else f"{host} strike of {word}"
-    what = action_words(action, names).replace("the host's ", f"{host} ")
+    what = action_words(action, names, host)
     return what + (f" of {word}" if word and kind not in WORD_IN_SENTENCE else "")
 
 
 @bp.app_template_filter("action_words")
-def action_words(action: dict, names: dict) -> str:
-    """An action an undo takes (or took) back, in words, naming its seat's player."""
+def action_words(action: dict, names: dict, host: str = "the host's") -> str:
+    """An action an undo takes (or took) back, in words, naming its seat's player (`host`: whose the host's are)."""
     seat = action.get("seat") if isinstance(action.get("seat"), int) else action.get("by")
     name = names.get(seat) or ("the host" if seat == 0 else "a seat")
-    return ACTION_WORDS.get(action.get("type"), str(action.get("type", "")).replace("_", " ")).format(name=name)
+    said = ACTION_WORDS.get(action.get("type"), str(action.get("type", "")).replace("_", " "))
+    return said.format(name=name, host=host)
 
 
 # What the table is told when the host's action is the newest event: "{host} {did}: {so}." ({name}: the seat's).
