@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
@@ -43,9 +43,12 @@ __all__ = [
     "Lexicon",
     "Lexicons",
     "Verdict",
+    "COMPOUND_PARTS_FILE",
     "check",
+    "common_word_parts",
     "is_obscure",
     "load_lexicons",
+    "offensive_compound",
     "wordlists_dir",
 ]
 
@@ -136,6 +139,70 @@ def offensive_base(normalized: str, code) -> str | None:
     return None
 
 
+# A spelling no list holds may be a compound of listed words: read closed up at every point into two parts, or
+# hyphenated at its hyphens only. It is built on an offensive word when it has a reading and every reading has an
+# offensive part (SHITSHOW, CUNTFACE, NIGGER-LOVER); a reading as words alone is the innocent one. A part read as
+# offensive is one of the lexicon's compound parts (wordlists/compound_parts.txt, which the build writes): a slur or
+# an obscenity a judgement or WordNet's mark refuses (a content filter's listing alone is no word of its own: KOCK,
+# CUNN), of OFFENSIVE_PART_MIN letters or more (three letters sit by chance inside too many names and words:
+# JAPHET, FAGANS), and held as a part by no common word (Zipf COMMON_WORD_ZIPF or more: `common_word_parts`, HOMO
+# in HOMOSEXUALITY, PUSSY in PUSSYCAT, TARD in BASTARD). A part read as a word has WORD_PART_MIN letters or more and
+# is listed in some size.
+WORD_PART_MIN = 3
+OFFENSIVE_PART_MIN = 4
+COMMON_WORD_ZIPF = 3.0
+COMPOUND_PARTS_FILE = "compound_parts.txt"
+_COMPOUND = re.compile(r"[a-z]+(?:-[a-z]+)*")
+
+
+def _compound_readings(normalized: str) -> Iterator[tuple[str, ...]]:
+    """The ways a spelling of letters (and hyphens) reads as parts: at its hyphens, or closed up in two at every
+    point that leaves parts of WORD_PART_MIN letters."""
+    if not _COMPOUND.fullmatch(normalized):
+        return
+    if "-" in normalized:
+        yield tuple(normalized.split("-"))
+        return
+    for cut in range(WORD_PART_MIN, len(normalized) - WORD_PART_MIN + 1):
+        yield normalized[:cut], normalized[cut:]
+
+
+def _part_kinds(parts: tuple[str, ...], code, offensive: frozenset[str]) -> list[str | None]:
+    """How each of a compound's parts reads: `offensive`, `word`, or None (no reading through it)."""
+    return [
+        "offensive" if part in offensive else "word" if len(part) >= WORD_PART_MIN and code(part) in SIZES else None
+        for part in parts
+    ]
+
+
+def offensive_compound(normalized: str, code, parts: frozenset[str]) -> bool:
+    """Whether a spelling no list holds is a compound built on one of the offensive `parts` (see WORD_PART_MIN)."""
+    read = False
+    for reading in _compound_readings(normalized):
+        kinds = _part_kinds(reading, code, parts)
+        if None in kinds:
+            continue
+        if "offensive" not in kinds:
+            return False  # read as words alone: the innocent reading
+        read = True
+    return read
+
+
+def common_word_parts(code: dict[str, str], familiarity: Callable[[str], float], offensive: frozenset[str]) -> set[str]:
+    """The words of `offensive` that a common valid word (Zipf COMMON_WORD_ZIPF or more) holds as a part, its other
+    parts words: their letters run innocently through everyday words (HOMOSEXUALITY, PUSSYCAT, BASTARD). `code` is
+    every key's code (lexicon.tsv)."""
+    found: set[str] = set()
+    for word, kind in code.items():
+        if kind not in SIZES or familiarity(word) < COMMON_WORD_ZIPF:
+            continue
+        for reading in _compound_readings(word):
+            kinds = _part_kinds(reading, code.get, offensive)
+            if None not in kinds:
+                found.update(part for part, kind in zip(reading, kinds) if kind == "offensive")
+    return found
+
+
 def wordlists_dir() -> Path:
     """Return the folder holding the generated word lists: the `wordlists` package's own, wherever it is installed
     (`WORDSMITH_WORDLISTS` overrides)."""
@@ -207,6 +274,15 @@ class Lexicons:
     def familiarity(self, word: str) -> float:
         """Return how common a normalized word is in current English: its Zipf frequency, 0 when unknown."""
         return self._familiarity.get(word, 0.0)
+
+    @cached_property
+    def compound_parts(self) -> frozenset[str]:
+        """The offensive words a compound no list holds is read as built on (wordlists/compound_parts.txt, which the
+        build writes); none for word lists without the file."""
+        path = self.directory / COMPOUND_PARTS_FILE
+        if not path.exists():
+            return frozenset()
+        return frozenset(line for line in path.read_text("utf-8").splitlines() if line and not line.startswith("#"))
 
     @cached_property
     def data_key(self) -> str:
@@ -343,7 +419,7 @@ def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
     and I are one-letter words), `not_in_lexicon`, `larger_lexicon_only`
     (then `tier` names the smallest size that holds it). A spelling no list holds is an `abbreviation` when it has
     the shape of one (`abbreviated_shape`: MGMT), `offensive` when it is an offensive word with an ending
-    (`offensive_base`: CUNTISH), else `not_in_lexicon`.
+    (`offensive_base`: CUNTISH) or a compound built on one (`offensive_compound`: SHITSHOW), else `not_in_lexicon`.
     """
     normalized = fold(word)
     shout = normalized.upper() or repr(word)
@@ -358,7 +434,10 @@ def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
             reason, tier = "larger_lexicon_only", code
         elif code is None and abbreviated_shape(normalized):
             reason, tier, shaped = "abbreviation", None, "word.no_vowel"
-        elif code is None and offensive_base(normalized, lexicon.lexicons.code):
+        elif code is None and (
+            offensive_base(normalized, lexicon.lexicons.code)
+            or offensive_compound(normalized, lexicon.lexicons.code, lexicon.lexicons.compound_parts)
+        ):
             reason, tier, shaped = "offensive", None, "word.built_offensive"
         else:
             reason, tier = code or "not_in_lexicon", None

@@ -1,14 +1,14 @@
 """The word data a phone keeps for judging and solving with no connection: every key of `lexicon.tsv` with its
 code, and every valid word's familiarity, in one small gzip file.
 
-Derived from the word lists alone (`lexicon.tsv`, `familiarity.tsv`), deterministically: the same lists give
+Derived from the word lists alone (`lexicon.tsv`, `familiarity.tsv`, `compound_parts.txt`), deterministically: the same lists give
 the same bytes (gzip without a timestamp), so its name can carry the lists' checksum and be cached for ever.
 It is built once per version of the lists and kept in the disk cache (`solver.cache.cached`), never per request.
 
 The file, once gunzipped, is ASCII lines. First a header:
 
-    {"block": 16, "checksum": "...", "codes": ["small", ...], "endings": ["y", ...], "entries": 335545,
-     "format": 2, "words": 438945}
+    {"block": 16, "checksum": "...", "codes": ["small", ...], "compound": {"parts": ["abos", ...],
+     "word_part_min": 3}, "endings": ["y", ...], "entries": 335545, "format": 3, "words": 438945}
 
 then `entries` lines, one per key sorted as `lexicon.tsv` is (by code point), front-coded: the number of
 leading characters it shares with the line before (0 on every `block`-th line, so a block's first word is
@@ -16,7 +16,8 @@ whole and a look-up bisects the block heads, then reads at most `block` lines), 
 `'`, `-`), and its code (one digit, the index in `codes`: tiers first, then the refusal categories). A `+`
 after the code stands for the next key, the word's possessive (`dog` then `dog's`, always next in that
 order), so the many possessives cost one character each. `endings` are the judge's DERIVING_ENDINGS, shortest
-first, the order `offensive_base` reads a spelling in. Then one line per valid key, in the same order: its
+first, the order `offensive_base` reads a spelling in; `compound` the offensive words and the least letters of a
+word part `offensive_compound` reads a spelling no list holds by. Then one line per valid key, in the same order: its
 familiarity in hundredths of a Zipf unit (what the solver ranks by), empty for 0. A column of its own, because
 the numbers compress better together than between the words. app/static/words.js reads it.
 """
@@ -25,17 +26,18 @@ from __future__ import annotations
 
 import gzip
 import json
+from collections.abc import Iterable
 
 from .cache import cached
-from .lexicon import CODES, DERIVING_ENDINGS, SIZES, Lexicons
+from .lexicon import CODES, DERIVING_ENDINGS, SIZES, WORD_PART_MIN, Lexicons
 
 __all__ = ["BLOCK", "FORMAT", "offline_words", "encode_words", "decode_words"]
 
-FORMAT = 2  # in the file's name too (app/offline.py words_name): a phone fetches a new format
+FORMAT = 3  # in the file's name too (app/offline.py words_name): a phone fetches a new format
 BLOCK = 16  # lines per front-coded block: a look-up reads at most this many after one bisection
 
 
-def encode_words(lexicon_tsv: str, familiarity_tsv: str, checksum: str) -> bytes:
+def encode_words(lexicon_tsv: str, familiarity_tsv: str, checksum: str, compound_parts: Iterable[str] = ()) -> bytes:
     """Return the gzipped file for these word lists (their text, as the files hold it)."""
     code_of = {name: str(i) for i, name in enumerate(CODES)}
     familiarity = {}
@@ -62,6 +64,7 @@ def encode_words(lexicon_tsv: str, familiarity_tsv: str, checksum: str) -> bytes
         previous = word
     header = {"format": FORMAT, "checksum": checksum, "codes": list(CODES), "words": len(keys)}
     header["endings"] = sorted(DERIVING_ENDINGS, key=len)
+    header["compound"] = {"parts": sorted(compound_parts), "word_part_min": WORD_PART_MIN}
     header.update(entries=len(lines), block=BLOCK)
     text = "\n".join([json.dumps(header, sort_keys=True), *lines, *known]) + "\n"
     return gzip.compress(text.encode("ascii"), 9, mtime=0)
@@ -97,6 +100,7 @@ def offline_words(lexicons: Lexicons) -> bytes:
             (directory / "lexicon.tsv").read_text("utf-8"),
             familiarity.read_text("utf-8") if familiarity.exists() else "",
             lexicons.checksum,
+            lexicons.compound_parts,
         )
 
     return cached("offline-words", lexicons.data_key, build)

@@ -1,5 +1,5 @@
 """Inputs for proving the JavaScript judge (app/static/words.js) equal to the Python one (solver.lexicon.check):
-every key of lexicon.tsv, and near-misses and odd inputs generated from a fixed seed.
+every key of lexicon.tsv, and near-misses, odd inputs and compounds generated from a fixed seed.
 
 The expected verdicts are made here, from the Python judge, when a test runs: nothing huge is committed, and a
 rebuilt word list is checked against its own verdicts.
@@ -115,6 +115,12 @@ def odd_inputs(count: int, seed: int = 2727) -> list[str]:
         "crapier",
         "spicerish",
         "dagoness",
+        "shitshow",
+        "shit-show",
+        "nigger-lover",
+        "homotopic",
+        "titbit-ish",
+        "cunt's-face",
     ]
     out = list(fixed)
     while len(out) < count:
@@ -123,11 +129,25 @@ def odd_inputs(count: int, seed: int = 2727) -> list[str]:
     return out
 
 
-def golden_inputs(near: int = 16_000, odd: int = 6_000) -> list[str]:
-    """Every key of lexicon.tsv, then the near-misses and odd inputs."""
+def compounds(keys: list[str], parts: list[str], count: int, seed: int = 2728) -> list[str]:
+    """Return `count` spellings made of two or three keys: an offensive compound part and a key, or keys alone,
+    closed up or hyphenated, either way round (solver/lexicon.py offensive_compound reads them)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        pieces = [
+            rng.choice(parts) if parts and rng.random() < 0.5 else rng.choice(keys)
+            for _ in range(rng.choice((2, 2, 3)))
+        ]
+        out.append(rng.choice(("", "-")).join(pieces))
+    return out
+
+
+def golden_inputs(near: int = 16_000, odd: int = 6_000, joined: int = 6_000) -> list[str]:
+    """Every key of lexicon.tsv, then the near-misses, odd inputs and compounds."""
     lexicons = load_lexicons()
     keys = [line.partition("\t")[0] for line in (lexicons.directory / "lexicon.tsv").read_text("utf-8").splitlines()]
-    return keys + near_misses(keys, near) + odd_inputs(odd)
+    return keys + near_misses(keys, near) + odd_inputs(odd) + compounds(keys, sorted(lexicons.compound_parts), joined)
 
 
 def expected(inputs: list[str]) -> list[list]:

@@ -51,6 +51,7 @@ sys.path.insert(0, str(HERE.parent))
 
 from kinds import (  # noqa: E402, F401  (beside this script; tests and the benchmark reach these through build)
     agree_on_spellings,
+    compound_parts_file,
     derived_forms,
     ding_hyphenated,
     ding_installed,
@@ -642,11 +643,13 @@ def build_familiarity(lexicon: list[str]) -> list[str]:
 def build() -> dict[str, str]:
     definitions, morphology = build_definitions()
     lexicon = build_lexicon()
+    familiarity = build_familiarity(lexicon)
     return {
         "lexicon.tsv": "".join(lexicon),
-        "familiarity.tsv": "".join(build_familiarity(lexicon)),
+        "familiarity.tsv": "".join(familiarity),
         "definitions.tsv": "".join(definitions),
         "morphology.tsv": "".join(morphology),
+        "compound_parts.txt": compound_parts_file(lexicon, familiarity),
         # The licences ask for their notices to travel with the data: copied verbatim.
         "LICENSE.scowl.txt": Path("/usr/share/doc/scowl/copyright").read_text("utf-8"),
         "LICENSE.wordnet.txt": Path("/usr/share/doc/wordnet-base/copyright").read_text("utf-8"),

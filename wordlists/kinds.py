@@ -22,7 +22,11 @@ sys.path.insert(0, str(HERE.parent))
 from modern import COMBINING_FORMS, PART_MIN_ZIPF, profanity  # noqa: E402  (beside this script)
 from wordnet_data import WORDNET_POS, base_forms, wordnet_exceptions, wordnet_offensive  # noqa: E402
 
-from solver.lexicon import DERIVING_ENDINGS  # noqa: E402  (the judge's endings: one rule for the build and the judge)
+from solver.lexicon import (  # noqa: E402  (one rule for the build and the judge)
+    DERIVING_ENDINGS,
+    OFFENSIVE_PART_MIN,
+    common_word_parts,
+)
 from solver.normalize import fold  # noqa: E402  (the one normalization, shared)
 
 # The sizes, smallest first: a valid word's code is the smallest that holds it (build.TIER_MAX_LEVEL).
@@ -224,3 +228,22 @@ def agree_on_spellings(code: dict[str, str], listed: Iterable[str]) -> None:
             code[closed] = one
         elif other in SPELLING_CATEGORIES and one in TIERS:
             code[spelling] = other
+
+
+def compound_parts_file(lexicon: Iterable[str], familiarity: Iterable[str]) -> str:
+    """wordlists/compound_parts.txt from lexicon.tsv's and familiarity.tsv's lines: the offensive words a compound no
+    list holds is read as built on (solver/lexicon.py offensive_compound)."""
+    code = dict(line.rstrip("\n").split("\t") for line in lexicon)
+    zipf = {word: float(value) for word, value in (line.rstrip("\n").split("\t") for line in familiarity)}
+    judged = frozenset(
+        word
+        for word, kind in code.items()
+        if kind == "offensive" and len(word) >= OFFENSIVE_PART_MIN and word.isalpha()  # a part holds no hyphen
+    ) - filtered_only(code)
+    parts = judged - common_word_parts(code, lambda word: zipf.get(word, 0.0), judged)
+    head = (
+        "# The slurs and obscenities a spelling no list holds is read as a compound of (SHIT in SHITSHOW): offensive\n"
+        "# by a judgement or WordNet's mark, of four letters or more, and a part of no common word (solver/lexicon.py\n"
+        "# offensive_compound). Written by wordlists/build.py.\n"
+    )
+    return head + "".join(part + "\n" for part in sorted(parts))

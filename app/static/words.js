@@ -89,6 +89,30 @@ function offensiveBase(normalized, words) {
   return null;
 }
 
+// solver/lexicon.py offensive_compound: whether an unlisted spelling reads as a compound built on one of the data's
+// compound parts (closed up: in two at every point; hyphenated: at its hyphens), and never as words alone.
+const COMPOUND = /^[a-z]+(?:-[a-z]+)*$/;
+function offensiveCompound(normalized, words) {
+  if (!COMPOUND.test(normalized)) return false;
+  const least = words.compound.word_part_min;
+  const readings = [];
+  if (normalized.includes("-")) readings.push(normalized.split("-"));
+  else
+    for (let cut = least; cut <= normalized.length - least; cut++)
+      readings.push([normalized.slice(0, cut), normalized.slice(cut)]);
+  let read = false;
+  for (const parts of readings) {
+    const kinds = parts.map(function (part) {
+      if (words.compoundParts.has(part)) return "offensive";
+      return part.length >= least && SIZES.includes(words.code(part)) ? "word" : null;
+    });
+    if (kinds.includes(null)) continue;
+    if (!kinds.includes("offensive")) return false; // read as words alone: the innocent reading
+    read = true;
+  }
+  return read;
+}
+
 // Python's repr() of a string: how the verdict names an input that folds to nothing.
 function pyRepr(text) {
   const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
@@ -132,6 +156,8 @@ function Words(text, sentences) {
   this.checksum = header.checksum;
   this.codes = header.codes;
   this.endings = header.endings; // solver/lexicon.py DERIVING_ENDINGS, shortest first
+  this.compound = header.compound; // solver/lexicon.py's compound parts and the least letters of a word part
+  this.compoundParts = new Set(header.compound.parts);
   this.text = text;
   this.entries = header.entries;
   this.block = header.block;
@@ -222,7 +248,7 @@ function check(words, word, size) {
     } else if (code === null && abbreviatedShape(normalized)) {
       reason = "abbreviation";
       shaped = "word.no_vowel";
-    } else if (code === null && offensiveBase(normalized, words)) {
+    } else if (code === null && (offensiveBase(normalized, words) || offensiveCompound(normalized, words))) {
       reason = "offensive";
       shaped = "word.built_offensive";
     } else reason = code || "not_in_lexicon";
