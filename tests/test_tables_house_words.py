@@ -179,14 +179,29 @@ def test_refused_by_the_vote_nothing_changes_and_the_word_is_not_asked_again_thi
         view["latest"]["reason"]
         == "The table refuses ICK (0 to allow, 2 to refuse): the dictionary's verdict stands; nothing changes."
     )
-    again = refused(table, 2, RARE)  # another seat tries it: no hint, and no second vote this challenge
-    assert "ask the table" not in again["message"]
+    again = refused(table, 2, RARE)  # another seat tries it: no hint, no button, and no second vote this challenge
+    assert "ask the table" not in again["message"] and not again["askable"]
     with pytest.raises(Rejected) as caught:
         table.act({"type": "ask", "claim": again["seq"]}, seat(2))
     assert caught.value.code == "refused_by_table"
     table.act({"type": "end_challenge"})
     table.act({"type": "start", "pool": POOL})
-    assert HINT.format(player="Bob") in refused(table, 2, RARE)["message"]  # the next challenge starts afresh
+    fresh = refused(table, 2, RARE)  # the next challenge starts afresh
+    assert HINT.format(player="Bob") in fresh["message"] and fresh["askable"]
+
+
+def test_a_word_the_table_is_voting_on_is_not_put_to_it_again_meanwhile():
+    """While the table votes on ICK, another seat's refused ICK offers no ask (house.ask would refuse it:
+    `vote_open`)."""
+    table = started(seats=4)
+    seq = asked(table, 1, RARE)
+    meanwhile = refused(table, 2, RARE)
+    assert not meanwhile["askable"]
+    with pytest.raises(Rejected) as caught:
+        table.act({"type": "ask", "claim": meanwhile["seq"]}, seat(2))
+    assert caught.value.code == "vote_open"
+    vote(table, 1, seq, False)  # withdrawn by its asker: refused, so not asked again this challenge either
+    assert not next(a for a in table.view()["refused"] if a["seq"] == meanwhile["seq"])["askable"]
 
 
 def test_a_tie_goes_to_the_host_unless_the_host_asked():

@@ -392,6 +392,20 @@ def test_the_undo_button_names_the_word_it_takes_back_but_never_a_secret_one():
     assert undoable_view(table.state)["type"] == "claim"  # the claim is the last action again
 
 
+def test_an_undone_secret_claim_tells_the_table_the_pieces_are_back_without_the_word():
+    from test_tables_wordsmith import EXAMPLE_POOL, Table
+
+    from app.pages.table_notes import announcement
+
+    table = Table(seats=2, variants=["secret"])
+    table.act({"type": "start", "pool": EXAMPLE_POOL})
+    table.claim(2, "cast")
+    table.act({"type": "undo"})
+    assert announcement(table.state, {1: "Ann", 2: "Bob"}) == (
+        "The host undid Bob's claim: Bob has its pieces back, and it is off the sheet."
+    )
+
+
 def test_an_undone_removal_that_settled_a_vote_says_the_vote_is_open_again():
     from test_tables_wordsmith import objected, seat
 

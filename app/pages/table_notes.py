@@ -151,6 +151,8 @@ def announcement(state, names: dict) -> str | None:
         if kind == "overrule" and undone.get("changes"):  # the host's strike, or letting a word stand, taken back
             kind = "overrule_stood" if undone.get("stands") else "overrule_struck"
         so = UNDONE_SO.get(kind, "the table is as it was before it").format(name=name, word=word)
+        if kind == "claim" and not word:  # a Secret Wordsmith word, hidden while its challenge is on
+            so = f"{name} has its pieces back, and it is off the sheet"
         if kind == "seat_removed" and undone.get("last", 0) > undone.get("first", 0):  # the removal ended something
             so += ", and what the removal settled (a vote's count, the challenge's end) is open again"
         return f"{host} undid {what}: {so}."

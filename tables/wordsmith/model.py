@@ -377,7 +377,20 @@ class WordsmithState:
         if hidden:
             return {**attempt, "word": None, "message": None, "objections": []}
         ask = self.asks.get(attempt["seq"])
-        return {"askable": False, **attempt, "asked": ask.vote["state"] if ask else None}
+        # Ruling 22: put to the table now only while it is neither voting on the word nor refused it this challenge.
+        askable = bool(attempt.get("askable")) and not self._before_table(attempt["word"])
+        return {**attempt, "askable": askable, "asked": ask.vote["state"] if ask else None}
+
+    def _before_table(self, word: str | None) -> bool:
+        """Whether the table is voting on `word` or refused it this challenge (house.ask refuses to ask it again)."""
+        return any(
+            ask.word == word
+            and (
+                ask.vote["state"] in ("open", "tied")
+                or (ask.challenge == self.challenge and ask.vote["state"] == "refused")
+            )
+            for ask in self.asks.values()
+        )
 
     def _ask_dict(self, ask: AskRecord) -> dict:
         """A word put to the table (ruling 22), as every phone sees it: the vote with its allows and refusals."""
