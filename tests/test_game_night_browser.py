@@ -102,6 +102,13 @@ def test_a_whole_wordsmith_evening_on_three_phones_and_the_tv(night, live_server
     claim(cat, "vlog")
     expect(cat.locator("#notice")).to_contain_text("VLOG")
     submit(cat, cat.get_by_role("button", name="Ask the table to allow VLOG"))
+    # While the table votes on VLOG, Bob's own VLOG is refused with no offer to ask again (house.ask would refuse).
+    expect(bob.get_by_role("button", name="Allow VLOG")).to_be_visible(timeout=LIVE_MS)
+    following(bob)
+    claim(bob, "vlog")
+    expect(bob.locator("#notice")).to_contain_text("VLOG is not in the standard word lists")
+    expect(bob.locator("#notice")).not_to_contain_text("ask the table")
+    expect(bob.get_by_role("button", name="Ask the table to allow VLOG")).to_have_count(0)
     for voter in (ann, bob):
         expect(voter.get_by_role("button", name="Allow VLOG")).to_be_visible(timeout=LIVE_MS)
         submit(voter, voter.get_by_role("button", name="Allow VLOG"))

@@ -39,8 +39,8 @@ def askable(objections: list[dict]) -> bool:
 def hinted(ws: WordsmithState, word: str, objections: list[dict], player: str | None) -> list[dict]:
     """A refusal of `word` (normalized) the table may overrule says so, naming who may ask ("...: Cy may ask the
     table to allow it.": every phone reads it, and only the claimant asks; `player` None: "you may ask", as the
-    claimant is told), unless the table refused that word already this challenge."""
-    if ws.has("secret") or not askable(objections) or refused_here(ws, word):
+    claimant is told), unless the table is voting on that word or refused it already this challenge."""
+    if ws.has("secret") or not askable(objections) or ws.before_table(word):
         return objections
     message = objections[0]["message"]
     return [{**objections[0], "message": message.removesuffix(".") + HINT.format(player=player or "you")}]

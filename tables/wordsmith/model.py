@@ -378,10 +378,10 @@ class WordsmithState:
             return {**attempt, "word": None, "message": None, "objections": []}
         ask = self.asks.get(attempt["seq"])
         # Ruling 22: put to the table now only while it is neither voting on the word nor refused it this challenge.
-        askable = bool(attempt.get("askable")) and not self._before_table(attempt["word"])
+        askable = bool(attempt.get("askable")) and not self.before_table(attempt["word"])
         return {**attempt, "askable": askable, "asked": ask.vote["state"] if ask else None}
 
-    def _before_table(self, word: str | None) -> bool:
+    def before_table(self, word: str | None) -> bool:
         """Whether the table is voting on `word` or refused it this challenge (house.ask refuses to ask it again)."""
         return any(
             ask.word == word
