@@ -361,6 +361,20 @@ def test_a_removed_phone_reads_that_its_seat_is_back_once_the_host_undoes_the_re
     assert "removed your seat" not in back
 
 
+def test_a_playing_host_who_removes_their_own_seat_hosts_on_from_the_host_page(app):
+    """Lawful (the host may stop playing), and the phone is not sent to the join page to "ask the host"."""
+    ann, bob = phone(app), phone(app)
+    code, _ = create(ann)
+    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
+    page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    assert press(ann, f"/tables/{code}/play", page, "Remove Ann: they left").status_code == 303
+    assert app.extensions["tables"].state(code).seats[0].removed
+    sent = ann.get(f"/tables/{code}/play")
+    assert sent.status_code == 303 and sent.headers["Location"].endswith(f"/tables/{code}/host")
+    assert "Host of table" in text(ann.get(sent.headers["Location"]).get_data(as_text=True))
+    assert bob.get(f"/tables/{code}/play").status_code == 200  # the others play on
+
+
 def test_a_locked_table_refuses_a_join_with_a_409_saying_why(app):
     host = phone(app)
     code, _ = create(host)

@@ -588,6 +588,8 @@ def forbidden_page(code: str, host: bool):
         number = request.cookies.get(SEAT_NUMBER_COOKIE, "")
         seats = tables().state(code).seats
         if number.isascii() and number.isdigit() and 1 <= int(number) <= len(seats) and seats[int(number) - 1].removed:
+            if host_cookie_actor(code) is not None:  # the host removed its own seat: it hosts on, from the host page
+                return redirect(url_for("pages.table_host", code=code), code=303)
             return redirect(url_for("pages.table_join", code=code, removed=number), code=303)
         return redirect(url_for("pages.table_join", code=code, moved=1), code=303)
     return redirect(url_for("pages.table_join", code=code), code=303)  # no seat yet: pick one
