@@ -67,8 +67,13 @@ def test_a_word_the_table_allows_is_claimed_and_valid_for_another_seat_later(app
         html = text(page(client, code, path))
         assert "ALLOW IT?" in latest_box(page(client, code, path)), path
         assert "Ann asks the table to allow it as a house word" in html, path
+        assert (
+            "waiting for " + ("you and Cy" if client is bob else "Bob and you" if client is cy else "Bob and Cy")
+            in html
+        )
         assert ("Allow VLOG" in html) is (client in (bob, cy)), path
     assert "Withdraw VLOG" in text(page(ann, code)) and "Allow VLOG" not in text(page(ann, code))
+    assert "You ask the table to allow it as a house word" in text(page(ann, code))
     assert send(bob, code, 'name="action" value="vote"', action="vote", claim=str(seq), strike="0").status_code == 303
     assert "You voted to allow VLOG." in text(page(bob, code))  # the voter's own phone says how it voted
     assert "You voted" not in text(page(cy, code)) and "Allow VLOG" in text(page(cy, code))

@@ -200,9 +200,13 @@ def test_an_objection_voted_by_the_third_seat_is_upheld_on_every_phone(phones, l
         following(page)
     submit(bob, bob.get_by_role("button", name="Object to CAST"))
     following(bob)
-    for page in (ann, cy):
+    for page, who in (
+        (ann, "Your word; Bob objects"),
+        (bob, "Ann's word; you object"),
+        (cy, "Ann's word; Bob objects"),
+    ):
         expect(page.locator("#votes .table-vote")).to_contain_text("Keep or strike?", timeout=LIVE_MS)
-        expect(page.locator("#votes .table-vote")).to_contain_text("Ann's word; Bob objects")
+        expect(page.locator("#votes .table-vote")).to_contain_text(who)  # each phone names itself "you"
         expect(page.locator("#votes .table-vote")).to_contain_text("Dictionary: standard")
     expect(ann.get_by_role("button", name="Strike CAST out")).to_have_count(0)  # the claimant does not vote
     screenshot(cy, "table-seat-vote")

@@ -37,6 +37,7 @@ __all__ = [
     "pool_filter",
     "verdict_word",
     "winner_name",
+    "called",
     "seat_total",
     "standing_total",
     "variant_label",
@@ -396,6 +397,12 @@ def verdict_word(verdict) -> str:
 def winner_name(winner, names: dict) -> str:
     """A winner as a name: the state may name the seat by number or by the player's name."""
     return names.get(winner, str(winner)) if isinstance(winner, int) else str(winner)
+
+
+@bp.app_template_filter("called")
+def called(seat, names: dict, viewer) -> str:
+    """A seat as a phone's own part names it: "you" for the phone's own seat, else the player's name."""
+    return "you" if viewer is not None and viewer.seat is not None and viewer.seat == seat else winner_name(seat, names)
 
 
 @bp.app_template_filter("and_list")
