@@ -1130,6 +1130,18 @@ def test_secret_wordsmith_hides_the_pools_from_the_host_and_keeps_a_word_struck_
     assert "The judge, at the challenge's end: ACTS has no new letter" in line and line.count("struck out") == 1
 
 
+def test_a_playing_hosts_controls_say_secret_wordsmith_has_nothing_to_strike(app):
+    """Ruling 12: no overrules in Secret Wordsmith, so not "only each player's latest word can be struck"."""
+    ann, bob = phone(app), phone(app)
+    code, _ = create(ann, variants=("secret",))
+    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
+    start(ann, code)
+    assert claim(ann, code, "cast").status_code == 303
+    html = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    strikes = re.search(r'<div id="host-claims".*?</section>', html, re.S).group(0)  # shown to the hosting phone
+    assert "Nothing to strike in Secret Wordsmith" in strikes and "latest word" not in strikes
+
+
 def test_word_by_word_a_rolls_circle_shows_in_the_seats_pool_until_its_word(app):
     """Ruling 13: a star rolled is a circle, a piece of any kind for that roll's word: the pool says so, as the
     judge counts it, until the seat has claimed the word."""
