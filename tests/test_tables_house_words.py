@@ -306,6 +306,11 @@ def test_an_allowed_word_the_judge_then_refuses_is_refused_in_public_and_stays_a
     assert "refused" not in made[-1].data  # the vote was no refused request: a retry of it is answered as done
     assert [o["code"] for o in made[-1].data["objections"]] == ["not_buildable"]
     assert table.view()["house_words"][0]["word"] == NEW
+    latest = table.view()["latest"]  # the big box says the word is allowed, and why it is not on the sheet
+    assert latest["verdict"] == "allowed" and latest["reason"].startswith(
+        "The table allowed VLOG (2 to 0): a house word of this table from now on, but not on Ann's sheet. "
+        "Ann's pool cannot build VLOG"
+    )
 
 
 def test_house_words_carried_to_a_new_table():

@@ -224,12 +224,13 @@ def _apply_refused(ws: WordsmithState, event: Event, data: dict) -> None:
         "askable": house.askable(data.get("objections") or []),  # ruling 22: the table may allow it
     }
     ws.refused.append(attempt)
+    allowed = data.get("allowed")  # made by the table's allowing vote (ruling 22): the big box says both
     ws.latest = {
         "claim": None,
         "seat": data["seat"],
         "word": attempt["word"],
-        "verdict": "refused",
-        "reason": attempt["message"],
+        "verdict": "allowed" if allowed else "refused",
+        "reason": f"{allowed} {attempt['message']}" if allowed else attempt["message"],
     }
 
 

@@ -436,13 +436,13 @@ def _house_ruling(table, ask, ctx: Context, host_strikes: bool | None = None) ->
         claimed = _claim(after, after.game_state, Actor(seat=ask.seat), action, ctx)
     except Rejected as refused:
         claimed = refused.record
-    said = {"allowed": house.allowed_sentence(table, ask, ruled.data)}  # the big box's news (apply)
+    said = {  # the big box's news (apply): the word is allowed, on the sheet or not
+        "claim": {"allowed": house.allowed_sentence(table, ask, ruled.data)},
+        "claim_refused": {"allowed": house.allowed_sentence(table, ask, ruled.data, on_sheet=False)},
+    }
     return [
         ruled,
-        *(
-            NewEvent(e.type, {k: v for k, v in e.data.items() if k != REFUSED} | (said if e.type == "claim" else {}))
-            for e in claimed
-        ),
+        *(NewEvent(e.type, {k: v for k, v in e.data.items() if k != REFUSED} | said.get(e.type, {})) for e in claimed),
     ]
 
 

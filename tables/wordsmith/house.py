@@ -79,14 +79,16 @@ def sentence(entry: dict) -> str:
     return f"{word} is a house word of this table, allowed by the table's vote ({entry['allow']} to {entry['refuse']}{host})."
 
 
-def allowed_sentence(table, ask: AskRecord, data: dict) -> str:
+def allowed_sentence(table, ask: AskRecord, data: dict, on_sheet: bool = True) -> str:
     """What the claim the table's allowing vote makes says: "The table allowed VLOG (2 to 0): it is on Cy's sheet,
-    and a house word of this table from now on." (the big box shows it; the asker is not left to guess)."""
+    and a house word of this table from now on." (the big box shows it; the asker is not left to guess). A claim the
+    judge still refuses (`on_sheet` False: the host corrected the pool meanwhile) says the word is allowed all the
+    same, before the judge's reason."""
     host = ", and the host's casting vote" if data.get("by") == "host" else ""
-    return (
-        f"The table allowed {ask.word.upper()} ({data['allow']} to {data['refuse']}{host}): it is on "
-        f"{player(table, ask.seat)}'s sheet, and a house word of this table from now on."
-    )
+    allowed = f"The table allowed {ask.word.upper()} ({data['allow']} to {data['refuse']}{host})"
+    if not on_sheet:
+        return f"{allowed}: a house word of this table from now on, but not on {player(table, ask.seat)}'s sheet."
+    return f"{allowed}: it is on {player(table, ask.seat)}'s sheet, and a house word of this table from now on."
 
 
 def named(ws: WordsmithState, action: dict) -> AskRecord | None:
