@@ -105,16 +105,36 @@ def test_a_word_the_table_allows_is_claimed_and_valid_for_another_seat_later(app
     sheet = page(phone(app), code, "sheet")
     assert "House words" in text(sheet) and "VLOG allowed by the table's vote (2 to 0), challenge 1" in text(sheet)
     link = re.search(r'href="([^"]*house_words=[^"]*)"', sheet).group(1).replace("&amp;", "&")
-    assert "New table with these house words" in text(sheet)
+    assert "New table with these players and house words" in text(sheet)
     form = phone(app)
     new_page = form.get(link).get_data(as_text=True)
     assert hidden_value(new_page, "house_words") == "vlog"
+    assert [hidden_value(new_page, f"seat{i}") for i in (1, 2, 3)] == ["Ann", "Bob", "Cy"]  # the players too
     fields = {"game": "wordsmith", "lexicon": "standard", "seat1": "Ann", "seat2": "Bob", "house_words": "vlog"}
     made = post_form(form, "/tables", new_page, "table-create", **fields)
     assert made.status_code == 303
     new_code = re.fullmatch(r"/tables/([A-Z0-9]{6})/host", made.headers["Location"]).group(1)
     house = app.extensions["tables"].state(new_code).game_state.house_words
     assert house == [{"word": "vlog", "carried": True}]
+
+
+def test_the_score_sheet_starts_the_next_table_with_these_players_in_every_game(app):
+    """No house words needed: the sheet's link fills the create form with the players, the game and the dictionary."""
+    host = phone(app)
+    page = host.get("/tables").get_data(as_text=True)
+    fields = {"game": "booksmack", "lexicon": "large", "seat1": "Ann", "seat2": "Bob & Co"}
+    code = post_form(host, "/tables", page, "table-create", **fields).headers["Location"].split("/")[2]
+    sheet = page_of(host, f"/tables/{code}/sheet")
+    assert "New table with these players" in text(sheet) and "house words" not in text(sheet)
+    link = re.search(r'href="(/tables\?[^"]*)"', sheet).group(1).replace("&amp;", "&")
+    form = host.get(link).get_data(as_text=True)
+    assert [hidden_value(form, f"seat{i}") for i in (1, 2, 3)] == ["Ann", "Bob &amp; Co", ""]
+    assert re.search(r'name="game" value="booksmack" checked', form)
+    assert re.search(r'<option value="large"[^>]*selected', form)
+
+
+def page_of(client, path: str) -> str:
+    return client.get(path).get_data(as_text=True)
 
 
 def hidden_value(html: str, name: str) -> str:

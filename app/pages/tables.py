@@ -51,6 +51,7 @@ from flask import current_app, g, redirect, request, url_for
 from flask_wtf.csrf import generate_csrf
 
 from solver.errors import Refused
+from solver.lexicon import SIZES
 from tables.codes import read_code
 from tables.events import Actor, Forbidden, NotFound, Rejected, Slowed
 from tables.state import GAMES
@@ -409,8 +410,11 @@ def table_form() -> dict:
 def tables_home():
     """Create a table, or join one by its code (any case, spaces or dashes between)."""
     typed = request.args.get("code")
-    if typed is None:  # `?house_words=`: the score sheet's "new table with these house words" (ruling 22)
+    if typed is None:  # the score sheet's "new table with these players" (and house words: ruling 22), filled in
         carried = {"house_words": request.args.get("house_words", "")[:HOUSE_WORDS_TEXT]}
+        carried |= {f"seat{i}": request.args.get(f"seat{i}", "")[:MAX_NAME] for i in range(1, MAX_SEATS + 1)}
+        known = {"game": GAMES, "lexicon": SIZES}
+        carried |= {key: request.args[key] for key, names in known.items() if request.args.get(key) in names}
         return render("tables_new.html", errors=[], **create_context(carried))
     code = read_code(typed)
     if code is None:
