@@ -461,7 +461,8 @@ def kinds_quality(lexicons) -> dict:
     * spelling pairs (e-book, ebook) and a word's forms (texter, texters): lines whose spellings all get one
       verdict, the same tier included for the pairs;
     * vowelless abbreviations refused as abbreviations, listed or not, and the vowelless words kept valid;
-    * children's words dictionaries list valid, and the baby talk they do not list refused.
+    * children's words dictionaries list valid, and the baby talk they do not list refused;
+    * compounds built on an offensive word that no list holds refused as offensive, and look-alikes only unknown.
     And over the whole lexicon: every pair of spellings the build forms (spelling_pairs), and the valid words
     without a vowel.
     """
@@ -503,6 +504,17 @@ def kinds_quality(lexicons) -> dict:
             quality[f"kinds_{name}_{size}"] = round(
                 sum(check(w, lexicon, define=False).valid == wanted for w in words) / len(words), 4
             )
+        compounds = [w for line in kinds["offensive_compounds"] for w in line]
+        quality[f"kinds_offensive_compounds_refused_{size}"] = round(
+            sum(verdict_kind(w, lexicon) == (False, "offensive") for w in compounds) / len(compounds), 4
+        )
+        quality[f"kinds_offensive_compounds_missed_{size}"] = [
+            w for w in compounds if verdict_kind(w, lexicon) != (False, "offensive")
+        ]
+        lookalikes = [w for line in kinds["compound_lookalikes"] for w in line]
+        quality[f"kinds_compound_lookalikes_unknown_{size}"] = round(
+            sum(verdict_kind(w, lexicon) == (False, "not_in_lexicon") for w in lookalikes) / len(lookalikes), 4
+        )
         words = [w for line in kinds["vowelless_abbreviations"] for w in line]
         quality[f"kinds_vowelless_abbreviations_named_{size}"] = round(
             sum(check(w, lexicon, define=False).reason == "abbreviation" for w in words) / len(words), 4

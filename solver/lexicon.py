@@ -152,6 +152,7 @@ WORD_PART_MIN = 3
 OFFENSIVE_PART_MIN = 4
 COMMON_WORD_ZIPF = 3.0
 COMPOUND_PARTS_FILE = "compound_parts.txt"
+WORD_PART_CODES = frozenset((*SIZES, "name_first"))  # a name first is a word too (GIBBON): a part reads as either
 _COMPOUND = re.compile(r"[a-z]+(?:-[a-z]+)*")
 
 
@@ -170,7 +171,11 @@ def _compound_readings(normalized: str) -> Iterator[tuple[str, ...]]:
 def _part_kinds(parts: tuple[str, ...], code, offensive: frozenset[str]) -> list[str | None]:
     """How each of a compound's parts reads: `offensive`, `word`, or None (no reading through it)."""
     return [
-        "offensive" if part in offensive else "word" if len(part) >= WORD_PART_MIN and code(part) in SIZES else None
+        "offensive"
+        if part in offensive
+        else "word"
+        if len(part) >= WORD_PART_MIN and code(part) in WORD_PART_CODES
+        else None
         for part in parts
     ]
 

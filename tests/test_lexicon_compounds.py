@@ -16,6 +16,7 @@ from solver.lexicon import (
     COMMON_WORD_ZIPF,
     OFFENSIVE_PART_MIN,
     SIZES,
+    WORD_PART_CODES,
     WORD_PART_MIN,
     check,
     common_word_parts,
@@ -45,7 +46,10 @@ def innocent_reading(spelling: str) -> bool:
     else:
         cuts = [[spelling[:i], spelling[i:]] for i in range(WORD_PART_MIN, len(spelling) - WORD_PART_MIN + 1)]
     return any(
-        all(len(p) >= WORD_PART_MIN and LEXICONS.code(p) in SIZES and p not in LEXICONS.compound_parts for p in parts)
+        all(
+            len(p) >= WORD_PART_MIN and LEXICONS.code(p) in WORD_PART_CODES and p not in LEXICONS.compound_parts
+            for p in parts
+        )
         for parts in cuts
     )
 

@@ -104,7 +104,8 @@ function offensiveCompound(normalized, words) {
   for (const parts of readings) {
     const kinds = parts.map(function (part) {
       if (words.compoundParts.has(part)) return "offensive";
-      return part.length >= least && SIZES.includes(words.code(part)) ? "word" : null;
+      const code = words.code(part);
+      return part.length >= least && (SIZES.includes(code) || code === "name_first") ? "word" : null;
     });
     if (kinds.includes(null)) continue;
     if (!kinds.includes("offensive")) return false; // read as words alone: the innocent reading
