@@ -338,7 +338,7 @@ def test_a_removal_and_a_hand_over_say_what_they_change_in_the_game_played(game,
 
 
 def test_an_undone_casting_vote_on_a_word_put_to_the_table_is_named_in_words():
-    """Not "Undo house ruled" / "undid house ruled": the ruling, and the word that waits for it again."""
+    """Not "Undo house ruled" / "undid house ruled": the ruling on the word, and the word that waits for it again."""
     from test_tables_house_words import HOST, NEW, asked, started, vote
 
     from app.pages.table_notes import action_words, announcement
@@ -351,10 +351,11 @@ def test_an_undone_casting_vote_on_a_word_put_to_the_table_is_named_in_words():
     table.act({"type": "count_votes", "claim": seq}, HOST, after=31)  # tied: the host decides
     table.act({"type": "settle", "claim": seq, "strike": False}, HOST)
     names = {s.number: s.name for s in table.state.seats}
-    assert action_words(undoable_view(table.state), names) == "the table's ruling on a word put to it"
+    assert action_words(undoable_view(table.state), names) == "the table's ruling on VLOG"
     table.act({"type": "undo"})
-    assert announcement(table.state, names) == (
-        "The host undid the table's ruling on a word put to it: VLOG waits for its ruling again."
+    assert (
+        announcement(table.state, names)
+        == "The host undid the table's ruling on VLOG: VLOG waits for its ruling again."
     )
     assert table.view()["asks"][-1]["vote"]["state"] == "tied"
 
@@ -404,6 +405,22 @@ def test_an_undone_secret_claim_tells_the_table_the_pieces_are_back_without_the_
     assert announcement(table.state, {1: "Ann", 2: "Bob"}) == (
         "The host undid Bob's claim: Bob has its pieces back, and it is off the sheet."
     )
+
+
+def test_an_objection_and_a_vote_an_undo_may_take_back_name_their_word():
+    """ "Undo Cy's vote on CAST", not "Undo Cy's vote on an objection": the word the vote puts back or strikes."""
+    from test_tables_wordsmith import objected, seat
+
+    from app.pages.table_notes import announcement, undo_words
+    from tables.state import undoable_view
+
+    table, cast = objected(4)
+    names = {s.number: s.name for s in table.state.seats}
+    assert undo_words(undoable_view(table.state), names) == "Bob's objection to CAST"
+    table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(3))
+    assert undo_words(undoable_view(table.state), names) == "Cy's vote on CAST"
+    table.act({"type": "undo"})
+    assert announcement(table.state, names).startswith("The host undid Cy's vote on CAST: ")
 
 
 def test_an_undone_removal_that_settled_a_vote_says_the_vote_is_open_again():

@@ -77,6 +77,17 @@ ACTION_WORDS = {
 }
 
 
+# The same actions named with the word they were about, when the table may read it: "Di's vote on SAG".
+WORDED = {
+    "objection": "{name}'s objection to {word}",
+    "objection_vote": "{name}'s vote on {word}",
+    "objection_ruled": "the ruling on {word}",
+    "house_asked": "{name}'s asking the table to allow {word}",
+    "house_vote": "{name}'s vote on {word}",
+    "house_ruled": "the table's ruling on {word}",
+}
+
+
 @bp.app_template_filter("undo_words")
 def undo_words(action: dict, names: dict, host: str = "the host's") -> str:
     """An undoable or undone action in words, with the word it was about: "Bob's claim of TACO", "the host's strike
@@ -85,7 +96,7 @@ def undo_words(action: dict, names: dict, host: str = "the host's") -> str:
     if kind == "overrule" and word:
         return f"{host} ruling that {word} stands" if action.get("stands") else f"{host} strike of {word}"
     what = action_words(action, names, host)
-    return what + (f" of {word}" if word and kind not in WORD_IN_SENTENCE else "")
+    return what + (f" of {word}" if word and kind not in WORD_IN_SENTENCE and kind not in WORDED else "")
 
 
 @bp.app_template_filter("action_words")
@@ -93,7 +104,10 @@ def action_words(action: dict, names: dict, host: str = "the host's") -> str:
     """An action an undo takes (or took) back, in words, naming its seat's player (`host`: whose the host's are)."""
     seat = action.get("seat") if isinstance(action.get("seat"), int) else action.get("by")
     name = names.get(seat) or ("the host" if seat == 0 else "a seat")
-    said = ACTION_WORDS.get(action.get("type"), str(action.get("type", "")).replace("_", " "))
+    kind, word = action.get("type"), str(action.get("word") or "").upper()
+    if word and kind in WORDED:
+        return WORDED[kind].format(name=name, word=word)
+    said = ACTION_WORDS.get(kind, str(kind or "").replace("_", " "))
     return said.format(name=name, host=host)
 
 

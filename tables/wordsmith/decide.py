@@ -661,13 +661,16 @@ def _left(ws: WordsmithState, seat: SeatState) -> bool:
 
 def undone_names(table, event: Event) -> dict:
     """What the table is told an undo took back (tables/hosting.py), beyond its type and seat: a claim's word, or
-    a word put to the table's; a host's ruling's word, whose it was and which way it went. A Secret Wordsmith word
+    a word put to the table's (an objection, a vote, a ruling on it: its word); a host's ruling's word, whose it was and which way it went. A Secret Wordsmith word
     is not named while its challenge is on: every phone reads the undo (ruling 12)."""
     ws = table.game_state
     if ws.has("secret") and ws.on and event.type == "claim":
         return {}
     if event.type in ("claim", "house_ruled"):
         return {"word": event.data.get("normalized") or event.data.get("word")}
+    if event.type in ("objection", "objection_vote", "objection_ruled", "house_asked", "house_vote"):
+        about = ws.claims.get(event.data.get("claim")) or ws.asks.get(event.data.get("claim"))
+        return {"word": about.word} if about is not None else {}  # the claim or word put to the table it was on
     ruled = table.game_state.claims.get(event.data.get("claim")) if event.type == "overrule" else None
     if ruled is None:
         return {}
