@@ -11,7 +11,7 @@ Undo folds the table again without the events it takes back: the state keeps the
 from __future__ import annotations
 
 from .events import Actor, Context, Event, Forbidden, NewEvent, Rejected
-from .state import HOSTING_ACTIONS, HOSTING_EVENTS, TABLE_EVENTS, TableState, game_hook, undoable
+from .state import HOSTING_ACTIONS, HOSTING_EVENTS, TABLE_EVENTS, TableState, brought, game_hook, undoable
 from .state import apply as table_apply
 
 __all__ = ["TABLE_EVENTS", "undoable"]
@@ -115,6 +115,7 @@ def decide_undo(state: TableState, actor: Actor, action: dict, ctx: Context) -> 
             f"The last action is now event {first} ({event.type}), not event {expected}: look again, then undo.",
         )
     data = {"first": first, "last": last, "type": event.type, "by": event.by, "seat": event.data.get("seat")}
+    data["then"] = brought(state, first, last)  # what it brought, undone with it (the game's end)
     named = game_hook(state, "undone_names")  # the game's words for what was undone (Wordsmith: the word claimed)
     if named is not None:
         data.update(named(state, event))

@@ -19,7 +19,8 @@ Generic events (the host acts, `by` 0, unless noted):
     seat_asked      {seat}            by no one (a phone without a seat): asks the host for that seat back
     host_handed     {seat}            the host role goes to that seat's phone; the old host token stops acting
     seat_removed    {seat}            the seat's player left: no roll, round or turn waits for it any more
-    action_undone   {first, last, type, seat}   the events first..last (the last game action) are taken back
+    action_undone   {first, last, type, seat, then}   the events first..last (the last game action, and the automatic
+                    events it brought, `then`: their types) are taken back
 
 The host's actions beyond the game's own (hand-over, removal, undo) are in
 `tables/hosting.py`; docs/rules/tables.md holds their rulings.
@@ -398,6 +399,18 @@ def undoable(state: TableState) -> tuple[int, int, Event] | None:
     return None
 
 
+def brought(state: TableState, first: int, last: int) -> list[str]:
+    """The types of the automatic events an action (events `first` to `last`) brought, oldest first: an undo takes
+    them back with it (a challenge's end, and the game's)."""
+    found = []
+    for event in state.log or ():
+        if event.seq <= first:
+            break
+        if event.seq <= last and event.by is None:
+            found.append(event.type)
+    return found[::-1]
+
+
 def undoable_view(state: TableState) -> dict | None:
     """What an undo would take back now, as the state shows it (the pages' Undo button names it)."""
     found = undoable(state)
@@ -405,6 +418,7 @@ def undoable_view(state: TableState) -> dict | None:
         return None
     first, last, event = found
     view = {"seq": first, "last": last, "type": event.type, "by": event.by, "seat": event.data.get("seat")}
+    view["then"] = brought(state, first, last)
     named = game_hook(state, "undone_names")  # the game's words for it (Wordsmith: the word claimed), as an undo's
     return view | named(state, event) if named is not None else view
 

@@ -423,6 +423,27 @@ def test_an_objection_and_a_vote_an_undo_may_take_back_name_their_word():
     assert announcement(table.state, names).startswith("The host undid Cy's vote on CAST: ")
 
 
+def test_an_undo_that_takes_back_the_games_end_with_the_challenges_says_so():
+    """The third challenge's end brings the game's: "Undo the end of the challenge, and the end of the game"."""
+    from test_tables_wordsmith import EXAMPLE_POOL, Table
+
+    from app.pages.table_notes import announcement, undo_words
+    from tables.state import undoable_view
+
+    table = Table()
+    for _ in range(3):
+        table.act({"type": "start", "pool": EXAMPLE_POOL})
+        table.claim(1, "cast")
+        table.act({"type": "end_challenge"})
+    names = {1: "Ann", 2: "Bob"}
+    assert undo_words(undoable_view(table.state), names) == "the end of the challenge, and the end of the game"
+    table.act({"type": "undo"})
+    assert announcement(table.state, names).startswith(
+        "The host undid the end of the challenge, and the end of the game: "
+    )
+    assert table.view()["phase"] != "game_over"
+
+
 def test_an_undone_removal_that_settled_a_vote_says_the_vote_is_open_again():
     from test_tables_wordsmith import objected, seat
 

@@ -77,6 +77,8 @@ ACTION_WORDS = {
 }
 
 
+# The automatic events an undo names with the action that brought them (the rest go without saying: Done!).
+BROUGHT_ENDS = ("play_ended", "challenge_ended", "game_ended")
 # The same actions named with the word they were about, when the table may read it: "Di's vote on SAG".
 WORDED = {
     "objection": "{name}'s objection to {word}",
@@ -96,7 +98,10 @@ def undo_words(action: dict, names: dict, host: str = "the host's") -> str:
     if kind == "overrule" and word:
         return f"{host} ruling that {word} stands" if action.get("stands") else f"{host} strike of {word}"
     what = action_words(action, names, host)
-    return what + (f" of {word}" if word and kind not in WORD_IN_SENTENCE and kind not in WORDED else "")
+    what += f" of {word}" if word and kind not in WORD_IN_SENTENCE and kind not in WORDED else ""
+    # What it brought goes with it: "the end of the challenge, and the end of the game".
+    ends = [ACTION_WORDS[t] for t in action.get("then") or () if t in BROUGHT_ENDS and t != kind]
+    return ", and ".join([what, *ends])
 
 
 @bp.app_template_filter("action_words")
