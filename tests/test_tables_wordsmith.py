@@ -742,6 +742,43 @@ def test_word_by_word_takes_the_real_dice_as_entered():
     assert table.seat_view(1)["pool"] == "R3 Y3 B1 G2"
 
 
+def test_word_by_word_an_earlier_rolls_word_stays_unstruck_after_the_challenge_ends():
+    """Rulings 13 and 17: a word is struck only before the next roll; the host's end of the challenge opens no
+    earlier roll's word to objection or strike again, while the last roll's word may still be struck."""
+    table = Table(seats=3, joined=True, variants=["word_by_word"], dice=["red", "red", "red"] * 3)
+    table.act({"type": "start", "pool": EXAMPLE_POOL})
+    claims = []
+    for words in (("bag", "gab", "tab"), ("cast", "cats", "acts")):
+        table.act({"type": "roll_word"})
+        for n, word in zip((1, 2, 3), words):
+            table.act({"type": "set_pool", "seat": n, "pool": exact(word)})
+            claims.append(table.claim(n, word))
+    table.act({"type": "end_challenge"})
+    bag, last = claims[0], claims[3]  # Ann's BAG (roll 1) and her CAST (roll 2, the last)
+    for action, actor in (
+        ({"type": "object", "claim": bag.seq}, seat(2)),
+        ({"type": "overrule", "claim": bag.seq, "stands": False}, HOST),
+    ):
+        with pytest.raises(Rejected) as caught:
+            table.act(action, actor)
+        assert caught.value.code == "claim_superseded"
+    table.act({"type": "object", "claim": last.seq}, seat(2))
+    ruled = table.act({"type": "vote", "claim": last.seq, "strike": True}, seat(3))[-1]
+    assert ruled.data["outcome"] == "upheld"
+    assert table.view()["latest"]["reason"] == (
+        "Objection upheld (1 to strike, 0 to keep): CAST is struck out; it is off Ann's sheet."
+    )  # ruling 18: the challenge the host ended stays ended
+
+
+def test_a_strike_after_the_host_ended_the_challenge_says_only_the_sheet_changes():
+    table = Table(seats=3)
+    table.act({"type": "start", "pool": EXAMPLE_POOL})
+    bag = table.claim(1, "bag")
+    table.act({"type": "end_challenge"})
+    table.act({"type": "overrule", "claim": bag.seq, "stands": False})
+    assert table.view()["latest"]["reason"] == "The host struck BAG out: it is off Ann's sheet."
+
+
 def test_word_by_word_ends_when_every_seat_has_six_words_and_the_host_ends_the_game():
     table = Table(variants=["word_by_word"], dice=["red", "red", "red"] * 6)
     table.act({"type": "start", "pool": EXAMPLE_POOL})

@@ -250,6 +250,8 @@ def _apply_ruled(ws: WordsmithState, event: Event, data: dict) -> None:
     claim.vote = {**claim.vote, "state": outcome, "by_host": by == "host", "by": by}
     word, claimant = claim.word.upper(), _name(ws, claim.seat)
     count = f"{data['strike']} to strike, {data['keep']} to keep"
+    # Ruling 18: a strike after a challenge the host ended changes only the sheet; play goes on only if it reopens.
+    after = f"{claimant} goes back to finding words" if ws.on or data.get("reopen") else f"it is off {claimant}'s sheet"
     if outcome == "tied":
         reason = f"The vote on {word} is tied ({count}): the host decides."
     else:
@@ -259,7 +261,7 @@ def _apply_ruled(ws: WordsmithState, event: Event, data: dict) -> None:
         if by == "host":
             count += ", and the host's casting vote"
         if by == "claimant":
-            reason = f"{claimant} concedes {word}: it is struck out; {claimant} goes back to finding words."
+            reason = f"{claimant} concedes {word}: it is struck out; {after}."
         elif by == "judge":
             claim.ruled_version = ws.seat(claim.seat).version  # ruling 21: conceded until the seat plays on
             reason = (
@@ -267,7 +269,7 @@ def _apply_ruled(ws: WordsmithState, event: Event, data: dict) -> None:
                 f"{claimant} may still concede it."
             )
         elif outcome == "upheld":
-            reason = f"Objection upheld ({count}): {word} is struck out; {claimant} goes back to finding words."
+            reason = f"Objection upheld ({count}): {word} is struck out; {after}."
         else:
             reason = f"Objection overruled ({count}): {word} stands."
     if outcome == "upheld":
@@ -354,6 +356,8 @@ def _apply_overrule(ws: WordsmithState, event: Event, data: dict) -> None:
         reason = f"The host let {word} stand: it is back on {claimant}'s sheet."
     else:  # ruling 10: the pool as it was before the word, with any piece added since
         reason = f"The host struck {word} out: {claimant} has its pieces back and goes back to finding words."
+        if not ws.on:  # ruling 18: after the challenge, only the sheet changes
+            reason = f"The host struck {word} out: it is off {claimant}'s sheet."
     ws.latest = {"claim": claim.seq, "seat": claim.seat, "word": claim.word, "verdict": verdict, "reason": reason}
 
 

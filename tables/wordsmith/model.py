@@ -205,14 +205,15 @@ class WordsmithState:
         return None
 
     def may_strike(self, claim: ClaimRecord) -> bool:
-        """Ruling 10: while the challenge is on, only a seat's latest word can be struck; after, any of the challenge."""
+        """Ruling 10: while the challenge is on, only a seat's latest word can be struck; after, any of the challenge.
+        Word by Word (ruling 13): only the latest roll's word, before the next roll, the challenge's end included."""
         if claim.challenge != self.challenge or self.phase == "waiting":
             return False
+        words = self.seat(claim.seat).words
+        if self.has("word_by_word"):  # ruling 13: struck before the next roll, or not at all, the end included
+            return len(words) == self.round and bool(words) and words[-1]["claim"] == claim.seq
         if not self.on:
             return True
-        words = self.seat(claim.seat).words
-        if self.has("word_by_word") and len(words) != self.round:
-            return False  # ruling 13: a Word by Word word is struck before the next roll, or not at all
         return bool(words) and words[-1]["claim"] == claim.seq
 
     def may_overrule(self, claim: ClaimRecord) -> bool:

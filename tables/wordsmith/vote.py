@@ -260,7 +260,7 @@ def objection_refused(ws: WordsmithState, seat: int, claim: ClaimRecord, now: fl
         return Rejected("already_objected", f"You have already objected to {claim.word.upper()}.")
     if claim.status == "struck":
         return Rejected("claim_struck", f"{claim.word.upper()} has already been struck.")
-    if ws.has("word_by_word") and ws.on and not ws.may_strike(claim):
+    if ws.has("word_by_word") and not ws.may_strike(claim):
         return Rejected(  # ruling 13: a Word by Word word is struck before the next roll, or not at all
             "claim_superseded", f"{claim.word.upper()} can no longer be struck: the next word has been rolled."
         )
