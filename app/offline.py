@@ -80,9 +80,9 @@ def _templates_digest(folder: str) -> str:
 
 
 def words_name() -> str:
-    """The word data's file name: it carries the lists' checksum and the file's format, so a new build or a new
-    format has a new name."""
-    return f"words.{resources().lexicons.checksum[:16]}.{FORMAT}.gz"
+    """The word data's file name: it carries a digest of the lists it is made of (the words, their familiarity, the
+    compound parts: `data_key`) and the file's format, so a new build or a new format has a new name."""
+    return f"words.{hashlib.sha256(resources().lexicons.data_key.encode()).hexdigest()[:16]}.{FORMAT}.gz"
 
 
 def version() -> str:

@@ -143,11 +143,12 @@ def offensive_base(normalized: str, code) -> str | None:
 # hyphenated at its hyphens only. It is built on an offensive word when it has a reading and every reading has an
 # offensive part (SHITSHOW, CUNTFACE, NIGGER-LOVER); a reading as words alone is the innocent one. A part read as
 # offensive is one of the lexicon's compound parts (wordlists/compound_parts.txt, which the build writes): a slur or
-# an obscenity a judgement or WordNet's mark refuses (a content filter's listing alone is no word of its own: KOCK,
-# CUNN), of OFFENSIVE_PART_MIN letters or more (three letters sit by chance inside too many names and words:
-# JAPHET, FAGANS), and held as a part by no common word (Zipf COMMON_WORD_ZIPF or more: `common_word_parts`, HOMO
-# in HOMOSEXUALITY, PUSSY in PUSSYCAT, TARD in BASTARD). A part read as a word has WORD_PART_MIN letters or more and
-# is listed in some size.
+# an obscenity a judgement or WordNet's mark refuses, or a form of one (a content filter's listing alone is no word
+# of its own: KOCK, CUNN), of OFFENSIVE_PART_MIN letters or more (three letters sit by chance inside too many names
+# and words: JAPHET, FAGANS), not spared as a people, a name or another word (wordlists/not_parts.txt: WELSH), and
+# held as a part by no common word (Zipf COMMON_WORD_ZIPF or more: `common_word_parts`, HOMO in HOMOSEXUALITY,
+# PUSSY in PUSSYCAT, TARD in BASTARD). A part read as a word has WORD_PART_MIN letters or more and is listed in some
+# size, or is a name whose spelling is also a word (GIBBON).
 WORD_PART_MIN = 3
 OFFENSIVE_PART_MIN = 4
 COMMON_WORD_ZIPF = 3.0
@@ -291,9 +292,12 @@ class Lexicons:
 
     @cached_property
     def data_key(self) -> str:
-        """Return a digest of every word list an index is built from (the words and their familiarity)."""
-        path = self.directory / "familiarity.tsv"
-        extra = hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else "none"
+        """Return a digest of every word list an index or the offline data is built from (the words, their
+        familiarity, the compound parts)."""
+        extra = "/".join(
+            hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else "none"
+            for path in (self.directory / "familiarity.tsv", self.directory / COMPOUND_PARTS_FILE)
+        )
         return f"{self.checksum}/{extra}"
 
     @cached_property

@@ -121,3 +121,23 @@ def test_the_table_is_not_asked_to_allow_a_compound_built_on_an_offensive_word()
         verdict = check(word, LEXICONS["standard"])
         objection = {"code": "not_a_word", "reason": verdict.reason}
         assert (verdict.reason in HOUSE_REASONS, askable([objection])) == (allowed, allowed)
+
+
+def test_the_offline_data_is_named_and_kept_by_the_compound_parts_too(tmp_path):
+    """The phones' word data holds the compound parts (words.js reads them): new parts make a new file name and a
+    new cached file, as new words do, so the offline judge never judges by parts the server no longer has."""
+    import shutil
+
+    from solver.offline import decode_words, offline_words
+
+    folder = tmp_path / "lists"
+    shutil.copytree(LEXICONS.directory, folder, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    before = load_lexicons(folder)
+    key = before.data_key
+    parts = (folder / "compound_parts.txt").read_text("utf-8").replace("\nshit\n", "\n")
+    (folder / "compound_parts.txt").write_text(parts, "utf-8")
+    load_lexicons.cache_clear()
+    after = load_lexicons(folder)
+    assert before.checksum == after.checksum and key != after.data_key
+    assert "shit" not in decode_words(offline_words(after))[0]["compound"]["parts"]
+    assert check("shitbag", after["standard"]).reason == "not_in_lexicon"

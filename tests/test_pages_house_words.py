@@ -122,7 +122,7 @@ def test_the_score_sheet_starts_the_next_table_with_these_players_in_every_game(
     """No house words needed: the sheet's link fills the create form with the players, the game and the dictionary."""
     host = phone(app)
     page = host.get("/tables").get_data(as_text=True)
-    fields = {"game": "booksmack", "lexicon": "large", "seat1": "Ann", "seat2": "Bob & Co"}
+    fields = {"game": "booksmack", "variants": "turns", "lexicon": "large", "seat1": "Ann", "seat2": "Bob & Co"}
     code = post_form(host, "/tables", page, "table-create", **fields).headers["Location"].split("/")[2]
     sheet = page_of(host, f"/tables/{code}/sheet")
     assert "New table with these players" in text(sheet) and "house words" not in text(sheet)
@@ -130,6 +130,7 @@ def test_the_score_sheet_starts_the_next_table_with_these_players_in_every_game(
     form = host.get(link).get_data(as_text=True)
     assert [hidden_value(form, f"seat{i}") for i in (1, 2, 3)] == ["Ann", "Bob &amp; Co", ""]
     assert re.search(r'name="game" value="booksmack" checked', form)
+    assert re.search(r'name="variants" value="turns" checked', form)
     assert re.search(r'<option value="large"[^>]*selected', form)
 
 

@@ -26,6 +26,7 @@ from solver.lexicon import (  # noqa: E402  (one rule for the build and the judg
     DERIVING_ENDINGS,
     OFFENSIVE_PART_MIN,
     common_word_parts,
+    offensive_base,
 )
 from solver.normalize import fold  # noqa: E402  (the one normalization, shared)
 
@@ -33,6 +34,8 @@ from solver.normalize import fold  # noqa: E402  (the one normalization, shared)
 TIERS = ("small", "standard", "large")
 
 
+# The offensive words a compound is not read as built on (compound_parts_file).
+NOT_PARTS_FILE = "not_parts.txt"
 # The content-filter list with ratings (cuss.txt): 2 is "likely profane", 1 "maybe".
 CUSS_FILE = "cuss.txt"
 # The codes a scan for offensive words looks through: every size, and the refusals for another reason
@@ -232,18 +235,23 @@ def agree_on_spellings(code: dict[str, str], listed: Iterable[str]) -> None:
 
 def compound_parts_file(lexicon: Iterable[str], familiarity: Iterable[str]) -> str:
     """wordlists/compound_parts.txt from lexicon.tsv's and familiarity.tsv's lines: the offensive words a compound no
-    list holds is read as built on (solver/lexicon.py offensive_compound)."""
+    list holds is read as built on (solver/lexicon.py offensive_compound). A refused word of four letters or more, but
+    a content filter's word no judgement or WordNet mark explains (KOCK, CUNN; its forms of a judged word stay:
+    NIGGERS, FUCKED), a word not_parts.txt spares (WELSH), and one a common word holds as a part (HOMO)."""
     code = dict(line.rstrip("\n").split("\t") for line in lexicon)
     zipf = {word: float(value) for word, value in (line.rstrip("\n").split("\t") for line in familiarity)}
-    judged = frozenset(
+    refused = {
         word
         for word, kind in code.items()
         if kind == "offensive" and len(word) >= OFFENSIVE_PART_MIN and word.isalpha()  # a part holds no hyphen
-    ) - filtered_only(code)
+    }
+    fragments = {word for word in filtered_only(code) if offensive_base(word, code.get) is None}
+    judged = frozenset(refused - fragments - set(read_overrides(NOT_PARTS_FILE)))
     parts = judged - common_word_parts(code, lambda word: zipf.get(word, 0.0), judged)
     head = (
         "# The slurs and obscenities a spelling no list holds is read as a compound of (SHIT in SHITSHOW): offensive\n"
-        "# by a judgement or WordNet's mark, of four letters or more, and a part of no common word (solver/lexicon.py\n"
-        "# offensive_compound). Written by wordlists/build.py.\n"
+        "# by a judgement, WordNet's mark or as a form of one, four letters or more, spared by no line of\n"
+        "# not_parts.txt, and a part of no common word (solver/lexicon.py offensive_compound). Written by\n"
+        "# wordlists/build.py.\n"
     )
     return head + "".join(part + "\n" for part in sorted(parts))

@@ -415,6 +415,8 @@ def tables_home():
         carried |= {f"seat{i}": request.args.get(f"seat{i}", "")[:MAX_NAME] for i in range(1, MAX_SEATS + 1)}
         known = {"game": GAMES, "lexicon": SIZES}
         carried |= {key: request.args[key] for key, names in known.items() if request.args.get(key) in names}
+        ids = {v for variants in VARIANTS.values() for v, _, _ in variants}
+        carried["variants"] = [v for v in request.args.getlist("variants") if v in ids]
         return render("tables_new.html", errors=[], **create_context(carried))
     code = read_code(typed)
     if code is None:
