@@ -18,6 +18,7 @@ import pytest
 import segno
 
 from app.pages.tables import EVENT_TYPES, HOST_COOKIE, SEAT_COOKIE
+from solver.pieces import load_alphabet
 from tables.events import Actor, Forbidden, epoch
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -1163,6 +1164,32 @@ def test_word_by_word_a_rolls_circle_shows_in_the_seats_pool_until_its_word(app)
     app.extensions["tables"].act(code, Actor(host=True), {"type": "set_pool", "seat": 1, "pool": "R3 Y5"})
     assert claim(ann, code, "ray").status_code == 303
     assert "this roll's circle" not in pool(ann)
+
+
+def test_word_by_word_the_roll_waits_for_a_vote_and_no_circle_is_offered_after_the_end(app):
+    """Ruling 17: the next roll waits for a vote, and the roll box says so rather than offer a roll that is refused;
+    once the challenge is over no pool reads the last roll's circle as still to use."""
+    host = phone(app)
+    code, _ = create(host, names=("Ann", "Bob", "Cy"), variants=("word_by_word",))
+    ann, bob, cy = phone(app), phone(app), phone(app)
+    for n, client in enumerate((ann, bob, cy), 1):
+        assert join(client, code, n).status_code == 303
+    start(host, code, pool="")
+    tables = app.extensions["tables"]
+    tables.act(code, Actor(host=True), {"type": "roll_word", "faces": ["green_star", "yellow", "red"]})
+    for n, client, word in ((1, ann, "bag"), (2, bob, "gab"), (3, cy, "tab")):
+        cost = " ".join(f"{k}{c}" for k, c in zip("RYBG", load_alphabet().cost(word)) if c)
+        tables.act(code, Actor(host=True), {"type": "set_pool", "seat": n, "pool": cost})
+        assert claim(client, code, word).status_code == 303
+    state = tables.state(code).game_state
+    bag = next(seq for seq, c in state.claims.items() if c.seat == 1)
+    tables.act(code, Actor(seat=2), {"type": "object", "claim": bag})
+    roll = text(re.search(r'<div id="roll".*?</section>', cy.get(f"/tables/{code}/play").get_data(True), re.S)[0])
+    assert "The next roll waits for the table's vote on BAG." in roll and "Roll the dice" not in roll
+    tables.act(code, Actor(host=True), {"type": "end_challenge"})
+    assert "circle" not in text(
+        re.search(r'id="pool-title-1".*?</section>', ann.get(f"/tables/{code}/play").get_data(True), re.S)[0]
+    )
 
 
 def test_a_seats_pool_says_what_was_added_since_its_last_word(app, table):
