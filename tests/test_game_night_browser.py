@@ -194,9 +194,14 @@ def test_a_solo_word_by_word_game_to_its_end_rolls_where_the_player_claims(night
     expect(roll).to_have_text("Roll the dice for word 2")
     sol.click("#host-box > summary")  # Host controls open: one roll button still, the roll box's
     expect(sol.get_by_role("button", name=re.compile("^Roll"))).to_have_count(1)
-    submit(sol, roll)
+    # Word 2 with the real dice: the faces as they came up, entered on the seat's page (ruling 13).
+    sol.locator("#roll details.table-roll-real > summary").click()
+    for n, face in enumerate(("green_star", "yellow", "red")):
+        sol.locator("#roll select[name=faces]").nth(n).select_option(face)
+    submit(sol, sol.get_by_role("button", name="Enter these dice for word 2"))
     for page in (sol, tv):
         expect(page.locator("#roll h2")).to_contain_text("Word 2 of 6", timeout=LIVE_MS)
+        expect(page.locator("ul.dice-roll li.die").first).to_have_class(re.compile("die--green-star"))
     # The solo player ends the game from the host controls: the result is in view on the phone and the TV.
     host_page(sol, code, live_server)
     submit(sol, sol.get_by_role("button", name=re.compile("^End the challenge")))

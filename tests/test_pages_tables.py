@@ -1192,6 +1192,26 @@ def test_word_by_word_the_roll_waits_for_a_vote_and_no_circle_is_offered_after_t
     )
 
 
+def test_word_by_word_the_real_dice_are_entered_from_a_seats_page(app):
+    """Ruling 13: the app rolls, or the faces the real dice showed are entered; a face no die has is a 422 naming the
+    field."""
+    host = phone(app)
+    code, _ = create(host, variants=("word_by_word",))
+    ann, bob = phone(app), phone(app)
+    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
+    start(host, code)
+    page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    assert "The real dice showed" in page and page.count('form="act-faces"') == 4  # three dice and the button
+    wrong = post_form(
+        ann, f"/tables/{code}/play", page, "act-faces", action="roll_word", faces=["red", "red", "purple"]
+    )
+    assert wrong.status_code == 422 and "faces" in text(wrong.get_data(as_text=True))
+    faces = ["green_star", "yellow", "red"]
+    sent = post_form(ann, f"/tables/{code}/play", page, "act-faces", action="roll_word", faces=faces)
+    assert sent.status_code == 303
+    assert app.extensions["tables"].state(code).game_state.rolls[-1]["faces"] == faces
+
+
 def test_a_seats_pool_says_what_was_added_since_its_last_word(app, table):
     """The die rolled in the app: the seat's pool reads what came up, not only a count that changed."""
     code, host, ann, bob = table

@@ -9,6 +9,8 @@ import re
 from flask import current_app, request
 
 from solver.errors import Refused
+from solver.pieces import load_box
+from solver.wordsmith.boxes import WORD_BY_WORD_DICE
 from tables.events import Forbidden, Rejected, Slowed
 from tables.store import REQUEST_ID_MAX
 
@@ -138,6 +140,14 @@ def action_for(name: str, seat: int | None) -> dict:
         return {"type": name, "seat": form_int("seat", 1, MAX_SEATS)}
     if name == "undo":  # the action the host saw: an undo never takes back one that came in meanwhile
         return {"type": "undo", "seq": form_int("seq")}
+    if name == "roll_word" and any(request.form.getlist("faces")):  # the real dice (ruling 13), else the app rolls
+        faces = request.form.getlist("faces")
+        known = {face.face for face in load_box().die}
+        if len(faces) != WORD_BY_WORD_DICE or not set(faces) <= known:
+            raise PageRefusal(
+                "faces", f"faces: what each of the {WORD_BY_WORD_DICE} dice showed, one of {', '.join(sorted(known))}"
+            )
+        return {"type": "roll_word", "faces": faces}
     if name == "rename":
         return {"type": "rename", "seat": form_int("seat", 1, MAX_SEATS), "name": form_text("name", MAX_NAME)}
     return {"type": name}  # pass-through actions without fields: end_challenge, end_game, roll_word

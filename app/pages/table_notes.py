@@ -14,7 +14,7 @@ from flask import current_app
 from markupsafe import Markup
 
 from solver.errors import Refused
-from solver.pieces import KINDS, Pool, parse_pool
+from solver.pieces import KINDS, Pool, load_box, parse_pool
 from solver.text import and_list
 from tables.memo import Memo
 
@@ -321,6 +321,12 @@ def holds_star(pool) -> bool:
 # Claim lines drawn lately: the table's part draws every claim of the challenge after each event, and an event
 # changes one or two of them.
 _lines: Memo[Markup] = Memo(8192)
+
+
+@bp.app_template_global("die_faces")
+def die_faces() -> list[tuple[str, str]]:
+    """The faces a die of the box shows, each once, with its label: what the real dice of a roll are entered as."""
+    return list(dict((face.face, face.label) for face in load_box().die).items())
 
 
 @bp.app_template_global("claim_lines")
