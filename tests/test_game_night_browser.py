@@ -293,3 +293,37 @@ def test_a_booksmack_round_typed_on_two_phones_is_entered_once(night, live_serve
     for page in night:
         expect(page.locator("#latest")).to_contain_text("Round 1", timeout=LIVE_MS)
         expect(page.locator("#latest")).not_to_contain_text("Round 2")
+
+
+@pytest.mark.parametrize("size", [{"width": 1920, "height": 1080}, {"width": 1280, "height": 720}])
+def test_the_tv_shows_the_news_and_the_scores_without_scrolling(night, live_server, browser, size):
+    """Nobody scrolls a TV: on a wide landscape screen the table view puts the big box and the scoreboard side by
+    side, both in view, after a long refused word too; and a challenge's end leaves nothing scrolled away."""
+    ann, bob = night[0], night[1]
+    code = create_table(ann, live_server, names=("Ann", "Bob"))
+    start_challenge(ann, POOL)
+    take_seat(bob, live_server, code, "Bob")
+    following(bob)
+    context = browser.new_context(viewport=size)
+    try:
+        tv = context.new_page()
+        tv.goto(f"{live_server}/tables/{code}")
+        following(tv)
+        claim(bob, "cot")
+        expect(tv.locator("#latest .verdict__word")).to_have_text("COT", timeout=LIVE_MS)
+        claim(bob, "counterrevolutionaries")  # a refusal's long word and its long sentence
+        expect(tv.locator("#latest .verdict__word")).to_have_text("COUNTERREVOLUTIONARIES", timeout=LIVE_MS)
+        for region in ("#latest", "#scores"):
+            box = tv.locator(region).bounding_box()
+            assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], (region, box, size)
+        assert tv.locator("#scores").bounding_box()["x"] > tv.locator("#latest").bounding_box()["x"]
+        assert tv.evaluate("document.scrollingElement.scrollWidth") <= size["width"]
+        ann.goto(f"{live_server}/tables/{code}/host")  # the challenge ends, and the next starts: back at the top
+        submit(ann, ann.get_by_role("button", name=re.compile("^End the challenge")))
+        expect(tv.locator("#latest .verdict__mark")).to_have_text("CHALLENGE 1 OVER", timeout=LIVE_MS)
+        start_challenge(ann, POOL)
+        expect(tv.locator("#phase")).to_contain_text("Challenge 2 of 3", timeout=LIVE_MS)
+        expect(tv.locator("h1")).to_be_in_viewport()
+        assert tv.evaluate("window.scrollY") == 0
+    finally:
+        context.close()

@@ -79,10 +79,13 @@ window.WordsmithTableView = function (table) {
   }
   takenRows();
 
-  // When the phase changes to a result (a challenge over, the game over), the big box comes into view.
+  // When the phase changes to a result (a challenge over, the game over), the big box comes into view; on the table
+  // view (a TV nobody scrolls), the next challenge's start brings the page back to its top.
   function showResult(before) {
     const phase = table.dataset.phase || "";
-    if (phase === before || (phase !== "between" && phase !== "game_over")) return;
+    if (phase === before) return;
+    if (phase === "playing" && document.body.classList.contains("page-table-view")) window.scrollTo(0, 0);
+    if (phase !== "between" && phase !== "game_over") return;
     const box = document.getElementById("latest");
     if (box) box.scrollIntoView({block: "start"});
   }
