@@ -733,6 +733,10 @@ def test_the_printable_sheet_and_the_seats_sheet_show_word_by_words_circles_and_
     assert claim(ann, code, "cast").status_code == 303  # A's row (1) is the first free row its letters hold
     sheet = text(ann.get(f"/tables/{code}/sheet").get_data(as_text=True))
     assert "CAST (row 1: A)" in sheet and "required ABCDEF" in sheet
+    phase = re.compile(r'<div id="phase".*?</div>', re.S)
+    assert "Required letters: A B C D E F." in text(phase.search(ann.get(f"/tables/{code}/play").get_data(True))[0])
+    end_challenge(host, code)  # between challenges the next one's letters are not these
+    assert "Required letters" not in text(phase.search(ann.get(f"/tables/{code}").get_data(True))[0])
 
 
 def end_challenge(host, code: str) -> None:
