@@ -661,8 +661,9 @@ def _left(ws: WordsmithState, seat: SeatState) -> bool:
 
 def undone_names(table, event: Event) -> dict:
     """What the table is told an undo took back (tables/hosting.py), beyond its type and seat: a claim's word, or
-    a word put to the table's (an objection, a vote, a ruling on it: its word); a host's ruling's word, whose it was and which way it went. A Secret Wordsmith word
-    is not named while its challenge is on: every phone reads the undo (ruling 12)."""
+    a word put to the table's, and the word an objection, a vote or a ruling was on; a host's ruling's word, whose
+    it was and which way it went. A Secret Wordsmith word is not named while its challenge is on: every phone reads
+    the undo (ruling 12)."""
     ws = table.game_state
     if ws.has("secret") and ws.on and event.type == "claim":
         return {}
