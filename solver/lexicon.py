@@ -117,16 +117,12 @@ def _listed(bases, code) -> list[tuple[str, str]]:
     return [(base, kind) for base in bases if base and (kind := code(base)) is not None]
 
 
-def offensive_base(normalized: str, code) -> str | None:
-    """The offensive word a spelling no list holds is built on by one of DERIVING_ENDINGS, or None.
-
-    The spelling is read with the shortest ending that leaves a listed word (`code(word)` is not None): the stem as
-    it is or with a final e (skat+er), else with a doubled consonant undone (twat+t+y) or an i turned back to y
-    (slutti+er). It is built on an offensive word when every word so read is offensive (BEANERS, CUNTISH, TWATTY,
-    FUCKERY); a reading as any other word is the innocent one (SPICERISH: spicer; CRAPIER: crape as well as crap).
-    """
+def ending_readings(normalized: str, code) -> list[tuple[str, str]]:
+    """The listed words a spelling no list holds reads as with one of DERIVING_ENDINGS, each with its code: read with
+    the shortest ending that leaves a listed word (`code(word)` is not None), the stem as it is or with a final e
+    (skat+er), else with a doubled consonant undone (twat+t+y) or an i turned back to y (slutti+er); [] for none."""
     if normalized[-1:] not in _ENDINGS_LAST:
-        return None
+        return []
     for ending in _ENDINGS_SHORTEST:
         stem = normalized[: -len(ending)]
         if not normalized.endswith(ending) or len(stem) < 3:
@@ -135,8 +131,16 @@ def offensive_base(normalized: str, code) -> str | None:
             (stem[:-1] if _DOUBLED.search(stem) else "", stem[:-1] + "y" if stem[-1] == "i" else ""), code
         )
         if kinds:
-            return kinds[0][0] if all(kind == "offensive" for _, kind in kinds) else None
-    return None
+            return kinds
+    return []
+
+
+def offensive_base(normalized: str, code) -> str | None:
+    """The offensive word a spelling no list holds is built on by one of DERIVING_ENDINGS, or None: it is when every
+    word it reads as (`ending_readings`) is offensive (BEANERS, CUNTISH, TWATTY, FUCKERY); a reading as any other
+    word is the innocent one (SPICERISH: spicer; CRAPIER: crape as well as crap)."""
+    kinds = ending_readings(normalized, code)
+    return kinds[0][0] if kinds and all(kind == "offensive" for _, kind in kinds) else None
 
 
 # A spelling no list holds may be a compound of listed words: read closed up at every point into two parts, or
@@ -207,6 +211,15 @@ def common_word_parts(code: dict[str, str], familiarity: Callable[[str], float],
             if None not in kinds:
                 found.update(part for part, kind in zip(reading, kinds) if kind == "offensive")
     return found
+
+
+def built_offensive(normalized: str, lexicons: Lexicons) -> bool:
+    """Whether a spelling no list holds is built on an offensive word: by an ending (`offensive_base`), else, when it
+    reads as no innocent word with an ending (DICKEROS is dicker's), as a compound (`offensive_compound`)."""
+    kinds = ending_readings(normalized, lexicons.code)
+    if kinds:
+        return all(kind == "offensive" for _, kind in kinds)
+    return offensive_compound(normalized, lexicons.code, lexicons.compound_parts)
 
 
 def wordlists_dir() -> Path:
@@ -443,10 +456,7 @@ def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
             reason, tier = "larger_lexicon_only", code
         elif code is None and abbreviated_shape(normalized):
             reason, tier, shaped = "abbreviation", None, "word.no_vowel"
-        elif code is None and (
-            offensive_base(normalized, lexicon.lexicons.code)
-            or offensive_compound(normalized, lexicon.lexicons.code, lexicon.lexicons.compound_parts)
-        ):
+        elif code is None and built_offensive(normalized, lexicon.lexicons):
             reason, tier, shaped = "offensive", None, "word.built_offensive"
         else:
             reason, tier = code or "not_in_lexicon", None

@@ -121,6 +121,7 @@ def odd_inputs(count: int, seed: int = 2727) -> list[str]:
         "homotopic",
         "titbit-ish",
         "cunt's-face",
+        "dickeros",
     ]
     out = list(fixed)
     while len(out) < count:

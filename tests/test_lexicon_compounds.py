@@ -72,6 +72,12 @@ def test_an_unlisted_spelling_whose_offensive_letters_run_through_common_words_i
     assert check(word, LEXICONS["large"]).reason == "not_in_lexicon"
 
 
+def test_a_spelling_read_as_an_innocent_word_with_an_ending_is_no_compound():
+    """DICKEROS is dicker's (to haggle) with an ending, as the endings' rule reads it first: not DICK and EROS."""
+    assert LEXICONS.code("dickeros") is None and offensive_compound("dickeros", LEXICONS.code, LEXICONS.compound_parts)
+    assert check("DICKEROS", LEXICONS["large"]).reason == "not_in_lexicon"
+
+
 def test_the_compound_parts_are_what_the_rule_makes_of_the_committed_lists():
     """wordlists/compound_parts.txt is the build's reading of lexicon.tsv and familiarity.tsv: four letters or more,
     offensive, and held by no common word; HOMO, PUSSY and TARD are not in it, SHIT, CUNT and NIGGER are."""

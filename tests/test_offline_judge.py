@@ -217,7 +217,7 @@ def test_the_javascript_reads_the_rules_and_holds_no_copy(client):
 
 
 def test_the_javascript_judge_reads_the_judges_endings_from_the_data_in_the_same_order(data):
-    """The word data carries solver/lexicon.py's endings, shortest first, for words.js `offensiveBase` (a reading
+    """The word data carries solver/lexicon.py's endings, shortest first, for words.js `endingReadings` (a reading
     is taken with the first ending that leaves a word); words.js spells none of its own."""
     header, _ = decode_words(data.read_bytes())
     assert header["endings"] == sorted(DERIVING_ENDINGS, key=len) and header["format"] == FORMAT

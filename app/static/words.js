@@ -59,8 +59,9 @@ function abbreviatedShape(normalized) {
   return letters.length >= 2 && !VOWEL.test(letters) && !DRAWN_OUT.test(letters);
 }
 
-// solver/lexicon.py offensive_base: the offensive word an unlisted spelling is built on by an ending, or null.
-function offensiveBase(normalized, words) {
+// solver/lexicon.py ending_readings: the listed words (with their codes) an unlisted spelling reads as with the
+// shortest ending that leaves one, or [].
+function endingReadings(normalized, words) {
   const read = function (bases) {
     return bases
       .filter(function (base) {
@@ -79,14 +80,20 @@ function offensiveBase(normalized, words) {
     let kinds = read([stem, stem + "e"]);
     if (!kinds.length)
       kinds = read([DOUBLED.test(stem) ? stem.slice(0, -1) : "", stem.endsWith("i") ? stem.slice(0, -1) + "y" : ""]);
-    if (kinds.length)
-      return kinds.every(function (pair) {
-        return pair[1] === "offensive";
-      })
-        ? kinds[0][0]
-        : null;
+    if (kinds.length) return kinds;
   }
-  return null;
+  return [];
+}
+
+// solver/lexicon.py built_offensive: an unlisted spelling built on an offensive word by an ending (every reading
+// offensive), else, read as no innocent word with an ending, as a compound.
+function builtOffensive(normalized, words) {
+  const kinds = endingReadings(normalized, words);
+  if (kinds.length)
+    return kinds.every(function (pair) {
+      return pair[1] === "offensive";
+    });
+  return offensiveCompound(normalized, words);
 }
 
 // solver/lexicon.py offensive_compound: whether an unlisted spelling reads as a compound built on one of the data's
@@ -249,7 +256,7 @@ function check(words, word, size) {
     } else if (code === null && abbreviatedShape(normalized)) {
       reason = "abbreviation";
       shaped = "word.no_vowel";
-    } else if (code === null && (offensiveBase(normalized, words) || offensiveCompound(normalized, words))) {
+    } else if (code === null && builtOffensive(normalized, words)) {
       reason = "offensive";
       shaped = "word.built_offensive";
     } else reason = code || "not_in_lexicon";
