@@ -317,6 +317,8 @@ def test_the_tv_shows_the_news_and_the_scores_without_scrolling(night, live_serv
             box = tv.locator(region).bounding_box()
             assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], (region, box, size)
         assert tv.locator("#scores").bounding_box()["x"] > tv.locator("#latest").bounding_box()["x"]
+        word = tv.locator("#claims .claim__word").first  # the long word on one line in the side column
+        assert word.bounding_box()["height"] < 2 * float(word.evaluate("e => getComputedStyle(e).fontSize")[:-2])
         assert tv.evaluate("document.scrollingElement.scrollWidth") <= size["width"]
         ann.goto(f"{live_server}/tables/{code}/host")  # the challenge ends, and the next starts: back at the top
         submit(ann, ann.get_by_role("button", name=re.compile("^End the challenge")))
