@@ -9,10 +9,11 @@ import re
 from flask import current_app, request
 
 from solver.errors import Refused
-from solver.pieces import load_box
 from solver.wordsmith.boxes import WORD_BY_WORD_DICE
 from tables.events import Forbidden, Rejected, Slowed
 from tables.store import REQUEST_ID_MAX
+
+from .table_notes import die_faces
 
 __all__ = [
     "MAX_NAME",
@@ -142,8 +143,8 @@ def action_for(name: str, seat: int | None) -> dict:
         return {"type": "undo", "seq": form_int("seq")}
     if name == "roll_word" and any(request.form.getlist("faces")):  # the real dice (ruling 13), else the app rolls
         faces = request.form.getlist("faces")
-        known = {face.face for face in load_box().die}
-        if len(faces) != WORD_BY_WORD_DICE or not set(faces) <= known:
+        known = dict(die_faces())
+        if len(faces) != WORD_BY_WORD_DICE or not set(faces) <= known.keys():
             raise PageRefusal(
                 "faces", f"faces: what each of the {WORD_BY_WORD_DICE} dice showed, one of {', '.join(sorted(known))}"
             )

@@ -98,7 +98,7 @@ def undo_words(action: dict, names: dict, host: str = "the host's") -> str:
     if kind == "overrule" and word:
         return f"{host} ruling that {word} stands" if action.get("stands") else f"{host} strike of {word}"
     what = action_words(action, names, host)
-    what += f" of {word}" if word and kind not in WORD_IN_SENTENCE and kind not in WORDED else ""
+    what += f" of {word}" if word and kind not in WORDED else ""
     # What it brought goes with it: "the end of the challenge, and the end of the game".
     ends = [ACTION_WORDS[t] for t in action.get("then") or () if t in BROUGHT_ENDS and t != kind]
     return ", and ".join([what, *ends])
@@ -153,8 +153,6 @@ UNDONE_SO = {
     "overrule_stood": "{word} is struck out again, off {name}'s sheet",
     "house_ruled": "{word} waits for its ruling again",
 }
-# The undone actions whose word their sentence names (UNDONE_SO), not the action's words.
-WORD_IN_SENTENCE = frozenset({"house_ruled"})
 
 
 def announcement(state, names: dict) -> str | None:
