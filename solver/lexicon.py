@@ -143,9 +143,10 @@ def offensive_base(normalized: str, code) -> str | None:
     return kinds[0][0] if kinds and all(kind == "offensive" for _, kind in kinds) else None
 
 
-# A spelling no list holds may be a compound of listed words: read closed up at every point into two parts, or
-# hyphenated at its hyphens only. It is built on an offensive word when it has a reading and every reading has an
-# offensive part (SHITSHOW, CUNTFACE, NIGGER-LOVER); a reading as words alone is the innocent one. A part read as
+# A spelling no list holds may be a compound of listed words: read closed up at every point into two parts (into
+# three when no reading in two reads through: CUNTBAGFACE), or hyphenated at its hyphens only. It is built on an
+# offensive word when it has a reading and every reading has an offensive part (SHITSHOW, CUNTFACE, NIGGER-LOVER);
+# a reading as words alone is the innocent one. Its possessive is built on one too (SHITSHOW'S). A part read as
 # offensive is one of the lexicon's compound parts (wordlists/compound_parts.txt, which the build writes): a slur or
 # an obscenity a judgement or WordNet's mark refuses, or a form of one (a content filter's listing alone is no word
 # of its own: KOCK, CUNN), of OFFENSIVE_PART_MIN letters or more (three letters sit by chance inside too many names
@@ -161,16 +162,22 @@ WORD_PART_CODES = frozenset((*SIZES, "name_first"))  # a name first is a word to
 _COMPOUND = re.compile(r"[a-z]+(?:-[a-z]+)*")
 
 
-def _compound_readings(normalized: str) -> Iterator[tuple[str, ...]]:
-    """The ways a spelling of letters (and hyphens) reads as parts: at its hyphens, or closed up in two at every
-    point that leaves parts of WORD_PART_MIN letters."""
+def _compound_readings(normalized: str, count: int) -> Iterator[tuple[str, ...]]:
+    """The ways a spelling of letters (and hyphens) reads as parts: at its hyphens, or closed up in `count` parts (two
+    or three) at every point that leaves parts of WORD_PART_MIN letters."""
     if not _COMPOUND.fullmatch(normalized):
         return
     if "-" in normalized:
         yield tuple(normalized.split("-"))
         return
-    for cut in range(WORD_PART_MIN, len(normalized) - WORD_PART_MIN + 1):
-        yield normalized[:cut], normalized[cut:]
+    last = len(normalized) - WORD_PART_MIN
+    if count == 2:
+        for cut in range(WORD_PART_MIN, last + 1):
+            yield normalized[:cut], normalized[cut:]
+        return
+    for cut in range(WORD_PART_MIN, last - WORD_PART_MIN + 1):
+        for second in range(cut + WORD_PART_MIN, last + 1):
+            yield normalized[:cut], normalized[cut:second], normalized[second:]
 
 
 def _part_kinds(parts: tuple[str, ...], code, offensive: frozenset[str]) -> list[str | None]:
@@ -185,17 +192,26 @@ def _part_kinds(parts: tuple[str, ...], code, offensive: frozenset[str]) -> list
     ]
 
 
+def _read_through(normalized: str, code, offensive: frozenset[str]) -> list[tuple[tuple[str, ...], list[str]]]:
+    """The readings of a spelling whose every part reads (`_part_kinds`), each with its parts' kinds: at its hyphens,
+    else closed up in two, else, when no reading in two reads through, in three (CUNT-BAG-FACE). A spelling read in
+    two is not read in three: three short words turn up by chance in most long spellings (BULLS-HIT-TIN)."""
+    for count in (2, 3):
+        read = []
+        for reading in _compound_readings(normalized, count):
+            kinds = _part_kinds(reading, code, offensive)
+            if None not in kinds:
+                read.append((reading, kinds))
+        if read or "-" in normalized:
+            return read
+    return []
+
+
 def offensive_compound(normalized: str, code, parts: frozenset[str]) -> bool:
-    """Whether a spelling no list holds is a compound built on one of the offensive `parts` (see WORD_PART_MIN)."""
-    read = False
-    for reading in _compound_readings(normalized):
-        kinds = _part_kinds(reading, code, parts)
-        if None in kinds:
-            continue
-        if "offensive" not in kinds:
-            return False  # read as words alone: the innocent reading
-        read = True
-    return read
+    """Whether a spelling no list holds is a compound built on one of the offensive `parts` (see WORD_PART_MIN): it
+    reads through (`_read_through`), and every reading has an offensive part."""
+    readings = _read_through(normalized, code, parts)
+    return bool(readings) and all("offensive" in kinds for _, kinds in readings)
 
 
 def common_word_parts(code: dict[str, str], familiarity: Callable[[str], float], offensive: frozenset[str]) -> set[str]:
@@ -206,16 +222,25 @@ def common_word_parts(code: dict[str, str], familiarity: Callable[[str], float],
     for word, kind in code.items():
         if kind not in SIZES or familiarity(word) < COMMON_WORD_ZIPF:
             continue
-        for reading in _compound_readings(word):
-            kinds = _part_kinds(reading, code.get, offensive)
-            if None not in kinds:
-                found.update(part for part, kind in zip(reading, kinds) if kind == "offensive")
+        for reading, kinds in _read_through(word, code.get, offensive):
+            found.update(part for part, kind in zip(reading, kinds) if kind == "offensive")
     return found
 
 
+def possessive_of(normalized: str) -> str | None:
+    """The spelling an 's spelling is the possessive of (DOG'S: dog), or None. A listed 's spelling is a word (SHE'S,
+    LET'S) or a possessive as its list says; one no list holds is a possessive by its shape (`check`)."""
+    return normalized[:-2] if normalized.endswith("'s") and len(normalized) > 2 else None
+
+
 def built_offensive(normalized: str, lexicons: Lexicons) -> bool:
-    """Whether a spelling no list holds is built on an offensive word: by an ending (`offensive_base`), else, when it
-    reads as no innocent word with an ending (DICKEROS is dicker's), as a compound (`offensive_compound`)."""
+    """Whether a spelling no list holds, or a listed possessive, is built on an offensive word: the possessive of one
+    (WANKER'S) or of a spelling built on one (SHITSHOW'S); by an ending (`offensive_base`); else, when it reads as
+    no innocent word with an ending (DICKEROS is dicker's), as a compound (`offensive_compound`)."""
+    base = possessive_of(normalized)
+    if base is not None:
+        code = lexicons.code(base)
+        return code == "offensive" or code is None and built_offensive(base, lexicons)
     kinds = ending_readings(normalized, lexicons.code)
     if kinds:
         return all(kind == "offensive" for _, kind in kinds)
@@ -441,7 +466,9 @@ def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
     and I are one-letter words), `not_in_lexicon`, `larger_lexicon_only`
     (then `tier` names the smallest size that holds it). A spelling no list holds is an `abbreviation` when it has
     the shape of one (`abbreviated_shape`: MGMT), `offensive` when it is an offensive word with an ending
-    (`offensive_base`: CUNTISH) or a compound built on one (`offensive_compound`: SHITSHOW), else `not_in_lexicon`.
+    (`offensive_base`: CUNTISH), a compound built on one (`offensive_compound`: SHITSHOW) or the possessive of
+    either, a `possessive` when it ends in 's (`possessive_of`: BLOG'S), else `not_in_lexicon`. A listed
+    possessive of an offensive word (NIGGER'S) is `offensive` too.
     """
     normalized = fold(word)
     shout = normalized.upper() or repr(word)
@@ -456,8 +483,10 @@ def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
             reason, tier = "larger_lexicon_only", code
         elif code is None and abbreviated_shape(normalized):
             reason, tier, shaped = "abbreviation", None, "word.no_vowel"
-        elif code is None and built_offensive(normalized, lexicon.lexicons):
+        elif code in (None, "possessive") and built_offensive(normalized, lexicon.lexicons):
             reason, tier, shaped = "offensive", None, "word.built_offensive"
+        elif code is None and possessive_of(normalized) is not None:
+            reason, tier = "possessive", None
         else:
             reason, tier = code or "not_in_lexicon", None
     name_first = reason == "name_first"

@@ -122,6 +122,12 @@ def odd_inputs(count: int, seed: int = 2727) -> list[str]:
         "titbit-ish",
         "cunt's-face",
         "dickeros",
+        "cuntbagface",
+        "bullshittin",
+        "shitshow's",
+        "twat's",
+        "nigger's",
+        "blog's",
     ]
     out = list(fixed)
     while len(out) < count:
@@ -132,7 +138,8 @@ def odd_inputs(count: int, seed: int = 2727) -> list[str]:
 
 def compounds(keys: list[str], parts: list[str], count: int, seed: int = 2728) -> list[str]:
     """Return `count` spellings made of two or three keys: an offensive compound part and a key, or keys alone,
-    closed up or hyphenated, either way round (solver/lexicon.py offensive_compound reads them)."""
+    closed up or hyphenated, either way round, some as a possessive (solver/lexicon.py offensive_compound and
+    possessive_of read them)."""
     rng = random.Random(seed)
     out = []
     while len(out) < count:
@@ -140,7 +147,7 @@ def compounds(keys: list[str], parts: list[str], count: int, seed: int = 2728) -
             rng.choice(parts) if parts and rng.random() < 0.5 else rng.choice(keys)
             for _ in range(rng.choice((2, 2, 3)))
         ]
-        out.append(rng.choice(("", "-")).join(pieces))
+        out.append(rng.choice(("", "-")).join(pieces) + ("'s" if rng.random() < 0.2 else ""))
     return out
 
 

@@ -22,6 +22,7 @@ from solver.lexicon import (
     common_word_parts,
     load_lexicons,
     offensive_compound,
+    possessive_of,
 )
 from tables.wordsmith.house import HOUSE_REASONS, askable
 
@@ -70,6 +71,96 @@ def test_an_unlisted_spelling_whose_offensive_letters_run_through_common_words_i
     """HOMO runs through HOMOSEXUALITY, SQUA through SQUARES, PUSSY through PUSSYCAT; TIT has three letters."""
     assert LEXICONS.code(word.lower()) is None
     assert check(word, LEXICONS["large"]).reason == "not_in_lexicon"
+
+
+@pytest.mark.parametrize("word", ["CUNTBAGFACE", "WHATTHEFUCK", "SHITBAGFACE", "TWATBUCKETFACE", "BITCHASSNIGGA"])
+def test_a_closed_up_compound_that_reads_in_no_two_parts_is_read_in_three(word):
+    low = word.lower()
+    assert LEXICONS.code(low) is None
+    assert all(None in _kinds(reading) for reading in cuts(low, 2))  # no reading in two reads through
+    assert check(word, LEXICONS["large"]).reason == "offensive"
+
+
+def test_a_spelling_read_in_two_parts_is_not_read_in_three():
+    """BULLSHITTIN reads as BULLSHIT and TIN, so three short words found by chance (BULLS, HIT, TIN) clear nothing."""
+    assert LEXICONS.code("bullshittin") is None
+    assert any(None not in _kinds(reading) for reading in cuts("bullshittin", 2))
+    assert ("bulls", "hit", "tin") in cuts("bullshittin", 3) and None not in _kinds(("bulls", "hit", "tin"))
+    assert check("BULLSHITTIN", LEXICONS["large"]).reason == "offensive"
+
+
+def cuts(spelling: str, count: int) -> list[tuple[str, ...]]:
+    """Every cut of a closed-up spelling into `count` parts of WORD_PART_MIN letters or more."""
+    n, least = len(spelling), WORD_PART_MIN
+    if count == 2:
+        return [(spelling[:i], spelling[i:]) for i in range(least, n - least + 1)]
+    return [
+        (spelling[:i], spelling[i:j], spelling[j:])
+        for i in range(least, n - 2 * least + 1)
+        for j in range(i + least, n - least + 1)
+    ]
+
+
+def _kinds(reading: tuple[str, ...]) -> list[str | None]:
+    """offensive, word or None for each part, as the rule reads a part (the module docstring)."""
+    return [
+        "offensive"
+        if p in LEXICONS.compound_parts
+        else "word"
+        if len(p) >= WORD_PART_MIN and LEXICONS.code(p) in WORD_PART_CODES
+        else None
+        for p in reading
+    ]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(PARTS), st.sampled_from(WORDS), st.sampled_from(WORDS), st.integers(0, 2))
+def test_three_closed_up_parts_are_offensive_when_no_cut_in_two_reads_and_no_cut_in_three_is_words_alone(
+    part, one, two, where
+):
+    pieces = [one, two]
+    pieces.insert(where, part)
+    spelling = "".join(pieces)
+    if LEXICONS.code(spelling) is not None or LEXICONS.code(spelling[:-1]) is not None:
+        return  # listed, or possibly read as a listed word with an ending
+    if any(None not in _kinds(r) for r in cuts(spelling, 2)):
+        return  # read in two: the two-part property above covers it
+    readings = {r: _kinds(r) for r in cuts(spelling, 3) if None not in _kinds(r)}
+    assert "offensive" in readings[tuple(pieces)]  # the reading it was made of reads through, with its part
+    expected = all("offensive" in kinds for kinds in readings.values())
+    assert offensive_compound(spelling, LEXICONS.code, LEXICONS.compound_parts) == expected
+
+
+@pytest.mark.parametrize("word", ["VLOG'S", "ZORBLAX'S", "DOOMSCROLL'S", "CRAPWARE'S"])
+def test_an_unlisted_possessive_is_refused_as_a_possessive_and_never_put_to_the_table(word):
+    low = word.lower()
+    assert LEXICONS.code(low) is None and possessive_of(low) == low[:-2]
+    for size in SIZES:
+        verdict = check(word, LEXICONS[size])
+        assert (verdict.valid, verdict.reason) == (False, "possessive")
+        assert verdict.message == f"{word} is a possessive form, not a word of its own."
+    assert not askable([{"code": "not_a_word", "reason": "possessive"}])
+
+
+@pytest.mark.parametrize("word", ["TWAT'S", "WANKER'S", "SHITSHOW'S", "CUNTBAGFACE'S", "NIGGER'S", "FUCKER'S"])
+def test_the_possessive_of_an_offensive_word_listed_or_built_is_refused_as_offensive(word):
+    """Listed (NIGGER'S is a possessive in SCOWL) or not, the possessive of a slur or an obscenity, or of a spelling
+    built on one, is refused as offensive: the table is never asked to allow it."""
+    for size in SIZES:
+        verdict = check(word, LEXICONS[size])
+        assert (verdict.valid, verdict.reason, verdict.message) == (False, "offensive", SENTENCE.format(W=word))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(WORDS + PARTS))
+def test_a_possessive_is_offensive_exactly_when_its_word_is(word):
+    spelling = word + "'s"
+    code = LEXICONS.code(spelling)
+    if code in SIZES:
+        return  # a listed contraction (HE'S) or a word of its own
+    offensive = LEXICONS.code(word) == "offensive" or check(word, LEXICONS["large"], define=False).reason == "offensive"
+    verdict = check(spelling, LEXICONS["large"], define=False)
+    assert verdict.reason == ("offensive" if offensive else "possessive")
 
 
 def test_a_spelling_read_as_an_innocent_word_with_an_ending_is_no_compound():

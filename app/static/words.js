@@ -85,9 +85,20 @@ function endingReadings(normalized, words) {
   return [];
 }
 
-// solver/lexicon.py built_offensive: an unlisted spelling built on an offensive word by an ending (every reading
-// offensive), else, read as no innocent word with an ending, as a compound.
+// solver/lexicon.py possessive_of: the spelling an 's spelling is the possessive of, or null.
+function possessiveOf(normalized) {
+  return normalized.endsWith("'s") && normalized.length > 2 ? normalized.slice(0, -2) : null;
+}
+
+// solver/lexicon.py built_offensive: an unlisted spelling (or a listed possessive) built on an offensive word: the
+// possessive of one or of a spelling built on one; by an ending (every reading offensive); else, read as no innocent
+// word with an ending, as a compound.
 function builtOffensive(normalized, words) {
+  const base = possessiveOf(normalized);
+  if (base !== null) {
+    const code = words.code(base);
+    return code === "offensive" || (code === null && builtOffensive(base, words));
+  }
   const kinds = endingReadings(normalized, words);
   if (kinds.length)
     return kinds.every(function (pair) {
@@ -96,29 +107,50 @@ function builtOffensive(normalized, words) {
   return offensiveCompound(normalized, words);
 }
 
-// solver/lexicon.py offensive_compound: whether an unlisted spelling reads as a compound built on one of the data's
-// compound parts (closed up: in two at every point; hyphenated: at its hyphens), and never as words alone.
+// solver/lexicon.py _compound_readings: at its hyphens, or closed up in `count` parts (two or three) of `least`
+// letters or more.
 const COMPOUND = /^[a-z]+(?:-[a-z]+)*$/;
+function compoundReadings(normalized, count, least) {
+  if (normalized.includes("-")) return [normalized.split("-")];
+  const readings = [];
+  const last = normalized.length - least;
+  if (count === 2) {
+    for (let cut = least; cut <= last; cut++) readings.push([normalized.slice(0, cut), normalized.slice(cut)]);
+    return readings;
+  }
+  for (let cut = least; cut <= last - least; cut++)
+    for (let second = cut + least; second <= last; second++)
+      readings.push([normalized.slice(0, cut), normalized.slice(cut, second), normalized.slice(second)]);
+  return readings;
+}
+
+// solver/lexicon.py offensive_compound: whether an unlisted spelling reads through as a compound (at its hyphens,
+// else in two, else in three parts: _read_through) and every reading has one of the data's compound parts.
 function offensiveCompound(normalized, words) {
   if (!COMPOUND.test(normalized)) return false;
   const least = words.compound.word_part_min;
-  const readings = [];
-  if (normalized.includes("-")) readings.push(normalized.split("-"));
-  else
-    for (let cut = least; cut <= normalized.length - least; cut++)
-      readings.push([normalized.slice(0, cut), normalized.slice(cut)]);
-  let read = false;
-  for (const parts of readings) {
-    const kinds = parts.map(function (part) {
-      if (words.compoundParts.has(part)) return "offensive";
-      const code = words.code(part);
-      return part.length >= least && (SIZES.includes(code) || code === "name_first") ? "word" : null;
-    });
-    if (kinds.includes(null)) continue;
-    if (!kinds.includes("offensive")) return false; // read as words alone: the innocent reading
-    read = true;
+  const kindOf = function (part) {
+    if (words.compoundParts.has(part)) return "offensive";
+    const code = words.code(part);
+    return part.length >= least && (SIZES.includes(code) || code === "name_first") ? "word" : null;
+  };
+  for (const count of [2, 3]) {
+    const read = compoundReadings(normalized, count, least)
+      .map(function (parts) {
+        return parts.map(kindOf);
+      })
+      .filter(function (kinds) {
+        return !kinds.includes(null);
+      });
+    if (read.length || normalized.includes("-"))
+      return (
+        read.length > 0 &&
+        read.every(function (kinds) {
+          return kinds.includes("offensive");
+        })
+      );
   }
-  return read;
+  return false;
 }
 
 // Python's repr() of a string: how the verdict names an input that folds to nothing.
@@ -256,10 +288,11 @@ function check(words, word, size) {
     } else if (code === null && abbreviatedShape(normalized)) {
       reason = "abbreviation";
       shaped = "word.no_vowel";
-    } else if (code === null && builtOffensive(normalized, words)) {
+    } else if ((code === null || code === "possessive") && builtOffensive(normalized, words)) {
       reason = "offensive";
       shaped = "word.built_offensive";
-    } else reason = code || "not_in_lexicon";
+    } else if (code === null && possessiveOf(normalized) !== null) reason = "possessive";
+    else reason = code || "not_in_lexicon";
   }
   const nameFirst = reason === "name_first";
   if (nameFirst) reason = "proper_name";
