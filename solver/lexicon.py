@@ -467,7 +467,7 @@ def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
     (then `tier` names the smallest size that holds it). A spelling no list holds is an `abbreviation` when it has
     the shape of one (`abbreviated_shape`: MGMT), `offensive` when it is an offensive word with an ending
     (`offensive_base`: CUNTISH), a compound built on one (`offensive_compound`: SHITSHOW) or the possessive of
-    either, a `possessive` when it ends in 's (`possessive_of`: BLOG'S), else `not_in_lexicon`. A listed
+    either, a `possessive` when it ends in 's (`possessive_of`: VLOG'S), else `not_in_lexicon`. A listed
     possessive of an offensive word (NIGGER'S) is `offensive` too.
     """
     normalized = fold(word)
