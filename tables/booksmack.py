@@ -312,12 +312,20 @@ def _takes(state, answer: dict, cards: list[str], takers, path: tuple) -> dict:
             raise Refused(f"takers: a seat number from 1 to {seats} (got {seat!r})", (*path, i))
         if seat in takers[:i]:
             raise Refused(f"takers: seat {seat} is named twice", (*path, i))
+        if state.seats[seat - 1].removed:  # a player who left taps nothing (docs/rules/tables.md, ruling 2)
+            raise Refused(f"takers: {_name(state, seat)} has left the table, so cannot take cards", (*path, i))
     most = {"none": 0, "say_word": 1}.get(answer["action"], len(answer["winners"]))
     if answer["action"] == "none" and takers:
         raise Refused("takers: no card can be tapped this round, so nobody takes its cards", path)
     if answer["action"] != "none" and not 1 <= len(takers) <= most:
-        what = "the one seat that said the word" if most == 1 else f"1 to {most} seats (one per winning card)"
-        raise Refused(f"takers: name {what} first", path)
+        what = (
+            "the one seat that said the word first"
+            if answer["action"] == "say_word"
+            else "the one seat that tapped the winning card first"
+            if most == 1
+            else f"1 to {most} seats (one per winning card) that tapped first"
+        )
+        raise Refused(f"takers: name {what}", path)
     shares = share_cards(len(cards), len(takers))
     takes = [{"seat": seat, "cards": cards[k * shares.each : (k + 1) * shares.each]} for k, seat in enumerate(takers)]
     return {"takers": list(takers), "takes": takes, "discarded": cards[len(takers) * shares.each :]}

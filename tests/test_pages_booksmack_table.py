@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from test_pages_tables import create, hidden, join, phone, post_form, text
+from test_pages_tables import create, hidden, join, phone, post_form, press, text
 
 NAMES = ("Ann", "Bob", "Cy")
 
@@ -233,3 +233,59 @@ def test_the_create_form_refuses_a_seventh_seat_with_the_rule(app):
     assert re.search(r"Seats ?: Booksmack is for 2 to 6 players at a live table: .*ruling 14\); got 7", text(html))
     assert re.findall(r'<input id="([^"]+)"[^>]*aria-invalid="true"', html) == ["seat1"]  # at the seats, not a box
     assert hidden(html, "csrf_token", "table-create")  # the form again, filled in
+
+
+def base_table(app, variants=()):
+    """A base (not turn-based) table of Ann, Bob and Cy, each on a phone; Ann's created it and hosts."""
+    ann = phone(app)
+    code, _ = create(ann, names=NAMES, game="booksmack", variants=list(variants))
+    phones = {1: ann, 2: phone(app), 3: phone(app)}
+    for seat, client in phones.items():
+        assert join(client, code, seat).status_code == 303
+    return code, phones
+
+
+def enter_round(client, code: str, cards: str, takers: list[str] | None = None):
+    html = page(client, f"/tables/{code}/play")
+    more = {"takers": takers} if takers else {}
+    return post_form(client, f"/tables/{code}/play", html, "round-form", action="round", cards=cards, **more)
+
+
+def test_the_space_card_is_entered_at_a_table_as_the_booksmack_page_reads_it(app):
+    """`space` (or ␣) is the Space card, and letters typed together are a card each, as on the judge's page."""
+    code, phones = base_table(app, ["glyphs"])
+    assert "the Space card is space" in text(page(phones[2], f"/tables/{code}/play"))
+    assert enter_round(phones[2], code, "space cA", takers=["2"]).status_code == 303  # c is the card to tap
+    game = app.extensions["tables"].state(code).to_dict()["booksmack"]
+    assert game["rounds"][-1]["cards"] == [" ", "c", "A"] and game["seats"][1]["cards_won"] == 3
+    assert enter_round(phones[3], code, "␣ b d", takers=["3"]).status_code == 303
+    assert app.extensions["tables"].state(code).to_dict()["booksmack"]["rounds"][-1]["cards"] == [" ", "b", "d"]
+
+
+def test_a_seat_whose_player_left_is_no_taker_on_any_form_and_is_refused_as_one(app):
+    code, phones = base_table(app)
+    ann = phones[1]
+    html = page(ann, f"/tables/{code}/play")
+    assert press(ann, f"/tables/{code}/play", html, "Remove Bob: they left").status_code == 303
+    html = page(phones[3], f"/tables/{code}/play")
+    form = re.search(r'<form[^>]*id="round-form".*?</form>', html, flags=re.S).group(0)
+    assert set(re.findall(r'name="takers" value="(\d)"', form)) == {"1", "3"}
+    refused = enter_round(phones[3], code, "a Z", takers=["2"])  # two seats still playing: two cards
+    assert refused.status_code == 422
+    assert "Bob has left the table, so cannot take cards" in text(refused.get_data(as_text=True))
+    assert enter_round(phones[3], code, "a Z").status_code == 303  # Z wins: the table now ticks who tapped first
+    html = page(phones[3], f"/tables/{code}/play")
+    form = re.search(r'<form[^>]*id="take-form".*?</form>', html, flags=re.S).group(0)
+    assert set(re.findall(r'name="takers" value="(\d)"', form)) == {"1", "3"}
+    taken = post_form(phones[3], f"/tables/{code}/play", html, "take-form", action="take", takers=["2"])
+    assert taken.status_code == 422 and "Bob has left the table" in text(taken.get_data(as_text=True))
+    game = app.extensions["tables"].state(code).to_dict()["booksmack"]
+    assert game["phase"] == "taking" and game["seats"][1]["cards_won"] == 0
+
+
+def test_a_tap_round_with_too_many_takers_is_told_to_name_who_tapped_not_who_said_a_word(app):
+    code, phones = base_table(app)
+    refused = enter_round(phones[2], code, "b Z m", takers=["1", "2"])  # Z: one card to tap, no word
+    assert refused.status_code == 422
+    said = text(refused.get_data(as_text=True))
+    assert "name the one seat that tapped the winning card first" in said and "said the word" not in said

@@ -13,6 +13,7 @@ from solver.wordsmith.boxes import WORD_BY_WORD_DICE
 from tables.events import Forbidden, Rejected, Slowed
 from tables.store import REQUEST_ID_MAX
 
+from .booksmack import split_cards
 from .table_notes import die_faces
 
 __all__ = [
@@ -106,7 +107,7 @@ def action_for(name: str, seat: int | None) -> dict:
     if name == "pass":
         return {"type": "pass", "seat": seat}
     if name == "round":
-        cards = form_text("cards").split()
+        cards = split_cards(form_text("cards"))  # as the Booksmack page reads them: `space` is the Space card
         if not cards:
             raise PageRefusal("cards", "Type the revealed cards in seat order, with spaces between.")
         action = {"type": "round", "cards": cards}
@@ -118,14 +119,16 @@ def action_for(name: str, seat: int | None) -> dict:
         return {"type": "take", "takers": form_seats("takers")}
     if name == "turn":
         who = form_int("seat", 1, MAX_SEATS) if seat is None else seat  # the host names the seat
-        return {"type": "turn", "seat": who, "card": form_text("card", 8)}
+        typed = form_text("card", 8)
+        card = split_cards(typed)
+        return {"type": "turn", "seat": who, "card": card[0] if len(card) == 1 else typed}
     if name == "steal":
         source = request.form.get("from", "")
         if source not in ("hand", "table"):
             raise PageRefusal("from", "from: the hand or the table")
         return {"type": "steal", "seat": form_int("victim", 1, MAX_SEATS), "from": source}
     if name == "hands" or (name == "end_game" and request.form.get("hands_given")):
-        hands = [form_text(f"hand{i}").split() for i in range(1, MAX_SEATS + 1) if f"hand{i}" in request.form]
+        hands = [split_cards(form_text(f"hand{i}")) for i in range(1, MAX_SEATS + 1) if f"hand{i}" in request.form]
         return {"type": "end_game", "hands": hands}
     if name == "start":
         pool = form_text("pool") or None
