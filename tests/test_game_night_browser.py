@@ -106,8 +106,10 @@ def test_a_whole_wordsmith_evening_on_three_phones_and_the_tv(night, live_server
     expect(bob.get_by_role("button", name="Allow VLOG")).to_be_visible(timeout=LIVE_MS)
     following(bob)
     claim(bob, "vlog")
+    expect(bob.locator("#notice")).to_contain_text("The table is already voting on VLOG.")
     expect(bob.locator("#notice")).to_contain_text("VLOG is not in the standard word lists")
     expect(bob.locator("#notice")).not_to_contain_text("ask the table")
+    expect(tv.locator("#latest")).to_contain_text("The table is already voting on VLOG.", timeout=LIVE_MS)
     expect(bob.get_by_role("button", name="Ask the table to allow VLOG")).to_have_count(0)
     for voter in (ann, bob):
         expect(voter.get_by_role("button", name="Allow VLOG")).to_be_visible(timeout=LIVE_MS)
@@ -116,6 +118,7 @@ def test_a_whole_wordsmith_evening_on_three_phones_and_the_tv(night, live_server
     for page in night:
         expect(page.locator("#latest .verdict__word")).to_have_text("VLOG", timeout=LIVE_MS)
         expect(big_box(page)).to_contain_text(HOUSE, timeout=LIVE_MS)
+        expect(page.locator("#claims")).not_to_contain_text("may ask the table")  # asked, and allowed since
         no_sideways_scroll(page)
 
     # The host takes back Bob's LOT: every phone and the TV say who did what and what it changed.

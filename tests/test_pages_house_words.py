@@ -170,3 +170,51 @@ def test_a_tie_goes_to_the_hosts_casting_vote_and_a_name_is_not_carried(app):
     assert "house_words:" not in text(html) and "House words" in text(html)  # the box's label, said once
     assert 'id="house_words"' in html and re.search(r'id="house_words"[^>]*aria-invalid="true"', html)
     assert hidden(form, "csrf_token")
+
+
+def claims_list(html: str) -> str:
+    return text(re.search(r'<section[^>]*id="claims".*?</section>', html, flags=re.S).group(0))
+
+
+def test_a_word_the_table_refused_or_is_voting_on_says_so_when_claimed_again_and_no_stale_hint_stays(app):
+    """Ruling 22: claimed again, a word the table is voting on, or refused this challenge, is refused with that
+    first (as ruling 20 names a strike), with no Ask; an attempt already put to the table, or whose word the table
+    allowed since, no longer says that its claimant may ask."""
+    code, host, (ann, bob, cy) = seated(app)
+    dictionary = "VLOG is not in the standard word lists; it may be newer than they are."
+    assert claim(ann, code, "vlog").status_code == 409
+    seq = attempt_seq(app, code)
+    assert send(ann, code, 'name="action" value="ask"', action="ask", claim=str(seq)).status_code == 303
+    assert "Ann may ask the table" not in claims_list(page(cy, code))  # asked: the invitation is spent
+    voting = claim(bob, code, "vlog")
+    assert voting.status_code == 409
+    said = text(voting.get_data(as_text=True))
+    assert f"The table is already voting on VLOG. {dictionary}" in said and "may ask" not in said
+    assert "Ask the table to allow VLOG" not in text(page(bob, code))
+    for voter in (bob, cy):
+        sent = send(voter, code, 'name="action" value="vote"', action="vote", claim=str(seq), strike="1")
+        assert sent.status_code == 303
+    assert "The table refuses VLOG" in latest_box(page(ann, code))
+    again = claim(cy, code, "vlog")
+    assert again.status_code == 409
+    note = f"The table refused VLOG this challenge: it is not asked again. {dictionary}"
+    assert note in text(again.get_data(as_text=True))
+    for client in (ann, bob, cy):
+        html = page(client, code)
+        assert note in latest_box(html) and "Ask the table to allow VLOG" not in text(html)
+        assert "may ask the table" not in claims_list(html)
+
+
+def test_an_attempt_at_a_word_the_table_then_allowed_no_longer_says_who_may_ask(app):
+    code, host, (ann, bob, cy) = seated(app)
+    assert claim(bob, code, "vlog").status_code == 409  # Bob's attempt, never asked
+    assert "Bob may ask the table to allow it" in claims_list(page(ann, code))
+    assert claim(ann, code, "vlog").status_code == 409
+    seq = attempt_seq(app, code)
+    assert send(ann, code, 'name="action" value="ask"', action="ask", claim=str(seq)).status_code == 303
+    for voter in (bob, cy):
+        sent = send(voter, code, 'name="action" value="vote"', action="vote", claim=str(seq), strike="0")
+        assert sent.status_code == 303
+    for client in (ann, bob, cy):
+        listed = claims_list(page(client, code))
+        assert "Bob tried VLOG" in listed and "may ask the table" not in listed, listed

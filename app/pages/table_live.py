@@ -504,18 +504,17 @@ def shared_context(code: str, state, viewer: Actor | None, now: float) -> tuple[
         claim["object_for"] = objectors(state, seated, claim["seq"], now, window) if objectors is not None else []
         if claim["object_for"]:
             closes.append(claim["closes_at"] / 1000)
-    house = {entry["word"] for entry in game.get("house_words") or []}
     for attempt in game.get("refused") or []:  # ruling 22: a word only the dictionary refused, put to the table
         attempt["closes_at"] = round(((event_epoch(attempt.get("at", "")) or 0) + window) * 1000)
         attempt["can_ask"] = (
             bool(attempt.get("askable"))
-            and attempt.get("asked") is None
-            and attempt.get("word") not in house
             and game.get("phase") in ("playing", "done_called")
             and now < attempt["closes_at"] / 1000
         )
         if attempt["can_ask"]:
             closes.append(attempt["closes_at"] / 1000)
+        elif attempt.get("unhinted"):  # its window closed: the sentence no longer says who may ask
+            attempt["message"] = attempt["unhinted"]
     context = {
         "code": code,
         "table": table,

@@ -212,6 +212,8 @@ def _name(ws: WordsmithState, seat: int | None) -> str:
 
 def _apply_refused(ws: WordsmithState, event: Event, data: dict) -> None:
     """Ruling 15: a refused attempt is public and changes nothing else: no sheet, pool, previous word or score."""
+    message = data.get("message") or ""
+    hint = house.HINT.format(player=_name(ws, data["seat"]))  # ruling 22: who may ask, while they still may
     attempt = {
         "seq": event.seq,
         "seat": data["seat"],
@@ -219,6 +221,7 @@ def _apply_refused(ws: WordsmithState, event: Event, data: dict) -> None:
         "word": data.get("normalized"),
         "at": event.at,
         "message": data.get("message"),
+        "unhinted": message.removesuffix(hint) + "." if message.endswith(hint) else data.get("message"),
         "objections": [o["code"] for o in data.get("objections") or []],
         "row": data.get("row"),
         "askable": house.askable(data.get("objections") or []),  # ruling 22: the table may allow it

@@ -29,33 +29,33 @@ MAX_HOUSE_WORD_LENGTH = 64  # a word on a score sheet line (the API's MAX_WORD_L
 HINT = ": {player} may ask the table to allow it."  # what a refusal the table may overrule ends (the table reads it)
 
 
+# What a refusal the table has before it says first, as ruling 20 names the vote that struck a word: the table
+# refused the word this challenge, or is voting on it now. They are the table's notes, not the judge's objections.
+REFUSED_BY_TABLE = "The table refused {W} this challenge: it is not asked again."
+VOTING_ON = "The table is already voting on {W}."
+TABLE_NOTES = ("refused_by_table", "vote_open")
+
+
 def askable(objections: list[dict]) -> bool:
-    """Whether a refusal's objections are the dictionary's lacking the word and nothing else."""
-    return (
-        len(objections) == 1 and objections[0]["code"] == "not_a_word" and objections[0].get("reason") in HOUSE_REASONS
-    )
+    """Whether a refusal's objections (the table's notes aside) are the dictionary's lacking the word and nothing
+    else."""
+    judged = [o for o in objections if o["code"] not in TABLE_NOTES]
+    return len(judged) == 1 and judged[0]["code"] == "not_a_word" and judged[0].get("reason") in HOUSE_REASONS
 
 
 def hinted(ws: WordsmithState, word: str, objections: list[dict], player: str | None) -> list[dict]:
     """A refusal of `word` (normalized) the table may overrule says so, naming who may ask ("...: Cy may ask the
     table to allow it.": every phone reads it, and only the claimant asks; `player` None: "you may ask", as the
-    claimant is told), unless the table is voting on that word or refused it already this challenge."""
-    if ws.has("secret") or not askable(objections) or ws.before_table(word):
+    claimant is told); when the table refused that word this challenge or is voting on it, it says that first
+    instead (the table's notes: the same sentences `ask` refuses with)."""
+    if ws.has("secret") or not askable(objections):
         return objections
+    if ws.refused_here(word):
+        return [{"code": "refused_by_table", "message": REFUSED_BY_TABLE.format(W=word.upper())}, *objections]
+    if ws.voting_on(word):
+        return [{"code": "vote_open", "message": VOTING_ON.format(W=word.upper())}, *objections]
     message = objections[0]["message"]
     return [{**objections[0], "message": message.removesuffix(".") + HINT.format(player=player or "you")}]
-
-
-def refused_here(ws: WordsmithState, word: str) -> AskRecord | None:
-    """The ask on `word` the table ruled against this challenge, if any: it is not put to the table again."""
-    return next(
-        (
-            ask
-            for ask in ws.asks.values()
-            if ask.word == word and ask.challenge == ws.challenge and ask.vote["state"] == "refused"
-        ),
-        None,
-    )
 
 
 def allowed(ws: WordsmithState, verdict):
@@ -134,10 +134,10 @@ def ask(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> 
         raise Rejected("already_asked", f"The table has already been asked about this attempt at {shout}.")
     if ws.house_word(word):
         raise Rejected("house_word", f"{shout} is a house word of this table now: claim it again.")
-    if refused_here(ws, word):
-        raise Rejected("refused_by_table", f"The table refused {shout} this challenge: it is not asked again.")
-    if any(other.word == word and other.vote["state"] in ("open", "tied") for other in ws.asks.values()):
-        raise Rejected("vote_open", f"The table is already voting on {shout}.")
+    if ws.refused_here(word):
+        raise Rejected("refused_by_table", REFUSED_BY_TABLE.format(W=shout))
+    if ws.voting_on(word):
+        raise Rejected("vote_open", VOTING_ON.format(W=shout))
     if (awaited := votes.pending(ws, seat.number)) is not None:
         raise Rejected("vote_pending", f"The table is voting on {awaited.word.upper()}: wait for the outcome first.")
     verdict = check(word, lexicon_of(table, ctx))

@@ -378,18 +378,26 @@ class WordsmithState:
         if hidden:
             return {**attempt, "word": None, "message": None, "objections": []}
         ask = self.asks.get(attempt["seq"])
-        # Ruling 22: put to the table now only while it is neither voting on the word nor refused it this challenge.
-        askable = bool(attempt.get("askable")) and not self.before_table(attempt["word"])
-        return {**attempt, "askable": askable, "asked": ask.vote["state"] if ask else None}
+        # Ruling 22: put to the table once, and only while it is neither voting on the word nor refused it this
+        # challenge, nor allowed it since; once it may not be, the attempt's sentence no longer says who may ask.
+        word = attempt["word"]
+        askable = bool(attempt.get("askable")) and ask is None
+        askable = askable and not self.before_table(word) and self.house_word(word) is None
+        message = attempt["message"] if askable else attempt.get("unhinted", attempt["message"])
+        return {**attempt, "message": message, "askable": askable, "asked": ask.vote["state"] if ask else None}
 
     def before_table(self, word: str | None) -> bool:
         """Whether the table is voting on `word` or refused it this challenge (house.ask refuses to ask it again)."""
+        return self.voting_on(word) or self.refused_here(word)
+
+    def voting_on(self, word: str | None) -> bool:
+        """Whether the table is voting on `word` (normalized) now, its vote open or tied (ruling 22)."""
+        return any(ask.word == word and ask.vote["state"] in ("open", "tied") for ask in self.asks.values())
+
+    def refused_here(self, word: str | None) -> bool:
+        """Whether the table refused `word` (normalized) this challenge: it is not put to the table again."""
         return any(
-            ask.word == word
-            and (
-                ask.vote["state"] in ("open", "tied")
-                or (ask.challenge == self.challenge and ask.vote["state"] == "refused")
-            )
+            ask.word == word and ask.challenge == self.challenge and ask.vote["state"] == "refused"
             for ask in self.asks.values()
         )
 
