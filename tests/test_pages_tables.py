@@ -1216,6 +1216,29 @@ def test_word_by_word_the_real_dice_are_entered_from_a_seats_page(app):
     assert app.extensions["tables"].state(code).game_state.rolls[-1]["faces"] == faces
 
 
+def test_word_by_word_the_host_rolls_from_the_roll_box_which_says_what_it_waits_for_and_undo_names_the_word(app):
+    """The host's page has one roll, the roll box's (no second button that the table would refuse while a word is
+    open), and the Undo of a roll names which word's roll it takes back."""
+    host = phone(app)
+    code, _ = create(host, variants=("word_by_word",))
+    ann, bob = phone(app), phone(app)
+    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
+    start(host, code)
+    page = host.get(f"/tables/{code}/host").get_data(as_text=True)
+    form = re.search(r'<div class="table-roll-form" id="roll-form" data-for="([^"]*)"', page)
+    assert form and "host" in form.group(1).split() and page.count('form="act-roll"') == 1
+    assert press(host, f"/tables/{code}/host", page, "Roll the dice for word 1").status_code == 303
+    page = host.get(f"/tables/{code}/host").get_data(as_text=True)
+    roll = text(re.search(r'<div id="roll".*?</section>', page, re.S)[0])
+    assert "The next roll waits for Ann and Bob to claim word 1." in roll
+    assert 'form="act-roll"' not in page and "Roll for the next word" not in text(page)
+    assert press(host, f"/tables/{code}/host", page, "Undo the roll for word 1").status_code == 303
+    for client in (ann, bob):
+        box = latest_box(client.get(f"/tables/{code}/play").get_data(as_text=True))
+        assert "The host undid the roll for word 1" in box, box
+    assert app.extensions["tables"].state(code).game_state.rolls == []
+
+
 def test_a_seats_pool_says_what_was_added_since_its_last_word(app, table):
     """The die rolled in the app: the seat's pool reads what came up, not only a count that changed."""
     code, host, ann, bob = table

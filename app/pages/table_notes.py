@@ -112,6 +112,8 @@ def action_words(action: dict, names: dict, host: str = "the host's") -> str:
     kind, word = action.get("type"), str(action.get("word") or "").upper()
     if word and kind in WORDED:
         return WORDED[kind].format(name=name, word=word)
+    if kind == "word_rolled" and isinstance(action.get("round"), int):
+        return f"the roll for word {action['round']}"
     said = ACTION_WORDS.get(kind, str(kind or "").replace("_", " "))
     return said.format(name=name, host=host)
 

@@ -661,14 +661,16 @@ def _left(ws: WordsmithState, seat: SeatState) -> bool:
 
 def undone_names(table, event: Event) -> dict:
     """What the table is told an undo took back (tables/hosting.py), beyond its type and seat: a claim's word, or
-    a word put to the table's, and the word an objection, a vote or a ruling was on; a host's ruling's word, whose
-    it was and which way it went. A Secret Wordsmith word is not named while its challenge is on: every phone reads
-    the undo (ruling 12)."""
+    a word put to the table's, and the word an objection, a vote or a ruling was on; which word a roll was for
+    (Word by Word); a host's ruling's word, whose it was and which way it went. A Secret Wordsmith word is not
+    named while its challenge is on: every phone reads the undo (ruling 12)."""
     ws = table.game_state
     if ws.has("secret") and ws.on and event.type == "claim":
         return {}
     if event.type in ("claim", "house_ruled"):
         return {"word": event.data.get("normalized") or event.data.get("word")}
+    if event.type == "word_rolled":  # Word by Word: which word's roll ("the roll for word 2")
+        return {"round": event.data.get("round")}
     if event.type in ("objection", "objection_vote", "objection_ruled", "house_asked", "house_vote"):
         about = ws.claims.get(event.data.get("claim")) or ws.asks.get(event.data.get("claim"))
         return {"word": about.word} if about is not None else {}  # the claim or word put to the table it was on
