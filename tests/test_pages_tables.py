@@ -1239,6 +1239,15 @@ def test_word_by_word_the_host_rolls_from_the_roll_box_which_says_what_it_waits_
     assert app.extensions["tables"].state(code).game_state.rolls == []
 
 
+def test_the_tv_names_the_variants_and_the_create_form_each_games_players_as_the_rules_count_them(app):
+    host = phone(app)
+    code, _ = create(host, variants=("advanced", "word_by_word"))
+    heading = re.search(r'<h1 class="page-title">.*?</h1>', phone(app).get(f"/tables/{code}").get_data(True), re.S)
+    assert text(heading.group(0)).endswith("Wordsmith · Advanced Game, Word by Word")
+    form = text(phone(app).get("/tables").get_data(as_text=True))
+    assert "players by name: Wordsmith 2 to 4, Word by Word 1 to 4, Booksmack 2 to 6" in form
+
+
 def test_a_seats_pool_says_what_was_added_since_its_last_word(app, table):
     """The die rolled in the app: the seat's pool reads what came up, not only a count that changed."""
     code, host, ann, bob = table

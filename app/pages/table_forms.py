@@ -1,5 +1,6 @@
 """The table pages' forms read into the service's actions: each field checked as it is read, a field that cannot be
-one a PageRefusal the page answers 422 with (naming the field), never a 500.
+one a PageRefusal the page answers 422 with (naming the field), never a 500. And the create form's choices: the
+games, their variants, each game's players.
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ from flask import current_app, request
 from solver.errors import Refused
 from solver.wordsmith.boxes import WORD_BY_WORD_DICE
 from tables.events import Forbidden, Rejected, Slowed
+from tables.state import GAMES, seats_allowed
 from tables.store import REQUEST_ID_MAX
 
+from .blueprint import bp, lexicon_choices
 from .booksmack import split_cards
 from .table_notes import die_faces
 
@@ -20,6 +23,7 @@ __all__ = [
     "MAX_NAME",
     "MAX_SEATS",
     "STATUS",
+    "VARIANTS",
     "PageRefusal",
     "action_for",
     "digits",
@@ -28,6 +32,7 @@ __all__ = [
     "form_text",
     "refusal_notice",
     "request_id",
+    "seat_counts",
 ]
 
 # What a form may send as a request id (the API's rule): a retry of the same id applies nothing twice.
@@ -35,6 +40,47 @@ REQUEST_ID = re.compile(rf"^[A-Za-z0-9._:-]{{1,{REQUEST_ID_MAX}}}$")
 MAX_SEATS = 6
 # A seat name longer than this does not fit a phone's score sheet line.
 MAX_NAME = 40
+# Each game's variants the create form offers: (id, label, what it changes).
+VARIANTS = {
+    "wordsmith": [
+        ("secret", "Secret Wordsmith", "claims hidden until the challenge ends, then judged together"),
+        ("advanced", "Advanced Game", "six required letters, one per row"),
+        ("word_by_word", "Word by Word", "one shared roll per word"),
+    ],
+    "booksmack": [
+        ("turns", "Turn-based play", "whose turn, the card played, draw, steal or win"),
+        ("punctuation", "Power Punctuation", "its cards in the deck"),
+        ("numbers", "Nifty Numbers", "its cards in the deck"),
+        ("glyphs", "Giggling Glyphs", "its cards in the deck"),
+        ("accents", "Cursed Critics", "its cards in the deck"),
+    ],
+}
+
+
+@bp.context_processor
+def table_form() -> dict:
+    """The create form's choices, for any page that shows it (the home page, /tables)."""
+    return {
+        "table_form": {
+            "games": GAMES,
+            "variants": VARIANTS,
+            "max_seats": MAX_SEATS,
+            "seats": seat_counts(),
+            "max_name": MAX_NAME,
+            "lexicons": lexicon_choices(),
+        },
+        "table_values": {},
+    }
+
+
+def seat_counts() -> list[tuple[str, int, int]]:
+    """Each game's players as a table's creation checks them, for the create form to say: (game, least, most)."""
+    games = (
+        ("Wordsmith", "wordsmith", ()),
+        ("Word by Word", "wordsmith", ("word_by_word",)),
+        ("Booksmack", "booksmack", ()),
+    )
+    return [(name, *seats_allowed(game, variants)[:2]) for name, game, variants in games]
 
 
 class PageRefusal(Exception):

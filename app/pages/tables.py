@@ -62,8 +62,18 @@ from ..assets import MIN_COMPRESS_BYTES, accepts_gzip
 from ..errors import problem_response
 from ..serving import limiter
 from ..tables import tables
-from .blueprint import bp, lexicon_choices, render
-from .table_forms import MAX_NAME, MAX_SEATS, STATUS, PageRefusal, action_for, digits, refusal_notice, request_id
+from .blueprint import bp, render
+from .table_forms import (
+    MAX_NAME,
+    MAX_SEATS,
+    STATUS,
+    VARIANTS,
+    PageRefusal,
+    action_for,
+    digits,
+    refusal_notice,
+    request_id,
+)
 from .table_lan import lan_context
 from .table_live import (
     Shared,
@@ -91,20 +101,6 @@ SEAT_BOX = re.compile(r"seat[1-9][0-9]?")
 HOUSE_WORDS_TEXT = 4000
 # Seconds between reloads of the table view without JavaScript (a tablet propped against the box).
 VIEW_RELOAD_SECONDS = 5
-VARIANTS = {
-    "wordsmith": [
-        ("secret", "Secret Wordsmith", "claims hidden until the challenge ends, then judged together"),
-        ("advanced", "Advanced Game", "six required letters, one per row"),
-        ("word_by_word", "Word by Word", "one shared roll per word"),
-    ],
-    "booksmack": [
-        ("turns", "Turn-based play", "whose turn, the card played, draw, steal or win"),
-        ("punctuation", "Power Punctuation", "its cards in the deck"),
-        ("numbers", "Nifty Numbers", "its cards in the deck"),
-        ("glyphs", "Giggling Glyphs", "its cards in the deck"),
-        ("accents", "Cursed Critics", "its cards in the deck"),
-    ],
-}
 # The event types a page reloads its live regions on. An SSE message names its type
 # (`event: claim`), and EventSource hands a named message only to a listener of that
 # name: tables.js listens to each of these (tests/test_pages_tables.py checks that every
@@ -389,21 +385,6 @@ def limit_guessing() -> None:
 
 def create_context(values: dict | None = None) -> dict:
     return {"values": values or {}, "table_values": values or {}}
-
-
-@bp.context_processor
-def table_form() -> dict:
-    """The create form's choices, for any page that shows it (the home page, /tables)."""
-    return {
-        "table_form": {
-            "games": GAMES,
-            "variants": VARIANTS,
-            "max_seats": MAX_SEATS,
-            "max_name": MAX_NAME,
-            "lexicons": lexicon_choices(),
-        },
-        "table_values": {},
-    }
 
 
 @bp.get("/tables")
