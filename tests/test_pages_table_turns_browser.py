@@ -209,3 +209,12 @@ def test_advanced_a_seat_is_not_offered_a_row_it_has_filled(phones, live_server)
     assert bob.evaluate(disabled) == ["2"] and ann.evaluate(disabled) == []
     expect(ann.locator("#claims .claim__word").first).to_have_text("BAG", timeout=LIVE_MS)
     assert ann.evaluate(shown) == ["first free row", "1: M", "2: A", "3: S", "4: T", "5: E", "6: R"]
+    # Every phone reads the row a word went on, named or picked (the first free row it fits: Ann's row 2, for A)
+    for page in (ann, bob):
+        expect(page.locator("#latest")).to_contain_text("written on row 2 (A): 3 letters", timeout=LIVE_MS)
+    api(ann, live_server, code, "/seats/1/pool", {"pool": exact("cast")}, cookie="wordsmith_host")
+    api(ann, live_server, code, "/claims", {"word": "cast"})
+    for page in (ann, bob):
+        expect(page.locator("#latest")).to_contain_text(
+            "CAST is a word, buildable from Ann's pool, written on row 2 (A)", timeout=LIVE_MS
+        )
