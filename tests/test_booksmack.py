@@ -143,6 +143,16 @@ def test_the_explanation_names_the_word_and_seat():
     assert judge("t", "a", "p").explanation == "TAP is spelled from seat 1; also spelled: APT (seat 2)."
 
 
+def test_a_word_read_again_from_another_seat_is_not_listed_as_also_spelled():
+    """A A spells AA from either seat, and ? A spells AA and more from seat 1 and again from seat 2: each other word
+    is listed once, and never the word announced."""
+    assert judge("a", "a").explanation == "AA is spelled from seat 1."
+    said = judge("?", "a").explanation
+    also = said.split("also spelled: ", 1)[1].rstrip(".").split(" and ")[0].split(", ")
+    words = [entry.split(" (")[0] for entry in also]
+    assert "AA" not in words and len(words) == len(set(words)), said
+
+
 def test_a_question_mark_reports_every_word_it_makes():
     result = judge("c", "?", "t")
     assert {"cat", "cot", "cut"} <= set(result.readings[0].words)

@@ -83,10 +83,14 @@ function wordSentence(readings, cards) {
       if (c.text === "?") wild.push(word[k].toUpperCase());
     });
   if (wild.length) sentence += said("booksmack.wild", {letters: wild.join(", ")});
+  // solver/booksmack/round.py: each other word once, from the first seat it reads from.
   const others = [];
+  const seen = new Set([word]);
   readings.forEach(function (r) {
     r.words.forEach(function (w) {
-      if (!(r === first && w === word)) others.push(said("booksmack.also_one", {WORD: w.toUpperCase(), seat: r.seat}));
+      if (seen.has(w)) return;
+      seen.add(w);
+      others.push(said("booksmack.also_one", {WORD: w.toUpperCase(), seat: r.seat}));
     });
   });
   if (others.length)

@@ -276,12 +276,15 @@ def _word_sentence(readings: list[Reading], cards: list[Card]) -> str:
     wild = _wildcard_letters(cards, first.seat, word)
     if wild:
         sentence += say("booksmack.wild", letters=", ".join(wild))
-    others = [
-        say("booksmack.also_one", WORD=w.upper(), seat=r.seat)
-        for r in readings
-        for w in r.words
-        if (r, w) != (first, word)
-    ]
+    # Each other word once, from the first seat it reads from: the same word read again from another seat (A A
+    # spells AA from either) tells the table nothing new.
+    seen = {word}
+    others = []
+    for r in readings:
+        for w in r.words:
+            if w not in seen:
+                seen.add(w)
+                others.append(say("booksmack.also_one", WORD=w.upper(), seat=r.seat))
     if others:
         key = "booksmack.also_more" if len(others) > 5 else "booksmack.also"
         sentence += say(key, words=", ".join(others[:5]), more=len(others) - 5)
