@@ -493,6 +493,24 @@ def test_booksmack_typed_cards_and_a_bad_card(page, live_server):
     assert "card 3 ('x9'): not a Booksmack card" in page.inner_text(".form-errors")
 
 
+def test_booksmack_a_bad_round_is_said_where_the_answer_shows_in_view_on_a_phone(browser, live_server):
+    """The refusal takes the answer's place, above the card palette: on a 390x844 phone it is in view after
+    Judge, with or without JavaScript, not below the palette's four sections."""
+    for script in (True, False):
+        context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=script)
+        page = context.new_page()
+        page.goto(live_server + "/booksmack")
+        page.fill("#cards-text", "x y Ω")
+        page.click("button.go")
+        errors = page.locator("#verdict .form-errors")
+        errors.wait_for()
+        assert "card 3 ('Ω'): not a Booksmack card" in errors.inner_text()
+        box = errors.bounding_box()  # where it is in the viewport, as the page stands after Judge
+        assert 0 <= box["y"] < 844, (script, box)
+        assert page.locator(".verdict__hint").count() == 0  # "the answer shows here" is not said beside it
+        context.close()
+
+
 # --- Color Smash ----------------------------------------------------------------------------
 
 
