@@ -606,6 +606,12 @@ def seat_left(state, seat: int) -> None:
         game.turn = game.next_seat(seat)
 
 
+def undone_names(table, event) -> dict:
+    """What the table is told an undo took back (tables/hosting.py), beyond its type and seat: which round."""
+    number = event.data.get("round")
+    return {"round": number} if event.type in ("round", "round_taken") and isinstance(number, int) else {}
+
+
 def seats_allowed(variants) -> tuple[int, int, str]:
     """The players a live Booksmack table takes, and the ruling to quote (docs/rules/booksmack.md, ruling 14: the
     rulebook names no count)."""

@@ -289,3 +289,20 @@ def test_a_tap_round_with_too_many_takers_is_told_to_name_who_tapped_not_who_sai
     assert refused.status_code == 422
     said = text(refused.get_data(as_text=True))
     assert "name the one seat that tapped the winning card first" in said and "said the word" not in said
+
+
+def test_the_hosts_undo_names_the_round_and_a_tie_reads_as_a_sentence_in_the_rounds_list(app):
+    code, phones = base_table(app)
+    assert enter_round(phones[2], code, "Z Z a", takers=["1", "2"]).status_code == 303  # two Zs tie: each taps
+    assert enter_round(phones[3], code, "b Z m").status_code == 303  # Z wins: waits for who tapped it first
+    rounds = text(
+        re.search(r'<section class="table-rounds".*?</section>', page(phones[3], f"/tables/{code}/play"), re.S)[0]
+    )
+    assert "(Ann and Bob take the cards)" in rounds, rounds
+    html = page(phones[1], f"/tables/{code}/play")  # Ann's phone hosts: the Undo is in its Host controls
+    assert press(phones[1], f"/tables/{code}/play", html, "Undo round 2").status_code == 303
+    for client in phones.values():
+        said = text(page(client, f"/tables/{code}/play"))
+        assert "The host undid round 2" in said, said[:600]
+    html = page(phones[1], f"/tables/{code}/play")
+    assert "Undo round 1" in text(html)

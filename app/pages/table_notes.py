@@ -90,6 +90,14 @@ WORDED = {
 }
 
 
+# The same for the actions about a numbered round: Word by Word's roll, Booksmack's rounds.
+ROUND_WORDS = {
+    "word_rolled": "the roll for word {round}",
+    "round": "round {round}",
+    "round_taken": "who took round {round}",
+}
+
+
 @bp.app_template_filter("undo_words")
 def undo_words(action: dict, names: dict, host: str = "the host's") -> str:
     """An undoable or undone action in words, with the word it was about: "Bob's claim of TACO", "the host's strike
@@ -112,8 +120,9 @@ def action_words(action: dict, names: dict, host: str = "the host's") -> str:
     kind, word = action.get("type"), str(action.get("word") or "").upper()
     if word and kind in WORDED:
         return WORDED[kind].format(name=name, word=word)
-    if kind == "word_rolled" and isinstance(action.get("round"), int):
-        return f"the roll for word {action['round']}"
+    number = action.get("round")
+    if isinstance(number, int) and kind in ROUND_WORDS:
+        return ROUND_WORDS[kind].format(round=number)
     said = ACTION_WORDS.get(kind, str(kind or "").replace("_", " "))
     return said.format(name=name, host=host)
 
