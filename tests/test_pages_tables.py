@@ -707,11 +707,7 @@ def test_the_printable_sheet_lists_the_words_and_totals(app, table):
 def test_the_printable_sheet_and_the_seats_sheet_show_word_by_words_circles_and_advanceds_rows(app):
     """What the paper sheet holds beside each word: in Word by Word the circles of its roll and how many it checked
     (an unchecked one counted among the discard boxes); in the Advanced game its row and the row's letter."""
-    host = phone(app)
-    code, _ = create(host, variants=("word_by_word",))
-    ann, bob = phone(app), phone(app)
-    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
-    start(host, code)
+    code, host, ann, bob = word_by_word_table(app)
     app.extensions["tables"].act(code, Actor(host=True), {"type": "roll_word", "faces": ["red", "yellow", "blue_star"]})
     assert claim(ann, code, "bag").status_code == 303  # the circle unused
     sheet = text(ann.get(f"/tables/{code}/sheet").get_data(as_text=True))
@@ -1092,11 +1088,7 @@ def test_the_playing_host_settles_a_tie_from_the_seat_page(app):
 def test_word_by_word_the_big_box_counts_an_unused_circle_as_the_discard_box_it_checks(app):
     """Ruling 13: a circle the word leaves unused checks a discard box; the claim's sentence says so, beside the
     pieces it left (the sheet's Discards used counts both)."""
-    host = phone(app)
-    code, _ = create(host, variants=("word_by_word",))
-    ann, bob = phone(app), phone(app)
-    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
-    start(host, code)
+    code, host, ann, bob = word_by_word_table(app)
     service = app.extensions["tables"]
     service.act(code, Actor(host=True), {"type": "roll_word", "faces": ["red", "yellow", "blue_star"]})
     assert claim(ann, code, "bag").status_code == 303  # R4 Y3 B1 G2 and a circle: R1 Y1 left, the circle unused
@@ -1196,14 +1188,20 @@ def test_word_by_word_the_roll_waits_for_a_vote_and_no_circle_is_offered_after_t
     )
 
 
-def test_word_by_word_the_real_dice_are_entered_from_a_seats_page(app):
-    """Ruling 13: the app rolls, or the faces the real dice showed are entered; a face no die has is a 422 naming the
-    field."""
+def word_by_word_table(app, pool: str = "R3 Y2 B1 G2"):
+    """A started Word by Word table of Ann and Bob, each on a phone: (code, the host's phone, Ann's, Bob's)."""
     host = phone(app)
     code, _ = create(host, variants=("word_by_word",))
     ann, bob = phone(app), phone(app)
     assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
-    start(host, code)
+    start(host, code, pool)
+    return code, host, ann, bob
+
+
+def test_word_by_word_the_real_dice_are_entered_from_a_seats_page(app):
+    """Ruling 13: the app rolls, or the faces the real dice showed are entered; a face no die has is a 422 naming the
+    field."""
+    code, host, ann, bob = word_by_word_table(app)
     page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
     assert "The real dice showed" in page and page.count('form="act-faces"') == 4  # three dice and the button
     wrong = post_form(
@@ -1219,11 +1217,7 @@ def test_word_by_word_the_real_dice_are_entered_from_a_seats_page(app):
 def test_word_by_word_the_host_rolls_from_the_roll_box_which_says_what_it_waits_for_and_undo_names_the_word(app):
     """The host's page has one roll, the roll box's (no second button that the table would refuse while a word is
     open), and the Undo of a roll names which word's roll it takes back."""
-    host = phone(app)
-    code, _ = create(host, variants=("word_by_word",))
-    ann, bob = phone(app), phone(app)
-    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
-    start(host, code)
+    code, host, ann, bob = word_by_word_table(app)
     page = host.get(f"/tables/{code}/host").get_data(as_text=True)
     form = re.search(r'<div class="table-roll-form" id="roll-form" data-for="([^"]*)"', page)
     assert form and "host" in form.group(1).split() and page.count('form="act-roll"') == 1
