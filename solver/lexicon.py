@@ -44,6 +44,7 @@ __all__ = [
     "Lexicons",
     "Verdict",
     "COMPOUND_PARTS_FILE",
+    "CONTRACTION_ENDINGS",
     "check",
     "common_word_parts",
     "is_obscure",
@@ -144,9 +145,10 @@ def offensive_base(normalized: str, code) -> str | None:
 
 
 # A spelling no list holds may be a compound of listed words: read closed up at every point into two parts (into
-# three when no reading in two reads through: CUNTBAGFACE), or hyphenated at its hyphens only. It is built on an
-# offensive word when it has a reading and every reading has an offensive part (SHITSHOW, CUNTFACE, NIGGER-LOVER);
-# a reading as words alone is the innocent one. Its possessive is built on one too (SHITSHOW'S). A part read as
+# three when no reading in two reads through: CUNTBAGFACE), or at its hyphens and apostrophes only (a contraction's
+# ending a part: FUCK'D). It is built on an offensive word when it has a reading and every reading has an offensive
+# part (SHITSHOW, CUNTFACE, NIGGER-LOVER); a reading as words alone is the innocent one (DOG'LL). Its possessive is
+# built on one too (SHITSHOW'S). A part read as
 # offensive is one of the lexicon's compound parts (wordlists/compound_parts.txt, which the build writes): a slur or
 # an obscenity a judgement or WordNet's mark refuses, or a form of one (a content filter's listing alone is no word
 # of its own: KOCK, CUNN), of OFFENSIVE_PART_MIN letters or more (three letters sit by chance inside too many names
@@ -159,16 +161,21 @@ OFFENSIVE_PART_MIN = 4
 COMMON_WORD_ZIPF = 3.0
 COMPOUND_PARTS_FILE = "compound_parts.txt"
 WORD_PART_CODES = frozenset((*SIZES, "name_first"))  # a name first is a word too (GIBBON): a part reads as either
-_COMPOUND = re.compile(r"[a-z]+(?:-[a-z]+)*")
+# The endings a contraction writes after an apostrophe (SHE'D, IT'LL, WE'VE, THEY'RE, I'M, ROCK 'N' ROLL, AREN'T,
+# 'EM): at its apostrophes a spelling reads as a compound whose part may be one of these (FUCK'D, SHIT'LL). The
+# possessive's 's is read apart (`possessive_of`).
+CONTRACTION_ENDINGS = ("d", "ll", "ve", "re", "m", "n", "t", "em")
+_COMPOUND = re.compile(r"[a-z]+(?:[-'][a-z]+)*")
+_JOINS = re.compile(r"[-']")
 
 
 def _compound_readings(normalized: str, count: int) -> Iterator[tuple[str, ...]]:
-    """The ways a spelling of letters (and hyphens) reads as parts: at its hyphens, or closed up in `count` parts (two
-    or three) at every point that leaves parts of WORD_PART_MIN letters."""
+    """The ways a spelling of letters (and hyphens or apostrophes) reads as parts: at its hyphens and apostrophes, or
+    closed up in `count` parts (two or three) at every point that leaves parts of WORD_PART_MIN letters."""
     if not _COMPOUND.fullmatch(normalized):
         return
-    if "-" in normalized:
-        yield tuple(normalized.split("-"))
+    if _JOINS.search(normalized):
+        yield tuple(_JOINS.split(normalized))
         return
     last = len(normalized) - WORD_PART_MIN
     if count == 2:
@@ -181,12 +188,13 @@ def _compound_readings(normalized: str, count: int) -> Iterator[tuple[str, ...]]
 
 
 def _part_kinds(parts: tuple[str, ...], code, offensive: frozenset[str]) -> list[str | None]:
-    """How each of a compound's parts reads: `offensive`, `word`, or None (no reading through it)."""
+    """How each of a compound's parts reads: `offensive`, `word` (a contraction's ending too), or None (no reading
+    through it)."""
     return [
         "offensive"
         if part in offensive
         else "word"
-        if len(part) >= WORD_PART_MIN and code(part) in WORD_PART_CODES
+        if part in CONTRACTION_ENDINGS or len(part) >= WORD_PART_MIN and code(part) in WORD_PART_CODES
         else None
         for part in parts
     ]
@@ -202,7 +210,7 @@ def _read_through(normalized: str, code, offensive: frozenset[str]) -> list[tupl
             kinds = _part_kinds(reading, code, offensive)
             if None not in kinds:
                 read.append((reading, kinds))
-        if read or "-" in normalized:
+        if read or _JOINS.search(normalized):
             return read
     return []
 

@@ -128,6 +128,11 @@ def odd_inputs(count: int, seed: int = 2727) -> list[str]:
         "twat's",
         "nigger's",
         "blog's",
+        "fuck'd",
+        "shit'll",
+        "dog'll",
+        "o'fuck",
+        "bitch'n",
     ]
     out = list(fixed)
     while len(out) < count:
@@ -138,8 +143,8 @@ def odd_inputs(count: int, seed: int = 2727) -> list[str]:
 
 def compounds(keys: list[str], parts: list[str], count: int, seed: int = 2728) -> list[str]:
     """Return `count` spellings made of two or three keys: an offensive compound part and a key, or keys alone,
-    closed up or hyphenated, either way round, some as a possessive (solver/lexicon.py offensive_compound and
-    possessive_of read them)."""
+    closed up, hyphenated or joined by an apostrophe, either way round, some as a possessive or with a contraction's
+    ending (solver/lexicon.py offensive_compound and possessive_of read them)."""
     rng = random.Random(seed)
     out = []
     while len(out) < count:
@@ -147,7 +152,8 @@ def compounds(keys: list[str], parts: list[str], count: int, seed: int = 2728) -
             rng.choice(parts) if parts and rng.random() < 0.5 else rng.choice(keys)
             for _ in range(rng.choice((2, 2, 3)))
         ]
-        out.append(rng.choice(("", "-")).join(pieces) + ("'s" if rng.random() < 0.2 else ""))
+        ending = rng.choice(("", "", "", "'s", "'d", "'ll", "'ve", "'n"))  # some a possessive or a contraction
+        out.append(rng.choice(("", "-", "'")).join(pieces) + ending)
     return out
 
 

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from solver.lexicon import (
     COMMON_WORD_ZIPF,
+    CONTRACTION_ENDINGS,
     OFFENSIVE_PART_MIN,
     SIZES,
     WORD_PART_CODES,
@@ -161,6 +162,31 @@ def test_a_possessive_is_offensive_exactly_when_its_word_is(word):
     offensive = LEXICONS.code(word) == "offensive" or check(word, LEXICONS["large"], define=False).reason == "offensive"
     verdict = check(spelling, LEXICONS["large"], define=False)
     assert verdict.reason == ("offensive" if offensive else "possessive")
+
+
+@pytest.mark.parametrize("word", ["FUCK'D", "SHIT'LL", "NIGGA'D", "CUNT'VE", "FUCK'EM", "WANKER'LL"])
+def test_an_offensive_word_with_a_contractions_ending_is_refused_as_offensive(word):
+    """Read at its apostrophe, as a hyphenated spelling is at its hyphens, a contraction's ending a word part."""
+    assert LEXICONS.code(word.lower()) is None
+    for size in SIZES:
+        assert check(word, LEXICONS[size]).reason == "offensive"
+    assert not askable([{"code": "not_a_word", "reason": "offensive"}])
+
+
+@pytest.mark.parametrize("word", ["DOG'LL", "BITCH'N", "O'FUCK", "TABLE'D"])
+def test_a_word_with_a_contractions_ending_or_an_unread_part_is_only_not_in_the_lists(word):
+    """DOG'LL and BITCH'N read as words alone (BITCH is the dog's word too); O'FUCK has no part O to read."""
+    assert check(word, LEXICONS["large"]).reason == "not_in_lexicon"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(WORDS + PARTS), st.sampled_from(sorted(CONTRACTION_ENDINGS)))
+def test_a_contractions_ending_leaves_a_words_verdict_offensive_or_not(word, ending):
+    spelling = f"{word}'{ending}"
+    if LEXICONS.code(spelling) is not None:
+        return  # a listed contraction (SHE'LL) is judged by its list
+    offensive = word in LEXICONS.compound_parts
+    assert (check(spelling, LEXICONS["large"], define=False).reason == "offensive") == offensive
 
 
 def test_a_spelling_read_as_an_innocent_word_with_an_ending_is_no_compound():

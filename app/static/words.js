@@ -107,11 +107,12 @@ function builtOffensive(normalized, words) {
   return offensiveCompound(normalized, words);
 }
 
-// solver/lexicon.py _compound_readings: at its hyphens, or closed up in `count` parts (two or three) of `least`
-// letters or more.
-const COMPOUND = /^[a-z]+(?:-[a-z]+)*$/;
+// solver/lexicon.py _compound_readings: at its hyphens and apostrophes, or closed up in `count` parts (two or three)
+// of `least` letters or more.
+const COMPOUND = /^[a-z]+(?:[-'][a-z]+)*$/;
+const JOINS = /[-']/;
 function compoundReadings(normalized, count, least) {
-  if (normalized.includes("-")) return [normalized.split("-")];
+  if (JOINS.test(normalized)) return [normalized.split(JOINS)];
   const readings = [];
   const last = normalized.length - least;
   if (count === 2) {
@@ -124,13 +125,15 @@ function compoundReadings(normalized, count, least) {
   return readings;
 }
 
-// solver/lexicon.py offensive_compound: whether an unlisted spelling reads through as a compound (at its hyphens,
-// else in two, else in three parts: _read_through) and every reading has one of the data's compound parts.
+// solver/lexicon.py offensive_compound: whether an unlisted spelling reads through as a compound (at its hyphens and
+// apostrophes, a contraction's ending a word part; else in two, else in three parts: _read_through) and every
+// reading has one of the data's compound parts.
 function offensiveCompound(normalized, words) {
   if (!COMPOUND.test(normalized)) return false;
   const least = words.compound.word_part_min;
   const kindOf = function (part) {
     if (words.compoundParts.has(part)) return "offensive";
+    if (words.compound.contractions.includes(part)) return "word";
     const code = words.code(part);
     return part.length >= least && (SIZES.includes(code) || code === "name_first") ? "word" : null;
   };
@@ -142,7 +145,7 @@ function offensiveCompound(normalized, words) {
       .filter(function (kinds) {
         return !kinds.includes(null);
       });
-    if (read.length || normalized.includes("-"))
+    if (read.length || JOINS.test(normalized))
       return (
         read.length > 0 &&
         read.every(function (kinds) {
