@@ -44,6 +44,7 @@ from .text import count
 
 __all__ = [
     "DEFAULT_COLOURS",
+    "MAX_HAND",
     "MODES",
     "PENALTY",
     "STEAL",
@@ -59,6 +60,7 @@ __all__ = [
 
 MODES = ("standard", "competition")
 PENALTY = 5  # cards a wrong slap puts under the pile
+MAX_HAND = 200  # cards dealt to one player, face up or down: the whole deck fits, and a replay stays small
 STEAL = 5  # collected cards a Steal card lets the first slapper take
 
 
@@ -284,6 +286,8 @@ class _Game:
         for player, hand in hands.items():
             if isinstance(hand, bool) or not isinstance(hand, (int, list)):
                 raise ValueError(f"{player}'s hand must be a list of cards or a number of face-down cards")
+            if (hand if isinstance(hand, int) else len(hand)) > MAX_HAND:
+                raise ValueError(f"{player}'s hand: at most {MAX_HAND} cards are dealt to one player")
             cards = [None] * hand if isinstance(hand, int) else [parse_card(c, self.colours) for c in hand]
             if not cards:
                 raise ValueError(f"every player must be dealt at least one card; {player} got none")

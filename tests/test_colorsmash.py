@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from solver.colorsmash import DEFAULT_COLOURS, Card, ImpossibleEvent, judge_slap, parse_card, replay
+from solver.colorsmash import DEFAULT_COLOURS, MAX_HAND, Card, ImpossibleEvent, judge_slap, parse_card, replay
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "colorsmash"
 GAMES = sorted(GOLDEN.glob("*.game.json"))
@@ -396,3 +396,12 @@ def test_golden_standard_game_in_brief():
         ("cat", 0, True),
     ]
     assert result["pile"] == ["red/blue", "brown/brown"]
+
+
+def test_a_deal_past_the_whole_deck_is_refused_before_any_card_is_dealt():
+    """The rules engine's own limit, which the API, the page and the CLI meet alike: no caller deals a hundred
+    million face-down cards."""
+    for hand in (MAX_HAND + 1, 10**11, ["red"] * (MAX_HAND + 1)):
+        with pytest.raises(ImpossibleEvent, match=f"at most {MAX_HAND} cards"):
+            replay("standard", ["ann", "bob"], [{"type": "deal", "hands": {"ann": hand, "bob": 1}}])
+    assert replay("standard", ["ann", "bob"], [{"type": "deal", "hands": {"ann": MAX_HAND, "bob": 1}}])

@@ -473,6 +473,10 @@ def test_the_replay_page_replays_as_replay_does(client, game, form):
         ("deal ann=red/red bob=2\nslap bob", "line 2: "),
         ("deal ann=red/red bob=2\nflip ann\nwave", "line 3: 'wave' is not an event"),
         ("deal ann=\u00b2 bob=2", "line 1: splat colour"),  # a superscript two is no card count: int refuses it
+        # a hand past the whole deck: refused at once, never dealt (a hundred million face-down cards took seconds)
+        ("deal ann=99999999999 bob=1", "line 1: ann's hand: at most 200 cards are dealt to one player"),
+        ("deal ann=201 bob=1", "line 1: ann's hand: at most 200 cards"),
+        ("deal ann=-1 bob=1", "line 1: ann's hand of face-down cards is a number from 1 to 200"),
     ],
 )
 def test_replay_errors_name_the_line(client, events, fragment):

@@ -23,8 +23,7 @@ MAX_PLAYERS = 8
 # A long game of eight players is a few hundred flips and slaps. (At the
 # default MAX_BODY_BYTES, 16 KiB, the body runs out first: ~300 events.)
 MAX_EVENTS = 2000
-# Face-down cards dealt to one player: the whole deck fits.
-MAX_HAND = 200
+MAX_HAND = rules.MAX_HAND  # cards dealt to one player (the rules engine's limit)
 MAX_NAME = 40
 MAX_COLOURS = 20
 MAX_COLOUR_NAME = 20

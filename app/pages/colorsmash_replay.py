@@ -23,7 +23,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from solver.colorsmash import MODES, ImpossibleEvent, replay
+from solver.colorsmash import MAX_HAND, MODES, ImpossibleEvent, replay
 from solver.text import split_words
 
 from .blueprint import PageForm, bp, page_error, read_query, render
@@ -62,6 +62,8 @@ def _deal(words: list[str], line: int) -> dict:
             )
         if name == "first":
             event["first"] = value
+        elif value[:1] in "+-" and value[1:].isascii() and value[1:].isdigit():
+            raise ValueError(f"line {line}: {name}'s hand of face-down cards is a number from 1 to {MAX_HAND}")
         else:
             count = value.isascii() and value.isdigit()  # isdigit alone takes `²`, which int refuses
             event["hands"][name] = int(value) if count else [card for card in value.split(",") if card]
