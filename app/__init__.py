@@ -116,6 +116,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     # Imported here, not at the top: importing `app` (its DEFAULTS, say) should not pay for pydantic and the blueprints.
     from . import api, assets, errors, json_provider, offline, openapi, pages, resources, tables
+    from .pages.offline_forms import offline_forms
     from .serving import budget, limiter, security
 
     app.json = json_provider.FastJSONProvider(app)  # answers written by pydantic-core, fields in the code's order
@@ -130,7 +131,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(openapi.bp)
     app.register_blueprint(pages.bp)
-    offline.init_app(app)  # the manifest, the service worker, the icons and the word data
+    offline.init_app(app, offline_forms)  # the manifest, the service worker, the icons and the word data
     # The live tables' pages POST forms that act with a cookie's token: Flask-WTF's
     # CSRFProtect checks every POST (`{{ csrf_token() }}` in each form). The `api`
     # blueprint and those nested in it are exempt: the API reads no cookies, only

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -131,6 +132,8 @@ def meta_body() -> dict:
         "dice": load_box().dice,
         "booksmack": booksmack_cards(),
         "rules": rules(),
+        # Each offline page's query fields, so a field the server would refuse is refused offline in its words.
+        "forms": current_app.extensions["offline_forms"](),
         # What the offline pages say, from the server's own table (solver/sentences.py), and the one voice
         # they say it in: the player holding the phone.
         "sentences": sentences(),
@@ -221,7 +224,10 @@ def favicon():
     return response
 
 
-def init_app(app: Flask) -> None:
+def init_app(app: Flask, page_forms: Callable[[], dict]) -> None:
+    """Serve the offline pages' files; `page_forms` describes the pages' query fields for the meta (app/pages, whose
+    package this one does not import: it imports this one)."""
+    app.extensions["offline_forms"] = page_forms
     app.register_blueprint(bp)
     # partials/verdict_parts.html says its words by key, and home.html renders it empty for the offline judge.
     app.jinja_env.globals.update(say=say, verdict_parts=VERDICT_PARTS)

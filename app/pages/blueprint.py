@@ -108,6 +108,7 @@ SOLVER_FIELDS = {
     "discards_used": "discards_used",
     "pool": "pool",
     "rack": "rack",
+    "page": "page",
 }
 
 

@@ -27,9 +27,11 @@ from flask import url_for
 from pydantic import Field
 
 from solver import search
+from solver.errors import Refused
 from solver.lexicon import is_obscure
 from solver.limits import PAGE_WORDS
 from solver.pieces import Pool
+from solver.sentences import say
 from solver.text import split_words
 from solver.wordsmith import discard_boxes, hints
 
@@ -121,11 +123,9 @@ def solve_pool(form: SolveForm, pool: Pool) -> dict:
     )
     boxes = discard_boxes(form.crossed_white, form.discards_used)
     found = search.solve(index, pool, query, limit=SHOWN, offset=(form.page - 1) * SHOWN)
-    if form.page > page_count(found.total):
-        raise ValueError(
-            f"page: there {'is' if page_count(found.total) == 1 else 'are'} only {page_count(found.total)} "
-            f"page{'' if page_count(found.total) == 1 else 's'} of words"
-        )
+    if form.page > (pages := page_count(found.total)):
+        too_far = say("field.no_such_page_one") if pages == 1 else say("field.no_such_page", pages=pages)
+        raise Refused(too_far, ("page",))
     advice = hints(index, pool, query, discards_used=form.discards_used, crossed_white=form.crossed_white, limit=HINTS)
     chips = {chip["kind"]: chip for chip in pool_chips(None)}
     links = claim_links(form)

@@ -10,7 +10,7 @@
 // (the solver's words and the pool picker), offline_games.js
 // (Color Smash and the dice), offline_booksmack.js and offline_cards.js (Booksmack rounds), words.js (the word judge) and
 // sentences.js (the server's sentences, filled). app/assets.py points each import at its fingerprinted name.
-import {el, pyStrip, useMeta} from "./offline_base.js";
+import {el, fieldErrors, pyStrip, useMeta} from "./offline_base.js";
 import {judgeRound, showRound} from "./offline_booksmack.js";
 import {splitCards} from "./offline_cards.js";
 import {rollDice, rollTitle, showRoll, showSlap, slapFor} from "./offline_games.js";
@@ -74,15 +74,18 @@ function fill(form, url) {
 
 // The word data (with the sentences and rules it carries), then `show(data)`: false when the data is out of reach
 // (the page then asks the server), and a refusal shown as the page's error.
-async function showWith(show) {
+// A field the server's page would refuse (a 422) is refused here in its words, never judged (`fieldErrors`).
+async function showWith(show, url) {
   let d;
   try {
     d = await data();
   } catch (error) {
     return false;
   }
+  const refused = url ? fieldErrors(d.meta.forms, url.pathname, url.searchParams) : [];
   try {
-    show(d);
+    if (refused.length) showError(refused.join(" "));
+    else show(d);
   } catch (error) {
     showError(error.message);
   }
@@ -138,7 +141,7 @@ async function answer(url) {
     const lexicon = url.searchParams.get("lexicon");
     const done = await showWith(function (d) {
       showRound(judgeRound(d, texts, lexicon || d.meta.default_lexicon));
-    });
+    }, url);
     return done && shown;
   }
   if (url.searchParams.get("add") || url.searchParams.get("remove")) return false; // a step the server reads
@@ -155,7 +158,7 @@ async function answer(url) {
     if (!pyStrip(fields.splat) && !pyStrip(fields.word)) return false;
     return showWith(function () {
       showSlap(slapFor(fields, colours)); // the data first: the sentences and the rules
-    });
+    }, url);
   }
   const judgeForm = document.getElementById("judge-form");
   const solveForm = document.getElementById("solve-form");
@@ -168,7 +171,7 @@ async function answer(url) {
     if (judging) showVerdict(d, verdictFor(d, form));
     else if (rack) needsConnection("The rack solver");
     else showWords(d, form, url);
-  });
+  }, url);
 }
 
 // The solver's words for a claim (the page's fields: pool, previous, required, claimed, lexicon), best first.

@@ -48,6 +48,38 @@ function splitWords(text) {
   return text.split(/[\s,]+/).filter(Boolean);
 }
 
+// app/offline_forms.py: the refusals the server's page gives a URL's fields before it answers ("Lexicon: choose one
+// of 'small', 'standard' or 'large'"), in its order and words; [] when every field is one the page takes. A field
+// given empty is not given (app/pages/blueprint.py read_query).
+const WHOLE = /^[+-]?[0-9]+(?:_[0-9]+)*(?:\.0*)?$/; // what pydantic reads as a whole number from text
+function fieldErrors(forms, path, params) {
+  const rules = (forms && forms.pages[path]) || [];
+  const words = function (type, values) {
+    return forms.words[type].replace(/\{(\w+)\}/g, function (whole, key) {
+      return String(values[key]);
+    });
+  };
+  const errors = [];
+  rules.forEach(function (rule) {
+    const value = pyStrip(params.get(rule.name) || "");
+    if (!value) return;
+    let detail = null;
+    const length = Array.from(value).length; // code points, as the server counts them
+    if (rule.kind === "choice" && !rule.choices.includes(value))
+      detail = words("literal_error", {expected: rule.expected});
+    else if (rule.kind === "int") {
+      const number = WHOLE.test(value) ? parseInt(value.replace(/_/g, ""), 10) : null;
+      if (number === null) detail = words("int_parsing", {});
+      else if (rule.ge !== undefined && number < rule.ge) detail = words("greater_than_equal", rule);
+      else if (rule.le !== undefined && number > rule.le) detail = words("less_than_equal", rule);
+    } else if (rule.limit !== undefined && length > rule.limit)
+      detail = sentence("field.too_long", {limit: rule.limit, actual: length});
+    else if (rule.max_length !== undefined && length > rule.max_length) detail = words("string_too_long", rule);
+    if (detail !== null) errors.push(rule.label + ": " + detail);
+  });
+  return errors;
+}
+
 function poolText(pool) {
   const out = CODES.map(function (code, i) {
     return pool[i] ? code + pool[i] : "";
@@ -69,6 +101,7 @@ export {
   SHOWN,
   andList,
   el,
+  fieldErrors,
   pieceOf,
   plural,
   poolText,

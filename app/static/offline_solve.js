@@ -1,6 +1,6 @@
 // The solver with no connection: a pool's words from the word data, in the server's order and on its pages, and
 // the pool picker drawn as the server draws it. static/offline.js answers the solver's page with them.
-import {CODES, SHOWN, el, plural, poolText, pyStrip, splitWords} from "./offline_base.js";
+import {CODES, SHOWN, el, plural, poolText, pyStrip, sentence, splitWords} from "./offline_base.js";
 import {boxesOf, cost, deficit, hasNewLetter, parsePool, readLetter} from "./offline_judge.js";
 import * as W from "./words.js";
 
@@ -58,7 +58,9 @@ function showWords(d, form, url) {
   box.dataset.source = "offline";
   const total = result.found.length;
   const pages = Math.max(1, Math.ceil(total / SHOWN));
-  const page = Math.min(Math.max(1, form.page), pages);
+  if (form.page > pages)
+    throw new Error(pages === 1 ? sentence("field.no_such_page_one") : sentence("field.no_such_page", {pages: pages}));
+  const page = Math.max(1, form.page);
   const shown = result.found.slice((page - 1) * SHOWN, page * SHOWN);
   const text = poolText(result.pool);
   box.appendChild(
