@@ -169,24 +169,6 @@ _COMPOUND = re.compile(r"[a-z]+(?:[-'][a-z]+)*")
 _JOINS = re.compile(r"[-']")
 
 
-def _compound_readings(normalized: str, count: int) -> Iterator[tuple[str, ...]]:
-    """The ways a spelling of letters (and hyphens or apostrophes) reads as parts: at its hyphens and apostrophes, or
-    closed up in `count` parts (two or three) at every point that leaves parts of WORD_PART_MIN letters."""
-    if not _COMPOUND.fullmatch(normalized):
-        return
-    if _JOINS.search(normalized):
-        yield tuple(_JOINS.split(normalized))
-        return
-    last = len(normalized) - WORD_PART_MIN
-    if count == 2:
-        for cut in range(WORD_PART_MIN, last + 1):
-            yield normalized[:cut], normalized[cut:]
-        return
-    for cut in range(WORD_PART_MIN, last - WORD_PART_MIN + 1):
-        for second in range(cut + WORD_PART_MIN, last + 1):
-            yield normalized[:cut], normalized[cut:second], normalized[second:]
-
-
 def _part_kinds(parts: tuple[str, ...], code, offensive: frozenset[str]) -> list[str | None]:
     """How each of a compound's parts reads: `offensive`, `word` (a contraction's ending too), or None (no reading
     through it)."""
@@ -201,18 +183,29 @@ def _part_kinds(parts: tuple[str, ...], code, offensive: frozenset[str]) -> list
 
 
 def _read_through(normalized: str, code, offensive: frozenset[str]) -> list[tuple[tuple[str, ...], list[str]]]:
-    """The readings of a spelling whose every part reads (`_part_kinds`), each with its parts' kinds: at its hyphens,
-    else closed up in two, else, when no reading in two reads through, in three (CUNT-BAG-FACE). A spelling read in
-    two is not read in three: three short words turn up by chance in most long spellings (BULLS-HIT-TIN)."""
-    for count in (2, 3):
-        read = []
-        for reading in _compound_readings(normalized, count):
-            kinds = _part_kinds(reading, code, offensive)
-            if None not in kinds:
-                read.append((reading, kinds))
-        if read or _JOINS.search(normalized):
-            return read
-    return []
+    """The readings of a spelling whose every part reads (`_part_kinds`), each with its parts' kinds: at its hyphens
+    and apostrophes, else closed up in two, else, when no reading in two reads through, in three (CUNT-BAG-FACE). A
+    spelling read in two is not read in three: three short words turn up by chance in most long spellings
+    (BULLS-HIT-TIN). Closed up, each head and tail that reads is looked up once, and a middle only between a head
+    and a tail that both read: a long spelling of no words costs a look-up per letter, not one per pair of cuts."""
+    if not _COMPOUND.fullmatch(normalized):
+        return []
+    if _JOINS.search(normalized):
+        reading = tuple(_JOINS.split(normalized))
+        kinds = _part_kinds(reading, code, offensive)
+        return [] if None in kinds else [(reading, kinds)]
+    cuts = range(WORD_PART_MIN, len(normalized) - WORD_PART_MIN + 1)
+    heads = {cut: kind for cut in cuts if (kind := _part_kinds((normalized[:cut],), code, offensive)[0])}
+    tails = {cut: kind for cut in cuts if (kind := _part_kinds((normalized[cut:],), code, offensive)[0])}
+    read = [((normalized[:cut], normalized[cut:]), [heads[cut], tails[cut]]) for cut in heads if cut in tails]
+    if read:
+        return read
+    for first, head in heads.items():
+        for second, tail in tails.items():
+            middle = normalized[first:second]
+            if len(middle) >= WORD_PART_MIN and (kind := _part_kinds((middle,), code, offensive)[0]):
+                read.append(((normalized[:first], middle, normalized[second:]), [head, kind, tail]))
+    return read
 
 
 def offensive_compound(normalized: str, code, parts: frozenset[str]) -> bool:

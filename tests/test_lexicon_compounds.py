@@ -264,3 +264,21 @@ def test_the_offline_data_is_named_and_kept_by_the_compound_parts_too(tmp_path):
     assert before.checksum == after.checksum and key != after.data_key
     assert "shit" not in decode_words(offline_words(after))[0]["compound"]["parts"]
     assert check("shitbag", after["standard"]).reason == "not_in_lexicon"
+
+
+def test_a_long_spelling_of_no_words_costs_a_look_up_per_cut_not_one_per_pair_of_cuts():
+    """The judge reads every unlisted word a request sends (a score sheet of unknown 64-letter words, 200 house
+    words): a closed-up spelling's heads and tails are looked up once each, and a middle only between a head and a
+    tail that read. Counted, not timed."""
+    asked = []
+
+    def code(part):
+        asked.append(part)
+        return LEXICONS.code(part)
+
+    spelling = "zq" * 32  # 64 letters, no word at either end
+    assert not offensive_compound(spelling, code, LEXICONS.compound_parts)
+    assert len(asked) <= 2 * len(spelling)
+    asked.clear()
+    assert offensive_compound("cuntbagface", code, LEXICONS.compound_parts)  # read in three, still few look-ups
+    assert len(asked) <= 2 * len("cuntbagface") + 9

@@ -107,27 +107,11 @@ function builtOffensive(normalized, words) {
   return offensiveCompound(normalized, words);
 }
 
-// solver/lexicon.py _compound_readings: at its hyphens and apostrophes, or closed up in `count` parts (two or three)
-// of `least` letters or more.
+// solver/lexicon.py offensive_compound: whether an unlisted spelling reads through as a compound (at its hyphens and
+// apostrophes, a contraction's ending a word part; else in two, else in three parts: _read_through, each head and
+// tail looked up once) and every reading has one of the data's compound parts.
 const COMPOUND = /^[a-z]+(?:[-'][a-z]+)*$/;
 const JOINS = /[-']/;
-function compoundReadings(normalized, count, least) {
-  if (JOINS.test(normalized)) return [normalized.split(JOINS)];
-  const readings = [];
-  const last = normalized.length - least;
-  if (count === 2) {
-    for (let cut = least; cut <= last; cut++) readings.push([normalized.slice(0, cut), normalized.slice(cut)]);
-    return readings;
-  }
-  for (let cut = least; cut <= last - least; cut++)
-    for (let second = cut + least; second <= last; second++)
-      readings.push([normalized.slice(0, cut), normalized.slice(cut, second), normalized.slice(second)]);
-  return readings;
-}
-
-// solver/lexicon.py offensive_compound: whether an unlisted spelling reads through as a compound (at its hyphens and
-// apostrophes, a contraction's ending a word part; else in two, else in three parts: _read_through) and every
-// reading has one of the data's compound parts.
 function offensiveCompound(normalized, words) {
   if (!COMPOUND.test(normalized)) return false;
   const least = words.compound.word_part_min;
@@ -137,23 +121,40 @@ function offensiveCompound(normalized, words) {
     const code = words.code(part);
     return part.length >= least && (SIZES.includes(code) || code === "name_first") ? "word" : null;
   };
-  for (const count of [2, 3]) {
-    const read = compoundReadings(normalized, count, least)
-      .map(function (parts) {
-        return parts.map(kindOf);
+  const offensiveAll = function (readings) {
+    return (
+      readings.length > 0 &&
+      readings.every(function (kinds) {
+        return kinds.includes("offensive");
       })
-      .filter(function (kinds) {
-        return !kinds.includes(null);
-      });
-    if (read.length || JOINS.test(normalized))
-      return (
-        read.length > 0 &&
-        read.every(function (kinds) {
-          return kinds.includes("offensive");
-        })
-      );
+    );
+  };
+  if (JOINS.test(normalized)) {
+    const kinds = normalized.split(JOINS).map(kindOf);
+    return !kinds.includes(null) && kinds.includes("offensive");
   }
-  return false;
+  const heads = new Map(),
+    tails = new Map();
+  for (let cut = least; cut <= normalized.length - least; cut++) {
+    const head = kindOf(normalized.slice(0, cut)),
+      tail = kindOf(normalized.slice(cut));
+    if (head) heads.set(cut, head);
+    if (tail) tails.set(cut, tail);
+  }
+  const two = [];
+  heads.forEach(function (head, cut) {
+    if (tails.has(cut)) two.push([head, tails.get(cut)]);
+  });
+  if (two.length) return offensiveAll(two);
+  const three = [];
+  heads.forEach(function (head, first) {
+    tails.forEach(function (tail, second) {
+      if (second - first < least) return;
+      const middle = kindOf(normalized.slice(first, second));
+      if (middle) three.push([head, middle, tail]);
+    });
+  });
+  return offensiveAll(three);
 }
 
 // Python's repr() of a string: how the verdict names an input that folds to nothing.
