@@ -98,6 +98,7 @@ from .state import (
     created_settings,
     decide,
     fold,
+    same_name,
     scratch,
     seat_name,
     seats_allowed,
@@ -213,6 +214,8 @@ class Tables:
         if not least <= len(seats) <= most:
             raise Refused(f"seats: {rule}; got {len(seats)}", ("seats",))
         names = [seat_name(name, ("seats", i)) for i, name in enumerate(seats)]  # invisible characters dropped
+        for i, name in enumerate(names):
+            same_name(name, names[:i], ("seats", i))
         if lexicon not in self.lexicons:
             raise Refused(f"lexicon must be one of {', '.join(self.lexicons)} (got {lexicon!r})", ("lexicon",))
         settings = dict(settings or {}) | ({} if house_words is None else {"house_words": list(house_words)})

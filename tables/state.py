@@ -46,6 +46,7 @@ __all__ = [
     "may_hide",
     "register_game",
     "scratch",
+    "same_name",
     "seat_name",
     "seats_allowed",
     "shallow",
@@ -60,6 +61,13 @@ REFUSALS_KEPT = 10  # the newest public refusals a seat's rate is judged on (`Ta
 INVISIBLE = "Cf"
 # Refused: control characters (tab, newline, bell, DEL, C1), line and paragraph separators, lone surrogates.
 CONTROLS = frozenset(("Cc", "Zl", "Zp", "Cs"))
+
+
+def same_name(name: str, others, path: tuple) -> None:
+    """Refuse a seat's name (as `seat_name` keeps it) that another seat's already is, whatever the case: every phone,
+    the score sheet and the command line tell the players apart by name."""
+    if any(name.casefold() == other.casefold() for other in others):
+        raise Refused(f"another seat is already called {name}: give each seat a name of its own", path)
 
 
 def seat_name(name: Any, path: tuple) -> str:
@@ -359,6 +367,7 @@ def decide(state: TableState, actor: Actor, action: dict, ctx: Context) -> list[
         _host_only(actor)
         seat = state.seat(action.get("seat"))
         name = seat_name(action.get("name", ""), ("name",))
+        same_name(name, [other.name for other in state.seats if other.number != seat.number], ("name",))
         return [NewEvent("seat_renamed", {"seat": seat.number, "name": name}, by=0)]
     return _module(state.game).decide(state, actor, action, ctx)
 

@@ -417,6 +417,23 @@ def test_seat_names_drop_invisible_characters_and_refuse_control_ones(database_u
     assert table.state()["seats"][1]["name"] == "Dan"
 
 
+def test_no_two_seats_share_a_name_once_kept_whatever_the_case(database_url):
+    """ "Ann " and "Ann", or an override before the A of another A, would be two seats every phone shows alike."""
+    client = create_app({"TESTING": True, "DATABASE_URL": database_url}).test_client()
+    for names, pointer in (
+        (["Ann ", "Ann"], "/seats/1"),
+        (["\u202eA", "A"], "/seats/1"),
+        (["Bo", "Cy", "bO"], "/seats/2"),
+    ):
+        refused = client.post("/api/v1/tables", json={"game": "wordsmith", "seats": names})
+        assert_problem(refused, 422, pointer)
+        assert "give each seat a name of its own" in refused.json["errors"][0]["detail"]
+    table = Table(client, seats=["Ann", "Bob", "Cy"], join=False)
+    assert_problem(table.post("/seats/2/name", {"name": " ann"}, table.host), 422, "/name")
+    assert table.post("/seats/2/name", {"name": "BOB"}, table.host).status_code == 201  # its own name, recased
+    assert [seat["name"] for seat in table.state()["seats"]] == ["Ann", "BOB", "Cy"]
+
+
 def test_a_request_id_takes_64_characters_and_65_is_a_422_at_its_field(database_url):
     client = create_app({"TESTING": True, "DATABASE_URL": database_url}).test_client()
     table = Table(client, join=False)

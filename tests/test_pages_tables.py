@@ -198,6 +198,16 @@ def test_create_refuses_one_seat_naming_the_field(app):
     assert "2 to 4 players" in text(html) and 'id="seat1"' in html and 'aria-invalid="true"' in html
 
 
+def test_create_refuses_a_name_another_seat_has_at_its_box(app):
+    client = phone(app)
+    form = client.get("/tables").get_data(as_text=True)
+    response = post_form(client, "/tables", form, "table-create", seat1="Ann", seat2="ann ")
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "another seat is already called ann: give each seat a name of its own" in text(html)
+    assert re.search(r'id="seat2"[^>]*aria-invalid="true"', html)
+
+
 def test_seat_names_drop_invisible_characters_and_a_control_one_is_a_422_at_its_box(app):
     client = phone(app)
     form = client.get("/tables").get_data(as_text=True)
