@@ -213,6 +213,23 @@ def test_unfinished_body_is_cut_off_with_408_from_the_app(server):
     assert READ_TIMEOUT <= took < READ_TIMEOUT + 2
 
 
+@pytest.mark.parametrize("size", [20_000, 100_000])
+def test_a_body_refused_unread_closes_its_connection_and_says_so(server, size):
+    """A 413's body is left unread on the socket: kept alive, its bytes would be read as the next request and a
+    client's next request on it lost. The answer says Connection: close, and the client opens another."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(
+            b"POST /api/v1/words/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: %d\r\n\r\n" % size + b"x" * size
+        )
+        answer = b"".join(iter(lambda: sock.recv(65536), b""))  # read until the server closes: it does
+    code, headers, body = parse(answer)
+    assert code == 413 and headers["Connection"] == "close" and body["status"] == 413
+    with requests.Session() as session:  # a client's next request goes on a new connection, and is answered
+        assert session.post(server.url + "/api/v1/words/check", data=b"x" * size).status_code == 413
+        assert session.get(server.url + "/api/v1/health").ok
+
+
 def test_a_body_sent_in_pieces_within_the_deadline_is_read(server):
     body = json.dumps({"words": ["cat", "dog"]}).encode()
     with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:

@@ -29,6 +29,7 @@ __all__ = [
     "USES",
     "CountedConn",
     "accept_one",
+    "close_after",
     "forget_connection",
     "hand_over_stream",
     "log_refused",
@@ -156,6 +157,12 @@ def hand_over_stream(answer: Response) -> bool:
     chunked, answer.chunked = answer.chunked, False
     answer.force_close()
     return chunked
+
+
+def close_after(answer: Response) -> None:
+    """Tell gunicorn not to keep the connection once this answer is written: the request's body was refused unread
+    (too large, or too slow to come), and what is left of it on the socket would be read as the next request."""
+    answer.force_close()
 
 
 def close_silent_sooner(worker, conn, seconds: float) -> None:

@@ -178,6 +178,22 @@ HANDED = "handed"  # `handle`'s answer for a connection handed to its table's wo
 CLAIM_SECONDS = 1.0  # a worker that owns no slot looks for a free one this often (app/serving/affinity.py)
 
 
+# Answers after which the connection is not kept: the body was refused unread (413) or did not come in time (408),
+# and what is left of it on the socket is no request. gunicorn would keep it and read those bytes as the next one.
+CLOSE_AFTER = ("408", "413")
+
+
+def closing(answer: Response, start_response):
+    """`start_response`, telling gunicorn to close the connection after a CLOSE_AFTER answer."""
+
+    def start(status, headers, exc_info=None):
+        if status[:3] in CLOSE_AFTER:
+            glue.close_after(answer)
+        return start_response(status, headers, exc_info)
+
+    return start
+
+
 class Clock:
     """One request's read deadline, shared by the thread reading it and the reaper."""
 
@@ -397,6 +413,8 @@ class DeadlineWorker(gthread.ThreadWorker):
         def timed_app(environ, start_response):
             conn = getattr(self._local, "conn", None)
             answer = getattr(start_response, "__self__", None)  # gunicorn's Response, whose start_response this is
+            if type(answer) is Response:
+                start_response = closing(answer, start_response)
             if (
                 conn is not None
                 and type(answer) is Response
