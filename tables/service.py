@@ -291,7 +291,7 @@ class Tables:
         if found is None:
             found = self.store.token(code, token_hash)
         if found is None:
-            raise Forbidden(UNKNOWN_TOKEN)
+            self._unknown_token(code)
         self._know_token((code, token_hash), found)  # the phone's next action (it opened its stream first) will ask
         # A seat whose phone the host role was handed to hosts too (tables/hosting.py). The fold cache's word
         # is enough: `decide` judges the role again on the table's newest state before anything is written, and a
@@ -405,7 +405,7 @@ class Tables:
         if seat is None:
             seat = self.store.token(*key)
             if seat is None:
-                raise Forbidden(UNKNOWN_TOKEN)
+                self._unknown_token(code)
             self._know_token(key, seat)
         try:
             actor = Actor(seat=seat or None, host=seat == 0)
@@ -423,6 +423,13 @@ class Tables:
             self._tokens.move_to_end(key)
             while len(self._tokens) > TOKEN_CACHE_ENTRIES:
                 self._tokens.popitem(last=False)
+
+    def _unknown_token(self, code: str):
+        """A token that acts for no one here: NotFound when there is no such table (expired, deleted, never made),
+        as for any request about it, else Forbidden."""
+        if not self.store.last_seq(code):
+            raise NotFound(f"No table has the code {code}: it may have expired or been deleted.")
+        raise Forbidden(UNKNOWN_TOKEN)
 
     def _confirm(self, code: str, proof: tuple[int, str] | None) -> None:
         """Forbidden unless the token of `proof` (seat, token hash) still acts for that seat (one query)."""

@@ -167,6 +167,11 @@ def test_the_host_locks_joining_and_deletes_the_table(client):
     assert_problem(client.delete(seat.path(), headers=bearer(seat.tokens[1])), 403)
     assert client.delete(table.path(), headers=bearer(table.host)).json == {"deleted": table.code}
     assert_problem(client.get(table.path()), 404)
+    # Gone for its own tokens and anyone's too: a 404, as for any request about it, not a token's 403
+    for token in (table.host, seat.tokens[1], "x"):
+        assert_problem(client.get(table.path(), headers=bearer(token)), 404)
+        assert_problem(table.post("/claims", {"word": "cast"}, token), 404)
+    assert_problem(client.get(seat.path(), headers=bearer(table.host)), 403)  # a table that is there: whose token
 
 
 def test_the_host_gives_a_seat_to_a_new_phone(client):
