@@ -22,7 +22,7 @@ from pathlib import Path
 
 from flask import Blueprint, Flask, Response, abort, current_app, render_template, request, url_for
 
-from solver.booksmack.cards import card_set
+from solver.booksmack.cards import SPACE_NAMES, card_set
 from solver.colorsmash import PENALTY, STEAL
 from solver.lexicon import OBSCURE_BELOW
 from solver.limits import MAX_CARDS, MAX_POOL_PIECES, MAX_SEED, PAGE_WORDS
@@ -174,6 +174,7 @@ def booksmack_cards() -> dict:
         "lowest": cards.lowest_number,
         "highest": cards.highest_number,
         "never_tapped": {text: symbol.never_tapped for text, symbol in cards.symbols.items()},
+        "space_names": list(SPACE_NAMES),
     }
 
 

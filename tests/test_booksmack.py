@@ -669,3 +669,11 @@ def test_never_tapped_cards_win_only_by_their_own_power(cards):
         assert text not in NEVER_TAPPED or text in (own, "@"), (cards, result.winners)
         if text == "@":
             assert result.rule in ("highest", "lowest")
+
+
+@pytest.mark.parametrize("name", ["space", "SPACE", "Space", "␣"])
+def test_the_space_card_is_its_name_as_well_as_a_space_for_every_caller(name):
+    """A single space is hard to type on a command line or see in a box: `space` and ␣ are the Space card too, in
+    the engine itself, so the pages, the command line and the API read a round alike."""
+    assert parse_card(name) == parse_card(" ")
+    assert judge("a", name, "b").explanation == judge("a", " ", "b").explanation

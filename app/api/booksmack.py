@@ -20,13 +20,14 @@ from .operation import operation
 bp = Blueprint("booksmack", __name__)
 
 # A card is one character (a letter, a symbol, a space), a letter with a
-# combining accent (2), or a number up to 26 (written with up to 3 digits).
+# combining accent (2), a number up to 26 (written with up to 3 digits), or
+# the Space card's name (`space`: 5).
 CardText = Annotated[
     str,
     Field(
         min_length=1,
-        max_length=4,
-        description="a letter (`a`, `A`, `é`), a number 1-26, one of `. ? ! + - & * @ ~ #`, or a space",
+        max_length=5,
+        description="a letter (`a`, `A`, `é`), a number 1-26, one of `. ? ! + - & * @ ~ #`, or a space (or `space`)",
     ),
 ]
 # A collection (library plus hand) can hold most of the 95-card published

@@ -24,7 +24,7 @@ from typing import Annotated
 from flask import request
 from pydantic import Field
 
-from solver.booksmack import MAX_CARDS, judge_round, parse_card, published_deck
+from solver.booksmack import MAX_CARDS, SPACE_NAMES, judge_round, parse_card, published_deck
 
 from ..api.fields import LexiconName
 from ..resources import lexicon_named
@@ -32,7 +32,6 @@ from .blueprint import PageForm, bp, canonical, form_context, page_error, read_q
 
 LABELS = {"cards": "Cards", "lexicon": "Lexicon", "add": "Card", "remove": "Undo"}
 ORDER = ("cards", "lexicon")
-SPACE_NAMES = ("space", "␣")
 # Palette sections: (heading, which cards), read off the published deck in its order.
 SECTIONS = (
     ("Lowercase", "lowercase"),

@@ -11,7 +11,8 @@ function splitCards(text) {
     .split(/[\s,]+/u)
     .forEach(function (token) {
       if (!token) return;
-      if (token.toLowerCase() === "space" || token.toLowerCase() === "␣") cards.push(" ");
+      if (token.toLowerCase() === "space" || token.toLowerCase() === "␣")
+        cards.push(" "); // SPACE_NAMES
       else if (Array.from(token).length > 1 && /^\p{L}+$/u.test(token))
         Array.from(token).forEach(function (c) {
           cards.push(c);
@@ -22,7 +23,8 @@ function splitCards(text) {
 }
 
 function parseCard(deck, text, position) {
-  const canonical = text.normalize("NFKC");
+  // solver/booksmack/cards.py SPACE_NAMES: the Space card by its name too
+  const canonical = deck.space_names.includes(text.normalize("NFKC").toLowerCase()) ? " " : text.normalize("NFKC");
   const refuse = function (why) {
     return new Error(said("booksmack.refuse.card", {position: position, text: W.pyRepr(text), why: why}));
   };

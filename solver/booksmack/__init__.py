@@ -23,13 +23,14 @@ tests/test_booksmack.py cite them as "ruling N".
 from __future__ import annotations
 
 from ..limits import MAX_CARDS
-from .cards import VARIANTS, Card, parse_card, parse_cards, published_deck, rank_key
+from .cards import SPACE_NAMES, VARIANTS, Card, parse_card, parse_cards, published_deck, rank_key
 from .round import TURN_ACTIONS, RoundResult, Shares, TurnState, judge_round, share_cards, turn_state
 from .scoring import CardScore, ScoreResult, score_collection
 from .spelling import WALK_BUDGET, Reading, find_words
 
 __all__ = [
     "MAX_CARDS",
+    "SPACE_NAMES",
     "VARIANTS",
     "WALK_BUDGET",
     "TURN_ACTIONS",

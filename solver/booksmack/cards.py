@@ -89,12 +89,19 @@ def _refuse(position: int, text: str, why: str) -> Refused:
     return Refused(say("booksmack.refuse.card", position=position, text=repr(text), why=why), ("cards", position - 1))
 
 
+# The Space card's names, for where a single space is hard to type or to see (a command line, a text box):
+# `space`, in any case, or the open-box sign.
+SPACE_NAMES = ("space", "␣")
+
+
 def parse_card(text: str, position: int = 1) -> Card:
     """Return the card a string stands for; `position` (1-based) names it in errors."""
     if not isinstance(text, str):
         raise _refuse(position, text, "a card is a string")
     cards = card_set()
     canonical = unicodedata.normalize("NFKC", text)
+    if canonical.lower() in SPACE_NAMES:
+        canonical = " "
     if canonical in cards.symbols:
         symbol = cards.symbols[canonical]
         return Card(canonical, "symbol", symbol.name, published=canonical in _published_texts())
