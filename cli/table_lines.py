@@ -129,8 +129,21 @@ EVENT_LINES = {
         f"the host takes back events {data['first']} to {data['last']} ({data['type']})"
     ),
     "wild_chosen": lambda data, seat: f"{seat(data['seat'])}'s star stands for {data['piece']}",
-    "game_ended": lambda data, seat: "game over",
+    "game_ended": lambda data, seat: _game_over(data, seat),
 }
+
+
+def _game_over(data: dict, seat) -> str:
+    """ "game over", with the final scores and the winners where the event has them (Booksmack); a Wordsmith game's
+    are its sheets', which `wordsmith table show` prints."""
+    scores = data.get("scores") or []
+    if not scores:
+        return "game over (wordsmith table show: the final scores)"
+    totals = ", ".join(f"{seat(score['seat'])} {score['total']}" for score in scores)
+    winners = " and ".join(seat(number) for number in data.get("winners") or [])
+    return f"game over: {totals}" + (
+        f"; {winners} win{'s' if len(data.get('winners') or []) == 1 else ''}" if winners else ""
+    )
 
 
 def describe_event(event: dict, names: dict[int, str]) -> str:

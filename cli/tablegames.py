@@ -21,7 +21,10 @@ def register(subparsers) -> None:
         subparsers, "booksmack", "judge a Booksmack round: which card wins, or which word is spelled", run_booksmack
     )
     parser.add_argument(
-        "cards", nargs="+", metavar="CARD", help="the cards in seating order, clockwise (quote ? * # ~ ! &; the Space card is space)"
+        "cards",
+        nargs="+",
+        metavar="CARD",
+        help="the cards in seating order, clockwise (quote ? * # ~ ! &; the Space card is space)",
     )
     parser.add_argument(
         "--turn-based", action="store_true", help="turn-based variant: judge the card just played (needs --played)"

@@ -2,7 +2,7 @@
 
     >>> from client import WordsmithClient              # doctest: +SKIP
     >>> judge = WordsmithClient("http://localhost:8000")  # doctest: +SKIP
-    >>> judge.check(["qi", "zyzzyva"])["all_valid"]      # doctest: +SKIP
+    >>> judge.check(["qi", "xi"])["all_valid"]           # doctest: +SKIP
     True
 
 Each method mirrors one endpoint and returns its JSON body as a dict. An error
