@@ -534,6 +534,26 @@ def test_colorsmash_check(page, live_server):
     assert "does not name the green splat" in page.inner_text(".verdict__message")
 
 
+def test_colorsmash_on_a_phone_the_answer_shows_after_a_tap_and_steal_drops_the_word(browser, live_server):
+    """A tap judges at once: the answer's mark comes into view on a 390x844 phone, the pickers still at hand; a
+    Steal card has no word, so the word picked before it is unpicked."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(live_server + "/colorsmash")
+    page.click(".paint--green")
+    page.click(".paints--words .paint--word >> text=green")
+    page.wait_for_selector("#verdict.verdict--valid")
+    expect(page.locator("#verdict .verdict__mark")).to_be_in_viewport(ratio=1)
+    page.click(".paint--steal")
+    expect(page.locator("#verdict .splat-card__word")).to_have_text("STEAL")
+    checked = page.evaluate(
+        "Array.from(document.querySelectorAll('input[name=word]')).filter(i => i.checked).map(i => i.value)"
+    )
+    assert checked == [""], checked
+    expect(page.locator("#verdict .verdict__mark")).to_be_in_viewport(ratio=1)
+    context.close()
+
+
 @js_only
 def test_colorsmash_splat_shows_on_its_verdict(page, live_server):
     """The splat keeps its colour on a white card, whatever the verdict's colour (green on green included)."""

@@ -31,11 +31,13 @@ class ColorSmashForm(PageForm):
 def colorsmash():
     """Tell whether to slap the pile on this card."""
     form, raw, errors = read_query(ColorSmashForm, LABELS)
+    splat_shown = raw.get("splat", "").strip().lower()
     context = {
         "values": raw,
         "colours": DEFAULT_COLOURS,
-        "splat": raw.get("splat", "").strip().lower(),
-        "word": raw.get("word", "").strip().lower(),
+        "splat": splat_shown,
+        # A Steal card has no word: the word picker shows "no word" rather than one picked before Steal was tapped.
+        "word": "" if splat_shown == STEAL else raw.get("word", "").strip().lower(),
         "result": None,
         "steal": STEAL,
     }

@@ -178,6 +178,11 @@ window.Wordsmith = (function () {
     // response.url is where a one-step tap was redirected: the page's canonical URL.
     if (press.step) {
       window.history.replaceState(null, "", response.url);
+      // A form that judges on every change (Color Smash): the answer's mark is brought into view, the page moving
+      // no more than that takes, so the next tap is still at hand.
+      const mark = document.querySelector("#verdict .verdict__mark");
+      if (document.getElementById(press.formId)?.hasAttribute("data-autosubmit") && mark)
+        mark.scrollIntoView({block: "nearest"});
       return;
     }
     window.history.pushState(null, "", response.url + (target.hash ? "#" + target.hash : "")); // a copied link opens at the verdict
