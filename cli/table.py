@@ -8,6 +8,9 @@
     wordsmith table claim CODE WORD                   claim a word; refused: the objections, exit 1
     wordsmith table object CODE CLAIM                 object to a claim (the seq of its event): the table votes
     wordsmith table vote CODE CLAIM --keep            vote on a word objected to (or --strike)
+    wordsmith table ask CODE CLAIM                    put a word only the dictionary refused to the table's vote
+    wordsmith table count CODE CLAIM                  count a vote whose window has closed
+    wordsmith table wild CODE PIECE                   a star kept wild becomes PIECE (R, Y, B or G)
     wordsmith table settle CODE CLAIM --strike        (host) the casting vote on a tie (or --keep)
     wordsmith table pass CODE / end-challenge CODE / end-game CODE
     wordsmith table overrule CODE CLAIM --stands      (host) overrule the verdict (or --struck)
@@ -115,6 +118,17 @@ def register(subparsers) -> None:
     choice = parser.add_mutually_exclusive_group(required=True)
     choice.add_argument("--keep", action="store_true", help="keep the word")
     choice.add_argument("--strike", action="store_true", help="strike the word out")
+    add_seat_option(parser)
+
+    parser = add(commands, "ask", "put a word only the dictionary refused to the table's vote (a house word)", run_ask)
+    parser.add_argument("claim", type=int, metavar="CLAIM", help="the refused claim's number (the seq `show` prints)")
+    add_seat_option(parser)
+
+    parser = add(commands, "count", "count the votes on a claim or a word asked once the window has closed", run_count)
+    add_claim_argument(parser)
+
+    parser = add(commands, "wild", "a star kept wild in the pool becomes a piece", run_wild)
+    parser.add_argument("piece", choices=("R", "Y", "B", "G"), help="the piece the star stands for")
     add_seat_option(parser)
 
     parser = add(commands, "settle", "the host's casting vote on a tied vote", run_settle)
@@ -358,6 +372,21 @@ def run_vote(judge, args, token) -> dict:
 
 
 @acts
+def run_ask(judge, args, token) -> dict:
+    return judge.ask_table(args.code, args.claim, token, seat=args.seat)
+
+
+@acts
+def run_count(judge, args, token) -> dict:
+    return judge.count_votes(args.code, args.claim, token)
+
+
+@acts
+def run_wild(judge, args, token) -> dict:
+    return judge.choose_wild(args.code, args.piece, token, seat=args.seat)
+
+
+@acts
 def run_settle(judge, args, token) -> dict:
     return judge.settle_vote(args.code, args.claim, args.strike, token)
 
@@ -509,6 +538,8 @@ def print_acted(args: argparse.Namespace, answer: dict) -> int:
     seats = answer["state"]["seats"] if answer.get("state") else []
     if answer.get("repeated"):
         print("(already done: this request had been applied)")
+    elif not answer["events"]:
+        print("(nothing to do: the table is as it was)")
     print_events(answer["events"], seats)
     return 0
 

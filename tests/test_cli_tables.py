@@ -280,3 +280,26 @@ def test_word_by_word_rolls_and_the_join_qr(wordsmith):
     assert code == 2 and "three dice" in err
     code, out, err = wordsmith("table", "qr", table)
     assert code == 0 and out.startswith("<svg") and "Join this table" in out
+
+
+def test_the_table_is_asked_to_allow_a_word_and_a_star_is_chosen_from_the_command_line(wordsmith):
+    """Ruling 22 from the command line: a claim refused only because the lists lack the word says so and names the
+    attempt; `ask` puts it to the table, the other seat's `vote --keep` allows it (two seats: the one voter decides);
+    `count` and `wild` are there too."""
+    table, host = made(wordsmith("table", "create", "--seat", "Ann", "--seat", "Bob")[1])
+    ann = wordsmith("table", "join", table, "Ann")[1].strip()
+    bob = wordsmith("table", "join", table, "Bob")[1].strip()
+    wordsmith("table", "start", table, "--pool", "R3 Y2 B3", token=host)  # builds VLOG exactly
+    code, out, err = wordsmith("table", "claim", table, "vlog", token=ann)
+    assert code == 1 and "you may ask the table to allow it" in out + err
+    attempt = json.loads(wordsmith("table", "show", table, "--json")[1])["wordsmith"]["refused"][-1]["seq"]
+    code, out, err = wordsmith("table", "ask", table, str(attempt), token=ann)
+    assert code == 0 and "VLOG" in out.upper(), err
+    code, out, err = wordsmith("table", "vote", table, str(attempt), "--keep", token=bob)
+    assert code == 0, err
+    state = json.loads(wordsmith("table", "show", table, "--json")[1])["wordsmith"]
+    assert [claim["word"] for claim in state["claims"]] == ["vlog"] and state["house_words"][0]["word"] == "vlog"
+    code, out, err = wordsmith("table", "count", table, str(attempt), token=bob)
+    assert code == 0 and out == "(nothing to do: the table is as it was)\n", (out, err)  # counted already
+    code, out, err = wordsmith("table", "wild", table, "B", token=bob)
+    assert code == 2 and "409" in err and "star" in err.lower()  # Bob holds no star kept wild
