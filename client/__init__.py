@@ -223,12 +223,15 @@ class WordsmithClient:
             body["house_words"] = list(house_words)
         return self._post("/api/v1/tables", body)
 
-    def join_table(self, code: str, seat: int, token: str | None = None, request_id: str | None = None) -> dict:
+    def join_table(
+        self, code: str, seat: int, token: str | None = None, request_id: str | None = None, secret: str | None = None
+    ) -> dict:
         """`POST /api/v1/tables/{code}/seats/{seat}`: {"seat", "token", "state"} (the host's `token` joins past a lock).
 
-        A retry after a lost answer sends the same request id and the same secret, which only this call knows:
-        with it the seat comes back, and no one who saw the request id can take the seat with it."""
-        secret = uuid.uuid4().hex + uuid.uuid4().hex
+        A retry after a lost answer sends the same request id and the same secret: with it the seat comes back, and
+        no one who saw the request id can take the seat with it. This call retries so itself; a caller who retries
+        later passes the `request_id` and `secret` it joined with (without a secret, each call makes its own)."""
+        secret = secret or uuid.uuid4().hex + uuid.uuid4().hex
         return self._act(code, f"/seats/{int(seat)}", {"secret": secret}, token, request_id)
 
     def table(self, code: str, token: str | None = None) -> dict:

@@ -1173,7 +1173,14 @@ def test_the_client_plays_a_wordsmith_table(live_server):
     code, host = table["code"], table["host_token"]
     assert judge.table_qr(code).startswith("<svg")
     ann = judge.join_table(code, 1)["token"]
-    bob = judge.join_table(code, 2)["token"]
+    # A join retried later by its caller: the same request id and secret give the seat back (a fresh token)
+    bob = judge.join_table(code, 2, request_id="bob-join", secret="kept-by-bobs-phone")["token"]
+    again = judge.join_table(code, 2, request_id="bob-join", secret="kept-by-bobs-phone")
+    assert again["seat"] == 2 and again["token"] != bob
+    bob = again["token"]
+    with pytest.raises(WordsmithError) as stranger:
+        judge.join_table(code, 2, request_id="bob-join")  # the id without its secret: refused
+    assert stranger.value.status == 409
     judge.lock_table(code, host)
     with pytest.raises(WordsmithError) as locked:
         judge.join_table(code, 2)
