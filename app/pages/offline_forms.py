@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, get_args, get_origin
 
-from annotated_types import Ge, Le, MaxLen
 from flask import url_for
 from pydantic import TypeAdapter, ValidationError
 
@@ -67,15 +66,12 @@ def field_rule(name: str, info, label: str) -> dict:
         rule.update(kind="choice", choices=list(choices), expected=_expected(info.annotation))
     else:
         rule["kind"] = "int" if info.annotation is int else "text"
-    for item in info.metadata:
-        if isinstance(item, Ge):
-            rule["ge"] = item.ge
-        elif isinstance(item, Le):
-            rule["le"] = item.le
-        elif isinstance(item, MaxLen):
-            rule["max_length"] = item.max_length
-        elif isinstance(item, Limit):
+    for item in info.metadata:  # pydantic's constraints (Field(ge=..., max_length=...)) and our Limit
+        if isinstance(item, Limit):
             rule["limit"] = limit_of(item.setting)
+        for bound in ("ge", "le", "max_length"):
+            if getattr(item, bound, None) is not None:
+                rule[bound] = getattr(item, bound)
     return rule
 
 
