@@ -371,6 +371,13 @@ def test_secret_claims_are_hidden_from_the_others_in_the_state_the_record_and_th
             assert "cast" not in text, who
     own = client.get(table.path("/events"), headers=bearer(table.tokens[1])).get_data(as_text=True)
     assert '"normalized":"cast"' in own  # the seat sees its own claim
+    # A refused attempt's word and sentence are hidden from the others in every field of the state too
+    tried = table.claim(1, "vlogx")  # the pool cannot build it: refused now, and public (ruling 15)
+    assert tried.status_code == 409, tried.json
+    for who, token in looks.items():
+        state = table.state(token)["wordsmith"]
+        assert state["refused"] and "vlogx" not in json.dumps(state).lower(), who
+    assert "vlogx" in json.dumps(table.state(table.tokens[1])["wordsmith"]["refused"]).lower()
     table.post("/challenges/end", {}, table.host)
     assert '"normalized":"cast"' in client.get(table.path("/events")).get_data(as_text=True)  # revealed at the end
     assert [c["word"] for c in table.state()["wordsmith"]["claims"]] == ["cast"]

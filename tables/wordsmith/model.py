@@ -376,7 +376,7 @@ class WordsmithState:
         hidden = self.has("secret") and attempt["challenge"] == self.challenge and self.on
         hidden = hidden and (viewer is None or viewer.seat != attempt["seat"])
         if hidden:
-            return {**attempt, "word": None, "message": None, "objections": []}
+            return {**attempt, "word": None, "message": None, "unhinted": None, "objections": []}
         ask = self.asks.get(attempt["seq"])
         # Ruling 22: put to the table once, and only while it is neither voting on the word nor refused it this
         # challenge, nor allowed it since; once it may not be, the attempt's sentence no longer says who may ask.
