@@ -183,12 +183,14 @@ class LocalTables:
             }
         )
 
-    def join_table(self, code: str, seat: int, token: str | None = None, request_id: str | None = None) -> dict:
+    def join_table(
+        self, code: str, seat: int, token: str | None = None, request_id: str | None = None, secret: str | None = None
+    ) -> dict:
         from tables.events import Actor
 
         with as_service_answers(token):
             service = self._tables()
-            given = service.join(code, int(seat), request_id=request_id, by=token)
+            given = service.join(code, int(seat), request_id=request_id, by=token, secret=secret)
             state = service.state(code).to_dict(Actor(seat=int(seat)))
         return _plain({"seat": int(seat), "token": given, "state": state})
 
