@@ -132,6 +132,8 @@ def parse_card(card: Card | Mapping | str, colours: Sequence[str] = DEFAULT_COLO
         if card.get("splat") is not None or card.get("word") is not None:
             raise Refused("a Steal card has no splat colour or word", ("card",))
         return Card(steal=True)
+    if card.get("splat") is None:  # a card with no splat named is no card: said so, not as a colour named None
+        raise Refused(say("colorsmash.no_splat"), ("card", "splat"))
     splat = _colour(card.get("splat"), colours, "splat colour")
     word = card.get("word")
     return Card(splat, None if word is None else _colour(word, colours, "colour word"))

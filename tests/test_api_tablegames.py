@@ -224,7 +224,8 @@ def test_colorsmash_custom_colours(client):
         ({"card": {"steal": True, "splat": "red"}}, "/card", "a Steal card has no splat colour"),
         ({"card": {"splat": "red", "colour": "blue"}}, "/card", "colour: unknown field"),
         ({"card": {"splat": "red", "steal": "yes"}}, "/card", "steal"),
-        ({"card": {}}, "/card", "splat colour None"),
+        ({"card": {}}, "/card/splat", "pick the splat colour too (or Steal card)"),  # no Python None in it
+        ({"card": {"steal": False}}, "/card/splat", "pick the splat colour too"),
         ({"card": 7}, "/card", "give a card"),
         ({"card": ""}, "/card", None),
         ({"card": "a" * 42}, "/card", None),

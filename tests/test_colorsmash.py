@@ -75,7 +75,8 @@ def test_the_colour_set_is_data_and_configurable():
         ({"steal": True, "splat": "red"}, "a Steal card has no splat colour or word"),
         ({"splat": "red", "colour": "red"}, "unknown card field"),
         (5, "a card is a dict"),
-        ({}, "splat colour None"),
+        ({}, r"pick the splat colour too \(or Steal card\)"),
+        ({"steal": False, "word": "red"}, "pick the splat colour too"),
     ],
 )
 def test_bad_cards_are_refused(card, message):

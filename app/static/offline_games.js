@@ -9,7 +9,7 @@ function slapFor(form, colours) {
   const splat = pyStrip(form.splat),
     word = pyStrip(form.word);
   // The page's error at its field, as the server's summary shows it: the label, then the sentence.
-  if (!splat) throw new Error("Splat colour: " + sentence("colorsmash.no_splat") + ".");
+  if (!splat) throw new Error("Splat colour: " + sentence("colorsmash.no_splat"));
   const wrong = sentence("colorsmash.wrong", {penalty: RULES.penalty});
   if (splat.toLowerCase() === "steal")
     return {slap: true, steal: true, outcome: sentence("colorsmash.steal", {steal: RULES.steal})};
