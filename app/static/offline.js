@@ -87,7 +87,12 @@ async function showWith(show, url) {
     if (refused.length) showError(refused.join(" "));
     else show(d);
   } catch (error) {
-    showError(error.message);
+    // A field's refusal is said after its label, as the server's error list says it (app/pages/offline_forms.py).
+    // A detail that starts with its field's name ("pool: ...") is said after the label once (partials/form_errors.html).
+    const rule = url && error.field && (d.meta.forms.pages[url.pathname] || []).find((r) => r.name === error.field);
+    const detail =
+      rule && error.message.startsWith(rule.name + ": ") ? error.message.slice(rule.name.length + 2) : error.message;
+    showError(rule ? rule.label + ": " + detail : error.message);
   }
   return true;
 }

@@ -80,6 +80,14 @@ function fieldErrors(forms, path, params) {
   return errors;
 }
 
+// An error of one field of the page's form (`field`: its name), which the page says after the field's label, as the
+// server's error list does ("Pool: pool 'R3X': ...").
+function fieldError(field, message) {
+  const error = new Error(message);
+  error.field = field;
+  return error;
+}
+
 function poolText(pool) {
   const out = CODES.map(function (code, i) {
     return pool[i] ? code + pool[i] : "";
@@ -101,6 +109,7 @@ export {
   SHOWN,
   andList,
   el,
+  fieldError,
   fieldErrors,
   pieceOf,
   plural,

@@ -1,7 +1,7 @@
 // Offline Booksmack rounds: solver/booksmack (spelling, round) and app/pages/booksmack.py, over the word data, for
 // static/offline.js; the cards and their ranking are static/offline_cards.js's. The explanations and refusals are
 // the table's booksmack.* sentences.
-import {el, sentence as said} from "./offline_base.js";
+import {el, fieldError, sentence as said} from "./offline_base.js";
 import {byRank, outright, parseCard, shownOf, standingsOf} from "./offline_cards.js";
 import * as W from "./words.js";
 
@@ -103,9 +103,10 @@ function wordSentence(readings, cards) {
 
 function judgeRound(d, texts, size) {
   const deck = d.meta.booksmack;
-  if (!texts.length) throw new Error(said("booksmack.refuse.no_cards"));
+  if (!texts.length) throw fieldError("cards", said("booksmack.refuse.no_cards"));
   const most = d.meta.rules.max_cards;
-  if (texts.length > most) throw new Error(said("booksmack.refuse.too_many", {most: most, count: texts.length}));
+  if (texts.length > most)
+    throw fieldError("cards", said("booksmack.refuse.too_many", {most: most, count: texts.length}));
   const parsed = texts.map(function (t, i) {
     return parseCard(deck, t, i + 1);
   });

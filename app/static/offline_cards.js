@@ -1,7 +1,7 @@
 // Booksmack's cards and their order, offline: solver/booksmack's cards and the round's ranking (who plays highest,
 // lowest, ties, links between ranks), over the word data, for static/offline_booksmack.js (the round and its
 // words) and static/offline.js. The explanations and refusals are the table's booksmack.* sentences.
-import {SENTENCES, andList, sentence as said} from "./offline_base.js";
+import {SENTENCES, andList, fieldError, sentence as said} from "./offline_base.js";
 import * as W from "./words.js";
 
 function splitCards(text) {
@@ -26,7 +26,7 @@ function parseCard(deck, text, position) {
   // solver/booksmack/cards.py SPACE_NAMES: the Space card by its name too
   const canonical = deck.space_names.includes(text.normalize("NFKC").toLowerCase()) ? " " : text.normalize("NFKC");
   const refuse = function (why) {
-    return new Error(said("booksmack.refuse.card", {position: position, text: W.pyRepr(text), why: why}));
+    return fieldError("cards", said("booksmack.refuse.card", {position: position, text: W.pyRepr(text), why: why}));
   };
   if (canonical in deck.never_tapped) return {text: canonical, kind: "symbol", rank: null, tier: -1};
   if (/^[0-9]{1,3}$/.test(canonical)) {

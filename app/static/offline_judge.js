@@ -2,7 +2,7 @@
 // verdict, over the word data, shown as the server shows it (static/offline.js answers the page with it). Its
 // sentences are the server's (meta.sentences, through static/sentences.js) and its markup is the server's own
 // partial, rendered empty into the judge page's <template id="verdict-parts"> and filled here with text.
-import {CODES, KINDS, andList, el, plural, pyStrip, sentence, splitWords} from "./offline_base.js";
+import {CODES, KINDS, andList, el, fieldError, plural, pyStrip, sentence, splitWords} from "./offline_base.js";
 import {say} from "./sentences.js";
 import * as W from "./words.js";
 
@@ -29,21 +29,22 @@ function parsePool(value, maxPieces) {
     const kind = match ? CODES.indexOf(match[1].toUpperCase()) : -1;
     if (kind < 0) {
       const bad = pyStrip(text.slice(position)).slice(0, 1) || text[position];
-      throw new Error(
+      throw fieldError(
+        "pool",
         sentence("pool.not_a_kind", {value: W.pyRepr(value), bad: W.pyRepr(bad), position: position + 1}),
       );
     }
     if (match[2].replace(/^0+/, "").length > 3) {
-      throw new Error(sentence("pool.too_large", {value: W.pyRepr(value), number: match[2], most: maxPieces}));
+      throw fieldError("pool", sentence("pool.too_large", {value: W.pyRepr(value), number: match[2], most: maxPieces}));
     }
     counts[kind] += match[2] ? parseInt(match[2], 10) : 1;
     position = token.lastIndex;
   }
-  if (!counts.some(Boolean)) throw new Error(sentence("pool.empty"));
+  if (!counts.some(Boolean)) throw fieldError("pool", sentence("pool.empty"));
   const size = counts.reduce(function (a, b) {
     return a + b;
   }, 0);
-  if (size > maxPieces) throw new Error(sentence("pool.over_limit", {size: size, most: maxPieces}));
+  if (size > maxPieces) throw fieldError("pool", sentence("pool.over_limit", {size: size, most: maxPieces}));
   return counts;
 }
 
