@@ -169,21 +169,18 @@ _COMPOUND = re.compile(r"[a-z]+(?:[-'][a-z]+)*")
 _JOINS = re.compile(r"[-']")
 
 
-def _part_kinds(parts: tuple[str, ...], code, offensive: frozenset[str]) -> list[str | None]:
-    """How each of a compound's parts reads: `offensive`, `word` (a contraction's ending too), or None (no reading
-    through it)."""
-    return [
-        "offensive"
-        if part in offensive
-        else "word"
-        if part in CONTRACTION_ENDINGS or len(part) >= WORD_PART_MIN and code(part) in WORD_PART_CODES
-        else None
-        for part in parts
-    ]
+def _part_kind(part: str, code, offensive: frozenset[str]) -> str | None:
+    """How a compound's part reads: `offensive`, `word` (a contraction's ending too), or None (no reading through
+    it)."""
+    if part in offensive:
+        return "offensive"
+    if part in CONTRACTION_ENDINGS or len(part) >= WORD_PART_MIN and code(part) in WORD_PART_CODES:
+        return "word"
+    return None
 
 
 def _read_through(normalized: str, code, offensive: frozenset[str]) -> list[tuple[tuple[str, ...], list[str]]]:
-    """The readings of a spelling whose every part reads (`_part_kinds`), each with its parts' kinds: at its hyphens
+    """The readings of a spelling whose every part reads (`_part_kind`), each with its parts' kinds: at its hyphens
     and apostrophes, else closed up in two, else, when no reading in two reads through, in three (CUNT-BAG-FACE). A
     spelling read in two is not read in three: three short words turn up by chance in most long spellings
     (BULLS-HIT-TIN). Closed up, each head and tail that reads is looked up once, and a middle only between a head
@@ -192,18 +189,18 @@ def _read_through(normalized: str, code, offensive: frozenset[str]) -> list[tupl
         return []
     if _JOINS.search(normalized):
         reading = tuple(_JOINS.split(normalized))
-        kinds = _part_kinds(reading, code, offensive)
+        kinds = [_part_kind(part, code, offensive) for part in reading]
         return [] if None in kinds else [(reading, kinds)]
     cuts = range(WORD_PART_MIN, len(normalized) - WORD_PART_MIN + 1)
-    heads = {cut: kind for cut in cuts if (kind := _part_kinds((normalized[:cut],), code, offensive)[0])}
-    tails = {cut: kind for cut in cuts if (kind := _part_kinds((normalized[cut:],), code, offensive)[0])}
+    heads = {cut: kind for cut in cuts if (kind := _part_kind(normalized[:cut], code, offensive))}
+    tails = {cut: kind for cut in cuts if (kind := _part_kind(normalized[cut:], code, offensive))}
     read = [((normalized[:cut], normalized[cut:]), [heads[cut], tails[cut]]) for cut in heads if cut in tails]
     if read:
         return read
     for first, head in heads.items():
         for second, tail in tails.items():
             middle = normalized[first:second]
-            if len(middle) >= WORD_PART_MIN and (kind := _part_kinds((middle,), code, offensive)[0]):
+            if len(middle) >= WORD_PART_MIN and (kind := _part_kind(middle, code, offensive)):
                 read.append(((normalized[:first], middle, normalized[second:]), [head, kind, tail]))
     return read
 

@@ -6,6 +6,7 @@ games, their variants, each game's players.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from flask import current_app, request
 
@@ -73,14 +74,16 @@ def table_form() -> dict:
     }
 
 
-def seat_counts() -> list[tuple[str, int, int]]:
-    """Each game's players as a table's creation checks them, for the create form to say: (game, least, most)."""
+@cache
+def seat_counts() -> tuple[tuple[str, int, int], ...]:
+    """Each game's players as a table's creation checks them, for the create form to say: (game, least, most).
+    Worked out once: every page the blueprint draws asks (`table_form`), the table's parts included."""
     games = (
         ("Wordsmith", "wordsmith", ()),
         ("Word by Word", "wordsmith", ("word_by_word",)),
         ("Booksmack", "booksmack", ()),
     )
-    return [(name, *seats_allowed(game, variants)[:2]) for name, game, variants in games]
+    return tuple((name, *seats_allowed(game, variants)[:2]) for name, game, variants in games)
 
 
 class PageRefusal(Exception):
@@ -165,9 +168,7 @@ def action_for(name: str, seat: int | None) -> dict:
         return {"type": "take", "takers": form_seats("takers")}
     if name == "turn":
         who = form_int("seat", 1, MAX_SEATS) if seat is None else seat  # the host names the seat
-        typed = form_text("card", 8)
-        card = split_cards(typed)
-        return {"type": "turn", "seat": who, "card": card[0] if len(card) == 1 else typed}
+        return {"type": "turn", "seat": who, "card": form_text("card", 8)}  # the engine reads `space` too
     if name == "steal":
         source = request.form.get("from", "")
         if source not in ("hand", "table"):
