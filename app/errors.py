@@ -21,11 +21,13 @@ rendered as HTML (`error.html`); everything else gets the JSON.
 from __future__ import annotations
 
 import json
+import typing
 from typing import Literal
 
 import sqlalchemy.exc
 from flask import Flask, Response, current_app, render_template, request, url_for
 from pydantic import BaseModel, Field, ValidationError
+from pydantic.fields import FieldInfo
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
 from werkzeug.routing import BuildError
@@ -183,11 +185,16 @@ SLUG_BY_STATUS = {
     500: "internal",
 }
 
-# Pydantic error types whose stock message names the problem but not the fix.
+# Pydantic error types whose stock message names the problem but not the fix, or says it in the library's terms:
+# `{fields}` are the fields of the object the error is in (or, for `model_type`, of the object expected there),
+# `{form}` the form the field's description gives (`_form`), the rest the error's context.
 FIXES = {
     "missing": "required: add this field",
-    "extra_forbidden": "unknown field: remove it (this request takes {fields})",
+    "extra_forbidden": "unknown field: remove it (this object takes {fields})",
     "model_type": "send a JSON object with the fields {fields}",
+    "string_pattern_mismatch": "not in this field's form: {form}",
+    "too_short": "give at least {min_length} {items}, not {actual_length}",
+    "too_long": "give at most {max_length} {items}, not {actual_length}",
 }
 
 
@@ -259,16 +266,67 @@ def json_pointer(location: tuple) -> str:
 
 def field_errors(error: ValidationError, model: type[BaseModel], where: dict[str, str] | str) -> list[dict]:
     """Turn a pydantic `ValidationError` into `errors` entries; `where` maps top-level fields to a location."""
-    fields = ", ".join(model.model_fields) or "no fields"
     entries = []
-    for item in error.errors(include_url=False, include_input=False, include_context=False):
+    for item in error.errors(include_url=False, include_input=False):
         loc = item["loc"]
         location = where if isinstance(where, str) else where.get(str(loc[0]) if loc else "", "query")
-        fix = FIXES.get(item["type"])
-        # Only our own templates are formatted: a message may quote the input, braces and all.
-        detail = fix.format(fields=fields) if fix else item["msg"]
-        entries.append({"pointer": json_pointer(loc), "location": location, "detail": detail})
+        entries.append({"pointer": json_pointer(loc), "location": location, "detail": _fixed(item, model)})
     return entries
+
+
+def _fixed(item: dict, model: type[BaseModel]) -> str:
+    """An error's detail: our own sentence for the types FIXES rewords, else the library's (or our validator's)."""
+    fix = FIXES.get(item["type"])
+    context = item.get("ctx") or {}
+    if fix is None or (item["type"] in ("too_short", "too_long") and "actual_length" not in context):
+        return item["msg"]
+    holder, info = _field_at(model, item["loc"])
+    expected = holder if item["type"] != "model_type" or info is None else _model_in(info.annotation)
+    fields = ", ".join(getattr(expected, "model_fields", None) or ()) or "no fields"
+    form = _form(info) or "see this operation on /docs"
+    count = context.get("min_length" if item["type"] == "too_short" else "max_length")
+    # Only our own templates are formatted: a message may quote the input, braces and all.
+    return fix.format(fields=fields, form=form, items="item" if count == 1 else "items", **context)
+
+
+def _field_at(model: type[BaseModel], loc: tuple) -> tuple[type[BaseModel] | None, object | None]:
+    """The object model an error location ends in, and its last named field's FieldInfo (None at the top)."""
+    holder, info = model, None
+    for index, part in enumerate(loc):
+        if isinstance(part, int):
+            continue
+        fields = getattr(holder, "model_fields", None) or {}
+        if part not in fields:
+            return holder, info
+        info = fields[part]
+        inner = _model_in(info.annotation)
+        if inner is not None and index < len(loc) - 1:
+            holder = inner
+    return holder, info
+
+
+def _form(info) -> str | None:
+    """The form a field's description gives it: the description up to its first colon (a field with a pattern says
+    its form first, `the client's id for this request (1-64 of ...)`), looked for through optionals and Annotated."""
+    found = [info.description] if info is not None else []
+    pending = [info.annotation] if info is not None else []
+    while pending and not any(found):
+        for argument in typing.get_args(pending.pop()):
+            found.append(getattr(argument, "description", None) if isinstance(argument, FieldInfo) else None)
+            pending.append(argument)
+    description = next((text for text in found if text), None)
+    return description.split(": ", 1)[0] if description else None
+
+
+def _model_in(annotation) -> type[BaseModel] | None:
+    """The object model an annotation holds, through lists, optionals and Annotated (the first one found)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for argument in typing.get_args(annotation):
+        found = _model_in(argument)
+        if found is not None:
+            return found
+    return None
 
 
 def invalid_fields(errors: list[dict]) -> ApiProblem:

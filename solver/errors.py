@@ -8,7 +8,9 @@ path, so rewording a message never moves the pointer.
 
 from __future__ import annotations
 
-__all__ = ["Refused"]
+import json
+
+__all__ = ["Refused", "spelled"]
 
 
 class Refused(ValueError):
@@ -28,3 +30,15 @@ class Refused(ValueError):
         refused = type(self).__new__(type(self), *self.args)
         refused.args, refused.__dict__ = self.args, {**self.__dict__, "path": (*prefix, *self.path)}
         return refused
+
+
+def spelled(value: object, most: int = 40) -> str:
+    """A value a request sent, as a refusal quotes it: text in quotes, anything else as JSON writes it (`null`,
+    `["x"]`), cut short past `most` characters so a long input is not sent back whole."""
+    if isinstance(value, str):
+        return repr(value) if len(value) <= most else repr(value[:most])[:-1] + "…" + repr(value)[-1]
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= most else text[:most] + "…"

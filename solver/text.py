@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import Refused
+from .errors import Refused, spelled
 from .normalize import fold
 
 __all__ = ["count", "and_list", "split_words", "read_letter"]
@@ -39,5 +39,5 @@ def read_letter(value, path: tuple = ("required_letter",)) -> str:
     """Return a single letter a-z (diacritics folded, spaces trimmed) or "" for none; refuse anything else at `path`."""
     letter = fold(value).strip() if isinstance(value, str) else None if value is not None else ""
     if letter is None or len(letter) > 1 or (letter and not "a" <= letter <= "z"):
-        raise Refused(f"required_letter: give a single letter a-z (got {value!r})", path)
+        raise Refused(f"required_letter: give a single letter a-z (got {spelled(value)})", path)
     return letter

@@ -40,6 +40,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 from pydantic_core import PydanticCustomError, core_schema
 
 from solver import pieces
+from solver.errors import spelled
 from solver.lexicon import CATEGORY_SENTENCES, OBSCURE_BELOW, SIZES
 from solver.normalize import fold
 from solver.search import SORTS, Query
@@ -287,7 +288,7 @@ def read_letter(value: Any) -> str:
     """Return a single letter a-z (diacritics folded) or "" for none."""
     letter = fold(value).strip() if isinstance(value, str) else None
     if letter is None or len(letter) > 1 or (letter and not "a" <= letter <= "z"):
-        raise ValueError(f"required_letter: give a single letter a-z, or leave it out (got {value!r})")
+        raise ValueError(f"required_letter: give a single letter a-z, or leave it out (got {spelled(value)})")
     return letter
 
 

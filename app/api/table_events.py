@@ -30,7 +30,7 @@ class EventsQuery(TablePath):
     after: str | None = Field(
         None,
         pattern=SEQ.pattern,
-        description="send the events after this seq (the `Last-Event-ID` header, when sent, wins)",
+        description="a seq, 1-12 digits: send the events after it (the `Last-Event-ID` header, when sent, wins)",
     )
 
 

@@ -289,7 +289,7 @@ PieceCode = Literal["R", "Y", "B", "G"]
 
 class AddPiece(Action):
     seat: ActingSeat = None
-    piece: PieceCode | Literal["W"] | None = Field(
+    piece: Literal["R", "Y", "B", "G", "W"] | None = Field(
         None, description="the real die's piece: R, Y, B, G or W (a star: wild); left out, the app rolls"
     )
     wild_as: PieceCode | None = Field(None, description="for a wild (or a star rolled): the piece it is taken as")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-from ..errors import Refused
+from ..errors import Refused, spelled
 from .cards import VARIANTS, Card, parse_card
 
 # --- scoring --------------------------------------------------------------------
@@ -56,7 +56,7 @@ def score_collection(cards: list[str], variant: str = "base") -> ScoreResult:
     [3, 1, 1, 5, 1]
     """
     if variant not in VARIANTS:
-        raise Refused(f"unknown variant {variant!r}: choose one of {', '.join(VARIANTS)}", ("variant",))
+        raise Refused(f"unknown variant {spelled(variant)}: choose one of {', '.join(VARIANTS)}", ("variant",))
     if isinstance(cards, str):
         raise Refused("give the cards as a list of strings, one per card", ("cards",))
     parsed = [card if isinstance(card, Card) else parse_card(card, i) for i, card in enumerate(cards, 1)]

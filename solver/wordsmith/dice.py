@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import chain
 
-from ..errors import Refused
+from ..errors import Refused, spelled
 from ..pieces import Pool, load_box
 from .boxes import WORD_BY_WORD_DICE, is_whole
 
@@ -19,7 +19,7 @@ def roll(dice: int | None = None, rng: random.Random | None = None) -> tuple[str
     box = load_box()
     dice = box.dice if dice is None else dice
     if not is_whole(dice) or not 1 <= dice <= box.dice:
-        raise Refused(f"dice: roll from 1 to {box.dice} dice (got {dice!r})", ("dice",))
+        raise Refused(f"dice: roll from 1 to {box.dice} dice (got {spelled(dice)})", ("dice",))
     rng = rng or random.Random()
     return tuple(rng.choice(box.die_faces) for _ in range(dice))
 
@@ -98,5 +98,5 @@ def roll_dice(what: str = "start", rng: random.Random | None = None) -> DiceRoll
     elif what == "word_by_word":
         faces = word_by_word_roll(rng)
     else:
-        raise Refused(f"roll: choose {', '.join(ROLLS)} (got {what!r})", ("roll",))
+        raise Refused(f"roll: choose {', '.join(ROLLS)} (got {spelled(what)})", ("roll",))
     return DiceRoll(what, (faces,), added_pieces(faces))

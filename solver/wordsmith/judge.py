@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..errors import Refused
+from ..errors import Refused, spelled
 from ..lexicon import Lexicon, check
 from ..normalize import fold, is_well_formed
 from ..pieces import Alphabet, Pool, load_alphabet, parse_pool
@@ -150,7 +150,7 @@ def judge_claim(
     when the claim named none, each of which the word could have held (ruling 8), `required_letter` the first.
     """
     if part_over not in ("", "passed", "extra_word_played"):
-        raise ValueError(f"part_over: '', 'passed' or 'extra_word_played' (got {part_over!r})")
+        raise ValueError(f"part_over: '', 'passed' or 'extra_word_played' (got {spelled(part_over)})")
     voice = Voice(player)
     pool = parse_pool(pool)
     alphabet = alphabet or load_alphabet()

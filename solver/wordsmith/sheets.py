@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ..errors import Refused
+from ..errors import Refused, spelled
 from ..lexicon import Lexicon, check
 from ..normalize import fold, is_well_formed
 from ..search import new_letter
@@ -44,14 +44,17 @@ class Sheet:
 def parse_variant(variant: str) -> tuple[str, ...]:
     """Return the variant's parts in canonical order: ('standard',) or some of secret, advanced, word_by_word."""
     if not isinstance(variant, str):
-        raise Refused(f"variant: give a name like 'standard' or 'secret+advanced' (got {variant!r})", ("variant",))
+        raise Refused(
+            f"variant: give a name like 'standard' or 'secret+advanced' (got {spelled(variant)})", ("variant",)
+        )
     aliases = {"secret_wordsmith": "secret", "advanced_game": "advanced", "word_by_word_game": "word_by_word"}
     parts = set()
     for part in variant.lower().replace("-", "_").replace(" ", "_").split("+"):
         part = aliases.get(part.strip("_"), part.strip("_"))
         if part not in VARIANTS:
             raise Refused(
-                f"variant: unknown variant {part!r}; choose {', '.join(VARIANTS)} (combine with '+')", ("variant",)
+                f"variant: unknown variant {spelled(part)}; choose {', '.join(VARIANTS)} (combine with '+')",
+                ("variant",),
             )
         parts.add(part)
     if "standard" in parts and len(parts) > 1:
@@ -101,15 +104,18 @@ def _parse_word(value, where: str, parts: tuple[str, ...], path: tuple) -> Sheet
         if "advanced" not in parts:
             raise Refused(f"{where}: 'row' is only for the advanced variant", path)
         if not is_whole(row) or not 1 <= row <= WORDS_PER_CHALLENGE:
-            raise Refused(f"{where}: row must be a whole number from 1 to {WORDS_PER_CHALLENGE} (got {row!r})", path)
+            raise Refused(
+                f"{where}: row must be a whole number from 1 to {WORDS_PER_CHALLENGE} (got {spelled(row)})", path
+            )
     circles, checked = value.get("circles", 0), value.get("checked", 0)
     if (circles or checked) and "word_by_word" not in parts:
         raise Refused(f"{where}: circles are only for the word_by_word variant", path)
     if not is_whole(circles) or not 0 <= circles <= MAX_CIRCLES:
-        raise Refused(f"{where}: circles must be a whole number from 0 to {MAX_CIRCLES} (got {circles!r})", path)
+        raise Refused(f"{where}: circles must be a whole number from 0 to {MAX_CIRCLES} (got {spelled(circles)})", path)
     if not is_whole(checked) or not 0 <= checked <= circles:
         raise Refused(
-            f"{where}: checked circles must be a whole number from 0 to the {circles} circles (got {checked!r})", path
+            f"{where}: checked circles must be a whole number from 0 to the {circles} circles (got {spelled(checked)})",
+            path,
         )
     return SheetWord(word, row, circles, checked)
 
@@ -148,7 +154,7 @@ def _parse_challenge(value, where: str, parts: tuple[str, ...], path: tuple) -> 
                 (*path, "required") if "required" in value else path
             )  # a bad value points at itself; a missing one at its challenge
             raise Refused(
-                f"{where}: the advanced variant needs 'required': {WORDS_PER_CHALLENGE} letters a-z, one per row (got {value.get('required')!r})",
+                f"{where}: the advanced variant needs 'required': {WORDS_PER_CHALLENGE} letters a-z, one per row (got {spelled(value.get('required'))})",
                 at,
             )
     elif required:
