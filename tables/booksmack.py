@@ -86,7 +86,7 @@ class BooksmackState:
     hands: list[int]  # how many cards each hand holds (never which)
     libraries: list[list[str]]
     deck: int  # cards left to draw
-    rounds: list[dict] = field(default_factory=list)
+    rounds: list[dict] = field(default_factory=list)  # each round's `cards` with their `seats`, in seat order
     piles: list[list[str]] = field(default_factory=list)  # turn-based: cards in front of each seat, top last
     plays: list[dict] = field(default_factory=list)
     turn: int | None = None
@@ -482,6 +482,7 @@ def apply(state, event: Event) -> None:
                 "seq": event.seq,
                 "round": data["round"],
                 "cards": list(data["cards"]),
+                "seats": game.present(),  # whose each card is: a seat that has left plays none
                 "answer": dict(data["answer"]),
                 "takers": list(data["takers"]),
                 "takes": copy.deepcopy(data["takes"]),

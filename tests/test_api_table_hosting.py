@@ -182,6 +182,8 @@ def test_a_removed_seat_is_skipped_in_booksmack_rounds_and_turns(client):
     assert played.status_code == 201, played.json
     hands = [s["hand"] for s in played.json["state"]["booksmack"]["seats"]]
     assert hands[1] == hands[0] + 1 == hands[2] + 1  # Bob's hand played no card
+    assert played.json["state"]["booksmack"]["rounds"][-1]["seats"] == [1, 3]  # whose the cards are
+    replays(rounds)
     turns = Table(client, game="booksmack", seats=("Ann", "Bob", "Cy"), variants=["turns"])
     assert turns.post("/seats/2/remove", {}, turns.host).status_code == 201
     turned = turns.post("/turns", {"card": "c"}, turns.tokens[1])
