@@ -38,6 +38,13 @@ def form_ids(html: str) -> set[str]:
     return set(re.findall(r'<form[^>]*id="([^"]+)"', html))
 
 
+def rounds_read(html: str) -> list[str]:
+    """The rounds list as a phone reads it, newest first: one line per round."""
+    section = re.search(r'<section class="table-rounds".*?</section>', html, flags=re.S).group(0)
+    lines = re.findall(r'<li class="claim">.*?</li>', section[section.index("<h2>Rounds</h2>") :], flags=re.S)
+    return [re.sub(r" ([,:])", r"\1", text(line)) for line in lines]
+
+
 class Table:
     """A turn-based table of Ann, Bob and Cy: Ann's phone created it (so it hosts too), and a TV shows the view."""
 
@@ -260,6 +267,8 @@ def test_the_space_card_is_entered_at_a_table_as_the_booksmack_page_reads_it(app
     assert game["rounds"][-1]["cards"] == [" ", "c", "A"] and game["seats"][1]["cards_won"] == 3
     assert enter_round(phones[3], code, "␣ b d", takers=["3"]).status_code == 303
     assert app.extensions["tables"].state(code).to_dict()["booksmack"]["rounds"][-1]["cards"] == [" ", "b", "d"]
+    said = rounds_read(page(phones[1], f"/tables/{code}/play"))  # the Space card is shown, after whose it is
+    assert [line.split(":")[0] for line in said] == ["Ann ␣, Bob b, Cy d", "Ann ␣, Bob c, Cy A"], said
 
 
 def test_a_seat_whose_player_left_is_no_taker_on_any_form_and_is_refused_as_one(app):
@@ -306,3 +315,33 @@ def test_the_hosts_undo_names_the_round_and_a_tie_reads_as_a_sentence_in_the_rou
         assert "The host undid round 2" in said, said[:600]
     html = page(phones[1], f"/tables/{code}/play")
     assert "Undo round 1" in text(html)
+
+
+def test_every_round_says_whose_card_each_was_after_a_seat_leaves_the_table(app):
+    """Each round in the list names the player of each card, on every phone and the TV. A round played after a
+    seat left has one card fewer, so the cards cannot be read by position; a seat removed since keeps its cards in
+    the rounds it played, said to have left. A seat given to a new phone has not left."""
+    ann = phone(app)
+    code, _ = create(ann, names=("Ann", "Bob", "Cy", "Dee"), game="booksmack")
+    phones = {1: ann, 2: phone(app), 3: phone(app), 4: phone(app)}
+    for seat, client in phones.items():
+        assert join(client, code, seat).status_code == 303
+    assert enter_round(phones[4], code, "b Z m d", takers=["2"]).status_code == 303
+    html = page(ann, f"/tables/{code}/play")
+    assert press(ann, f"/tables/{code}/play", html, "Remove Bob: they left").status_code == 303
+    html = page(ann, f"/tables/{code}/host")
+    assert press(ann, f"/tables/{code}/host", html, "Give seat 3 to a new phone").status_code == 303
+    assert enter_round(phones[4], code, "c A t", takers=["1"]).status_code == 303  # Ann, Cy, Dee: CAT
+    expected = [
+        "Ann c, Cy A, Dee t: CAT is spelled from Ann. (Ann takes the cards)",
+        "Ann b, Bob (left the table) Z, Cy m, Dee d: Z is the highest letter. (Bob takes the cards)",
+    ]
+    readers = {"Ann": (ann, "play"), "Dee": (phones[4], "play"), "the TV": (phone(app), ""), "the host": (ann, "host")}
+    for viewer, (client, where) in readers.items():
+        html = page(client, f"/tables/{code}/{where}".rstrip("/"))
+        assert rounds_read(html) == expected, (viewer, rounds_read(html))
+        # The scoreboard and the big box name the players as before: Bob's row keeps his cards won.
+        board = text(re.search(r'<section class="table-scores".*?</section>', html, flags=re.S).group(0))
+        assert re.search(r"Ann 3 – Bob 4 – Cy 0 – Dee 0 –", board), (viewer, board)
+        latest = text(re.search(r'<section class="verdict table-latest.*?</section>', html, flags=re.S).group(0))
+        assert latest == "Round 2: CAT is spelled from Ann. Ann takes the cards.", (viewer, latest)
