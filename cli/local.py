@@ -8,7 +8,10 @@ operation). So a command makes one call and prints one way.
 
 Local checks input only as the engine does: the service's request limits
 (MAX_WORDS_PER_CHECK, MAX_BODY_BYTES, ...) guard a shared server, not a
-command run on one's own machine.
+command run on one's own machine. What the engine refuses is raised as the
+client raises the service's answer to it (`engine_refusals`): a
+`WordsmithError`, 422 at the bad field's pointer, so a command prints a
+refusal the same way whichever backend refused it.
 
 Live tables (`client.TABLE_OPERATIONS`) come from `LocalTables`
 (cli/local_tables.py): the store the served app uses, so a table made here
@@ -28,7 +31,7 @@ from solver.limits import MAX_SEED
 from solver.pieces import load_alphabet, load_box
 from solver.search import Query, piece_index, rack_index, solve, solve_rack
 
-from .local_tables import LocalTables
+from .local_tables import LocalTables, engine_refusals
 
 __all__ = ["Local"]
 
@@ -84,9 +87,11 @@ class Local(LocalTables):
             }
         )
 
+    @engine_refusals()
     def word(self, word: str, lexicon: str | None = None) -> dict:
         return _plain(check(word, self._lexicon(lexicon)).to_dict())
 
+    @engine_refusals()
     def check(self, words: list[str], lexicon: str | None = None) -> dict:
         size = self._lexicon(lexicon)
         verdicts = [check(word, size).to_dict() for word in words]
@@ -95,6 +100,7 @@ class Local(LocalTables):
     def alphabet(self) -> dict:
         return _plain({**load_alphabet().to_dict(), "source": "built-in", **load_box().to_dict()})
 
+    @engine_refusals("pool")
     def solve(
         self,
         pool: str | dict,
@@ -108,6 +114,7 @@ class Local(LocalTables):
         index = piece_index(self._lexicon(lexicon))
         return _plain(solve(index, pool, Query(**filters), limit, offset, sort).to_dict())
 
+    @engine_refusals("pool")
     def hints(
         self,
         pool: str | dict,
@@ -135,19 +142,23 @@ class Local(LocalTables):
             ).to_dict()
         )
 
+    @engine_refusals("word")
     def judge(self, word: str, pool: str | dict, *, lexicon: str | None = None, **kw: Any) -> dict:
         return _plain(wordsmith.judge_claim(word, pool, self._lexicon(lexicon), **kw).to_dict())
 
+    @engine_refusals("sheets")
     def score(self, sheets: list[dict], variant: str = "standard", lexicon: str | None = None) -> dict:
         # Only the secret variant reads the lexicon: other games score without loading it.
         size = self._lexicon(lexicon) if "secret" in wordsmith.parse_variant(variant) else None
         return _plain(wordsmith.score_sheets(sheets, variant, size).to_dict())
 
+    @engine_refusals()
     def roll(self, roll: str = "start", seed: int | None = None) -> dict:
         # Left out, the seed is drawn as the service draws it, and answered so the roll can be repeated.
         seed = random.SystemRandom().randint(0, MAX_SEED) if seed is None else seed
         return _plain({**wordsmith.roll_dice(roll, random.Random(seed)).to_dict(), "seed": seed})
 
+    @engine_refusals("rack")
     def rack(
         self,
         rack: str,
@@ -161,18 +172,23 @@ class Local(LocalTables):
         index = rack_index(self._lexicon(lexicon))
         return _plain(solve_rack(index, rack, Query(**filters), limit, offset, sort).to_dict())
 
+    @engine_refusals("cards")
     def booksmack(self, cards: list[str], lexicon: str | None = None) -> dict:
         return _plain(booksmack.judge_round(cards, self._lexicon(lexicon)).to_dict())
 
+    @engine_refusals("cards")
     def booksmack_turn(self, cards: list[str], played: int, lexicon: str | None = None) -> dict:
         return _plain(booksmack.turn_state(cards, self._lexicon(lexicon), played).to_dict())
 
+    @engine_refusals("cards")
     def booksmack_score(self, cards: list[str], variant: str = "base") -> dict:
         return _plain(booksmack.score_collection(cards, variant).to_dict())
 
+    @engine_refusals("card")
     def colorsmash(self, card: str | dict, colours: list[str] | None = None) -> dict:
         return _plain(colorsmash.judge_slap(card, tuple(colours or colorsmash.DEFAULT_COLOURS)).to_dict())
 
+    @engine_refusals("events")
     def colorsmash_replay(
         self, mode: str, players: list[str], events: list[dict], colours: list[str] | None = None
     ) -> dict:

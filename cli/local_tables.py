@@ -66,6 +66,33 @@ def pointer(path: tuple) -> str:
     return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in path)
 
 
+def field_refused(error) -> WordsmithError:
+    """The engine's `Refused` as the client reads the service's answer to it: a 422 whose one field error
+    points at the refusal's path (app/errors.py, `handle_refused`)."""
+    fields = [{"pointer": pointer(error.path), "location": "body", "detail": str(error)}]
+    detail = "1 field is not valid: each entry of `errors` points at one and says how to fix it."
+    return WordsmithError(error.status, error.title, detail, fields)
+
+
+@contextmanager
+def engine_refusals(refused_at: str | None = None):
+    """Raise the engine's refusals as WordsmithError, as the client raises the service's 422 for them.
+
+    `refused_at` is the field the API's view names for a plain ValueError (app/api/operation.py): the same here.
+    Used as a decorator too, on the `Local` methods that call the engine.
+    """
+    from solver.errors import Refused
+
+    try:
+        yield
+    except Refused as error:
+        raise field_refused(error) from None
+    except ValueError as error:
+        if refused_at is None:
+            raise
+        raise field_refused(Refused(str(error), (refused_at,))) from None
+
+
 @contextmanager
 def as_service_answers(token: str | None = None):
     """Raise the tables' refusals as WordsmithError, as the client raises the service's problem documents.
@@ -86,9 +113,7 @@ def as_service_answers(token: str | None = None):
     except (NotFound, Busy, Slowed) as error:
         raise WordsmithError(error.status, error.title, error.message) from None
     except Refused as error:
-        fields = [{"pointer": pointer(error.path), "location": "body", "detail": str(error)}]
-        detail = "1 field is not valid: each entry of `errors` points at one and says how to fix it."
-        raise WordsmithError(error.status, error.title, detail, fields) from None
+        raise field_refused(error) from None
 
 
 @install  # the live-table actions, one method each (client/table_actions.py), as the client has them
