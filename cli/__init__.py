@@ -5,7 +5,8 @@ subcommand's handler takes the parsed arguments, asks one backend for the
 answer (`local.Local`, or with `--server URL` a `client.WordsmithClient`:
 same methods, same dicts) and returns the exit code: 0 when every answer is
 a yes (valid words, a valid claim), 1 when any is a no, 2 on a usage error
-(argparse's own convention) or a refusal.
+(argparse's own convention) or a refusal. A refusal reads the same whichever
+backend refused: one line on stderr (`common.say_refusal`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+from client import WordsmithError
+
 from . import serve, table, tablegames, words, wordsmith
+from .common import command_name, say_refusal
 
 COMMAND_MODULES = [words, wordsmith, tablegames, table, serve]
 
@@ -37,8 +41,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return args.handler(args)
-    except (ValueError, LookupError, OSError) as error:  # OSError: --server unreachable or refusing
-        print(f"wordsmith {args.command}: {error}", file=sys.stderr)
+    except WordsmithError as error:  # refused, by the service or by Local as the service would
+        return say_refusal(args, error)
+    except (ValueError, LookupError, OSError) as error:  # a usage error; OSError: a file, or --server unreachable
+        print(f"{command_name(args)}: {error}", file=sys.stderr)
         return 2
 
 

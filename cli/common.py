@@ -5,13 +5,20 @@ works it out here, or a `WordsmithClient` of the service named by `wordsmith
 --server URL` (a subcommand that can ask one calls `accepts_server(parser)`
 when registering). Both have the same methods and give the same dicts, so a
 handler makes one call and prints what either gives.
+
+Both refuse the same way too: a `WordsmithError` carrying what the service's
+problem document says (status, title, each bad field's pointer and detail, a
+table's `code` and a refused claim's `objections`). `say_refusal` is the one
+place a refusal becomes output, whichever backend raised it.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 
+from client import WordsmithError
 from solver.lexicon import DEFAULT_SIZE, SIZES
 
 from .local import Local
@@ -56,3 +63,30 @@ def backend(args: argparse.Namespace):
     from client import WordsmithClient  # only --server pulls in requests
 
     return WordsmithClient(args.server)
+
+
+def command_name(args: argparse.Namespace) -> str:
+    """The command as typed, to start its error lines: `wordsmith solve`, `wordsmith table claim`."""
+    return " ".join(
+        ["wordsmith", args.command] + ([args.table_command] if getattr(args, "table_command", None) else [])
+    )
+
+
+def say_refusal(args: argparse.Namespace, error: WordsmithError) -> int:
+    """Print a refusal as one line on stderr; return the exit code: 1 for a refused claim (a "no", as `wordsmith
+    judge` says it), else 2."""
+    print(f"{command_name(args)}: {refusal_line(error)}", file=sys.stderr)
+    return 1 if error.code == "claim_refused" else 2
+
+
+def refusal_line(error: WordsmithError) -> str:
+    """`<status> <title>: ` and what is wrong: each bad field by its pointer (`/pool: ...`), which says more than a
+    422's detail (it only counts them); else the detail, with a refused claim's objection codes after it."""
+    if error.errors:
+        return f"{error.status} {error.title}: " + "; ".join(
+            f"{field.get('pointer') or '/'}: {field.get('detail')}" for field in error.errors
+        )
+    line = f"{error.status} {error.title}: {error.detail}"
+    if error.objections:  # the detail says each in words; their codes are what a script matches
+        line += " [" + ", ".join(str(objection.get("code")) for objection in error.objections) + "]"
+    return line

@@ -35,17 +35,15 @@ Each command makes one call on its backend (common.backend): `Local`, on the
 store `wordsmith serve` uses, or with `--server URL` the service. Tokens come
 from `--token` or WORDSMITH_TOKEN, so they stay out of the shell's history. A
 refusal (409 at this table, 401/403 not this token's to do, 404 no such table,
-422 a bad field) is the client's `WordsmithError` from either backend: one line
-on stderr, exit 2; a refused claim is a "no", exit 1, as `wordsmith judge`'s.
+422 a bad field) is the client's `WordsmithError` from either backend, said as
+every command's is (common.say_refusal): one line on stderr, exit 2; a refused
+claim is a "no", exit 1, as `wordsmith judge`'s.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import sys
-
-from client import WordsmithError
 
 from .common import add_command, add_json_option, add_lexicon_option, backend, print_json
 from .table_lines import cards_text, describe_event, pool_text
@@ -271,35 +269,9 @@ def token_from(args: argparse.Namespace, required: bool = True) -> str | None:
     return token
 
 
-def refusals(run):
-    """Print a refusal (either backend's WordsmithError) as one line on stderr: exit 1 for a refused claim, else 2."""
-
-    def handler(args: argparse.Namespace) -> int:
-        try:
-            return run(args)
-        except WordsmithError as error:
-            print(f"wordsmith table {args.table_command}: {refusal_line(error)}", file=sys.stderr)
-            return 1 if error.code == "claim_refused" else 2
-        except (ValueError, LookupError) as error:  # a usage error (a missing token, an unknown seat name)
-            print(f"wordsmith table {args.table_command}: {error}", file=sys.stderr)
-            return 2
-
-    return handler
-
-
-def refusal_line(error: WordsmithError) -> str:
-    line = f"{error.status} {error.title}: {error.detail}"
-    if error.objections:  # the detail says each in words; their codes are what a script matches
-        line += " [" + ", ".join(str(o.get("code")) for o in error.objections) + "]"
-    for field in error.errors:
-        line += f"; {field.get('pointer') or '/'}: {field.get('detail')}"
-    return line
-
-
 # --- the commands --------------------------------------------------------------------------
 
 
-@refusals
 def run_create(args: argparse.Namespace) -> int:
     created = backend(args).create_table(args.game, args.seat, lexicon=args.lexicon, variants=args.variant)
     if args.json:
@@ -315,7 +287,6 @@ def run_create(args: argparse.Namespace) -> int:
     return 0
 
 
-@refusals
 def run_join(args: argparse.Namespace) -> int:
     joined = backend(args).join_table(args.code, seat_number(args, args.seat), token=args.token)
     if args.json:
@@ -325,7 +296,6 @@ def run_join(args: argparse.Namespace) -> int:
     return 0
 
 
-@refusals
 def run_show(args: argparse.Namespace) -> int:
     state = backend(args).table(args.code, token=token_from(args, required=False))
     if args.json:
@@ -337,9 +307,8 @@ def run_show(args: argparse.Namespace) -> int:
 
 def acts(call):
     """A command that does one action: `call(judge, args, token)` asks the backend, and the events it wrote
-    are printed (`print_acted`). The token is --token's or WORDSMITH_TOKEN's; a refusal, one line (`refusals`)."""
+    are printed (`print_acted`). The token is --token's or WORDSMITH_TOKEN's."""
 
-    @refusals
     def handler(args: argparse.Namespace) -> int:
         return print_acted(args, call(backend(args), args, token_from(args)))
 
@@ -478,7 +447,6 @@ def run_lock(judge, args, token) -> dict:
     return judge.lock_table(args.code, token, locked=args.table_command == "lock")
 
 
-@refusals
 def run_delete(args: argparse.Namespace) -> int:
     deleted = backend(args).delete_table(args.code, token_from(args))
     if args.json:
@@ -488,19 +456,16 @@ def run_delete(args: argparse.Namespace) -> int:
     return 0
 
 
-@refusals
 def run_qr(args: argparse.Namespace) -> int:
     print(backend(args).table_qr(args.code))
     return 0
 
 
-@refusals
 def run_record(args: argparse.Namespace) -> int:
     print_json(backend(args).table_record(args.code, token=token_from(args, required=False)))
     return 0
 
 
-@refusals
 def run_follow(args: argparse.Namespace) -> int:
     judge = backend(args)
     names = {seat["seat"]: seat["name"] for seat in judge.table(args.code)["seats"]}
