@@ -33,6 +33,7 @@ from werkzeug.http import HTTP_STATUS_CODES
 from werkzeug.routing import BuildError
 
 from solver.errors import Refused
+from solver.sentences import sentences
 from tables.events import Busy, Forbidden, NotFound, Rejected, Slowed
 
 __all__ = [
@@ -195,6 +196,7 @@ FIXES = {
     "string_pattern_mismatch": "not in this field's form: {form}",
     "too_short": "give at least {min_length} {items}, not {actual_length}",
     "too_long": "give at most {max_length} {items}, not {actual_length}",
+    "string_too_long": sentences()["field.too_long"],  # as the fields the service bounds itself say it
 }
 
 
@@ -267,7 +269,7 @@ def json_pointer(location: tuple) -> str:
 def field_errors(error: ValidationError, model: type[BaseModel], where: dict[str, str] | str) -> list[dict]:
     """Turn a pydantic `ValidationError` into `errors` entries; `where` maps top-level fields to a location."""
     entries = []
-    for item in error.errors(include_url=False, include_input=False):
+    for item in error.errors(include_url=False):
         loc = item["loc"]
         location = where if isinstance(where, str) else where.get(str(loc[0]) if loc else "", "query")
         entries.append({"pointer": json_pointer(loc), "location": location, "detail": _fixed(item, model)})
@@ -285,8 +287,16 @@ def _fixed(item: dict, model: type[BaseModel]) -> str:
     fields = ", ".join(getattr(expected, "model_fields", None) or ()) or "no fields"
     form = _form(info) or "see this operation on /docs"
     count = context.get("min_length" if item["type"] == "too_short" else "max_length")
+    sent = item.get("input")
     # Only our own templates are formatted: a message may quote the input, braces and all.
-    return fix.format(fields=fields, form=form, items="item" if count == 1 else "items", **context)
+    return fix.format(
+        fields=fields,
+        form=form,
+        items="item" if count == 1 else "items",
+        limit=context.get("max_length"),
+        actual=len(sent) if isinstance(sent, str) else None,
+        **context,
+    )
 
 
 def _field_at(model: type[BaseModel], loc: tuple) -> tuple[type[BaseModel] | None, object | None]:

@@ -33,10 +33,13 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from solver.sentences import sentences
+
 from .events import REFUSED, Actor, Context, Event, Forbidden, NewEvent, Refused, Rejected
 
 __all__ = [
     "GAMES",
+    "MAX_SEAT_NAME",
     "Seat",
     "TableState",
     "created_settings",
@@ -55,6 +58,8 @@ __all__ = [
 ]
 
 GAMES = ("wordsmith", "booksmack")
+# A seat's name, as kept: long enough for "Grandma Josephine", short enough for a score sheet's column on a phone.
+MAX_SEAT_NAME = 40
 REFUSALS_KEPT = 10  # the newest public refusals a seat's rate is judged on (`TableState.refusals`)
 # In a seat's name, dropped as words drop them (solver/normalize.py): format characters, invisible (zero-width
 # spaces and joiners, direction marks and overrides, the byte-order mark, the soft hyphen).
@@ -72,7 +77,7 @@ def same_name(name: str, others, path: tuple) -> None:
 
 def seat_name(name: Any, path: tuple) -> str:
     """A seat's name as the table keeps it: invisible characters dropped and the ends trimmed; a name holding a
-    control character, or left empty, is refused (at `path`, the field that sent it).
+    control character, left empty or longer than MAX_SEAT_NAME is refused (at `path`, the field that sent it).
 
     A name is shown on every phone and on the score sheet: an invisible or direction-changing character would
     let one name pass for another, or turn the text around it.
@@ -86,6 +91,8 @@ def seat_name(name: Any, path: tuple) -> str:
     text = "".join(char for char in text if unicodedata.category(char) != INVISIBLE).strip()
     if not text:
         raise Refused("a seat's name must not be empty (invisible characters do not count)", path)
+    if len(text) > MAX_SEAT_NAME:
+        raise Refused(sentences()["field.too_long"].format(limit=MAX_SEAT_NAME, actual=len(text)), path)
     return text
 
 

@@ -56,7 +56,7 @@ def test_every_bad_field_is_told_the_fix_in_our_words(api):
     for method, url, body, query, name in _requests(spec):
         answer = client.open(url, method=method, json=body, query_string=query)
         for error in (answer.get_json() or {}).get("errors") or []:
-            where = f"{method} {url} {json.dumps(body or query)[:60]}: {error}"
+            where = f"{method} {url} {name}={json.dumps((body or query)[name])[:40]}: {error}"
             assert not NOT_OURS.search(error["detail"]), where
             assert len(error["detail"]) <= LONGEST, where
             checked += 1

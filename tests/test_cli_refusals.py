@@ -65,6 +65,7 @@ CASES = [
     # live tables
     (["table", "create", "--seat", "Ann"], None),
     (["table", "create", "--seat", "Ann", "--seat", "ANN"], None),
+    (["table", "create", "--seat", "Ann", "--seat", "B" * 41], None),
     (["table", "create", "--seat", "Ann", "--seat", "Bob", "--variant", "nope"], None),
     (["table", "create", "--game", "booksmack", "--seat", "Ann", "--seat", "Bob", "--variant", "secret"], None),
     (["table", "join", "{W}", "1"], None),
@@ -109,6 +110,7 @@ CASES = [
     (["table", "hand-host", "{W}", "2"], "bob"),
     (["table", "undo", "{F}"], "host_f"),
     (["table", "rename", "{W}", "1", "Bob"], "host"),
+    (["table", "rename", "{W}", "1", "A" * 41], "host"),  # a seat's name is bounded by the table, for every caller
     (["table", "lock", "{W}"], "ann"),
     (["table", "unlock", "{W}"], "bob"),
     (["table", "delete", "{W}"], "ann"),

@@ -13,8 +13,9 @@ from tables_helpers import race
 
 from solver.lexicon import load_lexicons
 from tables.codes import hash_token, new_token
-from tables.events import Actor, Forbidden, NotFound, Rejected
+from tables.events import Actor, Forbidden, NotFound, Refused, Rejected
 from tables.service import Tables
+from tables.state import MAX_SEAT_NAME
 from tables.store import Store
 
 
@@ -384,3 +385,16 @@ def test_tokens_are_256_random_bits_that_never_start_with_a_dash():
     assert not [token for token in tokens if token.startswith("-")]
     assert len(set(tokens)) == len(tokens) and all(len(token) == 43 for token in tokens)  # 32 bytes, base64url
     assert {token[0] for token in tokens} > {"_", "A", "z", "0"}  # the rest of the alphabet still starts them
+
+
+def test_a_seat_name_past_its_bound_is_refused_by_the_table_itself_for_every_caller(service):
+    """The bound is the table's, not only the API's: the command line's local tables and the pages keep it too."""
+    with pytest.raises(Refused) as refused:
+        service.create("wordsmith", ["Ann", "B" * (MAX_SEAT_NAME + 1)])
+    assert refused.value.path == ("seats", 1)
+    assert str(refused.value) == f"at most {MAX_SEAT_NAME} characters, not {MAX_SEAT_NAME + 1}: shorten it"
+    created = service.create("wordsmith", ["Ann", "B" * MAX_SEAT_NAME])
+    assert created.state.seats[1].name == "B" * MAX_SEAT_NAME
+    with pytest.raises(Refused) as refused:
+        service.act(created.code, Actor(host=True), {"type": "rename", "seat": 1, "name": "A" * (MAX_SEAT_NAME + 1)})
+    assert refused.value.path == ("name",)

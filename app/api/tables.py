@@ -53,7 +53,7 @@ from werkzeug.routing import BuildError
 from tables import state as table_state
 from tables.codes import read_code
 from tables.events import Actor
-from tables.state import GAMES
+from tables.state import GAMES, MAX_SEAT_NAME
 from tables.store import REQUEST_ID_MAX
 
 from ..serving import limiter
@@ -63,8 +63,6 @@ from .operation import operation
 
 bp = Blueprint("tables", __name__)
 
-# A seat's name: long enough for "Grandma Josephine", short enough for a score sheet's column.
-MAX_SEAT_NAME = 40
 # Variants are a handful of short names (`advanced`, `secret`, `word_by_word`, `turn-based`); the game module refuses unknown ones.
 MAX_VARIANTS = 8
 # How many names a new table's `seats` may hold: a bound on the body only, past every game's largest table, so

@@ -13,7 +13,7 @@ from flask import current_app, request
 from solver.errors import Refused
 from solver.wordsmith.boxes import WORD_BY_WORD_DICE
 from tables.events import Forbidden, Rejected, Slowed
-from tables.state import GAMES, seats_allowed
+from tables.state import GAMES, MAX_SEAT_NAME, seats_allowed
 from tables.store import REQUEST_ID_MAX
 
 from .blueprint import bp, lexicon_choices
@@ -39,8 +39,7 @@ __all__ = [
 # What a form may send as a request id (the API's rule): a retry of the same id applies nothing twice.
 REQUEST_ID = re.compile(rf"^[A-Za-z0-9._:-]{{1,{REQUEST_ID_MAX}}}$")
 MAX_SEATS = 6
-# A seat name longer than this does not fit a phone's score sheet line.
-MAX_NAME = 40
+MAX_NAME = MAX_SEAT_NAME  # the table's own bound on a seat's name
 # Each game's variants the create form offers: (id, label, what it changes).
 VARIANTS = {
     "wordsmith": [
