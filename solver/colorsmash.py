@@ -40,7 +40,7 @@ from .datafiles import read_json
 from .errors import Refused
 from .normalize import fold
 from .sentences import say
-from .text import count
+from .text import and_list, count, or_list
 
 __all__ = [
     "DEFAULT_COLOURS",
@@ -90,10 +90,31 @@ class Card:
         return asdict(self)
 
 
+def _given(value: object) -> str:
+    """Say what was given where a name or a card belongs, in words, never as Python writes it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return "a blank name" if not value.strip() else f"'{value}'"
+    return {list: "a list", tuple: "a list", dict: "an object"}.get(
+        type(value), "nothing" if value is None else "a value"
+    )
+
+
+def _fields(kind: str, unknown: set) -> str:
+    """Say which fields a card or an event does not have: 'a card has no field colour'."""
+    names = sorted(map(str, unknown))
+    return f"{kind} has no field{'s' if len(names) > 1 else ''} {and_list(names)}"
+
+
 def _colour(name: object, colours: Sequence[str], what: str) -> str:
     """Return a colour name folded, refusing one outside the colour set."""
     folded = fold(name).strip() if isinstance(name, str) else None
     known = [fold(c) for c in colours]
+    if folded is None:
+        raise Refused(f"{what}: give a colour's name ({or_list(known)}), not {_given(name)}", ("card",))
     if folded not in known:
         raise Refused(say("colorsmash.not_a_colour", what=what, name=repr(name), colours=", ".join(known)), ("card",))
     return folded
@@ -105,8 +126,9 @@ def _check_colours(colours: Sequence[str]) -> None:
         raise Refused("give the colours as a non-empty list of names", ("colours",))
     folded = [fold(c).strip() for c in colours]
     if len(set(folded)) != len(folded) or "steal" in folded or any(not c or "/" in c for c in folded):
+        given = and_list([str(c) for c in colours])
         raise Refused(
-            f"colour names must be distinct, non-empty, without '/', and not 'steal': {list(colours)}", ("colours",)
+            f"colour names must be distinct, non-empty, without '/', and not 'steal': got {given}", ("colours",)
         )
 
 
@@ -122,12 +144,13 @@ def parse_card(card: Card | Mapping | str, colours: Sequence[str] = DEFAULT_COLO
         card = {"splat": splat, "word": word or None}
     if not isinstance(card, Mapping):
         raise Refused(
-            f"a card is a dict like {{'splat': 'red', 'word': 'blue'}} or a text like 'red/blue', not {card!r}",
+            f'a card is text like red/blue, red or steal, or an object like {{"splat": "red", "word": "blue"}}, '
+            f"not {_given(card)}",
             ("card",),
         )
     unknown = set(card) - {"splat", "word", "steal"}
     if unknown:
-        raise Refused(f"unknown card field(s): {', '.join(sorted(unknown))}", ("card",))
+        raise Refused(_fields("a card", unknown), ("card",))
     if card.get("steal"):
         if card.get("splat") is not None or card.get("word") is not None:
             raise Refused("a Steal card has no splat colour or word", ("card",))
@@ -271,6 +294,15 @@ class _Game:
         order = self.players[start + 1 :] + self.players[: start + 1]
         return next(p for p in order if not self.out[p])
 
+    def _stranger(self, value: object, role: str) -> str:
+        """Say that `value`, given as the event's `role` (player, first player), names nobody at the table."""
+        players = and_list(self.players)
+        if isinstance(value, str) and value.strip():
+            return f"{role} {value} is not at the table: the players are {players}"
+        if value is None:
+            return f"name the {role}: the players are {players}"
+        return f"the {role} is a name, not {_given(value)}: the players are {players}"
+
     def _out_if_empty(self, player: str) -> str:
         if not self.hands[player] and not self.out[player]:
             self.out[player] = True
@@ -284,7 +316,14 @@ class _Game:
             raise ValueError("the cards were already dealt")
         hands = event.get("hands")
         if not isinstance(hands, Mapping) or set(hands) != set(self.players):
-            raise ValueError(f"a deal gives a hand to every player and nobody else: {', '.join(self.players)}")
+            missing = [p for p in self.players if not isinstance(hands, Mapping) or p not in hands]
+            strangers = [str(p) for p in hands if p not in self.players] if isinstance(hands, Mapping) else []
+            wrong = [f"{and_list(missing)} got no hand"] if missing else []
+            if strangers:
+                wrong.append(f"{and_list(strangers)} {'is' if len(strangers) == 1 else 'are'} not at the table")
+            raise ValueError(
+                f"a deal gives a hand to every player and nobody else ({and_list(self.players)}): {'; '.join(wrong)}"
+            )
         for player, hand in hands.items():
             if isinstance(hand, bool) or not isinstance(hand, (int, list)):
                 raise ValueError(f"{player}'s hand must be a list of cards or a number of face-down cards")
@@ -296,7 +335,7 @@ class _Game:
             self.hands[player] = cards
         first = event.get("first")
         if first is not None and first not in self.players:
-            raise ValueError(f"first player {first!r} is not at the table")
+            raise ValueError(self._stranger(first, "first player"))
         self.first, self.dealt = first, True
         return "Dealt: " + ", ".join(f"{p} {len(self.hands[p])}" for p in self.players) + "."
 
@@ -307,7 +346,7 @@ class _Game:
             raise ValueError("the game is over")
         player = event.get("player")
         if player not in self.players:
-            raise ValueError(f"player {player!r} is not at the table: {', '.join(self.players)}")
+            raise ValueError(self._stranger(player, "player"))
         if self.out[player]:
             raise ValueError(f"{player} is out of cards and out of the game")
         return player
@@ -356,7 +395,9 @@ class _Game:
         if victim is None:
             raise ValueError("a slap on a Steal card must say whom it steals from (steal_from)")
         if victim not in self.players or victim == player:
-            raise ValueError(f"steal_from must name an opponent of {player}, not {victim!r}")
+            opponents = or_list([p for p in self.players if p != player])
+            given = victim if isinstance(victim, str) and victim.strip() else _given(victim)
+            raise ValueError(f"steal_from must name an opponent of {player} ({opponents}), not {given}")
 
     def _steal(self, player: str, victim: str) -> str:
         if self.mode == "standard":
@@ -415,7 +456,7 @@ def _check_players(players: Sequence[str]) -> list[str]:
     if isinstance(players, str) or not all(isinstance(p, str) and p.strip() for p in players):
         raise Refused("give the players as a list of names, in clockwise order", ("players",))
     if len(players) < 2 or len(set(players)) != len(players):
-        named = ", ".join(players) or "none"
+        named = and_list(list(players)) if players else "none"
         raise Refused(f"a game needs at least two players with distinct names, got {named}", ("players",))
     return list(players)
 
@@ -423,16 +464,20 @@ def _check_players(players: Sequence[str]) -> list[str]:
 def replay(mode: str, players: list[str], events: list[dict], colours: Sequence[str] = DEFAULT_COLOURS) -> ReplayResult:
     """Replay a game's events (see the module docstring) and return the table at the end."""
     if mode not in MODES:
-        raise Refused(f"unknown mode {mode!r}: choose one of {', '.join(MODES)}", ("mode",))
+        named = f"unknown mode {mode}: choose" if isinstance(mode, str) and mode.strip() else "choose the mode:"
+        raise Refused(f"{named} {or_list(list(MODES))}", ("mode",))
     _check_colours(colours)
     game = _Game(mode, _check_players(players), colours)
     for index, event in enumerate(events):
         kind = event.get("type") if isinstance(event, Mapping) else None
-        if kind not in _EVENTS:
-            raise ImpossibleEvent(index, f"an event is a dict whose type is one of {', '.join(_EVENTS)}, not {kind!r}")
+        if not isinstance(kind, str) or kind not in _EVENTS:  # a list or an object is no type, nor a key to look up
+            known = or_list(list(_EVENTS))
+            if isinstance(kind, str) and kind.strip():
+                raise ImpossibleEvent(index, f"there is no {kind} event: an event's type is {known}")
+            raise ImpossibleEvent(index, f"each event is an object whose type is {known}")
         unknown = set(event) - _FIELDS[kind]
         if unknown:
-            raise ImpossibleEvent(index, f"a {kind} event has no field(s) {', '.join(sorted(map(str, unknown)))}")
+            raise ImpossibleEvent(index, _fields(f"a {kind} event", unknown))
         if kind != "deal" and not game.dealt:
             raise ImpossibleEvent(index, "deal the cards first")
         try:

@@ -1,7 +1,7 @@
 """Small text helpers the engine and its front ends share: counts said with their noun, lists, typed word lists, a letter.
 
->>> count(1, "piece"), count(3, "discard box"), and_list(["a", "b", "c"])
-('1 piece', '3 discard boxes', 'a, b and c')
+>>> count(1, "piece"), count(3, "discard box"), and_list(["a", "b", "c"]), or_list(["a", "b"])
+('1 piece', '3 discard boxes', 'a, b and c', 'a or b')
 >>> split_words("bag, cast  she's,,")
 ['bag', 'cast', "she's"]
 >>> read_letter(" É "), read_letter("")
@@ -15,7 +15,7 @@ import re
 from .errors import Refused, spelled
 from .normalize import fold
 
-__all__ = ["count", "and_list", "split_words", "read_letter"]
+__all__ = ["count", "and_list", "or_list", "split_words", "read_letter"]
 
 
 def count(n: int, thing: str) -> str:
@@ -25,9 +25,14 @@ def count(n: int, thing: str) -> str:
     return f"{n} {thing}es" if thing.endswith(("x", "s")) else f"{n} {thing}s"
 
 
-def and_list(parts: list[str]) -> str:
+def and_list(parts: list[str], last: str = "and") -> str:
     """Join phrases as people say them: 'a', 'a and b', 'a, b and c'."""
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + f" {last} " + parts[-1]
+
+
+def or_list(parts: list[str]) -> str:
+    """Join choices as people say them: 'a', 'a or b', 'a, b or c'."""
+    return and_list(parts, "or")
 
 
 def split_words(text: str) -> list[str]:

@@ -306,7 +306,7 @@ def test_colorsmash_replay_defaults_to_standard(client):
         (
             [{"type": "deal", "hands": {"ann": 2, "bob": 2}}, {"type": "flip", "player": "cat", "card": "red"}],
             "/events/1",
-            "'cat' is not at the table",
+            "player cat is not at the table: the players are ann and bob",
         ),
         (
             [{"type": "deal", "hands": {"ann": ["red"], "bob": 2}}, {"type": "flip", "player": "ann", "card": "blue"}],
@@ -317,9 +317,13 @@ def test_colorsmash_replay_defaults_to_standard(client):
         (
             [{"type": "deal", "hands": {"ann": 2, "bob": 2}}, {"type": "flip", "player": "ann", "hands": {}}],
             "/events/1",
-            "a flip event has no field(s) hands",
+            "a flip event has no field hands",
         ),
-        ([{"type": "deal", "hands": {"ann": 2, "bob": 2}, "first": "cat"}], "/events/0", "first player 'cat'"),
+        (
+            [{"type": "deal", "hands": {"ann": 2, "bob": 2}, "first": "cat"}],
+            "/events/0",
+            "first player cat is not at the table",
+        ),
         # the shape of an event, before any replaying:
         ([{"type": "shuffle"}], "/events/0/type", None),
         ([{"player": "ann"}], "/events/0/type", None),
@@ -364,6 +368,26 @@ def test_colorsmash_a_late_impossible_event_is_found(client):
 )
 def test_colorsmash_replay_validation(client, body, pointer):
     assert_problem(post(client, "/api/v1/colorsmash/replay", body), 422, pointer=pointer)
+
+
+@pytest.mark.parametrize(
+    "body, pointer, said",
+    [
+        (
+            {"players": ["ann", "bob"], "events": [{"type": "deal", "hands": {"ann": 1, "bob": 1}}, {"type": "flip"}]},
+            "/events/1",
+            "events[1]: name the player: the players are ann and bob",
+        ),
+        (
+            {"players": ["ann", "bob"], "events": [], "colours": ["red", "RED"]},
+            "/colours",
+            "colour names must be distinct, non-empty, without '/', and not 'steal': got red and RED",
+        ),
+    ],
+)
+def test_colorsmash_replay_refusals_are_said_in_words(client, body, pointer, said):
+    problem = assert_problem(post(client, "/api/v1/colorsmash/replay", body), 422, pointer=pointer)
+    assert problem["errors"][0]["detail"] == said
 
 
 def test_colorsmash_event_count_is_bounded():

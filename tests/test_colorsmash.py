@@ -73,8 +73,8 @@ def test_the_colour_set_is_data_and_configurable():
         ("mauve", "splat colour 'mauve' is not a colour of this set"),
         ({"splat": "red", "word": "mauve"}, "colour word 'mauve' is not a colour"),
         ({"steal": True, "splat": "red"}, "a Steal card has no splat colour or word"),
-        ({"splat": "red", "colour": "red"}, "unknown card field"),
-        (5, "a card is a dict"),
+        ({"splat": "red", "colour": "red"}, "a card has no field colour"),
+        (5, "a card is text like red/blue, red or steal, .* not the number 5"),
         ({}, r"pick the splat colour too \(or Steal card\)"),
         ({"steal": False, "word": "red"}, "pick the splat colour too"),
     ],
@@ -279,10 +279,14 @@ def test_flip_checks_the_known_top_card_and_needs_one_when_face_down():
         ([deal({"ann": 1, "bob": 1, "eve": 1})], 0, "a deal gives a hand to every player and nobody else"),
         ([deal({"ann": 0, "bob": 1})], 0, "every player must be dealt at least one card; ann got none"),
         ([deal({"ann": True, "bob": 1})], 0, "ann's hand must be a list of cards or a number"),
-        ([deal({"ann": 1, "bob": 1}, first="eve")], 0, "first player 'eve' is not at the table"),
+        (
+            [deal({"ann": 1, "bob": 1}, first="eve")],
+            0,
+            "first player eve is not at the table: the players are ann and bob",
+        ),
         ([deal({"ann": 2, "bob": 2}, first="bob"), flip("ann", "red")], 1, "it is bob's turn to flip, not ann's"),
         ([deal({"ann": 2, "bob": 2}), slap("ann")], 1, "the pile is empty: there is nothing to slap"),
-        ([deal({"ann": 2, "bob": 2}), flip("eve", "red")], 1, "player 'eve' is not at the table"),
+        ([deal({"ann": 2, "bob": 2}), flip("eve", "red")], 1, "player eve is not at the table: the players are"),
         (
             [deal({"ann": ["red", "blue"], "bob": ["green"]}, first="bob"), flip("bob"), slap("bob")],
             2,
@@ -296,19 +300,19 @@ def test_flip_checks_the_known_top_card_and_needs_one_when_face_down():
         (
             [deal({"ann": ["steal", "red"], "bob": 2}), flip("ann"), slap("bob", "bob")],
             2,
-            "steal_from must name an opponent of bob, not 'bob'",
+            "steal_from must name an opponent of bob (ann), not bob",
         ),
         (
             [deal({"ann": ["red", "red"], "bob": 2}), flip("ann"), slap("bob", "ann")],
             2,
             "steal_from is only for a slap on a Steal card",
         ),
-        ([{"type": "shuffle"}], 0, "an event is a dict whose type is one of deal, flip, slap, not 'shuffle'"),
-        (["flip"], 0, "an event is a dict whose type is one of"),
+        ([{"type": "shuffle"}], 0, "there is no shuffle event: an event's type is deal, flip or slap"),
+        (["flip"], 0, "each event is an object whose type is deal, flip or slap"),
         (
             [deal({"ann": 1, "bob": 1}), {"type": "flip", "player": "ann", "colour": "red"}],
             1,
-            "a flip event has no field(s) colour",
+            "a flip event has no field colour",
         ),
         ([deal({"ann": ["mauve"], "bob": 1})], 0, "splat colour 'mauve' is not a colour of this set"),
     ],
@@ -322,10 +326,86 @@ def test_impossible_events_are_refused_with_index_and_reason(events, index, reas
     assert str(error.value) == f"events[{index}]: {error.value.reason}"
 
 
+COLOURS_OR = "red, orange, yellow, green, blue, purple, pink, brown or black"
+
+
+@pytest.mark.parametrize(
+    "players, events, said",
+    [
+        (
+            ["ann", "bob"],
+            [deal({"ann": 1, "bob": 1}), {"type": "flip"}],
+            "name the player: the players are ann and bob",
+        ),
+        (
+            ["ann", "bob"],
+            [deal({"ann": 1, "bob": 1}), flip(["ann"])],
+            "the player is a name, not a list: the players are ann and bob",
+        ),
+        (
+            ["ann", "bob", "cat"],
+            [deal({"ann": 1, "bob": 1, "cat": 1}, first=7)],
+            "the first player is a name, not the number 7: the players are ann, bob and cat",
+        ),
+        (
+            ["ann", "bob", "cat"],
+            [deal({"ann": 1, "dan": 1, "eve": 1})],
+            "a deal gives a hand to every player and nobody else (ann, bob and cat): "
+            "bob and cat got no hand; dan and eve are not at the table",
+        ),
+        (
+            ["ann", "bob", "cat"],
+            [deal({"ann": ["steal", "red"], "bob": 2, "cat": 2}), flip("ann"), slap("bob", "zed")],
+            "steal_from must name an opponent of bob (ann or cat), not zed",
+        ),
+        (["ann", "bob"], [5], "each event is an object whose type is deal, flip or slap"),
+        (["ann", "bob"], [{"type": None}], "each event is an object whose type is deal, flip or slap"),
+        (["ann", "bob"], [{"type": ["deal"]}], "each event is an object whose type is deal, flip or slap"),
+        (
+            ["ann", "bob"],
+            [{"type": "deal", "hands": {"ann": 1, "bob": 1}, "x": 1, "y": 2}],
+            "a deal event has no fields x and y",
+        ),
+        (
+            ["ann", "bob"],
+            [deal({"ann": [["red"]], "bob": 1})],
+            'a card is text like red/blue, red or steal, or an object like {"splat": "red", "word": "blue"}, not a list',
+        ),
+        (
+            ["ann", "bob"],
+            [deal({"ann": [{"splat": None, "word": "red"}], "bob": 1})],
+            "pick the splat colour too (or Steal card)",
+        ),
+        (
+            ["ann", "bob"],
+            [deal({"ann": [{"splat": ["red"]}], "bob": 1})],
+            f"splat colour: give a colour's name ({COLOURS_OR}), not a list",
+        ),
+    ],
+)
+def test_refusals_say_names_and_values_in_words_never_as_python_writes_them(players, events, said):
+    with pytest.raises(ImpossibleEvent) as error:
+        replay("standard", players, events)
+    assert error.value.reason == said
+    assert "None" not in said and "['" not in said and "{'" not in said
+
+
+def test_the_table_and_the_colours_are_listed_as_a_sentence_lists_them():
+    with pytest.raises(ValueError) as error:
+        replay("standard", ["ann", "ann"], [])
+    assert str(error.value) == "a game needs at least two players with distinct names, got ann and ann"
+    with pytest.raises(ValueError) as error:
+        judge_slap("red", colours=["red", "RED"])
+    assert str(error.value).endswith("not 'steal': got red and RED")
+    with pytest.raises(ValueError) as error:
+        replay(None, ["ann", "bob"], [])
+    assert str(error.value) == "choose the mode: standard or competition"
+
+
 @pytest.mark.parametrize(
     "mode, players, message",
     [
-        ("speed", ["ann", "bob"], "unknown mode 'speed'"),
+        ("speed", ["ann", "bob"], "unknown mode speed: choose standard or competition"),
         ("standard", ["ann"], "at least two players"),
         ("standard", ["ann", "ann"], "distinct names"),
         ("standard", "ann,bob", "list of names"),

@@ -169,6 +169,12 @@ BAD = [
     "/score?p1=Ann&p1c1=bag&p1c1d=99",
     "/booksmack/turn?cards=b+Z+m+a&played=9",
     "/colorsmash/replay?players=ann&events=flip+zed",
+    "/colorsmash/replay?"  # a pasted event whose player is a list, not a name
+    + urlencode(
+        {"players": "ann bob", "events": '[{"type": "deal", "hands": {"ann": 1, "bob": 1}, "first": ["ann"]}]'}
+    ),
+    "/colorsmash/replay?" + urlencode({"players": "ann bob", "events": "[5]"}),  # an event that is no object
+    "/colorsmash/replay?" + urlencode({"players": "ann bob", "events": '[{"type": ["deal"]}]'}),  # a type no text
 ]
 
 
@@ -482,3 +488,38 @@ def test_the_replay_page_replays_as_replay_does(client, game, form):
 def test_replay_errors_name_the_line(client, events, fragment):
     html = page(client, replay_url({"mode": "standard", "players": ["ann", "bob"]}, events), 422)
     assert fragment in errors(html) and invalid_fields(html) == {"events"}
+
+
+TABLE = {"mode": "standard", "players": ["ann", "bob", "cat"]}
+
+
+@pytest.mark.parametrize(
+    "events, said",
+    [
+        (
+            "deal ann=1 bob=1 cat=1 first=zed",
+            "line 1: first player zed is not at the table: the players are ann, bob and cat",
+        ),
+        (
+            "deal ann=1 bob=1 dan=1",
+            "line 1: a deal gives a hand to every player and nobody else (ann, bob and cat): "
+            "cat got no hand; dan is not at the table",
+        ),
+        (
+            "deal ann=steal bob=1 cat=1\nflip ann\nslap bob steal=zed",
+            "line 3: steal_from must name an opponent of bob (ann or cat), not zed",
+        ),
+        (
+            '[{"type": "deal", "hands": {"ann": 1, "bob": 1, "cat": 1}}, {"type": "slap", "player": ["bob"]}]',
+            "line 2: the player is a name, not a list: the players are ann, bob and cat",
+        ),
+        (
+            '[{"type": "deal", "hands": {"ann": 1, "bob": 1, "cat": 1}}, {"type": "flip"}]',
+            "line 2: name the player: the players are ann, bob and cat",
+        ),
+        ('[{"type": "dance"}]', "line 1: there is no dance event: an event's type is deal, flip or slap"),
+        ("[null]", "line 1: each event is an object whose type is deal, flip or slap"),
+    ],
+)
+def test_replay_errors_say_names_in_plain_english(client, events, said):
+    assert errors(page(client, replay_url(TABLE, events), 422)) == f"Can't answer that yet: Events : {said}"
