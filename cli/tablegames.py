@@ -12,6 +12,7 @@ import json
 import sys
 
 from solver import booksmack, colorsmash
+from solver.text import and_list, or_list
 
 from .common import add_command, backend, print_json
 
@@ -148,11 +149,13 @@ def run_colorsmash_replay(args: argparse.Namespace) -> int:
             f"{player['name']}: {player['hand_count']} in hand, {player['side_count']} collected, {player['total']} in all{status}"
         )
     print(f"Pile: {result['pile_count']} cards.")
-    if result["finished"]:
+    names = [player["name"] for player in result["players"]]
+    if not result["log"]:  # the deal is the first event: no log, no deal
+        print(f"No cards dealt yet: the events start with the deal, a hand for each of {and_list(names)}.")
+    elif result["finished"]:
         winners = result["winners"]
-        print(f"Winner{'s' if len(winners) > 1 else ''}: {', '.join(winners)}.")
+        print(f"Winner{'s' if len(winners) > 1 else ''}: {and_list(winners)}.")
     else:
-        print(
-            f"The game is on; leading: {', '.join(result['leaders'])}; next to flip: {result['next_player'] or 'anyone'}."
-        )
+        turn = result["next_player"] or f"{or_list(names)} (whoever wears the most colours)"
+        print(f"The game is on; leading: {and_list(result['leaders'])}; next to flip: {turn}.")
     return 0

@@ -427,7 +427,7 @@ class _Game:
         text = lambda cards: [None if c is None else c.text for c in cards]
         states = [PlayerState(p, text(self.hands[p]), text(self.side[p]), self.out[p]) for p in self.players]
         best = max(s.total for s in states)
-        leaders = [s.name for s in states if s.total == best]
+        leaders = [s.name for s in states if s.total == best] if self.dealt else []  # nobody leads before the deal
         if self.mode == "competition":
             leaders = self.in_game() if len(self.in_game()) == 1 else leaders
         finished = self.finished()

@@ -390,6 +390,11 @@ def test_colorsmash_replay_refusals_are_said_in_words(client, body, pointer, sai
     assert problem["errors"][0]["detail"] == said
 
 
+def test_colorsmash_nobody_leads_before_the_deal(client):
+    body = post(client, "/api/v1/colorsmash/replay", {"players": ["ann", "bob"], "events": []}).json
+    assert body["leaders"] == [] and body["next_player"] is None and body["log"] == []
+
+
 def test_colorsmash_event_count_is_bounded():
     # 2000 events need more than the default 16 KiB body: raise it to reach the events limit itself.
     client = create_app({"TESTING": True, "MAX_BODY_BYTES": 200_000}).test_client()

@@ -232,3 +232,27 @@ def test_cli_colorsmash_replay(capsys):
     assert capsys.readouterr().out.splitlines()[-1] == "Winner: bob."
     assert main(["colorsmash-replay", str(COLORSMASH_GAMES / "refused-flip-out-of-turn.game.json")]) == 2
     assert "events[2]: it is bob's turn to flip, not cat's" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "events, last",
+    [
+        ([], "No cards dealt yet: the events start with the deal, a hand for each of ann, bob and cat."),
+        (
+            [{"type": "deal", "hands": {"ann": 2, "bob": 2, "cat": 1}}],
+            "The game is on; leading: ann and bob; next to flip: ann, bob or cat (whoever wears the most colours).",
+        ),
+        (
+            [
+                {"type": "deal", "hands": {"ann": ["red"], "bob": ["blue"], "cat": 3}},
+                *[{"type": "flip", "player": p} for p in ("ann", "bob")],
+            ],
+            "The game is on; leading: cat; next to flip: cat.",
+        ),
+    ],
+)
+def test_cli_colorsmash_replay_says_the_table_in_words(tmp_path, capsys, events, last):
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps({"players": ["ann", "bob", "cat"], "events": events}))
+    assert main(["colorsmash-replay", str(game)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == last

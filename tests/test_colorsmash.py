@@ -402,6 +402,12 @@ def test_the_table_and_the_colours_are_listed_as_a_sentence_lists_them():
     assert str(error.value) == "choose the mode: standard or competition"
 
 
+def test_nobody_leads_before_the_deal():
+    assert replay("standard", ["ann", "bob"], []).leaders == []
+    assert replay("competition", ["ann", "bob"], []).leaders == []
+    assert replay("standard", ["ann", "bob"], [deal({"ann": 2, "bob": 2})]).leaders == ["ann", "bob"]
+
+
 @pytest.mark.parametrize(
     "mode, players, message",
     [

@@ -490,7 +490,33 @@ def test_replay_errors_name_the_line(client, events, fragment):
     assert fragment in errors(html) and invalid_fields(html) == {"events"}
 
 
+def tab_title(html: str) -> str:
+    match = re.search(r"<title>(.*?)</title>", html, flags=re.S)
+    assert match, "no title"
+    return text(match.group(1))
+
+
 TABLE = {"mode": "standard", "players": ["ann", "bob", "cat"]}
+
+
+def test_a_game_not_dealt_yet_says_so_and_how_to_deal(client):
+    html = page(client, replay_url(TABLE, ""))
+    assert title(html) == "No cards dealt yet" and tab_title(html).startswith("Not dealt yet · ")
+    shown = result(html)
+    assert (
+        "The events start with the deal, a hand for each of ann, bob and cat: "
+        "deal ann=24 bob=24 cat=24 shares out the 72 cards face down." in shown
+    )
+    assert "(leading)" not in shown  # nobody leads with no cards dealt
+
+
+def test_before_the_first_flip_any_player_may_start(client):
+    html = page(client, replay_url(TABLE, "deal ann=2 bob=2 cat=2"))
+    assert title(html) == "Game on: ann, bob or cat flips first"
+    assert tab_title(html).startswith("ann, bob or cat to flip first · ")
+    assert "Nobody has flipped yet: the player wearing the most colours goes first" in result(html)
+    html = page(client, replay_url(TABLE, "deal ann=2 bob=2 cat=2 first=bob"))
+    assert title(html) == "Game on: bob flips next" and tab_title(html).startswith("bob to flip · ")
 
 
 @pytest.mark.parametrize(
@@ -523,3 +549,21 @@ TABLE = {"mode": "standard", "players": ["ann", "bob", "cat"]}
 )
 def test_replay_errors_say_names_in_plain_english(client, events, said):
     assert errors(page(client, replay_url(TABLE, events), 422)) == f"Can't answer that yet: Events : {said}"
+
+
+@pytest.mark.parametrize(
+    "events",
+    [
+        "",
+        "deal ann=2 bob=2 cat=2",
+        "deal ann=red bob=blue cat=red/red\nflip ann\nflip bob\nflip cat\nslap ann",
+        "deal ann=red bob=blue cat=red/red first=cat\nflip cat",
+        '[{"type": "deal", "hands": {"ann": [null], "bob": 1, "cat": 1}}]',
+        '[{"type": "deal", "hands": {"ann": [{"splat": 3}], "bob": 1, "cat": 1}}]',
+        '[{"type": "deal", "hands": {"ann": 1, "bob": 1, "cat": 1}, "first": null, "x": [1]}]',
+    ],
+)
+def test_every_sentence_the_replay_shows_is_free_of_python(client, events):
+    html = client.get(replay_url(TABLE, events)).get_data(as_text=True)
+    shown = " ".join([tab_title(html), result(html), errors(html) if "form-errors" in html else ""])
+    assert not re.search(r"\bNone\b|\bnobody flips|\[['\"]|\{'", shown), shown

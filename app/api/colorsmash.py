@@ -167,7 +167,7 @@ class ReplayOut(Out):
     next_player: str | None = Field(description="who flips next; null once over, or while anyone may start")
     finished: bool
     winners: list[str] = Field(description="once finished: the winner(s); empty before")
-    leaders: list[str]
+    leaders: list[str] = Field(description="who has the most cards so far; nobody before the deal")
     log: list[str] = Field(description="one sentence per event")
 
 

@@ -24,7 +24,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from solver.colorsmash import MAX_HAND, MODES, ImpossibleEvent, replay
-from solver.text import split_words
+from solver.text import and_list, or_list, split_words
 
 from .blueprint import PageForm, bp, page_error, read_query, render
 from .say import plainly
@@ -35,6 +35,7 @@ LABELS = {"mode": "Mode", "players": "Players", "events": "Events"}
 # percent-encoded. Longer games: POST /api/v1/colorsmash/replay, or the CLI.
 MAX_EVENTS_TEXT = 1500
 MAX_PLAYERS_TEXT = 200
+DECK = 72  # the cards in the box, shared out evenly at the deal (the rulebook's set-up)
 SAY = {
     "mode": "Style: choose standard or competition",
     "players": f"Players: at most {MAX_PLAYERS_TEXT} characters of names",
@@ -115,6 +116,7 @@ def colorsmash_replay():
         "result": None,
         "example": EXAMPLE,
         "max_events_text": MAX_EVENTS_TEXT,
+        "deck": DECK,
         "mode": raw.get("mode") or "standard",
     }
     if form is None:
@@ -135,4 +137,9 @@ def colorsmash_replay():
         )
     except ValueError as error:
         return render("colorsmash_replay.html", 422, errors=[page_error("players", str(error), LABELS)], **context)
-    return render("colorsmash_replay.html", errors=[], **{**context, "result": result})
+    # Who the page names in its heading: before the deal, the players to deal to; after it, until a first
+    # flip settles it, the players who may start (the rulebook: whoever wears the most colours).
+    names = [player.name for player in result.players]
+    deal = "deal " + " ".join(f"{name}={DECK // len(names)}" for name in names)
+    table = {"players_named": and_list(names), "starters": or_list(names), "deal_example": deal}
+    return render("colorsmash_replay.html", errors=[], **{**context, **table, "result": result})
