@@ -374,6 +374,11 @@ def test_colorsmash_replay_validation(client, body, pointer):
     "body, pointer, said",
     [
         (
+            {"players": ["ann", "bob", "ann", "bob"], "events": []},
+            "/players",
+            "give each player a different name: ann and bob are named more than once",
+        ),
+        (
             {"players": ["ann", "bob"], "events": [{"type": "deal", "hands": {"ann": 1, "bob": 1}}, {"type": "flip"}]},
             "/events/1",
             "events[1]: name the player: the players are ann and bob",

@@ -11,8 +11,10 @@ from typing import Annotated, Any, Literal
 
 from flask import Blueprint
 from pydantic import Field, field_validator
+from pydantic_core import PydanticCustomError
 
 from solver import colorsmash as rules
+from solver.text import and_list
 
 from .fields import Checked, Out, Request, either
 from .operation import operation
@@ -144,8 +146,13 @@ class ReplayRequest(Request):
     @field_validator("players")
     @classmethod
     def _distinct(cls, players: list[str]) -> list[str]:
-        if len(set(players)) != len(players):
-            raise ValueError("give each player a different name")
+        repeated = sorted({player for player in players if players.count(player) > 1})
+        if repeated:  # a custom error: a ValueError's message would begin "Value error, "
+            raise PydanticCustomError(
+                "repeated",
+                "give each player a different name: {names} {are} named more than once",
+                {"names": and_list(repeated), "are": "is" if len(repeated) == 1 else "are"},
+            )
         return players
 
 
