@@ -119,6 +119,9 @@ def decide_undo(state: TableState, actor: Actor, action: dict, ctx: Context) -> 
     named = game_hook(state, "undone_names")  # the game's words for what was undone (Wordsmith: the word claimed)
     if named is not None:
         data.update(named(state, event))
+    reopened = game_hook(state, "undo_reopens")  # the game's votes the undo gives back, with their fresh window
+    if reopened is not None:
+        data.update(reopened(state, first, last, ctx))
     return [NewEvent("action_undone", data, by=0)]
 
 
@@ -130,6 +133,9 @@ def apply_undone(state: TableState, event: Event) -> None:
         if not first <= kept.seq <= last:
             table_apply(again, kept)
     again.undone = dict(event.data, seq=event.seq)
+    reopen = game_hook(again, "reopen_votes") if again.game else None
+    if reopen is not None:
+        reopen(again, event.data)
     if event.data["type"] == "seat_removed":  # its token was revoked with the removal: the seat has no phone
         again.seat(event.data["seat"]).joined = False
     state.__dict__.update(again.__dict__)

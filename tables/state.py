@@ -20,7 +20,8 @@ Generic events (the host acts, `by` 0, unless noted):
     host_handed     {seat}            the host role goes to that seat's phone; the old host token stops acting
     seat_removed    {seat}            the seat's player left: no roll, round or turn waits for it any more
     action_undone   {first, last, type, seat, then}   the events first..last (the last game action, and the automatic
-                    events it brought, `then`: their types) are taken back
+                    events it brought, `then`: their types) are taken back; Wordsmith adds {reopens, closes_at}:
+                    the votes it opens again, each with a fresh window
 
 The host's actions beyond the game's own (hand-over, removal, undo) are in
 `tables/hosting.py`; docs/rules/tables.md holds their rulings.
@@ -211,7 +212,8 @@ def _module(game: str):
 def game_hook(state: TableState, name: str):
     """The game's optional function `name`, or None when its module has none: `seat_left` (a seat removed, in the
     fold), `after_hosting` (what a removal or a hand-over ends), `objectors` (who may object to a claim now),
-    `overrulable` (whether the host's button may overrule a claim now), `undone_names` (what an undo names)."""
+    `overrulable` (whether the host's button may overrule a claim now), `undone_names` (what an undo names),
+    `undo_reopens` and `reopen_votes` (the votes an undo gives back, and their fresh window)."""
     return getattr(_module(state.game), name, None)
 
 

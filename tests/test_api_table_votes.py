@@ -159,3 +159,65 @@ def test_a_struck_word_cannot_be_claimed_again_this_challenge(table):
         (1, "cast", ["struck"]),
         (3, "cast", ["struck"]),
     ]
+
+
+def test_an_undone_vote_is_cast_again_in_a_fresh_window_so_the_undo_changes_no_result(database_url):
+    """docs/rules/tables.md, ruling 3: Cy's strike, undone after the window closed, is Cy's to cast again for a new
+    window from the undo; nothing is counted meanwhile, and Cy's strike upholds the objection again."""
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    clock = Clock()
+    app.extensions["tables"].clock = clock
+    table = Seated(app.test_client(), clock, seats=("Ann", "Bob", "Cy"))
+    table.post("/claims", {"word": "bag"}, table.tokens[1])
+    seq = [e for e in table.events() if e["type"] == "claim"][0]["seq"]
+    table.post("/objections", {"claim": seq}, table.tokens[2])
+    upheld = table.post("/votes", {"claim": seq, "strike": True}, table.tokens[3]).json["events"]
+    assert [(e["type"], e["data"].get("outcome")) for e in upheld] == [
+        ("objection_vote", None),
+        ("objection_ruled", "upheld"),
+    ]
+    clock.now += 31  # the window the objection opened has closed
+    undone = table.post("/undo", {}, table.host).json["events"][0]["data"]
+    assert (undone["type"], undone["reopens"]) == ("objection_vote", [seq])
+    vote = table.state(3)["wordsmith"]["claims"][0]["vote"]
+    assert (vote["state"], vote["waiting"], vote["votes"]) == ("open", [3], [])
+    assert vote["closes_at"] == undone["closes_at"]
+    early = assert_problem(table.post("/votes/count", {"claim": seq}, table.tokens[2]), 409)
+    assert (early["code"], early["detail"]) == ("vote_open", "The vote on BAG is open for 30 more seconds.")
+    assert table.state(None)["wordsmith"]["claims"][0]["status"] == "stands"  # nothing counted on the old window
+    again = table.post("/votes", {"claim": seq, "strike": True}, table.tokens[3]).json["events"]
+    assert [(e["type"], e["data"].get("outcome")) for e in again] == [
+        ("objection_vote", None),
+        ("objection_ruled", "upheld"),
+    ]
+    assert table.state(None)["wordsmith"]["claims"][0]["status"] == "struck"
+    # Cy lets the new window pass too: then, and only then, the judge's verdict stands
+    table.post("/undo", {}, table.host)
+    clock.now += 31
+    ruled = table.post("/votes/count", {"claim": seq}, table.tokens[2]).json["events"][0]["data"]
+    assert (ruled["outcome"], ruled["by"], ruled["reason"]) == ("overruled", "judge", "no_quorum")
+
+
+def test_an_undone_vote_on_a_house_word_is_cast_again_and_the_word_allowed_as_before(database_url):
+    """ICK allowed 2 to 1: Di's refusal undone after the window is Di's to cast again; the count is 2 to 1 again."""
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    clock = Clock()
+    app.extensions["tables"].clock = clock
+    table = Seated(app.test_client(), clock)
+    table.post("/claims", {"word": "ick"}, table.tokens[1])
+    seq = [e for e in table.events() if e["type"] == "claim_refused"][-1]["seq"]
+    assert table.post("/house-words", {"claim": seq}, table.tokens[1]).status_code == 201
+    table.post("/votes", {"claim": seq, "strike": False}, table.tokens[2])
+    table.post("/votes", {"claim": seq, "strike": False}, table.tokens[3])
+    last = table.post("/votes", {"claim": seq, "strike": True}, table.tokens[4]).json["events"]
+    ruled = [e["data"] for e in last if e["type"] == "house_ruled"][0]
+    assert (ruled["outcome"], ruled["allow"], ruled["refuse"]) == ("allowed", 2, 1)
+    clock.now += 31
+    undone = table.post("/undo", {}, table.host).json["events"][0]["data"]
+    assert (undone["type"], undone["reopens"]) == ("house_vote", [seq])
+    ask = table.state(4)["wordsmith"]["asks"][0]
+    assert (ask["vote"]["state"], ask["vote"]["waiting"], ask["vote"]["allow"]) == ("open", [4], 2)
+    assert table.state(None)["wordsmith"]["house_words"] == []
+    again = table.post("/votes", {"claim": seq, "strike": True}, table.tokens[4]).json["events"]
+    ruled = [e["data"] for e in again if e["type"] == "house_ruled"][0]
+    assert (ruled["outcome"], ruled["allow"], ruled["refuse"]) == ("allowed", 2, 1)

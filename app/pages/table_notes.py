@@ -163,6 +163,8 @@ UNDONE_SO = {
     "overrule_struck": "{word} stands again, back on {name}'s sheet",
     "overrule_stood": "{word} is struck out again, off {name}'s sheet",
     "house_ruled": "{word} waits for its ruling again",
+    "objection_vote": "{name} votes on {word} again, in a fresh window",
+    "house_vote": "{name} votes on {word} again, in a fresh window",
 }
 
 

@@ -50,7 +50,7 @@ from .apply import apply, seat_left
 from .decide import after_hosting, decide, undone_names
 from .house import created_settings
 from .model import ClaimRecord, SeatState, WordsmithState, initial, may_hide, scratch, seats_allowed, visible
-from .vote import objectors, overrulable
+from .vote import objectors, overrulable, reopen_votes, undo_reopens
 
 __all__ = [
     "ClaimRecord",
@@ -68,6 +68,8 @@ __all__ = [
     "seat_left",
     "seats_allowed",
     "undone_names",
+    "undo_reopens",
+    "reopen_votes",
     "visible",
 ]
 

@@ -11,13 +11,18 @@ and what an upheld objection strikes, live here; `decide` calls them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime
 from functools import lru_cache
 
 from solver.pieces import Pool
 
-from ..events import NewEvent, Rejected
-from .model import AskRecord, ClaimRecord, WordsmithState
+from ..events import Context, NewEvent, Rejected, stamp
+from .acting import window_seconds
+from .model import OBJECTION_SECONDS, AskRecord, ClaimRecord, WordsmithState
+
+# The events whose undo gives a vote back: a ballot, a concession or withdrawal, and the count that closed it.
+VOTE_EVENTS = ("objection_vote", "house_vote", "objection_ruled", "house_ruled")
 
 
 @lru_cache(maxsize=8192)
@@ -280,3 +285,35 @@ def objectors(table, seats, claim: int, now: float, seconds: float) -> list[int]
     if record is None or window_closed(ws, record, now, seconds):
         return []
     return [seat for seat in seats if objection_refused(ws, seat, record, now, seconds) is None]
+
+
+def undo_reopens(table, first: int, last: int, ctx: Context) -> dict:
+    """What an undo of the events `first` to `last` gives back of the table's votes (docs/rules/tables.md, ruling 3):
+    each vote a ballot, a concession or a count of it was taken back from (`reopens`: the seqs they were on) is open
+    again with a fresh window from the undo (`closes_at`), so the voter whose ballot came back casts it again, and
+    no count runs at once on a window that closed while the ballot was in."""
+    seqs: list[int] = []
+    for event in table.log or ():
+        if event.seq < first:
+            break
+        if event.seq <= last and event.type in VOTE_EVENTS and event.data.get("claim") not in seqs:
+            seqs.append(event.data["claim"])
+    if not seqs:
+        return {}
+    return {"reopens": sorted(seqs), "closes_at": stamp(ctx.now + window_seconds(table, ctx, OBJECTION_SECONDS))}
+
+
+def reopen_votes(table, undone: dict) -> None:
+    """Fold an undo's `reopens` (`undo_reopens`) into the table folded again without the undone events: each of
+    those votes still open runs until the undo's `closes_at` (never closing sooner than it did)."""
+    ws: WordsmithState = table.game_state
+    for seq in undone.get("reopens") or ():
+        voted = ws.claims.get(seq) or ws.asks.get(seq)
+        if voted is None or voted.vote is None or voted.vote["state"] != "open":
+            continue  # back to a tie (the host's casting vote taken back), or the objection itself undone
+        closes = max(voted.vote["closes_at"], undone["closes_at"], key=epoch)
+        vote = {**voted.vote, "closes_at": closes}
+        if isinstance(voted, AskRecord):
+            ws.asks[seq] = replace(voted, vote=vote)
+        else:
+            ws.claims[seq] = replace(voted, vote=vote, owner=ws.owner)
