@@ -224,3 +224,47 @@ def test_a_tie_is_cast_by_one_pair_of_buttons_beside_the_vote(phones, live_serve
     for page in phones:
         expect(page.locator("#latest .verdict__mark")).to_have_text("OBJECTION OVERRULED", timeout=LIVE_MS)
         expect(page.locator("#votes .table-vote")).to_have_count(0)
+
+
+def test_a_claimant_waits_for_the_vote_and_an_undone_vote_is_cast_again_in_a_fresh_window(phones, live_server):
+    """Three seats: Ann claims BAG, Bob objects. Ann's phone reads that her next word waits for the vote, with no
+    claim form (Bob's keeps it). Cy strikes BAG; the host undoes Cy's vote: every phone reads that Cy votes again,
+    Cy's Keep and Strike are back with a window that runs from the undo, and Cy's strike upholds the objection."""
+    ann, bob, cy, view = phones[:4]
+    code = create_table(ann, live_server, names=("Ann", "Bob", "Cy"))
+    start_challenge(ann)
+    for page, name in ((ann, "Ann"), (bob, "Bob"), (cy, "Cy")):
+        take_seat(page, live_server, code, name)
+    view.goto(f"{live_server}/tables/{code}")
+    for page in (ann, bob, cy, view):
+        following(page)
+    claim(ann, "bag")
+    expect(bob.get_by_role("button", name="Object to BAG")).to_be_visible(timeout=LIVE_MS)
+    submit(bob, bob.get_by_role("button", name="Object to BAG"))
+    expect(cy.get_by_role("button", name="Strike BAG out")).to_be_visible(timeout=LIVE_MS)
+    waits = "The table is voting on your word BAG: your next word waits for the outcome."
+    expect(ann.locator("#claim-area .table-claim-wait")).to_have_text(waits, timeout=LIVE_MS)
+    expect(ann.locator("#word")).to_be_hidden()
+    for page in (bob, cy):
+        expect(page.locator("#word")).to_be_visible()
+        expect(page.locator("#claim-area .table-claim-wait")).to_be_hidden()
+    closes = int(cy.get_attribute("#votes form.table-vote__form", "data-closes-at"))
+    submit(cy, cy.get_by_role("button", name="Strike BAG out"))
+    for page in (ann, bob, cy, view):
+        expect(page.locator("#latest .verdict__mark")).to_have_text("OBJECTION UPHELD", timeout=LIVE_MS)
+    expect(ann.locator("#word")).to_be_visible()
+    api(ann, live_server, code, "/undo", {}, cookie="wordsmith_host")
+    for page in (ann, bob, cy, view):
+        expect(page.locator("#latest")).to_contain_text(
+            "undid Cy's vote on BAG: Cy votes on BAG again, in a fresh window.", timeout=LIVE_MS
+        )
+        expect(page.locator("#votes .table-vote")).to_contain_text("waiting for")
+    expect(cy.get_by_role("button", name="Strike BAG out")).to_be_visible()
+    assert int(cy.get_attribute("#votes form.table-vote__form", "data-closes-at")) > closes  # from the undo
+    expect(ann.locator("#claim-area .table-claim-wait")).to_have_text(waits)
+    for page in (ann, bob):
+        expect(page.get_by_role("button", name="Strike BAG out")).to_have_count(0)
+    submit(cy, cy.get_by_role("button", name="Strike BAG out"))
+    for page in (ann, bob, cy, view):
+        expect(page.locator("#latest .verdict__mark")).to_have_text("OBJECTION UPHELD", timeout=LIVE_MS)
+        expect(page.locator("#claims")).to_contain_text("BAG")

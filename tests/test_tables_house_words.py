@@ -331,3 +331,17 @@ def test_house_words_carried_to_a_new_table():
         assert caught.value.path == ("house_words", 1), words
     with pytest.raises(Refused):
         created_settings({"house_words": [NEW]}, standard, ("secret",))
+
+
+def test_a_seat_whose_word_the_table_votes_on_waits_for_the_outcome_as_its_claim_would_be_told():
+    """Rulings 17 and 22: the seat that asked (or whose word is objected to) `waits` for the vote, as the claim it
+    would send is refused; once the vote is over, it claims again."""
+    table = started()
+    seq = asked(table, 1, NEW)
+    assert [s["waits"] for s in table.view()["seats"]] == ["vote", None, None]
+    with pytest.raises(Rejected) as caught:
+        table.act({"type": "claim", "word": "bag"}, seat(1))
+    assert caught.value.code == "vote_pending"
+    vote(table, 2, seq, allow=False)
+    vote(table, 3, seq, allow=False)
+    assert [s["waits"] for s in table.view()["seats"]] == [None, None, None]

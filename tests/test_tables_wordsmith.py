@@ -996,8 +996,9 @@ def test_a_majority_to_strike_upholds_the_objection_and_the_seat_goes_back_to_fi
 
 def test_a_majority_to_keep_overrules_the_objection_and_changes_nothing():
     table, cast = voting_table()
-    table.act({"type": "object", "claim": cast.seq}, seat(3))
     before = table.seat_view(1)
+    table.act({"type": "object", "claim": cast.seq}, seat(3))
+    assert table.seat_view(1)["waits"] == "vote"  # Ann awaits the outcome (ruling 17)
     table.act({"type": "vote", "claim": cast.seq, "strike": False}, seat(2))
     ruled = table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(4))[-1]
     assert ruled.data["outcome"] == "tied"  # one each: the host decides

@@ -192,8 +192,8 @@ class WordsmithState:
     def waits(self, seat: SeatState) -> str | None:
         """Why `seat` may not claim a word now while the challenge is played, or None when it may: "done" (its sheet
         is full: it called Done!), "played" (after Done!, it has played its one more word or passed), "roll" (Word by
-        Word, ruling 13: it has its word for the latest roll). A vote on its word it waits for is not here: that
-        seat is told when it claims (ruling 17)."""
+        Word, ruling 13: it has its word for the latest roll), "vote" (the table votes on its word, or on a word it
+        put to the table: it awaits the outcome, rulings 17 and 22)."""
         if not self.on:
             return None
         if len(seat.words) >= WORDS_PER_CHALLENGE:
@@ -202,6 +202,8 @@ class WordsmithState:
             return "played"
         if self.has("word_by_word") and len(seat.words) >= self.round:
             return "roll"
+        if seat.number in self.open_votes.values():
+            return "vote"
         return None
 
     def may_strike(self, claim: ClaimRecord) -> bool:
