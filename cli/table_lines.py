@@ -104,6 +104,7 @@ EVENT_LINES = {
             data["outcome"]
         ]
         + f" ({data['strike']} strike, {data['keep']} keep{RULED_BY.get(data.get('by'), '')})"
+        + _counter(data, seat)
     ),
     "claim_refused": lambda data, seat: (
         f"{seat(data['seat'])} tried {str(data.get('normalized') or '(hidden)').upper()}: not valid. "
@@ -115,7 +116,15 @@ EVENT_LINES = {
     "done": lambda data, seat: f"{seat(data['seat'])}: Done!",
     "passed": lambda data, seat: f"{seat(data['seat'])} passes",
     "pool_set": lambda data, seat: f"{seat(data['seat'])}'s pool set to {pool_text(data.get('pool'))}",
-    "word_rolled": lambda data, seat: f"word {data.get('round')} rolled: {', '.join(data.get('faces') or [])}",
+    "word_rolled": lambda data, seat: (
+        f"word {data.get('round')} rolled{' by ' + data['roller'] if data.get('roller') else ''}: "
+        f"{', '.join(data.get('faces') or [])}"
+    ),
+    "house_ruled": lambda data, seat: (
+        f"the table's vote on {str(data.get('word')).upper()}: {data.get('outcome')} "
+        f"({data.get('allow')} allow, {data.get('refuse')} refuse{RULED_BY.get(data.get('by'), '')})"
+        + _counter(data, seat)
+    ),
     "challenge_ended": lambda data, seat: f"challenge {data.get('challenge')} ended ({data.get('reason')})",
     "round": _round,
     "round_taken": lambda data, seat: f"round {data['round']}: {_takes(data, seat)}",
@@ -133,12 +142,22 @@ EVENT_LINES = {
 }
 
 
+def _counter(data: dict, seat) -> str:
+    """Who tapped "Count the votes", when someone did: "; Bob counted the votes"."""
+    by = data.get("counted_by")
+    return "" if by is None else f"; {seat(by) if by else 'the host'} counted the votes"
+
+
 def _game_over(data: dict, seat) -> str:
     """ "game over", with the final scores and the winners where the event has them (Booksmack); a Wordsmith game's
-    are its sheets', which `wordsmith table show` prints."""
+    are its sheets', which `wordsmith table show` prints. A game the host ended early says so."""
     scores = data.get("scores") or []
     if not scores:
-        return "game over (wordsmith table show: the final scores)"
+        early = data.get("challenge", 3) < 3 and data.get("by_host")
+        ended = f"the host ended the game after challenge {data['challenge']} of 3: " if early else ""
+        return f"{ended}game over (wordsmith table show: the final scores)"
+    if data.get("reason") == "host":
+        return "the host ended the game: " + _game_over({**data, "reason": None}, seat)
     totals = ", ".join(f"{seat(score['seat'])} {score['total']}" for score in scores)
     winners = " and ".join(seat(number) for number in data.get("winners") or [])
     return f"game over: {totals}" + (
@@ -154,6 +173,9 @@ def describe_event(event: dict, names: dict[int, str]) -> str:
         return names.get(number) or f"seat {number}"
 
     line = EVENT_LINES.get(kind)
+    if kind in ("game_ended", "word_rolled"):  # who ended the game, who rolled: the event's `by`, not its data
+        by = event.get("by")
+        data = {**data, "by_host": by == 0, "roller": None if by is None else seat(by) if by else "the host"}
     what = line(data, seat) if line else f"{kind} {data}"
     if (
         event.get("by") == 0

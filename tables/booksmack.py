@@ -531,6 +531,13 @@ def apply(state, event: Event) -> None:
         best = game.scores[game.winners[0] - 1]["total"]
         verb = "wins" if len(game.winners) == 1 else "tie"
         game.latest = f"Game over: {names} {verb} with {best} point{'s' * (best != 1)}."
+        if data.get("reason") == "host":  # before the rules ended it: every phone reads when
+            played = f"turn {len(game.plays)}" if game.turns else f"round {len(game.rounds)}"
+            game.latest += (
+                f" The host ended the game after {played}."
+                if game.plays or game.rounds
+                else (" The host ended the game before any card was played.")
+            )
     else:
         raise ValueError(f"Booksmack has no event {event.type!r}")
 

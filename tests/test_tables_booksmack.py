@@ -226,7 +226,7 @@ def test_the_host_may_end_a_base_game_early_and_hands_do_not_score():
     game = table.game
     assert [s["total"] for s in game["scores"]] == [0, 0, 3] and game["winners"] == [3]
     assert table.events[-1].data["reason"] == "host"
-    assert game["latest"] == "Game over: Cy wins with 3 points."
+    assert game["latest"] == "Game over: Cy wins with 3 points. The host ended the game after round 1."
 
 
 # --- refusals: bad input names its field, a rule names its code -------------------------

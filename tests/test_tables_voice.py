@@ -150,7 +150,7 @@ def test_every_host_action_is_announced_on_every_phone_and_the_tv(app):
     tv = phone(app)
     for client, path in ((ann, "play"), (bob, "play"), (host, "host"), (tv, "")):
         box = latest_box(client.get(f"/tables/{code}/{path}".rstrip("/")).get_data(as_text=True))
-        assert "HOST" in box and "The host undid Bob's claim of CAST: Bob has the pieces of CAST back" in box, path
+        assert "UNDONE" in box and "The host undid Bob's claim of CAST: Bob has the pieces of CAST back" in box, path
         assert not YOU.search(box)
     host_action(host, code, "seat-actions-3", action="remove", seat="3")
     box = latest_box(tv.get(f"/tables/{code}").get_data(as_text=True))
@@ -297,8 +297,16 @@ def test_a_hand_over_is_told_as_done_by_the_host_before_it():
     events += [Event(1 + n, "seat_joined", "2026-12-06T00:00:00Z", n, {"seat": n}) for n in (1, 2, 3)]
     names = {1: "Ann", 2: "Bob", 3: "Cy"}
     for seat, said in (
-        (1, "The host handed the host role to Ann's phone"),
-        (3, "Ann (host) handed the host role to Cy's phone"),
+        (
+            1,
+            "The host handed the host role to Ann's phone: Ann now starts challenges, settles ties and undoes; the "
+            "phone that made the table no longer hosts.",
+        ),
+        (
+            3,
+            "Ann (host) handed the host role to Cy's phone: Cy now starts challenges, settles ties and undoes; Ann's "
+            "phone no longer hosts.",
+        ),
     ):
         events.append(Event(len(events) + 1, "host_handed", "2026-12-06T00:00:00Z", 0, {"seat": seat}))
         assert announcement(fold(events), names).startswith(said)

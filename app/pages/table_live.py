@@ -53,7 +53,7 @@ from ..serving.streams import PartMaker
 from ..tables import tables
 from .jinja_many import Drawing
 from .table_host_renders import RenderUnderWay, hosts_render, shared_render, under_way
-from .table_notes import PIECES, announcement, announcement_mark, event_epoch, holds_star
+from .table_notes import PIECES, event_epoch, holds_star, news
 
 __all__ = [
     "SHARED",
@@ -515,14 +515,15 @@ def shared_context(code: str, state, viewer: Actor | None, now: float) -> tuple[
             closes.append(attempt["closes_at"] / 1000)
         elif attempt.get("unhinted"):  # its window closed: the sentence no longer says who may ask
             attempt["message"] = attempt["unhinted"]
+    said = news(state, names)  # the host's or the table's own news, with its mark
     context = {
         "code": code,
         "table": table,
         "game": game,
         "names": names,
         "seq": state.seq,
-        "announcement": announcement(state, names),
-        "announcement_mark": announcement_mark(state),
+        "announcement": said[1] if said else None,
+        "announcement_mark": said[0] if said else None,
         "objection_seconds": window,
         "now_ms": round(now * 1000),
         "pieces": PIECES,

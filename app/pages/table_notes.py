@@ -32,6 +32,7 @@ __all__ = [
     "action_words",
     "announcement",
     "announcement_mark",
+    "news",
     "handed_notice",
     "join_notice",
     "pool_filter",
@@ -127,13 +128,34 @@ def action_words(action: dict, names: dict, host: str = "the host's") -> str:
     return said.format(name=name, host=host)
 
 
-# What the table is told when the host's action is the newest event: "{host} {did}: {so}." ({name}: the seat's).
+# What the table is told when a host's or the table's own action is the newest event: "{host} {did}: {so}."
+# ({name}: the seat's; {pool}: a corrected pool in words; {was}: the phone that hosted before a hand-over).
 HOST_NEWS = {
-    "host_handed": "handed the host role to {name}'s phone: {name} now {hosts}",
+    "host_handed": "handed the host role to {name}'s phone: {name} now {hosts}; {was} no longer hosts",
     "seat_removed": "removed {name}'s seat: {name} has left the table, and {goes_on}",
     "seat_released": "gave {name}'s seat to a new phone: the old phone no longer plays for {name}",
     "seat_renamed": "renamed seat {seat}: it is {name}'s now",
-    "pool_set": "corrected {name}'s pool",
+    "pool_set": "corrected {name}'s pool: it holds {pool} now",
+    "joining_locked": "{locked}",
+}
+# The big box's mark over each kind of news: what happened, in a word or two.
+NEWS_MARKS = {
+    "action_undone": "UNDONE",
+    "host_handed": "NEW HOST",
+    "seat_removed": "SEAT REMOVED",
+    "seat_released": "NEW PHONE",
+    "seat_renamed": "RENAMED",
+    "pool_set": "POOL CORRECTED",
+    "joining_locked": "LOCKED",
+    "seat_joined": "JOINED",
+    "seat_asked": "SEAT ASKED",
+    "word_rolled": "ROLLED",
+}
+# The table's events that are no news of their own (the box keeps what it showed).
+NO_NEWS = frozenset({"table_created"})
+LOCKED = {
+    True: "locked the table: no other phone can join; the host can still give a seat to a new phone",
+    False: "opened the table: a phone can join a free seat with the code",
 }
 # What the host does, by game: what the phone handed the role does from then on.
 HOSTS = {
@@ -147,6 +169,8 @@ GOES_ON = {
     "turns": "no turn comes to them",
     "booksmack": "each round is entered without their card",
 }
+# A pool's pieces in words, in the order the pages draw them.
+POOL_WORDS = (("red", "red"), ("yellow", "yellow"), ("blue", "blue"), ("green", "green"), ("wild", "star"))
 
 
 def host_words(state) -> dict:
@@ -155,23 +179,53 @@ def host_words(state) -> dict:
     return {"hosts": HOSTS.get(state.game, "hosts the table and undoes"), "goes_on": goes_on}
 
 
+def pool_words(pool: dict) -> str:
+    """A pool as a sentence says it: "3 red, 2 yellow, 1 blue and 2 green", "1 red and 1 star", "no pieces"."""
+    counts = [(int(pool.get(kind) or 0), word) for kind, word in POOL_WORDS]
+    said = [f"{n} {word}{'s' if word == 'star' and n != 1 else ''}" for n, word in counts if n]
+    return and_list(said) if said else "no pieces"
+
+
 # What an undo gives back, by the type of the action it took back.
 UNDONE_SO = {
     "claim": "{name} has the pieces of {word} back, and it is off the sheet",
     "piece_added": "{name}'s pool is as it was before the piece",
+    "pool_set": "{name}'s pool is as it was before the correction",
     "seat_removed": "{name}'s seat is back, for a phone to join",
     "overrule_struck": "{word} stands again, back on {name}'s sheet",
     "overrule_stood": "{word} is struck out again, off {name}'s sheet",
     "house_ruled": "{word} waits for its ruling again",
     "objection_vote": "{name} votes on {word} again, in a fresh window",
     "house_vote": "{name} votes on {word} again, in a fresh window",
+    "word_rolled": "every pool is as it was before the roll, and the dice are rolled again",
+    "game_ended": "the game is on again",
+    "round": "its cards are back in the hands: round {round} is entered again",
+    "round_taken": "its cards wait again for who took them",
+    "turn": "{name} has the card back in hand and plays it again",
+    "steal": "the card is back where it was, and {name} says again whom they steal from",
 }
 
 
-def announcement(state, names: dict) -> str | None:
-    """The sentence every phone and the TV read when the newest event is the host's own action (an undo, a seat
-    removed, given to a new phone or renamed, the host role handed on, a pool corrected), naming who did it and
-    what it changed, or a seat's phone joining; None otherwise (the game's own news is the big box's)."""
+def rolled_words(data: dict) -> str:
+    """What a Word by Word roll gave (ruling 13): "red, yellow and blue star: every pool gains 1 red and 1 yellow
+    piece, and word 2 has 1 circle (a wild when the word needs it)"."""
+    labels = dict((face.face, face.label) for face in load_box().die)
+    faces = and_list([labels.get(face, str(face).replace("_", " ")) for face in data.get("faces") or ()])
+    gains = [f"{n} {kind}" for kind in ("red", "yellow") if (n := int(data.get(kind) or 0))]
+    pieces = sum(int(data.get(kind) or 0) for kind in ("red", "yellow"))
+    said = f"{faces}: every pool gains {and_list(gains)} piece{'s' if pieces != 1 else ''}" if gains else faces
+    circles = int(data.get("circles") or 0)
+    if circles:
+        said += f", and word {data.get('round')} has {circles} circle{'s' if circles != 1 else ''}"
+        said += " (a wild when the word needs it)"
+    return said
+
+
+def news(state, names: dict) -> tuple[str, str] | None:
+    """The big box's mark and sentence when the newest event is the host's or the table's own (an undo, a seat
+    removed, given to a new phone or renamed, the host role handed on, a pool corrected, joining locked), a seat's
+    phone joining or asked for, or a Word by Word roll: who did it and what it changed. None otherwise: the game's
+    own news is the box's. Drawn once per event for every phone, so it says each seat by its player's name."""
     host = f"{names[state.host_seat]} (host)" if state.host_seat else "The host"
     undone = state.undone
     if undone and undone.get("seq") == state.seq:
@@ -181,39 +235,73 @@ def announcement(state, names: dict) -> str | None:
         what = undo_words(undone, names, host="their" if host == "The host" else "the host's")
         if kind == "overrule" and undone.get("changes"):  # the host's strike, or letting a word stand, taken back
             kind = "overrule_stood" if undone.get("stands") else "overrule_struck"
-        so = UNDONE_SO.get(kind, "the table is as it was before it").format(name=name, word=word)
+        so = UNDONE_SO.get(kind, "the table is as it was before it")
+        so = so.format(name=name, word=word, round=undone.get("round", ""))
         if kind == "claim" and not word:  # a Secret Wordsmith word, hidden while its challenge is on
             so = f"{name} has its pieces back, and it is off the sheet"
         if kind == "seat_removed" and undone.get("last", 0) > undone.get("first", 0):  # the removal ended something
             so += ", and what the removal settled (a vote's count, the challenge's end) is open again"
-        return f"{host} undid {what}: {so}."
+        return NEWS_MARKS["action_undone"], f"{host} undid {what}: {so}."
     newest = state.log.event if state.log is not None else None
-    if newest is None or newest.seq != state.seq:
+    if newest is None or newest.seq != state.seq or newest.type in NO_NEWS:
         return None
+    seat = newest.data.get("seat")
+    name = names.get(seat, f"seat {seat}")
+    mark = NEWS_MARKS.get(newest.type)
     if newest.type == "seat_joined":  # not the host's action, but the box would show an older claim as news
-        seat = newest.data.get("seat")
-        return f"{names.get(seat, f'Seat {seat}')}'s phone joined the table: it plays seat {seat}."
+        return mark, f"{names.get(seat, f'Seat {seat}')}'s phone joined the table: it plays seat {seat}."
+    if newest.type == "seat_asked":
+        return mark, f"A phone asks the host for {name}'s seat: the host can give it to that phone."
+    if newest.type == "word_rolled":
+        who = names.get(newest.by) or host
+        return mark, f"{who} rolled the dice for word {newest.data.get('round')}: {rolled_words(newest.data)}."
     said = HOST_NEWS.get(newest.type)
     if said is None:
         return None
     if newest.type == "host_handed":  # the one who handed the role on is the host before this event
         host = previous_host(state, names)
-    seat = newest.data.get("seat")
-    return f"{host} {said.format(name=names.get(seat, f'seat {seat}'), seat=seat, **host_words(state))}."
+    if newest.type == "joining_locked" and not newest.data.get("locked"):
+        mark = "OPEN"
+    words = {"name": name, "seat": seat, **host_words(state), "locked": LOCKED[bool(newest.data.get("locked"))]}
+    words["pool"] = pool_words(newest.data.get("pool") or {})
+    if newest.type == "pool_set" and hidden_pools(state):  # Secret Wordsmith: no phone reads another's pool
+        said = "corrected {name}'s pool (hidden, as every pool is until the challenge ends)"
+    words["was"] = "the phone that made the table" if host == "The host" else f"{host.removesuffix(' (host)')}'s phone"
+    return mark, f"{host} {said.format(**words)}."
 
 
-def announcement_mark(state) -> str:
-    """The big box's mark over `announcement`: a seat's phone joining is no host's action."""
-    newest = state.log.event if state.log is not None else None
-    return "JOINED" if newest is not None and newest.type == "seat_joined" else "HOST"
+def hidden_pools(state) -> bool:
+    """Whether no phone reads the seats' pools now (Secret Wordsmith while its challenge is on, ruling 12)."""
+    game = state.game_state
+    return bool(getattr(game, "has", None) and game.has("secret") and game.on)
+
+
+def announcement(state, names: dict) -> str | None:
+    """The sentence every phone and the TV read when the newest event is the host's or the table's own (`news`)."""
+    said = news(state, names)
+    return said[1] if said else None
+
+
+def announcement_mark(state, names: dict | None = None) -> str:
+    """The big box's mark over `announcement`: what happened, by the newest event's type (`NEWS_MARKS`)."""
+    said = news(state, names or {seat.number: seat.name for seat in state.seats})
+    return said[0] if said else ""
 
 
 def previous_host(state, names: dict) -> str:
     """Who hosted before the newest event, a hand-over: the seat an earlier hand-over gave the role to, or the phone
-    that created the table ("The host")."""
-    handed = [event for event in state.log if event.type == "host_handed"][1:2]  # newest first: the one before
-    seat = handed[0].data.get("seat") if handed else None
-    return f"{names[seat]} (host)" if seat in names else "The host"
+    that created the table, by the seat it plays when it joined one ("Ann (host)"), else "The host"."""
+    events = list(state.log)[1:]  # newest first, the hand-over itself left out
+    for event in events:
+        if event.type == "host_handed":
+            seat = event.data.get("seat")
+            return f"{names[seat]} (host)" if seat in names else "The host"
+    joined: dict[int, bool] = {}  # seat -> whether its latest join was the creating phone's (the host's token)
+    for event in events:
+        if event.type in ("seat_joined", "seat_released") and event.data.get("seat") not in joined:
+            joined[event.data.get("seat")] = event.type == "seat_joined" and event.by == 0
+    played = [seat for seat, hosts in joined.items() if hosts and seat in names]
+    return f"{names[played[0]]} (host)" if len(played) == 1 else "The host"
 
 
 def handed_notice(args, state, seat_page: bool = False) -> dict | None:

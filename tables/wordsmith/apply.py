@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from solver.pieces import Pool
+from solver.wordsmith import CHALLENGES
 
 from ..events import Event
 from ..state import shallow
@@ -105,7 +106,16 @@ def _apply_claim(ws: WordsmithState, event: Event, data: dict) -> None:
     _put_on_sheet(ws, claim)
     # A house word says so (ruling 22): "VLOG is a house word of this table, allowed by the table's vote (2 to 0)."
     reason = data.get("allowed") or data.get("house_word")  # the claim the table's allowing vote made says so
+    reason = _counted(ws, data, reason)
     ws.latest = {"claim": event.seq, "seat": seat.number, "word": claim.word, "verdict": "claimed", "reason": reason}
+
+
+def _counted(ws: WordsmithState, data: dict, reason: str | None) -> str | None:
+    """A count's news says who tapped "Count the votes" (`counted_by`, tables/wordsmith/vote.py), before its result."""
+    by = data.get("counted_by")
+    if by is None or not reason:
+        return reason
+    return f"{_name(ws, by) if by else 'The host'} counted the votes. {reason}"
 
 
 def _put_on_sheet(ws: WordsmithState, claim: ClaimRecord) -> None:
@@ -233,7 +243,7 @@ def _apply_refused(ws: WordsmithState, event: Event, data: dict) -> None:
         "seat": data["seat"],
         "word": attempt["word"],
         "verdict": "allowed" if allowed else "refused",
-        "reason": f"{allowed} {attempt['message']}" if allowed else attempt["message"],
+        "reason": _counted(ws, data, f"{allowed} {attempt['message']}") if allowed else attempt["message"],
     }
 
 
@@ -275,10 +285,11 @@ def _apply_ruled(ws: WordsmithState, event: Event, data: dict) -> None:
             reason = f"Objection upheld ({count}): {word} is struck out; {after}."
         else:
             reason = f"Objection overruled ({count}): {word} stands."
+    reason = _counted(ws, data, reason)
     if outcome == "upheld":
         if data.get("reopen"):  # the end of the challenge (and of the game) is taken back: play goes on
             ws.phase = "done_called"
-            ws.ended_reason = None
+            ws.ended_reason = ws.ended_early = None
         for seq in sorted(data["struck"], reverse=True):
             _take_off_sheet(ws, _changing(ws, seq), data.get("pool"))
         # ruling 20: the word ruled on stays out this challenge (not the later words struck with it, ruling 17)
@@ -338,7 +349,7 @@ def _apply_house_ruled(ws: WordsmithState, event: Event, data: dict) -> None:
         entry |= {"allow": data["allow"], "refuse": data["refuse"], "by": data.get("by")}
         ws.house_words = [*ws.house_words, entry]
     verdict = {"allowed": "allowed", "refused": "disallowed", "tied": "ask_tied"}[outcome]
-    reason = house.ruled_sentence(ws, ask, data)
+    reason = _counted(ws, data, house.ruled_sentence(ws, ask, data))
     ws.latest = {"claim": None, "seat": ask.seat, "word": ask.word, "verdict": verdict, "reason": reason}
 
 
@@ -400,6 +411,8 @@ def _apply_challenge_ended(ws: WordsmithState, event: Event, data: dict) -> None
 
 def _apply_game_ended(ws: WordsmithState, event: Event, data: dict) -> None:
     ws.phase = "game_over"
+    if event.by == 0 and data.get("challenge", CHALLENGES) < CHALLENGES:  # the host ended it early: the box says so
+        ws.ended_early = data["challenge"]
 
 
 def _apply_wild_chosen(ws: WordsmithState, event: Event, data: dict) -> None:

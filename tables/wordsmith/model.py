@@ -154,6 +154,7 @@ class WordsmithState:
     # by, seq}. Replaced whole when one is added.
     house_words: list[dict] = field(default_factory=list)
     ended_reason: str | None = None  # how the latest challenge ended: done, six_words, host
+    ended_early: int | None = None  # the challenge after which the host ended the game before its last
     owner: object = field(default_factory=object, compare=False, repr=False)  # marks the claim records it may change
 
     @property
@@ -302,6 +303,8 @@ class WordsmithState:
             "starting_rolls": [list(r) for r in self.starting_rolls] if self.starting_rolls else None,
             "required_letters": self.required_letters or None,
             "done_by": self.done_by,
+            "ended_reason": self.ended_reason,
+            "ended_early": self.ended_early,
             "round": self.round if self.has("word_by_word") else None,
             "rolls": [dict(r) for r in self.rolls] if self.has("word_by_word") else None,
             "seats": [self._seat_dict(s, viewer) for s in self.seats],

@@ -317,3 +317,15 @@ def reopen_votes(table, undone: dict) -> None:
             ws.asks[seq] = replace(voted, vote=vote)
         else:
             ws.claims[seq] = replace(voted, vote=vote, owner=ws.owner)
+
+
+# The events a count of the votes writes, which say who made it when someone tapped "Count the votes".
+COUNTED = ("objection_ruled", "house_ruled", "claim", "claim_refused")
+
+
+def counted_by(event: NewEvent, by: int) -> NewEvent:
+    """A count's event with who counted (`counted_by`: a seat, 0 the host): the table's news says so. A claim or a
+    refusal is one only when the table's allowing vote made it."""
+    if event.type not in COUNTED or (event.type.startswith("claim") and "allowed" not in event.data):
+        return event
+    return NewEvent(event.type, {**event.data, "counted_by": by}, by=event.by)
