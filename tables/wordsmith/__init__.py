@@ -26,12 +26,14 @@ when it acts for a seat, None the app):
     objection_vote    {claim, seat, strike}
     objection_ruled   {claim, outcome: upheld|overruled|tied, keep, strike, by: votes|host|judge|claimant,
                        struck: [claim], pool, reopen, reason: no_voters|no_quorum|host_party, needed, host}
-                      by None (counted), 0 (the host's casting vote) or the claimant's seat (a concession, ruling 21)
+                      by None (counted), 0 (the host's casting vote) or the claimant's seat (a concession, ruling 21);
+                      counted_by: the seat (0 the host) that tapped "Count the votes", when a tap made the count
     house_asked       {claim, seat, word, row, reason, message, definition, dictionary, voters, closes_at}
                       a refused claim (`claim`: its seq) put to the table (ruling 22)
     house_vote        {claim, seat, allow}
     house_ruled       {claim, word, outcome: allowed|refused|tied, allow, refuse, by: votes|host|judge|claimant,
-                       reason, needed, host}   by as objection_ruled; allowed, a `claim` (by None) follows at once
+                       reason, needed, host, counted_by}   by as objection_ruled; allowed, a `claim` (by None,
+                       with `allowed` and `counted_by`) follows at once
     overrule          {claim, stands, changes, pool}                                    by 0
                       (pool: the seat's pool after a strike while the challenge is on, ruling 10)
     passed            {seat}
