@@ -738,7 +738,9 @@ def test_word_by_word_takes_the_real_dice_as_entered():
             table.act({"type": "roll_word", "faces": faces})
         assert caught.value.path == ("faces",)
     table.act({"type": "roll_word", "faces": ["green_star", "yellow", "green_star"]})
-    assert table.view()["rolls"] == [{"round": 1, "faces": ["green_star", "yellow", "green_star"], "circles": 2}]
+    assert table.view()["rolls"] == [
+        {"round": 1, "faces": ["green_star", "yellow", "green_star"], "circles": 2, "by": 0}
+    ]
     assert table.seat_view(1)["pool"] == "R3 Y3 B1 G2"
 
 

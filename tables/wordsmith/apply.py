@@ -383,7 +383,8 @@ def _apply_passed(ws: WordsmithState, event: Event, data: dict) -> None:
 
 def _apply_roll(ws: WordsmithState, event: Event, data: dict) -> None:
     ws.round = data["round"]
-    ws.rolls.append({"round": data["round"], "faces": data["faces"], "circles": data["circles"]})
+    roll = {"round": data["round"], "faces": data["faces"], "circles": data["circles"], "by": event.by}
+    ws.rolls.append(roll)  # `by`: who rolled, for a phone whose roll for the same word came second (moved.py)
     for seat in ws.seats:
         seat.pool = seat.pool.add("red", data["red"]).add("yellow", data["yellow"])
         seat.version += 1

@@ -22,7 +22,7 @@ from ..state import apply as table_apply
 from ..state import scratch as table_scratch
 
 # --- decide: action -> events ----------------------------------------------------------
-from . import house
+from . import house, moved
 from . import vote as votes
 from .acting import (
     acting_seat,
@@ -63,6 +63,8 @@ def decide(table, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
 
 def _start(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
     need_host(actor, "start a challenge")
+    if (behind := moved.start(ws, action)) is not None:
+        raise behind
     if ws.phase == "game_over" or ws.challenge >= CHALLENGES:
         raise Rejected("game_over", f"The game is over: it has {CHALLENGES} challenges.")
     if ws.on:
@@ -157,7 +159,7 @@ def _add(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) ->
     if ws.has("word_by_word"):
         raise Rejected("no_adding", "In Word by Word no pieces are added: only the shared roll for each word.")
     if ws.phase == "done_called":
-        raise Rejected("done_called", "Done! has been called: no more pieces may be added.")
+        raise moved.done_called(ws, actor)
     if seat.pool.size >= MAX_POOL_PIECES:  # the most a pool holds (solver.limits): said as the table's, not a field's
         name = table.seat(seat.number).name
         raise Rejected("pool_full", f"{name}'s pool holds {MAX_POOL_PIECES} pieces, the most a pool may hold.")
@@ -393,7 +395,7 @@ def _vote(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -
                 f"{player(table, seat.number)} has played on since the judge's verdict on {claim.word.upper()} "
                 "stood: it can no longer be conceded.",
             )
-    vote = votes.open_vote(claim)
+    vote = votes.open_vote(ws, claim)
     if seat.number not in vote["voters"]:
         who = "made the claim" if seat.number == claim.seat else "objected" if seat.number == vote["objector"] else ""
         because = f"you {who}" if who else "you had not joined when the objection was made"
@@ -409,9 +411,10 @@ def _settle(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context)
     ask = house.named(ws, action)
     claim = ask or find_claim(ws, action)
     strike = flag(action, "strike", "true (uphold the objection: strike the word out) or false (keep it)")
+    if claim.vote is not None and claim.vote["state"] not in ("open", "tied"):  # settled or counted meanwhile
+        raise Rejected("not_tied", f"The vote on {claim.word.upper()} is over: {moved.outcome(ws, claim)}.")
     if claim.vote is None or claim.vote["state"] != "tied":
-        state = "open" if claim.vote is None or claim.vote["state"] == "open" else "over"
-        raise Rejected("not_tied", f"The vote on {claim.word.upper()} is not tied: it is {state}.")
+        raise Rejected("not_tied", f"The vote on {claim.word.upper()} is not tied: it is open.")
     ruled = _house_ruling(table, ask, ctx, strike) if ask else [votes.counted(table, claim, host_strikes=strike)]
     if ruled[0].data["by"] == "judge":  # the host became a party after the tie was counted (the role or a seat moved)
         raise Rejected(
@@ -455,7 +458,7 @@ def _count_votes(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Con
     claim = house.named(ws, action) or find_claim(ws, action)
     if claim.vote is not None and claim.vote["state"] != "open":
         return []  # counted already (just now, by `decide`, or before): nothing more to do
-    vote = votes.open_vote(claim)
+    vote = votes.open_vote(ws, claim)
     left = votes.epoch(vote["closes_at"]) - ctx.now
     raise Rejected("vote_open", f"The vote on {claim.word.upper()} is open for {max(1, round(left))} more seconds.")
 
@@ -512,6 +515,8 @@ def _pass(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -
 
 def _end_challenge(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
     need_host(actor, "end the challenge")
+    if (behind := moved.end(ws, action)) is not None:
+        raise behind
     need_on(ws)
     return [_challenge_ended(table, ws, "host", ctx, by=0)]
 
@@ -529,6 +534,8 @@ def _roll_word(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Conte
     if not ws.has("word_by_word"):
         raise Rejected("not_word_by_word", "Only Word by Word rolls for each word.")
     need_on(ws)
+    if (behind := moved.roll(ws, actor, action)) is not None:
+        raise behind
     _no_vote_open(ws, "the next roll")
     if ws.round >= WORDS_PER_CHALLENGE:
         raise Rejected("all_rolled", f"All {WORDS_PER_CHALLENGE} words of this challenge have been rolled.")
@@ -537,7 +544,7 @@ def _roll_word(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Conte
         raise Rejected(
             "word_open",
             f"Every seat claims word {ws.round} before the next roll: waiting for "
-            f"{', '.join(player(table, seat) for seat in waiting)}.",
+            f"{moved.waiting_for(ws, actor, waiting)}.",
         )
     given = action.get("faces")
     if given is None:

@@ -164,7 +164,7 @@ def vote(table, seat: SeatState, ask: AskRecord, strike: bool) -> list[NewEvent]
         if strike and ask.vote["state"] in ("open", "tied"):
             return [withdrawn(ask)]
         raise Rejected("not_a_voter", f"You do not vote on {shout}: you asked the table to allow it.")
-    state = votes.open_vote(ask)
+    state = votes.open_vote(table.game_state, ask)
     if seat.number not in state["voters"]:
         raise Rejected("not_a_voter", f"You do not vote on {shout}: you had not joined when the table was asked.")
     if seat.number in state["votes"]:

@@ -18,6 +18,7 @@ from functools import lru_cache
 from solver.pieces import Pool
 
 from ..events import Context, NewEvent, Rejected, stamp
+from . import moved
 from .acting import window_seconds
 from .model import OBJECTION_SECONDS, AskRecord, ClaimRecord, WordsmithState
 
@@ -235,15 +236,14 @@ def pool_after(ws: WordsmithState, struck: list[ClaimRecord]) -> dict:
     return Pool(**{kind: before[kind] + added[kind] for kind in before}).to_dict()
 
 
-def open_vote(claim: ClaimRecord | AskRecord) -> dict:
+def open_vote(ws: WordsmithState, claim: ClaimRecord | AskRecord) -> dict:
     """The claim's vote (or the vote on a word put to the table), refused unless the table is voting on it now."""
     if claim.vote is None:
         raise Rejected("no_vote", f"No one has objected to {claim.word.upper()}: there is no vote on it.")
     if claim.vote["state"] == "tied":
         raise Rejected("vote_closed", f"The vote on {claim.word.upper()} is over, tied: the host decides.")
     if claim.vote["state"] != "open":
-        over = claim.vote["state"] if isinstance(claim, AskRecord) else f"objection {claim.vote['state']}"
-        raise Rejected("vote_closed", f"The vote on {claim.word.upper()} is over: {over}.")
+        raise Rejected("vote_closed", f"The vote on {claim.word.upper()} is over: {moved.outcome(ws, claim)}.")
     return claim.vote
 
 
@@ -260,11 +260,11 @@ def objection_refused(ws: WordsmithState, seat: int, claim: ClaimRecord, now: fl
             f"Objections to {claim.word.upper()} had to come within {seconds} seconds of the claim.",
         )
     if claim.vote is not None and claim.vote["state"] in ("open", "tied"):
-        return Rejected("vote_open", f"The table is already voting on {claim.word.upper()}: vote keep or strike.")
+        return moved.objected(ws, claim)
     if any(o["by"] == seat for o in claim.objections):
         return Rejected("already_objected", f"You have already objected to {claim.word.upper()}.")
     if claim.status == "struck":
-        return Rejected("claim_struck", f"{claim.word.upper()} has already been struck.")
+        return moved.struck(ws, claim)
     if ws.has("word_by_word") and not ws.may_strike(claim):
         return Rejected(  # ruling 13: a Word by Word word is struck before the next roll, or not at all
             "claim_superseded", f"{claim.word.upper()} can no longer be struck: the next word has been rolled."

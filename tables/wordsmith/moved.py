@@ -1,0 +1,141 @@
+"""Wordsmith at a table: an action aimed at a state that has since moved, refused with what happened meanwhile.
+
+Two phones tap at once; the service judges the slower one again on the state the faster one made (tables/service.py).
+Refused only with what that newer state forbids ("every seat claims word 3 before the next roll"), its phone would
+not learn that the faster one already did what it asked. So an action says what it was aimed at where its form knows
+(the word a roll is for, `round`; the challenge started or ended, `challenge`; the claim a vote or an objection is
+on, `claim`), and when the table has moved past that, it is refused in one sentence saying what happened: "Bob
+already rolled for word 3: red, yellow, blue star." Each function here is that sentence for one kind of action, or
+None when the action is not behind the table; `decide` asks it before its other checks.
+"""
+
+from __future__ import annotations
+
+from solver.errors import Refused
+from solver.text import and_list
+
+from ..events import Actor, Rejected
+from .model import AskRecord, ClaimRecord, WordsmithState
+
+
+def aimed(action: dict, name: str, what: str) -> int | None:
+    """The number an action says it was aimed at (`name`: round or challenge), or None when it does not say."""
+    value = action.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise Refused(f"{name}: the number of the {what} this action is for, from 1 (got {value!r})", (name,))
+    return value
+
+
+def who(ws: WordsmithState, actor: Actor, by: int | None, capital: bool = True) -> str:
+    """Who did something, as the phone of `actor` is told: "You" for its own act, else the seat's name, or the host."""
+    if (by is not None and by == actor.seat) or (by == 0 and actor.host and actor.seat is None):
+        said = "you"
+    elif by:
+        return ws.table_seats[by - 1].name
+    else:
+        said = "the host"
+    return said.capitalize() if capital else said
+
+
+def waiting_for(ws: WordsmithState, actor: Actor, seats: list[int]) -> str:
+    """The seats a refusal to `actor`'s phone says the table waits for: its own seat is "you", the others named."""
+    return and_list([who(ws, actor, seat, capital=False) for seat in seats])
+
+
+def roll(ws: WordsmithState, actor: Actor, action: dict) -> Rejected | None:
+    """Word by Word: a roll for a word already rolled (another phone rolled first), or for one past the next."""
+    word = aimed(action, "round", "word")
+    if word is None or word == ws.round + 1:
+        return None
+    if word <= ws.round:
+        rolled = ws.rolls[word - 1]
+        faces = ", ".join(face.replace("_", " ") for face in rolled["faces"])
+        return Rejected(
+            "already_rolled", f"{who(ws, actor, rolled.get('by'))} already rolled for word {word}: {faces}.", round=word
+        )
+    return Rejected("roll_moved", f"The next roll is for word {ws.round + 1}, not word {word}: look again, then roll.")
+
+
+ENDED = {
+    "done": "every seat had played its one more word or passed after Done!",
+    "six_words": "every seat had its six words",
+    "host": "the host ended it",
+}
+
+
+def start(ws: WordsmithState, action: dict) -> Rejected | None:
+    """A start of a challenge that has started already (the host's other phone or tab started it)."""
+    number = aimed(action, "challenge", "challenge")
+    if number is None or number == ws.challenge + 1:
+        return None
+    if number <= ws.challenge:
+        now = "it is on" if number == ws.challenge and ws.on else f"challenge {ws.challenge} is the latest"
+        return Rejected("challenge_started", f"Challenge {number} has started already: {now}.")
+    return Rejected("challenge_moved", f"The next challenge is challenge {ws.challenge + 1}, not {number}.")
+
+
+def end(ws: WordsmithState, action: dict) -> Rejected | None:
+    """An end of a challenge that is over already (it ended by itself, or the host's other phone ended it), or of
+    an earlier challenge while a later one is on: never the later one's end."""
+    number = aimed(action, "challenge", "challenge")
+    if number is None or (number == ws.challenge and ws.on):
+        return None
+    if number == ws.challenge and ws.phase in ("between", "game_over"):
+        return Rejected("challenge_over", f"Challenge {number} is over already: {ENDED[ws.ended_reason]}.")
+    if number < ws.challenge:
+        now = "is on" if ws.on else "is the latest"
+        return Rejected("challenge_over", f"Challenge {number} is over already: challenge {ws.challenge} {now}.")
+    return Rejected("challenge_moved", f"Challenge {number} has not started: challenge {ws.challenge} is the latest.")
+
+
+def done_called(ws: WordsmithState, actor: Actor) -> Rejected:
+    """A piece added after Done! was called (a sixth word came in meanwhile): whose Done! it was."""
+    return Rejected("done_called", f"{who(ws, actor, ws.done_by)} called Done!: no more pieces may be added.")
+
+
+def outcome(ws: WordsmithState, voted: ClaimRecord | AskRecord) -> str:
+    """How a vote that is over ended, as a clause: "the table struck it out, 2 to 1", "the host kept it with the
+    casting vote on a tie of 1 to 1" (an objection's, rulings 16-21; a word put to the table's, ruling 22)."""
+    vote = voted.vote
+    strike = sum(1 for value in vote["votes"].values() if value)
+    keep = len(vote["votes"]) - strike
+    asked = isinstance(voted, AskRecord)
+    went = {"upheld": "struck it out", "overruled": "kept it", "allowed": "allowed it", "refused": "refused it"}
+    did = went.get(vote["state"], vote["state"])
+    by = vote.get("by")
+    counts = f"{strike} to {keep}" if vote["state"] in ("upheld", "refused") else f"{keep} to {strike}"
+    if by == "host":
+        return f"the host {did} with the casting vote on a tie of {strike} to {keep}"
+    if by == "claimant":
+        name = ws.table_seats[voted.seat - 1].name
+        return f"{name} withdrew it" if asked else f"{name} conceded it: it is struck out"
+    if by == "judge":
+        verdict = "the dictionary's verdict stands" if asked else "the judge's verdict stands: it stands"
+        return f"the table did not decide it, so {verdict}"
+    return f"the table {did}, {counts}"
+
+
+def objected(ws: WordsmithState, claim: ClaimRecord) -> Rejected:
+    """A second objection to a word the table is already voting on: who objected first, and what is left to do."""
+    objector = ws.table_seats[claim.vote["objector"] - 1].name
+    word = claim.word.upper()
+    if claim.vote["state"] == "tied":
+        return Rejected("vote_open", f"{objector} already objected to {word}: the vote is tied, and the host decides.")
+    return Rejected("vote_open", f"{objector} already objected to {word}: the table is voting; vote keep or strike.")
+
+
+def struck(ws: WordsmithState, claim: ClaimRecord) -> Rejected:
+    """An objection to a word struck meanwhile: how it went."""
+    ruling = claim.struck_by or {}
+    word = claim.word.upper()
+    objector = next((o["by"] for o in reversed(claim.objections) if o["by"]), None)
+    by = {
+        "votes": f"by the table's vote, {ruling.get('strike', 0)} to {ruling.get('keep', 0)}",
+        "host": "by the host's casting vote on a tie",
+        "overrule": "by the host's ruling",
+        "claimant": f"when {ws.table_seats[claim.seat - 1].name} conceded it",
+        "judge": f"by the judge, on {ws.table_seats[objector - 1].name}'s objection" if objector else "by the judge",
+    }.get(ruling.get("by"), "with an earlier word of its seat")
+    return Rejected("claim_struck", f"{word} has already been struck {by}.")
