@@ -221,3 +221,47 @@ def test_an_undone_vote_on_a_house_word_is_cast_again_and_the_word_allowed_as_be
     again = table.post("/votes", {"claim": seq, "strike": True}, table.tokens[4]).json["events"]
     ruled = [e["data"] for e in again if e["type"] == "house_ruled"][0]
     assert (ruled["outcome"], ruled["allow"], ruled["refuse"]) == ("allowed", 2, 1)
+
+
+def test_two_casting_votes_at_once_the_second_reads_how_the_first_settled_it(table):
+    """Ruling 24: the host's two taps on a tie race; the second, sent for the old tie, is told the outcome."""
+    table.post("/claims", {"word": "cast"}, table.tokens[1])
+    seq = [e for e in table.events() if e["type"] == "claim"][0]["seq"]
+    table.post("/objections", {"claim": seq}, table.tokens[2])
+    table.post("/votes", {"claim": seq, "strike": True}, table.tokens[3])
+    table.post("/votes", {"claim": seq, "strike": False}, table.tokens[4])
+    assert table.post("/votes/settle", {"claim": seq, "strike": False}, table.host).status_code == 201
+    written = len(table.events())
+    second = assert_problem(table.post("/votes/settle", {"claim": seq, "strike": True}, table.host), 409)
+    assert (second["code"], second["detail"]) == (
+        "not_tied",
+        "The vote on CAST is over: the host kept it with the casting vote on a tie of 1 to 1.",
+    )
+    assert len(table.events()) == written
+
+
+def test_two_rolls_for_one_word_the_second_reads_who_rolled_it_and_an_end_never_ends_the_next_challenge(table):
+    """Ruling 24: Word by Word, Ann's and Bob's rolls for word 1 race: Bob's counts, Ann is told what it gave; a
+    stale end of challenge 1 does not end challenge 2."""
+    created = table.client.post(
+        "/api/v1/tables", json={"game": "wordsmith", "seats": ["Ann", "Bob"], "variants": ["word_by_word"]}
+    ).json
+    table.code, table.host = created["code"], created["host_token"]
+    table.tokens = {n: table.client.post(table.path(f"/seats/{n}")).json["token"] for n in (1, 2)}
+    assert table.post("/challenges", {"pool": POOL, "challenge": 1}, table.host).status_code == 201
+    faces = ["red", "yellow", "blue_star"]
+    assert table.post("/word-rolls", {"faces": faces, "round": 1}, table.tokens[2]).status_code == 201
+    second = assert_problem(table.post("/word-rolls", {"round": 1}, table.tokens[1]), 409)
+    assert (second["code"], second["detail"]) == (
+        "already_rolled",
+        "Bob already rolled for word 1: red, yellow, blue star.",
+    )
+    assert table.state(1)["wordsmith"]["round"] == 1
+    assert table.post("/challenges/end", {"challenge": 1}, table.host).status_code == 201
+    assert table.post("/challenges", {"pool": POOL, "challenge": 2}, table.host).status_code == 201
+    stale = assert_problem(table.post("/challenges/end", {"challenge": 1}, table.host), 409)
+    assert stale["detail"] == "Challenge 1 is over already: challenge 2 is on."
+    assert table.state(None)["wordsmith"]["phase"] == "playing"
+    again = assert_problem(table.post("/challenges", {"pool": POOL, "challenge": 2}, table.host), 409)
+    assert again["code"] == "challenge_started"
+    assert_problem(table.post("/word-rolls", {"round": 7}, table.tokens[1]), 422)

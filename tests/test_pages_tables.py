@@ -1213,7 +1213,9 @@ def test_word_by_word_the_real_dice_are_entered_from_a_seats_page(app):
     field."""
     code, host, ann, bob = word_by_word_table(app)
     page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
-    assert "The real dice showed" in page and page.count('form="act-faces"') == 4  # three dice and the button
+    assert (
+        "The real dice showed" in page and page.count('form="act-faces"') == 5
+    )  # three dice, the word they are for and the button
     wrong = post_form(
         ann, f"/tables/{code}/play", page, "act-faces", action="roll_word", faces=["red", "red", "purple"]
     )
@@ -1230,7 +1232,9 @@ def test_word_by_word_the_host_rolls_from_the_roll_box_which_says_what_it_waits_
     code, host, ann, bob = word_by_word_table(app)
     page = host.get(f"/tables/{code}/host").get_data(as_text=True)
     form = re.search(r'<div class="table-roll-form" id="roll-form" data-for="([^"]*)"', page)
-    assert form and "host" in form.group(1).split() and page.count('form="act-roll"') == 1
+    assert (
+        form and "host" in form.group(1).split() and page.count('form="act-roll"') == 2
+    )  # the word it is for, and the button
     assert press(host, f"/tables/{code}/host", page, "Roll the dice for word 1").status_code == 303
     page = host.get(f"/tables/{code}/host").get_data(as_text=True)
     roll = text(re.search(r'<div id="roll".*?</section>', page, re.S)[0])

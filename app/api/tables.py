@@ -280,6 +280,23 @@ class StartChallenge(Action):
     crossed_white: dict[str, Annotated[int, Field(ge=0, le=12)]] | None = Field(
         None, max_length=6, description='white discard boxes each seat crosses out: `{"2": 1}`'
     )
+    challenge: int | None = Field(
+        None,
+        ge=1,
+        le=3,
+        description="the challenge this starts: once it has started (another phone started it), 409 "
+        "challenge_started saying so; left out, the next challenge",
+    )
+
+
+class EndChallenge(Action):
+    challenge: int | None = Field(
+        None,
+        ge=1,
+        le=3,
+        description="the challenge this ends: once it is over (it ended by itself, or another phone ended it), 409 "
+        "challenge_over saying how, and a later challenge is never ended by it; left out, the one on",
+    )
 
 
 PieceCode = Literal["R", "Y", "B", "G"]
@@ -319,6 +336,13 @@ class WordRoll(Action):
         list[Literal["red", "yellow", "blue_star", "green_star"]] | None,
         Field(min_length=3, max_length=3, description="the three dice as the real roll showed them; left out, rolled"),
     ] = None
+    round: int | None = Field(
+        None,
+        ge=1,
+        le=6,
+        description="the word this roll is for (1-6): once it is rolled (another phone rolled first), 409 "
+        "already_rolled saying who rolled it and what it gave; left out, the next word",
+    )
 
 
 Card = Annotated[str, Field(min_length=1, max_length=MAX_CARD, description="a card, as printed")]
@@ -556,13 +580,16 @@ def start_challenge(params: TablePath, body: StartChallenge):
         "required_letters": body.required_letters,
         "crossed_white": body.crossed_white or {},
     }
+    if body.challenge is not None:
+        action["challenge"] = body.challenge
     return act(params.code, action, body.request_id)
 
 
-@action_view("/tables/<code>/challenges/end", Action)
-def end_challenge(params: TablePath, body: Action):
+@action_view("/tables/<code>/challenges/end", EndChallenge)
+def end_challenge(params: TablePath, body: EndChallenge):
     """End the challenge (host): the claims are settled and the score sheets filled in."""
-    return act(params.code, {"type": "end_challenge"}, body.request_id)
+    action = {"type": "end_challenge"} | ({} if body.challenge is None else {"challenge": body.challenge})
+    return act(params.code, action, body.request_id)
 
 
 @action_view("/tables/<code>/pieces", AddPiece)
@@ -610,7 +637,8 @@ def pass_challenge(params: TablePath, body: SeatAction):
 @action_view("/tables/<code>/word-rolls", WordRoll)
 def roll_word(params: TablePath, body: WordRoll):
     """Word by Word: the shared roll for the next word, as the real dice showed it or rolled by the app."""
-    return act(params.code, {"type": "roll_word", "faces": body.faces}, body.request_id)
+    action = {"type": "roll_word", "faces": body.faces} | ({} if body.round is None else {"round": body.round})
+    return act(params.code, action, body.request_id)
 
 
 @action_view("/tables/<code>/end", EndGame)

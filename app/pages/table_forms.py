@@ -179,7 +179,9 @@ def action_for(name: str, seat: int | None) -> dict:
     if name == "start":
         pool = form_text("pool") or None
         letters = form_text("required_letters", 6) or None
-        return {"type": "start", "pool": pool, "required_letters": letters}
+        return {"type": "start", "pool": pool, "required_letters": letters} | aimed_at("challenge", 3)
+    if name == "end_challenge":
+        return {"type": "end_challenge"} | aimed_at("challenge", 3)
     if name in ("lock", "unlock"):
         return {"type": "lock", "locked": name == "lock"}
     if name == "overrule":
@@ -197,10 +199,19 @@ def action_for(name: str, seat: int | None) -> dict:
             raise PageRefusal(
                 "faces", f"faces: what each of the {WORD_BY_WORD_DICE} dice showed, one of {', '.join(sorted(known))}"
             )
-        return {"type": "roll_word", "faces": faces}
+        return {"type": "roll_word", "faces": faces} | aimed_at("round", 6)
+    if name == "roll_word":
+        return {"type": "roll_word"} | aimed_at("round", 6)
     if name == "rename":
         return {"type": "rename", "seat": form_int("seat", 1, MAX_SEATS), "name": form_text("name", MAX_NAME)}
-    return {"type": name}  # pass-through actions without fields: end_challenge, end_game, roll_word
+    return {"type": name}  # pass-through actions without fields: end_game
+
+
+def aimed_at(name: str, high: int) -> dict:
+    """What the form was drawn for (the word a roll is for, the challenge started or ended), when it says:
+    another phone's action may have moved the table past it, and the refusal then says so
+    (tables/wordsmith/moved.py)."""
+    return {name: form_int(name, 1, high)} if request.form.get(name, "").strip() else {}
 
 
 def refusal_notice(error: Exception) -> dict:
