@@ -248,7 +248,7 @@ def test_the_host_runs_the_table(wordsmith):
     code, out, err = wordsmith("table", "vote", table, str(claimed["seq"]), "--strike", token=bob)
     assert code == 2 and "409" in err and "is over" in err
     code, out, err = wordsmith("table", "settle", table, str(claimed["seq"]), "--keep", token=host)
-    assert code == 2 and "409" in err and "not tied" in err
+    assert code == 2 and "409" in err and "is over: the table did not decide it" in err
     code, out, err = wordsmith("table", "vote", table, str(claimed["seq"]), "--strike", token=ann)  # Ann concedes
     assert code == 0 and f"claim {claimed['seq']}: objection upheld (0 strike, 0 keep, conceded)" in out, err
     code, out, err = wordsmith("table", "overrule", table, str(claimed["seq"]), "--struck", token=bob)

@@ -112,7 +112,9 @@ def outcome(ws: WordsmithState, voted: ClaimRecord | AskRecord) -> str:
         name = ws.table_seats[voted.seat - 1].name
         return f"{name} withdrew it" if asked else f"{name} conceded it: it is struck out"
     if by == "judge":
-        verdict = "the dictionary's verdict stands" if asked else "the judge's verdict stands: it stands"
+        verdict = (
+            "the dictionary's verdict stands" if asked else f"the judge's verdict stands: {voted.word.upper()} stays"
+        )
         return f"the table did not decide it, so {verdict}"
     return f"the table {did}, {counts}"
 
