@@ -178,12 +178,21 @@ ACTIONS = (
             Field("pool", "str | dict | None", None, pool=True),
             Field("required_letters", "str | None", None),
             Field("crossed_white", "dict | None", None),
+            Field("challenge", "int | None", None),
         ),
         "the real dice's pool, or left out, rolled (`required_letters`: Advanced's six, one per row; "
-        '`crossed_white`: {"2": 1}, the white discard boxes each seat crosses out)',
+        '`crossed_white`: {"2": 1}, the white discard boxes each seat crosses out; `challenge`: the one this '
+        "starts, refused once another phone started it)",
         host=True,
     ),
-    TableAction("end_challenge", "/challenges/end", "end_challenge", (), "the sheets filled in", host=True),
+    TableAction(
+        "end_challenge",
+        "/challenges/end",
+        "end_challenge",
+        (Field("challenge", "int | None", None),),
+        "the sheets filled in (`challenge`: the one this ends, refused once it is over, never a later one)",
+        host=True,
+    ),
     TableAction(
         "add_piece",
         "/pieces",
@@ -256,8 +265,9 @@ ACTIONS = (
         "roll_word",
         "/word-rolls",
         "roll_word",
-        (Field("faces", "list[str] | None", None),),
-        "Word by Word's shared roll (`faces`: the real dice; else rolled)",
+        (Field("faces", "list[str] | None", None), Field("round", "int | None", None)),
+        "Word by Word's shared roll (`faces`: the real dice; else rolled; `round`: the word it is for, refused "
+        "once another phone rolled it)",
     ),
     TableAction(
         "end_game",

@@ -230,8 +230,10 @@ def played(backend) -> list[tuple[str, object]]:
     words = call("create_table", "wordsmith", ["Ann", "Bob"], variants=["word_by_word"])
     call("roll_word", words["code"], words["host_token"], faces=["red", "yellow", "blue_star"])  # not started: 409
     call("undo", words["code"], words["host_token"])  # nothing done yet: 409
-    call("start_challenge", words["code"], words["host_token"], pool=POOL)
-    call("roll_word", words["code"], words["host_token"], faces=["red", "yellow", "blue_star"])
+    call("start_challenge", words["code"], words["host_token"], pool=POOL, challenge=1)
+    call("start_challenge", words["code"], words["host_token"], pool=POOL, challenge=1)  # started already: 409
+    call("roll_word", words["code"], words["host_token"], faces=["red", "yellow", "blue_star"], round=1)
+    call("roll_word", words["code"], words["host_token"], faces=["red", "red", "red"], round=1)  # rolled: 409
     call("undo", words["code"], words["host_token"], seq=1)  # not the last action: 409
     call("undo", words["code"], words["host_token"])  # the roll taken back
     words_ann = call("join_table", words["code"], 1)["token"]
