@@ -136,6 +136,33 @@ def test_moving_a_held_seat_asks_first_and_the_phone_that_lost_it_is_told_and_as
     expect(host.locator("#seatlist")).to_contain_text("A phone asks for seat 2 (Bob) back")
 
 
+def test_back_to_the_join_page_a_phone_is_offered_its_own_seat_and_the_host_is_asked_nothing(three, live_server):
+    """Bob claims, taps Back and lands on the join page: his seat is his way back, not a seat to ask the host for;
+    the host's phone reads its own seat the same way, and Bob's as one to move after a confirmation."""
+    ann, bob, view = three
+    code = playing(ann, bob, live_server)
+    claim(bob, "cast")
+    expect(bob.locator("#latest .verdict__word")).to_have_text("CAST")
+    bob.go_back()
+    assert bob.url.endswith(f"/tables/{code}/join")
+    expect(bob.locator("#seats")).to_contain_text("This phone already holds seat 2")
+    expect(bob.locator("#seats")).not_to_contain_text("Bob (taken")
+    expect(bob.get_by_role("button", name="Ann (taken: yours? ask the host for it)")).to_be_visible()
+    ann.goto(f"{live_server}/tables/{code}/join")
+    expect(ann.get_by_role("link", name="Ann (yours: back to your seat)")).to_be_visible()
+    expect(ann.get_by_role("button", name="Bob (on another phone: taking it here asks first)")).to_be_visible()
+    with bob.expect_navigation():
+        bob.get_by_role("link", name="Bob (yours: back to your seat)").click()
+    assert bob.url.endswith(f"/tables/{code}/play")
+    expect(bob.locator("h1")).to_contain_text("Bob")
+    expect(bob.locator("#claims .claim__word").first).to_have_text("CAST")
+    view.goto(f"{live_server}/tables/{code}/play")  # the third phone holds no seat: sent to join, nothing asked
+    assert view.url.endswith(f"/tables/{code}/join")
+    ann.goto(f"{live_server}/tables/{code}/host")
+    expect(ann.locator("#seatlist")).to_contain_text("2. Bob: joined")
+    expect(ann.locator("#seatlist")).not_to_contain_text("asks for seat")
+
+
 def test_a_stale_phone_knows_it_and_recovers_after_the_network_drops(three, live_server):
     ann, bob, view = three
     playing(ann, bob, live_server)

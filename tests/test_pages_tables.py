@@ -397,6 +397,28 @@ def test_a_locked_table_refuses_a_join_with_a_409_saying_why(app):
     assert SEAT_COOKIE not in set_cookies(response)
 
 
+def test_the_join_page_offers_a_phone_its_own_seat_back_never_to_ask_the_host_for_it(app):
+    """Back to the join page from a seat's page: the seat this phone holds is a way back to it; its button, posted
+    as an ask or as a join, goes back to the seat's page and asks the host nothing."""
+    host, ann, bob = phone(app), phone(app), phone(app)
+    code, _ = create(host)
+    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
+    page = bob.get(f"/tables/{code}/join").get_data(as_text=True)
+    read = text(page)
+    assert "This phone already holds seat 2" in read and "Bob (yours: back to your seat)" in read
+    assert "Bob (taken" not in read and "Ann (taken: yours? ask the host for it)" in read
+    mine = re.search(r'<a class="button go" href="([^"]*)">Bob <small>', page)
+    assert mine and mine.group(1) == f"/tables/{code}/play"
+    asked = post_form(bob, f"/tables/{code}/ask", page, "join-form", seat="2")
+    assert asked.status_code == 303 and asked.headers["Location"].endswith(f"/tables/{code}/play")
+    joined = post_form(bob, f"/tables/{code}/join", page, "join-form", seat="2")
+    assert joined.status_code == 303 and joined.headers["Location"].endswith(f"/tables/{code}/play")
+    assert SEAT_COOKIE not in set_cookies(joined)  # the token it holds still acts
+    assert "Bob" in text(bob.get(f"/tables/{code}/play").get_data(as_text=True))
+    assert not app.extensions["tables"].state(code).seats[1].asked
+    assert "asks for seat 2" not in text(host.get(f"/tables/{code}/host").get_data(as_text=True))
+
+
 # --- CSRF, escaping, tokens ----------------------------------------------------------------------
 
 

@@ -17,17 +17,14 @@ import segno
 from flask import make_response, redirect, request, url_for
 
 from solver.errors import Refused
-from tables.events import Forbidden, NotFound, Rejected
+from tables.events import Actor, Forbidden, NotFound, Rejected
 
 from ..tables import tables
 from .blueprint import bp
 from .table_forms import PageRefusal, form_int, request_id
 from .table_join import join_refused
 from .table_lan import lan_context
-from .tables import (
-    not_found,
-    table_code,
-)
+from .tables import SEAT_COOKIE, cookie_actor, not_found, table_code
 
 
 @bp.post("/tables/<code>/ask")
@@ -41,6 +38,8 @@ def table_ask(code: str):
     try:
         rid = request_id()
         seat = form_int("seat", 1, len(state.seats))
+        if (cookie_actor(code, SEAT_COOKIE) or Actor()).seat == seat:  # its own seat: back to it, nothing to ask
+            return redirect(url_for("pages.table_play", code=code), code=303)
         tables().act_with_token(code, None, {"type": "ask_seat", "seat": seat}, request_id=rid, anyone=True)
     except (Rejected, PageRefusal, Refused, Forbidden) as error:
         return join_refused(code, error)  # a seat it does not have: a guess, as a refused join is

@@ -102,13 +102,17 @@ def table_join_post(code: str):
         rid = request_id()
         seat = form_int("seat", 1, len(state.seats))
         host = cookie_actor(code, HOST_COOKIE)
+        phone = request.cookies.get(PHONE_COOKIE) or secrets.token_hex(32)
+        token = seat_token(code, seat, rid, phone)
         mine = (cookie_actor(code, SEAT_COOKIE) or Actor()).seat == seat
+        if mine and request.cookies.get(SEAT_COOKIE) != token:
+            # This phone holds it already, by another join than this one (a repeat of that join is applied once
+            # below): back to its page with the token it has, which a new one would only replace.
+            return redirect(url_for("pages.table_play", code=code), code=303)
         if host is not None and state.seats[seat - 1].joined and not mine and request.form.get("confirm") != "1":
             # Another phone holds it: moving it asks first (the other phone loses the seat).
             context = page_context(code, state, cookie_actor(code, SEAT_COOKIE))
             return render("table_join.html", notice=None, host=True, confirm=state.seats[seat - 1], **context)
-        phone = request.cookies.get(PHONE_COOKIE) or secrets.token_hex(32)
-        token = seat_token(code, seat, rid, phone)
         # A seat a phone holds is refused to others (seat_taken); the host's phone may take it (to give it again).
         by = request.cookies.get(HOST_COOKIE) if host is not None else None
         tables().join(code, seat, request_id=rid, token=token, by=by)
