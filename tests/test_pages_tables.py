@@ -419,6 +419,34 @@ def test_the_join_page_offers_a_phone_its_own_seat_back_never_to_ask_the_host_fo
     assert "asks for seat 2" not in text(host.get(f"/tables/{code}/host").get_data(as_text=True))
 
 
+def test_a_phone_that_lost_its_seat_is_told_a_free_seat_only_when_there_is_one(app):
+    """The join page tells a removed or moved phone what is true: a free seat to pick, none, or joining locked."""
+    host, ann, bob, cy = phone(app), phone(app), phone(app), phone(app)
+    code, _ = create(host, names=("Ann", "Bob", "Cy"))
+    for seat, client in enumerate((ann, bob), 1):
+        assert join(client, code, seat).status_code == 303
+    page = host.get(f"/tables/{code}/host").get_data(as_text=True)
+    assert press(host, f"/tables/{code}/host", page, "Remove Bob: they left").status_code == 303
+    told = text(bob.get(f"/tables/{code}/join?removed=2").get_data(as_text=True))
+    assert "or pick a free seat" in told  # Cy's seat has no phone yet
+    assert join(cy, code, 3).status_code == 303
+    told = text(bob.get(f"/tables/{code}/join?removed=2").get_data(as_text=True))
+    assert "pick a free seat" not in told and "No seat is free" in told
+    assert "Ask the host if that was a mistake" in told
+    page = host.get(f"/tables/{code}/host").get_data(as_text=True)
+    assert press(host, f"/tables/{code}/host", page, "Lock joining").status_code == 303
+    told = text(bob.get(f"/tables/{code}/join?removed=2").get_data(as_text=True))
+    assert "pick a free seat" not in told and "Joining is locked" in told
+    page = host.get(f"/tables/{code}/host").get_data(as_text=True)
+    assert press(host, f"/tables/{code}/host", page, "Give seat 3 to a new phone").status_code == 303
+    told = text(cy.get(f"/tables/{code}/join?moved=1").get_data(as_text=True))
+    assert "pick a free seat" not in told and "Joining is locked" in told and "ask the host for it back" in told
+    page = host.get(f"/tables/{code}/host").get_data(as_text=True)
+    assert press(host, f"/tables/{code}/host", page, "Let phones join again").status_code == 303
+    told = text(cy.get(f"/tables/{code}/join?moved=1").get_data(as_text=True))
+    assert "or pick a free seat" in told  # seat 3, given back, has no phone
+
+
 # --- CSRF, escaping, tokens ----------------------------------------------------------------------
 
 

@@ -320,10 +320,21 @@ def handed_notice(args, state, seat_page: bool = False) -> dict | None:
     }
 
 
+def no_seat_to_pick(state) -> str | None:
+    """Why a phone without a seat cannot pick one on the join page, in words to tell it, or None when it can:
+    joining is locked (only the host seats a phone), or every seat left is held by a phone."""
+    if state.locked:
+        return "Joining is locked: only the host can let you in."
+    if all(seat.removed or seat.joined for seat in state.seats):
+        return "No seat is free: every seat left is held by a phone."
+    return None
+
+
 def join_notice(args, state) -> dict | None:
     """What the join page says to a phone sent back to it: its seat moved or was removed (or is back, the removal
     undone), or its ask for it was sent."""
     removed = args.get("removed", "")
+    stuck = no_seat_to_pick(state)
     if removed.isascii() and removed.isdigit() and 1 <= int(removed) <= len(state.seats):
         seat = state.seats[int(removed) - 1]
         name = seat.name
@@ -332,7 +343,14 @@ def join_notice(args, state) -> dict | None:
                 "code": "seat_back",
                 "kept": True,
                 "title": "Your seat is back",
-                "messages": [f"The host undid the removal of your seat ({name}): tap {name} below to take it again."],
+                "messages": [
+                    f"The host undid the removal of your seat ({name}): "
+                    + (
+                        "joining is locked: ask the host to let you in."
+                        if state.locked
+                        else f"tap {name} below to take it again."
+                    )
+                ],
             }
         return {
             "code": "seat_removed",
@@ -340,7 +358,11 @@ def join_notice(args, state) -> dict | None:
             "title": "The host removed your seat",
             "messages": [
                 f"The host removed your seat ({name}) from the table: you play no more this game. "
-                "Ask the host if that was a mistake (the host can undo it), or pick a free seat."
+                + (
+                    f"{stuck} Ask the host if that was a mistake (the host can undo it)."
+                    if stuck
+                    else "Ask the host if that was a mistake (the host can undo it), or pick a free seat."
+                )
             ],
         }
     if args.get("moved"):
@@ -350,7 +372,11 @@ def join_notice(args, state) -> dict | None:
             "title": "Your seat moved to another phone",
             "messages": [
                 "The host gave it to another phone or took it on theirs (or the player left the table). "
-                "Tap your name below to ask the host for it back, or pick a free seat."
+                + (
+                    f"{stuck} Tap your name below to ask the host for it back."
+                    if stuck
+                    else "Tap your name below to ask the host for it back, or pick a free seat."
+                )
             ],
         }
     asked = args.get("asked", "")
@@ -362,6 +388,7 @@ def join_notice(args, state) -> dict | None:
             "title": "Asked",
             "messages": [
                 f"The host's page shows that this phone asks for {name}'s seat. Once the host gives it, tap it."
+                + (" Joining is locked: ask the host to let you in too." if state.locked else "")
             ],
         }
     return None
