@@ -163,6 +163,41 @@ def test_back_to_the_join_page_a_phone_is_offered_its_own_seat_and_the_host_is_a
     expect(ann.locator("#seatlist")).not_to_contain_text("asks for seat")
 
 
+def test_a_removed_phone_reads_what_is_true_and_no_screen_invites_joining_a_locked_table(three, live_server):
+    """Bob's seat removed with no seat free: his phone is told so, not to pick one; the host locks joining: his page
+    says it is locked, the TV stops inviting phones to join and the host's controls show no QR code; opened again,
+    the TV invites again. Each live, on its own phone."""
+    ann, bob, view = three
+    code = playing(ann, bob, live_server)
+    view.goto(f"{live_server}/tables/{code}")
+    following(view)
+    expect(view.locator("#view-invite")).to_contain_text("Join this table at")
+    submit(ann, host_box(ann).get_by_role("button", name="Remove Bob: they left"))
+    expect(bob.locator("#notice")).to_contain_text("The host removed your seat", timeout=LIVE_MS)
+    expect(bob.locator("#notice")).to_contain_text("No seat is free")
+    expect(bob.locator("#notice")).not_to_contain_text("pick a free seat")
+    expect(bob.locator("#seats")).to_contain_text("No seat is free")
+    following(bob)
+    submit(ann, host_box(ann).get_by_role("button", name="Lock joining"))
+    expect(bob.locator("#notice")).to_contain_text("Joining is locked", timeout=LIVE_MS)
+    expect(bob.locator("#notice")).not_to_contain_text("pick a free seat")
+    expect(bob.locator("#seats")).to_contain_text("The host has locked joining")
+    expect(view.locator("#phase")).to_contain_text("Joining is locked", timeout=LIVE_MS)
+    expect(view.locator("#view-invite")).not_to_contain_text("Join this table", timeout=LIVE_MS)
+    expect(ann.locator("#host-area")).to_contain_text("The host's page: joining is locked, deleting the table")
+    assert not_reloaded(view)
+    ann.goto(f"{live_server}/tables/{code}/host")
+    expect(ann.locator("#invite summary")).to_contain_text("joining is locked")
+    ann.click("#invite summary")
+    expect(ann.locator("#invite-body")).to_contain_text("Joining is locked")
+    expect(ann.locator("#invite .table-qr")).to_have_count(0)
+    expect(ann.locator("#invite")).not_to_contain_text("Join link")
+    following(ann)
+    submit(ann, "button[value=unlock]")
+    expect(ann.locator("#invite .table-qr")).to_have_count(1)
+    expect(view.locator("#view-invite")).to_contain_text("Join this table at", timeout=LIVE_MS)
+
+
 def test_a_stale_phone_knows_it_and_recovers_after_the_network_drops(three, live_server):
     ann, bob, view = three
     playing(ann, bob, live_server)

@@ -447,6 +447,39 @@ def test_a_phone_that_lost_its_seat_is_told_a_free_seat_only_when_there_is_one(a
     assert "or pick a free seat" in told  # seat 3, given back, has no phone
 
 
+def test_no_page_invites_a_phone_to_join_a_locked_table(app):
+    """Locked: the table view, the host's page and a playing host's controls show no join line, QR code or link;
+    opened again: they do."""
+    ann, bob, watcher = phone(app), phone(app), phone(app)
+    code, _ = create(ann)
+    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
+
+    def pages():
+        return {
+            "view": watcher.get(f"/tables/{code}").get_data(as_text=True),
+            "host": ann.get(f"/tables/{code}/host").get_data(as_text=True),
+            "seat": ann.get(f"/tables/{code}/play").get_data(as_text=True),
+            "bob": bob.get(f"/tables/{code}/play").get_data(as_text=True),
+        }
+
+    opened = pages()
+    assert "Join this table at" in text(opened["view"]) and code[:3] in text(opened["view"])
+    assert "Join link:" in text(opened["host"]) and f"/tables/{code}/qr.svg" in opened["host"]
+    assert "the code, the QR code" in text(opened["seat"])
+    page = opened["host"]
+    assert press(ann, f"/tables/{code}/host", page, "Lock joining").status_code == 303
+    locked = pages()
+    for name, html in locked.items():
+        read = text(html)
+        assert "Join this table" not in read and "Join link" not in read and "qr.svg" not in html, name
+        assert "the QR code" not in read and "Joining is locked" in read, name
+    assert "(joining is locked)" in text(locked["host"]) and "Let phones join again (under Seats)" in text(
+        locked["host"]
+    )
+    assert press(ann, f"/tables/{code}/host", locked["host"], "Let phones join again").status_code == 303
+    assert "Join this table at" in text(watcher.get(f"/tables/{code}").get_data(as_text=True))
+
+
 # --- CSRF, escaping, tokens ----------------------------------------------------------------------
 
 

@@ -534,7 +534,7 @@ def shared_context(code: str, state, viewer: Actor | None, now: float) -> tuple[
 def part_keys(table: dict, game: dict) -> dict[str, str]:
     """Each phone's part key: `seatN` (its seat's page), `host` (the host's controls), `view` (the table view).
 
-    A key is a digest of what that part is drawn from: the seats' names, and the open votes and words put to the
+    A key is a digest of what that part is drawn from: the seats' names, whether joining is locked, and the open votes and words put to the
     table (the ballots); for a Wordsmith seat, whether its star's form shows (`own_seat`); for the host's controls,
     whether joining is locked, who hosts and which seat a phone asks for (the seat list). Wordsmith's phase line,
     claim form, pieces to add and the host's controls on the game are the table's part, so a challenge's start, its
@@ -542,7 +542,8 @@ def part_keys(table: dict, game: dict) -> dict[str, str]:
     the host's, is all of it.
     """
     seats = [{k: s.get(k) for k in ("seat", "name", "removed", "joined")} for s in table.get("seats") or []]
-    common = {"seats": seats, "variants": table.get("variants")}
+    # Whether joining is locked: no page invites a phone to join a locked table (the table view's join line).
+    common = {"seats": seats, "variants": table.get("variants"), "locked": table.get("locked")}
     wordsmith = table.get("game") == "wordsmith"
     if wordsmith:
         common["votes"] = [
@@ -557,7 +558,6 @@ def part_keys(table: dict, game: dict) -> dict[str, str]:
         ]
     else:
         common["game"] = game
-        common["locked"] = table.get("locked")  # Booksmack's phase line says so
     base = json.dumps(common, sort_keys=True, default=str)
     # The host's controls: the seats as the host manages them (who hosts, a phone asking); Booksmack's forms read the
     # game, which `common` holds.
