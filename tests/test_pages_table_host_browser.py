@@ -198,6 +198,38 @@ def test_a_removed_phone_reads_what_is_true_and_no_screen_invites_joining_a_lock
     expect(view.locator("#view-invite")).to_contain_text("Join this table at", timeout=LIVE_MS)
 
 
+def test_the_host_renames_a_seat_and_every_phone_and_the_tv_read_the_new_name(three, live_server):
+    """From the host's controls on her seat's page: Bob's seat renamed Robert, read live on Bob's phone (its title
+    too), on the TV and on her own page; a name another seat has is refused at its field, as typed."""
+    ann, bob, view = three
+    code = playing(ann, bob, live_server)
+    view.goto(f"{live_server}/tables/{code}")
+    following(view)
+    box = host_box(ann)
+    field = box.get_by_label("Seat 2's name")
+    expect(field).to_have_value("Bob")
+    expect(field).to_have_attribute("maxlength", "40")
+    field.fill("Robert")
+    sent = ann.get_attribute("#table", "data-sent") or "0"
+    field.press("Enter")
+    ann.wait_for_function("(sent) => (document.getElementById('table').dataset.sent || '0') !== sent", arg=sent)
+    expect(bob.locator("h1")).to_contain_text("Robert", timeout=LIVE_MS)
+    expect(bob.locator("#scores")).to_contain_text("Robert", timeout=LIVE_MS)
+    expect(view.locator("#scores")).to_contain_text("Robert", timeout=LIVE_MS)
+    expect(ann.locator("#scores")).to_contain_text("Robert")
+    expect(ann.locator("#seatlist")).to_contain_text("2. Robert: joined")
+    for page in (ann, bob, view):
+        expect(page.locator("#scores")).not_to_contain_text("Bob")
+    assert not_reloaded(bob) and not_reloaded(view)
+    field = host_box(ann).get_by_label("Seat 2's name")
+    field.fill("ann")
+    submit(ann, host_box(ann).get_by_role("button", name="Rename seat 2"))
+    expect(ann.locator("#rename-2-error")).to_contain_text("already called ann")
+    expect(host_box(ann).get_by_label("Seat 2's name")).to_have_attribute("aria-invalid", "true")
+    expect(host_box(ann).get_by_label("Seat 2's name")).to_have_value("ann")
+    expect(bob.locator("h1")).to_contain_text("Robert")
+
+
 def test_a_stale_phone_knows_it_and_recovers_after_the_network_drops(three, live_server):
     ann, bob, view = three
     playing(ann, bob, live_server)

@@ -20,6 +20,7 @@ import segno
 from app.pages.tables import EVENT_TYPES, HOST_COOKIE, SEAT_COOKIE
 from solver.pieces import load_alphabet
 from tables.events import Actor, Forbidden, epoch
+from tables.state import MAX_SEAT_NAME
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -478,6 +479,34 @@ def test_no_page_invites_a_phone_to_join_a_locked_table(app):
     )
     assert press(ann, f"/tables/{code}/host", locked["host"], "Let phones join again").status_code == 303
     assert "Join this table at" in text(watcher.get(f"/tables/{code}").get_data(as_text=True))
+
+
+def test_the_host_renames_a_seat_from_its_seat_list_and_a_refused_name_is_said_at_its_field(app):
+    """The host's seat list (the host's page, and a playing host's controls) renames a seat: every page reads the
+    new name. A name past the table's bound, or another seat's, is a 422 said at that seat's field, as typed."""
+    ann, bob, watcher = phone(app), phone(app), phone(app)
+    code, _ = create(ann)
+    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
+    page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    field = re.search(r'<input id="rename-2" name="name" type="text" value="Bob" maxlength="(\d+)"', page)
+    assert field and int(field.group(1)) == MAX_SEAT_NAME and "Seat 2's name" in text(page)
+    renamed = post_form(ann, f"/tables/{code}/play", page, "seat-rename-2", action="rename", seat="2", name="Robert")
+    assert renamed.status_code == 303
+    assert app.extensions["tables"].state(code).seats[1].name == "Robert"
+    for client, url in ((bob, "play"), (watcher, ""), (ann, "host"), (watcher, "join"), (watcher, "sheet")):
+        assert "Robert" in text(client.get(f"/tables/{code}/{url}".rstrip("/")).get_data(as_text=True)), url
+    assert text(bob.get(f"/tables/{code}/play").get_data(as_text=True)).count("Robert seat 2") == 1  # its title
+    page = ann.get(f"/tables/{code}/host").get_data(as_text=True)
+    long = "R" * (MAX_SEAT_NAME + 1)
+    for typed, said in ((long, f"at most {MAX_SEAT_NAME} characters"), ("ann", "another seat is already called")):
+        refused = post_form(ann, f"/tables/{code}/host", page, "seat-rename-2", action="rename", seat="2", name=typed)
+        assert refused.status_code == 422
+        html = refused.get_data(as_text=True)
+        error = re.search(r'<p class="field-error" id="rename-2-error">([^<]*)</p>', html)
+        assert error and said in unescape(error.group(1)).lower(), html[:3000]
+        assert re.search(rf'id="rename-2" name="name" type="text" value="{typed}"[^>]*aria-invalid="true"', html)
+        assert 'id="rename-1-error"' not in html
+        assert app.extensions["tables"].state(code).seats[1].name == "Robert"
 
 
 # --- CSRF, escaping, tokens ----------------------------------------------------------------------

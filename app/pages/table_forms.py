@@ -34,6 +34,7 @@ __all__ = [
     "refusal_notice",
     "request_id",
     "seat_counts",
+    "typed_values",
 ]
 
 # What a form may send as a request id (the API's rule): a retry of the same id applies nothing twice.
@@ -212,6 +213,16 @@ def aimed_at(name: str, high: int) -> dict:
     another phone's action may have moved the table past it, and the refusal then says so
     (tables/wordsmith/moved.py)."""
     return {name: form_int(name, 1, high)} if request.form.get(name, "").strip() else {}
+
+
+def typed_values(name: str) -> dict:
+    """What a refused form's fields are drawn back with, as typed: a claim's word, a rename's name and its seat."""
+    if name == "claim":
+        return {"word": request.form.get("word", "")}
+    if name == "rename":
+        seat = request.form.get("seat", "")
+        return {"rename": int(seat) if digits(seat) else None, "name": request.form.get("name", "")[: MAX_NAME * 4]}
+    return {}
 
 
 def refusal_notice(error: Exception) -> dict:

@@ -73,6 +73,7 @@ from .table_forms import (
     digits,
     refusal_notice,
     request_id,
+    typed_values,
 )
 from .table_lan import lan_context
 from .table_live import (
@@ -527,7 +528,7 @@ def acting_page(
                 return forbidden_page(code, need_host)
             actor, host, state = again
             context = page_context(code, state, actor, host)
-            values = {"word": request.form.get("word", "")} if name == "claim" else {}
+            values = typed_values(name)
             notice = refusal_notice(error)
             return render(template, STATUS[type(error)], notice=notice, values=values, host=host, **context)
         except NotFound as error:
