@@ -185,7 +185,8 @@ def test_a_refused_claim_is_seen_on_every_phone_and_its_notice_gives_way_to_the_
     expect(bob.locator("#phase")).to_contain_text("Joining is locked", timeout=LIVE_MS)
     assert not_reloaded(bob)
     expect(bob.locator("#notice")).to_have_count(0)  # the notice gave way to the table's state
-    expect(bob.locator("#latest .table-latest__who")).to_contain_text("Bob tried CAST")
+    expect(bob.locator("#latest")).to_contain_text("locked the table")  # the lock is the table's news now
+    expect(bob.locator("#claims .claim--refused").first).to_contain_text("Bob tried CAST")  # still in the list
 
 
 def test_an_objection_voted_by_the_third_seat_is_upheld_on_every_phone(phones, live_server):
