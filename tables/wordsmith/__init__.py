@@ -40,7 +40,8 @@ when it acts for a seat, None the app):
     word_rolled       {round, faces, red, yellow, circles}    (Word by Word; faces rolled by the app or as entered)
     pool_set          {seat, pool}                                                      by 0
     challenge_ended   {challenge, reason, judged, scores}          (judged and scores: Secret Wordsmith)
-    game_ended        {challenge}
+    game_ended        {challenge, objections_close_at}    by 0 (the host) or None (after the third challenge); when
+                      the last word of the final challenge stops being open to objection (ruling 18a)
 """
 
 from __future__ import annotations

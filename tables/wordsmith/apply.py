@@ -289,7 +289,7 @@ def _apply_ruled(ws: WordsmithState, event: Event, data: dict) -> None:
     if outcome == "upheld":
         if data.get("reopen"):  # the end of the challenge (and of the game) is taken back: play goes on
             ws.phase = "done_called"
-            ws.ended_reason = ws.ended_early = None
+            ws.ended_reason = ws.ended_early = ws.objections_close_at = None
         for seq in sorted(data["struck"], reverse=True):
             _take_off_sheet(ws, _changing(ws, seq), data.get("pool"))
         # ruling 20: the word ruled on stays out this challenge (not the later words struck with it, ruling 17)
@@ -414,6 +414,7 @@ def _apply_game_ended(ws: WordsmithState, event: Event, data: dict) -> None:
     ws.phase = "game_over"
     if event.by == 0 and data.get("challenge", CHALLENGES) < CHALLENGES:  # the host ended it early: the box says so
         ws.ended_early = data["challenge"]
+    ws.objections_close_at = data.get("objections_close_at")  # ruling 18a
 
 
 def _apply_wild_chosen(ws: WordsmithState, event: Event, data: dict) -> None:

@@ -525,7 +525,7 @@ def _end_game(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Contex
     need_host(actor, "end the game")
     if ws.phase != "between":  # a standard game may end early too, with the winners so far (docs/rules/tables.md)
         raise Rejected("challenge_on", "The game ends between challenges: end this challenge first.")
-    return [NewEvent("game_ended", {"challenge": ws.challenge}, by=0)]
+    return [votes.game_ended(table, ctx, by=0)]
 
 
 def _roll_word(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
@@ -655,7 +655,7 @@ def _follow(state, ctx: Context) -> list[NewEvent]:
         ):
             new = _challenge_ended(state, ws, "six_words", ctx, by=None)
         elif ws.phase == "between" and ws.challenge >= CHALLENGES:
-            new = NewEvent("game_ended", {"challenge": ws.challenge})
+            new = votes.game_ended(state, ctx, by=None)
         if new is None:
             return follow
         for one in new if isinstance(new, list) else [new]:

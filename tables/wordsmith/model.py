@@ -155,6 +155,9 @@ class WordsmithState:
     house_words: list[dict] = field(default_factory=list)
     ended_reason: str | None = None  # how the latest challenge ended: done, six_words, host
     ended_early: int | None = None  # the challenge after which the host ended the game before its last
+    # Once the game is over, when the last objection window of its final challenge closes (ruling 18a; None when no
+    # word of it may be objected to).
+    objections_close_at: str | None = None
     owner: object = field(default_factory=object, compare=False, repr=False)  # marks the claim records it may change
 
     @property
@@ -315,7 +318,19 @@ class WordsmithState:
             "latest": self._latest(viewer),
             "scores": scores,
             "winners": scores["winners"] if scores and self.phase == "game_over" else None,
+            "winners_may_change": self.winners_may_change(),
         }
+
+    def winners_may_change(self) -> dict | None:
+        """Ruling 18a: once the game is over, what may still change its winners: an objection until
+        `objections_close_at` (a deadline, as a state pushed once cannot say when it passes), and the votes still
+        open or tied (`votes`: their claims' seqs). None when nothing may, or the game is not over."""
+        if self.phase != "game_over":
+            return None
+        votes = sorted(self.open_votes)
+        if not votes and self.objections_close_at is None:
+            return None
+        return {"objections_close_at": self.objections_close_at, "votes": votes}
 
     def _seat_dict(self, seat: SeatState, viewer: Actor | None) -> dict:
         secret = self.has("secret") and self.on and (viewer is None or viewer.seat != seat.number)

@@ -195,11 +195,13 @@ def strikes(ws: WordsmithState, claim: ClaimRecord) -> dict:
     challenge (they were built from its pieces), and the pool the seat goes back to (rulings 17 and 18).
 
     After a challenge that ended by itself (Done! and the extra words), striking the Done! word or an extra word
-    takes the end back (`reopen`): play goes on. After the host ended it, only the sheet changes (ruling 10).
+    takes the end back (`reopen`): play goes on. After the host ended it, only the sheet changes (ruling 10); so too
+    once the host ended the game, whatever ended the challenge (ruling 18a).
     """
     reopen = (
         ws.phase in ("between", "game_over")
         and ws.ended_reason == "done"
+        and ws.ended_early is None  # ruling 18a: the host ended the game
         and claim.challenge == ws.challenge
         and (claim.called_done or claim.extra_word)
     )
@@ -218,6 +220,23 @@ def strikes(ws: WordsmithState, claim: ClaimRecord) -> dict:
     if live:
         data["pool"] = pool_after(ws, struck)
     return data
+
+
+def game_ended(table, ctx: Context, by: int | None) -> NewEvent:
+    """The game's end (`by` 0: the host's, None: the app's after the third challenge), with when the last window to
+    object to a word of its final challenge closes (ruling 18a): until then the winners may still change."""
+    ws: WordsmithState = table.game_state
+    seconds = window_seconds(table, ctx, OBJECTION_SECONDS)
+    last = max(
+        (
+            epoch(claim.at)
+            for claim in ws.claims.values()
+            if claim.challenge == ws.challenge and claim.status == "stands" and ws.may_strike(claim)
+        ),
+        default=None,
+    )
+    closes = None if last is None or ws.has("secret") else stamp(last + seconds)
+    return NewEvent("game_ended", {"challenge": ws.challenge, "objections_close_at": closes}, by=by)
 
 
 def pool_after(ws: WordsmithState, struck: list[ClaimRecord]) -> dict:
