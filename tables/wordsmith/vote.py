@@ -201,7 +201,7 @@ def strikes(ws: WordsmithState, claim: ClaimRecord) -> dict:
     reopen = (
         ws.phase in ("between", "game_over")
         and ws.ended_reason == "done"
-        and ws.ended_early is None  # ruling 18a: the host ended the game
+        and ws.ended_early is None  # ruling 18a: never once the host ended the game
         and claim.challenge == ws.challenge
         and (claim.called_done or claim.extra_word)
     )
