@@ -516,6 +516,14 @@ def shared_context(code: str, state, viewer: Actor | None, now: float) -> tuple[
         elif attempt.get("unhinted"):  # its window closed: the sentence no longer says who may ask
             attempt["message"] = attempt["unhinted"]
     said = news(state, names)  # the host's or the table's own news, with its mark
+    pending = game.get("winners_may_change") if game.get("winners") else None
+    if pending:  # ruling 18a: the GAME OVER box says the winners may still change, while they may
+        until = event_epoch(pending.get("objections_close_at") or "")
+        if until is not None and now < until:
+            pending["closes_at"] = round(until * 1000)
+            closes.append(until)
+        words = {claim["seq"]: (claim.get("word") or "").upper() for claim in game.get("claims") or []}
+        pending["words"] = [words[seq] for seq in pending.get("votes") or [] if words.get(seq)]
     context = {
         "code": code,
         "table": table,

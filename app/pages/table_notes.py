@@ -411,6 +411,14 @@ def epoch_ms(at: str) -> int | None:
     return None if seconds is None else round(seconds * 1000)
 
 
+@bp.app_template_filter("clock")
+def clock(at: str) -> str:
+    """An event's time as a clock reads it, in UTC (`18:40:32 UTC`): the page's script says it in the phone's own
+    time (`time[data-clock]`, static/table_view.js)."""
+    seconds = event_epoch(at)
+    return "" if seconds is None else datetime.fromtimestamp(seconds, UTC).strftime("%H:%M:%S UTC")
+
+
 @bp.app_template_filter("piece_name")
 def piece_name(kind: str) -> str:
     """A piece added to a pool, as a player says it: its colour, or "a star" (a wild)."""

@@ -79,6 +79,15 @@ window.WordsmithTableView = function (table) {
   }
   takenRows();
 
+  // A time the table's part gives in UTC (`time[data-clock]`: when objections close) is said in this phone's own.
+  function localTimes() {
+    document.querySelectorAll("#table time[data-clock]").forEach(function (node) {
+      const at = new Date(node.dateTime);
+      if (!Number.isNaN(at.getTime())) node.textContent = at.toLocaleTimeString();
+    });
+  }
+  localTimes();
+
   // When the phase changes to a result (a challenge over, the game over), the big box comes into view; on the table
   // view (a TV nobody scrolls), the next challenge's start brings the page back to its top.
   function showResult(before) {
@@ -145,6 +154,7 @@ window.WordsmithTableView = function (table) {
     table.dataset.source = "event"; // the browser tests tell a live swap from a reload by this
     closeWindows();
     takenRows();
+    localTimes();
     showResult(phase);
     return true;
   }
