@@ -133,9 +133,11 @@ def apply_undone(state: TableState, event: Event) -> None:
         if not first <= kept.seq <= last:
             table_apply(again, kept)
     again.undone = dict(event.data, seq=event.seq)
+    again.given_back = state.given_back + ((event.data,) if event.data.get("reopens") else ())
     reopen = game_hook(again, "reopen_votes") if again.game else None
     if reopen is not None:
-        reopen(again, event.data)
+        for undone in again.given_back:  # this undo's, and every earlier one's, which the fold from `log` lacks
+            reopen(again, undone)
     if event.data["type"] == "seat_removed":  # its token was revoked with the removal: the seat has no phone
         again.seat(event.data["seat"]).joined = False
     state.__dict__.update(again.__dict__)

@@ -159,6 +159,9 @@ class TableState:
     # The events in effect, newest first: what an undo folds again without the events it takes back.
     log: EventLog | None = None
     undone: dict | None = None  # the last undo, while nothing was undone after it (`action_undone`'s data, seq)
+    # What each undo so far gave back (the data of those whose game had some, oldest first): an undo's event is not
+    # in `log`, so a later undo, folding again from `log`, gives them back again from here.
+    given_back: tuple[dict, ...] = ()
     # Each seat's newest public refusals (events whose data holds REFUSED), as (seq, time): what bounds how fast one
     # seat's refused attempts are written (tables/service.py, `REFUSALS_PER_MINUTE`). At most `REFUSALS_KEPT` a seat.
     refusals: dict[int, tuple[tuple[int, str], ...]] = field(default_factory=dict)

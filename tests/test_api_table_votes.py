@@ -198,6 +198,29 @@ def test_an_undone_vote_is_cast_again_in_a_fresh_window_so_the_undo_changes_no_r
     assert (ruled["outcome"], ruled["by"], ruled["reason"]) == ("overruled", "judge", "no_quorum")
 
 
+def test_a_vote_given_back_by_an_undo_keeps_its_window_through_a_later_undo(database_url):
+    """An undo folds the table again from the events in effect, which hold no undo: the window an earlier undo gave a
+    vote back is kept through it, so undoing an unrelated action does not close the vote nor count it."""
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    clock = Clock()
+    app.extensions["tables"].clock = clock
+    table = Seated(app.test_client(), clock, seats=("Ann", "Bob", "Cy"))
+    table.post("/claims", {"word": "bag"}, table.tokens[1])
+    seq = [e for e in table.events() if e["type"] == "claim"][0]["seq"]
+    table.post("/objections", {"claim": seq}, table.tokens[2])
+    table.post("/votes", {"claim": seq, "strike": True}, table.tokens[3])
+    clock.now += 31
+    undone = table.post("/undo", {}, table.host).json["events"][0]["data"]
+    table.post("/pieces", {"piece": "R"}, table.tokens[2])  # Bob adds a piece; the host takes it back
+    assert table.post("/undo", {}, table.host).json["events"][0]["data"]["type"] == "piece_added"
+    vote = table.state(3)["wordsmith"]["claims"][0]["vote"]
+    assert (vote["state"], vote["waiting"], vote["closes_at"]) == ("open", [3], undone["closes_at"])
+    early = assert_problem(table.post("/votes/count", {"claim": seq}, table.tokens[2]), 409)
+    assert early["code"] == "vote_open"
+    again = table.post("/votes", {"claim": seq, "strike": True}, table.tokens[3]).json["events"]
+    assert [(e["type"], e["data"].get("outcome")) for e in again][-1] == ("objection_ruled", "upheld")
+
+
 def test_an_undone_vote_on_a_house_word_is_cast_again_and_the_word_allowed_as_before(database_url):
     """ICK allowed 2 to 1: Di's refusal undone after the window is Di's to cast again; the count is 2 to 1 again."""
     app = create_app({"TESTING": True, "DATABASE_URL": database_url})
