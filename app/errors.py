@@ -279,15 +279,17 @@ def field_errors(error: ValidationError, model: type[BaseModel], where: dict[str
 def _fixed(item: dict, model: type[BaseModel]) -> str:
     """An error's detail: our own sentence for the types FIXES rewords, else the library's (or our validator's)."""
     fix = FIXES.get(item["type"])
-    context = item.get("ctx") or {}
-    if fix is None or (item["type"] in ("too_short", "too_long") and "actual_length" not in context):
+    context = dict(item.get("ctx") or {})
+    sent = item.get("input")
+    if context.get("actual_length") is None and isinstance(sent, (list, dict)):
+        context["actual_length"] = len(sent)  # pydantic leaves it out for an object
+    if fix is None or (item["type"] in ("too_short", "too_long") and context.get("actual_length") is None):
         return item["msg"]
     holder, info = _field_at(model, item["loc"])
     expected = holder if item["type"] != "model_type" or info is None else _model_in(info.annotation)
     fields = ", ".join(getattr(expected, "model_fields", None) or ()) or "no fields"
     form = _form(info) or "see this operation on /docs"
     count = context.get("min_length" if item["type"] == "too_short" else "max_length")
-    sent = item.get("input")
     # Only our own templates are formatted: a message may quote the input, braces and all.
     return fix.format(
         fields=fields,

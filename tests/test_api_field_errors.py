@@ -14,7 +14,22 @@ import pytest
 from app import create_app
 from solver.errors import spelled
 
-BAD_VALUES = [{}, [], "!!", "", "x" * 300, -5, 10**9, 1.5, True, None, ["!!"], [{}], [None]]
+BAD_VALUES = [
+    {},
+    [],
+    "!!",
+    "",
+    "x" * 300,
+    -5,
+    10**9,
+    1.5,
+    True,
+    None,
+    ["!!"],
+    [{}],
+    [None],
+    {str(n): 1 for n in range(70)},
+]
 BAD_QUERY = ["!!", "", "x" * 300, "-5", "1.5", "9" * 20]
 # What the library says that a client cannot act on, or spells the way Python does.
 NOT_OURS = re.compile(r"should match pattern|after validation|\^\[|\]\$|\bNone\b|\bTrue\b|\bFalse\b|\['")

@@ -204,6 +204,10 @@ class Checked:
         )
 
 
+# The sub-field errors `either` says at most in its one error: an object of many wrong keys is not echoed back whole.
+SAID_AT_MOST = 3
+
+
 def either(text: Any, model: type[BaseModel], what: str) -> Checked:
     """Checked: a JSON string validated as `text`, or an object validated as `model` (returned as a dict).
 
@@ -219,7 +223,11 @@ def either(text: Any, model: type[BaseModel], what: str) -> Checked:
             if isinstance(value, dict):
                 return model.model_validate(value).model_dump(exclude_unset=True)
         except ValidationError as error:
-            raise ValueError("; ".join(_say(item) for item in error.errors(include_url=False))) from None
+            items = error.errors(include_url=False)
+            said = [_say(item) for item in items[:SAID_AT_MOST]]
+            if len(items) > SAID_AT_MOST:
+                said.append(f"and {len(items) - SAID_AT_MOST} more")
+            raise ValueError("; ".join(said)) from None
         raise ValueError(f"give {what}")
 
     return Checked(read, text | model)
