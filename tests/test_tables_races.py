@@ -82,6 +82,8 @@ def test_a_second_objection_names_the_first_objector_and_what_is_left_to_do():
     table, cast = objected(4)  # Bob objected; Cy's tap came second
     said = refusal(table, {"type": "object", "claim": cast.seq}, seat(3))
     assert said.message == "Bob already objected to CAST: the table is voting; vote keep or strike."
+    mine = refusal(table, {"type": "object", "claim": cast.seq}, seat(2))  # Bob's own second tap: no vote to cast
+    assert (mine.code, mine.message) == ("already_objected", "You have already objected to CAST.")
 
 
 def test_an_objection_to_a_word_struck_meanwhile_says_how_it_was_struck():

@@ -503,7 +503,7 @@ def test_an_objection_within_the_window_puts_the_word_to_the_table_with_the_judg
     assert vote["definition"] and table.view()["latest"]["reason"].startswith("Bob objects to CAST")
     with pytest.raises(Rejected) as caught:
         table.act({"type": "object", "claim": claim.seq}, seat(2))
-    assert caught.value.code == "vote_open"
+    assert caught.value.code == "already_objected"  # the objector: no vote of its own to cast
     with pytest.raises(Rejected) as caught:
         table.act({"type": "object", "claim": claim.seq}, seat(1))
     assert caught.value.code == "own_claim"

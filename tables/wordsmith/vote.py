@@ -278,10 +278,10 @@ def objection_refused(ws: WordsmithState, seat: int, claim: ClaimRecord, now: fl
             "objection_window_closed",
             f"Objections to {claim.word.upper()} had to come within {seconds} seconds of the claim.",
         )
-    if claim.vote is not None and claim.vote["state"] in ("open", "tied"):
-        return moved.objected(ws, claim)
     if any(o["by"] == seat for o in claim.objections):
         return Rejected("already_objected", f"You have already objected to {claim.word.upper()}.")
+    if claim.vote is not None and claim.vote["state"] in ("open", "tied"):
+        return moved.objected(ws, claim)
     if claim.status == "struck":
         return moved.struck(ws, claim)
     if ws.has("word_by_word") and not ws.may_strike(claim):
