@@ -22,7 +22,7 @@ from ..serving import limiter
 from ..tables import tables
 from .blueprint import bp, render
 from .table_forms import STATUS, PageRefusal, form_int, refusal_notice, request_id
-from .table_notes import join_notice
+from .table_notes import join_notice, no_seat_to_pick
 from .tables import (
     HOST_COOKIE,
     SEAT_COOKIE,
@@ -71,7 +71,13 @@ def table_join(code: str):
         return not_found(error)
     seat, host = cookie_actor(code, SEAT_COOKIE), cookie_actor(code, HOST_COOKIE)
     notice = join_notice(request.args, state) if seat is None else None
-    page = render("table_join.html", notice=notice, host=host is not None, **page_context(code, state, seat))
+    page = render(
+        "table_join.html",
+        notice=notice,
+        host=host is not None,
+        stuck=no_seat_to_pick(state),
+        **page_context(code, state, seat),
+    )
     return with_phone_secret(make_response(page), code)
 
 
@@ -85,9 +91,13 @@ def with_phone_secret(response, code: str, secret: str | None = None):
 def join_refused(code: str, error: Exception):
     """The join page again with the refusal; counted as a guess (a seat taken, a locked table, no such seat)."""
     limiter.count_failed_join()
-    context = page_context(code, tables().state(code), cookie_actor(code, SEAT_COOKIE))
+    state = tables().state(code)
+    context = page_context(code, state, cookie_actor(code, SEAT_COOKIE))
     host = cookie_actor(code, HOST_COOKIE) is not None
-    return render("table_join.html", STATUS[type(error)], notice=refusal_notice(error), host=host, **context)
+    notice = refusal_notice(error)
+    return render(
+        "table_join.html", STATUS[type(error)], notice=notice, host=host, stuck=no_seat_to_pick(state), **context
+    )
 
 
 @bp.post("/tables/<code>/join")

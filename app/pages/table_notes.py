@@ -154,7 +154,7 @@ NEWS_MARKS = {
 # The table's events that are no news of their own (the box keeps what it showed).
 NO_NEWS = frozenset({"table_created"})
 LOCKED = {
-    True: "locked the table: no other phone can join; the host can still give a seat to a new phone",
+    True: "locked the table: no other phone can join until the host opens it again",
     False: "opened the table: a phone can join a free seat with the code",
 }
 # What the host does, by game: what the phone handed the role does from then on.
