@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from solver.wordsmith.dice import faces_said
+
 __all__ = ["EVENT_LINES", "KIND_CODES", "cards_text", "describe_event", "pool_text"]
 
 KIND_CODES = {"red": "R", "yellow": "Y", "blue": "B", "green": "G", "wild": "W"}
@@ -118,7 +120,7 @@ EVENT_LINES = {
     "pool_set": lambda data, seat: f"{seat(data['seat'])}'s pool set to {pool_text(data.get('pool'))}",
     "word_rolled": lambda data, seat: (
         f"word {data.get('round')} rolled{' by ' + data['roller'] if data.get('roller') else ''}: "
-        f"{', '.join(data.get('faces') or [])}"
+        f"{faces_said(data.get('faces') or [])}"
     ),
     "house_ruled": lambda data, seat: (
         f"the table's vote on {str(data.get('word')).upper()}: {data.get('outcome')} "

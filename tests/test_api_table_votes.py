@@ -277,7 +277,7 @@ def test_two_rolls_for_one_word_the_second_reads_who_rolled_it_and_an_end_never_
     second = assert_problem(table.post("/word-rolls", {"round": 1}, table.tokens[1]), 409)
     assert (second["code"], second["detail"]) == (
         "already_rolled",
-        "Bob already rolled for word 1: red, yellow, blue star.",
+        "Bob already rolled for word 1: red, yellow and blue star.",
     )
     assert table.state(1)["wordsmith"]["round"] == 1
     assert table.post("/challenges/end", {"challenge": 1}, table.host).status_code == 201

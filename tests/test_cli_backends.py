@@ -254,13 +254,14 @@ def played(backend) -> list[tuple[str, object]]:
     return steps
 
 
+# The fields that hold a time (the two tables' clocks differ).
+TIMES = ("at", "created_at", "updated_at", "closes_at", "objections_close_at")
+
+
 def same_shape(value, code_and_tokens: set[str]):
     """`value` with what differs between two tables blanked: codes, tokens, times, the server's address."""
     if isinstance(value, dict):
-        return {
-            key: "<at>" if key in ("at", "created_at", "updated_at", "closes_at") else same_shape(item, code_and_tokens)
-            for key, item in value.items()
-        }
+        return {key: "<at>" if key in TIMES else same_shape(item, code_and_tokens) for key, item in value.items()}
     if isinstance(value, list):
         return [same_shape(item, code_and_tokens) for item in value]
     if isinstance(value, str):

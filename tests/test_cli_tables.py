@@ -275,7 +275,7 @@ def test_word_by_word_rolls_and_the_join_qr(wordsmith):
     table, host = made(wordsmith("table", "create", "--seat", "Ann", "--seat", "Bob", "--variant", "word_by_word")[1])
     wordsmith("table", "start", table, "--pool", POOL, token=host)
     code, out, err = wordsmith("table", "roll-word", table, "red", "yellow", "blue_star", token=host)
-    assert code == 0 and "word 1 rolled by the host: red, yellow, blue_star" in out, err
+    assert code == 0 and "word 1 rolled by the host: red, yellow and blue star" in out, err
     code, out, err = wordsmith("table", "roll-word", table, "red", token=host)
     assert code == 2 and "three dice" in err
     code, out, err = wordsmith("table", "qr", table)

@@ -35,7 +35,7 @@ def test_a_roll_for_a_word_another_phone_rolled_first_says_who_rolled_it_and_wha
     table = word_by_word()
     table.act({"type": "roll_word", "round": 3}, seat(2))  # Bob's tap counts
     said = refusal(table, {"type": "roll_word", "round": 3}, seat(1))  # Ann's, aimed at word 3 too
-    assert (said.code, said.message) == ("already_rolled", "Bob already rolled for word 3: red, yellow, blue star.")
+    assert (said.code, said.message) == ("already_rolled", "Bob already rolled for word 3: red, yellow and blue star.")
     assert refusal(table, {"type": "roll_word", "round": 3}, seat(2)).message.startswith("You already rolled")
     assert refusal(table, {"type": "roll_word", "round": 3}).message.startswith("Bob already rolled")
     assert len(table.ws.rolls) == 3

@@ -16,6 +16,7 @@ from markupsafe import Markup
 from solver.errors import Refused
 from solver.pieces import KINDS, Pool, load_box, parse_pool
 from solver.text import and_list
+from solver.wordsmith.dice import faces_said
 from tables.memo import Memo
 
 from .blueprint import bp
@@ -209,8 +210,7 @@ UNDONE_SO = {
 def rolled_words(data: dict) -> str:
     """What a Word by Word roll gave (ruling 13): "red, yellow and blue star: every pool gains 1 red and 1 yellow
     piece, and word 2 has 1 circle (a wild when the word needs it)"."""
-    labels = dict((face.face, face.label) for face in load_box().die)
-    faces = and_list([labels.get(face, str(face).replace("_", " ")) for face in data.get("faces") or ()])
+    faces = faces_said(data.get("faces") or ())
     gains = [f"{n} {kind}" for kind in ("red", "yellow") if (n := int(data.get(kind) or 0))]
     pieces = sum(int(data.get(kind) or 0) for kind in ("red", "yellow"))
     said = f"{faces}: every pool gains {and_list(gains)} piece{'s' if pieces != 1 else ''}" if gains else faces

@@ -9,9 +9,16 @@ from itertools import chain
 
 from ..errors import Refused, spelled
 from ..pieces import Pool, load_box
+from ..text import and_list
 from .boxes import WORD_BY_WORD_DICE, is_whole
 
 # --- dice ------------------------------------------------------------------------
+
+
+def faces_said(faces) -> str:
+    """Faces as the box labels them, in a list a sentence reads: "red, yellow and blue star"."""
+    box = load_box()
+    return and_list([box.face(face).label for face in faces])
 
 
 def roll(dice: int | None = None, rng: random.Random | None = None) -> tuple[str, ...]:

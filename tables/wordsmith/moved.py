@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from solver.errors import Refused
 from solver.text import and_list
+from solver.wordsmith.dice import faces_said
 
 from ..events import Actor, Rejected
 from .model import AskRecord, ClaimRecord, WordsmithState
@@ -51,7 +52,7 @@ def roll(ws: WordsmithState, actor: Actor, action: dict) -> Rejected | None:
         return None
     if word <= ws.round:
         rolled = ws.rolls[word - 1]
-        faces = ", ".join(face.replace("_", " ") for face in rolled["faces"])
+        faces = faces_said(rolled["faces"])
         return Rejected(
             "already_rolled", f"{who(ws, actor, rolled.get('by'))} already rolled for word {word}: {faces}.", round=word
         )
