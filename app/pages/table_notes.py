@@ -32,7 +32,6 @@ __all__ = [
     "pool_pieces",
     "action_words",
     "announcement",
-    "announcement_mark",
     "news",
     "handed_notice",
     "join_notice",
@@ -280,12 +279,6 @@ def announcement(state, names: dict) -> str | None:
     """The sentence every phone and the TV read when the newest event is the host's or the table's own (`news`)."""
     said = news(state, names)
     return said[1] if said else None
-
-
-def announcement_mark(state, names: dict | None = None) -> str:
-    """The big box's mark over `announcement`: what happened, by the newest event's type (`NEWS_MARKS`)."""
-    said = news(state, names or {seat.number: seat.name for seat in state.seats})
-    return said[0] if said else ""
 
 
 def previous_host(state, names: dict) -> str:
