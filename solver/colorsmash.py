@@ -43,6 +43,7 @@ from .sentences import say
 from .text import and_list, count, or_list
 
 __all__ = [
+    "DECK",
     "DEFAULT_COLOURS",
     "MAX_HAND",
     "MODES",
@@ -56,12 +57,20 @@ __all__ = [
     "parse_card",
     "judge_slap",
     "replay",
+    "shared_out",
 ]
 
 MODES = ("standard", "competition")
 PENALTY = 5  # cards a wrong slap puts under the pile
 MAX_HAND = 200  # cards dealt to one player, face up or down: the whole deck fits, and a replay stays small
 STEAL = 5  # collected cards a Steal card lets the first slapper take
+DECK = 72  # the cards in the box, all shared out at the deal (the rulebook's set-up)
+
+
+def shared_out(players: Sequence[str], cards: int = DECK) -> dict[str, int]:
+    """Each player's hand when `cards` are shared out as evenly as they go, the first players one more."""
+    each, more = divmod(cards, len(players)) if players else (0, 0)
+    return {name: each + (index < more) for index, name in enumerate(players)}
 
 
 def _load_colours() -> tuple[str, ...]:

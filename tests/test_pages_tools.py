@@ -508,6 +508,8 @@ def test_a_game_not_dealt_yet_says_so_and_how_to_deal(client):
         "deal ann=24 bob=24 cat=24 shares out the 72 cards face down." in shown
     )
     assert "(leading)" not in shown  # nobody leads with no cards dealt
+    five = result(page(client, replay_url({**TABLE, "players": ["a", "b", "c", "d", "e"]}, "")))
+    assert "deal a=15 b=15 c=14 d=14 e=14 shares out the 72 cards" in five  # every card, as evenly as they go
 
 
 def test_before_the_first_flip_any_player_may_start(client):

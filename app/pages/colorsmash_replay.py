@@ -23,7 +23,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from solver.colorsmash import MAX_HAND, MODES, ImpossibleEvent, replay
+from solver.colorsmash import DECK, MAX_HAND, MODES, ImpossibleEvent, replay, shared_out
 from solver.text import and_list, or_list, split_words
 
 from .blueprint import PageForm, bp, page_error, read_query, render
@@ -35,7 +35,6 @@ LABELS = {"mode": "Mode", "players": "Players", "events": "Events"}
 # percent-encoded. Longer games: POST /api/v1/colorsmash/replay, or the CLI.
 MAX_EVENTS_TEXT = 1500
 MAX_PLAYERS_TEXT = 200
-DECK = 72  # the cards in the box, shared out evenly at the deal (the rulebook's set-up)
 SAY = {
     "mode": "Style: choose standard or competition",
     "players": f"Players: at most {MAX_PLAYERS_TEXT} characters of names",
@@ -140,6 +139,6 @@ def colorsmash_replay():
     # Who the page names in its heading: before the deal, the players to deal to; after it, until a first
     # flip settles it, the players who may start (the rulebook: whoever wears the most colours).
     names = [player.name for player in result.players]
-    deal = "deal " + " ".join(f"{name}={DECK // len(names)}" for name in names)
+    deal = "deal " + " ".join(f"{name}={cards}" for name, cards in shared_out(names).items())
     table = {"players_named": and_list(names), "starters": or_list(names), "deal_example": deal}
     return render("colorsmash_replay.html", errors=[], **{**context, **table, "result": result})
