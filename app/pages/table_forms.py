@@ -11,6 +11,7 @@ from functools import cache
 from flask import current_app, request
 
 from solver.errors import Refused
+from solver.sentences import sentences
 from solver.wordsmith.boxes import WORD_BY_WORD_DICE
 from tables.events import Forbidden, Rejected, Slowed
 from tables.state import GAMES, MAX_SEAT_NAME, seats_allowed
@@ -128,7 +129,7 @@ def form_seats(name: str) -> list[int]:
 def form_text(name: str, limit: int = 200) -> str:
     value = request.form.get(name, "").strip()
     if len(value) > limit:
-        raise PageRefusal(name, f"{name}: at most {limit} characters")
+        raise PageRefusal(name, f"{name}: " + sentences()["field.too_long"].format(limit=limit, actual=len(value)))
     return value
 
 
