@@ -679,3 +679,23 @@ def test_a_stream_its_own_thread_writes_sends_its_events_with_their_part_at_once
         assert [event for event, _ in messages] == ["claim", "part"]
     finally:
         follower.close()
+
+
+def test_a_seat_waiting_for_the_vote_on_its_word_may_still_pass_after_done(app, four):
+    """Bob's word is under the table's vote when Ann calls Done!: Bob may claim nothing until the outcome (ruling 17),
+    yet may pass, as the service allows: his phone shows Pass, not the claim form."""
+    code, host, (ann, bob, cat, dan), tv, _ = four
+    from tables.events import Actor
+
+    service = app.extensions["tables"]
+    service.act(code, Actor(host=True), {"type": "set_pool", "seat": 2, "pool": "R3 Y2 B3"})
+    assert claim(bob, code, "cot").status_code == 303
+    seq = [c for c in service.state(code).to_dict(None)["wordsmith"]["claims"] if c["seat"] == 2][-1]["seq"]
+    service.act(code, Actor(seat=3), {"type": "object", "claim": seq})
+    sixth_word(app, code, ann)
+    page = bob.get(f"/tables/{code}/play").get_data(as_text=True)
+    pass_for = re.search(r'<p class="table-pass" data-for="([^"]*)"', page)
+    claim_for = re.search(r'<section class="table-claim" data-for="([^"]*)"', page)
+    assert pass_for and "seat2" in pass_for.group(1).split()
+    assert claim_for and "seat2" not in claim_for.group(1).split()
+    assert "The table is voting on your word COT" in text(page)
