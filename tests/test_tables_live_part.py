@@ -698,4 +698,7 @@ def test_a_seat_waiting_for_the_vote_on_its_word_may_still_pass_after_done(app, 
     claim_for = re.search(r'<section class="table-claim" data-for="([^"]*)"', page)
     assert pass_for and "seat2" in pass_for.group(1).split()
     assert claim_for and "seat2" not in claim_for.group(1).split()
+    # Not inside the claim form's section, which Bob's phone hides whole (a control shows only where every
+    # element around it is for the phone's seat).
+    assert page.index('class="table-pass"') > page.index("</section>", claim_for.start())
     assert "The table is voting on your word COT" in text(page)
