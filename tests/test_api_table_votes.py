@@ -161,9 +161,8 @@ def test_a_struck_word_cannot_be_claimed_again_this_challenge(table):
     ]
 
 
-def test_an_undone_vote_is_cast_again_in_a_fresh_window_so_the_undo_changes_no_result(database_url):
-    """docs/rules/tables.md, ruling 3: Cy's strike, undone after the window closed, is Cy's to cast again for a new
-    window from the undo; nothing is counted meanwhile, and Cy's strike upholds the objection again."""
+def bag_objected(database_url):
+    """Ann, Bob and Cy seated; Ann claimed BAG and Bob objected: Cy is the one voter. The table, its clock, BAG's seq."""
     app = create_app({"TESTING": True, "DATABASE_URL": database_url})
     clock = Clock()
     app.extensions["tables"].clock = clock
@@ -171,6 +170,13 @@ def test_an_undone_vote_is_cast_again_in_a_fresh_window_so_the_undo_changes_no_r
     table.post("/claims", {"word": "bag"}, table.tokens[1])
     seq = [e for e in table.events() if e["type"] == "claim"][0]["seq"]
     table.post("/objections", {"claim": seq}, table.tokens[2])
+    return table, clock, seq
+
+
+def test_an_undone_vote_is_cast_again_in_a_fresh_window_so_the_undo_changes_no_result(database_url):
+    """docs/rules/tables.md, ruling 3: Cy's strike, undone after the window closed, is Cy's to cast again for a new
+    window from the undo; nothing is counted meanwhile, and Cy's strike upholds the objection again."""
+    table, clock, seq = bag_objected(database_url)
     upheld = table.post("/votes", {"claim": seq, "strike": True}, table.tokens[3]).json["events"]
     assert [(e["type"], e["data"].get("outcome")) for e in upheld] == [
         ("objection_vote", None),
@@ -201,13 +207,7 @@ def test_an_undone_vote_is_cast_again_in_a_fresh_window_so_the_undo_changes_no_r
 def test_a_vote_given_back_by_an_undo_keeps_its_window_through_a_later_undo(database_url):
     """An undo folds the table again from the events in effect, which hold no undo: the window an earlier undo gave a
     vote back is kept through it, so undoing an unrelated action does not close the vote nor count it."""
-    app = create_app({"TESTING": True, "DATABASE_URL": database_url})
-    clock = Clock()
-    app.extensions["tables"].clock = clock
-    table = Seated(app.test_client(), clock, seats=("Ann", "Bob", "Cy"))
-    table.post("/claims", {"word": "bag"}, table.tokens[1])
-    seq = [e for e in table.events() if e["type"] == "claim"][0]["seq"]
-    table.post("/objections", {"claim": seq}, table.tokens[2])
+    table, clock, seq = bag_objected(database_url)
     table.post("/votes", {"claim": seq, "strike": True}, table.tokens[3])
     clock.now += 31
     undone = table.post("/undo", {}, table.host).json["events"][0]["data"]
