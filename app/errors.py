@@ -280,10 +280,12 @@ def _fixed(item: dict, model: type[BaseModel]) -> str:
     """An error's detail: our own sentence for the types FIXES rewords, else the library's (or our validator's)."""
     fix = FIXES.get(item["type"])
     context = dict(item.get("ctx") or {})
+    if fix is None or "limit" in context:  # `limit`: an error our own validators raise, in our words already
+        return item["msg"]
     sent = item.get("input")
     if context.get("actual_length") is None and isinstance(sent, (list, dict)):
         context["actual_length"] = len(sent)  # pydantic leaves it out for an object
-    if fix is None or (item["type"] in ("too_short", "too_long") and context.get("actual_length") is None):
+    if item["type"] in ("too_short", "too_long") and context.get("actual_length") is None:
         return item["msg"]
     holder, info = _field_at(model, item["loc"])
     expected = holder if item["type"] != "model_type" or info is None else _model_in(info.annotation)
@@ -291,14 +293,8 @@ def _fixed(item: dict, model: type[BaseModel]) -> str:
     form = _form(info) or "see this operation on /docs"
     count = context.get("min_length" if item["type"] == "too_short" else "max_length")
     # Only our own templates are formatted: a message may quote the input, braces and all.
-    return fix.format(
-        fields=fields,
-        form=form,
-        items="item" if count == 1 else "items",
-        limit=context.get("max_length"),
-        actual=len(sent) if isinstance(sent, str) else None,
-        **context,
-    )
+    said = {"limit": context.get("max_length"), "actual": len(sent) if isinstance(sent, str) else None, **context}
+    return fix.format(fields=fields, form=form, items="item" if count == 1 else "items", **said)
 
 
 def _field_at(model: type[BaseModel], loc: tuple) -> tuple[type[BaseModel] | None, object | None]:
