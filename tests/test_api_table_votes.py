@@ -221,6 +221,29 @@ def test_a_vote_given_back_by_an_undo_keeps_its_window_through_a_later_undo(data
     assert [(e["type"], e["data"].get("outcome")) for e in again][-1] == ("objection_ruled", "upheld")
 
 
+def test_an_undo_after_a_count_takes_back_the_count_alone_and_every_ballot_stays(database_url):
+    """Di strikes, the window closes, Cy taps Count the votes: the count is Cy's action, and the host's undo takes back
+    the count, not Di's vote with it (ruling 3): the vote is open again, Di's strike still in it."""
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    clock = Clock()
+    app.extensions["tables"].clock = clock
+    table = Seated(app.test_client(), clock)
+    table.post("/claims", {"word": "cast"}, table.tokens[2])
+    seq = [e for e in table.events() if e["type"] == "claim"][0]["seq"]
+    table.post("/objections", {"claim": seq}, table.tokens[3])
+    table.post("/votes", {"claim": seq, "strike": True}, table.tokens[4])
+    clock.now += 31
+    counted = table.post("/votes/count", {"claim": seq}, table.tokens[3]).json["events"]
+    assert [(e["type"], e["by"]) for e in counted] == [("objection_ruled", 3)]
+    assert table.state(None)["undoable"]["type"] == "objection_ruled"
+    undone = table.post("/undo", {}, table.host).json["events"][0]["data"]
+    assert (undone["type"], undone["reopens"]) == ("objection_ruled", [seq])
+    vote = table.state(4)["wordsmith"]["claims"][0]["vote"]
+    assert (vote["state"], vote["closes_at"]) == ("open", undone["closes_at"])
+    assert [ballot["seat"] for ballot in vote["votes"]] == [4]  # Di's strike stays
+    assert table.state(None)["undoable"]["type"] == "objection_vote"  # the next undo would be Di's vote
+
+
 def test_an_undone_vote_on_a_house_word_is_cast_again_and_the_word_allowed_as_before(database_url):
     """ICK allowed 2 to 1: Di's refusal undone after the window is Di's to cast again; the count is 2 to 1 again."""
     app = create_app({"TESTING": True, "DATABASE_URL": database_url})

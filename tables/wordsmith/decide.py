@@ -50,9 +50,9 @@ def decide(table, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
     before: list[NewEvent] = []
     if table.game_state.open_votes and votes.due(table.game_state, ctx.now) is not None:
         table = table_scratch(table)  # a vote's window has closed: counted first, the action judged after it
-        before = _follow(table, ctx)
-        if kind == "count_votes":  # the seat (or the host) that tapped "Count the votes" made the count
-            before = [votes.counted_by(event, actor_by(actor)) for event in before]
+        # The count is this request's write, its first event by its actor: an undo takes it back on its own, never
+        # with the action written before it.
+        before = votes.made_by(_follow(table, ctx), actor_by(actor), kind == "count_votes")
     try:
         events = handler(table, table.game_state, actor, action, ctx)
     except Rejected as refused:

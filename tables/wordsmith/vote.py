@@ -342,6 +342,15 @@ def reopen_votes(table, undone: dict) -> None:
 COUNTED = ("objection_ruled", "house_ruled", "claim", "claim_refused")
 
 
+def made_by(events: list[NewEvent], by: int, counted: bool) -> list[NewEvent]:
+    """A count written by a request: its first event `by` the request's actor (an action of its own, as an undo sees
+    actions), and, when the actor tapped "Count the votes" (`counted`), each event saying so (`counted_by`)."""
+    events = [counted_by(event, by) for event in events] if counted else list(events)
+    if events:
+        events[0] = NewEvent(events[0].type, events[0].data, by=by)
+    return events
+
+
 def counted_by(event: NewEvent, by: int) -> NewEvent:
     """A count's event with who counted (`counted_by`: a seat, 0 the host): the table's news says so. A claim or a
     refusal is one only when the table's allowing vote made it."""
