@@ -281,7 +281,7 @@ def test_two_casting_votes_at_once_the_second_reads_how_the_first_settled_it(tab
     second = assert_problem(table.post("/votes/settle", {"claim": seq, "strike": True}, table.host), 409)
     assert (second["code"], second["detail"]) == (
         "not_tied",
-        "The vote on CAST is over: the host kept it with the casting vote on a tie of 1 to 1.",
+        "The vote on CAST is over: you kept it with the casting vote on a tie of 1 to 1.",
     )
     assert len(table.events()) == written
 

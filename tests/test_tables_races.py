@@ -66,7 +66,7 @@ def test_a_casting_vote_after_the_tie_was_broken_says_how_the_vote_ended():
     table.act({"type": "vote", "claim": cast.seq, "strike": False}, seat(4))
     table.act({"type": "settle", "claim": cast.seq, "strike": False})  # the first tap
     said = refusal(table, {"type": "settle", "claim": cast.seq, "strike": True})  # the second, on the old tie
-    assert said.message == "The vote on CAST is over: the host kept it with the casting vote on a tie of 1 to 1."
+    assert said.message == "The vote on CAST is over: you kept it with the casting vote on a tie of 1 to 1."
 
 
 def test_a_vote_after_the_count_says_how_the_vote_ended():
@@ -107,10 +107,10 @@ def test_an_end_of_a_challenge_that_ended_by_itself_says_how_and_never_ends_the_
     assert said.message == "Challenge 1 is over already: challenge 2 is on."
     assert table.ws.on
     said = refusal(table, {"type": "start", "pool": EXAMPLE_POOL, "challenge": 2})
-    assert said.message == "Challenge 2 has started already: it is on."
+    assert said.message == "You started challenge 2 already, from another phone or tab: it is on."
     table.act({"type": "end_challenge", "challenge": 2})
     said = refusal(table, {"type": "end_challenge", "challenge": 2})
-    assert said.message == "Challenge 2 is over already: the host ended it."
+    assert said.message == "Challenge 2 is over already: you ended it, from another phone or tab."
 
 
 def test_a_piece_added_after_done_says_whose_done_it_was():

@@ -412,7 +412,7 @@ def _settle(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context)
     claim = ask or find_claim(ws, action)
     strike = flag(action, "strike", "true (uphold the objection: strike the word out) or false (keep it)")
     if claim.vote is not None and claim.vote["state"] not in ("open", "tied"):  # settled or counted meanwhile
-        raise Rejected("not_tied", f"The vote on {claim.word.upper()} is over: {moved.outcome(ws, claim)}.")
+        raise Rejected("not_tied", f"The vote on {claim.word.upper()} is over: {moved.outcome(ws, claim, True)}.")
     if claim.vote is None or claim.vote["state"] != "tied":
         raise Rejected("not_tied", f"The vote on {claim.word.upper()} is not tied: it is open.")
     ruled = _house_ruling(table, ask, ctx, strike) if ask else [votes.counted(table, claim, host_strikes=strike)]

@@ -59,10 +59,12 @@ def roll(ws: WordsmithState, actor: Actor, action: dict) -> Rejected | None:
     return Rejected("roll_moved", f"The next roll is for word {ws.round + 1}, not word {word}: look again, then roll.")
 
 
+# How a challenge ended, said to the host (only the host starts and ends one): the host's own end came from another
+# of its phones or tabs.
 ENDED = {
     "done": "every seat had played its one more word or passed after Done!",
     "six_words": "every seat had its six words",
-    "host": "the host ended it",
+    "host": "you ended it, from another phone or tab",
 }
 
 
@@ -73,7 +75,9 @@ def start(ws: WordsmithState, action: dict) -> Rejected | None:
         return None
     if number <= ws.challenge:
         now = "it is on" if number == ws.challenge and ws.on else f"challenge {ws.challenge} is the latest"
-        return Rejected("challenge_started", f"Challenge {number} has started already: {now}.")
+        return Rejected(
+            "challenge_started", f"You started challenge {number} already, from another phone or tab: {now}."
+        )
     return Rejected("challenge_moved", f"The next challenge is challenge {ws.challenge + 1}, not {number}.")
 
 
@@ -96,7 +100,7 @@ def done_called(ws: WordsmithState, actor: Actor) -> Rejected:
     return Rejected("done_called", f"{who(ws, actor, ws.done_by)} called Done!: no more pieces may be added.")
 
 
-def outcome(ws: WordsmithState, voted: ClaimRecord | AskRecord) -> str:
+def outcome(ws: WordsmithState, voted: ClaimRecord | AskRecord, host_reads: bool = False) -> str:
     """How a vote that is over ended, as a clause: "the table struck it out, 2 to 1", "the host kept it with the
     casting vote on a tie of 1 to 1" (an objection's, rulings 16-21; a word put to the table's, ruling 22)."""
     vote = voted.vote
@@ -107,8 +111,8 @@ def outcome(ws: WordsmithState, voted: ClaimRecord | AskRecord) -> str:
     did = went.get(vote["state"], vote["state"])
     by = vote.get("by")
     counts = f"{strike} to {keep}" if vote["state"] in ("upheld", "refused") else f"{keep} to {strike}"
-    if by == "host":
-        return f"the host {did} with the casting vote on a tie of {strike} to {keep}"
+    if by == "host":  # said to the host itself (`host_reads`) as "you"
+        return f"{'you' if host_reads else 'the host'} {did} with the casting vote on a tie of {strike} to {keep}"
     if by == "claimant":
         name = ws.table_seats[voted.seat - 1].name
         return f"{name} withdrew it" if asked else f"{name} conceded it: it is struck out"
