@@ -122,7 +122,7 @@ NEWS = [
         "The host corrected Bob's pool: it holds 1 red, 2 yellow, 3 green and 1 star now.",
     ),
     ("joining_locked", (), _lock, "LOCKED", "The host locked the table: no other phone can join"),
-    ("joining_locked", (), _unlock, "OPEN", "The host opened the table: a phone can join a free seat"),
+    ("joining_locked", (), _unlock, "OPEN", "The host opened the table: no seat is free now, so a phone joins one"),
     ("seat_asked", (), _ask, "SEAT ASKED", "A phone asks the host for Bob's seat"),
     (
         "word_rolled",
@@ -261,3 +261,12 @@ def test_a_booksmack_game_the_host_ends_early_says_so(app):
     act(app, code, {"type": "end_game"})
     for box in boxes(app, code, phones):
         assert "Game over: Cy wins with 3 points. The host ended the game after round 1." in box, box
+
+
+def test_opening_the_table_says_a_free_seat_can_be_joined_only_when_one_is(app):
+    """Opened with a seat free, a phone can join it; with every seat held, the news says none is free."""
+    code, host, phones = seated(app)
+    act(app, code, {"type": "release", "seat": 3})  # the host gives Cy's seat to a new phone: it is free
+    _unlock(app, code, phones)
+    for box in boxes(app, code, phones):
+        assert "The host opened the table: a phone can join a free seat with the code" in box, box

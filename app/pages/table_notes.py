@@ -261,7 +261,10 @@ def news(state, names: dict) -> tuple[str, str] | None:
         host = previous_host(state, names)
     if newest.type == "joining_locked" and not newest.data.get("locked"):
         mark = "OPEN"
-    words = {"name": name, "seat": seat, **host_words(state), "locked": LOCKED[bool(newest.data.get("locked"))]}
+    locked = LOCKED[bool(newest.data.get("locked"))]
+    if not newest.data.get("locked") and no_seat_to_pick(state):  # opened, yet every seat is held
+        locked = "opened the table: no seat is free now, so a phone joins one only once the host frees it"
+    words = {"name": name, "seat": seat, **host_words(state), "locked": locked}
     words["pool"] = pool_words(newest.data.get("pool") or {})
     if newest.type == "pool_set" and hidden_pools(state):  # Secret Wordsmith: no phone reads another's pool
         said = "corrected {name}'s pool (hidden, as every pool is until the challenge ends)"
