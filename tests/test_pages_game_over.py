@@ -78,3 +78,19 @@ def test_an_open_vote_after_the_game_says_so_until_it_is_counted(over):
         html = text(box(client, path))
         assert "GAME OVER" in html and "Ann wins" in html and "vote on TREE" not in html, name
     assert service.state(code).game_state.phase == "game_over"  # the host ended the game: it stays over
+
+
+def test_what_happens_after_the_end_is_said_under_the_result_on_every_screen(app, over):
+    """An objection after GAME OVER, and its vote's outcome, are news under the result: the winners changing is not
+    left unexplained. Before anything happened since, the box says only the result."""
+    code, service, clock, phones, extra, _ = over
+    for name, (client, path) in phones.items():
+        assert "table-result__since" not in box(client, path), name
+    service.act(code, Actor(seat=3), {"type": "object", "claim": extra.seq})
+    for name, (client, path) in phones.items():
+        read = text(box(client, path))
+        assert "GAME OVER" in read and "Cy objects to GAB" in read, (name, read)
+    service.act(code, Actor(seat=1), {"type": "vote", "claim": extra.seq, "strike": True})
+    for name, (client, path) in phones.items():
+        read = text(box(client, path))
+        assert "GAME OVER" in read and "GAB" in read and "upheld" in read.lower(), (name, read)

@@ -397,8 +397,16 @@ def _apply_pool_set(ws: WordsmithState, event: Event, data: dict) -> None:
     seat.version += 1
 
 
+def _superseded(ws: WordsmithState) -> None:
+    """The newest claim's news gives way to the result (the big box shows the totals); what happens after the end
+    (an objection, a vote's outcome) is news again under the result."""
+    if ws.latest is not None:
+        ws.latest = {**ws.latest, "superseded": True}
+
+
 def _apply_challenge_ended(ws: WordsmithState, event: Event, data: dict) -> None:
     ws.phase = "between"
+    _superseded(ws)
     ws.ended_reason = data.get("reason")
     for verdict in data.get("judged") or []:
         claim = _changing(ws, verdict["claim"])
@@ -412,6 +420,7 @@ def _apply_challenge_ended(ws: WordsmithState, event: Event, data: dict) -> None
 
 def _apply_game_ended(ws: WordsmithState, event: Event, data: dict) -> None:
     ws.phase = "game_over"
+    _superseded(ws)
     if event.by == 0 and data.get("challenge", CHALLENGES) < CHALLENGES:  # the host ended it early: the box says so
         ws.ended_early = data["challenge"]
     ws.objections_close_at = data.get("objections_close_at")  # ruling 18a
