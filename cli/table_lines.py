@@ -86,7 +86,9 @@ EVENT_LINES = {
         f"{seat(data['seat'])}'s seat given to a new phone: the old token no longer acts"
     ),
     "joining_locked": lambda data, seat: "joining locked" if data.get("locked") else "joining open",
-    "seat_renamed": lambda data, seat: f"seat {data['seat']} renamed {data['name']}",
+    "seat_renamed": lambda data, seat: (
+        f"{data['was']} renamed {data['name']}" if data.get("was") else f"seat {data['seat']} renamed {data['name']}"
+    ),
     "challenge_started": lambda data, seat: (
         f"challenge {data.get('challenge')} started: pool {pool_text(data.get('pool'))}"
     ),

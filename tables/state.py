@@ -13,7 +13,7 @@ Generic events (the host acts, `by` 0, unless noted):
     table_created   {game, lexicon, variants: [..], seats: [names], settings: {..}}   (always seq 1)
     seat_joined     {seat}            by the seat: a phone took that seat (the token is not in the record)
     joining_locked  {locked: bool}
-    seat_renamed    {seat, name}
+    seat_renamed    {seat, name, was} was: the name before (the table's news says it)
     seat_released   {seat}            the host gives the seat to a new phone: its token stops acting
                                       (Tables.act revokes it in the same transaction; docs/tables.md)
     seat_asked      {seat}            by no one (a phone without a seat): asks the host for that seat back
@@ -380,7 +380,7 @@ def decide(state: TableState, actor: Actor, action: dict, ctx: Context) -> list[
         seat = state.seat(action.get("seat"))
         name = seat_name(action.get("name", ""), ("name",))
         same_name(name, [other.name for other in state.seats if other.number != seat.number], ("name",))
-        return [NewEvent("seat_renamed", {"seat": seat.number, "name": name}, by=0)]
+        return [NewEvent("seat_renamed", {"seat": seat.number, "name": name, "was": seat.name}, by=0)]
     return _module(state.game).decide(state, actor, action, ctx)
 
 

@@ -235,7 +235,7 @@ def test_the_host_runs_the_table(wordsmith):
     bob = wordsmith("table", "join", table, "Bob")[1].strip()
 
     code, out, err = wordsmith("table", "rename", table, "Bob", "Roberta", token=host)
-    assert code == 0 and "seat 2 renamed Roberta" in out, err
+    assert code == 0 and "Bob renamed Roberta" in out, err
     assert "2 Roberta" in wordsmith("table", "show", table)[1]
 
     wordsmith("table", "start", table, "--pool", POOL, token=host)

@@ -112,7 +112,7 @@ NEWS = [
         (),
         lambda app, code, phones: act(app, code, {"type": "rename", "seat": 3, "name": "Cyd"}),
         "RENAMED",
-        "The host renamed seat 3: it is Cyd's now.",
+        "The host renamed Cy to Cyd.",
     ),
     (
         "pool_set",
@@ -244,7 +244,7 @@ BOOKSMACK_NEWS = [
     ({"type": "undo"}, "UNDONE", "The host undid round 1: its cards are back in the hands: round 1 is entered again."),
     ({"type": "remove", "seat": 3}, "SEAT REMOVED", "each round is entered without their card"),
     ({"type": "hand_host", "seat": 2}, "NEW HOST", "Ann (host) handed the host role to Bob's phone: Bob now undoes"),
-    ({"type": "rename", "seat": 3, "name": "Cyd"}, "RENAMED", "The host renamed seat 3: it is Cyd's now."),
+    ({"type": "rename", "seat": 3, "name": "Cyd"}, "RENAMED", "The host renamed Cy to Cyd."),
 ]
 
 

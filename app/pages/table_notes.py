@@ -134,7 +134,7 @@ HOST_NEWS = {
     "host_handed": "handed the host role to {name}'s phone: {name} now {hosts}; {was} no longer hosts",
     "seat_removed": "removed {name}'s seat: {name} has left the table, and {goes_on}",
     "seat_released": "gave {name}'s seat to a new phone: the old phone no longer plays for {name}",
-    "seat_renamed": "renamed seat {seat}: it is {name}'s now",
+    "seat_renamed": "renamed {was_named} {renamed}",
     "pool_set": "corrected {name}'s pool: it holds {pool} now",
     "joining_locked": "{locked}",
 }
@@ -266,6 +266,8 @@ def news(state, names: dict) -> tuple[str, str] | None:
         locked = "opened the table: no seat is free now, so a phone joins one only once the host frees it"
     words = {"name": name, "seat": seat, **host_words(state), "locked": locked}
     words["pool"] = pool_words(newest.data.get("pool") or {})
+    was = newest.data.get("was")  # a rename's name before it (a rename written without it: the seat's number)
+    words["was_named"], words["renamed"] = (was, f"to {name}") if was else (f"seat {seat}", f"{name}")
     if newest.type == "pool_set" and hidden_pools(state):  # Secret Wordsmith: no phone reads another's pool
         said = "corrected {name}'s pool (hidden, as every pool is until the challenge ends)"
     words["was"] = "the phone that made the table" if host == "The host" else f"{host.removesuffix(' (host)')}'s phone"
