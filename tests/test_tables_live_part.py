@@ -702,3 +702,25 @@ def test_a_seat_waiting_for_the_vote_on_its_word_may_still_pass_after_done(app, 
     # element around it is for the phone's seat).
     assert page.index('class="table-pass"') > page.index("</section>", claim_for.start())
     assert "The table is voting on your word COT" in text(page)
+
+
+def test_a_seat_whose_one_more_word_is_voted_on_reads_that_it_waits_for_the_outcome(app, four):
+    """After Done!, Dan's one more word is objected to: his phone reads that the table votes on it (an upheld
+    objection gives the word back, ruling 18), not that his last word is played; the phase line owes him nothing."""
+    code, host, (ann, bob, cat, dan), tv, _ = four
+    from tables.events import Actor
+
+    service = app.extensions["tables"]
+    sixth_word(app, code, ann)
+    assert claim(dan, code, "cot").status_code == 303
+    seq = [c for c in service.state(code).to_dict(None)["wordsmith"]["claims"] if c["seat"] == 4][-1]["seq"]
+    service.act(code, Actor(seat=3), {"type": "object", "claim": seq})
+    seats = service.state(code).to_dict(None)["wordsmith"]["seats"]
+    assert seats[3]["waits"] == "vote"
+    page = dan.get(f"/tables/{code}/play").get_data(as_text=True)
+    mine = re.findall(r'<p class="table-claim-wait" data-for="([^"]*)">([^<]*)</p>', page)
+    assert [said for tagged, said in mine if "seat4" in tagged.split()] == [
+        "The table is voting on your word COT: your next word waits for the outcome."
+    ]
+    phase = text(re.search(r'<div id="phase".*?</div>', page, re.S)[0])
+    assert "One more word, or pass: Bob and Cat." in phase, phase

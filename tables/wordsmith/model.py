@@ -202,13 +202,12 @@ class WordsmithState:
             return None
         if len(seat.words) >= WORDS_PER_CHALLENGE:
             return "done"
+        voted_on = seat.number in self.open_votes.values()
         if self.phase == "done_called" and (seat.extra_word_used or seat.passed):
-            return "played"
+            return "vote" if voted_on else "played"  # an upheld objection to its one more word gives it back
         if self.has("word_by_word") and len(seat.words) >= self.round:
             return "roll"
-        if seat.number in self.open_votes.values():
-            return "vote"
-        return None
+        return "vote" if voted_on else None
 
     def may_strike(self, claim: ClaimRecord) -> bool:
         """Ruling 10: while the challenge is on, only a seat's latest word can be struck; after, any of the challenge.
