@@ -23,6 +23,7 @@ from test_pages_tables import claim, create, element_end, join, phone, post_form
 from app.pages import table_live
 from app.pages.table_forms import MAX_SEATS
 from app.serving import streams
+from tables.events import Actor
 
 STYLE = Path(__file__).resolve().parent.parent / "app" / "static" / "style.css"
 
@@ -685,8 +686,6 @@ def test_a_seat_waiting_for_the_vote_on_its_word_may_still_pass_after_done(app, 
     """Bob's word is under the table's vote when Ann calls Done!: Bob may claim nothing until the outcome (ruling 17),
     yet may pass, as the service allows: his phone shows Pass, not the claim form."""
     code, host, (ann, bob, cat, dan), tv, _ = four
-    from tables.events import Actor
-
     service = app.extensions["tables"]
     service.act(code, Actor(host=True), {"type": "set_pool", "seat": 2, "pool": "R3 Y2 B3"})
     assert claim(bob, code, "cot").status_code == 303
@@ -708,8 +707,6 @@ def test_a_seat_whose_one_more_word_is_voted_on_reads_that_it_waits_for_the_outc
     """After Done!, Dan's one more word is objected to: his phone reads that the table votes on it (an upheld
     objection gives the word back, ruling 18), not that his last word is played; the phase line owes him nothing."""
     code, host, (ann, bob, cat, dan), tv, _ = four
-    from tables.events import Actor
-
     service = app.extensions["tables"]
     sixth_word(app, code, ann)
     assert claim(dan, code, "cot").status_code == 303
