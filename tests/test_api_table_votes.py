@@ -58,6 +58,14 @@ class Seated:
         return self.client.get(self.path("/record")).json["events"]
 
 
+def cast_objected(table) -> int:
+    """Ann claims CAST and Bob objects: the table votes. CAST's seq."""
+    table.post("/claims", {"word": "cast"}, table.tokens[1])
+    seq = [e for e in table.events() if e["type"] == "claim"][0]["seq"]
+    table.post("/objections", {"claim": seq}, table.tokens[2])
+    return seq
+
+
 def test_a_refused_claim_is_public_counts_against_nothing_and_a_retry_writes_it_once(table):
     before = table.state(1)["wordsmith"]["seats"]
     for _ in range(2):  # the same request twice: refused both times, written once
@@ -97,9 +105,7 @@ def test_an_objection_voted_by_the_other_seats_is_upheld_and_the_word_struck(tab
 
 
 def test_a_vote_closes_when_its_window_has_passed_and_the_host_breaks_a_tie(table):
-    table.post("/claims", {"word": "cast"}, table.tokens[1])
-    seq = [e for e in table.events() if e["type"] == "claim"][0]["seq"]
-    table.post("/objections", {"claim": seq}, table.tokens[2])
+    seq = cast_objected(table)
     table.post("/votes", {"claim": seq, "strike": True}, table.tokens[3])
     early = assert_problem(table.post("/votes/count", {"claim": seq}, table.tokens[2]), 409)
     assert early["code"] == "vote_open"
@@ -127,9 +133,7 @@ def test_a_vote_closes_when_its_window_has_passed_and_the_host_breaks_a_tie(tabl
 def test_no_one_votes_for_another_seat_and_nothing_is_written(table):
     """Ruling 19: the host's token naming seat 3, then seat 4, is 403 and writes nothing; so is a seat's naming
     another; the voter's own phone votes."""
-    table.post("/claims", {"word": "cast"}, table.tokens[1])
-    seq = [e for e in table.events() if e["type"] == "claim"][0]["seq"]
-    table.post("/objections", {"claim": seq}, table.tokens[2])
+    seq = cast_objected(table)
     before = table.events()
     for token, named in ((table.host, 3), (table.host, 4), (table.host, None), (table.tokens[4], 3)):
         body = {"claim": seq, "strike": True} | ({} if named is None else {"seat": named})
@@ -143,9 +147,7 @@ def test_no_one_votes_for_another_seat_and_nothing_is_written(table):
 
 def test_a_struck_word_cannot_be_claimed_again_this_challenge(table):
     """Ruling 20: CAST, struck by the table's vote, is refused to every seat in public, naming the vote."""
-    table.post("/claims", {"word": "cast"}, table.tokens[1])
-    seq = [e for e in table.events() if e["type"] == "claim"][0]["seq"]
-    table.post("/objections", {"claim": seq}, table.tokens[2])
+    seq = cast_objected(table)
     table.post("/votes", {"claim": seq, "strike": True}, table.tokens[3])
     table.post("/votes", {"claim": seq, "strike": True}, table.tokens[4])
     for n in (1, 3):
@@ -271,9 +273,7 @@ def test_an_undone_vote_on_a_house_word_is_cast_again_and_the_word_allowed_as_be
 
 def test_two_casting_votes_at_once_the_second_reads_how_the_first_settled_it(table):
     """Ruling 24: the host's two taps on a tie race; the second, sent for the old tie, is told the outcome."""
-    table.post("/claims", {"word": "cast"}, table.tokens[1])
-    seq = [e for e in table.events() if e["type"] == "claim"][0]["seq"]
-    table.post("/objections", {"claim": seq}, table.tokens[2])
+    seq = cast_objected(table)
     table.post("/votes", {"claim": seq, "strike": True}, table.tokens[3])
     table.post("/votes", {"claim": seq, "strike": False}, table.tokens[4])
     assert table.post("/votes/settle", {"claim": seq, "strike": False}, table.host).status_code == 201

@@ -134,7 +134,7 @@ HOST_NEWS = {
     "host_handed": "handed the host role to {name}'s phone: {name} now {hosts}; {was} no longer hosts",
     "seat_removed": "removed {name}'s seat: {name} has left the table, and {goes_on}",
     "seat_released": "gave {name}'s seat to a new phone: the old phone no longer plays for {name}",
-    "seat_renamed": "renamed {was_named} {renamed}",
+    "seat_renamed": "renamed {was_named} to {name}",
     "pool_set": "corrected {name}'s pool: it holds {pool} now",
     "joining_locked": "{locked}",
 }
@@ -157,6 +157,7 @@ LOCKED = {
     True: "locked the table: no other phone can join until the host opens it again",
     False: "opened the table: a phone can join a free seat with the code",
 }
+OPENED_FULL = "opened the table: no seat is free now, so a phone joins one only once the host frees it"
 # What the host does, by game: what the phone handed the role does from then on.
 HOSTS = {
     "wordsmith": "starts challenges, settles ties and undoes",
@@ -259,15 +260,14 @@ def news(state, names: dict) -> tuple[str, str] | None:
         return None
     if newest.type == "host_handed":  # the one who handed the role on is the host before this event
         host = previous_host(state, names)
-    if newest.type == "joining_locked" and not newest.data.get("locked"):
-        mark = "OPEN"
-    locked = LOCKED[bool(newest.data.get("locked"))]
-    if not newest.data.get("locked") and no_seat_to_pick(state):  # opened, yet every seat is held
-        locked = "opened the table: no seat is free now, so a phone joins one only once the host frees it"
-    words = {"name": name, "seat": seat, **host_words(state), "locked": locked}
+    words = {"name": name, "seat": seat, **host_words(state)}
+    if newest.type == "joining_locked":
+        locked = bool(newest.data.get("locked"))
+        mark = mark if locked else "OPEN"
+        words["locked"] = OPENED_FULL if not locked and no_seat_to_pick(state) else LOCKED[locked]
     words["pool"] = pool_words(newest.data.get("pool") or {})
-    was = newest.data.get("was")  # a rename's name before it (a rename written without it: the seat's number)
-    words["was_named"], words["renamed"] = (was, f"to {name}") if was else (f"seat {seat}", f"{name}")
+    # A rename's name before it; a rename written without it is named by its seat's number.
+    words["was_named"] = newest.data.get("was") or f"seat {seat}"
     if newest.type == "pool_set" and hidden_pools(state):  # Secret Wordsmith: no phone reads another's pool
         said = "corrected {name}'s pool (hidden, as every pool is until the challenge ends)"
     words["was"] = "the phone that made the table" if host == "The host" else f"{host.removesuffix(' (host)')}'s phone"

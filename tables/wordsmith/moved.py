@@ -11,7 +11,7 @@ None when the action is not behind the table; `decide` asks it before its other 
 
 from __future__ import annotations
 
-from solver.errors import Refused
+from solver.errors import Refused, spelled
 from solver.text import and_list
 from solver.wordsmith.dice import faces_said
 
@@ -25,7 +25,7 @@ def aimed(action: dict, name: str, what: str) -> int | None:
     if value is None:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise Refused(f"{name}: the number of the {what} this action is for, from 1 (got {value!r})", (name,))
+        raise Refused(f"{name}: the number of the {what} this action is for, from 1 (got {spelled(value)})", (name,))
     return value
 
 
