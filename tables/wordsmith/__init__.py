@@ -50,7 +50,8 @@ import sys
 
 from ..state import register_game
 from .apply import apply, seat_left
-from .decide import after_hosting, decide, undone_names
+from .automatic import after_hosting
+from .decide import decide, undone_names
 from .house import created_settings
 from .model import ClaimRecord, SeatState, WordsmithState, initial, may_hide, scratch, seats_allowed, visible
 from .vote import objectors, overrulable, reopen_votes, undo_reopens

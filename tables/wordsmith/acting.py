@@ -1,4 +1,5 @@
-"""Wordsmith at a table: who an action is for, and the fields every handler reads the same way (`decide`, `house`)."""
+"""Wordsmith at a table: who an action is for, and the fields every handler (play, claiming, dispute, house) reads
+the same way."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ not learn that the faster one already did what it asked. So an action says what 
 (the word a roll is for, `round`; the challenge started or ended, `challenge`; the claim a vote or an objection is
 on, `claim`), and when the table has moved past that, it is refused in one sentence saying what happened: "Bob
 already rolled for word 3: red, yellow, blue star." Each function here is that sentence for one kind of action, or
-None when the action is not behind the table; `decide` asks it before its other checks.
+None when the action is not behind the table; the action's handler asks it before its other checks.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ An objection the judge cannot settle alone ("that's a name", "that's slang") put
 seats other than the claimant's and the objector's vote keep or strike within the window, each from its own phone
 (ruling 19); the majority decides when more than half the voters voted, the host breaks a tie unless the dispute is
 the host's own, and otherwise the judge's verdict stands unless the claimant concedes (ruling 21). The counting,
-and what an upheld objection strikes, live here; `decide` calls them.
+and what an upheld objection strikes, live here; dispute.py and automatic.py call them.
 """
 
 from __future__ import annotations
@@ -268,7 +268,7 @@ def open_vote(ws: WordsmithState, claim: ClaimRecord | AskRecord) -> dict:
 
 def objection_refused(ws: WordsmithState, seat: int, claim: ClaimRecord, now: float, seconds: float) -> Rejected | None:
     """Why `seat` may not object to `claim` at `now` (the window `seconds` long), or None when it may: the one rule
-    the objection (`decide`'s `_object`) and the page's Object button (`objectors`) both follow."""
+    the objection (dispute.py's `object_`) and the page's Object button (`objectors`) both follow."""
     if ws.has("secret"):
         return Rejected("secret", "Secret Wordsmith has no objections: every word is judged at the challenge's end.")
     if claim.seat == seat:
