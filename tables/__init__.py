@@ -6,7 +6,8 @@ events; nothing about a table lives in a worker's memory between requests.
     events.py     the event and actor shapes, the refusals a table action can meet
     state.py      fold(events) -> TableState: the generic part (seats, joining, lock)
                   and the dispatch to the game's own rules
-    wordsmith/    Wordsmith at a table: model.py (its state), decide.py (action -> events, judged),
+    wordsmith/    Wordsmith at a table: model.py (its state), decide.py (action -> events, judged by
+                  play.py, claiming.py, dispute.py, house.py; automatic.py: what follows by itself),
                   apply.py (event -> state)
     booksmack.py  Booksmack at a table: the same two for rounds and turns
     hosting.py    the host's hand-over, seat removal and undo (docs/rules/tables.md)

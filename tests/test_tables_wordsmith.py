@@ -87,7 +87,7 @@ class Table:
             refused, new = refusal, refusal.record
             if not new:
                 raise
-        finally:  # deciding (and `_automatic`'s scratch fold of every kind of event) never moves the state
+        finally:  # deciding (and `automatic`'s scratch fold of every kind of event) never moves the state
             assert self.state == before
         written = []
         for made in new:

@@ -264,7 +264,7 @@ def test_judge_accepts_exactly_the_words_solve_returns(pool, boxes_left, data):
 
 
 def test_at_a_table_the_judge_says_why_a_seats_part_is_over_and_names_every_free_rows_letter():
-    """The table's own sentences come from the judge itself (tables/wordsmith/decide.py passes what it knows): a
+    """The table's own sentences come from the judge itself (tables/wordsmith/claiming.py passes what it knows): a
     seat's part of the challenge over after Done!, and an Advanced word written for none of the free rows."""
     lexicon = load_lexicons()["standard"]
     for over, said in (
