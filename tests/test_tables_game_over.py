@@ -97,6 +97,9 @@ def test_after_the_automatic_end_striking_the_done_word_takes_the_end_back_as_ru
         None,
         None,
     )
+    assert view["latest"]["reason"].endswith(
+        "is struck out; the game's end is taken back, and Ann goes back to finding words."
+    )
     assert [e.type for e in table.act({"type": "claim", "word": "rete"}, seat(1))] == ["claim", "done"]
 
 

@@ -1124,6 +1124,10 @@ def test_striking_the_done_word_takes_back_done_and_the_end_and_play_goes_on():
     assert ruled.data["outcome"] == "upheld" and ruled.data["reopen"]
     view = table.view()
     assert (view["phase"], view["done_by"]) == ("playing", None)  # Done! and the end are taken back
+    assert view["latest"]["reason"] == (
+        f"Objection upheld (1 to strike, 0 to keep): {SIX[-1].upper()} is struck out; the end of challenge 1 is taken"
+        " back, and Ann goes back to finding words."
+    )
     assert len(table.seat_view(1)["words"]) == 5
     assert [w["word"] for w in table.seat_view(2)["words"]] == ["gab"]  # the extra word stays, as an ordinary word
     assert table.seat_view(1)["pool"] == exact(SIX[-1]) and table.seat_view(1)["previous_word"] == SIX[-2]

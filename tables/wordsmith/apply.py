@@ -263,8 +263,12 @@ def _apply_ruled(ws: WordsmithState, event: Event, data: dict) -> None:
     claim.vote = {**claim.vote, "state": outcome, "by_host": by == "host", "by": by}
     word, claimant = claim.word.upper(), _name(ws, claim.seat)
     count = f"{data['strike']} to strike, {data['keep']} to keep"
-    # Ruling 18: a strike after a challenge the host ended changes only the sheet; play goes on only if it reopens.
+    # Ruling 18: a strike after a challenge the host ended changes only the sheet; play goes on only if it reopens,
+    # and then every phone reads that the end (the game's, after the last challenge) is taken back.
     after = f"{claimant} goes back to finding words" if ws.on or data.get("reopen") else f"it is off {claimant}'s sheet"
+    if data.get("reopen"):
+        ended = "the game's end" if ws.phase == "game_over" else f"the end of challenge {ws.challenge}"
+        after = f"{ended} is taken back, and {after}"
     if outcome == "tied":
         reason = f"The vote on {word} is tied ({count}): the host decides."
     else:
