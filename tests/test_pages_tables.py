@@ -953,6 +953,15 @@ def test_a_taken_seat_is_refused_to_another_phone_but_the_host_may_take_it_after
     assert asked.status_code == 303 and asked.headers["Location"].endswith("/join?asked=2")
     assert "asks for Bob's seat" in text(bob.get(asked.headers["Location"]).get_data(as_text=True))
     assert "A phone asks for seat 2 (Bob) back" in text(host.get(f"/tables/{code}/host").get_data(as_text=True))
+    # The host gives the seat to a new phone: the same address (a reload) reads what came of the ask.
+    hosting = host.get_cookie(HOST_COOKIE, path=f"/tables/{code}").value
+    app.extensions["tables"].act_with_token(code, hosting, {"type": "release", "seat": 2})
+    again = text(bob.get(asked.headers["Location"]).get_data(as_text=True))
+    assert "asks for Bob's seat" not in again and "The host gave Bob's seat to a new phone: tap it below" in again
+    # Another phone takes it: no notice, the seat list says who sits where.
+    assert join(phone(app), code, 2).status_code == 303
+    taken = text(bob.get(asked.headers["Location"]).get_data(as_text=True))
+    assert "asks for Bob's seat" not in taken and "The host gave" not in taken
 
 
 def test_the_host_page_offers_the_lan_address_when_opened_as_localhost(app):

@@ -379,7 +379,17 @@ def join_notice(args, state) -> dict | None:
         }
     asked = args.get("asked", "")
     if asked.isascii() and asked.isdigit() and 1 <= int(asked) <= len(state.seats):
-        name = state.seats[int(asked) - 1].name
+        seat = state.seats[int(asked) - 1]
+        name = seat.name
+        if not seat.asked:  # the URL says what this phone did; the table says what came of it since
+            if seat.joined or seat.removed:
+                return None  # given to another phone or left: the seats below say which are free
+            return {
+                "code": "seat_given",
+                "kept": True,
+                "title": "The seat is free",
+                "messages": [f"The host gave {name}'s seat to a new phone: tap it below to take it."],
+            }
         return {
             "code": "seat_asked",
             "kept": True,
