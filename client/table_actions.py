@@ -286,7 +286,11 @@ ACTIONS = (
         "refused once it is in)",
     ),
     TableAction(
-        "take_round", "/rounds/takers", "take", (Field("takers", "list[int]"),), "who takes the open round's cards"
+        "take_round",
+        "/rounds/takers",
+        "take",
+        (Field("takers", "list[int]"), Field("round", "int | None", None)),
+        "who takes the open round's cards (`round`: the round they are for, refused once another phone named them)",
     ),
     TableAction(
         "play_turn",

@@ -40,6 +40,8 @@ from functools import cache
 from solver.booksmack import judge_round, parse_card, published_deck, score_collection, share_cards, turn_state
 from solver.text import and_list
 
+from .booksmack_moved import name as _name
+from .booksmack_moved import round_entered, takers_named, took
 from .events import Actor, Context, Event, Forbidden, NewEvent, Refused, Rejected
 from .state import register_game
 
@@ -209,7 +211,10 @@ def decide(state, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
     if kind in ("round", "take"):
         if game.turns:
             raise Rejected("turn_based", "This table plays turn-based: enter each card as a 'turn'.")
-        events = _round(state, game, action, ctx, by) if kind == "round" else _take(state, game, action, by)
+        if kind == "round":
+            events = _round(state, game, actor, action, ctx, by)
+        else:
+            events = _take(state, game, actor, action, by)
     else:
         if not game.turns:
             raise Rejected("not_turn_based", "This table plays rounds: enter the revealed cards as a 'round'.")
@@ -245,30 +250,25 @@ def _lexicon(state, ctx: Context):
     return ctx.lexicons[state.lexicon]
 
 
-def _same_cards(texts, game: BooksmackState) -> bool:
-    """Whether `texts` are the open round's cards, as entered."""
+def _same_cards(texts, game: BooksmackState, number: int | None = None) -> bool:
+    """Whether `texts` are the cards of round `number` (else the latest round), as entered."""
+    rounds = game.rounds[number - 1 : number] if isinstance(number, int) and number >= 1 else game.rounds[-1:]
     try:
-        return isinstance(texts, list) and _cards(texts, game, ("cards",)) == game.open_round["cards"]
+        return bool(rounds) and isinstance(texts, list) and _cards(texts, game, ("cards",)) == rounds[0]["cards"]
     except Refused:
         return False
 
 
-def _round(state, game: BooksmackState, action: dict, ctx: Context, by: int) -> list[NewEvent]:
+def _round(state, game: BooksmackState, actor: Actor, action: dict, ctx: Context, by: int) -> list[NewEvent]:
+    same = _same_cards(action.get("cards"), game, action.get("round"))
+    moved = round_entered(state, actor, action, same)  # ruling 16: another phone entered that round first
+    if moved:
+        raise moved
     if game.open_round:
         number = len(game.rounds)
-        if _same_cards(action.get("cards"), game):  # two phones entered the round at once: the second is told so
+        if same:  # two phones entered the round at once, without its number: the second is told so
             raise Rejected("round_open", f"Round {number} is in already, with these very cards: say who tapped first.")
         raise Rejected("round_open", f"Round {number}: say who tapped first before the next round.")
-    entering, following = action.get("round"), len(game.rounds) + 1
-    if entering is not None and (not isinstance(entering, int) or isinstance(entering, bool) or entering < 1):
-        raise Refused(f"round: the number of the round these cards are, from 1 (got {entering!r})", ("round",))
-    if entering is not None and entering != following:  # ruling 16: typed for a round already in
-        raise Rejected(
-            "round_entered",
-            f"Round {entering} is in already: these cards are not entered again as round {following}."
-            if entering < following
-            else f"Round {following - 1} is the latest entered: the next is round {following}.",
-        )
     # Every seat plays every round (ruling 10), seat 1 first, so the judge's positions are seats (ruling 11).
     texts = action.get("cards")
     present = game.present()
@@ -294,7 +294,10 @@ def _round(state, game: BooksmackState, action: dict, ctx: Context, by: int) -> 
     return [NewEvent("round", data, by=by)]
 
 
-def _take(state, game: BooksmackState, action: dict, by: int) -> list[NewEvent]:
+def _take(state, game: BooksmackState, actor: Actor, action: dict, by: int) -> list[NewEvent]:
+    moved = takers_named(state, actor, action)  # another phone named that round's takers first
+    if moved:
+        raise moved
     last = game.open_round
     if last is None:
         raise Rejected("no_open_round", "No round is waiting for its takers: enter the next round's cards.")
@@ -488,22 +491,25 @@ def apply(state, event: Event) -> None:
                 "takes": copy.deepcopy(data["takes"]),
                 "discarded": list(data["discarded"]),
                 "open": data["open"],
+                "by": event.by,  # who entered it, and who named its takers: a phone entering it again is told
+                "taken_by": event.by if data["takers"] else None,
             }
         )
         _give(game, data["takes"])
         game.rounds[-1]["answer"]["explanation"] = named(state, data["answer"]["explanation"])
         game.latest = f"Round {data['round']}: {game.rounds[-1]['answer']['explanation']}"
         if data["takers"]:
-            game.latest += f" {_took(state, data['takers'])}."
+            game.latest += f" {took(state, data['takers'])}."
     elif event.type == "round_taken":
         game.rounds[-1].update(
             takers=list(data["takers"]),
             takes=copy.deepcopy(data["takes"]),
             discarded=list(data["discarded"]),
             open=False,
+            taken_by=event.by,
         )
         _give(game, data["takes"])
-        game.latest = f"Round {data['round']}: {_took(state, data['takers'])}."  # the big box says who took them
+        game.latest = f"Round {data['round']}: {took(state, data['takers'])}."  # the big box says who took them
     elif event.type == "turn":
         _apply_turn(game, data)
         game.plays.append({"seq": event.seq} | copy.deepcopy(data))
@@ -548,16 +554,6 @@ def _stolen(state, steal: dict) -> str:
     if steal["from"] == "table":
         return f"{thief} takes {victim}'s {steal['card']} from the table."
     return f"{thief} steals a card from {victim}'s hand."
-
-
-def _took(state, takers: list[int]) -> str:
-    """Who takes a round's cards, in words: "Cy takes the cards"."""
-    names = [_name(state, seat) for seat in takers]
-    return f"{and_list(names)} take{'s' * (len(names) == 1)} the cards" if names else "no one takes the cards"
-
-
-def _name(state, seat: int) -> str:
-    return state.seats[seat - 1].name
 
 
 # The judge's sentences name the positions of the cards, which at a table are its seats ("spelled from seat 2").

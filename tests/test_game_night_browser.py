@@ -292,7 +292,7 @@ def test_a_booksmack_round_typed_on_two_phones_is_entered_once(night, live_serve
         form={**stale, "cards": "? ? ?"},
         headers={"Table-Page": "fragment", "Accept": "text/html"},
     )
-    assert sent.status == 409 and "Round 1 is in already" in sent.text()
+    assert sent.status == 409 and "Ann already entered round 1 with these very cards" in sent.text()
     for page in night:
         expect(page.locator("#latest")).to_contain_text("Round 1", timeout=LIVE_MS)
         expect(page.locator("#latest")).not_to_contain_text("Round 2")

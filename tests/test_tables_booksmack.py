@@ -185,17 +185,17 @@ def test_a_round_sent_with_its_number_is_entered_once_and_only_as_that_round(rou
     stale = max(1, rounds - late)
     with pytest.raises(Rejected) as rejected:
         table.act(ANN, type="round", cards=["?", "?", "?"], round=stale)
-    assert rejected.value.code == "round_entered"
-    assert rejected.value.message == (
-        f"Round {stale} is in already: these cards are not entered again as round {rounds + 1}."
-    )
+    assert rejected.value.code == "round_entered"  # Bob entered it: what the judge said, who took the cards
+    these = "" if with_takers else " with these very cards"  # the rounds without takers were ? ? ? too
+    assert rejected.value.message.startswith(f"Bob already entered round {stale}{these}: ")
+    assert rejected.value.message.endswith("Bob takes the cards." if with_takers else "No one takes the cards.")
     with pytest.raises(Rejected) as ahead:
         table.act(ANN, type="round", cards=["?", "?", "?"], round=rounds + 2)
     assert ahead.value.code == "round_entered" and f"the next is round {rounds + 1}" in ahead.value.message
     for bad in (0, True, "2", 1.0):
         with pytest.raises(Refused) as refused:
             table.act(ANN, type="round", cards=["?", "?", "?"], round=bad)
-        assert refused.value.path == ("round",)
+        assert refused.value.path == ("round",) and "(got " in refused.value.message
     assert len(table.game["rounds"]) == rounds  # nothing entered by any of them
     table.act(ANN, type="round", cards=["?", "?", "?"], round=rounds + 1)
     assert len(table.game["rounds"]) == rounds + 1
@@ -470,3 +470,56 @@ def test_an_empty_place_judged_as_a_space_is_as_if_it_were_not_there(tops, data)
     assert (spaced.action, spaced.spells) == (closed_up.action, closed_up.spells)
     assert spaced.highest == [seats[p - 1] for p in closed_up.highest]
     assert spaced.lowest == [seats[p - 1] for p in closed_up.lowest]
+
+
+def test_the_slower_phone_entering_a_round_another_phone_entered_is_told_who_entered_it_and_what_it_gave():
+    """Ruling 16: Ann's and Cy's cards for round 3 reach the table at once; Ann's count, and Cy reads that round 3
+    is Ann's, never that his cards wait for the next round (nor, once Bob says who took them, that they are entered
+    as round 4)."""
+    table = Table()
+    for n in (1, 2):
+        table.act(BOB, type="round", cards=["b", "Z", "m"], takers=[2], round=n)
+    table.act(ANN, type="round", cards=["d", "o", "g"], round=3)
+    spelled = table.game["rounds"][2]["answer"]["explanation"]
+    with pytest.raises(Rejected) as cy:
+        table.act(CY, type="round", cards=["x", "y", "q"], round=3)
+    assert (cy.value.code, cy.value.message) == (
+        "round_entered",
+        f"Ann already entered round 3: {spelled} Say who tapped first.",
+    )
+    with pytest.raises(Rejected) as again:  # the very same cards, sent by the host's page
+        table.act(HOST, type="round", cards=["d", "o", "g"], round=3)
+    assert again.value.message.startswith("Ann already entered round 3 with these very cards: ")
+    with pytest.raises(Rejected) as own:  # Ann's own second tab
+        table.act(ANN, type="round", cards=["x", "y", "q"], round=3)
+    assert own.value.message.startswith("You already entered round 3: ")
+    table.act(BOB, type="take", takers=[1], round=3)
+    with pytest.raises(Rejected) as late:
+        table.act(CY, type="round", cards=["x", "y", "q"], round=3)
+    assert late.value.message == f"Ann already entered round 3: {spelled} Ann takes the cards."
+    assert len(table.game["rounds"]) == 3
+
+
+def test_takers_named_for_a_round_another_phone_named_them_for_say_who_named_them():
+    """Two phones tick who took round 1 at once: the second reads who named them and who takes the cards, not
+    that no round waits (nor that its takers are applied to a later round)."""
+    table = Table()
+    table.act(HOST, type="round", cards=["b", "Z", "m"], round=1)
+    table.act(BOB, type="take", takers=[2], round=1)
+    with pytest.raises(Rejected) as cy:
+        table.act(CY, type="take", takers=[3], round=1)
+    assert (cy.value.code, cy.value.message) == (
+        "round_taken",
+        "Bob already said who takes round 1: Bob takes the cards.",
+    )
+    table.act(ANN, type="round", cards=["a", "b", "c"], round=2)  # round 2 waits for its takers now
+    with pytest.raises(Rejected) as stale:
+        table.act(CY, type="take", takers=[3], round=1)
+    assert stale.value.message.startswith("Bob already said who takes round 1")
+    with pytest.raises(Rejected) as own:  # the host's entered round, taken with its own takers
+        table.act(HOST, type="take", takers=[3], round=1)
+    assert own.value.message.startswith("Bob already said")
+    with pytest.raises(Rejected) as ahead:
+        table.act(CY, type="take", takers=[3], round=3)
+    assert ahead.value.code == "round_moved"
+    assert table.act(CY, type="take", takers=[3], round=2) == ["round_taken"]

@@ -368,6 +368,13 @@ class Round(Action):
 
 class Take(Action):
     takers: Takers
+    round: int | None = Field(
+        None,
+        ge=1,
+        le=10_000,
+        description="the round whose takers these are: refused (409 `round_taken`) once another phone named them, "
+        "saying who did and who takes the cards; left out, the round waiting for its takers",
+    )
 
 
 class Steal(Request):
@@ -667,7 +674,8 @@ def play_round(params: TablePath, body: Round):
 @action_view("/tables/<code>/rounds/takers", Take)
 def take_round(params: TablePath, body: Take):
     """Booksmack: who tapped first, and so takes the open round's cards."""
-    return act(params.code, {"type": "take", "takers": list(body.takers)}, body.request_id)
+    action = {"type": "take", "takers": list(body.takers)} | ({} if body.round is None else {"round": body.round})
+    return act(params.code, action, body.request_id)
 
 
 @action_view("/tables/<code>/turns", Turn)

@@ -160,13 +160,11 @@ def action_for(name: str, seat: int | None) -> dict:
         cards = split_cards(form_text("cards"))  # as the Booksmack page reads them: `space` is the Space card
         if not cards:
             raise PageRefusal("cards", "Type the revealed cards in seat order, with spaces between.")
-        action = {"type": "round", "cards": cards}
-        if request.form.get("round"):  # the round the form was drawn for (tables/booksmack.py, ruling 16)
-            action["round"] = form_int("round", 1, 10_000)
+        action = {"type": "round", "cards": cards} | aimed_at("round", 10_000)  # ruling 16: the form's round
         takers = form_seats("takers")
         return {**action, "takers": takers} if takers else action
     if name == "take":
-        return {"type": "take", "takers": form_seats("takers")}
+        return {"type": "take", "takers": form_seats("takers")} | aimed_at("round", 10_000)
     if name == "turn":
         who = form_int("seat", 1, MAX_SEATS) if seat is None else seat  # the host names the seat
         return {"type": "turn", "seat": who, "card": form_text("card", 8)}  # the engine reads `space` too
@@ -210,9 +208,9 @@ def action_for(name: str, seat: int | None) -> dict:
 
 
 def aimed_at(name: str, high: int) -> dict:
-    """What the form was drawn for (the word a roll is for, the challenge started or ended), when it says:
-    another phone's action may have moved the table past it, and the refusal then says so
-    (tables/wordsmith/moved.py)."""
+    """What the form was drawn for (the word a roll is for, the challenge started or ended, a Booksmack round
+    entered or taken), when it says: another phone's action may have moved the table past it, and the refusal then
+    says so (tables/wordsmith/moved.py, tables/booksmack_moved.py)."""
     return {name: form_int(name, 1, high)} if request.form.get(name, "").strip() else {}
 
 

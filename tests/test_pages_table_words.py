@@ -1,0 +1,58 @@
+"""What a phone's page says when the table refuses it, in a player's words: a round another phone entered first
+(docs/rules/booksmack.md, ruling 16)."""
+
+from __future__ import annotations
+
+import re
+
+from test_pages_booksmack_table import base_table, page
+from test_pages_tables import hidden, post_form, text
+
+
+def notice(html: str) -> str:
+    """The words of the page's notice (partials/table_notice.html): what the phone's last action met."""
+    found = re.search(r'<section class="verdict verdict--invalid table-notice.*?</section>', html, flags=re.S)
+    return text(found.group(0)) if found else ""
+
+
+def test_the_slower_phone_entering_a_round_reads_who_entered_it_and_what_it_gave(app):
+    """Ann's and Cy's phones both type round 3; Ann's arrives first. Cy's page reads that Ann entered round 3 and
+    what the judge said, not that his cards wait for the next round; round 3 stays Ann's."""
+    code, phones = base_table(app)
+    ann, bob, cy = phones[1], phones[2], phones[3]
+    for _ in (1, 2):
+        html = page(bob, f"/tables/{code}/play")
+        sent = post_form(bob, f"/tables/{code}/play", html, "round-form", action="round", cards="b Z m", takers="2")
+        assert sent.status_code == 303
+    ann_page, cy_page = page(ann, f"/tables/{code}/play"), page(cy, f"/tables/{code}/play")
+    drawn = hidden(cy_page, "round", "round-form")  # the round Cy's form was drawn for
+    assert drawn == hidden(ann_page, "round", "round-form") == "3"
+    assert (
+        post_form(
+            ann, f"/tables/{code}/play", ann_page, "round-form", action="round", cards="d o g", round=drawn
+        ).status_code
+        == 303
+    )
+    answer = post_form(cy, f"/tables/{code}/play", cy_page, "round-form", action="round", cards="x y q", round=drawn)
+    said = notice(answer.get_data(as_text=True))
+    game = app.extensions["tables"].state(code).to_dict()["booksmack"]
+    assert answer.status_code == 409
+    assert f"Ann already entered round 3: {game['rounds'][2]['answer']['explanation']} Say who tapped first." in said
+    assert "before the next round" not in said and len(game["rounds"]) == 3 and game["rounds"][2]["cards"][0] == "d"
+
+
+def test_the_slower_phone_naming_a_rounds_takers_reads_who_named_them(app):
+    """Both phones tick who took round 1 at once: the second reads who named them and who takes the cards."""
+    code, phones = base_table(app)
+    ann, bob = phones[1], phones[2]
+    html = page(ann, f"/tables/{code}/play")
+    assert post_form(ann, f"/tables/{code}/play", html, "round-form", action="round", cards="b Z m").status_code == 303
+    ann_page, bob_page = page(ann, f"/tables/{code}/play"), page(bob, f"/tables/{code}/play")
+    drawn = hidden(bob_page, "round", "take-form")  # the round whose takers Bob's form names
+    assert drawn == "1"
+    sent = post_form(ann, f"/tables/{code}/play", ann_page, "take-form", action="take", takers="2", round=drawn)
+    assert sent.status_code == 303
+    answer = post_form(bob, f"/tables/{code}/play", bob_page, "take-form", action="take", takers="3", round=drawn)
+    assert answer.status_code == 409
+    assert notice(answer.get_data(as_text=True)) == "Not done Ann already said who takes round 1: Bob takes the cards."
+    assert app.extensions["tables"].state(code).to_dict()["booksmack"]["rounds"][0]["takers"] == [2]
