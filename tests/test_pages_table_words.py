@@ -1,12 +1,15 @@
 """What a phone's page says when the table refuses it, in a player's words: a round another phone entered first
-(docs/rules/booksmack.md, ruling 16)."""
+(docs/rules/booksmack.md, ruling 16), a second tap from a page that already sent one."""
 
 from __future__ import annotations
 
 import re
 
 from test_pages_booksmack_table import base_table, page
-from test_pages_tables import hidden, post_form, text
+from test_pages_tables import claim, create, hidden, join, phone, post_form, press, start, text
+
+# Words for developers, which a phone's page never shows a player.
+DEVELOPER_WORDS = re.compile(r"request_id|request id|token|\baction: one of", re.I)
 
 
 def notice(html: str) -> str:
@@ -56,3 +59,31 @@ def test_the_slower_phone_naming_a_rounds_takers_reads_who_named_them(app):
     assert answer.status_code == 409
     assert notice(answer.get_data(as_text=True)) == "Not done Ann already said who takes round 1: Bob takes the cards."
     assert app.extensions["tables"].state(code).to_dict()["booksmack"]["rounds"][0]["takers"] == [2]
+
+
+def voting_table(app):
+    """Ann, Bob, Cy and Di play; Cy objects to Bob's CAST, and Ann's page shows her ballot (Ann and Di vote):
+    (code, ann, her page)."""
+    host = phone(app)
+    code, _ = create(host, names=("Ann", "Bob", "Cy", "Di"))
+    ann, bob, cy, di = phone(app), phone(app), phone(app), phone(app)
+    for n, client in enumerate((ann, bob, cy, di), 1):
+        assert join(client, code, n).status_code == 303
+    start(host, code)
+    assert claim(bob, code, "cast").status_code == 303
+    html = page(cy, f"/tables/{code}/play")
+    assert press(cy, f"/tables/{code}/play", html, "Object to CAST").status_code == 303
+    return code, ann, page(ann, f"/tables/{code}/play")
+
+
+def test_a_second_tap_from_a_page_that_already_sent_one_reads_in_a_players_words(app):
+    """Ann taps Strike, goes Back to the page she had and taps Keep: both buttons carry the page's one request id.
+    Her page says it already sent an action, that this tap was not applied, and shows the table now (her strike)."""
+    code, ann, html = voting_table(app)
+    assert press(ann, f"/tables/{code}/play", html, "Strike CAST out").status_code == 303
+    again = press(ann, f"/tables/{code}/play", html, "Keep CAST")
+    said = notice(again.get_data(as_text=True))
+    assert again.status_code == 409
+    assert "This page already sent an action, so this tap was not applied." in said
+    assert not DEVELOPER_WORDS.search(said)
+    assert "You voted to strike CAST." in text(again.get_data(as_text=True))  # the table as it is now
