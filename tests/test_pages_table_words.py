@@ -1,5 +1,6 @@
 """What a phone's page says when the table refuses it, in a player's words: a round another phone entered first
-(docs/rules/booksmack.md, ruling 16), a second tap from a page that already sent one."""
+(docs/rules/booksmack.md, ruling 16), a second tap from a page that already sent one, a host's form from a phone that
+does not host (docs/pages.md)."""
 
 from __future__ import annotations
 
@@ -87,3 +88,41 @@ def test_a_second_tap_from_a_page_that_already_sent_one_reads_in_a_players_words
     assert "This page already sent an action, so this tap was not applied." in said
     assert not DEVELOPER_WORDS.search(said)
     assert "You voted to strike CAST." in text(again.get_data(as_text=True))  # the table as it is now
+
+
+def host_handed_on(app):
+    """Ann's phone created the table and plays seat 1; she hands the host role to Bob's phone. Her host page's
+    forms, drawn before, are still on her phone: (code, phones by seat, her old page)."""
+    ann, bob, cy = phone(app), phone(app), phone(app)
+    code, _ = create(ann, names=("Ann", "Bob", "Cy"))
+    for n, client in enumerate((ann, bob, cy), 1):
+        assert join(client, code, n).status_code == 303
+    start(ann, code)
+    old = page(ann, f"/tables/{code}/play")
+    assert press(ann, f"/tables/{code}/play", old, "Hand the host role to Bob's phone").status_code == 303
+    assert app.extensions["tables"].state(code).host_seat == 2
+    return code, {1: ann, 2: bob, 3: cy}, old
+
+
+def test_the_old_hosts_undo_reads_that_its_phone_hosts_no_more(app):
+    code, phones, old = host_handed_on(app)
+    for label in ("Undo the start of the challenge", "Remove Cy: they left"):
+        answer = press(phones[1], f"/tables/{code}/play", old, label)
+        said = notice(answer.get_data(as_text=True))
+        assert answer.status_code == 403, said
+        assert "This phone no longer hosts the table: Bob's phone does" in said and not DEVELOPER_WORDS.search(said)
+    state = app.extensions["tables"].state(code)
+    assert state.game_state.challenge == 1 and not state.seats[2].removed  # nothing undone nor removed
+
+
+def test_a_host_form_from_a_phone_that_never_hosted_is_a_403_naming_who_hosts(app):
+    code, phones, old = host_handed_on(app)
+    cy = phones[3]
+    html = page(cy, f"/tables/{code}/play")
+    for action, fields in (("remove", {"seat": "1"}), ("undo", {"seq": "2"}), ("end_game", {})):
+        answer = post_form(cy, f"/tables/{code}/play", html, "claim-form", action=action, **fields)
+        said = notice(answer.get_data(as_text=True))
+        assert answer.status_code == 403, said
+        assert "Only the host's phone can do that: Bob's phone hosts the table." in said
+        assert not DEVELOPER_WORDS.search(said)
+    assert not app.extensions["tables"].state(code).seats[0].removed

@@ -32,6 +32,7 @@ __all__ = [
     "form_int",
     "form_seats",
     "form_text",
+    "host_only",
     "refusal_notice",
     "request_id",
     "seat_counts",
@@ -233,6 +234,17 @@ PAGE_WORDS = {
     "join_unproved": "This seat was taken from this page, but the answer never reached this phone. Ask the host to "
     "give the seat again.",
 }
+
+
+def host_only(state, hosted: bool) -> str:
+    """What a phone that does not host reads when it sends a host's form (an old page, or the phone that handed the
+    role on, `hosted`): only the host's phone does that, and whose phone hosts now when a seat's does."""
+    holder = state.seats[state.host_seat - 1].name if state.host_seat else None
+    if hosted:
+        now = f": {holder}'s phone does" if holder else ""
+        return f"This phone no longer hosts the table{now}, so only that phone can do this. You play on from here."
+    now = f": {holder}'s phone hosts the table" if holder else ""
+    return f"Only the host's phone can do that{now}."
 
 
 def refusal_notice(error: Exception) -> dict:

@@ -71,6 +71,7 @@ from .table_forms import (
     PageRefusal,
     action_for,
     digits,
+    host_only,
     refusal_notice,
     request_id,
     typed_values,
@@ -509,8 +510,12 @@ def acting_page(
     with part_coming(code) if answers_part else nullcontext():
         try:
             may = allowed | (HOST_ACTIONS if host is not None else set())
-            if name not in may:
-                raise PageRefusal("action", f"action: one of {', '.join(sorted(may))}")
+            if name not in may:  # a host's form on a phone that does not host (or hosts no more): its words below
+                raise (
+                    Forbidden(f"Only the host can {name}.")
+                    if name in HOST_ACTIONS
+                    else PageRefusal("action", f"action: one of {', '.join(sorted(may))}")
+                )
             rid = request_id()
             if request.form.get("claim"):  # one hidden form serves a button per claim (partials/table_actions.html)
                 rid = f"{rid[: REQUEST_ID_MAX - 8]}.{request.form['claim'][:7]}"
@@ -529,6 +534,9 @@ def acting_page(
             actor, host, state = again
             context = page_context(code, state, actor, host)
             values = typed_values(name)
+            if isinstance(error, Forbidden) and name not in allowed and host is None:  # a host's form, from a
+                # phone whose token does not host (anymore): said in a player's words, with who hosts now
+                error = Forbidden(host_only(state, hosted=bool(request.cookies.get(HOST_COOKIE))))
             notice = refusal_notice(error)
             return render(template, STATUS[type(error)], notice=notice, values=values, host=host, **context)
         except NotFound as error:
