@@ -1,6 +1,6 @@
 """What a phone's page says when the table refuses it, in a player's words: a round another phone entered first
-(docs/rules/booksmack.md, ruling 16), a second tap from a page that already sent one, a host's form from a phone that
-does not host (docs/pages.md)."""
+(docs/rules/booksmack.md, ruling 16), a second tap from a page that already sent one, a host's form from a phone
+that does not host (docs/pages.md), and a vote's words that hold only while its window is open."""
 
 from __future__ import annotations
 
@@ -126,3 +126,13 @@ def test_a_host_form_from_a_phone_that_never_hosted_is_a_403_naming_who_hosts(ap
         assert "Only the host's phone can do that: Bob's phone hosts the table." in said
         assert not DEVELOPER_WORDS.search(said)
     assert not app.extensions["tables"].state(code).seats[0].removed
+
+
+def test_a_votes_waiting_words_and_counts_wait_go_with_its_window(app):
+    """Whom a vote waits for, and Count's "once N s have passed", hold only while the window is open: each is drawn
+    inside an element the page's clock takes away when the window closes, as it does the ballot."""
+    code, ann, html = voting_table(app)
+    closes = re.search(r'id="ballot-\d+"[^>]*data-closes-at="(\d+)"', html).group(1)
+    waiting = re.search(r'<span data-closes-at="(\d+)">; waiting for ([^<]*)</span>', html)
+    assert waiting and waiting.groups() == (closes, "you and Di")
+    assert re.search(rf'Count the votes <small data-closes-at="{closes}">\(once \d+ s have passed\)</small>', html)

@@ -3,9 +3,10 @@
 // in a page or the table's part (app/pages/table_live.py) region by region. A classic script, before tables.js:
 // `window.WordsmithTableView(table)` makes the view of the page's #table.
 //
-// Times the page keeps by its own clock: an Object button (`data-closes-at`, the window's end in the server's
-// clock, read against #table's `data-now`) goes away when the window closes, not at the next update; the server's
-// rule stays the judge of a late tap. When the game or a challenge ends (#table's `data-phase`), the big box with
+// Times the page keeps by its own clock: an Object button, a ballot, and the words true only while a vote's window
+// is open (whom it waits for, how long before counting) (`data-closes-at`, the window's end in the server's clock,
+// read against #table's `data-now`) go away when the window closes, not at the next update; the server's rule stays
+// the judge of a late tap. When the game or a challenge ends (#table's `data-phase`), the big box with
 // the result is brought into view, wherever the phone was scrolled.
 "use strict";
 window.WordsmithTableView = function (table) {
