@@ -130,7 +130,8 @@ def test_the_host_strikes_only_a_latest_word_its_undo_names_it_and_a_new_challen
 def test_a_voters_buttons_go_when_the_vote_window_closes_by_the_pages_clock(phones, live_server):
     """Rulings 16 and 22: a vote is cast within the window. A voter's Keep/Strike (an objection) and Allow/Refuse
     (a word put to the table) leave its phone when the window closes, on the phone's own clock, with no update from
-    the table in between; Count the votes stays."""
+    the table in between, and with them the words that it waits for them and how long before counting; Count the
+    votes stays."""
     ann, bob, cy, di, view = phones
     for page in (ann, di):
         page.clock.install()  # the phones' own clocks, run forward below: no test waits 30 s
@@ -139,11 +140,17 @@ def test_a_voters_buttons_go_when_the_vote_window_closes_by_the_pages_clock(phon
     expect(cy.get_by_role("button", name="Object to CAST")).to_be_visible(timeout=LIVE_MS)
     submit(cy, cy.get_by_role("button", name="Object to CAST"))
     expect(di.get_by_role("button", name="Keep CAST")).to_be_visible(timeout=LIVE_MS)
+    expect(di.locator("#votes .table-vote__count")).to_contain_text("waiting for Ann and you")
+    count = di.locator("#votes").get_by_role("button", name=re.compile("^Count the votes"))
+    expect(count).to_contain_text("s have passed")
     seq = di.get_attribute("#table", "data-seq")
     di.clock.fast_forward(WINDOW_MS + 1_000)
     expect(di.get_by_role("button", name="Keep CAST")).to_have_count(0)
     expect(di.get_by_role("button", name="Strike CAST out")).to_have_count(0)
-    expect(di.locator("#votes").get_by_role("button", name=re.compile("^Count the votes"))).to_be_visible()
+    expect(count).to_be_visible()
+    # the words true only while the window is open go with it: nobody is waited for, Count may be tapped now
+    expect(di.locator("#votes .table-vote__count")).not_to_contain_text("waiting for")
+    expect(count).to_have_text("Count the votes")
     assert di.get_attribute("#table", "data-seq") == seq  # gone by the page's clock, not by an update
     api(ann, live_server, code, "/seats/3/pool", {"pool": exact("zoomer")}, cookie="wordsmith_host")
     claim(cy, "zoomer")  # buildable, and in no word list: Cy may put it to the table
