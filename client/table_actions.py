@@ -296,16 +296,18 @@ ACTIONS = (
         "play_turn",
         "/turns",
         "turn",
-        (Field("card", "str"), ACTING_SEAT, Field("steal", "dict | None", None)),
-        'Booksmack turn-based, the card played (`steal`: {"seat", "from"}, when it is the lowest)',
+        (Field("card", "str"), ACTING_SEAT, Field("steal", "dict | None", None), Field("turn", "int | None", None)),
+        'Booksmack turn-based, the card played (`steal`: {"seat", "from"}, when it is the lowest; `turn`: the turn it '
+        "is, refused once another phone entered it)",
         needs_seat=True,
     ),
     TableAction(
         "steal",
         "/steals",
         "steal",
-        (Field("seat", "int"), Field("source", "str", key="from")),
-        'Booksmack turn-based: the seat robbed, `source` "hand" or "table"',
+        (Field("seat", "int"), Field("source", "str", key="from"), Field("turn", "int | None", None)),
+        'Booksmack turn-based: the seat robbed, `source` "hand" or "table" (`turn`: the turn whose lowest card '
+        "steals, refused once another phone entered the steal)",
     ),
 )
 

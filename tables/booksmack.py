@@ -41,7 +41,7 @@ from solver.booksmack import judge_round, parse_card, published_deck, score_coll
 from solver.text import and_list
 
 from .booksmack_moved import name as _name
-from .booksmack_moved import round_entered, takers_named, took
+from .booksmack_moved import round_entered, steal_entered, takers_named, took, turn_entered
 from .events import Actor, Context, Event, Forbidden, NewEvent, Refused, Rejected
 from .state import register_game
 
@@ -220,7 +220,10 @@ def decide(state, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
             raise Rejected("not_turn_based", "This table plays rounds: enter the revealed cards as a 'round'.")
         if game.play_over:
             raise Rejected("play_over", "A hand is empty, so play is over: end the game with the cards left in hands.")
-        events = _turn(state, game, action, ctx, by) if kind == "turn" else _steal(state, game, action, by)
+        if kind == "turn":
+            events = _turn(state, game, actor, action, ctx, by)
+        else:
+            events = _steal(state, game, actor, action, by)
     return events + _natural_end(state, events)
 
 
@@ -340,7 +343,10 @@ def _seat_number(value, seats: int, path: tuple) -> int:
     return value
 
 
-def _turn(state, game: BooksmackState, action: dict, ctx: Context, by: int) -> list[NewEvent]:
+def _turn(state, game: BooksmackState, actor: Actor, action: dict, ctx: Context, by: int) -> list[NewEvent]:
+    moved = turn_entered(state, actor, action)  # the seat's phone and the host's both entered this turn
+    if moved:
+        raise moved
     if game.stealing:
         raise Rejected(
             "steal_pending", f"{_name(state, game.stealing)} played the lowest card: say whom they steal from."
@@ -382,7 +388,10 @@ def _turn(state, game: BooksmackState, action: dict, ctx: Context, by: int) -> l
     return [NewEvent("turn", data, by=by)]
 
 
-def _steal(state, game: BooksmackState, action: dict, by: int) -> list[NewEvent]:
+def _steal(state, game: BooksmackState, actor: Actor, action: dict, by: int) -> list[NewEvent]:
+    moved = steal_entered(state, actor, action)  # the thief's phone and the host's both entered this steal
+    if moved:
+        raise moved
     if not game.stealing:
         raise Rejected("no_steal_pending", "Nobody is due to steal: play the next card.")
     return [NewEvent("steal", _steal_data(game, action, ()), by=by)]
@@ -512,15 +521,15 @@ def apply(state, event: Event) -> None:
         game.latest = f"Round {data['round']}: {took(state, data['takers'])}."  # the big box says who took them
     elif event.type == "turn":
         _apply_turn(game, data)
-        game.plays.append({"seq": event.seq} | copy.deepcopy(data))
+        game.plays.append({"seq": event.seq, "by": event.by} | copy.deepcopy(data))  # by: who entered it
         game.plays[-1]["explanation"] = game.latest = named(state, data["explanation"])
         if data.get("steal"):  # the steal entered with the turn
-            game.plays[-1]["steal"]["said"] = said = _stolen(state, data["steal"])
+            game.plays[-1]["steal"] |= {"said": (said := _stolen(state, data["steal"])), "by": event.by}
             game.latest += f" {said}"
     elif event.type == "steal":
         _apply_steal(game, data)
         # the big box and the turns list tell the table, and the seat robbed, what was taken
-        game.plays[-1]["steal"] = dict(data) | {"said": _stolen(state, data)}
+        game.plays[-1]["steal"] = dict(data) | {"said": _stolen(state, data), "by": event.by}
         game.latest = game.plays[-1]["steal"]["said"]
     elif event.type == "play_ended":
         game.play_over = True

@@ -1,10 +1,11 @@
-"""Booksmack at a table: a round or its takers aimed at a round another phone entered first, refused with what
+"""Booksmack at a table: a round, its takers, a turn or a steal that another phone entered first, refused with what
 happened meanwhile (docs/rules/booksmack.md, ruling 16; the races of docs/rules/wordsmith.md, ruling 24).
 
-Any phone enters a round, so two may type the same one. The page's forms say which round they are for (`round`);
-the slower phone is told who entered that round and what the judge said, not what the table now waits for (its
-cards are not the next round's). Each function is that refusal for one kind of action, or None when the action is
-not behind the table; the action's handler asks it before its other checks.
+Any phone enters a round, so two may type the same one; a turn is entered on its seat's phone and on the host's.
+The page's forms say what they are for (`round`: the round entered or taken; `turn`: the turn played, or the turn
+whose lowest card steals); the slower phone is told who entered it and what the judge said, not what the table now
+waits for (its cards are not the next round's or turn's). Each function is that refusal for one kind of action, or
+None when the action is not behind the table; the action's handler asks it before its other checks.
 """
 
 from __future__ import annotations
@@ -15,13 +16,13 @@ from solver.text import and_list
 from .events import Actor, Rejected
 
 
-def aimed(action: dict) -> int | None:
-    """The round an action says it is for, or None when it does not say."""
-    value = action.get("round")
+def aimed(action: dict, field: str = "round") -> int | None:
+    """The round (or turn) an action says it is for, or None when it does not say."""
+    value = action.get(field)
     if value is None:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise Refused(f"round: the number of the round this action is for, from 1 (got {spelled(value)})", ("round",))
+        raise Refused(f"{field}: the number of the {field} this action is for, from 1 (got {spelled(value)})", (field,))
     return value
 
 
@@ -71,3 +72,25 @@ def takers_named(state, actor: Actor, action: dict) -> Rejected | None:
     entered = game.rounds[number - 1]
     by = who(state, actor, entered.get("taken_by"))
     return Rejected("round_taken", f"{by} already said who takes round {number}: {took(state, entered['takers'])}.")
+
+
+def turn_entered(state, actor: Actor, action: dict) -> Rejected | None:
+    """A card for a turn that is in already (the seat's phone and the host's both entered it), or one past the next."""
+    number, plays = aimed(action, "turn"), state.game_state.plays
+    if number is None or number == len(plays) + 1:
+        return None
+    if number > len(plays):
+        return Rejected("turn_moved", f"Turn {len(plays)} is the latest entered: the next is turn {len(plays) + 1}.")
+    played = plays[number - 1]
+    return Rejected(
+        "turn_entered", f"{who(state, actor, played.get('by'))} already entered turn {number}. {played['explanation']}"
+    )
+
+
+def steal_entered(state, actor: Actor, action: dict) -> Rejected | None:
+    """A steal for a turn whose steal is in already (the thief's phone and the host's both entered it)."""
+    number, plays = aimed(action, "turn"), state.game_state.plays
+    if number is None or number > len(plays) or not plays[number - 1].get("steal"):
+        return None
+    steal = plays[number - 1]["steal"]
+    return Rejected("steal_entered", f"{who(state, actor, steal.get('by'))} already entered the steal: {steal['said']}")

@@ -136,3 +136,21 @@ def test_a_votes_waiting_words_and_counts_wait_go_with_its_window(app):
     waiting = re.search(r'<span data-closes-at="(\d+)">; waiting for ([^<]*)</span>', html)
     assert waiting and waiting.groups() == (closes, "you and Di")
     assert re.search(rf'Count the votes <small data-closes-at="{closes}">\(once \d+ s have passed\)</small>', html)
+
+
+def test_a_turn_entered_on_the_seats_phone_and_on_the_hosts_page_reads_who_entered_it(app):
+    """Turn-based: Ann's card is entered from her seat's page; the host's page (Ann's phone hosts too), drawn before,
+    sends it again and reads that Ann entered turn 1 and what the judge said, not that it is Bob's turn."""
+    code, phones = base_table(app, variants=["turns"])
+    ann = phones[1]
+    seat_page, host_page = page(ann, f"/tables/{code}/play"), page(ann, f"/tables/{code}/host")
+    drawn = hidden(host_page, "turn", "turn-form")
+    assert drawn == hidden(seat_page, "turn", "turn-form") == "1"
+    sent = post_form(ann, f"/tables/{code}/play", seat_page, "turn-form", action="turn", card="m", turn=drawn)
+    assert sent.status_code == 303
+    answer = post_form(
+        ann, f"/tables/{code}/host", host_page, "turn-form", action="turn", card="q", seat="1", turn=drawn
+    )
+    said = notice(answer.get_data(as_text=True))
+    explanation = app.extensions["tables"].state(code).to_dict()["booksmack"]["plays"][0]["explanation"]
+    assert answer.status_code == 409 and said == f"Not done Ann already entered turn 1. {explanation}"

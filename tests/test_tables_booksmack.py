@@ -523,3 +523,28 @@ def test_takers_named_for_a_round_another_phone_named_them_for_say_who_named_the
         table.act(CY, type="take", takers=[3], round=3)
     assert ahead.value.code == "round_moved"
     assert table.act(CY, type="take", takers=[3], round=2) == ["round_taken"]
+
+
+def test_a_turn_or_a_steal_another_phone_entered_first_says_who_entered_it_and_what_it_gave():
+    """A turn is entered on its seat's phone and on the host's page: when both send turn 2, the slower reads who
+    entered it and the judge's sentence, not that it is someone else's turn or that a steal is due; a steal sent
+    twice reads whose steal was entered and what it took."""
+    table = Table(variants=["turns"])
+    table.act(ANN, type="turn", seat=1, card="m", turn=1)
+    table.act(HOST, type="turn", seat=2, card="b", turn=2)  # the lowest card: Bob steals
+    said = table.game["plays"][1]["explanation"]
+    with pytest.raises(Rejected) as bob:
+        table.act(BOB, type="turn", seat=2, card="x", turn=2)
+    assert (bob.value.code, bob.value.message) == ("turn_entered", f"The host already entered turn 2. {said}")
+    with pytest.raises(Rejected) as ahead:
+        table.act(CY, type="turn", seat=3, card="x", turn=4)
+    assert ahead.value.code == "turn_moved"
+    table.act(BOB, type="steal", seat=1, turn=2, **{"from": "table"})
+    for actor, by in ((BOB, "You"), (HOST, "Bob")):  # Bob's phone tapped twice; the host's page sent it too
+        with pytest.raises(Rejected) as again:
+            table.act(actor, type="steal", seat=3, turn=2, **{"from": "hand"})
+        assert (again.value.code, again.value.message) == (
+            "steal_entered",
+            f"{by} already entered the steal: Bob takes Ann's m from the table.",
+        )
+    assert len(table.game["plays"]) == 2 and table.game["turn"] == 3

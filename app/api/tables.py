@@ -384,14 +384,27 @@ class Steal(Request):
     )
 
 
+TurnNumber = Annotated[
+    int | None,
+    Field(
+        ge=1,
+        le=10_000,
+        description="the turn this is for (the card's turn, or the turn whose lowest card steals): refused (409 "
+        "`turn_entered`, `steal_entered`) once another phone entered it, saying who did and what it gave; left out, "
+        "the table as it is",
+    ),
+]
+
+
 class Turn(Action):
     seat: ActingSeat = None
     card: Card
     steal: Steal | None = Field(None, description="when the card is the lowest: whom it steals from")
+    turn: TurnNumber = None
 
 
 class StealAction(Action, Steal):
-    pass
+    turn: TurnNumber = None
 
 
 class EndGame(Action):
@@ -684,10 +697,13 @@ def play_turn(params: TablePath, body: Turn):
     action = {"type": "turn", "seat": body.seat or acting(params.code).seat, "card": body.card}
     if body.steal is not None:
         action["steal"] = {"seat": body.steal.seat, "from": body.steal.source}
+    if body.turn is not None:
+        action["turn"] = body.turn
     return act(params.code, action, body.request_id)
 
 
 @action_view("/tables/<code>/steals", StealAction)
 def steal(params: TablePath, body: StealAction):
     """Booksmack, turn-based: whom the seat that played the lowest card steals from, and from where."""
-    return act(params.code, {"type": "steal", "seat": body.seat, "from": body.source}, body.request_id)
+    action = {"type": "steal", "seat": body.seat, "from": body.source}
+    return act(params.code, action | ({} if body.turn is None else {"turn": body.turn}), body.request_id)

@@ -168,12 +168,13 @@ def action_for(name: str, seat: int | None) -> dict:
         return {"type": "take", "takers": form_seats("takers")} | aimed_at("round", 10_000)
     if name == "turn":
         who = form_int("seat", 1, MAX_SEATS) if seat is None else seat  # the host names the seat
-        return {"type": "turn", "seat": who, "card": form_text("card", 8)}  # the engine reads `space` too
+        turn = {"type": "turn", "seat": who, "card": form_text("card", 8)}  # the engine reads `space` too
+        return turn | aimed_at("turn", 10_000)
     if name == "steal":
         source = request.form.get("from", "")
         if source not in ("hand", "table"):
             raise PageRefusal("from", "from: the hand or the table")
-        return {"type": "steal", "seat": form_int("victim", 1, MAX_SEATS), "from": source}
+        return {"type": "steal", "seat": form_int("victim", 1, MAX_SEATS), "from": source} | aimed_at("turn", 10_000)
     if name == "hands" or (name == "end_game" and request.form.get("hands_given")):
         hands = [split_cards(form_text(f"hand{i}")) for i in range(1, MAX_SEATS + 1) if f"hand{i}" in request.form]
         return {"type": "end_game", "hands": hands}
@@ -210,7 +211,7 @@ def action_for(name: str, seat: int | None) -> dict:
 
 def aimed_at(name: str, high: int) -> dict:
     """What the form was drawn for (the word a roll is for, the challenge started or ended, a Booksmack round
-    entered or taken), when it says: another phone's action may have moved the table past it, and the refusal then
+    entered or taken, a turn played or its steal), when it says: another phone's action may have moved the table past it, and the refusal then
     says so (tables/wordsmith/moved.py, tables/booksmack_moved.py)."""
     return {name: form_int(name, 1, high)} if request.form.get(name, "").strip() else {}
 
