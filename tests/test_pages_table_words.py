@@ -90,6 +90,23 @@ def test_a_second_tap_from_a_page_that_already_sent_one_reads_in_a_players_words
     assert "You voted to strike CAST." in text(again.get_data(as_text=True))  # the table as it is now
 
 
+def test_a_second_claim_from_a_page_that_already_sent_one_reads_in_a_players_words(app):
+    """A phone without JavaScript claims CAST, goes Back and claims BAG from the same page: the page's one request id
+    again. It reads that the page already sent an action (BAG not claimed), with its word kept in the box."""
+    host, ann = phone(app), phone(app)
+    code, _ = create(host)
+    assert join(ann, code, 1).status_code == 303
+    start(host, code)
+    html = page(ann, f"/tables/{code}/play")
+    assert post_form(ann, f"/tables/{code}/play", html, "claim-form", action="claim", word="cast").status_code == 303
+    again = post_form(ann, f"/tables/{code}/play", html, "claim-form", action="claim", word="bag")
+    said = notice(again.get_data(as_text=True))
+    assert again.status_code == 409 and "This page already sent an action, so this tap was not applied." in said
+    assert not DEVELOPER_WORDS.search(said)
+    words = [c["word"] for c in app.extensions["tables"].state(code).to_dict()["wordsmith"]["claims"]]
+    assert words == ["cast"]
+
+
 def host_handed_on(app):
     """Ann's phone created the table and plays seat 1; she hands the host role to Bob's phone. Her host page's
     forms, drawn before, are still on her phone: (code, phones by seat, her old page)."""
