@@ -501,7 +501,7 @@ def apply(state, event: Event) -> None:
                 "discarded": list(data["discarded"]),
                 "open": data["open"],
                 "by": event.by,  # who entered it, and who named its takers: a phone entering it again is told
-                "taken_by": event.by if data["takers"] else None,
+                "taken_by": None if data["open"] else event.by,  # closed as entered: takers named, or nobody taps
             }
         )
         _give(game, data["takes"])

@@ -523,6 +523,10 @@ def test_takers_named_for_a_round_another_phone_named_them_for_say_who_named_the
         table.act(CY, type="take", takers=[3], round=3)
     assert ahead.value.code == "round_moved"
     assert table.act(CY, type="take", takers=[3], round=2) == ["round_taken"]
+    table.act(ANN, type="round", cards=["b", "Z", "m"], takers=[1], round=3)  # takers named as it is entered
+    with pytest.raises(Rejected) as none:
+        table.act(BOB, type="take", takers=[2], round=3)
+    assert none.value.message == "Ann already said who takes round 3: Ann takes the cards."
 
 
 def test_a_turn_or_a_steal_another_phone_entered_first_says_who_entered_it_and_what_it_gave():

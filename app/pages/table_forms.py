@@ -211,8 +211,8 @@ def action_for(name: str, seat: int | None) -> dict:
 
 def aimed_at(name: str, high: int) -> dict:
     """What the form was drawn for (the word a roll is for, the challenge started or ended, a Booksmack round
-    entered or taken, a turn played or its steal), when it says: another phone's action may have moved the table past it, and the refusal then
-    says so (tables/wordsmith/moved.py, tables/booksmack_moved.py)."""
+    entered or taken, a turn played or its steal), when it says: another phone's action may have moved the table
+    past it, and the refusal then says so (tables/wordsmith/moved.py, tables/booksmack_moved.py)."""
     return {name: form_int(name, 1, high)} if request.form.get(name, "").strip() else {}
 
 
