@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from . import (  # noqa: F401 - score_sheets: its route is on wordsmith's bp; table_votes, table_hosting, table_events: on tables'
+from . import (  # noqa: F401 - score_sheets: its route is on wordsmith's bp; table_*: on tables'
     booksmack,
     colorsmash,
     meta,
     racks,
     score_sheets,
+    table_booksmack,
     table_events,
     table_hosting,
     table_votes,

@@ -25,8 +25,9 @@
     POST   /tables/{code}/turns                 Booksmack, turn-based: the card a seat played
     POST   /tables/{code}/steals                Booksmack, turn-based: whom the lowest card steals from
 
-The host's hand-over, seat removal and undo are in app/api/table_hosting.py, the event stream in
-app/api/table_events.py, both on this `bp`.
+Booksmack's rounds and turns are in app/api/table_booksmack.py, the host's hand-over, seat removal and undo in
+app/api/table_hosting.py, the votes in app/api/table_votes.py, the event stream in app/api/table_events.py: all on
+this `bp`.
 
 Each view is the same three steps: validate, one call to the `Tables` service
 (tables/service.py: the rules are the game modules'), the answer. Who acts is
@@ -352,61 +353,6 @@ Takers = Annotated[
 ]
 
 
-class Round(Action):
-    cards: Annotated[
-        list[Card], Field(min_length=1, max_length=MAX_CARDS, description="one card per seat, seat 1 first")
-    ]
-    takers: Takers | None = Field(None, description="who takes the cards, when already known; else `POST .../takers`")
-    round: int | None = Field(
-        None,
-        ge=1,
-        le=10_000,
-        description="the number of the round these cards are: refused (409 `round_entered`) once another phone "
-        "entered that round, so two phones typing one round enter it once",
-    )
-
-
-class Take(Action):
-    takers: Takers
-    round: int | None = Field(
-        None,
-        ge=1,
-        le=10_000,
-        description="the round whose takers these are: refused (409 `round_taken`) once another phone named them, "
-        "saying who did and who takes the cards; left out, the round waiting for its takers",
-    )
-
-
-class Steal(Request):
-    seat: SeatNumber = Field(description="the seat robbed")
-    source: Literal["hand", "table"] = Field(
-        alias="from", description="`hand`: a blind card from their hand; `table`: their latest card"
-    )
-
-
-TurnNumber = Annotated[
-    int | None,
-    Field(
-        ge=1,
-        le=10_000,
-        description="the turn this is for (the card's turn, or the turn whose lowest card steals): refused (409 "
-        "`turn_entered`, `steal_entered`) once another phone entered it, saying who did and what it gave; left out, "
-        "the table as it is",
-    ),
-]
-
-
-class Turn(Action):
-    seat: ActingSeat = None
-    card: Card
-    steal: Steal | None = Field(None, description="when the card is the lowest: whom it steals from")
-    turn: TurnNumber = None
-
-
-class StealAction(Action, Steal):
-    turn: TurnNumber = None
-
-
 class EndGame(Action):
     hands: list[list[Card]] | None = Field(
         None, max_length=6, description="Booksmack turn-based: the cards left in each hand, one list per seat"
@@ -668,42 +614,3 @@ def end_game(params: TablePath, body: EndGame):
     if body.hands is not None:
         action["hands"] = [list(hand) for hand in body.hands]
     return act(params.code, action, body.request_id)
-
-
-# --- Booksmack -------------------------------------------------------------------------------
-
-
-@action_view("/tables/<code>/rounds", Round)
-def play_round(params: TablePath, body: Round):
-    """Booksmack: a round's revealed cards in seat order (from any phone), the judge's answer, and who takes them."""
-    action = {"type": "round", "cards": list(body.cards)}
-    if body.takers is not None:
-        action["takers"] = list(body.takers)
-    if body.round is not None:
-        action["round"] = body.round
-    return act(params.code, action, body.request_id)
-
-
-@action_view("/tables/<code>/rounds/takers", Take)
-def take_round(params: TablePath, body: Take):
-    """Booksmack: who tapped first, and so takes the open round's cards."""
-    action = {"type": "take", "takers": list(body.takers)} | ({} if body.round is None else {"round": body.round})
-    return act(params.code, action, body.request_id)
-
-
-@action_view("/tables/<code>/turns", Turn)
-def play_turn(params: TablePath, body: Turn):
-    """Booksmack, turn-based: the card a seat played (left out, the token's seat), and the draw, steal or win."""
-    action = {"type": "turn", "seat": body.seat or acting(params.code).seat, "card": body.card}
-    if body.steal is not None:
-        action["steal"] = {"seat": body.steal.seat, "from": body.steal.source}
-    if body.turn is not None:
-        action["turn"] = body.turn
-    return act(params.code, action, body.request_id)
-
-
-@action_view("/tables/<code>/steals", StealAction)
-def steal(params: TablePath, body: StealAction):
-    """Booksmack, turn-based: whom the seat that played the lowest card steals from, and from where."""
-    action = {"type": "steal", "seat": body.seat, "from": body.source}
-    return act(params.code, action | ({} if body.turn is None else {"turn": body.turn}), body.request_id)
