@@ -11,7 +11,7 @@ Undo folds the table again without the events it takes back: the state keeps the
 from __future__ import annotations
 
 from .events import Actor, Context, Event, Forbidden, NewEvent, Rejected
-from .state import HOSTING_ACTIONS, HOSTING_EVENTS, TABLE_EVENTS, TableState, brought, game_hook, undoable
+from .state import HOSTING_ACTIONS, HOSTING_EVENTS, TABLE_EVENTS, TableState, game_hook, undo_data, undoable
 from .state import apply as table_apply
 
 __all__ = ["TABLE_EVENTS", "undoable"]
@@ -103,34 +103,31 @@ def events_in_effect(state: TableState) -> list[Event]:
 
 def decide_undo(state: TableState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
     _host(actor, "undo an action")
-    found = undoable(state)
-    if found is None:
+    data = undo_data(state)  # the action, what it brought, the riders that go with it, the game's words for it
+    if data is None:
         raise Rejected("nothing_to_undo", "There is no action left to undo at this table.")
-    first, last, event = found
+    first = data["first"]
     expected = action.get("seq")
     if expected is not None and expected != first:
         # The host saw another last action (one came in meanwhile): undo nothing rather than the wrong one.
         raise Rejected(
             "undo_moved",
-            f"The last action is now event {first} ({event.type}), not event {expected}: look again, then undo.",
+            f"The last action is now event {first} ({data['type']}), not event {expected}: look again, then undo.",
         )
-    data = {"first": first, "last": last, "type": event.type, "by": event.by, "seat": event.data.get("seat")}
-    data["then"] = brought(state, first, last)  # what it brought, undone with it (the game's end)
-    named = game_hook(state, "undone_names")  # the game's words for what was undone (Wordsmith: the word claimed)
-    if named is not None:
-        data.update(named(state, event))
     reopened = game_hook(state, "undo_reopens")  # the game's votes the undo gives back, with their fresh window
     if reopened is not None:
-        data.update(reopened(state, first, last, ctx))
+        data.update(reopened(state, data["first"], data["last"], ctx))
     return [NewEvent("action_undone", data, by=0)]
 
 
 def apply_undone(state: TableState, event: Event) -> None:
-    """The table folded again from its events in effect, less the undone ones."""
+    """The table folded again from its events in effect, less the undone ones (the action, and the riders `also`
+    that went with it)."""
     first, last = event.data["first"], event.data["last"]
+    also = frozenset(event.data.get("also") or ())
     again = TableState()
     for kept in events_in_effect(state):
-        if not first <= kept.seq <= last:
+        if not first <= kept.seq <= last and kept.seq not in also:
             table_apply(again, kept)
     again.undone = dict(event.data, seq=event.seq)
     again.given_back = state.given_back + ((event.data,) if event.data.get("reopens") else ())

@@ -19,9 +19,10 @@ Generic events (the host acts, `by` 0, unless noted):
     seat_asked      {seat}            by no one (a phone without a seat): asks the host for that seat back
     host_handed     {seat}            the host role goes to that seat's phone; the old host token stops acting
     seat_removed    {seat}            the seat's player left: no roll, round or turn waits for it any more
-    action_undone   {first, last, type, seat, then}   the events first..last (the last game action, and the automatic
-                    events it brought, `then`: their types) are taken back; Wordsmith adds {reopens, closes_at}:
-                    the votes it opens again, each with a fresh window
+    action_undone   {first, last, type, seat, then, also}   the events first..last (the last game action, and the
+                    automatic events it brought, `then`: their types) are taken back, and `also` (when any): the
+                    automatic events a table event brought after it that went with it (`taken_along`); Wordsmith
+                    adds {reopens, closes_at}: the votes it opens again, each with a fresh window
 
 The host's actions beyond the game's own (hand-over, removal, undo) are in
 `tables/hosting.py`; docs/rules/tables.md holds their rulings.
@@ -216,7 +217,8 @@ def game_hook(state: TableState, name: str):
     """The game's optional function `name`, or None when its module has none: `seat_left` (a seat removed, in the
     fold), `after_hosting` (what a removal or a hand-over ends), `objectors` (who may object to a claim now),
     `overrulable` (whether the host's button may overrule a claim now), `undone_names` (what an undo names),
-    `undo_reopens` and `reopen_votes` (the votes an undo gives back, and their fresh window)."""
+    `undo_riders` (which automatic events a table event brought go with an undone action), `undo_reopens` and
+    `reopen_votes` (the votes an undo gives back, and their fresh window)."""
     return getattr(_module(state.game), name, None)
 
 
@@ -385,8 +387,8 @@ def decide(state: TableState, actor: Actor, action: dict, ctx: Context) -> list[
 
 
 # The events about the table rather than its game: never taken back by an undo (docs/rules/tables.md, ruling 3),
-# which skips past them.
-# A refused claim (`claim_refused`) is skipped past too: it is the record of an attempt that changed nothing.
+# which passes over them.
+# A refused claim (`claim_refused`) is passed over too: it is the record of an attempt that changed nothing.
 TABLE_EVENTS = frozenset(
     {
         "table_created",
@@ -401,18 +403,23 @@ TABLE_EVENTS = frozenset(
 )
 
 
+def passed_over(event: Event) -> bool:
+    """Whether an undo passes over `event` (ruling 3): an event about the table, or a refused attempt's record."""
+    return event.type in TABLE_EVENTS
+
+
 def undoable(state: TableState) -> tuple[int, int, Event] | None:
     """The last action an undo takes back: (first seq, last seq, its event), or None when there is none.
 
     An action is the event someone's request wrote (`by` a seat or the host) with the automatic events that
     followed it in the same write (`by` None: Done!, a challenge's or the game's end); events about the table
-    (joins, names, the lock, the host role) are skipped past and stay.
+    (joins, names, the lock, the host role) are passed over and stay, and so are the automatic events that came
+    after one of them rather than after an action (`riders`: the count a hand-over of the host role brought).
     """
     last = None
     for event in state.log or ():
-        if event.type in TABLE_EVENTS:
-            if last is not None:
-                break  # the automatic events follow their action in one write: nothing else between them
+        if passed_over(event):
+            last = None  # the automatic events newer than it came with it, not with an action: passed over too
             continue
         last = last or event.seq
         if event.by is not None:
@@ -420,28 +427,66 @@ def undoable(state: TableState) -> tuple[int, int, Event] | None:
     return None
 
 
-def brought(state: TableState, first: int, last: int) -> list[str]:
-    """The types of the automatic events an action (events `first` to `last`) brought, oldest first: an undo takes
-    them back with it (a challenge's end, and the game's)."""
+def riders(state: TableState, last: int) -> list[Event]:
+    """The automatic events newer than the action ending at `last` that an undo of it passes over, oldest first:
+    those that came with a table event (a hand-over's count of a tie its new host is a party to), not with an
+    action. Every event newer than the action that is not passed over is one, as `undoable` walked past them."""
+    found = []
+    for event in state.log or ():
+        if event.seq <= last:
+            break
+        if not passed_over(event):
+            found.append(event)
+    return found[::-1]
+
+
+def taken_along(state: TableState, first: int, last: int) -> list[int]:
+    """The seqs of the riders (`riders`) that go with an undo of the action `first`..`last`: the game's
+    `undo_riders` says which (Wordsmith: a count of a vote the action was about); a game without it keeps them all,
+    as the table events they came with stay."""
+    passed = riders(state, last)
+    decide_riders = game_hook(state, "undo_riders") if passed else None
+    return decide_riders(state, first, last, passed) if decide_riders is not None else []
+
+
+def brought(state: TableState, first: int, last: int, also=()) -> list[str]:
+    """The types of the automatic events an action (events `first` to `last`) brought, oldest first, and of the
+    riders that go with it (`also`, `taken_along`): an undo takes them back with it (a challenge's end, and the
+    game's)."""
     found = []
     for event in state.log or ():
         if event.seq <= first:
             break
-        if event.seq <= last and event.by is None:
+        if (event.seq <= last and event.by is None) or event.seq in also:
             found.append(event.type)
     return found[::-1]
 
 
-def undoable_view(state: TableState) -> dict | None:
-    """What an undo would take back now, as the state shows it (the pages' Undo button names it)."""
+def undo_data(state: TableState) -> dict | None:
+    """What an undo would take back now, as `action_undone` writes it and the state shows it: its first and last
+    seq, type, `by`, seat, the automatic events it brought (`then`), the riders that go with it (`also`, only when
+    some do), and the game's words for it (Wordsmith: the word claimed). None when there is nothing to undo."""
     found = undoable(state)
     if found is None:
         return None
     first, last, event = found
-    view = {"seq": first, "last": last, "type": event.type, "by": event.by, "seat": event.data.get("seat")}
-    view["then"] = brought(state, first, last)
+    data = {"first": first, "last": last, "type": event.type, "by": event.by, "seat": event.data.get("seat")}
+    also = taken_along(state, first, last)
+    data["then"] = brought(state, first, last, also)
+    if also:
+        data["also"] = also
     named = game_hook(state, "undone_names")  # the game's words for it (Wordsmith: the word claimed), as an undo's
-    return view | named(state, event) if named is not None else view
+    return data | named(state, event) if named is not None else data
+
+
+def undoable_view(state: TableState) -> dict | None:
+    """What an undo would take back now, as the state shows it (the pages' Undo button names it): `seq` is its first
+    event's, which the undo sends back."""
+    data = undo_data(state)
+    if data is None:
+        return None
+    first = data.pop("first")
+    return {"seq": first, **data}
 
 
 # The hand-over, removal and undo (tables/hosting.py registers them here, as the games register their rules).

@@ -232,6 +232,42 @@ def test_the_host_hands_the_host_role_to_a_seated_players_phone(client):
     replays(table)
 
 
+def test_after_a_hand_over_that_settled_a_tie_undo_still_takes_back_what_came_before(client):
+    """Ruling 3: Bob claims BAG, Cy objects, Ann keeps and Di strikes: tied. The host role goes to Bob's phone, and
+    the tie is counted with it (Bob made the claim: the judge's verdict stands, ruling 21). Bob's Undo passes over
+    the hand-over and that count to Di's strike, and takes the count with it: the vote is Di's to cast again."""
+    table = Table(client, seats=("Ann", "Bob", "Cy", "Di"))
+    table.start()
+    assert table.claim(2, "bag").status_code == 201
+    bag = [e for e in table.client.get(table.path("/record")).json["events"] if e["type"] == "claim"][0]["seq"]
+    assert table.post("/objections", {"claim": bag}, table.tokens[3]).status_code == 201
+    assert table.post("/votes", {"claim": bag, "strike": False}, table.tokens[1]).status_code == 201
+    tied = table.post("/votes", {"claim": bag, "strike": True}, table.tokens[4]).json["events"][-1]
+    assert tied["data"]["outcome"] == "tied"
+    handed = table.post("/host", {"seat": 2}, table.host).json
+    assert [e["type"] for e in handed["events"]] == ["host_handed", "objection_ruled"]
+    assert "the host, Bob, made the claim" in handed["state"]["wordsmith"]["latest"]["reason"]
+    undoable = table.state(table.tokens[2])["undoable"]
+    assert (undoable["seq"], undoable["type"], undoable["seat"], undoable["word"]) == (
+        tied["seq"] - 1,
+        "objection_vote",
+        4,
+        "bag",
+    )
+    undone = table.post("/undo", {"seq": undoable["seq"]}, table.tokens[2])
+    assert undone.status_code == 201, undone.json
+    data = undone.json["events"][0]["data"]
+    assert (data["type"], data["also"], data["reopens"]) == ("objection_vote", [handed["events"][1]["seq"]], [bag])
+    vote = undone.json["state"]["wordsmith"]["claims"][0]["vote"]
+    assert (vote["state"], vote["waiting"]) == ("open", [4])
+    assert undone.json["state"]["host_seat"] == 2
+    replays(table)
+    for kind in ("objection_vote", "objection", "claim", "challenge_started"):  # and on, back to the first action
+        assert table.post("/undo", {}, table.tokens[2]).json["events"][0]["data"]["type"] == kind
+    assert_problem(table.post("/undo", {}, table.tokens[2]), 409)
+    replays(table)
+
+
 def test_the_host_role_goes_only_to_a_phone_that_holds_its_seat(client):
     table = Table(client, join=False)
     assert assert_problem(table.post("/host", {"seat": 1}, table.host), 409)["code"] == "seat_free"

@@ -1502,6 +1502,109 @@ def test_a_casting_vote_the_host_became_a_party_to_lets_the_judges_verdict_stand
     assert caught.value.code == "not_tied"
 
 
+def tied_then_handed(host_plays=1) -> tuple[Table, Event]:
+    """CAST (Ann's) objected to by Bob, tied by Cy's strike and Di's keep, then the host role handed to `host_plays`:
+    a party to the tie, so the hand-over counts it and the judge's verdict stands (ruling 21)."""
+    table, cast = objected(4)
+    table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(3))
+    table.act({"type": "vote", "claim": cast.seq, "strike": False}, seat(4))
+    written = table.act({"type": "hand_host", "seat": host_plays})
+    assert [(e.type, e.by, e.data.get("reason")) for e in written] == [
+        ("host_handed", 0, None),
+        ("objection_ruled", None, "host_party"),
+    ]
+    return table, cast
+
+
+def replays(table: Table) -> None:
+    assert fold(table.events).to_dict(None) == table.state.to_dict(None)
+
+
+def test_an_undo_passes_over_a_hand_over_and_the_count_it_brought_and_takes_back_the_vote_that_tied():
+    """docs/rules/tables.md, ruling 3: the hand-over is passed over, and the count it brought with it: Di's keep, which
+    tied the vote, is the action undone, and the count goes with it (the tie it counted is gone). The vote is open
+    again for Di, in a fresh window; tied again, the new host (Ann, the claimant) is a party: the judge's verdict."""
+    table, cast = tied_then_handed(host_plays=1)
+    ann = Actor(seat=1, host=True)
+    view = table.state.to_dict(ann)["undoable"]
+    assert (view["type"], view["seat"], view["word"], view["also"]) == ("objection_vote", 4, "cast", [13])
+    undone = table.act({"type": "undo", "seq": view["seq"]}, ann)[0].data
+    assert (undone["first"], undone["last"], undone["also"], undone["reopens"]) == (10, 11, [13], [cast.seq])
+    vote = table.view()["claims"][0]["vote"]
+    assert (vote["state"], vote["waiting"]) == ("open", [4])
+    assert table.state.host_seat == 1  # the hand-over stays
+    replays(table)
+    again = table.act({"type": "vote", "claim": cast.seq, "strike": False}, seat(4))[-1]
+    assert (again.data["outcome"], again.data["by"], again.data["reason"]) == ("overruled", "judge", "host_party")
+    table.act({"type": "undo"}, ann)  # Di's keep again, then Cy's strike, the objection, the claim, the start
+    assert [table.act({"type": "undo"}, ann)[0].data["type"] for _ in range(4)] == [
+        "objection_vote",
+        "objection",
+        "claim",
+        "challenge_started",
+    ]
+    assert table.state.host_seat == 1 and table.view()["claims"] == []
+    replays(table)
+
+
+def test_an_undo_behind_a_hand_over_of_an_action_about_another_vote_leaves_the_count_standing():
+    """The count the hand-over brought stands while what it counted does: Bob's added piece, undone, was not about
+    CAST's vote, which stays counted; the next undo, Di's keep, takes the count with it."""
+    table, cast = objected(4)
+    table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(3))
+    table.act({"type": "vote", "claim": cast.seq, "strike": False}, seat(4))
+    table.act({"type": "add", "piece": "R"}, seat(2))
+    table.act({"type": "hand_host", "seat": 1})
+    undone = table.act({"type": "undo"}, seat(1))[0].data
+    assert (undone["type"], "also" in undone, "reopens" in undone) == ("piece_added", False, False)
+    assert table.view()["claims"][0]["vote"]["state"] == "overruled"  # the judge's verdict stands
+    replays(table)
+    undone = table.act({"type": "undo"}, seat(1))[0].data
+    assert (undone["type"], undone["seat"], len(undone["also"]), undone["reopens"]) == (
+        "objection_vote",
+        4,
+        1,
+        [cast.seq],
+    )
+    assert table.view()["claims"][0]["vote"]["state"] == "open"
+    replays(table)
+
+
+def test_a_count_written_with_a_casting_vote_the_host_may_not_cast_is_passed_over_as_the_join_before_it():
+    """The host's phone joins Ann's seat after the tie (the host is now a party, ruling 21): the casting vote is
+    refused and the count written with it. The undo passes over both, and the join, to Di's keep; the count goes
+    with it."""
+    table, cast = objected(4)
+    table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(3))
+    table.act({"type": "vote", "claim": cast.seq, "strike": False}, seat(4))
+    table.act({"type": "release", "seat": 1})
+    table.act({"type": "join", "seat": 1})  # with the host's token: the host plays Ann's seat now
+    with pytest.raises(Rejected) as caught:
+        table.act({"type": "settle", "claim": cast.seq, "strike": True})
+    assert caught.value.code == "own_dispute" and table.events[-1].type == "objection_ruled"
+    undone = table.act({"type": "undo"})[0].data
+    assert (undone["type"], undone["seat"], undone["also"]) == ("objection_vote", 4, [table.events[-2].seq])
+    assert table.view()["claims"][0]["vote"]["state"] == "open"
+    replays(table)
+
+
+def test_a_vote_counted_with_a_hand_over_after_its_window_closed_goes_with_an_undone_ballot():
+    """A window closes with Cy's strike alone; the hand-over counts it (no quorum: the judge's verdict). Undoing Cy's
+    strike takes that count with it: the vote is open again for Cy, in a fresh window."""
+    table, cast = objected(4)
+    table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(3))
+    written = table.act({"type": "hand_host", "seat": 3}, after=60)
+    assert [(e.type, e.data.get("reason")) for e in written] == [
+        ("host_handed", None),
+        ("objection_ruled", "no_quorum"),
+    ]
+    undone = table.act({"type": "undo"}, seat(3))[0].data
+    assert (undone["type"], undone["also"], undone["reopens"]) == ("objection_vote", [written[1].seq], [cast.seq])
+    vote = table.view()["claims"][0]["vote"]
+    assert (vote["state"], vote["waiting"], vote["closes_at"]) == ("open", [3, 4], undone["closes_at"])
+    replays(table)
+
+
 def fresh_scores(table: Table) -> dict:
     """The scores drawn from the sheets now, without the ones scored before (`scored`'s memo)."""
     from solver.wordsmith import score_sheets

@@ -54,7 +54,7 @@ from .automatic import after_hosting
 from .decide import decide, undone_names
 from .house import created_settings
 from .model import ClaimRecord, SeatState, WordsmithState, initial, may_hide, scratch, seats_allowed, visible
-from .vote import objectors, overrulable, reopen_votes, undo_reopens
+from .vote import objectors, overrulable, reopen_votes, undo_reopens, undo_riders
 
 __all__ = [
     "ClaimRecord",
@@ -73,6 +73,7 @@ __all__ = [
     "seats_allowed",
     "undone_names",
     "undo_reopens",
+    "undo_riders",
     "reopen_votes",
     "visible",
 ]

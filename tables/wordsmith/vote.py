@@ -322,6 +322,30 @@ def undo_reopens(table, first: int, last: int, ctx: Context) -> dict:
     return {"reopens": sorted(seqs), "closes_at": stamp(ctx.now + window_seconds(table, ctx, OBJECTION_SECONDS))}
 
 
+def undo_riders(table, first: int, last: int, riders: list) -> list[int]:
+    """Which of the automatic events that came with a table event after the action `first`..`last` go with its undo
+    (docs/rules/tables.md, ruling 3; `riders`: those events, oldest first).
+
+    A count (a tie the new host is a party to, counted with the hand-over; a vote whose window had closed) stands
+    while what it counted does; when the action is about that vote (a ballot, the count that tied it, the objection,
+    the word put to the table), the table it counted is gone with the action, and so is the count. What such a count
+    brought goes with it: the events right after it with no vote of their own (the claim a word allowed makes, a
+    challenge's end). A count of another vote stands, as the hand-over does.
+    """
+    about: set = set()  # the claims and words put to the table the action is about, and its own events
+    for event in table.log or ():
+        if event.seq < first:
+            break
+        if event.seq <= last:
+            about |= {event.seq, event.data.get("claim")}
+    gone: list[int] = []
+    for rider in riders:
+        counts = rider.data.get("claim") if rider.type in VOTE_EVENTS else None
+        if (counts in about) if counts is not None else (rider.seq - 1 in gone):
+            gone.append(rider.seq)
+    return gone
+
+
 def reopen_votes(table, undone: dict) -> None:
     """Fold an undo's `reopens` (`undo_reopens`) into the table folded again without the undone events: each of
     those votes still open runs until the undo's `closes_at` (never closing sooner than it did)."""
