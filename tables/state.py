@@ -404,8 +404,10 @@ TABLE_EVENTS = frozenset(
 
 
 def passed_over(event: Event) -> bool:
-    """Whether an undo passes over `event` (ruling 3): an event about the table, or a refused attempt's record."""
-    return event.type in TABLE_EVENTS
+    """Whether an undo passes over `event` (ruling 3): an event about the table, or a refused attempt's record. A
+    refused claim the app wrote (`by` None: the claim a word the table allowed makes, which the judge still refused)
+    is no one's attempt but what the allowing vote brought: it goes with that vote."""
+    return event.type in TABLE_EVENTS and not (event.type == "claim_refused" and event.by is None)
 
 
 def undoable(state: TableState) -> tuple[int, int, Event] | None:

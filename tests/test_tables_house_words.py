@@ -313,6 +313,29 @@ def test_an_allowed_word_the_judge_then_refuses_is_refused_in_public_and_stays_a
     )
 
 
+def test_an_undone_allowing_vote_takes_back_the_refused_claim_it_made():
+    """Docs/rules/tables.md, ruling 3: the claim the judge refused after the table allowed VLOG was the app's, made
+    by Cy's allowing vote: no attempt of anyone's to pass over. Undoing Cy's vote takes it back with the ruling: the
+    table reads as before the vote, not "The table allowed VLOG"."""
+    table = started()
+    seq = asked(table, 1, NEW)
+    table.act({"type": "set_pool", "seat": 1, "pool": "R1"})
+    vote(table, 2, seq, True)
+    before = table.view()
+    made = vote(table, 3, seq, True)
+    assert table.types(made) == ["house_vote", "house_ruled", "claim_refused"]
+    undone = table.act({"type": "undo"})[0].data
+    assert (undone["type"], undone["first"], undone["last"]) == ("house_vote", made[0].seq, made[-1].seq)
+    assert undone["then"] == ["house_ruled", "claim_refused"]
+    after = table.view()
+    assert (after["refused"], after["latest"], after["house_words"]) == (
+        before["refused"],
+        before["latest"],
+        before["house_words"],
+    )
+    assert fold(table.events).to_dict(None) == table.state.to_dict(None)
+
+
 def test_house_words_carried_to_a_new_table():
     table = Table(seats=2, settings={"house_words": [NEW, RARE]})
     table.act({"type": "start", "pool": POOL})
