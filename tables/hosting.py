@@ -115,20 +115,26 @@ def decide_undo(state: TableState, actor: Actor, action: dict, ctx: Context) -> 
             f"The last action is now event {first} ({data['type']}), not event {expected}: look again, then undo.",
         )
     reopened = game_hook(state, "undo_reopens")  # the game's votes the undo gives back, with their fresh window
-    if reopened is not None:
-        data.update(reopened(state, data["first"], data["last"], ctx))
+    if reopened is not None:  # judged on the table as the undo leaves it: a vote back to a tie does not reopen
+        data.update(reopened(state, folded_without(state, data), data, ctx))
     return [NewEvent("action_undone", data, by=0)]
 
 
-def apply_undone(state: TableState, event: Event) -> None:
-    """The table folded again from its events in effect, less the undone ones (the action, and the riders `also`
-    that went with it)."""
-    first, last = event.data["first"], event.data["last"]
-    also = frozenset(event.data.get("also") or ())
+def folded_without(state: TableState, undone: dict) -> TableState:
+    """The table folded again from its events in effect, less those an undo (`action_undone`'s data) takes back: the
+    action `first`..`last`, and the riders `also` that go with it."""
+    first, last = undone["first"], undone["last"]
+    also = frozenset(undone.get("also") or ())
     again = TableState()
     for kept in events_in_effect(state):
         if not first <= kept.seq <= last and kept.seq not in also:
             table_apply(again, kept)
+    return again
+
+
+def apply_undone(state: TableState, event: Event) -> None:
+    """The table folded again without the undone events, the votes every undo so far gave back open anew."""
+    again = folded_without(state, event.data)
     again.undone = dict(event.data, seq=event.seq)
     again.given_back = state.given_back + ((event.data,) if event.data.get("reopens") else ())
     reopen = game_hook(again, "reopen_votes") if again.game else None

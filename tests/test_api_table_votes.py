@@ -271,6 +271,25 @@ def test_an_undone_vote_on_a_house_word_is_cast_again_and_the_word_allowed_as_be
     assert (ruled["outcome"], ruled["allow"], ruled["refuse"]) == ("allowed", 2, 1)
 
 
+def test_an_undone_concession_after_the_judges_verdict_stood_says_no_vote_reopened(table):
+    """Ruling 3: Ann's phone hosts and Ann objects to Bob's CAST; Cy and Di split, so the judge's verdict stands (the
+    host is a party, ruling 21). Bob concedes; the host undoes the concession: the vote stays as the judge left it,
+    and neither the undo nor the state says it reopened."""
+    assert table.post("/host", {"seat": 1}, table.host).status_code == 201
+    table.post("/claims", {"word": "cast"}, table.tokens[2])
+    seq = [e for e in table.events() if e["type"] == "claim"][0]["seq"]
+    table.post("/objections", {"claim": seq}, table.tokens[1])
+    table.post("/votes", {"claim": seq, "strike": True}, table.tokens[3])
+    ruled = table.post("/votes", {"claim": seq, "strike": False}, table.tokens[4]).json["events"][-1]["data"]
+    assert (ruled["outcome"], ruled["by"], ruled["reason"]) == ("overruled", "judge", "host_party")
+    assert table.post("/votes", {"claim": seq, "strike": True}, table.tokens[2]).status_code == 201  # Bob concedes
+    undone = table.post("/undo", {}, table.tokens[1]).json
+    assert undone["events"][0]["data"]["type"] == "objection_ruled"
+    assert "reopens" not in undone["events"][0]["data"] and "reopens" not in undone["state"]["undone"]
+    assert undone["state"]["wordsmith"]["claims"][0]["vote"]["state"] == "overruled"
+    assert "reopens" not in table.state(None)["undone"]
+
+
 def test_two_casting_votes_at_once_the_second_reads_how_the_first_settled_it(table):
     """Ruling 24: the host's two taps on a tie race; the second, sent for the old tie, is told the outcome."""
     seq = cast_objected(table)

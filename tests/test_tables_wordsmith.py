@@ -1605,6 +1605,101 @@ def test_a_vote_counted_with_a_hand_over_after_its_window_closed_goes_with_an_un
     replays(table)
 
 
+def test_an_undone_concession_after_the_judges_verdict_stood_names_no_vote_reopened():
+    """Ruling 3: Ann hosts and objects to Bob's CAST; Cy and Di split, and the judge's verdict stands (ruling 21). Bob
+    concedes; the host undoes the concession: the table is as before it, the vote closed, so `reopens` names none."""
+    table = Table(seats=4, joined=True, host_plays=1)
+    table.act({"type": "start", "pool": EXAMPLE_POOL})
+    cast = table.claim(2, "cast")
+    table.act({"type": "object", "claim": cast.seq}, seat(1))
+    table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(3))
+    ruled = table.act({"type": "vote", "claim": cast.seq, "strike": False}, seat(4))[-1]
+    assert (ruled.data["by"], ruled.data["reason"]) == ("judge", "host_party")
+    table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(2))  # Bob concedes
+    undone = table.act({"type": "undo"}, seat(1))[0].data
+    assert (undone["type"], "reopens" in undone, "closes_at" in undone) == ("objection_ruled", False, False)
+    assert table.view()["claims"][0]["vote"]["state"] == "overruled"
+    assert "reopens" not in table.state.to_dict(None)["undone"] and not table.state.given_back
+
+
+def test_an_undone_casting_vote_names_no_vote_reopened_for_it_is_tied_again():
+    table, cast = objected(4)
+    table.act({"type": "vote", "claim": cast.seq, "strike": True}, seat(3))
+    table.act({"type": "vote", "claim": cast.seq, "strike": False}, seat(4))
+    table.act({"type": "settle", "claim": cast.seq, "strike": True})
+    undone = table.act({"type": "undo"})[0].data
+    assert (undone["type"], "reopens" in undone) == ("objection_ruled", False)
+    assert table.view()["claims"][0]["vote"]["state"] == "tied"
+
+
+def host_of(table: Table) -> Actor:
+    """Whoever acts as the host now: the seat whose phone the role was handed to, or the host's own phone."""
+    return Actor(seat=table.state.host_seat, host=True) if table.state.host_seat else HOST
+
+
+def open_vote_of(ws, seq: int):
+    """The claim `seq` when the table is voting on it (its vote open), else None."""
+    voted = ws.claims.get(seq) or ws.asks.get(seq)
+    return voted if voted is not None and voted.vote is not None and voted.vote["state"] == "open" else None
+
+
+def dispute_step(table: Table, cast: Event, step: str) -> None:
+    """One step of a dispute over CAST (Ann's, Bob's objection): the next voter's keep or strike, Ann's concession,
+    a casting vote, a count once the window closed, the host role handed on, an unrelated piece or claim."""
+    claim = table.ws.claims.get(cast.seq)  # undone, it is refused: the vote on it is gone
+    vote = (claim.vote if claim is not None else None) or {}
+    waiting = [n for n in vote.get("voters", ()) if n not in vote.get("votes", {})]
+    actions = {
+        "keep": ({"type": "vote", "claim": cast.seq, "strike": False}, seat(waiting[0] if waiting else 3)),
+        "strike": ({"type": "vote", "claim": cast.seq, "strike": True}, seat(waiting[0] if waiting else 3)),
+        "concede": ({"type": "vote", "claim": cast.seq, "strike": True}, seat(1)),
+        "settle keep": ({"type": "settle", "claim": cast.seq, "strike": False}, host_of(table)),
+        "settle strike": ({"type": "settle", "claim": cast.seq, "strike": True}, host_of(table)),
+        "count": ({"type": "count_votes", "claim": cast.seq}, seat(2)),
+        "add": ({"type": "add", "piece": "R"}, seat(4)),
+        "bag": ({"type": "claim", "word": "bag"}, seat(3)),
+        **{f"hand {n}": ({"type": "hand_host", "seat": n}, host_of(table)) for n in range(1, 5)},
+    }
+    action, actor = actions[step]
+    try:
+        table.act(action, actor, after=40.0 if step == "count" else 1.0)
+    except (Rejected, Refused, Forbidden):
+        pass  # refused: a refusal's record (a count) may be written all the same
+
+
+STEPS = ["keep", "strike", "concede", "settle keep", "settle strike", "count", "add", "bag"]
+STEPS += [f"hand {n}" for n in range(1, 5)] + ["undo"] * 3
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from([None, 1, 2, 3, 4]), st.lists(st.sampled_from(STEPS), max_size=8), st.integers(1, 6))
+def test_an_undo_names_in_reopens_exactly_the_votes_it_opens_again(host_plays, steps, undos):
+    """Ruling 3, whatever the ballots, counts, concessions, casting votes and hand-overs before it: a vote an undo's
+    `reopens` names is open after the undo, with the undo's fresh window; a vote open after the undo that it does not
+    name was open before it with the same ballots (the undo did not touch it)."""
+    table, cast = objected(4, host_plays=host_plays)
+    for step in steps + ["undo"] * undos:
+        if step != "undo":
+            dispute_step(table, cast, step)
+            continue
+        before = copy.deepcopy(table.ws)
+        try:
+            undone = table.act({"type": "undo"}, host_of(table))[0].data
+        except Rejected:
+            break  # nothing left to undo
+        ws = table.ws
+        named = set(undone.get("reopens") or ())
+        assert named <= set(ws.claims) | set(ws.asks)
+        for seq in set(ws.claims) | set(ws.asks):
+            voted = open_vote_of(ws, seq)
+            if seq in named:
+                assert voted is not None and voted.vote["closes_at"] == undone["closes_at"], (seq, undone)
+            elif voted is not None:
+                was = open_vote_of(before, seq)
+                assert was is not None and was.vote["votes"] == voted.vote["votes"], (seq, undone)
+    assert fold(table.events).to_dict(None) == table.state.to_dict(None)
+
+
 def fresh_scores(table: Table) -> dict:
     """The scores drawn from the sheets now, without the ones scored before (`scored`'s memo)."""
     from solver.wordsmith import score_sheets

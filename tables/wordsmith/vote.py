@@ -306,20 +306,31 @@ def objectors(table, seats, claim: int, now: float, seconds: float) -> list[int]
     return [seat for seat in seats if objection_refused(ws, seat, record, now, seconds) is None]
 
 
-def undo_reopens(table, first: int, last: int, ctx: Context) -> dict:
-    """What an undo of the events `first` to `last` gives back of the table's votes (docs/rules/tables.md, ruling 3):
-    each vote a ballot, a concession or a count of it was taken back from (`reopens`: the seqs they were on) is open
-    again with a fresh window from the undo (`closes_at`), so the voter whose ballot came back casts it again, and
-    no count runs at once on a window that closed while the ballot was in."""
-    seqs: list[int] = []
+def undo_reopens(table, after, undone: dict, ctx: Context) -> dict:
+    """What an undo (`undone`: `action_undone`'s data so far) gives back of the table's votes (docs/rules/tables.md,
+    ruling 3), `after` being the table it leaves: each vote a ballot, a concession or a count of it was taken back from
+    that is open after the undo (`reopens`: the seqs they were on) runs again with a fresh window from the undo
+    (`closes_at`), so the voter whose ballot came back casts it again, and no count runs at once on a window that
+    closed while the ballot was in. A vote the undo leaves closed or tied (the host's casting vote taken back, a
+    concession made after the judge's verdict stood) is not reopened, and not named."""
+    first, last, also = undone["first"], undone["last"], frozenset(undone.get("also") or ())
+    seqs: set[int] = set()
     for event in table.log or ():
         if event.seq < first:
             break
-        if event.seq <= last and event.type in VOTE_EVENTS and event.data.get("claim") not in seqs:
-            seqs.append(event.data["claim"])
-    if not seqs:
+        if (first <= event.seq <= last or event.seq in also) and event.type in VOTE_EVENTS:
+            seqs.add(event.data["claim"])
+    reopened = sorted(seq for seq in seqs if open_vote_of(after.game_state, seq) is not None)
+    if not reopened:
         return {}
-    return {"reopens": sorted(seqs), "closes_at": stamp(ctx.now + window_seconds(table, ctx, OBJECTION_SECONDS))}
+    return {"reopens": reopened, "closes_at": stamp(ctx.now + window_seconds(table, ctx, OBJECTION_SECONDS))}
+
+
+def open_vote_of(ws: WordsmithState, seq: int) -> ClaimRecord | AskRecord | None:
+    """The claim (or word put to the table) `seq` when its vote is open: one an undo gave a ballot or a count back to
+    is then given a fresh window (`undo_reopens` names it, `reopen_votes` folds it); closed, tied or gone, not."""
+    voted = ws.claims.get(seq) or ws.asks.get(seq)
+    return voted if voted is not None and voted.vote is not None and voted.vote["state"] == "open" else None
 
 
 def undo_riders(table, first: int, last: int, riders: list) -> list[int]:
@@ -351,9 +362,9 @@ def reopen_votes(table, undone: dict) -> None:
     those votes still open runs until the undo's `closes_at` (never closing sooner than it did)."""
     ws: WordsmithState = table.game_state
     for seq in undone.get("reopens") or ():
-        voted = ws.claims.get(seq) or ws.asks.get(seq)
-        if voted is None or voted.vote is None or voted.vote["state"] != "open":
-            continue  # back to a tie (the host's casting vote taken back), or the objection itself undone
+        voted = open_vote_of(ws, seq)
+        if voted is None:
+            continue  # closed since by its count, or taken back by a later undo with the objection
         closes = max(voted.vote["closes_at"], undone["closes_at"], key=epoch)
         vote = {**voted.vote, "closes_at": closes}
         if isinstance(voted, AskRecord):
