@@ -6,12 +6,13 @@ replay property checks that folding the record gives the state built step by ste
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from solver.lexicon import load_lexicons
@@ -1673,6 +1674,9 @@ STEPS += [f"hand {n}" for n in range(1, 5)] + ["undo"] * 3
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from([None, 1, 2, 3, 4]), st.lists(st.sampled_from(STEPS), max_size=8), st.integers(1, 6))
+@example(2, ["strike", "keep", "concede"], 1)  # a concession after the judge's verdict stood (the host objected)
+@example(None, ["strike", "keep", "settle keep"], 1)  # the casting vote
+@example(None, ["keep", "strike", "hand 1"], 2)  # a tie counted by a hand-over
 def test_an_undo_names_in_reopens_exactly_the_votes_it_opens_again(host_plays, steps, undos):
     """Ruling 3, whatever the ballots, counts, concessions, casting votes and hand-overs before it: a vote an undo's
     `reopens` names is open after the undo, with the undo's fresh window; a vote open after the undo that it does not
@@ -1697,6 +1701,34 @@ def test_an_undo_names_in_reopens_exactly_the_votes_it_opens_again(host_plays, s
             elif voted is not None:
                 was = open_vote_of(before, seq)
                 assert was is not None and was.vote["votes"] == voted.vote["votes"], (seq, undone)
+    assert fold(table.events).to_dict(None) == table.state.to_dict(None)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from([None, 1, 2, 3, 4]), st.lists(st.sampled_from(STEPS), max_size=10))
+@example(None, ["keep", "strike", "hand 1"])  # a tie, then the role to its claimant's phone
+@example(None, ["strike", "count", "hand 3"])  # a window closed, counted by the hand-over
+@example(3, ["add", "keep", "strike", "bag", "hand 2", "add"])
+def test_undo_takes_back_every_action_to_the_first_whatever_the_hand_overs_and_counts(host_plays, steps):
+    """Ruling 3: undo after undo, every action is taken back, back to the table's first: what stays in effect is the
+    table's own events (joins, hand-overs), never a game's event, nor a count a hand-over brought."""
+    from tables.state import TABLE_EVENTS
+
+    table, cast = objected(4, host_plays=host_plays)
+    for step in steps:
+        if step == "undo":
+            with contextlib.suppress(Rejected):
+                table.act({"type": "undo"}, host_of(table))
+        else:
+            dispute_step(table, cast, step)
+    for _ in range(4 * len(table.events)):
+        try:
+            table.act({"type": "undo"}, host_of(table))
+        except Rejected as caught:
+            assert caught.code == "nothing_to_undo"
+            break
+    left = [(e.seq, e.type) for e in table.state.log if e.type not in TABLE_EVENTS]
+    assert left == [] and table.ws.claims == {} and table.ws.phase == "waiting"
     assert fold(table.events).to_dict(None) == table.state.to_dict(None)
 
 
