@@ -5,7 +5,8 @@ The rulings are docs/rules/tables.md (numbers cited here). Each action is judged
 nothing) and folded by `apply_*`; `tables.state` dispatches to them (registered below, as the games register).
 
 Undo folds the table again without the events it takes back: the state keeps the events in effect
-(`TableState.log`), so an undo costs one fold of the table, and every other event costs nothing more.
+(`TableState.log`), so an undo costs one fold of the table (two when it takes back a ballot or a count: the votes
+it gives back are judged on the table it leaves), and every other event costs nothing more.
 """
 
 from __future__ import annotations
@@ -115,8 +116,8 @@ def decide_undo(state: TableState, actor: Actor, action: dict, ctx: Context) -> 
             f"The last action is now event {first} ({data['type']}), not event {expected}: look again, then undo.",
         )
     reopened = game_hook(state, "undo_reopens")  # the game's votes the undo gives back, with their fresh window
-    if reopened is not None:  # judged on the table as the undo leaves it: a vote back to a tie does not reopen
-        data.update(reopened(state, folded_without(state, data), data, ctx))
+    if reopened is not None:  # judged on the table as the undo leaves it (folded only if the undo touches a vote)
+        data.update(reopened(state, lambda: folded_without(state, data), data, ctx))
     return [NewEvent("action_undone", data, by=0)]
 
 

@@ -306,10 +306,10 @@ def objectors(table, seats, claim: int, now: float, seconds: float) -> list[int]
     return [seat for seat in seats if objection_refused(ws, seat, record, now, seconds) is None]
 
 
-def undo_reopens(table, after, undone: dict, ctx: Context) -> dict:
+def undo_reopens(table, leaves: Callable, undone: dict, ctx: Context) -> dict:
     """What an undo (`undone`: `action_undone`'s data so far) gives back of the table's votes (docs/rules/tables.md,
-    ruling 3), `after` being the table it leaves: each vote a ballot, a concession or a count of it was taken back from
-    that is open after the undo (`reopens`: the seqs they were on) runs again with a fresh window from the undo
+    ruling 3), `leaves()` folding the table it leaves: each vote a ballot, a concession or a count of it was taken back
+    from that is open after the undo (`reopens`: the seqs they were on) runs again with a fresh window from the undo
     (`closes_at`), so the voter whose ballot came back casts it again, and no count runs at once on a window that
     closed while the ballot was in. A vote the undo leaves closed or tied (the host's casting vote taken back, a
     concession made after the judge's verdict stood) is not reopened, and not named."""
@@ -320,7 +320,8 @@ def undo_reopens(table, after, undone: dict, ctx: Context) -> dict:
             break
         if (first <= event.seq <= last or event.seq in also) and event.type in VOTE_EVENTS:
             seqs.add(event.data["claim"])
-    reopened = sorted(seq for seq in seqs if open_vote_of(after.game_state, seq) is not None)
+    after = leaves().game_state if seqs else None
+    reopened = sorted(seq for seq in seqs if open_vote_of(after, seq) is not None)
     if not reopened:
         return {}
     return {"reopens": reopened, "closes_at": stamp(ctx.now + window_seconds(table, ctx, OBJECTION_SECONDS))}
