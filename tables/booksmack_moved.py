@@ -10,20 +10,9 @@ None when the action is not behind the table; the action's handler asks it befor
 
 from __future__ import annotations
 
-from solver.errors import Refused, spelled
 from solver.text import and_list
 
-from .events import Actor, Rejected
-
-
-def aimed(action: dict, field: str = "round") -> int | None:
-    """The round (or turn) an action says it is for, or None when it does not say."""
-    value = action.get(field)
-    if value is None:
-        return None
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise Refused(f"{field}: the number of the {field} this action is for, from 1 (got {spelled(value)})", (field,))
-    return value
+from .events import Actor, Rejected, aimed
 
 
 def name(state, seat: int) -> str:
@@ -45,7 +34,7 @@ def who(state, actor: Actor, by: int | None) -> str:
 
 def round_entered(state, actor: Actor, action: dict, same_cards: bool) -> Rejected | None:
     """Cards for a round that is in already (another phone entered it first), or for one past the next."""
-    number, rounds = aimed(action), state.game_state.rounds
+    number, rounds = aimed(action, "round"), state.game_state.rounds
     if number is None or number == len(rounds) + 1:
         return None
     if number > len(rounds):
@@ -64,7 +53,7 @@ def round_entered(state, actor: Actor, action: dict, same_cards: bool) -> Reject
 
 def takers_named(state, actor: Actor, action: dict) -> Rejected | None:
     """Takers for a round whose takers are in already (another phone named them first), or not yet entered."""
-    number, game = aimed(action), state.game_state
+    number, game = aimed(action, "round"), state.game_state
     if number is None or (game.open_round and number == len(game.rounds)):
         return None
     if number > len(game.rounds):

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from solver.errors import Refused
+from solver.errors import Refused, spelled
 
 __all__ = [
     "Actor",
@@ -43,6 +43,7 @@ __all__ = [
     "REFUSED",
     "Refused",
     "Rejected",
+    "aimed",
     "stamp",
 ]
 
@@ -50,6 +51,19 @@ __all__ = [
 def stamp(now: float) -> str:
     """An event's time: UTC, milliseconds, `Z` (seconds since the epoch in)."""
     return datetime.fromtimestamp(now, UTC).strftime("%Y-%m-%dT%H:%M:%S.") + f"{int(now * 1000) % 1000:03d}Z"
+
+
+def aimed(action: dict, name: str, what: str | None = None) -> int | None:
+    """The number an action says it was aimed at (`name`: its round, turn or challenge; `what` names it in the
+    refusal when it is not `name`), or None when it does not say: another phone may have moved the table past it
+    (tables/wordsmith/moved.py, tables/booksmack_moved.py)."""
+    value = action.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        what = what or name
+        raise Refused(f"{name}: the number of the {what} this action is for, from 1 (got {spelled(value)})", (name,))
+    return value
 
 
 def epoch(at: str) -> float:

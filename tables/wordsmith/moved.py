@@ -11,22 +11,11 @@ None when the action is not behind the table; the action's handler asks it befor
 
 from __future__ import annotations
 
-from solver.errors import Refused, spelled
 from solver.text import and_list
 from solver.wordsmith.dice import faces_said
 
-from ..events import Actor, Rejected
+from ..events import Actor, Rejected, aimed
 from .model import AskRecord, ClaimRecord, WordsmithState
-
-
-def aimed(action: dict, name: str, what: str) -> int | None:
-    """The number an action says it was aimed at (`name`: round or challenge), or None when it does not say."""
-    value = action.get(name)
-    if value is None:
-        return None
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise Refused(f"{name}: the number of the {what} this action is for, from 1 (got {spelled(value)})", (name,))
-    return value
 
 
 def who(ws: WordsmithState, actor: Actor, by: int | None, capital: bool = True) -> str:
@@ -70,7 +59,7 @@ ENDED = {
 
 def start(ws: WordsmithState, action: dict) -> Rejected | None:
     """A start of a challenge that has started already (the host's other phone or tab started it)."""
-    number = aimed(action, "challenge", "challenge")
+    number = aimed(action, "challenge")
     if number is None or number == ws.challenge + 1:
         return None
     if number <= ws.challenge:
@@ -84,7 +73,7 @@ def start(ws: WordsmithState, action: dict) -> Rejected | None:
 def end(ws: WordsmithState, action: dict) -> Rejected | None:
     """An end of a challenge that is over already (it ended by itself, or the host's other phone ended it), or of
     an earlier challenge while a later one is on: never the later one's end."""
-    number = aimed(action, "challenge", "challenge")
+    number = aimed(action, "challenge")
     if number is None or (number == ws.challenge and ws.on):
         return None
     if number == ws.challenge and ws.phase in ("between", "game_over"):
