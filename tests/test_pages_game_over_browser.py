@@ -1,12 +1,14 @@
-"""The GAME OVER box on two phones and the TV while an objection may still change the winners (ruling 18a of
+"""The GAME OVER box on the phones and the TV while an objection may still change the winners (ruling 18a of
 docs/rules/wordsmith.md): the caveat shows with its closing time, then goes when the window closes by each page's own
-clock (Playwright's `page.clock`, run forward: no test waits the window out), with no update from the table."""
+clock (Playwright's `page.clock`, run forward: no test waits the window out), with no update from the table; and an
+upheld objection after the automatic end takes the game's end back on every screen (ruling 18)."""
 
 from __future__ import annotations
 
+import requests
 from browser_helpers import expect, needs_chromium
-from test_pages_table_night_browser import WINDOW_MS, api, phones, seated  # noqa: F401 (phones: the fixture)
-from test_pages_tables_browser import LIVE_MS, claim
+from test_pages_table_night_browser import SIX, WINDOW_MS, api, exact, phones, seated  # noqa: F401 (phones: the fixture)
+from test_pages_tables_browser import LIVE_MS, claim, create_table, following, start_challenge, take_seat
 
 pytestmark = needs_chromium
 
@@ -32,3 +34,40 @@ def test_the_game_over_caveat_shows_then_goes_when_the_window_closes(phones, liv
         expect(page.locator("#latest .table-result__caveat")).to_have_count(0)
         expect(page.locator("#latest .table-result__winners")).to_have_text("Ann wins")  # the result stays
     assert [page.get_attribute("#table", "data-seq") for page in (ann, bob, view)] == seqs  # by the page's clock
+
+
+def test_an_upheld_objection_to_the_done_word_takes_the_games_end_back_on_every_screen(phones, live_server):  # noqa: F811
+    """Ruling 18 on three phones and the TV: the third challenge ends by itself (Ann's sixth word calls Done!, Bob
+    and Cy pass), GAME OVER on every screen; Bob objects to Ann's Done! word and Cy votes to strike it: every screen
+    reads that the game's end is taken back, GAME OVER goes, and Ann's phone may claim again."""
+    ann, bob, cy, view = phones[:4]
+    code = create_table(ann, live_server, names=("Ann", "Bob", "Cy"))
+    start_challenge(ann)
+    for page, name in ((ann, "Ann"), (bob, "Bob"), (cy, "Cy")):
+        take_seat(page, live_server, code, name)
+    view.goto(f"{live_server}/tables/{code}")
+    for page in (ann, bob, cy, view):
+        following(page)
+    host = {"cookie": "wordsmith_host"}
+    for number in (1, 2):  # the host ends the first two challenges
+        if number == 2:
+            api(ann, live_server, code, "/challenges", {"pool": "R3 Y2 B1 G2"}, **host)
+        api(ann, live_server, code, "/claims", {"word": "cast"})
+        api(ann, live_server, code, "/challenges/end", {}, **host)
+    api(ann, live_server, code, "/challenges", {"pool": "R3 Y2 B1 G2"}, **host)
+    for word in SIX:  # Ann's six words, each from a pool the host sets: the sixth calls Done!
+        api(ann, live_server, code, "/seats/1/pool", {"pool": exact(word)}, **host)
+        api(ann, live_server, code, "/claims", {"word": word})
+    for page in (bob, cy):
+        api(page, live_server, code, "/passes", {})
+    for page in (ann, bob, cy, view):
+        expect(page.locator("#latest .verdict__mark")).to_have_text("GAME OVER", timeout=LIVE_MS)
+    state = requests.get(f"{live_server}/api/v1/tables/{code}", timeout=30).json()["wordsmith"]
+    done = next(c["seq"] for c in state["claims"] if c["challenge"] == 3 and c["word"] == SIX[-1])
+    api(bob, live_server, code, "/objections", {"claim": done})
+    api(cy, live_server, code, "/votes", {"claim": done, "strike": True})
+    said = f"{SIX[-1].upper()} is struck out; the game's end is taken back, and Ann goes back to finding words."
+    for page in (ann, bob, cy, view):
+        expect(page.locator("#latest")).to_contain_text(said, timeout=LIVE_MS)
+        expect(page.locator("#latest .verdict__mark")).not_to_have_text("GAME OVER")
+    expect(ann.locator("#word")).to_be_visible()  # play goes on: Ann's phone may claim again
