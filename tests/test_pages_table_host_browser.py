@@ -134,6 +134,14 @@ def test_moving_a_held_seat_asks_first_and_the_phone_that_lost_it_is_told_and_as
     expect(bob.locator("#notice")).to_contain_text("asks for Bob's seat")
     host.goto(f"{live_server}/tables/{code}/host")
     expect(host.locator("#seatlist")).to_contain_text("A phone asks for seat 2 (Bob) back")
+    # The host gives the seat to a new phone: Bob's join page, reloaded, reads what came of his ask, and he takes it.
+    submit(host, host.get_by_role("button", name="Give seat 2 to a new phone"))
+    bob.reload()
+    expect(bob.locator("#notice")).to_contain_text("The host gave Bob's seat to a new phone: tap it below to take it.")
+    expect(bob.locator("#notice")).not_to_contain_text("asks for")
+    with bob.expect_navigation():
+        bob.get_by_role("button", name=re.compile(r"^Bob")).click()
+    assert bob.url.endswith(f"/tables/{code}/play")
 
 
 def test_back_to_the_join_page_a_phone_is_offered_its_own_seat_and_the_host_is_asked_nothing(three, live_server):
