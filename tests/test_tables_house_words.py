@@ -368,3 +368,23 @@ def test_a_seat_whose_word_the_table_votes_on_waits_for_the_outcome_as_its_claim
     vote(table, 2, seq, allow=False)
     vote(table, 3, seq, allow=False)
     assert [s["waits"] for s in table.view()["seats"]] == [None, None, None]
+
+
+def test_an_undone_piece_of_the_asking_seat_takes_back_the_count_a_hand_over_made_from_it():
+    """Ruling 3: Bob and Cy allow Ann's VLOG, Ann adds a red piece, the window closes and the hand-over counts the
+    vote: the word is claimed from Ann's pool with the red over. Undoing Ann's red takes that count and its claim
+    with it (they were worked out from the pool the red was in): VLOG is off her sheet, no discard is charged for a
+    piece she no longer has, and the vote is open again, to be counted afresh."""
+    table = started(seats=4)
+    seq = asked(table, 1, NEW)
+    vote(table, 2, seq, True)
+    vote(table, 3, seq, True)
+    table.act({"type": "add", "piece": "R"}, seat(1))
+    written = table.act({"type": "hand_host", "seat": 2}, after=31)
+    assert [e.type for e in written] == ["host_handed", "house_ruled", "claim"]
+    assert table.seat_view(1)["words"][0]["word"] == "vlog"
+    undone = table.act({"type": "undo"}, seat(2))[0].data
+    assert (undone["type"], undone["also"], undone["reopens"]) == ("piece_added", [e.seq for e in written[1:]], [seq])
+    ann = table.seat_view(1)
+    assert (ann["words"], ann["pool"], ann["discards_used"]) == ([], POOL, 0)
+    assert table.view()["asks"][0]["vote"]["state"] == "open"

@@ -340,20 +340,29 @@ def undo_riders(table, first: int, last: int, riders: list) -> list[int]:
 
     A count (a tie the new host is a party to, counted with the hand-over; a vote whose window had closed) stands
     while what it counted does; when the action is about that vote (a ballot, the count that tied it, the objection,
-    the word put to the table), the table it counted is gone with the action, and so is the count. What such a count
-    brought goes with it: the events right after it with no vote of their own (the claim a word allowed makes, a
-    challenge's end). A count of another vote stands, as the hand-over does.
+    the word put to the table) or changed the seat whose word it is (a piece added to that seat's pool, which the
+    count's strike or allowed claim was worked out from), the table it counted is gone with the action, and so is
+    the count. What such a count brought goes with it: the events right after it with no vote of their own (the
+    claim a word allowed makes, a challenge's end). A count of another seat's vote stands, as the hand-over does.
     """
+    ws: WordsmithState = table.game_state
     about: set = set()  # the claims and words put to the table the action is about, and its own events
+    seats: set = set()  # the seats the action changed: its actor's and the seat it names
     for event in table.log or ():
         if event.seq < first:
             break
         if event.seq <= last:
             about |= {event.seq, event.data.get("claim")}
+            seats |= {event.by, event.data.get("seat")} - {None, 0}
     gone: list[int] = []
     for rider in riders:
         counts = rider.data.get("claim") if rider.type in VOTE_EVENTS else None
-        if (counts in about) if counts is not None else (rider.seq - 1 in gone):
+        if counts is None:
+            went = rider.seq - 1 in gone
+        else:
+            voted = ws.claims.get(counts) or ws.asks.get(counts)
+            went = counts in about or (voted is not None and voted.seat in seats)
+        if went:
             gone.append(rider.seq)
     return gone
 
