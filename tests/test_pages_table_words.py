@@ -171,3 +171,30 @@ def test_a_turn_entered_on_the_seats_phone_and_on_the_hosts_page_reads_who_enter
     said = notice(answer.get_data(as_text=True))
     explanation = app.extensions["tables"].state(code).to_dict()["booksmack"]["plays"][0]["explanation"]
     assert answer.status_code == 409 and said == f"Not done Ann already entered turn 1. {explanation}"
+
+
+def test_a_host_form_from_the_phone_the_role_reached_meanwhile_says_to_tap_again(app, monkeypatch):
+    """Bob's phone hosts now, but the reads before his tap was refused said it did not (the hand-over reached this
+    worker's fold after them): the page says so in a player's words, not the action's name."""
+    import app.pages.tables as pages
+
+    code, phones, _ = host_handed_on(app)
+    bob = phones[2]
+    html = page(bob, f"/tables/{code}/play")
+    actors, actors_now = pages.page_actors, pages.page_actors_now
+
+    def before(code, need_host, sending=False):  # the reads before the action: the role not here yet
+        acting, hosting = actors(code, need_host, sending)
+        return acting, None if sending else hosting
+
+    def now_before(code, need_host, sending=False):  # the same, read again; the refusal's page reads the store
+        (acting, hosting), state = actors_now(code, need_host, sending)
+        return (acting, None if sending else hosting), state
+
+    monkeypatch.setattr(pages, "page_actors", before)
+    monkeypatch.setattr(pages, "page_actors_now", now_before)
+    answer = post_form(bob, f"/tables/{code}/play", html, "claim-form", action="end_game")
+    said = notice(answer.get_data(as_text=True))
+    assert answer.status_code == 403, said
+    assert said.endswith("it hosts the table now: tap again to do it.") and "end_game" not in said
+    assert app.extensions["tables"].state(code).game_state.phase != "game_over"

@@ -229,7 +229,7 @@ def typed_values(name: str) -> dict:
 # The refusals whose API words speak of the request itself (its request id, a token): a phone's page says them in a
 # player's words instead. Every button of a page sends the page's one request id, so a second tap from a page that
 # already sent one (the Back button, a page without JavaScript) is refused as a reused id: nothing of it was applied.
-PAGE_WORDS = {
+PLAYER_WORDS = {
     "request_id_reused": "This page already sent an action, so this tap was not applied. Here is the table as it is "
     "now: look at it, then tap again if you still mean to.",
     "join_unproved": "This seat was taken from this page, but the answer never reached this phone. Ask the host to "
@@ -250,8 +250,8 @@ def host_only(state, hosted: bool) -> str:
 
 def refusal_notice(error: Exception) -> dict:
     """What the page says, big, about an action the table refused."""
-    if isinstance(error, Rejected) and error.code in PAGE_WORDS:
-        return {"code": error.code, "title": "Not done", "messages": [PAGE_WORDS[error.code]]}
+    if isinstance(error, Rejected) and error.code in PLAYER_WORDS:
+        return {"code": error.code, "title": "Not done", "messages": [PLAYER_WORDS[error.code]]}
     if isinstance(error, Rejected):
         messages = [o.get("message", "") for o in error.objections] or [error.message]
         return {"code": error.code, "title": "NOT VALID" if error.objections else "Not done", "messages": messages}

@@ -534,9 +534,13 @@ def acting_page(
             actor, host, state = again
             context = page_context(code, state, actor, host)
             values = typed_values(name)
-            if isinstance(error, Forbidden) and name not in allowed and host is None:  # a host's form, from a
-                # phone whose token does not host (anymore): said in a player's words, with who hosts now
-                error = Forbidden(host_only(state, hosted=bool(request.cookies.get(HOST_COOKIE))))
+            if isinstance(error, Forbidden) and name not in allowed:  # a host's form, from a phone whose token did
+                # not host (anymore, or yet): said in a player's words, with who hosts now
+                error = Forbidden(
+                    host_only(state, hosted=bool(request.cookies.get(HOST_COOKIE)))
+                    if host is None
+                    else "This phone was not the host's when you tapped; it hosts the table now: tap again to do it."
+                )
             notice = refusal_notice(error)
             return render(template, STATUS[type(error)], notice=notice, values=values, host=host, **context)
         except NotFound as error:
