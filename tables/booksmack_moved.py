@@ -32,15 +32,18 @@ def who(state, actor: Actor, by: int | None) -> str:
     return name(state, by) if by else "The host"
 
 
+def latest(kind: str, number: int) -> str:
+    """The latest round or turn entered, in words; none yet (the host undid the first) is said so, never "Round 0"."""
+    return f"{kind} {number} is the latest entered" if number else f"No {kind.lower()} has been entered yet"
+
+
 def round_entered(state, actor: Actor, action: dict, same_cards: bool) -> Rejected | None:
     """Cards for a round that is in already (another phone entered it first), or for one past the next."""
     number, rounds = aimed(action, "round"), state.game_state.rounds
     if number is None or number == len(rounds) + 1:
         return None
     if number > len(rounds):
-        return Rejected(
-            "round_entered", f"Round {len(rounds)} is the latest entered: the next is round {len(rounds) + 1}."
-        )
+        return Rejected("round_entered", f"{latest('Round', len(rounds))}: the next is round {len(rounds) + 1}.")
     entered = rounds[number - 1]
     these = " with these very cards" if same_cards else ""
     said = f"{who(state, actor, entered.get('by'))} already entered round {number}{these}: "
@@ -69,7 +72,7 @@ def turn_entered(state, actor: Actor, action: dict) -> Rejected | None:
     if number is None or number == len(plays) + 1:
         return None
     if number > len(plays):
-        return Rejected("turn_moved", f"Turn {len(plays)} is the latest entered: the next is turn {len(plays) + 1}.")
+        return Rejected("turn_moved", f"{latest('Turn', len(plays))}: the next is turn {len(plays) + 1}.")
     played = plays[number - 1]
     return Rejected(
         "turn_entered", f"{who(state, actor, played.get('by'))} already entered turn {number}. {played['explanation']}"

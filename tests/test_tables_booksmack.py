@@ -552,3 +552,14 @@ def test_a_turn_or_a_steal_another_phone_entered_first_says_who_entered_it_and_w
             f"{by} already entered the steal: Bob takes Ann's m from the table.",
         )
     assert len(table.game["plays"]) == 2 and table.game["turn"] == 3
+
+
+def test_a_round_or_a_turn_sent_before_any_is_entered_reads_that_none_is_yet_never_round_0():
+    """A page still showing round 2's form after the host undid round 1 (or a turn-based table's first turn): the
+    table has no round or turn yet, said as such, not "Round 0 is the latest entered"."""
+    with pytest.raises(Rejected) as early:
+        Table().act(ANN, type="round", cards=["?", "?", "?"], round=2)
+    assert early.value.message == "No round has been entered yet: the next is round 1."
+    with pytest.raises(Rejected) as turn:
+        Table(variants=["turns"]).act(ANN, type="turn", seat=1, card="m", turn=2)
+    assert turn.value.message == "No turn has been entered yet: the next is turn 1."
