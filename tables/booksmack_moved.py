@@ -43,7 +43,7 @@ def round_entered(state, actor: Actor, action: dict, same_cards: bool) -> Reject
     if number is None or number == len(rounds) + 1:
         return None
     if number > len(rounds):
-        return Rejected("round_entered", f"{latest('Round', len(rounds))}: the next is round {len(rounds) + 1}.")
+        return Rejected("round_moved", f"{latest('Round', len(rounds))}: the next is round {len(rounds) + 1}.")
     entered = rounds[number - 1]
     these = " with these very cards" if same_cards else ""
     said = f"{who(state, actor, entered.get('by'))} already entered round {number}{these}: "

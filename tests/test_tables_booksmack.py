@@ -191,7 +191,7 @@ def test_a_round_sent_with_its_number_is_entered_once_and_only_as_that_round(rou
     assert rejected.value.message.endswith("Bob takes the cards." if with_takers else "No one takes the cards.")
     with pytest.raises(Rejected) as ahead:
         table.act(ANN, type="round", cards=["?", "?", "?"], round=rounds + 2)
-    assert ahead.value.code == "round_entered" and f"the next is round {rounds + 1}" in ahead.value.message
+    assert ahead.value.code == "round_moved" and f"the next is round {rounds + 1}" in ahead.value.message
     for bad in (0, True, "2", 1.0):
         with pytest.raises(Refused) as refused:
             table.act(ANN, type="round", cards=["?", "?", "?"], round=bad)

@@ -30,7 +30,8 @@ class Round(Action):
         ge=1,
         le=10_000,
         description="the number of the round these cards are: refused (409 `round_entered`) once another phone "
-        "entered that round, so two phones typing one round enter it once",
+        "entered that round, so two phones typing one round enter it once; for a round past the next, 409 "
+        "`round_moved` saying which is next",
     )
 
 
@@ -41,7 +42,8 @@ class Take(Action):
         ge=1,
         le=10_000,
         description="the round whose takers these are: refused (409 `round_taken`) once another phone named them, "
-        "saying who did and who takes the cards; left out, the round waiting for its takers",
+        "saying who did and who takes the cards; for a round not yet entered, 409 `round_moved`; left out, the "
+        "round waiting for its takers",
     )
 
 
@@ -58,8 +60,8 @@ TurnNumber = Annotated[
         ge=1,
         le=10_000,
         description="the turn this is for (the card's turn, or the turn whose lowest card steals): refused (409 "
-        "`turn_entered`, `steal_entered`) once another phone entered it, saying who did and what it gave; left out, "
-        "the table as it is",
+        "`turn_entered`, `steal_entered`) once another phone entered it, saying who did and what it gave; for a "
+        "turn past the next, 409 `turn_moved` saying which is next; left out, the table as it is",
     ),
 ]
 
