@@ -203,28 +203,44 @@ def decide(state, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
     kind = action.get("type")
     if kind not in ACTIONS:
         raise Refused(f"type: a Booksmack table takes {', '.join(ACTIONS)} (got {kind!r})", ("type",))
+    if kind in ("round", "take") and game.turns and not game.ended:
+        raise Rejected("turn_based", "This table plays turn-based: enter each card as a 'turn'.")
+    if kind in ("turn", "steal") and not game.turns and not game.ended:
+        raise Rejected("not_turn_based", "This table plays rounds: enter the revealed cards as a 'round'.")
+    # Ruling 16: the slower of two phones entering the round or turn that ended the game (or emptied a hand) reads
+    # who entered it and what the judge said; one aimed past the next reads that the game or play is over.
+    behind = _behind(state, game, actor, action, kind)
+    if behind and not behind.code.endswith("_moved"):
+        raise behind
     if game.ended:
         raise Rejected("game_over", "The game is over: the scores are final.")
+    if kind in ("turn", "steal") and game.play_over:
+        raise Rejected("play_over", "A hand is empty, so play is over: end the game with the cards left in hands.")
+    if behind:
+        raise behind
     by = actor.seat if actor.seat is not None else 0
     if kind == "end_game":
         return _end_game(state, game, actor, action, by)
-    if kind in ("round", "take"):
-        if game.turns:
-            raise Rejected("turn_based", "This table plays turn-based: enter each card as a 'turn'.")
-        if kind == "round":
-            events = _round(state, game, actor, action, ctx, by)
-        else:
-            events = _take(state, game, actor, action, by)
+    if kind == "round":
+        events = _round(state, game, action, ctx, by)
+    elif kind == "take":
+        events = _take(state, game, action, by)
+    elif kind == "turn":
+        events = _turn(state, game, action, ctx, by)
     else:
-        if not game.turns:
-            raise Rejected("not_turn_based", "This table plays rounds: enter the revealed cards as a 'round'.")
-        if game.play_over:
-            raise Rejected("play_over", "A hand is empty, so play is over: end the game with the cards left in hands.")
-        if kind == "turn":
-            events = _turn(state, game, actor, action, ctx, by)
-        else:
-            events = _steal(state, game, actor, action, by)
+        events = _steal(state, game, action, by)
     return events + _natural_end(state, events)
+
+
+def _behind(state, game: BooksmackState, actor: Actor, action: dict, kind: str) -> Rejected | None:
+    """The action aimed at a round, takers, turn or steal another phone entered first, or past the next (ruling 16)."""
+    if kind == "round":
+        return round_entered(state, actor, action, _same_cards(action.get("cards"), game, action.get("round")))
+    if kind == "take":
+        return takers_named(state, actor, action)
+    if kind == "turn":
+        return turn_entered(state, actor, action)
+    return steal_entered(state, actor, action) if kind == "steal" else None
 
 
 def _cards(texts, game: BooksmackState, path: tuple) -> list[str]:
@@ -262,14 +278,12 @@ def _same_cards(texts, game: BooksmackState, number: int | None = None) -> bool:
         return False
 
 
-def _round(state, game: BooksmackState, actor: Actor, action: dict, ctx: Context, by: int) -> list[NewEvent]:
-    same = _same_cards(action.get("cards"), game, action.get("round"))
-    moved = round_entered(state, actor, action, same)  # ruling 16: another phone entered that round first
-    if moved:
-        raise moved
+def _round(state, game: BooksmackState, action: dict, ctx: Context, by: int) -> list[NewEvent]:
     if game.open_round:
         number = len(game.rounds)
-        if same:  # two phones entered the round at once, without its number: the second is told so
+        if _same_cards(
+            action.get("cards"), game, action.get("round")
+        ):  # two phones entered the round at once, without its number: the second is told so
             raise Rejected("round_open", f"Round {number} is in already, with these very cards: say who tapped first.")
         raise Rejected("round_open", f"Round {number}: say who tapped first before the next round.")
     # Every seat plays every round (ruling 10), seat 1 first, so the judge's positions are seats (ruling 11).
@@ -297,10 +311,7 @@ def _round(state, game: BooksmackState, actor: Actor, action: dict, ctx: Context
     return [NewEvent("round", data, by=by)]
 
 
-def _take(state, game: BooksmackState, actor: Actor, action: dict, by: int) -> list[NewEvent]:
-    moved = takers_named(state, actor, action)  # another phone named that round's takers first
-    if moved:
-        raise moved
+def _take(state, game: BooksmackState, action: dict, by: int) -> list[NewEvent]:
     last = game.open_round
     if last is None:
         raise Rejected("no_open_round", "No round is waiting for its takers: enter the next round's cards.")
@@ -343,10 +354,7 @@ def _seat_number(value, seats: int, path: tuple) -> int:
     return value
 
 
-def _turn(state, game: BooksmackState, actor: Actor, action: dict, ctx: Context, by: int) -> list[NewEvent]:
-    moved = turn_entered(state, actor, action)  # the seat's phone and the host's both entered this turn
-    if moved:
-        raise moved
+def _turn(state, game: BooksmackState, action: dict, ctx: Context, by: int) -> list[NewEvent]:
     if game.stealing:
         raise Rejected(
             "steal_pending", f"{_name(state, game.stealing)} played the lowest card: say whom they steal from."
@@ -388,10 +396,7 @@ def _turn(state, game: BooksmackState, actor: Actor, action: dict, ctx: Context,
     return [NewEvent("turn", data, by=by)]
 
 
-def _steal(state, game: BooksmackState, actor: Actor, action: dict, by: int) -> list[NewEvent]:
-    moved = steal_entered(state, actor, action)  # the thief's phone and the host's both entered this steal
-    if moved:
-        raise moved
+def _steal(state, game: BooksmackState, action: dict, by: int) -> list[NewEvent]:
     if not game.stealing:
         raise Rejected("no_steal_pending", "Nobody is due to steal: play the next card.")
     return [NewEvent("steal", _steal_data(game, action, ()), by=by)]

@@ -563,3 +563,30 @@ def test_a_round_or_a_turn_sent_before_any_is_entered_reads_that_none_is_yet_nev
     with pytest.raises(Rejected) as turn:
         Table(variants=["turns"]).act(ANN, type="turn", seat=1, card="m", turn=2)
     assert turn.value.message == "No turn has been entered yet: the next is turn 1."
+
+
+def test_the_round_or_turn_that_ends_the_game_or_play_entered_twice_reads_who_entered_it():
+    """Ruling 16: the slower phone sending the round that ends the game, or the turn that empties a hand, reads who
+    entered it and what the judge said, not that the game or play is over; a number past the next reads that it is."""
+    table = Table(variants=["punctuation"])
+    for n in range(1, 5):  # four cards a hand: the fourth round ends the game
+        table.act(BOB, type="round", cards=["?", "?", "?"], round=n)
+    assert table.game["phase"] == "ended"
+    with pytest.raises(Rejected) as last:
+        table.act(ANN, type="round", cards=["?", "?", "?"], round=4)
+    assert last.value.code == "round_entered"
+    assert last.value.message.startswith("Bob already entered round 4 with these very cards: ")
+    with pytest.raises(Rejected) as ahead:
+        table.act(ANN, type="round", cards=["?", "?", "?"], round=5)
+    assert ahead.value.code == "game_over"
+
+    turns = Table(seats=("Ann", "Bob"), variants=["turns"], table_settings={"hand": 1})
+    turns.act(ANN, type="turn", seat=1, card="b", turn=1)
+    assert turns.act(HOST, type="turn", seat=2, card="e", turn=2) == ["turn", "play_ended"]  # Bob's hand is empty
+    said = turns.game["plays"][1]["explanation"]
+    with pytest.raises(Rejected) as bob:  # Bob's own phone sent the same turn
+        turns.act(BOB, type="turn", seat=2, card="e", turn=2)
+    assert (bob.value.code, bob.value.message) == ("turn_entered", f"The host already entered turn 2. {said}")
+    with pytest.raises(Rejected) as next_turn:
+        turns.act(ANN, type="turn", seat=1, card="a", turn=3)
+    assert next_turn.value.code == "play_over"
