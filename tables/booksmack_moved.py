@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from solver.text import and_list
 
-from .events import Actor, Rejected, aimed
+from .events import Actor, Rejected, aimed, who
 
 
 def name(state, seat: int) -> str:
@@ -23,13 +23,6 @@ def took(state, takers: list[int]) -> str:
     """Who takes a round's cards, in words: "Cy takes the cards", "no one takes the cards"."""
     names = [name(state, seat) for seat in takers]
     return f"{and_list(names)} take{'s' * (len(names) == 1)} the cards" if names else "no one takes the cards"
-
-
-def who(state, actor: Actor, by: int | None) -> str:
-    """Who entered something, as `actor`'s phone is told: "You" for its own, else the seat's name, or the host."""
-    if by is not None and (by == actor.seat or (by == 0 and actor.host and actor.seat is None)):
-        return "You"
-    return name(state, by) if by else "The host"
 
 
 def latest(kind: str, number: int) -> str:
@@ -46,7 +39,7 @@ def round_entered(state, actor: Actor, action: dict, same_cards: bool) -> Reject
         return Rejected("round_moved", f"{latest('Round', len(rounds))}: the next is round {len(rounds) + 1}.")
     entered = rounds[number - 1]
     these = " with these very cards" if same_cards else ""
-    said = f"{who(state, actor, entered.get('by'))} already entered round {number}{these}: "
+    said = f"{who(state.seats, actor, entered.get('by'))} already entered round {number}{these}: "
     said += entered["answer"]["explanation"]
     if entered["open"]:
         return Rejected("round_entered", f"{said} Say who tapped first.", round=number)
@@ -62,7 +55,7 @@ def takers_named(state, actor: Actor, action: dict) -> Rejected | None:
     if number > len(game.rounds):
         return Rejected("round_moved", f"Round {number} is not entered yet: enter its cards first.")
     entered = game.rounds[number - 1]
-    by = who(state, actor, entered.get("taken_by"))
+    by = who(state.seats, actor, entered.get("taken_by"))
     return Rejected("round_taken", f"{by} already said who takes round {number}: {took(state, entered['takers'])}.")
 
 
@@ -75,7 +68,8 @@ def turn_entered(state, actor: Actor, action: dict) -> Rejected | None:
         return Rejected("turn_moved", f"{latest('Turn', len(plays))}: the next is turn {len(plays) + 1}.")
     played = plays[number - 1]
     return Rejected(
-        "turn_entered", f"{who(state, actor, played.get('by'))} already entered turn {number}. {played['explanation']}"
+        "turn_entered",
+        f"{who(state.seats, actor, played.get('by'))} already entered turn {number}. {played['explanation']}",
     )
 
 
@@ -85,4 +79,6 @@ def steal_entered(state, actor: Actor, action: dict) -> Rejected | None:
     if number is None or number > len(plays) or not plays[number - 1].get("steal"):
         return None
     steal = plays[number - 1]["steal"]
-    return Rejected("steal_entered", f"{who(state, actor, steal.get('by'))} already entered the steal: {steal['said']}")
+    return Rejected(
+        "steal_entered", f"{who(state.seats, actor, steal.get('by'))} already entered the steal: {steal['said']}"
+    )

@@ -66,6 +66,18 @@ def aimed(action: dict, name: str, what: str | None = None) -> int | None:
     return value
 
 
+def who(seats, actor: Actor, by: int | None, capital: bool = True) -> str:
+    """Who entered or did something (`by`: a seat, 0 the host), as `actor`'s phone is told: "You" for its own act,
+    else the seat's name in `seats`, or the host; `capital` False inside a sentence. Both games' races say it so."""
+    if (by is not None and by == actor.seat) or (by == 0 and actor.host and actor.seat is None):
+        said = "you"
+    elif by:
+        return seats[by - 1].name
+    else:
+        said = "the host"
+    return said.capitalize() if capital else said
+
+
 def epoch(at: str) -> float:
     """Seconds since the epoch of an event's time (`2026-11-30T18:40:02.120Z`): `stamp` read back."""
     return datetime.strptime(at, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC).timestamp()

@@ -590,3 +590,20 @@ def test_the_round_or_turn_that_ends_the_game_or_play_entered_twice_reads_who_en
     with pytest.raises(Rejected) as next_turn:
         turns.act(ANN, type="turn", seat=1, card="a", turn=3)
     assert next_turn.value.code == "play_over"
+
+
+def test_both_games_races_say_who_by_one_rule():
+    """Booksmack's and Wordsmith's slower phones are told who entered a thing by the same rule (tables/events.py):
+    "You" for its own (the host's own when it has no seat), the seat's name, or the host."""
+    from types import SimpleNamespace
+
+    from tables import booksmack_moved, events
+    from tables.wordsmith import moved
+
+    assert booksmack_moved.who is events.who and moved.who is events.who
+    seats = [SimpleNamespace(name="Ann"), SimpleNamespace(name="Bob")]
+    assert events.who(seats, ANN, 1) == "You" and events.who(seats, ANN, 2) == "Bob"
+    assert events.who(seats, ANN, 0) == "The host" and events.who(seats, ANN, None, capital=False) == "the host"
+    assert events.who(seats, HOST, 0, capital=False) == "you" and events.who(seats, Actor(seat=2, host=True), 0) == (
+        "The host"
+    )

@@ -14,24 +14,13 @@ from __future__ import annotations
 from solver.text import and_list
 from solver.wordsmith.dice import faces_said
 
-from ..events import Actor, Rejected, aimed
+from ..events import Actor, Rejected, aimed, who
 from .model import AskRecord, ClaimRecord, WordsmithState
-
-
-def who(ws: WordsmithState, actor: Actor, by: int | None, capital: bool = True) -> str:
-    """Who did something, as the phone of `actor` is told: "You" for its own act, else the seat's name, or the host."""
-    if (by is not None and by == actor.seat) or (by == 0 and actor.host and actor.seat is None):
-        said = "you"
-    elif by:
-        return ws.table_seats[by - 1].name
-    else:
-        said = "the host"
-    return said.capitalize() if capital else said
 
 
 def waiting_for(ws: WordsmithState, actor: Actor, seats: list[int]) -> str:
     """The seats a refusal to `actor`'s phone says the table waits for: its own seat is "you", the others named."""
-    return and_list([who(ws, actor, seat, capital=False) for seat in seats])
+    return and_list([who(ws.table_seats, actor, seat, capital=False) for seat in seats])
 
 
 def roll(ws: WordsmithState, actor: Actor, action: dict) -> Rejected | None:
@@ -43,7 +32,9 @@ def roll(ws: WordsmithState, actor: Actor, action: dict) -> Rejected | None:
         rolled = ws.rolls[word - 1]
         faces = faces_said(rolled["faces"])
         return Rejected(
-            "already_rolled", f"{who(ws, actor, rolled.get('by'))} already rolled for word {word}: {faces}.", round=word
+            "already_rolled",
+            f"{who(ws.table_seats, actor, rolled.get('by'))} already rolled for word {word}: {faces}.",
+            round=word,
         )
     return Rejected("roll_moved", f"The next roll is for word {ws.round + 1}, not word {word}: look again, then roll.")
 
@@ -86,7 +77,9 @@ def end(ws: WordsmithState, action: dict) -> Rejected | None:
 
 def done_called(ws: WordsmithState, actor: Actor) -> Rejected:
     """A piece added after Done! was called (a sixth word came in meanwhile): whose Done! it was."""
-    return Rejected("done_called", f"{who(ws, actor, ws.done_by)} called Done!: no more pieces may be added.")
+    return Rejected(
+        "done_called", f"{who(ws.table_seats, actor, ws.done_by)} called Done!: no more pieces may be added."
+    )
 
 
 def outcome(ws: WordsmithState, voted: ClaimRecord | AskRecord, host_reads: bool = False) -> str:
