@@ -14,9 +14,12 @@ Actions (any seat or the host may enter them; the host alone ends a game early):
     {"type": "round", "cards": ["A", "b", ...], "takers": [2]}   base game: the revealed circle, seat 1 first;
                                                                  takers optional: who tapped a winning card first;
                                                                  "round" optional: the number it enters (ruling 16)
-    {"type": "take", "takers": [2]}                              names them for a round entered without
-    {"type": "turn", "seat": 2, "card": "X", "steal": {...}}     turn-based: the card played; steal optional
-    {"type": "steal", "seat": 3, "from": "hand" | "table"}       whom the player who played the lowest card robs
+    {"type": "take", "takers": [2]}                              names them for a round entered without;
+                                                                 "round" optional: the round they are for
+    {"type": "turn", "seat": 2, "card": "X", "steal": {...}}     turn-based: the card played; steal optional;
+                                                                 "turn" optional: the number it enters
+    {"type": "steal", "seat": 3, "from": "hand" | "table"}       whom the player who played the lowest card robs;
+                                                                 "turn" optional: the turn whose lowest card steals
     {"type": "end_game", "hands": [["a"], [], ...]}              scores; turn-based needs the cards left in hands
 
 Events (`by`: the seat that entered it, 0 the host, None the app):

@@ -210,3 +210,18 @@ def test_the_hosting_rules_every_game_shares_read_no_games_state():
     hands, rounds) it reads only through the game's own hooks (`game_hook`: `undone_names`, `after_hosting`)."""
     text = (ROOT / "tables" / "hosting.py").read_text("utf-8")
     assert not re.search(r"game_state|\.claims\b|from \.(wordsmith|booksmack)", text)
+
+
+def test_booksmacks_own_api_fields_live_in_its_module_and_its_actions_say_their_race_numbers():
+    """The shared tables API (app/api/tables.py) keeps no Booksmack-only field (`Takers`, `MAX_CARDS`); the game's
+    module docstring lists the optional number each action sends for its race (ruling 16): round, turn."""
+    import app.api.table_booksmack as table_booksmack
+    import app.api.tables as tables_api
+    import tables.booksmack as booksmack
+
+    assert not hasattr(tables_api, "Takers") and not hasattr(tables_api, "MAX_CARDS")
+    assert table_booksmack.Takers and table_booksmack.MAX_CARDS == 6
+    actions = booksmack.__doc__.split("Actions")[1].split("Events")[0]
+    for kind, number in (("take", "round"), ("turn", "turn"), ("steal", "turn")):
+        entry = actions.split(f'"type": "{kind}"')[1].split('{"type"')[0]
+        assert f'"{number}" optional' in entry, kind

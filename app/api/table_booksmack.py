@@ -15,9 +15,15 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from .fields import Request
-from .tables import MAX_CARDS, ActingSeat, Action, Card, SeatNumber, TablePath, Takers, act, acting, action_view
+from .tables import ActingSeat, Action, Card, SeatNumber, TablePath, act, acting, action_view
 
 __all__ = ["Round", "StealAction", "Take", "Turn"]
+
+MAX_CARDS = 6  # a round's cards, one per seat: six seats at most
+Takers = Annotated[
+    list[SeatNumber],
+    Field(max_length=6, description="the seats that tapped a winning card (or said the word) first"),
+]
 
 
 class Round(Action):

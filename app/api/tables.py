@@ -69,8 +69,7 @@ MAX_VARIANTS = 8
 # How many names a new table's `seats` may hold: a bound on the body only, past every game's largest table, so
 # that another count is refused by the game's own rule (its sentence at `seats`), never by the schema.
 MAX_SEATS_SENT = 12
-# Booksmack: a round's cards, one per seat (6 at most), a card being one character or a short label.
-MAX_CARDS = 6
+# Booksmack: a card is one character or a short label.
 MAX_CARD = 8
 
 TABLE_PROBLEMS = (401, 403, 409, 429, 503)  # 503: the table or its database too busy to write now
@@ -347,10 +346,6 @@ class WordRoll(Action):
 
 
 Card = Annotated[str, Field(min_length=1, max_length=MAX_CARD, description="a card, as printed")]
-Takers = Annotated[
-    list[SeatNumber],
-    Field(max_length=6, description="the seats that tapped a winning card (or said the word) first"),
-]
 
 
 class EndGame(Action):
