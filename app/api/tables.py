@@ -4,7 +4,7 @@
     GET    /tables/{code}                       the state, as the token's seat (or the table view) may see it
     DELETE /tables/{code}                       (host) delete the table
     GET    /tables/{code}/record                the event log, replayable
-    GET    /tables/{code}/events                the events as Server-Sent Events (app/api/table_events.py)
+    GET    /tables/{code}/events                the events as Server-Sent Events
     GET    /tables/{code}/qr.svg                the join link as a QR code
     POST   /tables/{code}/seats/{seat}          join: a seat token
     POST   /tables/{code}/seats/{seat}/name     (host) rename a seat
@@ -20,10 +20,6 @@
     POST   /tables/{code}/passes                pass
     POST   /tables/{code}/word-rolls            roll the dice for the next Word by Word word
     POST   /tables/{code}/end                   (host) end the game
-    POST   /tables/{code}/rounds                Booksmack: a round's revealed cards (and who takes them)
-    POST   /tables/{code}/rounds/takers         Booksmack: who takes the open round's cards
-    POST   /tables/{code}/turns                 Booksmack, turn-based: the card a seat played
-    POST   /tables/{code}/steals                Booksmack, turn-based: whom the lowest card steals from
 
 Booksmack's rounds and turns are in app/api/table_booksmack.py, the host's hand-over, seat removal and undo in
 app/api/table_hosting.py, the votes in app/api/table_votes.py, the event stream in app/api/table_events.py: all on
