@@ -30,13 +30,24 @@ def latest(kind: str, number: int) -> str:
     return f"{kind} {number} is the latest entered" if number else f"No {kind.lower()} has been entered yet"
 
 
+def aimed_past(action: dict, kind: str, entered: int) -> tuple[int | None, Rejected | None]:
+    """The round or turn (`kind`) an action is for, unless it is the next one or says none (None); with the refusal
+    when it is past the next (`entered` are in)."""
+    number = aimed(action, kind)
+    if number is None or number == entered + 1:
+        return None, None
+    if number > entered:
+        said = f"{latest(kind.capitalize(), entered)}: the next is {kind} {entered + 1}."
+        return number, Rejected(f"{kind}_moved", said)
+    return number, None
+
+
 def round_entered(state, actor: Actor, action: dict, same_cards: bool) -> Rejected | None:
     """Cards for a round that is in already (another phone entered it first), or for one past the next."""
-    number, rounds = aimed(action, "round"), state.game_state.rounds
-    if number is None or number == len(rounds) + 1:
-        return None
-    if number > len(rounds):
-        return Rejected("round_moved", f"{latest('Round', len(rounds))}: the next is round {len(rounds) + 1}.")
+    rounds = state.game_state.rounds
+    number, past = aimed_past(action, "round", len(rounds))
+    if number is None or past is not None:
+        return past
     entered = rounds[number - 1]
     these = " with these very cards" if same_cards else ""
     said = f"{who(state.seats, actor, entered.get('by'))} already entered round {number}{these}: "
@@ -61,11 +72,10 @@ def takers_named(state, actor: Actor, action: dict) -> Rejected | None:
 
 def turn_entered(state, actor: Actor, action: dict) -> Rejected | None:
     """A card for a turn that is in already (the seat's phone and the host's both entered it), or one past the next."""
-    number, plays = aimed(action, "turn"), state.game_state.plays
-    if number is None or number == len(plays) + 1:
-        return None
-    if number > len(plays):
-        return Rejected("turn_moved", f"{latest('Turn', len(plays))}: the next is turn {len(plays) + 1}.")
+    plays = state.game_state.plays
+    number, past = aimed_past(action, "turn", len(plays))
+    if number is None or past is not None:
+        return past
     played = plays[number - 1]
     return Rejected(
         "turn_entered",

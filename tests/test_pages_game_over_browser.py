@@ -7,8 +7,16 @@ from __future__ import annotations
 
 import requests
 from browser_helpers import expect, needs_chromium
-from test_pages_table_night_browser import SIX, WINDOW_MS, api, exact, phones, seated  # noqa: F401 (phones: the fixture)
-from test_pages_tables_browser import LIVE_MS, claim, create_table, following, start_challenge, take_seat
+from test_pages_table_night_browser import (  # noqa: F401 (phones: the fixture)
+    SIX,
+    WINDOW_MS,
+    api,
+    exact,
+    phones,
+    seated,
+    three_seats,
+)
+from test_pages_tables_browser import LIVE_MS, claim
 
 pytestmark = needs_chromium
 
@@ -41,13 +49,7 @@ def test_an_upheld_objection_to_the_done_word_takes_the_games_end_back_on_every_
     and Cy pass), GAME OVER on every screen; Bob objects to Ann's Done! word and Cy votes to strike it: every screen
     reads that the game's end is taken back, GAME OVER goes, and Ann's phone may claim again."""
     ann, bob, cy, view = phones[:4]
-    code = create_table(ann, live_server, names=("Ann", "Bob", "Cy"))
-    start_challenge(ann)
-    for page, name in ((ann, "Ann"), (bob, "Bob"), (cy, "Cy")):
-        take_seat(page, live_server, code, name)
-    view.goto(f"{live_server}/tables/{code}")
-    for page in (ann, bob, cy, view):
-        following(page)
+    code = three_seats(phones, live_server)
     host = {"cookie": "wordsmith_host"}
     for number in (1, 2):  # the host ends the first two challenges
         if number == 2:

@@ -75,6 +75,20 @@ def seated(phones, live_server: str, start: bool = True) -> str:
     return code
 
 
+def three_seats(phones, live_server) -> str:
+    """Ann's phone makes the table, hosts it and starts a challenge; Ann, Bob and Cy take their seats and the fourth
+    phone shows the table view; all four follow it. The table's code."""
+    ann, bob, cy, view = phones[:4]
+    code = create_table(ann, live_server, names=("Ann", "Bob", "Cy"))
+    start_challenge(ann)
+    for page, name in ((ann, "Ann"), (bob, "Bob"), (cy, "Cy")):
+        take_seat(page, live_server, code, name)
+    view.goto(f"{live_server}/tables/{code}")
+    for page in (ann, bob, cy, view):
+        following(page)
+    return code
+
+
 def four_seats(phones, live_server) -> str:
     """Ann's phone makes the table, hosts it and starts a challenge; Ann, Bob, Cy and Di take their seats and the
     fifth phone shows the table view; all five follow it. The table's code."""
@@ -231,13 +245,7 @@ def test_a_claimant_waits_for_the_vote_and_an_undone_vote_is_cast_again_in_a_fre
     claim form (Bob's keeps it). Cy strikes BAG; the host undoes Cy's vote: every phone reads that Cy votes again,
     Cy's Keep and Strike are back with a window that runs from the undo, and Cy's strike upholds the objection."""
     ann, bob, cy, view = phones[:4]
-    code = create_table(ann, live_server, names=("Ann", "Bob", "Cy"))
-    start_challenge(ann)
-    for page, name in ((ann, "Ann"), (bob, "Bob"), (cy, "Cy")):
-        take_seat(page, live_server, code, name)
-    view.goto(f"{live_server}/tables/{code}")
-    for page in (ann, bob, cy, view):
-        following(page)
+    code = three_seats(phones, live_server)
     claim(ann, "bag")
     expect(bob.get_by_role("button", name="Object to BAG")).to_be_visible(timeout=LIVE_MS)
     submit(bob, bob.get_by_role("button", name="Object to BAG"))
