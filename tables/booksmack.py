@@ -284,9 +284,8 @@ def _same_cards(texts, game: BooksmackState, number: int | None = None) -> bool:
 def _round(state, game: BooksmackState, action: dict, ctx: Context, by: int) -> list[NewEvent]:
     if game.open_round:
         number = len(game.rounds)
-        if _same_cards(
-            action.get("cards"), game, action.get("round")
-        ):  # two phones entered the round at once, without its number: the second is told so
+        # Two phones entered the round at once, without its number: the second is told so.
+        if _same_cards(action.get("cards"), game, action.get("round")):
             raise Rejected("round_open", f"Round {number} is in already, with these very cards: say who tapped first.")
         raise Rejected("round_open", f"Round {number}: say who tapped first before the next round.")
     # Every seat plays every round (ruling 10), seat 1 first, so the judge's positions are seats (ruling 11).
