@@ -544,10 +544,10 @@ def part_keys(table: dict, game: dict) -> dict[str, str]:
 
     A key is a digest of what that part is drawn from: the seats' names, whether joining is locked, and the open
     votes and words put to the table (the ballots); for a Wordsmith seat, whether its star's form shows
-    (`own_seat`); for the host's controls, also who hosts and which seat a phone asks for (the seat list). Wordsmith's phase line,
-    claim form, pieces to add and the host's controls on the game are the table's part, so a challenge's start, its
-    Done! and its end ask no phone for its page. Booksmack's forms and phase line read the whole game: its key, and
-    the host's, is all of it.
+    (`own_seat`); for the host's controls, also who hosts and which seat a phone asks for (the seat list).
+    Wordsmith's phase line, claim form, pieces to add and the host's controls on the game are the table's part, so a
+    challenge's start, its Done! and its end ask no phone for its page. Booksmack's forms and phase line read the
+    whole game: its key, and the host's, is all of it.
     """
     seats = [{k: s.get(k) for k in ("seat", "name", "removed", "joined")} for s in table.get("seats") or []]
     # Whether joining is locked: no page invites a phone to join a locked table (the table view's join line).

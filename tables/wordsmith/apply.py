@@ -27,7 +27,8 @@ def apply(table, event: Event) -> None:
 
 def seat_left(table, seat: int) -> None:
     """A seat removed (tables/hosting.py): an open vote it has not voted in waits for it no longer, as a seat with no
-    phone is no voter (ruling 21); the count then follows by itself (`automatic.after_hosting`). A vote it cast stays."""
+    phone is no voter (ruling 21); the count then follows by itself (`automatic.after_hosting`). A vote it cast
+    stays."""
     ws: WordsmithState | None = table.game_state
     for seq in list(ws.open_votes) if ws is not None else ():
         voted = ws.voted(seq)
@@ -342,7 +343,8 @@ def _apply_house_vote(ws: WordsmithState, event: Event, data: dict) -> None:
 
 def _apply_house_ruled(ws: WordsmithState, event: Event, data: dict) -> None:
     """Ruling 22: the table's ruling on a word put to it. Allowed, it is a house word from now on (the claim that
-    follows, written by `automatic.house_ruling`, puts it on the sheet); refused, nothing changes; tied, the host decides."""
+    follows, written by `automatic.house_ruling`, puts it on the sheet); refused, nothing changes; tied, the host
+    decides."""
     ask = ws.asks[data["claim"]]
     outcome = data["outcome"]
     ws.asks[ask.seq] = replace(ask, vote={**ask.vote, "state": outcome, "by": data.get("by")})

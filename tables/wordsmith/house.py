@@ -3,8 +3,9 @@
 The word lists are a snapshot: a word newer than they are (or one only a larger dictionary holds) is refused
 although the whole table knows it. A claim refused for that alone can be put to the table, which votes on it
 as on an objection (the same window, quorum and tie rules: rulings 16-21, `vote.tally`), the claimant asking and
-every other seat with a phone voting. Allowed, the word is claimed for its seat at once (`automatic.house_ruling`) and becomes a
-house word of the table: every later claim of it is judged as if the dictionary held it. What the rulebook itself
+every other seat with a phone voting. Allowed, the word is claimed for its seat at once
+(`automatic.house_ruling`) and becomes a house word of the table: every later claim of it is judged as if the
+dictionary held it. What the rulebook itself
 excludes (names, abbreviations, slang, offensive words, ...) and every other refusal (the pool, the new letter,
 a word claimed already) are not the table's to vote away, and are never put to it.
 """
