@@ -198,3 +198,22 @@ def test_a_host_form_from_the_phone_the_role_reached_meanwhile_says_to_tap_again
     assert answer.status_code == 403, said
     assert said.endswith("it hosts the table now: tap again to do it.") and "end_game" not in said
     assert app.extensions["tables"].state(code).game_state.phase != "game_over"
+
+
+def test_a_form_the_page_does_not_have_reads_that_the_page_is_out_of_date_and_does_nothing(app):
+    """A page drawn by an older version, or a hand-made post, sends an action this page has no form for (or none):
+    a 422 whose notice says the page is out of date and to reload, in a player's words, and the table is as it was."""
+    host = phone(app)
+    code, _ = create(host)
+    ann = phone(app)
+    assert join(ann, code, 1).status_code == 303
+    start(host, code)
+    before = app.extensions["tables"].state(code).seq
+    html = ann.get(f"/tables/{code}/play").get_data(as_text=True)
+    for action in ("teleport", ""):
+        answer = post_form(ann, f"/tables/{code}/play", html, "claim-form", action=action, word="BAG")
+        said = notice(answer.get_data(as_text=True))
+        assert answer.status_code == 422
+        assert "This page is out of date, so nothing was done: reload it and tap again." in said
+        assert not DEVELOPER_WORDS.search(said)
+    assert app.extensions["tables"].state(code).seq == before

@@ -236,6 +236,9 @@ PLAYER_WORDS = {
     "give the seat again.",
 }
 
+# A form whose `action` this page does not have (a page drawn by an older version, a hand-made request): nothing done.
+OUT_OF_DATE = "This page is out of date, so nothing was done: reload it and tap again."
+
 
 def host_only(state, hosted: bool) -> str:
     """What a phone that does not host reads when it sends a host's form (an old page, or the phone that handed the

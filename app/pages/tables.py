@@ -66,6 +66,7 @@ from .blueprint import bp, render
 from .table_forms import (
     MAX_NAME,
     MAX_SEATS,
+    OUT_OF_DATE,
     STATUS,
     VARIANTS,
     PageRefusal,
@@ -514,7 +515,7 @@ def acting_page(
                 raise (
                     Forbidden(f"Only the host can {name}.")
                     if name in HOST_ACTIONS
-                    else PageRefusal("action", f"action: one of {', '.join(sorted(may))}")
+                    else PageRefusal("action", OUT_OF_DATE)
                 )
             rid = request_id()
             if request.form.get("claim"):  # one hidden form serves a button per claim (partials/table_actions.html)
