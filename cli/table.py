@@ -178,9 +178,11 @@ def register(subparsers) -> None:
     parser.add_argument(
         "--taker", action="append", metavar="SEAT", help="a seat that takes the cards, when already known; repeatable"
     )
+    add_number_option(parser, "round", "the round these cards are: refused once another phone entered it")
 
     parser = add(commands, "take", "Booksmack: who tapped first, and so takes the open round's cards", run_take)
     parser.add_argument("takers", nargs="+", metavar="SEAT", help="the seats that take the cards (number or name)")
+    add_number_option(parser, "round", "the round they take: refused once another phone named its takers")
 
     parser = add(commands, "turn", "Booksmack turn-based: the card played, and the draw, steal or win", run_turn)
     parser.add_argument("card", metavar="CARD")
@@ -189,10 +191,12 @@ def register(subparsers) -> None:
     parser.add_argument(
         "--steal-from", choices=STEAL_SOURCES, help="with --steal: a blind card from the hand, or their latest card"
     )
+    add_number_option(parser, "turn", "the turn this card is: refused once another phone entered it")
 
     parser = add(commands, "steal", "Booksmack turn-based: whom the lowest card steals from, and from where", run_steal)
     add_seat_argument(parser, "the seat robbed: its number (from 1) or its player's name")
     parser.add_argument("source", choices=STEAL_SOURCES, help="hand: a blind card; table: their latest card")
+    add_number_option(parser, "turn", "the turn whose lowest card steals: refused once another phone entered it")
 
     # The table itself (host)
     parser = add(commands, "release", "give a seat to a new phone (host): its token stops working", run_release)
@@ -260,6 +264,12 @@ def add_claim_argument(parser: argparse.ArgumentParser) -> None:
 
 def add_seat_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seat", type=int, metavar="N", help="the host, acting for seat N")
+
+
+def add_number_option(parser: argparse.ArgumentParser, name: str, what: str) -> None:
+    """`--round N` or `--turn N`: what the command enters is that round or turn, so two phones typing one enter it
+    once (docs/rules/booksmack.md, ruling 16); left out, it is the next."""
+    parser.add_argument(f"--{name}", type=int, metavar="N", help=what)
 
 
 def token_from(args: argparse.Namespace, required: bool = True) -> str | None:
@@ -391,12 +401,12 @@ def run_end_game(judge, args, token) -> dict:
 @acts
 def run_round(judge, args, token) -> dict:
     takers = None if args.taker is None else [seat_number(args, seat) for seat in args.taker]
-    return judge.play_round(args.code, args.cards, token, takers=takers)
+    return judge.play_round(args.code, args.cards, token, takers=takers, round=args.round)
 
 
 @acts
 def run_take(judge, args, token) -> dict:
-    return judge.take_round(args.code, [seat_number(args, seat) for seat in args.takers], token)
+    return judge.take_round(args.code, [seat_number(args, seat) for seat in args.takers], token, round=args.round)
 
 
 @acts
@@ -404,12 +414,12 @@ def run_turn(judge, args, token) -> dict:
     if (args.steal is None) != (args.steal_from is None):
         raise ValueError("steal: give both --steal SEAT and --steal-from hand|table, or neither")
     steal = None if args.steal is None else {"seat": seat_number(args, args.steal), "from": args.steal_from}
-    return judge.play_turn(args.code, args.card, token, seat=args.seat, steal=steal)
+    return judge.play_turn(args.code, args.card, token, seat=args.seat, steal=steal, turn=args.turn)
 
 
 @acts
 def run_steal(judge, args, token) -> dict:
-    return judge.steal(args.code, seat_number(args, args.seat), args.source, token)
+    return judge.steal(args.code, seat_number(args, args.seat), args.source, token, turn=args.turn)
 
 
 @acts

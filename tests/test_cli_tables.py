@@ -303,3 +303,38 @@ def test_the_table_is_asked_to_allow_a_word_and_a_star_is_chosen_from_the_comman
     assert code == 0 and out == "(nothing to do: the table is as it was)\n", (out, err)  # counted already
     code, out, err = wordsmith("table", "wild", table, "B", token=bob)
     assert code == 2 and "409" in err and "star" in err.lower()  # Bob holds no star kept wild
+
+
+def test_booksmack_rounds_and_turns_name_which_they_are_so_two_phones_enter_one_once(wordsmith):
+    """`--round` and `--turn` (ruling 16): the slower of two phones entering round 1 reads who entered it and what the
+    judge said, and round 1 stays the first phone's; a round past the next is refused, saying which is next."""
+    table, _ = made(wordsmith("table", "create", "--game", "booksmack", "--seat", "Ann", "--seat", "Bob")[1])
+    ann = wordsmith("table", "join", table, "Ann")[1].strip()
+    bob = wordsmith("table", "join", table, "Bob")[1].strip()
+    code, out, err = wordsmith("table", "round", table, "c", "A", "--round", "1", token=ann)
+    assert code == 0 and "round 1: c A" in out, err
+    code, out, err = wordsmith("table", "round", table, "x", "q", "--round", "1", token=bob)
+    assert code == 2 and out == "" and "409" in err and "Ann already entered round 1" in err, err
+    code, out, err = wordsmith("table", "take", table, "Bob", "--round", "1", token=ann)
+    assert code == 0 and "round 1: Bob takes c A" in out, err
+    code, out, err = wordsmith("table", "take", table, "Ann", "--round", "1", token=bob)
+    assert code == 2 and "409" in err and "round 1" in err and "Bob" in err, err
+    code, out, err = wordsmith("table", "round", table, "b", "Z", "--round", "3", token=bob)
+    assert code == 2 and "409" in err and "round 2" in err, err
+
+    table, _ = made(
+        wordsmith("table", "create", "--game", "booksmack", "--seat", "Ann", "--seat", "Bob", "--variant", "turns")[1]
+    )
+    ann = wordsmith("table", "join", table, "1")[1].strip()
+    bob = wordsmith("table", "join", table, "2")[1].strip()
+    code, out, err = wordsmith("table", "turn", table, "b", "--turn", "1", token=ann)
+    assert code == 0 and "Ann plays b" in out, err
+    code, out, err = wordsmith("table", "turn", table, "c", "--turn", "1", token=bob)
+    assert code == 2 and "409" in err and "Ann already entered turn 1" in err, err
+    code, out, err = wordsmith("table", "turn", table, "Z", "--turn", "2", token=bob)
+    assert code == 0 and "Bob plays Z" in out, err
+    assert wordsmith("table", "turn", table, "a", "--turn", "3", token=ann)[0] == 0
+    code, out, err = wordsmith("table", "steal", table, "Bob", "table", "--turn", "3", token=ann)
+    assert code == 0 and "Ann steals from Bob's table (Z)" in out, err
+    code, out, err = wordsmith("table", "steal", table, "Bob", "hand", "--turn", "3", token=bob)
+    assert code == 2 and "409" in err and "Ann" in err, err
