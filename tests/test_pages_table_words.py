@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from test_api_table_votes import Clock
 from test_pages_booksmack_table import base_table, page
 from test_pages_tables import claim, create, hidden, join, phone, post_form, press, start, text
 
@@ -62,10 +63,10 @@ def test_the_slower_phone_naming_a_rounds_takers_reads_who_named_them(app):
     assert app.extensions["tables"].state(code).to_dict()["booksmack"]["rounds"][0]["takers"] == [2]
 
 
-def voting_table(app):
+def voting_table(app, host=None):
     """Ann, Bob, Cy and Di play; Cy objects to Bob's CAST, and Ann's page shows her ballot (Ann and Di vote):
-    (code, ann, her page)."""
-    host = phone(app)
+    (code, ann, her page). `host`: the phone that makes the table (and so hosts it)."""
+    host = host or phone(app)
     code, _ = create(host, names=("Ann", "Bob", "Cy", "Di"))
     ann, bob, cy, di = phone(app), phone(app), phone(app), phone(app)
     for n, client in enumerate((ann, bob, cy, di), 1):
@@ -153,6 +154,21 @@ def test_a_votes_waiting_words_and_counts_wait_go_with_its_window(app):
     waiting = re.search(r'<span data-closes-at="(\d+)">; waiting for ([^<]*)</span>', html)
     assert waiting and waiting.groups() == (closes, "you and Di")
     assert re.search(rf'Count the votes <small data-closes-at="{closes}">\(once \d+ s have passed\)</small>', html)
+
+
+def test_a_page_drawn_after_a_votes_window_closed_draws_none_of_its_window_words(app):
+    """Without JavaScript nothing takes the window's words away, so a page first drawn after the window closed (a
+    reload, a phone that was asleep) draws no ballot, no "waiting for" and no Count "once N s have passed"; Count
+    itself stays, as the vote is counted by it (ruling 16). The TV and the host's page alike."""
+    app.extensions["tables"].clock = Clock()
+    host = phone(app)
+    code, ann, html = voting_table(app, host)
+    assert 'id="ballot-' in html and "waiting for" in html and "have passed)" in html
+    app.extensions["tables"].clock.now += app.extensions["tables"].settings.get("objection_seconds", 30) + 1
+    for client, path in ((ann, "/play"), (host, "/host"), (phone(app), "")):
+        later = page(client, f"/tables/{code}{path}")
+        assert "Keep or strike?" in later and ("Count the votes" in later) == (path != ""), path  # the TV: no form
+        assert 'id="ballot-' not in later and "waiting for" not in later and "have passed)" not in later, path
 
 
 def test_a_turn_entered_on_the_seats_phone_and_on_the_hosts_page_reads_who_entered_it(app):
