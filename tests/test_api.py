@@ -107,7 +107,30 @@ def test_word_unknown_query_parameter(client):
 
 
 def test_word_repeated_query_parameter(client):
-    assert_problem(client.get("/api/v1/words/cat?lexicon=small&lexicon=large"), 422, pointer="/lexicon")
+    body = assert_problem(client.get("/api/v1/words/cat?lexicon=small&lexicon=large"), 422, pointer="/lexicon")
+    assert body["errors"] == [
+        {"pointer": "/lexicon", "location": "query", "detail": "given 2 times: give lexicon once"}
+    ]
+
+
+def test_every_single_valued_query_parameter_given_twice_is_a_422_naming_it(client):
+    """Both values may be valid (`lexicon=small&lexicon=large`): which one was meant is what the answer asks, for
+    every operation's every query parameter that takes one value (a list's repeats are its values)."""
+    spec = client.get("/openapi.json").json
+    asked = 0
+    for path, operations in spec["paths"].items():
+        for method, operation in operations.items():
+            for parameter in operation.get("parameters", []):
+                schema = parameter.get("schema", {})
+                if parameter["in"] != "query" or schema.get("type") == "array":
+                    continue
+                name = parameter["name"]
+                where = path.replace("{word}", "cat").replace("{code}", "K7MPQ2")  # read after the query
+                answer = client.open(f"{where}?{name}=1&{name}=2", method=method.upper())
+                body = assert_problem(answer, 422, pointer=f"/{name}")
+                assert f"given 2 times: give {name} once" in [e["detail"] for e in body["errors"]], (path, body)
+                asked += 1
+    assert asked >= 3
 
 
 def test_check_words_in_order(client):

@@ -141,11 +141,25 @@ def _takes_list(annotation: Any) -> bool:
 
 
 def query_values(model: type[BaseModel]) -> dict[str, Any]:
-    """Return the query string as a dict: a list for list fields, else the single value (a repeat is an error)."""
-    values = {}
+    """Return the query string as a dict: a list for list fields, else the single value. A field that takes one
+    value given more than once is a 422 naming it (`?lexicon=small&lexicon=large`: which one was meant?)."""
+    values, repeated = {}, []
     for key, items in request.args.lists():
         field = model.model_fields.get(key)
-        values[key] = items if len(items) > 1 or (field is not None and _takes_list(field.annotation)) else items[0]
+        if field is not None and _takes_list(field.annotation):
+            values[key] = items
+        elif len(items) > 1 and field is not None:
+            repeated.append(
+                {
+                    "pointer": f"/{key}",
+                    "location": "query",
+                    "detail": f"given {len(items)} times: give {key} once",
+                }
+            )
+        else:
+            values[key] = items if len(items) > 1 else items[0]
+    if repeated:
+        raise invalid_fields(repeated)
     return values
 
 
