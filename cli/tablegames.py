@@ -148,7 +148,7 @@ def run_colorsmash_replay(args: argparse.Namespace) -> int:
         print(
             f"{player['name']}: {player['hand_count']} in hand, {player['side_count']} collected, {player['total']} in all{status}"
         )
-    print(f"Pile: {result['pile_count']} cards.")
+    print(f"Pile: {result['pile_count']} card{'' if result['pile_count'] == 1 else 's'}.")
     names = [player["name"] for player in result["players"]]
     if not result["log"]:  # the deal is the first event: no log, no deal
         print(f"No cards dealt yet: the events start with the deal, a hand for each of {and_list(names)}.")

@@ -256,3 +256,13 @@ def test_cli_colorsmash_replay_says_the_table_in_words(tmp_path, capsys, events,
     game.write_text(json.dumps({"players": ["ann", "bob", "cat"], "events": events}))
     assert main(["colorsmash-replay", str(game)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == last
+
+
+@pytest.mark.parametrize("flips, pile", [(1, "Pile: 1 card."), (2, "Pile: 2 cards.")])
+def test_cli_colorsmash_replay_counts_the_pile_in_words(tmp_path, capsys, flips, pile):
+    events = [{"type": "deal", "hands": {"ann": ["red", "red"], "bob": ["blue", "blue"]}}]
+    events += [{"type": "flip", "player": p} for p in ("ann", "bob")[:flips]]
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps({"players": ["ann", "bob"], "events": events}))
+    assert main(["colorsmash-replay", str(game)]) == 0
+    assert pile in capsys.readouterr().out.splitlines()
