@@ -831,6 +831,10 @@ def test_a_standard_game_ends_early_between_challenges_only():
     table.act({"type": "end_challenge"})
     table.act({"type": "end_game"})
     assert table.state.game_state.phase == "game_over"
+    with pytest.raises(Rejected) as caught:  # a start from a page drawn before the end: the sentence is true
+        table.act({"type": "start", "pool": EXAMPLE_POOL})
+    assert caught.value.code == "game_over"
+    assert caught.value.message == "The game is over: the host ended it after challenge 1."
 
 
 # --- replay: the record folds into the state built step by step --------------------------------------

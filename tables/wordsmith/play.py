@@ -21,6 +21,8 @@ def start(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -
     need_host(actor, "start a challenge")
     if (behind := moved.start(ws, action)) is not None:
         raise behind
+    if ws.phase == "game_over" and ws.ended_early is not None:  # a start sent from a page drawn before the end
+        raise Rejected("game_over", f"The game is over: the host ended it after challenge {ws.ended_early}.")
     if ws.phase == "game_over" or ws.challenge >= CHALLENGES:
         raise Rejected("game_over", f"The game is over: it has {CHALLENGES} challenges.")
     if ws.on:
