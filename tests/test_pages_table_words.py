@@ -156,6 +156,32 @@ def test_a_votes_waiting_words_and_counts_wait_go_with_its_window(app):
     assert re.search(rf'Count the votes <small data-closes-at="{closes}">\(once \d+ s have passed\)</small>', html)
 
 
+def test_another_games_form_reads_that_the_page_is_out_of_date_and_does_nothing(app):
+    """A Wordsmith seat's phone sending Booksmack's forms (a page of another table, an old version's), and a
+    Booksmack seat's sending Wordsmith's, read that the page is out of date, never the engine's list of actions or
+    who hosts; nothing is written. Bob does not host either table, so a host-only form would read so otherwise."""
+    host = phone(app)
+    code, _ = create(host)
+    bob = phone(app)
+    assert join(bob, code, 2).status_code == 303
+    start(host, code)
+    books, phones = base_table(app)
+    sent = {
+        code: (bob, {"hands": {"hands": "a b"}, "round": {"cards": "a b"}, "take": {"takers": "1"}, "steal": {}}),
+        books: (phones[2], {"claim": {"word": "BAG"}, "add": {"piece": "R"}, "pass": {}, "object": {"claim": "1"}}),
+    }
+    for table, (client, forms) in sent.items():
+        before = app.extensions["tables"].state(table).seq
+        for action, fields in forms.items():
+            html = client.get(f"/tables/{table}/play").get_data(as_text=True)
+            answer = post_form(client, f"/tables/{table}/play", html, action=action, **fields)
+            said = notice(answer.get_data(as_text=True))
+            assert answer.status_code == 422, (action, said)
+            assert "This page is out of date, so nothing was done: reload it and tap again." in said, action
+            assert not DEVELOPER_WORDS.search(said), said
+        assert app.extensions["tables"].state(table).seq == before
+
+
 def test_a_page_drawn_after_a_votes_window_closed_draws_none_of_its_window_words(app):
     """Without JavaScript nothing takes the window's words away, so a page first drawn after the window closed (a
     reload, a phone that was asleep) draws no ballot, no "waiting for" and no Count "once N s have passed"; Count

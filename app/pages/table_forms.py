@@ -238,6 +238,15 @@ PLAYER_WORDS = {
 
 # A form whose `action` this page does not have (a page drawn by an older version, a hand-made request): nothing done.
 OUT_OF_DATE = "This page is out of date, so nothing was done: reload it and tap again."
+# The forms only a Booksmack table's pages draw; every other game- or seat-specific form is Wordsmith's. The host's
+# forms for the table itself (its seats, its lock, undo, the end) are on every game's pages.
+BOOKSMACK_FORMS = {"round", "take", "turn", "steal", "hands"}
+TABLE_FORMS = {"lock", "unlock", "end_game", "rename", "release", "hand_host", "remove", "undo"}
+
+
+def drawn_for(game: str | None, name: str) -> bool:
+    """Whether a page of a `game` table draws a form sending `name`: else what sent it was no page of this table."""
+    return name in TABLE_FORMS or (name in BOOKSMACK_FORMS) == (game == "booksmack")
 
 
 def host_only(state, hosted: bool) -> str:

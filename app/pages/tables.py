@@ -72,6 +72,7 @@ from .table_forms import (
     PageRefusal,
     action_for,
     digits,
+    drawn_for,
     host_only,
     refusal_notice,
     request_id,
@@ -533,17 +534,19 @@ def acting_page(
             if again is None:
                 return forbidden_page(code, need_host)
             actor, host, state = again
+            # Another game's form: the engine's refusal would speak of its own actions.
+            refusal = error if drawn_for(state.game, name) else PageRefusal("action", OUT_OF_DATE)
             context = page_context(code, state, actor, host)
             values = typed_values(name)
-            if isinstance(error, Forbidden) and name not in allowed:  # a host's form, from a phone whose token did
+            if isinstance(refusal, Forbidden) and name not in allowed:  # a host's form, from a phone whose token did
                 # not host (anymore, or yet): said in a player's words, with who hosts now
-                error = Forbidden(
+                refusal = Forbidden(
                     host_only(state, hosted=bool(request.cookies.get(HOST_COOKIE)))
                     if host is None
                     else "This phone was not the host's when you tapped; it hosts the table now: tap again to do it."
                 )
-            notice = refusal_notice(error)
-            return render(template, STATUS[type(error)], notice=notice, values=values, host=host, **context)
+            notice = refusal_notice(refusal)
+            return render(template, STATUS[type(refusal)], notice=notice, values=values, host=host, **context)
         except NotFound as error:
             return not_found(error)
         if not wants_fragment():
