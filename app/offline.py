@@ -25,7 +25,7 @@ from flask import Blueprint, Flask, Response, abort, current_app, render_templat
 from solver.booksmack.cards import SPACE_NAMES, card_set
 from solver.colorsmash import PENALTY, STEAL
 from solver.lexicon import OBSCURE_BELOW
-from solver.limits import MAX_CARDS, MAX_POOL_PIECES, MAX_SEED, PAGE_WORDS
+from solver.limits import MAX_CARDS, MAX_POOL_PIECES, MAX_SEED, PAGE_WORDS, READING_WORDS
 from solver.offline import FORMAT, offline_words
 from solver.pieces import KINDS, load_box
 from solver.sentences import say, sentences
@@ -154,6 +154,7 @@ def rules() -> dict:
         "codes": [codes[kind] for kind in (*KINDS, "wild")],
         "shown": PAGE_WORDS,
         "max_cards": MAX_CARDS,
+        "reading_words": READING_WORDS,
         "max_seed": MAX_SEED,
         "penalty": PENALTY,
         "steal": STEAL,

@@ -2,8 +2,9 @@
 
 `create_app` calls `init_app`, which loads the lexicons (`load_lexicons` is
 cached per process) and builds what the first request would otherwise pay for
-— every size's piece and rack indexes, the word lists and the definitions —
-so the first request of any size is as quick as the next. Under gunicorn's
+— every size's piece and rack indexes, the word lists, the definitions, the
+words by letter position — so the first request of any size is as quick as
+the next. Under gunicorn's
 `preload_app` that happens once in the master, before the workers fork, and
 `gunicorn.conf.py` freezes it out of the garbage collector's reach
 (`gc.freeze()`), so the workers share those pages instead of copying them.
@@ -40,6 +41,7 @@ def init_app(app: Flask) -> None:
     lexicons = load_lexicons()
     sizes = {name: len(lexicons[name]) for name in SIZES}
     lexicons.define("warm")  # reads the definitions table now, not during the first request
+    _ = lexicons.positions  # Booksmack's `?` readings: built (or read from the disk cache) now, not on a round
     alphabet_file = Path(app.config["ALPHABET_FILE"]) if app.config["ALPHABET_FILE"] else None
     alphabet = load_alphabet(alphabet_file)
     default = app.config["DEFAULT_LEXICON"]

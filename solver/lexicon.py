@@ -29,9 +29,10 @@ from typing import NamedTuple
 
 import marisa_trie
 
-from .cache import cache_dir
+from .cache import cache_dir, cached
 from .morphology import through_rules
 from .normalize import fold, is_well_formed
+from .positions import PositionIndex
 from .sentences import group, say
 
 __all__ = [
@@ -318,6 +319,19 @@ class Lexicons:
         return self._familiarity.get(word, 0.0)
 
     @cached_property
+    def positions(self) -> PositionIndex:
+        """Every size's valid words by length and letter position, for patterns with `?` (solver/positions.py).
+
+        Built once per word list and kept on disk as the solver's indexes are (solver/cache.py)."""
+
+        def build() -> dict:
+            codes, sizes = self.codes, len(SIZES)
+            valid = ((word, codes[key_id]) for word, key_id in self.trie.iteritems() if codes[key_id] < sizes)
+            return PositionIndex.build(valid).to_lengths()
+
+        return PositionIndex(cached("positions", self.checksum, build))
+
+    @cached_property
     def compound_parts(self) -> frozenset[str]:
         """The offensive words a compound no list holds is read as built on (wordlists/compound_parts.txt, which the
         build writes); none for word lists without the file."""
@@ -408,6 +422,11 @@ class Lexicon:
 
     def __len__(self) -> int:
         return self._size  # counted from the code bytes: no need to list the words
+
+    @property
+    def positions(self) -> PositionIndex:
+        """The words by length and letter position, shared by the sizes: pass this size's `rank` to match."""
+        return self.lexicons.positions
 
     def has_prefix(self, prefix: str) -> bool:
         """Tell whether any key (valid or not) starts with `prefix`: a cheap pruning test."""

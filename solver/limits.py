@@ -13,6 +13,7 @@ __all__ = [
     "MAX_RACK_LETTERS",
     "MAX_BLANKS",
     "MAX_CARDS",
+    "READING_WORDS",
     "PAGE_WORDS",
     "MAX_SEED",
     "WORDS_PER_CHECK",
@@ -33,6 +34,10 @@ MAX_BLANKS = 2
 # A table of ten players each showing a card is a big round; 40 leaves room for
 # home rules while keeping every judgement (n readings of n cards) tiny.
 MAX_CARDS = 40
+# Words a Booksmack answer lists per reading, the most common first, with how many there are in all: a few `?`
+# read as tens of thousands of words, which nobody reads and which would make the answer that big. At least 6,
+# so the five other words a spelled word's sentence names are always among those listed (ruling 2).
+READING_WORDS = 20
 # Words a solver page shows: a big pool builds thousands; the best few hundred are what a table reads, the rest
 # are a "Next" away, and the page stays small enough for a phone on a slow connection. Here, not in the page's
 # module, because the offline meta (app/offline.py) carries it too and may not import the pages.

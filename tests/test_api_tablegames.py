@@ -11,6 +11,7 @@ from service_helpers import assert_problem
 from app import create_app
 from solver import booksmack
 from solver.lexicon import load_lexicons
+from solver.limits import READING_WORDS
 
 ONE_APP = True  # its tests only send requests: one app for the module (conftest.py, `app`)
 
@@ -60,7 +61,16 @@ def test_booksmack_wildcards_and_lexicons(client):
     body = post(client, "/api/v1/booksmack/judge", {"cards": ["q", "?"], "lexicon": "small"}).json
     standard = post(client, "/api/v1/booksmack/judge", {"cards": ["q", "?"]}).json
     assert standard["spells"] == "qi" and body["action"] != "say_word"
-    assert standard["readings"][0] == {"seat": 1, "words": ["qi"]}
+    assert standard["readings"][0] == {"seat": 1, "words": ["qi"], "count": 1}
+
+
+def test_a_booksmack_answer_lists_the_first_words_of_each_reading_and_counts_the_rest(client):
+    """Nine `?` and an E read as tens of thousands of words: each reading lists the first READING_WORDS, most
+    common first, and says how many there are, so the answer stays a few kilobytes (it was half a megabyte)."""
+    response = post(client, "/api/v1/booksmack/judge", {"cards": ["?"] * 9 + ["e"], "lexicon": "large"})
+    readings = response.json["readings"]
+    assert len(readings) == 10 and all(len(r["words"]) == READING_WORDS < r["count"] for r in readings)
+    assert sum(r["count"] for r in readings) > 10_000 and len(response.data) < 20_000
 
 
 def test_booksmack_space_cards(client):

@@ -7,6 +7,8 @@ from hypothesis import strategies as st
 from solver import booksmack
 from solver.booksmack import (
     MAX_CARDS,
+    READING_WORDS,
+    Reading,
     Shares,
     judge_round,
     parse_card,
@@ -15,7 +17,8 @@ from solver.booksmack import (
     score_collection,
     turn_state,
 )
-from solver.lexicon import load_lexicons
+from solver.lexicon import SIZES, load_lexicons
+from solver.positions import PositionIndex
 
 LEXICON = load_lexicons()["standard"]
 NEVER_TAPPED = {"?", ".", "!", "*", "@", "#", "~", " "}
@@ -161,27 +164,17 @@ def test_a_question_mark_reports_every_word_it_makes():
 
 
 def test_common_words_come_before_rare_ones():
-    class TinyLexicon:  # the real tiers move with the word list; this one stays put
-        tiers = {"cat": "standard", "cot": "small", "cut": "large", "etc": "small"}
+    tiers = {"cat": 1, "cot": 0, "cut": 2, "etc": 0}  # the real tiers move with the word list; these stay put
+
+    class TinyLexicon:
+        rank = 2  # large: every tier
+        positions = PositionIndex.build(tiers.items())
 
         def __contains__(self, word):
-            return word in self.tiers
-
-        def has_prefix(self, prefix):
-            return any(w.startswith(prefix) for w in self.tiers)
-
-        def tier(self, word):
-            return self.tiers.get(word)
-
-        def matches(self, pattern):
-            return [
-                w
-                for w in sorted(self.tiers)
-                if len(w) == len(pattern) and all(p in ("?", c) for p, c in zip(pattern, w))
-            ]
+            return word in tiers
 
     readings = booksmack.find_words(parse_cards(["c", "?", "t"]), TinyLexicon())
-    assert [(r.seat, r.words) for r in readings] == [(1, ["cot", "cat", "cut"]), (2, ["etc"])]
+    assert [(r.seat, r.words, r.count) for r in readings] == [(1, ["cot", "cat", "cut"], 3), (2, ["etc"], 1)]
     assert judge_round(["c", "?", "t"], TinyLexicon()).spells == "cot"
 
 
@@ -415,21 +408,116 @@ def test_to_dict_is_json_ready():
     assert data["shares"] == {"winners": 1, "each": 3, "discarded": 0}
 
 
-# --- the cap on ? walks ----------------------------------------------------------
-# Times are measured in bench/booksmack.py (a typical round, these tables), not asserted here.
+# --- ? cards: the words listed, and the work they cost ----------------------------
+# Times are measured in bench/booksmack.py, never asserted here: the tests count the work instead.
+
+LARGE = load_lexicons()["large"]
+WILD_CARD = st.sampled_from(["?"] * 6 + list("aeistrlnoucdg") + [" "])
+
+
+def every_word(pattern, lexicon):
+    """Every word a reading spells, found without solver/positions.py: the lexicon's own pattern match, in ruling
+    2's order (smallest tier, then A to Z)."""
+    if "?" not in pattern:
+        return [pattern] if pattern in lexicon else []
+    return sorted(lexicon.matches(pattern), key=lambda w: (SIZES.index(lexicon.tier(w)), w))
+
+
+class CountingLexicon:
+    """A lexicon that counts every word the judge asks it about or reads from it: a membership, prefix or tier
+    question, each word a pattern match returns, and each step of its position index (one AND of a letter's bits,
+    one word read)."""
+
+    def __init__(self, lexicon):
+        self.inner, self.rank, self.asked = lexicon, lexicon.rank, 0
+        self.steps_before = lexicon.positions.steps
+
+    @property
+    def positions(self):
+        return self.inner.positions
+
+    def __contains__(self, word):
+        self.asked += 1
+        return word in self.inner
+
+    def has_prefix(self, prefix):
+        self.asked += 1
+        return self.inner.has_prefix(prefix)
+
+    def tier(self, word):
+        self.asked += 1
+        return self.inner.tier(word)
+
+    def matches(self, pattern):
+        found = self.inner.matches(pattern)
+        self.asked += 1 + len(found)
+        return found
+
+    def work(self):
+        return self.asked + self.inner.positions.steps - self.steps_before
+
+
+def work_bound(cards):
+    """The most a round may cost: for each reading (one per card), one step per letter card and one per word it
+    lists. Each step is an operation on integers of one bit per word of that length, so its cost is bounded by the
+    lexicon, whatever the cards."""
+    seats = [c for c in cards if c != " "]
+    letters = sum(c != "?" for c in seats)
+    return len(seats) * (letters + READING_WORDS + 1)
 
 
 @pytest.mark.parametrize(
     "cards",
     [
-        ["?"] * 39 + ["e"],
+        ["?"] * 9 + ["e"],
         ["s"] + ["?"] * 8,
+        ["?"] * 5 + ["e"],
+        ["?", "e", "?", "s", "?", "a", "?", "t", "?", "r"],
+        ["?"] * 39 + ["e"],
         ["?", "a"] * 20,
     ],
 )
-def test_many_question_marks_are_answered(cards):
-    result = judge_round(cards, LEXICON)
-    assert result.action in {"say_word", "tap", "none"}
+def test_a_round_of_question_marks_costs_the_words_it_lists_not_the_words_it_could_spell(cards):
+    """Many `?` side by side match tens of thousands of words of one length: the judge reads only the words each
+    reading lists (solver/positions.py), never every word of that length once per reading."""
+    counting = CountingLexicon(LARGE)
+    result = judge_round(cards, counting)
+    assert counting.work() <= work_bound(cards)
+    assert result.readings == judge_round(cards, LARGE).readings  # counting changed nothing
+
+
+@SLOW
+@given(st.lists(WILD_CARD, min_size=2, max_size=MAX_CARDS), st.sampled_from(["standard", "large"]))
+def test_the_work_of_any_round_is_bounded_by_its_cards(cards, size):
+    counting = CountingLexicon(load_lexicons()[size])
+    judge_round(cards, counting)
+    assert counting.work() <= work_bound(cards)
+
+
+@SLOW
+@given(st.lists(WILD_CARD, min_size=2, max_size=10), st.sampled_from(["standard", "large"]))
+@example(["?"] * 9 + ["e"], "large")
+@example(["?", "?", "a"], "standard")
+def test_each_reading_lists_its_first_words_and_counts_them_all(cards, size):
+    """Ruling 2: the seats, each reading's words most common first (the first READING_WORDS of them, and how many
+    there are), the word said and how many other words the sentence counts are those of every word the circle
+    spells, found here by the lexicon's own pattern match."""
+    lexicon = load_lexicons()[size]
+    result = judge_round(cards, lexicon)
+    seats = [(i, c) for i, c in enumerate(cards, 1) if c != " "]
+    pattern = "".join(c for _, c in seats)
+    if len(seats) < 2 or set(pattern) == {"?"}:
+        assert result.readings == []
+        return
+    found = [(seat, every_word(pattern[k:] + pattern[:k], lexicon)) for k, (seat, _) in enumerate(seats)]
+    want = [Reading(seat, words[:READING_WORDS], len(words)) for seat, words in found if words]
+    assert result.readings == want
+    if want:
+        others = len({w for _, words in found for w in words}) - 1
+        assert result.spells == want[0].words[0]
+        assert ("also spelled" in result.explanation) == (others > 0)
+        assert result.explanation.endswith(f" and {others - 5} more.") == (others > 5), result.explanation
+        assert turn_state(cards, lexicon, 1).readings == want
 
 
 # --- ruling 6: the Space card is ignored entirely ---------------------------------

@@ -355,6 +355,8 @@ def random_rounds(count: int, seed: int = 11) -> list[list[str]]:
 
 def test_the_offline_booksmack_judge_agrees_with_the_api(browser, live_server):
     rounds = random_rounds(300) + [list("cafe"), list("c?fe"), list("??t"), ["b", "a", " ", "g"], list("tea")]
+    # Many `?`: more words than a reading lists (READING_WORDS), words read again from other seats, and "more"
+    rounds += [["?"] * 9 + ["e"], ["s"] + ["?"] * 8, ["?", "a"] * 4, ["?", "?", "a", " ", "?"], ["?"] * 39 + ["e"]]
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     page.goto(live_server + "/booksmack")
@@ -362,7 +364,7 @@ def test_the_offline_booksmack_judge_agrees_with_the_api(browser, live_server):
     said = 0
     for cards, found in zip(rounds, offline):
         answer = requests.post(live_server + "/api/v1/booksmack/judge", json={"cards": cards}, timeout=30).json()
-        want = {key: answer[key] for key in ("action", "spells", "spelled_from", "winners", "explanation")}
+        want = {key: answer[key] for key in ("action", "spells", "spelled_from", "readings", "winners", "explanation")}
         assert found == want, cards
         said += found["action"] == "say_word"
     assert said >= 5  # the spelled words were tried, not only the taps

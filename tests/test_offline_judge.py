@@ -16,7 +16,7 @@ from offline_helpers import NODE, expected, golden_inputs, run_node, write_cases
 from app.assets import link_modules
 from solver.colorsmash import PENALTY, STEAL
 from solver.lexicon import DERIVING_ENDINGS, SIZES, load_lexicons
-from solver.limits import MAX_CARDS, MAX_SEED, PAGE_WORDS
+from solver.limits import MAX_CARDS, MAX_SEED, PAGE_WORDS, READING_WORDS
 from solver.offline import BLOCK, FORMAT, decode_words, encode_words, offline_words
 from solver.sentences import check_template, sentences
 
@@ -193,6 +193,7 @@ def test_the_offline_pages_get_the_servers_table_and_rules(client):
         "codes": ["R", "Y", "B", "G", "W"],
         "shown": PAGE_WORDS,
         "max_cards": MAX_CARDS,
+        "reading_words": READING_WORDS,
         "max_seed": MAX_SEED,
         "penalty": PENALTY,
         "steal": STEAL,

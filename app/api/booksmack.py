@@ -12,6 +12,7 @@ from flask import Blueprint
 from pydantic import Field
 
 from solver import booksmack as rules
+from solver.limits import READING_WORDS
 
 from ..resources import lexicon_named
 from .fields import Lexicon, Out, Request
@@ -70,7 +71,10 @@ class BookCardOut(Out):
 
 class ReadingOut(Out):
     seat: int = Field(description="the seat (1-based) the reading starts from")
-    words: list[str] = Field(description="the words it spells, most common first")
+    words: list[str] = Field(
+        description=f"the first {READING_WORDS} words it spells at most, most common first (smallest lexicon tier, then A to Z)"
+    )
+    count: int = Field(description="how many words it spells in all")
 
 
 class SharesOut(Out):

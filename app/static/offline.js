@@ -191,7 +191,7 @@ async function solve(fields) {
   });
 }
 
-// A Booksmack round's verdict (the cards as a list, one string each): action, word, winners, explanation.
+// A Booksmack round's verdict (the cards as a list, one string each): action, word, readings, winners, explanation.
 async function booksmack(cards, size) {
   const d = await data();
   const result = judgeRound(d, cards, size || d.meta.default_lexicon);
@@ -199,6 +199,7 @@ async function booksmack(cards, size) {
     action: result.action,
     spells: result.spells,
     spelled_from: result.spelledFrom,
+    readings: result.readings,
     winners: result.winners,
     explanation: result.explanation,
   };

@@ -26,13 +26,16 @@ function wordsOfLength(d, size, n) {
   return byLength[key];
 }
 
+// solver/booksmack/spelling.py: each seat's reading lists its first rules.reading_words words with how many it
+// spells; `distinct` is how many different words all the readings spell.
 function findWords(d, size, cards) {
+  const none = {readings: [], distinct: 0};
   if (
     cards.some(function (c) {
       return c.kind !== "letter" && c.text !== "?" && c.text !== " ";
     })
   )
-    return [];
+    return none;
   const seats = [];
   cards.forEach(function (c, i) {
     if (c.text !== " ") seats.push([i + 1, c.text === "?" ? "?" : c.letter]);
@@ -43,13 +46,14 @@ function findWords(d, size, cards) {
       return s[1] === "?";
     })
   )
-    return [];
+    return none;
   const letters = seats
     .map(function (s) {
       return s[1];
     })
     .join("");
   const found = {};
+  const every = new Set();
   const readings = [];
   seats.forEach(function (seat, k) {
     const pattern = letters.slice(k) + letters.slice(0, k);
@@ -61,14 +65,20 @@ function findWords(d, size, cards) {
           return regex.test(w);
         });
       }
+      found[pattern].forEach(function (w) {
+        every.add(w);
+      });
     }
-    if (found[pattern].length) readings.push({seat: seat[0], words: found[pattern]});
+    const words = found[pattern];
+    if (words.length)
+      readings.push({seat: seat[0], words: words.slice(0, d.meta.rules.reading_words), count: words.length});
   });
-  return readings;
+  return {readings: readings, distinct: every.size};
 }
 
-function wordSentence(readings, cards) {
-  const first = readings[0],
+function wordSentence(spelled, cards) {
+  const readings = spelled.readings,
+    first = readings[0],
     word = first.words[0];
   let sentence = said("booksmack.spelled", {WORD: word.toUpperCase(), seat: first.seat});
   const n = cards.length;
@@ -83,20 +93,21 @@ function wordSentence(readings, cards) {
       if (c.text === "?") wild.push(word[k].toUpperCase());
     });
   if (wild.length) sentence += said("booksmack.wild", {letters: wild.join(", ")});
-  // solver/booksmack/round.py: each other word once, from the first seat it reads from.
-  const others = [];
+  // solver/booksmack/round.py: each other word once, from the first seat it reads from; five named, the rest counted.
+  const named = [];
   const seen = new Set([word]);
   readings.forEach(function (r) {
     r.words.forEach(function (w) {
-      if (seen.has(w)) return;
+      if (seen.has(w) || named.length >= 5) return;
       seen.add(w);
-      others.push(said("booksmack.also_one", {WORD: w.toUpperCase(), seat: r.seat}));
+      named.push(said("booksmack.also_one", {WORD: w.toUpperCase(), seat: r.seat}));
     });
   });
-  if (others.length)
-    sentence += said(others.length > 5 ? "booksmack.also_more" : "booksmack.also", {
-      words: others.slice(0, 5).join(", "),
-      more: others.length - 5,
+  const others = spelled.distinct - 1;
+  if (others)
+    sentence += said(others > 5 ? "booksmack.also_more" : "booksmack.also", {
+      words: named.join(", "),
+      more: others - 5,
     });
   return sentence + ".";
 }
@@ -110,7 +121,8 @@ function judgeRound(d, texts, size) {
   const parsed = texts.map(function (t, i) {
     return parseCard(deck, t, i + 1);
   });
-  const readings = findWords(d, size, parsed);
+  const spelled = findWords(d, size, parsed);
+  const readings = spelled.readings;
   const seats = [];
   parsed.forEach(function (c, i) {
     if (c.text !== " ") seats.push(i + 1);
@@ -128,7 +140,8 @@ function judgeRound(d, texts, size) {
         return r.seat;
       }),
       winners: [],
-      explanation: wordSentence(readings, parsed),
+      readings: readings,
+      explanation: wordSentence(spelled, parsed),
     };
   }
   const decision = outright(deck, table) || byRank(table, standings);
@@ -152,6 +165,7 @@ function judgeRound(d, texts, size) {
     action: winners.length ? "tap" : "none",
     spells: null,
     spelledFrom: [],
+    readings: [],
     winners: winners,
     explanation: decision.explanation + clause + ".",
   };

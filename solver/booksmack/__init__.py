@@ -22,20 +22,21 @@ tests/test_booksmack.py cite them as "ruling N".
 
 from __future__ import annotations
 
-from ..limits import MAX_CARDS
+from ..limits import MAX_CARDS, READING_WORDS
 from .cards import SPACE_NAMES, VARIANTS, Card, parse_card, parse_cards, published_deck, rank_key
 from .round import TURN_ACTIONS, RoundResult, Shares, TurnState, judge_round, share_cards, turn_state
 from .scoring import CardScore, ScoreResult, score_collection
-from .spelling import WALK_BUDGET, Reading, find_words
+from .spelling import Reading, Spelling, find_words, spell
 
 __all__ = [
     "MAX_CARDS",
     "SPACE_NAMES",
     "VARIANTS",
-    "WALK_BUDGET",
+    "READING_WORDS",
     "TURN_ACTIONS",
     "Card",
     "Reading",
+    "Spelling",
     "Shares",
     "RoundResult",
     "TurnState",
@@ -45,6 +46,7 @@ __all__ = [
     "parse_cards",
     "rank_key",
     "find_words",
+    "spell",
     "share_cards",
     "judge_round",
     "turn_state",

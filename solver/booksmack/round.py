@@ -11,7 +11,7 @@ from ..sentences import group as sentence_group
 from ..sentences import say
 from ..text import and_list
 from .cards import Card, card_set, parse_cards
-from .spelling import Reading, find_words
+from .spelling import Reading, Spelling, find_words, spell
 
 # --- ranks and powers -----------------------------------------------------------
 
@@ -268,26 +268,28 @@ def _tap_decision(cards: list[Card], standings: list[_Standing]) -> _Decision:
     return _outright(cards) or _by_rank(cards, standings)
 
 
-def _word_sentence(readings: list[Reading], cards: list[Card]) -> str:
+def _word_sentence(spelled: Spelling, cards: list[Card]) -> str:
     """Return the sentence announcing the spelled word and any other readings."""
-    first = readings[0]
+    first = spelled.readings[0]
     word = first.words[0]
     sentence = say("booksmack.spelled", WORD=word.upper(), seat=first.seat)
     wild = _wildcard_letters(cards, first.seat, word)
     if wild:
         sentence += say("booksmack.wild", letters=", ".join(wild))
     # Each other word once, from the first seat it reads from: the same word read again from another seat (A A
-    # spells AA from either) tells the table nothing new.
+    # spells AA from either) tells the table nothing new. Five are named, found among the words each reading
+    # lists (READING_WORDS is more than the five and the word); the rest are counted.
     seen = {word}
-    others = []
-    for r in readings:
+    named = []
+    for r in spelled.readings:
         for w in r.words:
-            if w not in seen:
+            if w not in seen and len(named) < 5:
                 seen.add(w)
-                others.append(say("booksmack.also_one", WORD=w.upper(), seat=r.seat))
+                named.append(say("booksmack.also_one", WORD=w.upper(), seat=r.seat))
+    others = spelled.distinct - 1
     if others:
-        key = "booksmack.also_more" if len(others) > 5 else "booksmack.also"
-        sentence += say(key, words=", ".join(others[:5]), more=len(others) - 5)
+        key = "booksmack.also_more" if others > 5 else "booksmack.also"
+        sentence += say(key, words=", ".join(named), more=others - 5)
     return sentence + "."
 
 
@@ -302,7 +304,8 @@ def _wildcard_letters(cards: list[Card], seat: int, word: str) -> list[str]:
 def judge_round(cards: list[str], lexicon: Lexicon) -> RoundResult:
     """Return who wins a Booksmack round and why (rulings 1-6 of docs/rules/booksmack.md)."""
     parsed = parse_cards(cards)
-    readings = find_words(parsed, lexicon)
+    spelled = spell(parsed, lexicon)
+    readings = spelled.readings
     table, seats = _on_table(parsed)
     standings = _standings(table)
     ranks: list[int | None] = [None] * len(parsed)
@@ -319,7 +322,7 @@ def judge_round(cards: list[str], lexicon: Lexicon) -> RoundResult:
             winners=[],
             ranks=ranks,
             shares=share_cards(len(parsed), 1),
-            explanation=_word_sentence(readings, parsed),
+            explanation=_word_sentence(spelled, parsed),
         )
     decision = _tap_decision(table, standings)
     winners = [seats[i] for i in decision.winners]
