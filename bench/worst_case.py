@@ -146,6 +146,13 @@ def cases(hints_limit: int = MAX_HINTS):
             "/api/v1/booksmack/judge",
             {"cards": list("eaiostrnlcud"), "lexicon": size},
         )
+        for cards in (["?"] * 9 + ["e"], ["s"] + ["?"] * 8, ["?"] * 39 + ["e"]):
+            yield (
+                f"booksmack {size} {''.join(cards)}",
+                "POST",
+                "/api/v1/booksmack/judge",
+                {"cards": cards, "lexicon": size},
+            )
 
 
 def cpu_ms(client, method: str, path: str, payload) -> tuple[float, int]:

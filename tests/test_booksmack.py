@@ -1,5 +1,7 @@
 """Booksmack: one table per ruling of docs/rules/booksmack.md, their combinations, and hypothesis properties."""
 
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -518,6 +520,14 @@ def test_each_reading_lists_its_first_words_and_counts_them_all(cards, size):
         assert ("also spelled" in result.explanation) == (others > 0)
         assert result.explanation.endswith(f" and {others - 5} more.") == (others > 5), result.explanation
         assert turn_state(cards, lexicon, 1).readings == want
+
+
+def test_the_rulings_and_the_api_manual_say_how_many_words_a_reading_lists():
+    root = Path(__file__).resolve().parent.parent
+    ruling = (root / "docs" / "rules" / "booksmack.md").read_text("utf-8")
+    manual = (root / "docs" / "api.md").read_text("utf-8")
+    assert f"first {READING_WORDS} of them (`READING_WORDS`)" in " ".join(ruling.split())
+    assert f"lists {READING_WORDS} words at most (`READING_WORDS`)" in manual
 
 
 # --- ruling 6: the Space card is ignored entirely ---------------------------------
