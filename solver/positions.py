@@ -4,9 +4,10 @@ reading the words it does not match.
 Every valid word made of the letters a-z is numbered within its length in the order the judges list words:
 smallest tier first (the most common words), then A to Z. A lexicon size is then the first numbers of each length
 (its tiers and the smaller ones), and for one position and one letter a big integer holds a bit per word of that
-length with that letter there, made when first asked for (one comparison of the words' letters at that position). A pattern's words are the AND of its letters' integers with the size's first numbers: one
-operation per letter on integers of a bit per word, whatever the pattern matches. How many it matches is the
-count of bits, and its first words, in the judges' order, are read off the lowest bits, only as many as asked.
+length with that letter there, made when first asked for (one comparison of the words' letters at that position).
+A pattern's words are the AND of its letters' integers with the size's first numbers: one operation per letter on
+integers of a bit per word, whatever the pattern matches. How many it matches is the count of bits, and its first
+words, in the judges' order, are read off the lowest bits, only as many as asked.
 
 >>> index = PositionIndex.build([("cat", 1), ("cot", 0), ("cut", 2), ("etc", 0), ("it's", 0)])
 >>> found = index.matching("c?t", size=2)
