@@ -40,6 +40,7 @@ __all__ = [
     "DEFAULT_SIZE",
     "VOWEL",
     "DERIVING_ENDINGS",
+    "E_DROPPING_ENDINGS",
     "OBSCURE_BELOW",
     "Lexicon",
     "Lexicons",
@@ -103,6 +104,9 @@ DERIVING_ENDINGS = (
 # Shortest first: a spelling is read with the shortest ending that leaves a listed word (BEANERS is beaner+s, not
 # bean+ers).
 _ENDINGS_SHORTEST = sorted(DERIVING_ENDINGS, key=len)
+# The endings a word's final e is dropped before, and so restored before in a reading: those that start with a vowel
+# (y counts: STONY, stone+y). Before -s, -ness, -ly, -dom the e stays (SPIKES, LATENESS), so SPIKS is no spike+s.
+E_DROPPING_ENDINGS = tuple(ending for ending in _ENDINGS_SHORTEST if VOWEL.match(ending))
 _DOUBLED = re.compile(r"([b-df-hj-np-tv-z])\1$")
 _ENDINGS_LAST = frozenset(ending[-1] for ending in DERIVING_ENDINGS)  # most spellings end otherwise: done at once
 
@@ -121,15 +125,16 @@ def _listed(bases, code) -> list[tuple[str, str]]:
 
 def ending_readings(normalized: str, code) -> list[tuple[str, str]]:
     """The listed words a spelling no list holds reads as with one of DERIVING_ENDINGS, each with its code: read with
-    the shortest ending that leaves a listed word (`code(word)` is not None), the stem as it is or with a final e
-    (skat+er), else with a doubled consonant undone (twat+t+y) or an i turned back to y (slutti+er); [] for none."""
+    the shortest ending that leaves a listed word (`code(word)` is not None), the stem as it is or, before an ending
+    that drops a final e (E_DROPPING_ENDINGS), with it (skat+er; but SPIKS is not spike+s), else with a doubled
+    consonant undone (twat+t+y) or an i turned back to y (slutti+er); [] for none."""
     if normalized[-1:] not in _ENDINGS_LAST:
         return []
     for ending in _ENDINGS_SHORTEST:
         stem = normalized[: -len(ending)]
         if not normalized.endswith(ending) or len(stem) < 3:
             continue
-        kinds = _listed((stem, stem + "e"), code) or _listed(
+        kinds = _listed((stem, stem + "e" if ending in E_DROPPING_ENDINGS else ""), code) or _listed(
             (stem[:-1] if _DOUBLED.search(stem) else "", stem[:-1] + "y" if stem[-1] == "i" else ""), code
         )
         if kinds:

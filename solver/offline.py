@@ -8,8 +8,8 @@ It is built once per version of the lists and kept in the disk cache (`solver.ca
 The file, once gunzipped, is ASCII lines. First a header:
 
     {"block": 16, "checksum": "...", "codes": ["small", ...], "compound": {"contractions": ["d", ...],
-     "parts": ["abos", ...], "word_part_min": 3}, "endings": ["y", ...], "entries": 335545, "format": 4,
-     "words": 438945}
+     "parts": ["abos", ...], "word_part_min": 3}, "e_endings": ["y", ...], "endings": ["y", ...],
+     "entries": 335545, "format": 5, "words": 438945}
 
 then `entries` lines, one per key sorted as `lexicon.tsv` is (by code point), front-coded: the number of
 leading characters it shares with the line before (0 on every `block`-th line, so a block's first word is
@@ -17,7 +17,8 @@ whole and a look-up bisects the block heads, then reads at most `block` lines), 
 `'`, `-`), and its code (one digit, the index in `codes`: tiers first, then the refusal categories). A `+`
 after the code stands for the next key, the word's possessive (`dog` then `dog's`, always next in that
 order), so the many possessives cost one character each. `endings` are the judge's DERIVING_ENDINGS, shortest
-first, the order `offensive_base` reads a spelling in; `compound` the offensive words, the least letters of a
+first, the order `offensive_base` reads a spelling in, and `e_endings` those of them a dropped final e is restored
+before (E_DROPPING_ENDINGS); `compound` the offensive words, the least letters of a
 word part and the contractions' endings `offensive_compound` reads a spelling no list holds by. Then one line per valid key, in the same order: its
 familiarity in hundredths of a Zipf unit (what the solver ranks by), empty for 0. A column of its own, because
 the numbers compress better together than between the words. app/static/words.js reads it.
@@ -30,11 +31,11 @@ import json
 from collections.abc import Iterable
 
 from .cache import cached
-from .lexicon import CODES, CONTRACTION_ENDINGS, DERIVING_ENDINGS, SIZES, WORD_PART_MIN, Lexicons
+from .lexicon import CODES, CONTRACTION_ENDINGS, DERIVING_ENDINGS, E_DROPPING_ENDINGS, SIZES, WORD_PART_MIN, Lexicons
 
 __all__ = ["BLOCK", "FORMAT", "offline_words", "encode_words", "decode_words"]
 
-FORMAT = 4  # in the file's name too (app/offline.py words_name): a phone fetches a new format
+FORMAT = 5  # in the file's name too (app/offline.py words_name): a phone fetches a new format
 BLOCK = 16  # lines per front-coded block: a look-up reads at most this many after one bisection
 
 
@@ -65,6 +66,7 @@ def encode_words(lexicon_tsv: str, familiarity_tsv: str, checksum: str, compound
         previous = word
     header = {"format": FORMAT, "checksum": checksum, "codes": list(CODES), "words": len(keys)}
     header["endings"] = sorted(DERIVING_ENDINGS, key=len)
+    header["e_endings"] = list(E_DROPPING_ENDINGS)
     header["compound"] = {
         "parts": sorted(compound_parts),
         "word_part_min": WORD_PART_MIN,

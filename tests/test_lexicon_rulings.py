@@ -268,14 +268,14 @@ def listed(code: str) -> list[str]:
 
 
 def readings(spelling: str) -> set[str]:
-    """Every listed word `spelling` is with one of DERIVING_ENDINGS: the word as it is, its final e dropped, its last
-    consonant doubled, or its final y turned to i, before the ending."""
+    """Every listed word `spelling` is with one of DERIVING_ENDINGS: the word as it is, its final e dropped before a
+    vowel (y counts), its last consonant doubled, or its final y turned to i, before the ending."""
     found = set()
     for ending in DERIVING_ENDINGS:
         stem = spelling[: -len(ending)]
         if not spelling.endswith(ending) or len(stem) < 3:
             continue
-        bases = {stem, stem + "e"}
+        bases = {stem, stem + "e"} if ending[0] in "aeiouy" else {stem}
         if re.search("([b-df-hj-np-tv-z])\\1$", stem):
             bases.add(stem[:-1])
         if stem.endswith("i"):

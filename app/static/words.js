@@ -60,7 +60,7 @@ function abbreviatedShape(normalized) {
 }
 
 // solver/lexicon.py ending_readings: the listed words (with their codes) an unlisted spelling reads as with the
-// shortest ending that leaves one, or [].
+// shortest ending that leaves one (the stem with a final e only before an ending that drops one), or [].
 function endingReadings(normalized, words) {
   const read = function (bases) {
     return bases
@@ -77,7 +77,7 @@ function endingReadings(normalized, words) {
   for (const ending of words.endings) {
     const stem = normalized.slice(0, normalized.length - ending.length);
     if (!normalized.endsWith(ending) || stem.length < 3) continue;
-    let kinds = read([stem, stem + "e"]);
+    let kinds = read([stem, words.eEndings.includes(ending) ? stem + "e" : ""]);
     if (!kinds.length)
       kinds = read([DOUBLED.test(stem) ? stem.slice(0, -1) : "", stem.endsWith("i") ? stem.slice(0, -1) + "y" : ""]);
     if (kinds.length) return kinds;
@@ -200,6 +200,7 @@ function Words(text, sentences) {
   this.checksum = header.checksum;
   this.codes = header.codes;
   this.endings = header.endings; // solver/lexicon.py DERIVING_ENDINGS, shortest first
+  this.eEndings = header.e_endings; // solver/lexicon.py E_DROPPING_ENDINGS: a dropped final e is restored before these
   this.compound = header.compound; // solver/lexicon.py's compound parts and the least letters of a word part
   this.compoundParts = new Set(header.compound.parts);
   this.text = text;
