@@ -24,6 +24,8 @@ recipe in short:
 * slang: the words in `slang.txt` are known but invalid, category `slang`.
 * offensive: WordNet's slurs and obscenities (in any case), `offensive.txt`'s and the unknown words of the content
   filters (unlisted_profanity), in every size, over any other code; a scan (offensive_candidates) proposes more.
+  Inflected in the offensive sense's part of speech only (dyked is dike's verb), a form of another lemma spared
+  (craped: crape), with their other spellings (welch, gip, dikey, sheenie) that are no ordinary word of their own.
 * no vowel (y counts): an abbreviation, but for the words `vowelless.txt` keeps (hmm, cwm, nth).
 * children's words current dictionaries list (`family.txt`: owie, jammies) are `small`.
 * one word, one verdict: a hyphenated and a closed-up spelling of a compound (e-book, ebook) get one code, when a
@@ -62,8 +64,9 @@ from kinds import (  # noqa: E402, F401  (beside this script; tests and the benc
     spelling_pairs,
     unlisted_profanity,
 )
+from kinds import offensive_words as kinds_offensive_words  # noqa: E402  (beside this script)
 from modern import dictionary_entries, dictionary_installed, modern_words  # noqa: E402  (beside this script)
-from wordnet_data import (  # noqa: E402  (beside this script)
+from wordnet_data import (  # noqa: E402, F401  (beside this script; tests and the benchmark reach wordnet_offensive through build)
     WELLFORMED,
     WORDNET,
     WORDNET_POS,
@@ -282,7 +285,7 @@ def spelling_listings(lemmas: dict[str, set[str]]) -> set[str]:
 
 
 def inflections(word: str, plurals: dict[str, list[str]], noun: bool, verb: bool) -> set[str]:
-    """A noun's plural and a verb's forms, spelled by the regular rules (and WordNet's exceptions).
+    """A noun's plural and a verb's forms (-s, -ed, -ing), spelled by the regular rules (and WordNet's exceptions).
 
     Only the forms of the word's own parts of speech: SPIC is no verb, so
     SPICED is not its form; CRAPPY is an adjective, so CRAPPIES is the fish.
@@ -290,7 +293,7 @@ def inflections(word: str, plurals: dict[str, list[str]], noun: bool, verb: bool
     forms = ({regular_plural(word), word + "s"} | set(plurals.get(word, ()))) if noun else set()
     if not verb:
         return forms
-    forms.update({word + "ed", word + "ing", word + "d"})
+    forms.update({regular_plural(word), word + "s", word + "ed", word + "ing", word + "d"})  # welches, welched
     if word.endswith("e"):
         forms.add(word[:-1] + "ing")
     if re.search(r"[^aeiou][aeiou][bdfgklmnprtvz]$", word):  # shag -> shagged
@@ -464,18 +467,9 @@ def agree_on_plurals(code: dict[str, str], lemmas: dict[str, set[str]]) -> None:
 
 
 def offensive_words(code: dict[str, str]) -> dict[str, str]:
-    """WordNet's slurs and obscenities less the `keep` judgements, plus offensive.txt, with every inflection the lexicon holds."""
-    listed, kept = read_judgements("offensive.txt")
-    bases = (set(wordnet_offensive()) - kept) | set(listed)
+    """The offensive words the lexicon holds and the judgements' bases (kinds.offensive_words), inflected here."""
     plurals = irregular_plurals()
-    lemmas = wordnet_lemmas()
-    offensive = {}
-    for base in sorted(bases):
-        parts = lemmas.get(base, {"noun"})  # a word WordNet lacks (milf, blowjob) is taken for a noun
-        for word in {base} | inflections(base, plurals, "noun" in parts, "verb" in parts):
-            if word == base or (word in code and word not in kept):
-                offensive[word] = "offensive"
-    return offensive
+    return kinds_offensive_words(code, lambda base, noun, verb: inflections(base, plurals, noun, verb))
 
 
 def english_words() -> Iterator[str]:

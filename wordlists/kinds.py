@@ -12,7 +12,7 @@ from __future__ import annotations
 import gzip
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 
@@ -20,10 +20,18 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from modern import COMBINING_FORMS, PART_MIN_ZIPF, profanity  # noqa: E402  (beside this script)
-from wordnet_data import WORDNET_POS, base_forms, wordnet_exceptions, wordnet_offensive  # noqa: E402
+from wordnet_data import (  # noqa: E402  (beside this script)
+    WORDNET_POS,
+    base_forms,
+    offensive_senses,
+    wordnet_exceptions,
+    wordnet_offensive,
+    wordnet_synsets,
+)
 
 from solver.lexicon import (  # noqa: E402  (one rule for the build and the judge)
     DERIVING_ENDINGS,
+    E_DROPPING_ENDINGS,
     OFFENSIVE_PART_MIN,
     common_word_parts,
     offensive_base,
@@ -98,18 +106,17 @@ def filtered_only(code: dict[str, str]) -> set[str]:
 
 def derived_forms(base: str) -> set[str]:
     """The spellings DERIVING_ENDINGS make of a word: its last consonant doubled after one vowel (gyp -> gyppo,
-    lez -> lezzie; and the doubled spelling alone, spaz -> spazz), a final e dropped (skate -> skater), a final
-    y turned to i (slutty -> sluttier)."""
+    lez -> lezzie; and the doubled spelling alone, spaz -> spazz), a final e dropped before a vowel
+    (E_DROPPING_ENDINGS: skate -> skater), a final y turned to i (slutty -> sluttier)."""
     stems = {base}
     doubled = set()
     if re.search("[^aeiouy][aeiouy][b-df-hj-np-tv-z]$", base):
         doubled.add(base + base[-1])
         stems |= doubled
-    if base.endswith("e"):
-        stems.add(base[:-1])
     if base.endswith("y"):
         stems.add(base[:-1] + "i")
-    return ({stem + ending for stem in stems for ending in DERIVING_ENDINGS} | doubled) - {base}
+    dropped = {base[:-1] + ending for ending in E_DROPPING_ENDINGS} if base.endswith("e") else set()
+    return ({stem + ending for stem in stems for ending in DERIVING_ENDINGS} | doubled | dropped) - {base}
 
 
 def offensive_candidates(code: dict[str, str], lemmas: Iterable[str]) -> set[str]:
@@ -155,6 +162,125 @@ def offensive_candidates(code: dict[str, str], lemmas: Iterable[str]) -> set[str
                 ):
                     candidates.add(word)
     return candidates
+
+
+def one_edit(one: str, other: str) -> bool:
+    """Whether two spellings differ by one letter changed, added or dropped (WELSH, WELCH; GYP, GIP)."""
+    if abs(len(one) - len(other)) > 1 or one == other:
+        return False
+    if len(one) == len(other):
+        return sum(a != b for a, b in zip(one, other)) == 1
+    short, long = sorted((one, other), key=len)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
+def synset_spellings(word: str, senses: set[tuple[str, str]]) -> set[tuple[str, str]]:
+    """The other spellings of a refused word WordNet writes in its offensive senses, each with the sense's part of
+    speech: a lowercase lemma of one of those synsets one letter from it (WELCH in *welsh, welch*; GIP in *gyp, gip*).
+    A synonym is another word, not a spelling (BUNCO beside GYP, BANG beside FUCK), and stays out."""
+    synsets = wordnet_synsets()
+    return {
+        (fold(other), key[0])
+        for key in senses
+        for other in synsets[key][0]
+        if other == other.lower() and "_" not in other and one_edit(fold(other), word)
+    }
+
+
+@cache
+def lowercase_senses() -> dict[str, set[tuple[str, str]]]:
+    """Each lowercase WordNet lemma's synsets, as keys of wordnet_synsets()."""
+    senses: dict[str, set[tuple[str, str]]] = {}
+    for key, (words, _, _) in wordnet_synsets().items():
+        for word in words:
+            if word == word.lower():
+                senses.setdefault(fold(word), set()).add(key)
+    return senses
+
+
+def own_innocent_sense(word: str, senses: set[tuple[str, str]]) -> bool:
+    """Whether a spelling is an ordinary word of its own: a lowercase WordNet lemma with a sense outside `senses`
+    (DIKE, the embankment, beside DYKE)."""
+    return bool(lowercase_senses().get(word, set()) - senses)
+
+
+def innocent_form(form: str, refused: set[str]) -> bool:
+    """Whether a form the rules spell of a refused word is also a form of another lemma, not refused (CRAPED, of
+    *crape*; DIKES, of *dike*): WordNet's morphology, a base that is a lowercase lemma of the part of speech whose
+    rule or exception list gives it. The form's own lemma is judged apart."""
+    exceptions, senses = wordnet_exceptions(), lowercase_senses()
+    return any(
+        base != form and base not in refused and any(key[0] == WORDNET_POS[pos] for key in senses.get(base, ()))
+        for pos in WORDNET_POS
+        for base in base_forms(form, pos, exceptions)
+    )
+
+
+# The spellings that alternate in one word (SCOWL lists them apart, variant or not): an i and a y anywhere (GYP, GIP;
+# DYKEY, DIKEY), and the ending -y, -ie, -ey (SHEENY, SHEENIE, SHEENEY; CHINKY, CHINKIE).
+_FINAL_Y = re.compile(r"(?<=[^aeiou])(y|ie|ey)$")
+
+
+def alternate_spellings(word: str) -> set[str]:
+    """A word's spellings by one alternation of i and y, or of the endings -y, -ie, -ey."""
+    spellings = {word[:i] + "iy"[c == "i"] + word[i + 1 :] for i, c in enumerate(word) if c in "iy" and i}
+    if match := _FINAL_Y.search(word):
+        spellings |= {word[: match.start()] + ending for ending in ("y", "ie", "ey")}
+    return spellings - {word}
+
+
+def other_spellings(code: dict[str, str], refused: set[str], kept: set[str]) -> set[str]:
+    """The valid words that are another spelling of a refused word, by an alternation (alternate_spellings, so GIPS
+    of GYPS, DIKIER of DYKIER, MAMMIE of MAMMY), and no ordinary word of their own: not a lowercase WordNet lemma
+    with a sense WordNet does not mark, nor a form of one (DIKE and DIKES, of *dike*, stay), nor kept by
+    offensive.txt. A name so spelled is a name (COOLEY, beside COOLIE). What one such spelling brings in is read
+    again (SHEENEY, SHEENY, SHEENIE)."""
+    found: set[str] = set()
+    todo = sorted(refused)
+    while todo:
+        for spelling in alternate_spellings(todo.pop()):
+            if code.get(spelling) not in TIERS or spelling in kept or spelling in found | refused:
+                continue
+            marked = wordnet_offensive_senses_of(spelling)
+            if own_innocent_sense(spelling, marked) or innocent_form(spelling, refused | found):
+                continue
+            found.add(spelling)
+            todo.append(spelling)
+    return found
+
+
+def wordnet_offensive_senses_of(word: str) -> set[tuple[str, str]]:
+    """The synsets WordNet marks a word offensive in (none for an unmarked word)."""
+    return offensive_senses(word, None) if word in wordnet_offensive() else set()
+
+
+def offensive_words(code: dict[str, str], inflect: Callable[[str, bool, bool], set[str]]) -> dict[str, str]:
+    """WordNet's slurs and obscenities less the `keep` judgements, plus offensive.txt, and the other spellings of
+    their offensive senses (synset_spellings: WELCH of WELSH), with the inflections the lexicon holds of their
+    offensive senses' parts of speech (offensive_senses: FUCKED, but not DYKED, *dike*'s verb; `inflect(word, noun,
+    verb)` spells them) that no other lemma yields (innocent_form: CRAPED is *crape*'s); then the lexicon's words
+    spelled like one by an alternation (other_spellings: GIPS, DIKEY, SHEENIE)."""
+    listed, kept = read_judgements("offensive.txt")
+    marked = wordnet_offensive()
+    bases = {base: offensive_senses(base, None if base in marked else listed[base]) for base in set(marked) - kept}
+    bases.update((base, offensive_senses(base, listed[base])) for base in set(listed) - set(marked))
+    # A word offensive.txt refuses is a noun too, the part of speech of what it adds (milf; negro, WordNet's Negro).
+    parts = {
+        base: {pos for pos, _ in senses} | ({"noun"} if base not in marked else set()) for base, senses in bases.items()
+    }
+    for base, senses in list(bases.items()):
+        for spelling, pos in synset_spellings(base, senses):
+            if spelling not in bases and spelling not in kept and not own_innocent_sense(spelling, senses):
+                parts.setdefault(spelling, set()).add(pos)
+    offensive = {}
+    for base in sorted(parts):
+        offensive[base] = "offensive"
+        for word in inflect(base, "noun" in parts[base], "verb" in parts[base]) - {base}:
+            if word in code and word not in kept and not innocent_form(word, set(parts)):
+                offensive[word] = "offensive"
+    for word in other_spellings(code, set(offensive), kept):
+        offensive[word] = "offensive"
+    return offensive
 
 
 # Ding, the English-German dictionary (Debian's dict-freedict-eng-deu; wordlists/SOURCES.md): its English headwords

@@ -73,8 +73,10 @@ def wordnet_synsets() -> dict[tuple[str, str], tuple[list[str], list[tuple[str, 
     return synsets
 
 
-def wordnet_offensive() -> dict[str, str]:
-    """WordNet's slurs and obscenities: each single-word lemma marked with one of OFFENSIVE_DOMAINS, and its domain.
+@cache
+def wordnet_offensive_senses() -> dict[str, dict[tuple[str, str], str]]:
+    """WordNet's slurs and obscenities: each single-word lemma marked with one of OFFENSIVE_DOMAINS, with the synsets
+    (part of speech, offset) it is marked in and each one's domain.
 
     A pointer names one lemma of a synset or all of them; only the marked
     lemma counts (`shag` is marked in its sexual sense, the carpet is not). Lowercased: a slur WordNet
@@ -85,21 +87,53 @@ def wordnet_offensive() -> dict[str, str]:
     """
     synsets = wordnet_synsets()
     lowercase = {word for words, _, _ in synsets.values() for word in words if word == word.lower()}
-    marked: dict[str, str] = {}
+    marked: dict[str, dict[tuple[str, str], str]] = {}
     for key, (domain_words, pointers, _) in synsets.items():
         if key[0] != "noun" or not OFFENSIVE_DOMAINS & set(domain_words):
             continue
         for symbol, offset, pos_letter, source_target in pointers:
             if symbol != "-u":
                 continue
-            words = synsets[(POS_LETTERS[pos_letter], offset)][0]
+            target = (POS_LETTERS[pos_letter], offset)
+            words = synsets[target][0]
             index = int(source_target[2:], 16)
             for word in words if index == 0 else [words[index - 1]]:
                 # A capitalised one is a slur too (Chinaman, Injun), unless WordNet also writes the spelling
                 # in lowercase: then the lowercase word is another one (Paddy, the paddy field; Guinea, the coin).
                 if "_" not in word and (word == word.lower() or word.lower() not in lowercase):
-                    marked.setdefault(fold(word), domain_words[0])
+                    marked.setdefault(fold(word), {}).setdefault(target, domain_words[0])
     return dict(sorted(marked.items()))
+
+
+def wordnet_offensive() -> dict[str, str]:
+    """WordNet's slurs and obscenities (wordnet_offensive_senses), each with the domain of its first marked sense."""
+    return {word: next(iter(senses.values())) for word, senses in wordnet_offensive_senses().items()}
+
+
+def offensive_senses(word: str, reason: str | None) -> set[tuple[str, str]]:
+    """The synsets that are a refused word's offensive senses, as keys of wordnet_synsets().
+
+    WordNet's marked ones, and a verb sense of the word derived from one of them (`fuck`, `shit`, `crap` the verbs
+    of the marked nouns; `dyke` the verb is *dike*'s, to embank, and stays out). A word offensive.txt refuses
+    (its `reason`) that WordNet does not mark: its lowercase senses, all of them, or its nouns only when the
+    judgement says `noun only` (SKANK: to skank is to dance).
+    """
+    synsets = wordnet_synsets()
+    marked = wordnet_offensive_senses().get(word)
+    own = [key for key, (words, _, _) in synsets.items() if word in words]
+    if not marked:
+        noun_only = reason is not None and "noun only" in reason
+        return {key for key in own if key[0] == "noun" or not noun_only}
+    senses = set(marked)
+    for key in own:
+        words, pointers, _ = synsets[key]
+        if key[0] != "verb":
+            continue
+        for symbol, offset, pos_letter, source_target in pointers:
+            source, target = int(source_target[:2], 16), (POS_LETTERS[pos_letter], offset)
+            if symbol == "+" and source and words[source - 1] == word and target in marked:
+                senses.add(key)
+    return senses
 
 
 def short_gloss(gloss: str) -> str:
