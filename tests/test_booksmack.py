@@ -370,6 +370,27 @@ def test_at_sign_next_to_a_winning_card_wins_instead(cards, winners):
 
 def test_at_sign_explanation():
     assert judge("Z", "@", "m").explanation == "Z is the highest letter, but @ sits next to Z, so the @ wins instead."
+    # an @ between two tied winners counts once: one @ wins, and the sentence says one
+    assert judge("é", "@", "è", "b").explanation.endswith(", but @ sits next to é and è, so the @ wins instead.")
+
+
+@pytest.mark.parametrize(
+    "cards", [["@", "z", "@"], ["z", "@", "y", "@"], ["z", "@", "Z", "@"], [".", "Z", "@", ".", "m", "@"]]
+)
+def test_several_at_signs_winning_are_said_as_several(cards):
+    """Every @ that takes over wins (ruling 4), and the sentence counts them as the winners list does."""
+    result = judge(*cards)
+    ats = [seat for seat in result.winners if cards[seat - 1] == "@"]
+    assert len(ats) == 2 and "so the @ wins instead" not in result.explanation
+    assert "2 @ cards sit next to " in result.explanation
+    assert "so each of the 2 @ cards wins instead" in result.explanation
+
+
+def test_two_at_signs_beside_one_winner_explained():
+    assert judge("@", "z", "@").explanation == (
+        "z is the highest letter, but 2 @ cards sit next to z, so each of the 2 @ cards wins instead; "
+        "if 2 players tap at once, each gets 1 of the 3 cards and 1 is discarded."
+    )
 
 
 @pytest.mark.parametrize("cards", [["?", "."], ["~"], [" ", "@"], [".", "&", "."], ["+", "-"]])
@@ -602,6 +623,12 @@ TURN_RULING = [
     (["Z", " ", "a"], 2, "none", "a Space is ignored entirely"),
     (["Z", "@", "m"], 2, "draw", "@ next to the highest card is the card to tap"),
     (["!", "a", "b"], 1, "none", "! is never tapped: one ! against two letters"),
+    (["z", "@"], 1, "none", "@ takes the win from z, the only ranked card: highest, not also lowest"),
+    (["!", "!", "z"], 3, "none", "the ! cards are tapped: z, the only ranked card, does not steal"),
+    (["#", "a", "@"], 2, "none", "under # a wins by rank and @ takes the tap: a is no other end"),
+    (["#", "a", "@", "z"], 4, "steal", "under # the highest card steals, @ or not"),
+    (["z", "@", "a"], 3, "steal", "@ takes z's win: a is still the other end of the ranking"),
+    (["~", "a", "b"], 2, "draw", "~: any other card is the one to tap, the lowest too"),
 ]
 
 
@@ -624,6 +651,62 @@ def test_turn_action_follows_highest_lowest_and_spelling(cards, data):
         expected = "draw" if played in state.highest else "steal" if played in state.lowest else "none"
         assert state.action == expected
         assert not set(state.highest) & set(state.lowest)
+
+
+def groups_of(cards):
+    """Seats (1-based) of each group the periods cut the circle into, Space cards left out: an oracle for ruling 4."""
+    seats = [i for i, c in enumerate(cards, 1) if c != " "]
+    periods = [k for k, s in enumerate(seats) if cards[s - 1] == "."]
+    if not periods:
+        return [seats]
+    seats = seats[periods[0] :] + seats[: periods[0]]
+    groups, group = [], []
+    for s in seats[1:] + seats[:1]:
+        if cards[s - 1] == ".":
+            groups.append(group)
+            group = []
+        else:
+            group.append(s)
+    return groups
+
+
+@SLOW
+@given(st.lists(ANY_CARD, min_size=1, max_size=8).filter(lambda cs: cs.count("?") <= 2), st.data())
+@example(["z", "@"], None)
+@example(["!", "!", "z"], None)
+@example(["#", "a", "@"], None)
+def test_the_card_that_steals_is_never_one_to_tap_nor_its_groups_only_ranked_card(cards, data):
+    """Ruling 7: the steal end is the other end of each group's ranking from the cards that win it by rank, whatever
+    @, ~, ! or * then make the card to tap. So a card that steals is not a card to tap, a card of its group ranks
+    beyond it toward the tapping end (higher, or lower under #), and a group's only ranked card never steals."""
+    played = data.draw(st.integers(1, len(cards))) if data else len(cards)
+    state = turn_state(cards, LEXICON, played)
+    ranks = judge_round(cards, LEXICON).ranks
+    toward_tap = (lambda a, b: a <= b) if "#" in cards else (lambda a, b: a >= b)
+    assert not set(state.lowest) & set(state.highest)
+    for group in groups_of(cards):
+        ranked = [s for s in group if ranks[s - 1] is not None]
+        if len(ranked) == 1:
+            assert ranked[0] not in state.lowest, (ranked, state.lowest)
+        for s in set(state.lowest) & set(group):
+            assert any(toward_tap(ranks[o - 1], ranks[s - 1]) for o in ranked if o != s)
+    if state.action == "steal":
+        assert played in state.lowest and played not in state.highest
+
+
+@pytest.mark.parametrize(
+    "cards, played, why",
+    [
+        (["z", "@"], 1, "it wins by rank, but another card is the one to tap, so its player neither draws nor steals"),
+        (["#", "a", "@", "z"], 4, "# is on the table, so the highest card is the other end from the one to tap: it is"),
+        (["#", "b", "Z"], 2, "# is on the table, so the lowest card is the one to tap: it is, so its player draws"),
+        (["Z", "@", "m"], 2, "it is the card to tap, so its player draws a card"),
+    ],
+)
+def test_a_turns_sentence_says_which_end_the_card_is(cards, played, why):
+    """Under # the card to tap is the lowest and the card that steals the highest; a card @ (or ~, !, *) took the
+    tap from is said to win by rank, not to be the lowest."""
+    assert turn_state(cards, LEXICON, played).explanation.startswith(f"Seat {played} played {cards[played - 1]}: {why}")
 
 
 def test_turn_state_explanation_and_dict():

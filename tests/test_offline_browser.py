@@ -357,6 +357,7 @@ def test_the_offline_booksmack_judge_agrees_with_the_api(browser, live_server):
     rounds = random_rounds(300) + [list("cafe"), list("c?fe"), list("??t"), ["b", "a", " ", "g"], list("tea")]
     # Many `?`: more words than a reading lists (READING_WORDS), words read again from other seats, and "more"
     rounds += [["?"] * 9 + ["e"], ["s"] + ["?"] * 8, ["?", "a"] * 4, ["?", "?", "a", " ", "?"], ["?"] * 39 + ["e"]]
+    rounds += [["@", "z", "@"], ["z", "@", "y", "@"], ["é", "@", "è", "b"]]  # two @ win; one between two winners
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     page.goto(live_server + "/booksmack")

@@ -319,7 +319,12 @@ function byRank(cards, standings) {
   ats.forEach(function (j) {
     redirected.add(j);
   });
-  if (replaced.length) sentence += said("booksmack.at", {names: namesOf(replaced, cards, standings)});
+  if (replaced.length)
+    // one @ between two winners counts once; two next to one winner both win
+    sentence += said(ats.size === 1 ? "booksmack.at" : "booksmack.at_many", {
+      names: namesOf(replaced, cards, standings),
+      count: ats.size,
+    });
   return {
     rule: lowest ? "lowest" : "highest",
     winners: Array.from(redirected).sort(function (a, b) {

@@ -211,12 +211,13 @@ def _rank_sentence(cards: list[Card], standings: list[_Standing], winners: list[
     return sentence
 
 
-def _redirect_at(cards: list[Card], winners: list[int]) -> tuple[list[int], list[int]]:
-    """Return the winners after `@` takes over from its neighbours, and the seats it replaced."""
+def _redirect_at(cards: list[Card], winners: list[int]) -> tuple[list[int], list[int], list[int]]:
+    """Return the winners after `@` takes over from its neighbours, the seats it replaced, and the `@` cards that
+    took over (one `@` between two winners counts once; two next to one winner both win)."""
     n = len(cards)
     replaced = [w for w in winners if any(cards[j].text == "@" for j in _neighbours(w, n))]
     ats = {j for w in replaced for j in _neighbours(w, n) if cards[j].text == "@"}
-    return sorted((set(winners) - set(replaced)) | ats), replaced
+    return sorted((set(winners) - set(replaced)) | ats), replaced, sorted(ats)
 
 
 def _outright(cards: list[Card]) -> _Decision | None:
@@ -244,12 +245,17 @@ def _outright(cards: list[Card]) -> _Decision | None:
     return None
 
 
-def _by_rank(cards: list[Card], standings: list[_Standing]) -> _Decision:
-    """Return the verdict by rank: periods, `#` and `@` applied."""
+def _rank_winners(cards: list[Card], standings: list[_Standing]) -> tuple[list[list[int]], list[int], bool]:
+    """Return the groups the periods cut, the cards (0-based) that win them by rank before `@` takes over, and
+    whether `#` turned each group to its lowest card."""
     lowest = any(c.text == "#" for c in cards)
     groups = _groups(cards)
-    picks = [_extremes(g, standings, lowest) for g in groups]
-    winners = sorted(i for pick in picks for i in pick)
+    return groups, sorted(i for g in groups for i in _extremes(g, standings, lowest)), lowest
+
+
+def _by_rank(cards: list[Card], standings: list[_Standing]) -> _Decision:
+    """Return the verdict by rank: periods, `#` and `@` applied."""
+    groups, winners, lowest = _rank_winners(cards, standings)
     rule = "lowest" if lowest else "highest"
     if not winners:
         return _Decision("nothing", [], say("booksmack.nothing"))
@@ -257,9 +263,10 @@ def _by_rank(cards: list[Card], standings: list[_Standing]) -> _Decision:
         sentence = say(f"booksmack.groups_{rule}", groups=len(groups), names=_names(winners, cards, standings))
     else:
         sentence = _rank_sentence(cards, standings, winners, lowest)
-    redirected, replaced = _redirect_at(cards, winners)
+    redirected, replaced, ats = _redirect_at(cards, winners)
     if replaced:
-        sentence += say("booksmack.at", names=_names(replaced, cards, standings))
+        key = "booksmack.at" if len(ats) == 1 else "booksmack.at_many"
+        sentence += say(key, names=_names(replaced, cards, standings), count=len(ats))
     return _Decision(rule, redirected, sentence)
 
 
@@ -390,25 +397,34 @@ class TurnState:
         }
 
 
-def _lowest(cards: list[Card], standings: list[_Standing], highest: list[int]) -> list[int]:
-    """Return the cards (0-based) at the other end of the ranking from the card to tap, per group."""
+def _other_end(cards: list[Card], standings: list[_Standing], tapping: set[int]) -> list[int]:
+    """Return the cards (0-based) at the other end of each group's ranking from the cards that win it by rank.
+
+    Left out are the cards in `tapping`: those that win by rank (even when `@`, `~`, `!` or `*` takes the tap from
+    them) and those to tap, so a group's only ranked card is its highest, never also its lowest (ruling 7).
+    """
     flip = not any(c.text == "#" for c in cards)
     seats = []
     for group in _groups(cards):
-        seats += _extremes([i for i in group if i not in highest], standings, flip)
+        seats += _extremes([i for i in group if i not in tapping], standings, flip)
     return sorted(seats)
 
 
 def _seat_list(positions: list[int], cards: list[Card]) -> str:
     """Return cards by seat as words: `Z (seat 2), a (seat 4)`, or `none`."""
-    return ", ".join(f"{cards[p - 1].shown} (seat {p})" for p in positions) or "none"
+    said = [say("booksmack.turn.at_seat", card=cards[p - 1].shown, seat=p) for p in positions]
+    return ", ".join(said) or say("booksmack.turn.no_card")
 
 
-_TURN_SENTENCES = {
-    "draw": "it is the highest card (the one to tap), so its player draws a card",
-    "steal": "it is the lowest card, so its player steals a card from another player",
-    "none": "it is neither the highest nor the lowest card and spells no word, so its player does nothing more",
-}
+def _turn_reason(action: str, played: int, by_rank: list[int], hashed: bool) -> str:
+    """Return the sentence key saying why the card just played draws, steals or does nothing (ruling 7)."""
+    if action == "draw":
+        if played not in by_rank:
+            return "draw"  # `@`, `~`, `!` or `*` made it the card to tap
+        return "draw_lowest" if hashed else "draw_highest"
+    if action == "steal":
+        return "steal_highest" if hashed else "steal_lowest"
+    return "overruled" if played in by_rank else "none"
 
 
 def turn_state(cards: list[str], lexicon: Lexicon, played: int) -> TurnState:
@@ -424,8 +440,9 @@ def turn_state(cards: list[str], lexicon: Lexicon, played: int) -> TurnState:
     table, seats = _on_table(parsed)
     standings = _standings(table)
     decision = _tap_decision(table, standings)
+    _, by_rank, hashed = _rank_winners(table, standings)
     highest = [seats[i] for i in decision.winners]
-    lowest = [seats[i] for i in _lowest(table, standings, decision.winners)]
+    lowest = [seats[i] for i in _other_end(table, standings, set(by_rank) | set(decision.winners))]
     readings = find_words(parsed, lexicon)
     spells = readings[0].words[0] if readings else None
     if spells:
@@ -438,13 +455,17 @@ def turn_state(cards: list[str], lexicon: Lexicon, played: int) -> TurnState:
         action = "none"
     card = parsed[played - 1]
     if action == "win":
-        why = f"{spells.upper()} is spelled (read from seat {readings[0].seat}), so the player who played it wins all cards played"
+        why = say("booksmack.turn.win", WORD=spells.upper(), seat=readings[0].seat)
     elif card.text == " ":
-        why = "a Space card is ignored entirely, so its player does nothing more"
+        why = say("booksmack.turn.space")
     else:
-        why = _TURN_SENTENCES[action]
-    sentence = (
-        f"Seat {played} played {card.shown}: {why}. "
-        f"Highest: {_seat_list(highest, parsed)}; lowest: {_seat_list(lowest, parsed)}."
+        why = say("booksmack.turn." + _turn_reason(action, played, [seats[i] for i in by_rank], hashed))
+    sentence = say(
+        "booksmack.turn.played",
+        seat=played,
+        card=card.shown,
+        why=why,
+        highest=_seat_list(highest, parsed),
+        lowest=_seat_list(lowest, parsed),
     )
     return TurnState(parsed, played, action, highest, lowest, spells, [r.seat for r in readings], readings, sentence)
