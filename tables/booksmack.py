@@ -294,9 +294,11 @@ def _round(state, game: BooksmackState, action: dict, ctx: Context, by: int) -> 
     if not isinstance(texts, list) or len(texts) != len(present):
         raise Refused(f"cards: one card per seat still playing, in seat order: {len(present)} cards", ("cards",))
     cards = _cards(texts, game, ("cards",))
-    # A seat whose player left is judged as a Space card, which the judge ignores, so its positions stay seats.
+    # A seat whose player left is judged as a Space card, which the judge ignores, so its positions stay seats; it
+    # is absent, so no card of the round's share (ruling 11).
     placed = dict(zip(present, cards))
-    result = judge_round([placed.get(s, EMPTY_PLACE) for s in range(1, len(game.hands) + 1)], _lexicon(state, ctx))
+    row = [placed.get(s, EMPTY_PLACE) for s in range(1, len(game.hands) + 1)]
+    result = judge_round(row, _lexicon(state, ctx), absent=game.gone)
     answer = {
         "action": result.action,
         "rule": result.rule,

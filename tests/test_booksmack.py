@@ -602,6 +602,33 @@ def test_spaces_anywhere_change_nothing_but_the_seats(cards, spots):
     assert [r for r, c in zip(with_spaces.ranks, spaced) if c != " "] == plain.ranks
 
 
+@SLOW
+@given(
+    st.lists(ANY_CARD, min_size=1, max_size=8).filter(lambda cs: cs.count("?") <= 2),
+    st.lists(st.integers(0, 8), max_size=3),
+)
+def test_an_absent_place_is_ignored_and_none_of_the_cards_shared(cards, spots):
+    """A table's seat whose player left is given as a Space card that is `absent` (ruling 11): judged as the Space
+    card is (ruling 6), but the round's cards are only those played, real Space cards among them."""
+    row = list(cards)
+    for spot in sorted(spots, reverse=True):
+        row.insert(min(spot, len(row)), " ")
+    absent = [i for i, c in enumerate(row, 1) if c == " "][: len(spots)]  # any of the Space cards, as many as added
+    kept = [c for i, c in enumerate(row, 1) if i not in absent]
+    judged, plain = judge_round(row, LEXICON, absent=absent), judge_round(kept, LEXICON)
+    assert judged.shares == plain.shares
+    assert plain.shares.each * plain.shares.winners + plain.shares.discarded == len(kept)
+    if judged.action != "say_word":
+        assert judged.explanation == plain.explanation
+
+
+def test_an_absent_place_is_not_counted_in_the_share():
+    assert judge(" ", "é", "è").shares == Shares(2, 1, 1)  # a Space card played goes to a winner or the discard
+    result = judge_round(["é", "è", " "], LEXICON, absent=[3])
+    assert (result.winners, result.shares) == ([1, 2], Shares(2, 1, 0))
+    assert result.explanation.endswith("; if 2 players tap at once, each gets 1 of the 2 cards.")
+
+
 # --- ruling 7: turn-based, the card just played -----------------------------------
 
 # "If it's currently the highest card, draw a card ... If it's currently the

@@ -292,6 +292,28 @@ def test_a_seat_whose_player_left_is_no_taker_on_any_form_and_is_refused_as_one(
     assert game["phase"] == "taking" and game["seats"][1]["cards_won"] == 0
 
 
+def test_a_rounds_share_counts_the_cards_played_never_the_place_of_a_seat_that_left(app):
+    """Ruling 11: after Cy leaves, a round holds two cards; the tie's share says each of two players gets one of
+    those 2 cards, none discarded, on every phone, as the table then gives them."""
+    code, phones = base_table(app, ["accents"])
+    html = page(phones[1], f"/tables/{code}/play")
+    assert press(phones[1], f"/tables/{code}/play", html, "Remove Cy: they left").status_code == 303
+    assert enter_round(phones[2], code, "é è").status_code == 303
+    share = "if 2 players tap at once, each gets 1 of the 2 cards."
+    for client in (phones[1], phones[2], phone(app)):
+        html = page(client, f"/tables/{code}/play" if client in phones.values() else f"/tables/{code}")
+        assert rounds_read(html) == [f"Ann é, Bob è: é and è tie as the highest letter, so each of them wins; {share}"]
+        latest = text(re.search(r'<section class="verdict table-latest.*?</section>', html, flags=re.S).group(0))
+        assert latest.endswith(share) and "discarded" not in latest, latest
+    html = page(phones[2], f"/tables/{code}/play")
+    assert (
+        post_form(phones[2], f"/tables/{code}/play", html, "take-form", action="take", takers=["1", "2"]).status_code
+        == 303
+    )
+    game = app.extensions["tables"].state(code).to_dict()["booksmack"]
+    assert [seat["library"] for seat in game["seats"]] == [["é"], ["è"], []]
+
+
 def test_a_tap_round_with_too_many_takers_is_told_to_name_who_tapped_not_who_said_a_word(app):
     code, phones = base_table(app)
     refused = enter_round(phones[2], code, "b Z m", takers=["1", "2"])  # Z: one card to tap, no word

@@ -3,6 +3,7 @@ turn."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import asdict, dataclass
 
 from ..errors import Refused
@@ -308,9 +309,15 @@ def _wildcard_letters(cards: list[Card], seat: int, word: str) -> list[str]:
     return [word[k].upper() for k, c in enumerate(letters) if c.text == "?"]
 
 
-def judge_round(cards: list[str], lexicon: Lexicon) -> RoundResult:
-    """Return who wins a Booksmack round and why (rulings 1-6 of docs/rules/booksmack.md)."""
+def judge_round(cards: list[str], lexicon: Lexicon, absent: Collection[int] = ()) -> RoundResult:
+    """Return who wins a Booksmack round and why (rulings 1-6 of docs/rules/booksmack.md).
+
+    `absent` are positions (1-based) where no card lies, given as a Space card to keep the others' positions: a
+    table's seat whose player left. They are judged as the Space card is, ignored, but are none of the round's
+    cards that the winners share.
+    """
     parsed = parse_cards(cards)
+    total = len(parsed) - len({p for p in absent if 1 <= p <= len(parsed) and parsed[p - 1].text == " "})
     spelled = spell(parsed, lexicon)
     readings = spelled.readings
     table, seats = _on_table(parsed)
@@ -328,14 +335,14 @@ def judge_round(cards: list[str], lexicon: Lexicon) -> RoundResult:
             readings=readings,
             winners=[],
             ranks=ranks,
-            shares=share_cards(len(parsed), 1),
+            shares=share_cards(total, 1),
             explanation=_word_sentence(spelled, parsed),
         )
     decision = _tap_decision(table, standings)
     winners = [seats[i] for i in decision.winners]
-    shares = share_cards(len(parsed), len(winners))  # Space cards still go to the winner
+    shares = share_cards(total, len(winners))  # Space cards still go to the winner
     action = "tap" if winners else "none"
-    explanation = decision.explanation + _share_clause(shares, len(parsed)) + "."
+    explanation = decision.explanation + _share_clause(shares, total) + "."
     return RoundResult(
         cards=parsed,
         action=action,
