@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from solver.booksmack import shown_card
 from solver.wordsmith.dice import faces_said
 
 __all__ = ["EVENT_LINES", "KIND_CODES", "cards_text", "describe_event", "pool_text"]
@@ -36,7 +37,8 @@ def _claim(data: dict, seat) -> str:
 
 
 def cards_text(cards) -> str:
-    return " ".join(repr(card) if card.strip() != card or not card else card for card in cards)
+    """Booksmack cards in a line, each named as the judge's sentences name it (the Space card by its name)."""
+    return " ".join(shown_card(card) for card in cards)
 
 
 def _takes(data: dict, seat) -> str:
@@ -62,7 +64,7 @@ def _round(data: dict, seat) -> str:
 
 
 def _steal(data: dict, seat) -> str:
-    card = f" ({data['card']})" if data.get("card") else ""
+    card = f" ({shown_card(data['card'])})" if data.get("card") else ""
     return f"{seat(data['seat'])} steals from {seat(data['victim'])}'s {data['from']}{card}"
 
 

@@ -80,11 +80,7 @@ def colours_from(args: argparse.Namespace) -> list[str] | None:
 
 
 def _seats(positions: list[int], cards: list[dict]) -> str:
-    return ", ".join(f"seat {p} ({_shown(cards[p - 1]['text'])})" for p in positions) or "none"
-
-
-def _shown(card: str) -> str:
-    return "Space" if card == " " else card
+    return ", ".join(f"seat {p} ({booksmack.shown_card(cards[p - 1]['text'])})" for p in positions) or "none"
 
 
 def run_booksmack(args: argparse.Namespace) -> int:
@@ -112,7 +108,7 @@ def run_booksmack_score(args: argparse.Namespace) -> int:
         print_json(result)
         return 0
     for line in result["breakdown"]:
-        print(f"{line['points']:+3d}  {_shown(line['card'])}: {line['why']}")
+        print(f"{line['points']:+3d}  {booksmack.shown_card(line['card'])}: {line['why']}")
     print(f"Total: {result['total']}")
     return 0
 

@@ -40,7 +40,15 @@ import sys
 from dataclasses import dataclass, field
 from functools import cache
 
-from solver.booksmack import judge_round, parse_card, published_deck, score_collection, share_cards, turn_state
+from solver.booksmack import (
+    judge_round,
+    parse_card,
+    published_deck,
+    score_collection,
+    share_cards,
+    shown_card,
+    turn_state,
+)
 from solver.text import and_list
 
 from .booksmack_moved import name as _name
@@ -570,7 +578,7 @@ def _stolen(state, steal: dict) -> str:
     """A steal in words: "Ann takes Bob's Z from the table.", "Ann steals a card from Bob's hand."."""
     thief, victim = _name(state, steal["seat"]), _name(state, steal["victim"])
     if steal["from"] == "table":
-        return f"{thief} takes {victim}'s {steal['card']} from the table."
+        return f"{thief} takes {victim}'s {shown_card(steal['card'])} from the table."
     return f"{thief} steals a card from {victim}'s hand."
 
 

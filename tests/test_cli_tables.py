@@ -338,3 +338,19 @@ def test_booksmack_rounds_and_turns_name_which_they_are_so_two_phones_enter_one_
     assert code == 0 and "Ann steals from Bob's table (Z)" in out, err
     code, out, err = wordsmith("table", "steal", table, "Bob", "hand", "--turn", "3", token=bob)
     assert code == 2 and "409" in err and "Ann" in err, err
+
+
+def test_a_space_card_is_named_in_the_command_lines_lines_as_the_judge_names_it(wordsmith):
+    """A Space card's face is blank: the steal, the turn and the table's piles say "Space", never a blank or ' '."""
+    create = ["table", "create", "--game", "booksmack", "--seat", "Ann", "--seat", "Bob", "--seat", "Cy"]
+    table, host = made(wordsmith(*create, "--variant", "turns", "--variant", "glyphs")[1])
+    ann, bob, cy = (wordsmith("table", "join", table, str(seat))[1].strip() for seat in (1, 2, 3))
+    wordsmith("table", "turn", table, "m", token=ann)
+    code, out, err = wordsmith("table", "turn", table, "space", token=bob)
+    assert code == 0 and "Bob plays Space: Bob played Space: a Space card is ignored" in out, err
+    wordsmith("table", "turn", table, "z", token=cy)
+    assert "2 Bob: 5 in hand, 0 won, on the table Space" in wordsmith("table", "show", table)[1]
+    wordsmith("table", "turn", table, "a", token=ann)  # the lowest: Ann steals
+    code, out, err = wordsmith("table", "steal", table, "Bob", "table", token=ann)
+    assert code == 0 and "Ann steals from Bob's table (Space)" in out, err
+    assert "Latest: Ann takes Bob's Space from the table." in wordsmith("table", "show", table)[1]

@@ -34,6 +34,11 @@ def hand_sizes(html: str) -> dict[str, int]:
     return {name: int(held) for name, held in re.findall(r"(\w+) ?: (\d+) cards? in hand", section)}
 
 
+def libraries_read(html: str) -> str:
+    """The list of hands and libraries as a phone reads it."""
+    return re.sub(r" ([,:;])", r"\1", text(re.search(r'<ul class="libraries">.*?</ul>', html, flags=re.S).group(0)))
+
+
 def form_ids(html: str) -> set[str]:
     return set(re.findall(r'<form[^>]*id="([^"]+)"', html))
 
@@ -48,10 +53,10 @@ def rounds_read(html: str) -> list[str]:
 class Table:
     """A turn-based table of Ann, Bob and Cy: Ann's phone created it (so it hosts too), and a TV shows the view."""
 
-    def __init__(self, app):
+    def __init__(self, app, variants=("turns",)):
         self.app = app
         ann = phone(app)
-        self.code, _ = create(ann, names=NAMES, game="booksmack", variants=["turns"])
+        self.code, _ = create(ann, names=NAMES, game="booksmack", variants=list(variants))
         self.phones = {1: ann, 2: phone(app), 3: phone(app)}
         for seat, client in self.phones.items():
             assert join(client, self.code, seat).status_code == 303
@@ -267,8 +272,31 @@ def test_the_space_card_is_entered_at_a_table_as_the_booksmack_page_reads_it(app
     assert game["rounds"][-1]["cards"] == [" ", "c", "A"] and game["seats"][1]["cards_won"] == 3
     assert enter_round(phones[3], code, "␣ b d", takers=["3"]).status_code == 303
     assert app.extensions["tables"].state(code).to_dict()["booksmack"]["rounds"][-1]["cards"] == [" ", "b", "d"]
-    said = rounds_read(page(phones[1], f"/tables/{code}/play"))  # the Space card is shown, after whose it is
-    assert [line.split(":")[0] for line in said] == ["Ann ␣, Bob b, Cy d", "Ann ␣, Bob c, Cy A"], said
+    html = page(phones[1], f"/tables/{code}/play")  # the Space card is named as the judge names it
+    said = rounds_read(html)
+    assert [line.split(":")[0] for line in said] == ["Ann Space, Bob b, Cy d", "Ann Space, Bob c, Cy A"], said
+    assert "Bob: 2 cards in hand, 3 won Space c A" in libraries_read(html)
+    assert "Cy: 2 cards in hand, 3 won Space b d" in libraries_read(html)
+
+
+def test_a_space_card_on_the_table_is_named_on_the_steal_button_and_in_the_steal_said(app):
+    """Ruling 15: the table's sentences and faces name a card as the judge does, so a Space card (a blank face) is
+    "Space" on the thief's button, in the big box, the turns list and the list of hands, never a blank."""
+    table = Table(app, variants=("turns", "glyphs"))
+    for seat, card in ((1, "m"), (2, "space"), (3, "z")):
+        play(table, seat, card, table.every_page())
+    pages = table.every_page()
+    assert "Bob: 5 cards in hand, 0 won; on the table Space" in libraries_read(pages[0])
+    play(table, 1, "a", pages)  # the lowest: Ann steals
+    pages = assert_steal_due(table, 1, 4, {2: {"hand", "table"}, 3: {"hand", "table"}})
+    button = re.search(r'<form[^>]*id="steal-2".*?</form>', pages[1], flags=re.S).group(0)
+    assert "Bob's Space from the table" in text(button)
+    steal(table, 1, 2, "table", pages)
+    for viewer, html in table.every_page().items():
+        latest = text(re.search(r'<section class="verdict table-latest.*?</section>', html, flags=re.S).group(0))
+        assert latest == "Ann takes Bob's Space from the table.", (viewer, latest)
+        turns = text(re.search(r"<h2>Turns</h2>.*?</ol>", html, flags=re.S).group(0))
+        assert turns.count("Ann takes Bob's Space from the table.") == 1, (viewer, turns)
 
 
 def test_a_seat_whose_player_left_is_no_taker_on_any_form_and_is_refused_as_one(app):

@@ -13,6 +13,7 @@ from functools import lru_cache
 from flask import current_app
 from markupsafe import Markup
 
+from solver.booksmack import shown_card
 from solver.errors import Refused
 from solver.pieces import KINDS, Pool, load_box, parse_pool
 from solver.text import and_list
@@ -570,6 +571,12 @@ def winner_name(winner, names: dict) -> str:
 def called(seat, names: dict, viewer) -> str:
     """A seat as a phone's own part names it: "you" for the phone's own seat, else the player's name."""
     return "you" if viewer is not None and viewer.seat is not None and viewer.seat == seat else winner_name(seat, names)
+
+
+@bp.app_template_filter("card_shown")
+def card_shown(card: str) -> str:
+    """A Booksmack card on a page as the judge's sentences name it: the Space card, whose face is blank, by name."""
+    return shown_card(card)
 
 
 @bp.app_template_filter("and_list")

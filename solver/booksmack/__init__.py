@@ -23,7 +23,7 @@ tests/test_booksmack.py cite them as "ruling N".
 from __future__ import annotations
 
 from ..limits import MAX_CARDS, READING_WORDS
-from .cards import SPACE_NAMES, VARIANTS, Card, parse_card, parse_cards, published_deck, rank_key
+from .cards import SPACE_NAMES, VARIANTS, Card, parse_card, parse_cards, published_deck, rank_key, shown_card
 from .round import TURN_ACTIONS, RoundResult, Shares, TurnState, judge_round, share_cards, turn_state
 from .scoring import CardScore, ScoreResult, score_collection
 from .spelling import Reading, Spelling, find_words, spell
@@ -45,6 +45,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "rank_key",
+    "shown_card",
     "find_words",
     "spell",
     "share_cards",

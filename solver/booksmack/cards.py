@@ -82,7 +82,13 @@ class Card:
     @property
     def shown(self) -> str:
         """Return the card as a sentence shows it."""
-        return "Space" if self.text == " " else self.text
+        return shown_card(self.text)
+
+
+def shown_card(text: str) -> str:
+    """Return a card, as the engine spells it, the one way sentences and pages show it: the Space card, whose face
+    is blank, by its name."""
+    return "Space" if text == " " else text
 
 
 def _refuse(position: int, text: str, why: str) -> Refused:
