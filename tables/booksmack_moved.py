@@ -84,11 +84,25 @@ def turn_entered(state, actor: Actor, action: dict) -> Rejected | None:
 
 
 def steal_entered(state, actor: Actor, action: dict) -> Rejected | None:
-    """A steal for a turn whose steal is in already (the thief's phone and the host's both entered it)."""
-    number, plays = aimed(action, "turn"), state.game_state.plays
-    if number is None or number > len(plays) or not plays[number - 1].get("steal"):
+    """A steal for a turn other than the one whose steal is due: its steal is in already (the thief's phone and the
+    host's both entered it), the turn stole nothing (another phone entered it so), or it is not entered yet."""
+    number, game = aimed(action, "turn"), state.game_state
+    plays = game.plays
+    if number is None or (game.stealing and number == len(plays)):
         return None
-    steal = plays[number - 1]["steal"]
+    if number > len(plays):
+        at = latest("turn", len(plays))
+        if game.stealing:
+            thief = who(state.seats, actor, game.stealing, capital=False)
+            at += f", and {thief} {'are' if thief == 'you' else 'is'} due to steal"
+        return Rejected("turn_moved", f"Turn {number} is not entered yet: {at[:1].lower()}{at[1:]}.")
+    played = plays[number - 1]
+    steal = played.get("steal")
+    if steal:
+        return Rejected(
+            "steal_entered", f"{who(state.seats, actor, steal.get('by'))} already entered the steal: {steal['said']}"
+        )
+    by = who(state.seats, actor, played.get("by"))
     return Rejected(
-        "steal_entered", f"{who(state.seats, actor, steal.get('by'))} already entered the steal: {steal['said']}"
+        "turn_entered", f"{by} already entered turn {number}, which steals nothing. {played['explanation']}"
     )

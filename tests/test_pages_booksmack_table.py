@@ -395,3 +395,44 @@ def test_every_round_says_whose_card_each_was_after_a_seat_leaves_the_table(app)
         assert re.search(r"Ann 3 – Bob 4 – Cy 0 – Dee 0 –", board), (viewer, board)
         latest = text(re.search(r'<section class="verdict table-latest.*?</section>', html, flags=re.S).group(0))
         assert latest == "Round 2: CAT is spelled from Ann. Ann takes the cards.", (viewer, latest)
+
+
+def notice(html: str) -> str:
+    """The words of the page's notice (partials/table_notice.html): what the phone's last action met."""
+    found = re.search(r'<section class="verdict verdict--invalid table-notice.*?</section>', html, flags=re.S)
+    return text(found.group(0)) if found else ""
+
+
+def test_a_steal_from_a_page_drawn_for_a_turn_that_now_steals_nothing_or_is_not_played_says_so(app):
+    """Ruling 16: Bob's a was the lowest card, so his page offers the steal for turn 2; the host undoes his turn and
+    Bob plays z, which draws. The steal his old page sends reads that turn 2 steals nothing and what the judge said,
+    never taken as a later steal; a steal sent for a turn not yet played reads that it is ahead of the table."""
+    table = Table(app)
+    play(table, 1, "c", table.every_page())
+    play(table, 2, "a", table.every_page())  # the lowest: Bob steals
+    stale = assert_steal_due(table, 2, 2, {1: {"hand", "table"}, 3: {"hand"}})[2]
+    html = table.play_page(1)  # Ann's phone hosts
+    assert press(table.phones[1], f"/tables/{table.code}/play", html, "Undo Bob's turn").status_code == 303
+    play(table, 2, "z", table.every_page())  # the highest now: Bob draws
+    path = f"/tables/{table.code}/play"
+    drawn = hidden(stale, "turn", "steal-1")  # the turn whose steal the page was drawn for
+    assert drawn == "2"
+    answer = post_form(
+        table.phones[2], path, stale, "steal-1", action="steal", victim="1", turn=drawn, **{"from": "table"}
+    )
+    said = table.game()["plays"][1]["explanation"]
+    assert said == "Bob played z: it is the highest card (the one to tap), so its player draws a card. " + (
+        "Highest: z (Bob); lowest: c (Ann)."
+    )
+    assert (answer.status_code, notice(answer.get_data(as_text=True))) == (
+        409,
+        f"Not done You already entered turn 2, which steals nothing. {said}",
+    )
+    play(table, 3, "b", table.every_page())  # the lowest: Cy steals, for turn 3
+    html = table.play_page(3)
+    ahead = post_form(table.phones[3], path, html, "steal-1", action="steal", victim="1", turn="7", **{"from": "hand"})
+    assert (ahead.status_code, notice(ahead.get_data(as_text=True))) == (
+        409,
+        "Not done Turn 7 is not entered yet: turn 3 is the latest entered, and you are due to steal.",
+    )
+    assert table.game()["stealing"] == 3 and [seat["hand"] for seat in table.game()["seats"]] == [6, 6, 5]

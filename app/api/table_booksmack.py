@@ -66,8 +66,9 @@ TurnNumber = Annotated[
         ge=1,
         le=10_000,
         description="the turn this is for (the card's turn, or the turn whose lowest card steals): refused (409 "
-        "`turn_entered`, `steal_entered`) once another phone entered it, saying who did and what it gave; for a "
-        "turn past the next, 409 `turn_moved` saying which is next; left out, the table as it is",
+        "`turn_entered`, `steal_entered`) once another phone entered it, saying who did and what it gave (a steal "
+        "for a turn that stole nothing: `turn_entered`); for a turn past the next (a steal: past the latest), 409 "
+        "`turn_moved` saying which is next; left out, the table as it is",
     ),
 ]
 
