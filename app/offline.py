@@ -82,7 +82,7 @@ def _templates_digest(folder: str) -> str:
 
 def words_name() -> str:
     """The word data's file name: it carries a digest of the lists it is made of (the words, their familiarity, the
-    compound parts: `data_key`) and the file's format, so a new build or a new format has a new name."""
+    compound parts, the edges: `data_key`) and the file's format, so a new build or a new format has a new name."""
     return f"words.{hashlib.sha256(resources().lexicons.data_key.encode()).hexdigest()[:16]}.{FORMAT}.gz"
 
 

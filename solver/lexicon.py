@@ -38,7 +38,8 @@ from .sentences import group, say
 __all__ = [
     "SIZES",
     "DEFAULT_SIZE",
-    "VOWEL",
+    "has_vowel",
+    "word_edges",
     "DERIVING_ENDINGS",
     "E_DROPPING_ENDINGS",
     "OBSCURE_BELOW",
@@ -84,12 +85,14 @@ def is_obscure(familiarity: float) -> bool:
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _MATCH_FRONTIER = 2000  # live prefixes beyond which a scan of one word length is cheaper
 
-# A spelling of two letters or more with no vowel letter (y counts: gym, myth) is an abbreviation or a symbol
-# (MGMT, CTRL, SMH), listed or not: the build files the listed ones so (wordlists/build.py), and the judge
-# names an unlisted one so too. A sound drawn out, a letter that can be held (f, h, l, m, n, r, s, v, w, z) three
-# times running (SHHH, HMMM, GRRR), is an interjection stretched, not an abbreviation: it is merely not in the word
-# lists; a stop cannot be held, so XXX and TTT stay abbreviations or symbols. app/static/words.js agrees.
-VOWEL = re.compile("[aeiouy]")
+# A spelling of two letters or more with no vowel letter is an abbreviation or a symbol (MGMT, CTRL, SMH), listed or
+# not: the build files the listed ones so (wordlists/build.py), and the judge names an unlisted one so too. A vowel
+# letter is a, e, i, o, u, or a y after the first letter (gym, myth, fly): a y that begins a word is the consonant of
+# yes and yard, so YRS, YDS and YTD have no vowel. A sound drawn out, a letter that can be held (f, h, l, m, n, r, s,
+# v, w, z) three times running (SHHH, HMMM, GRRR), is an interjection stretched, not an abbreviation: it is merely
+# not in the word lists; a stop cannot be held, so XXX and TTT stay abbreviations or symbols. app/static/words.js
+# agrees.
+_AEIOU = re.compile("[aeiou]")
 _DRAWN_OUT = re.compile(r"([fhlmnrsvwz])\1\1")
 
 
@@ -111,11 +114,63 @@ _DOUBLED = re.compile(r"([b-df-hj-np-tv-z])\1$")
 _ENDINGS_LAST = frozenset(ending[-1] for ending in DERIVING_ENDINGS)  # most spellings end otherwise: done at once
 
 
+def _letters(normalized: str) -> str:
+    return normalized.replace("'", "").replace("-", "")
+
+
+def has_vowel(spelling: str) -> bool:
+    """Tell whether a spelling's letters (apostrophes and hyphens aside) hold a vowel: a, e, i, o, u, or a y that is
+    not the first letter."""
+    letters = _letters(spelling)
+    return _AEIOU.search(letters) is not None or "y" in letters[1:]
+
+
 def abbreviated_shape(normalized: str) -> bool:
-    """Tell whether a well-formed spelling no word list holds has an abbreviation's shape: no vowel letter in two or
+    """Tell whether a well-formed spelling no list holds has an abbreviation's shape: no vowel letter in two or
     more letters, and no sound drawn out."""
-    letters = normalized.replace("'", "").replace("-", "")
-    return len(letters) >= 2 and not VOWEL.search(letters) and not _DRAWN_OUT.search(letters)
+    letters = _letters(normalized)
+    return len(letters) >= 2 and not has_vowel(letters) and not _DRAWN_OUT.search(letters)
+
+
+# A spelling whose only vowel is y is an abbreviation when it begins or ends with letters no valid word begins or ends
+# with (HWY's kind: PKWY, QTY, WKLY, TTYL): a word's edges are the letters before its first vowel and after its last,
+# and the build writes those of every valid word of letters alone (wordlists/edges.txt: `bl-` begins BLUE, `-mph`
+# ends TRIUMPH), so every valid word passes the test (RHYTHM, LYNX, PSYCH, NYMPH). Only a y-only spelling is read so:
+# one with a, e, i, o or u and strange edges is more often a foreign word or a name than an abbreviation.
+# app/static/words.js agrees.
+EDGES_FILE = "edges.txt"
+
+
+def word_edges(spelling: str) -> tuple[str, str]:
+    """The letters a spelling that has a vowel (`has_vowel`) begins with before its first vowel and ends with after
+    its last: ("rh", "thm") for RHYTHM, ("", "") for IDEA."""
+    letters = _letters(spelling)
+    vowels = [i for i, letter in enumerate(letters) if letter in "aeiou" or letter == "y" and i > 0]
+    return letters[: vowels[0]], letters[vowels[-1] + 1 :]
+
+
+def unspoken_edges(normalized: str, onsets: frozenset[str], codas: frozenset[str]) -> bool:
+    """Tell whether a well-formed spelling no list holds, of letters alone or with a possessive's 's (NYPD'S), has y
+    for its only vowel and begins with letters no valid word begins with (not in `onsets`) or ends with letters none
+    ends with (not in `codas`), no sound drawn out. A contraction or a compound is not read so (SYNC'D)."""
+    letters = possessive_of(normalized) or normalized
+    if not letters.isalpha() or _AEIOU.search(letters) or not has_vowel(letters) or _DRAWN_OUT.search(letters):
+        return False
+    onset, coda = word_edges(letters)
+    return onset not in onsets or coda not in codas
+
+
+def abbreviation_form(normalized: str, code) -> tuple[str, str] | None:
+    """The listed abbreviation a spelling no list holds (or a listed possessive) is a form of, with the sentence that
+    says so, or None: its plural (MINS, CEOS: `word.abbreviation_plural`) or the abbreviation with 's, a possessive or
+    a plural some write with an apostrophe (CEO'S: `word.abbreviation_s`). A sound drawn out is not read so (SSS)."""
+    base = possessive_of(normalized)
+    if base is not None:
+        return (base, "word.abbreviation_s") if code(base) == "abbreviation" else None
+    base = normalized[:-1]
+    if normalized.endswith("s") and len(_letters(base)) >= 2 and not _DRAWN_OUT.search(normalized):
+        return (base, "word.abbreviation_plural") if code(base) == "abbreviation" else None
+    return None
 
 
 def _listed(bases, code) -> list[tuple[str, str]]:
@@ -346,12 +401,25 @@ class Lexicons:
         return frozenset(line for line in path.read_text("utf-8").splitlines() if line and not line.startswith("#"))
 
     @cached_property
+    def edges(self) -> tuple[frozenset[str], frozenset[str]] | None:
+        """The letters valid words begin with and end with (wordlists/edges.txt, which the build writes: `bl-`,
+        `-mph`), each with the empty edge of a word that begins or ends with its vowel; None for word lists without
+        the file, which then read no spelling by its edges."""
+        path = self.directory / EDGES_FILE
+        if not path.exists():
+            return None
+        lines = [line for line in path.read_text("utf-8").splitlines() if line and not line.startswith("#")]
+        onsets = frozenset([""] + [line[:-1] for line in lines if line.endswith("-")])
+        codas = frozenset([""] + [line[1:] for line in lines if line.startswith("-")])
+        return onsets, codas
+
+    @cached_property
     def data_key(self) -> str:
         """Return a digest of every word list an index or the offline data is built from (the words, their
-        familiarity, the compound parts)."""
+        familiarity, the compound parts, the edges)."""
         extra = "/".join(
             hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else "none"
-            for path in (self.directory / "familiarity.tsv", self.directory / COMPOUND_PARTS_FILE)
+            for path in (self.directory / name for name in ("familiarity.tsv", COMPOUND_PARTS_FILE, EDGES_FILE))
         )
         return f"{self.checksum}/{extra}"
 
@@ -490,11 +558,14 @@ def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
     the shape of one (`abbreviated_shape`: MGMT), `offensive` when it is an offensive word with an ending
     (`offensive_base`: CUNTISH), a compound built on one (`offensive_compound`: SHITSHOW) or the possessive of
     either, a `possessive` when it ends in 's (`possessive_of`: VLOG'S), else `not_in_lexicon`. A listed
-    possessive of an offensive word (NIGGER'S) is `offensive` too.
+    possessive of an offensive word (NIGGER'S) is `offensive` too. A form of a listed abbreviation (its plural MINS,
+    or with 's, CEO'S, listed or not: `abbreviation_form`) and a y-only spelling with edges no word has
+    (`unspoken_edges`: PKWY) are `abbreviation`s.
     """
     normalized = fold(word)
     shout = normalized.upper() or repr(word)
     shaped = None  # the sentence of a refusal by the spelling's shape alone, no list holding it
+    base = ""  # the listed abbreviation it is a form of (MIN of MINS)
     if not is_well_formed(normalized):
         reason, tier = "invalid_characters", None
     else:
@@ -503,10 +574,15 @@ def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
             reason, tier = None, code
         elif code in SIZES:
             reason, tier = "larger_lexicon_only", code
+        elif code in (None, "possessive") and (form := abbreviation_form(normalized, lexicon.lexicons.code)):
+            reason, tier, shaped = "abbreviation", None, form[1]
+            base = form[0].upper()
         elif code is None and abbreviated_shape(normalized):
             reason, tier, shaped = "abbreviation", None, "word.no_vowel"
         elif code in (None, "possessive") and built_offensive(normalized, lexicon.lexicons):
             reason, tier, shaped = "offensive", None, "word.built_offensive"
+        elif code is None and (edges := lexicon.lexicons.edges) and unspoken_edges(normalized, *edges):
+            reason, tier, shaped = "abbreviation", None, "word.unspoken_edges"
         elif code is None and possessive_of(normalized) is not None:
             reason, tier = "possessive", None
         else:
@@ -517,7 +593,7 @@ def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
     if reason is None:
         message = say("word.valid", W=shout)
     elif shaped:
-        message = say(shaped, W=shout)
+        message = say(shaped, W=shout, B=base)
     else:
         message = say(f"word.reasons.{reason}", W=shout, size=lexicon.name, tier=tier)
     if name_first:

@@ -1,15 +1,15 @@
 """The word data a phone keeps for judging and solving with no connection: every key of `lexicon.tsv` with its
 code, and every valid word's familiarity, in one small gzip file.
 
-Derived from the word lists alone (`lexicon.tsv`, `familiarity.tsv`, `compound_parts.txt`), deterministically: the same lists give
+Derived from the word lists alone (`lexicon.tsv`, `familiarity.tsv`, `compound_parts.txt`, `edges.txt`), deterministically: the same lists give
 the same bytes (gzip without a timestamp), so its name can carry the lists' checksum and be cached for ever.
 It is built once per version of the lists and kept in the disk cache (`solver.cache.cached`), never per request.
 
 The file, once gunzipped, is ASCII lines. First a header:
 
     {"block": 16, "checksum": "...", "codes": ["small", ...], "compound": {"contractions": ["d", ...],
-     "parts": ["abos", ...], "word_part_min": 3}, "e_endings": ["y", ...], "endings": ["y", ...],
-     "entries": 335545, "format": 5, "words": 438945}
+     "parts": ["abos", ...], "word_part_min": 3}, "e_endings": ["y", ...], "edges": {"codas": ["b", ...],
+     "onsets": ["b", ...]}, "endings": ["y", ...], "entries": 335545, "format": 5, "words": 438945}
 
 then `entries` lines, one per key sorted as `lexicon.tsv` is (by code point), front-coded: the number of
 leading characters it shares with the line before (0 on every `block`-th line, so a block's first word is
@@ -18,10 +18,11 @@ whole and a look-up bisects the block heads, then reads at most `block` lines), 
 after the code stands for the next key, the word's possessive (`dog` then `dog's`, always next in that
 order), so the many possessives cost one character each. `endings` are the judge's DERIVING_ENDINGS, shortest
 first, the order `offensive_base` reads a spelling in, and `e_endings` those of them a dropped final e is restored
-before (E_DROPPING_ENDINGS); `compound` the offensive words, the least letters of a
-word part and the contractions' endings `offensive_compound` reads a spelling no list holds by. Then one line per valid key, in the same order: its
-familiarity in hundredths of a Zipf unit (what the solver ranks by), empty for 0. A column of its own, because
-the numbers compress better together than between the words. app/static/words.js reads it.
+before (E_DROPPING_ENDINGS); `compound` the offensive words, the least letters of a word part and the contractions'
+endings `offensive_compound` reads a spelling no list holds by; `edges` the letters valid words begin and end with
+(the empty edge aside), by which `unspoken_edges` reads a y-only spelling. Then one line per valid key, in the same
+order: its familiarity in hundredths of a Zipf unit (what the solver ranks by), empty for 0. A column of its own,
+because the numbers compress better together than between the words. app/static/words.js reads it.
 """
 
 from __future__ import annotations
@@ -39,8 +40,15 @@ FORMAT = 5  # in the file's name too (app/offline.py words_name): a phone fetche
 BLOCK = 16  # lines per front-coded block: a look-up reads at most this many after one bisection
 
 
-def encode_words(lexicon_tsv: str, familiarity_tsv: str, checksum: str, compound_parts: Iterable[str] = ()) -> bytes:
-    """Return the gzipped file for these word lists (their text, as the files hold it)."""
+def encode_words(
+    lexicon_tsv: str,
+    familiarity_tsv: str,
+    checksum: str,
+    compound_parts: Iterable[str] = (),
+    edges: tuple[Iterable[str], Iterable[str]] | None = None,
+) -> bytes:
+    """Return the gzipped file for these word lists (their text, as the files hold it); `edges` are the onsets and
+    codas `Lexicons.edges` reads (None: no spelling is read by its edges)."""
     code_of = {name: str(i) for i, name in enumerate(CODES)}
     familiarity = {}
     for line in familiarity_tsv.splitlines():
@@ -72,6 +80,7 @@ def encode_words(lexicon_tsv: str, familiarity_tsv: str, checksum: str, compound
         "word_part_min": WORD_PART_MIN,
         "contractions": list(CONTRACTION_ENDINGS),
     }
+    header["edges"] = edges and {"onsets": sorted(set(edges[0]) - {""}), "codas": sorted(set(edges[1]) - {""})}
     header.update(entries=len(lines), block=BLOCK)
     text = "\n".join([json.dumps(header, sort_keys=True), *lines, *known]) + "\n"
     return gzip.compress(text.encode("ascii"), 9, mtime=0)
@@ -108,6 +117,7 @@ def offline_words(lexicons: Lexicons) -> bytes:
             familiarity.read_text("utf-8") if familiarity.exists() else "",
             lexicons.checksum,
             lexicons.compound_parts,
+            lexicons.edges,
         )
 
     return cached("offline-words", lexicons.data_key, build)

@@ -255,3 +255,18 @@ def test_a_module_imports_its_siblings_under_their_fingerprinted_names(client):
     entry = re.search(r'<script type="module" src="([^"]+)"', served)[1]
     for name in re.findall(r'from "\./([^"]+)"', client.get(entry).get_data(as_text=True)):
         assert client.get(f"/static/{name}").headers["Cache-Control"].endswith("immutable"), name
+
+
+def test_the_data_carries_the_edges_valid_words_have_and_words_js_spells_none(data):
+    """words.js reads a y-only spelling by the letters valid words begin and end with (solver/lexicon.py
+    unspoken_edges) from the data, as the Python judge reads them from wordlists/edges.txt."""
+    header, _ = decode_words(data.read_bytes())
+    onsets, codas = load_lexicons().edges
+    assert header["edges"] == {"onsets": sorted(onsets - {""}), "codas": sorted(codas - {""})}
+    assert {"bl", "rh", "ps"} <= set(header["edges"]["onsets"]) and "thm" in header["edges"]["codas"]
+    assert not re.search(r'"(thm|mph|rh)"', (STATIC / "words.js").read_text("utf-8"))
+
+
+def test_data_with_no_edges_reads_no_spelling_by_them():
+    header, _ = decode_words(encode_words("a\tsmall\n", "", "sum"))
+    assert header["edges"] is None

@@ -26,7 +26,9 @@ recipe in short:
   filters (unlisted_profanity), in every size, over any other code; a scan (offensive_candidates) proposes more.
   Inflected in the offensive sense's part of speech only (dyked is dike's verb), a form of another lemma spared
   (craped: crape), with their other spellings (welch, gip, dikey, sheenie) that are no ordinary word of their own.
-* no vowel (y counts): an abbreviation, but for the words `vowelless.txt` keeps (hmm, cwm, nth).
+* no vowel (a, e, i, o, u, or y after the first letter): an abbreviation, but for the words `vowelless.txt` keeps (hmm,
+  cwm, nth). The chat abbreviations SCOWL lacks (`chat.txt`: lol, omg) are abbreviations. `edges.txt`: the letters
+  valid words begin and end with, by which the judge reads a y-only spelling no list holds (pkwy).
 * children's words current dictionaries list (`family.txt`: owie, jammies) are `small`.
 * one word, one verdict: a hyphenated and a closed-up spelling of a compound (e-book, ebook) get one code, when a
   dictionary lists both: the British one, Ding (hand-made), or WordNet spelling it open and closed (web-site).
@@ -58,6 +60,7 @@ from kinds import (  # noqa: E402, F401  (beside this script; tests and the benc
     ding_hyphenated,
     ding_installed,
     ding_notice,
+    edges_file,
     offensive_candidates,
     read_judgements,
     read_overrides,
@@ -76,7 +79,7 @@ from wordnet_data import (  # noqa: E402, F401  (beside this script; tests and t
     wordnet_synsets,
 )
 
-from solver.lexicon import VOWEL  # noqa: E402  (the one vowel rule, shared with the judge)
+from solver.lexicon import has_vowel  # noqa: E402  (the one vowel rule, shared with the judge)
 from solver.normalize import fold  # noqa: E402  (the one normalization, shared)
 
 SCOWL = Path("/usr/share/dict/scowl")
@@ -335,10 +338,12 @@ def informal_candidates(code: dict[str, str], lemmas: Iterable[str]) -> set[str]
 STANDARD_MIN_ZIPF = 2.7
 # One-letter words: the rulebook's A and I; every other letter is a letter.
 ONE_LETTER_WORDS = {"a", "i"}
-# A word with no vowel letter (VOWEL: a, e, i, o, u, or y, which is the vowel of gym, myth, rhythm and fly) is a
+# A word with no vowel letter (has_vowel: a, e, i, o, u, or y after the first letter, the vowel of gym and fly) is a
 # symbol or an abbreviation (kb, csch, mss), except the words vowelless.txt judges: the interjections and
 # the few loanwords dictionaries list (hmm, psst, tsk, cwm, crwth, nth).
 VOWELLESS_FILE = "vowelless.txt"
+# The chat and texting abbreviations SCOWL's abbreviation lists lack (lol, omg, idk, fomo), judged by hand.
+CHAT_FILE = "chat.txt"
 # Children's words current dictionaries list (owie, blankie, jammies), judged in family.txt: in `small`.
 FAMILY_FILE = "family.txt"
 # The word-game list that breaks a tie between a name and a word no count tells apart (names_first).
@@ -377,6 +382,8 @@ def build_lexicon() -> list[str]:
                     code.setdefault(word, category_here)
                     if category == "abbreviation" and entry == word:
                         clipped.setdefault(word, tier_of_level(level))
+    for word in read_overrides(CHAT_FILE):
+        code.setdefault(word, "abbreviation")  # a word or a name spelled alike keeps its verdict (til, yolo)
     for word in deny:
         if code.get(word) in TIER_MAX_LEVEL:
             del code[word]
@@ -391,7 +398,7 @@ def build_lexicon() -> list[str]:
                 and word in clipped
                 and word not in deny
                 and len(word) >= 3
-                and VOWEL.search(word)
+                and has_vowel(word)
                 and code.get(plural) in TIER_MAX_LEVEL
             ):
                 code[word] = category = code[plural]  # the plural's tier: cits is rare, so is cit
@@ -417,7 +424,7 @@ def build_lexicon() -> list[str]:
             code[word] = "letter"
         elif len(word) == 2 and word[1] == "s" and word[0] not in "aeiou":
             code[word] = "letter"  # bs, ks, ms: letter plurals
-        elif not VOWEL.search(word) and word not in vowelless:
+        elif not has_vowel(word) and word not in vowelless:
             code[word] = "abbreviation"  # csch, mss, kbs: no vowel, and no word vowelless.txt keeps
     # Names first (docs/lexicon.md, Names): a spelling whose commonest use is
     # as a name is a proper name in every size, however a word list spells a
@@ -644,6 +651,7 @@ def build() -> dict[str, str]:
         "definitions.tsv": "".join(definitions),
         "morphology.tsv": "".join(morphology),
         "compound_parts.txt": compound_parts_file(lexicon, familiarity),
+        "edges.txt": edges_file(lexicon),
         # The licences ask for their notices to travel with the data: copied verbatim.
         "LICENSE.scowl.txt": Path("/usr/share/doc/scowl/copyright").read_text("utf-8"),
         "LICENSE.wordnet.txt": Path("/usr/share/doc/wordnet-base/copyright").read_text("utf-8"),

@@ -33,8 +33,11 @@ from solver.lexicon import (  # noqa: E402  (one rule for the build and the judg
     DERIVING_ENDINGS,
     E_DROPPING_ENDINGS,
     OFFENSIVE_PART_MIN,
+    SIZES,
     common_word_parts,
+    has_vowel,
     offensive_base,
+    word_edges,
 )
 from solver.normalize import fold  # noqa: E402  (the one normalization, shared)
 
@@ -381,3 +384,24 @@ def compound_parts_file(lexicon: Iterable[str], familiarity: Iterable[str]) -> s
         "# wordlists/build.py.\n"
     )
     return head + "".join(part + "\n" for part in sorted(parts))
+
+
+def edges_file(lexicon: Iterable[str]) -> str:
+    """wordlists/edges.txt from lexicon.tsv's lines: the letters a valid word (every size, of letters alone, with a
+    vowel) begins with before its first vowel (`bl-`) and ends with after its last (`-mph`), by which the judge reads
+    a y-only spelling no list holds (solver/lexicon.py unspoken_edges: PKWY begins as no word does)."""
+    onsets, codas = set(), set()
+    for line in lexicon:
+        word, _, kind = line.rstrip("\n").partition("\t")
+        if kind in SIZES and word.isalpha() and has_vowel(word):
+            onset, coda = word_edges(word)
+            onsets.add(onset)
+            codas.add(coda)
+    head = (
+        "# The letters valid words begin with before their first vowel (`bl-`) and end with after their last\n"
+        "# (`-mph`), of letters alone; a vowel is a, e, i, o, u, or a y after the first letter. A spelling no list holds\n"
+        "# whose only vowel is y, with an edge not here, is an abbreviation (solver/lexicon.py unspoken_edges).\n"
+        "# Written by wordlists/build.py.\n"
+    )
+    lines = [f"{onset}-\n" for onset in sorted(onsets - {""})] + [f"-{coda}\n" for coda in sorted(codas - {""})]
+    return head + "".join(lines)

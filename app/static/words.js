@@ -20,8 +20,9 @@ const PY_SPACE = "\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200
 const STRIP = new RegExp("^[" + PY_SPACE + "]+|[" + PY_SPACE + "]+$", "g");
 const DROPPED = /[\p{Mn}\p{Me}\p{Cf}]/gu;
 const WELL_FORMED = /^'?[a-z](?:[a-z'-]*[a-z])?$/;
-// solver/lexicon.py abbreviated_shape: no vowel letter (y counts) in two letters or more, no sound drawn out (SHHH).
-const VOWEL = /[aeiouy]/;
+// solver/lexicon.py abbreviated_shape: no vowel letter in two letters or more (a, e, i, o, u, or a y after the first
+// letter: has_vowel), no sound drawn out (SHHH).
+const AEIOU = /[aeiou]/;
 const DRAWN_OUT = /([fhlmnrsvwz])\1\1/;
 // offensive_base's undoing of a doubled consonant (its endings come with the data: Words.endings).
 const DOUBLED = /([b-df-hj-np-tv-z])\1$/;
@@ -54,9 +55,47 @@ function isWellFormed(word) {
   return WELL_FORMED.test(word);
 }
 
+function letters(normalized) {
+  return normalized.replace(/['-]/g, "");
+}
+
+function hasVowel(spelling) {
+  const only = letters(spelling);
+  return AEIOU.test(only) || only.slice(1).includes("y");
+}
+
 function abbreviatedShape(normalized) {
-  const letters = normalized.replace(/['-]/g, "");
-  return letters.length >= 2 && !VOWEL.test(letters) && !DRAWN_OUT.test(letters);
+  const only = letters(normalized);
+  return only.length >= 2 && !hasVowel(only) && !DRAWN_OUT.test(only);
+}
+
+// solver/lexicon.py word_edges: the letters before a spelling's first vowel and after its last.
+function wordEdges(spelling) {
+  const only = letters(spelling);
+  const vowels = [];
+  for (let i = 0; i < only.length; i++) if ("aeiou".includes(only[i]) || (only[i] === "y" && i > 0)) vowels.push(i);
+  return [only.slice(0, vowels[0]), only.slice(vowels[vowels.length - 1] + 1)];
+}
+
+// solver/lexicon.py unspoken_edges: letters alone (a possessive's 's aside), y the only vowel, and an edge no valid
+// word has (the data's edges; none: no rule).
+function unspokenEdges(normalized, words) {
+  const only = possessiveOf(normalized) || normalized;
+  if (!words.edges || !/^[a-z]+$/.test(only) || AEIOU.test(only) || !hasVowel(only) || DRAWN_OUT.test(only))
+    return false;
+  const edges = wordEdges(only);
+  return !words.edges.onsets.has(edges[0]) || !words.edges.codas.has(edges[1]);
+}
+
+// solver/lexicon.py abbreviation_form: the listed abbreviation a spelling is the plural of, or is with 's, with the
+// sentence that says so, or null.
+function abbreviationForm(normalized, words) {
+  let base = possessiveOf(normalized);
+  if (base !== null) return words.code(base) === "abbreviation" ? [base, "word.abbreviation_s"] : null;
+  base = normalized.slice(0, -1);
+  if (normalized.endsWith("s") && letters(base).length >= 2 && !DRAWN_OUT.test(normalized))
+    return words.code(base) === "abbreviation" ? [base, "word.abbreviation_plural"] : null;
+  return null;
 }
 
 // solver/lexicon.py ending_readings: the listed words (with their codes) an unlisted spelling reads as with the
@@ -203,6 +242,11 @@ function Words(text, sentences) {
   this.eEndings = header.e_endings; // solver/lexicon.py E_DROPPING_ENDINGS: a dropped final e is restored before these
   this.compound = header.compound; // solver/lexicon.py's compound parts and the least letters of a word part
   this.compoundParts = new Set(header.compound.parts);
+  // solver/lexicon.py Lexicons.edges: the letters valid words begin and end with, the empty edge included
+  this.edges = header.edges && {
+    onsets: new Set([""].concat(header.edges.onsets)),
+    codas: new Set([""].concat(header.edges.codas)),
+  };
   this.text = text;
   this.entries = header.entries;
   this.block = header.block;
@@ -280,22 +324,31 @@ function check(words, word, size) {
   const shout = normalized.toUpperCase() || pyRepr(word);
   let reason = null,
     tier = null,
-    shaped = null; // the sentence of a refusal by the spelling's shape alone, no list holding it
+    shaped = null, // the sentence of a refusal by the spelling's shape alone, no list holding it
+    base = ""; // the listed abbreviation it is a form of (MIN of MINS)
   if (!isWellFormed(normalized)) {
     reason = "invalid_characters";
   } else {
     const code = words.code(normalized);
+    let form = null;
     const codeRank = SIZES.indexOf(code);
     if (codeRank >= 0 && codeRank <= rank) tier = code;
     else if (codeRank >= 0) {
       reason = "larger_lexicon_only";
       tier = code;
+    } else if ((code === null || code === "possessive") && (form = abbreviationForm(normalized, words))) {
+      reason = "abbreviation";
+      shaped = form[1];
+      base = form[0].toUpperCase();
     } else if (code === null && abbreviatedShape(normalized)) {
       reason = "abbreviation";
       shaped = "word.no_vowel";
     } else if ((code === null || code === "possessive") && builtOffensive(normalized, words)) {
       reason = "offensive";
       shaped = "word.built_offensive";
+    } else if (code === null && unspokenEdges(normalized, words)) {
+      reason = "abbreviation";
+      shaped = "word.unspoken_edges";
     } else if (code === null && possessiveOf(normalized) !== null) reason = "possessive";
     else reason = code || "not_in_lexicon";
   }
@@ -304,7 +357,7 @@ function check(words, word, size) {
   const table = words.sentences;
   let message;
   if (reason === null) message = say(table, "word.valid", {W: shout});
-  else if (shaped) message = say(table, shaped, {W: shout});
+  else if (shaped) message = say(table, shaped, {W: shout, B: base});
   else message = say(table, "word.reasons." + reason, {W: shout, size: size, tier: tier});
   if (nameFirst) message += " " + say(table, "word.name_first");
   return {
