@@ -109,7 +109,7 @@ DERIVING_ENDINGS = (
 _ENDINGS_SHORTEST = sorted(DERIVING_ENDINGS, key=len)
 # The endings a word's final e is dropped before, and so restored before in a reading: those that start with a vowel
 # (y counts: STONY, stone+y). Before -s, -ness, -ly, -dom the e stays (SPIKES, LATENESS), so SPIKS is no spike+s.
-E_DROPPING_ENDINGS = tuple(ending for ending in _ENDINGS_SHORTEST if VOWEL.match(ending))
+E_DROPPING_ENDINGS = tuple(ending for ending in _ENDINGS_SHORTEST if ending[0] in "aeiouy")
 _DOUBLED = re.compile(r"([b-df-hj-np-tv-z])\1$")
 _ENDINGS_LAST = frozenset(ending[-1] for ending in DERIVING_ENDINGS)  # most spellings end otherwise: done at once
 
