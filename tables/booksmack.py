@@ -103,7 +103,7 @@ class BooksmackState:
     piles: list[list[str]] = field(default_factory=list)  # turn-based: cards in front of each seat, top last
     plays: list[dict] = field(default_factory=list)
     turn: int | None = None
-    stealing: int | None = None  # the seat that played the lowest card and has not yet said whom it robs
+    stealing: int | None = None  # the seat whose card steals (the lowest; with #, the highest), robbing nobody yet
     play_over: bool = False
     ended: bool = False
     latest: str = ""
@@ -368,9 +368,7 @@ def _seat_number(value, seats: int, path: tuple) -> int:
 
 def _turn(state, game: BooksmackState, action: dict, ctx: Context, by: int) -> list[NewEvent]:
     if game.stealing:
-        raise Rejected(
-            "steal_pending", f"{_name(state, game.stealing)} played the lowest card: say whom they steal from."
-        )
+        raise Rejected("steal_pending", f"{_name(state, game.stealing)}'s card steals: say whom they steal from.")
     seat = _seat_number(action.get("seat"), len(game.hands), ("seat",))
     if seat != game.turn:
         raise Rejected("not_your_turn", f"It is {_name(state, game.turn)}'s turn, not {_name(state, seat)}'s.")
@@ -440,9 +438,7 @@ def _end_game(state, game: BooksmackState, actor: Actor, action: dict, by: int) 
     if game.open_round:
         raise Rejected("round_open", f"Round {len(game.rounds)}: say who tapped first before ending the game.")
     if game.stealing:
-        raise Rejected(
-            "steal_pending", f"{_name(state, game.stealing)} played the lowest card: say whom they steal from."
-        )
+        raise Rejected("steal_pending", f"{_name(state, game.stealing)}'s card steals: say whom they steal from.")
     hands = [[] for _ in game.hands]
     if game.turns:
         hands = action.get("hands")

@@ -740,7 +740,7 @@ def test_turn_state_explanation_and_dict():
     state = turn_state(["b", "Z", "m", "a"], LEXICON, 4)
     assert state.explanation == (
         "Seat 4 played a: it is the lowest card, so its player steals a card from another player. "
-        "Highest: Z (seat 2); lowest: a (seat 4)."
+        "To tap: Z (seat 2); the other end: a (seat 4)."
     )
     assert set(state.to_dict()) == {
         "cards",

@@ -107,9 +107,11 @@ def assert_steal_due(table: Table, thief: int, number: int, victims: dict[int, s
     for viewer, html in pages.items():
         line = phase_line(html)
         if viewer == thief:
-            assert line == f"Turn {number}: you played the lowest card. Steal a card: choose whom below.", line
+            assert line == f"Turn {number}: your card steals. Steal a card: choose whom below.", line
         else:
-            assert line == f"Turn {number}: {NAMES[thief - 1]} played the lowest card and steals a card.", line
+            assert line == f"Turn {number}: {NAMES[thief - 1]}'s card steals, so {NAMES[thief - 1]} steals a card.", (
+                line
+            )
         steals = {form for form in form_ids(html) if form.startswith("steal-")}
         assert steals == ({f"steal-{seat}" for seat in victims} if viewer == thief else set()), (viewer, steals)
         assert "turn-form" not in form_ids(html)  # the next seat waits for the steal
@@ -422,7 +424,7 @@ def test_a_steal_from_a_page_drawn_for_a_turn_that_now_steals_nothing_or_is_not_
     )
     said = table.game()["plays"][1]["explanation"]
     assert said == "Bob played z: it is the highest card (the one to tap), so its player draws a card. " + (
-        "Highest: z (Bob); lowest: c (Ann)."
+        "To tap: z (Bob); the other end: c (Ann)."
     )
     assert (answer.status_code, notice(answer.get_data(as_text=True))) == (
         409,

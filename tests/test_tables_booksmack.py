@@ -342,6 +342,26 @@ def test_a_turn_based_game_draws_steals_and_wins():
     assert game["winners"] == [2] and game["turn"] is None
 
 
+def test_with_a_hash_on_the_table_the_highest_card_steals_and_every_sentence_says_so_truly():
+    """Ruling 7: with # on the table the lowest card is the one to tap and the highest steals. The judge's sentence
+    names the ends by what they do, and the table's refusal while the steal waits says whose card steals, never that
+    it was the lowest."""
+    table = Table(seats=("Ann", "Bob", "Cy"), variants=["turns", "glyphs"], table_settings={"hand": 3})
+    table.act(ANN, type="turn", seat=1, card="#")
+    table.act(ANN, type="turn", seat=2, card="b")  # the only ranked card: the one to tap, so Bob draws
+    assert table.events[-1].data["action"] == "draw"
+    table.act(ANN, type="turn", seat=3, card="Z")  # above b: the other end, which steals with # out
+    assert table.events[-1].data["action"] == "steal" and table.game["stealing"] == 3
+    assert table.game["latest"] == (
+        "Cy played Z: # is on the table, so the highest card is the other end from the one to tap: it is, so its "
+        "player steals a card from another player. To tap: b (Bob); the other end: Z (Cy)."
+    )
+    with pytest.raises(Rejected) as rejected:
+        table.act(ANN, type="turn", seat=1, card="c")
+    assert rejected.value.code == "steal_pending"
+    assert rejected.value.message == "Cy's card steals: say whom they steal from."
+
+
 def test_an_empty_hand_ends_play_and_any_seat_enters_the_hands():
     table = Table(seats=("Ann", "Bob"), variants=["turns"], table_settings={"hand": 1})
     assert table.act(ANN, type="turn", seat=1, card="b") == ["turn"]  # highest: Ann draws, so her hand is not empty
@@ -370,7 +390,7 @@ def test_the_judges_sentence_names_the_table_seats_when_some_have_no_card():
     assert table.events[-1].data["highest"] == [3] and table.events[-1].data["action"] == "draw"
     # the judge's positions are the table's seats, and every table sentence names them by their players
     assert table.game["latest"].startswith("Cy played m:")
-    assert table.game["latest"].endswith("Highest: m (Cy); lowest: none.")
+    assert table.game["latest"].endswith("To tap: m (Cy); the other end: none.")
     assert table.game["plays"][-1]["explanation"] == table.game["latest"]
     assert "seat 3" in table.events[-1].data["explanation"].lower()  # the record keeps the judge's own words
 
