@@ -31,7 +31,8 @@ recipe in short:
   valid words begin and end with, by which the judge reads a y-only spelling no list holds (pkwy).
 * children's words current dictionaries list (`family.txt`: owie, jammies) are `small`.
 * one word, one verdict: a hyphenated and a closed-up spelling of a compound (e-book, ebook) get one code, when a
-  dictionary lists both: the British one, Ding (hand-made), or WordNet spelling it open and closed (web-site).
+  dictionary lists both: the British one, Ding (hand-made), or WordNet spelling it open and closed (web-site); and
+  the spellings of one word (variants.py: colour, color; dialogue, dialog) its best tier, and no name's verdict.
 * known but invalid: proper names (SCOWL `proper-names` and `upper` lists, and
   capitalised words), abbreviations (SCOWL `abbreviations` lists, all-capital
   or mixed-case words such as `kW`), possessives (`dog's`; the `'s`
@@ -61,6 +62,7 @@ from kinds import (  # noqa: E402, F401  (beside this script; tests and the benc
     ding_installed,
     ding_notice,
     edges_file,
+    filtered,
     offensive_candidates,
     read_judgements,
     read_overrides,
@@ -69,6 +71,7 @@ from kinds import (  # noqa: E402, F401  (beside this script; tests and the benc
 )
 from kinds import offensive_words as kinds_offensive_words  # noqa: E402  (beside this script)
 from modern import dictionary_entries, dictionary_installed, modern_words  # noqa: E402  (beside this script)
+from variants import agree_on_variants, scowl_spellings, spelling_groups  # noqa: E402  (beside this script)
 from wordnet_data import (  # noqa: E402, F401  (beside this script; tests and the benchmark reach wordnet_offensive through build)
     WELLFORMED,
     WORDNET,
@@ -446,8 +449,18 @@ def build_lexicon() -> list[str]:
         code[word] = category
     for word in unlisted_profanity(code):
         code[word] = "offensive"  # uninflected: a form of a word no list knows is another's (PUSSES, of PUSS)
-    # Last: a hyphenated and a closed-up spelling of one compound get one verdict (e-book, ebook).
-    agree_on_spellings(code, spelling_listings(lemmas))
+    # Last: the spellings of one word (variants.py: colour, color) and of one compound (e-book, ebook) get one
+    # verdict, each agreement run again while the other changes a code.
+    listed, listings = dictionary_entries()[0], spelling_listings(lemmas)
+    groups, joinable = (
+        spelling_groups(listed),
+        (set(scowl_spellings()) | listed) - set(deny) - set(not_family) - filtered(),
+    )
+    before = None
+    while code != before:
+        before = dict(code)
+        agree_on_variants(code, groups, joinable)
+        agree_on_spellings(code, listings)
     return [f"{w}\t{c}\n" for w, c in sorted(code.items()) if LEXICON_WORD.match(w)]
 
 
