@@ -19,7 +19,7 @@
     wordsmith table round CODE CARD...                Booksmack: a round's cards, seat 1 first
     wordsmith table take CODE SEAT...                 Booksmack: who takes the open round's cards
     wordsmith table turn CODE CARD                    Booksmack turn-based: the card played
-    wordsmith table steal CODE SEAT hand|table        Booksmack turn-based: whom the lowest card robs
+    wordsmith table steal CODE SEAT hand|table        Booksmack turn-based: whom the card that steals robs
     wordsmith table release CODE SEAT                 (host) give a seat to a new phone
     wordsmith table remove CODE SEAT                  (host) the seat's player left: nothing waits for it
     wordsmith table hand-host CODE SEAT               (host) the host role goes to that seat's phone
@@ -51,7 +51,7 @@ from .table_lines import cards_text, describe_event, pool_text
 TOKEN_VARIABLE = "WORDSMITH_TOKEN"
 # Word by Word's three dice as they can fall (the API's `faces`; a star is a wild's circle).
 WORD_FACES = ("red", "yellow", "blue_star", "green_star")
-# Where Booksmack's lowest card steals from: a blind card from the hand, or the latest card on the table.
+# Where Booksmack's stealing card steals from: a blind card from the hand, or the latest card on the table.
 STEAL_SOURCES = ("hand", "table")
 
 
@@ -193,10 +193,10 @@ def register(subparsers) -> None:
     )
     add_number_option(parser, "turn", "the turn this card is: refused once another phone entered it")
 
-    parser = add(commands, "steal", "Booksmack turn-based: whom the lowest card steals from, and from where", run_steal)
+    parser = add(commands, "steal", "Booksmack turn-based: whom the card that steals robs, and from where", run_steal)
     add_seat_argument(parser, "the seat robbed: its number (from 1) or its player's name")
     parser.add_argument("source", choices=STEAL_SOURCES, help="hand: a blind card; table: their latest card")
-    add_number_option(parser, "turn", "the turn whose lowest card steals: refused once another phone entered it")
+    add_number_option(parser, "turn", "the turn whose card steals: refused once another phone entered it")
 
     # The table itself (host)
     parser = add(commands, "release", "give a seat to a new phone (host): its token stops working", run_release)

@@ -18,8 +18,8 @@ Actions (any seat or the host may enter them; the host alone ends a game early):
                                                                  "round" optional: the round they are for
     {"type": "turn", "seat": 2, "card": "X", "steal": {...}}     turn-based: the card played; steal optional;
                                                                  "turn" optional: the number it enters
-    {"type": "steal", "seat": 3, "from": "hand" | "table"}       whom the player who played the lowest card robs;
-                                                                 "turn" optional: the turn whose lowest card steals
+    {"type": "steal", "seat": 3, "from": "hand" | "table"}       whom the seat whose card steals robs;
+                                                                 "turn" optional: the turn whose card steals
     {"type": "end_game", "hands": [["a"], [], ...]}              scores; turn-based needs the cards left in hands
 
 Events (`by`: the seat that entered it, 0 the host, None the app):
@@ -402,7 +402,7 @@ def _turn(state, game: BooksmackState, action: dict, ctx: Context, by: int) -> l
         _apply_turn(after.game_state, data)
         data["steal"] = _steal_data(after.game_state, action["steal"], ("steal",))
     elif "steal" in action and action["steal"] is not None:
-        raise Refused(f"steal: seat {seat}'s card is not the lowest, so it steals nothing", ("steal",))
+        raise Refused(f"steal: seat {seat}'s card does not steal, so leave steal out", ("steal",))
     return [NewEvent("turn", data, by=by)]
 
 

@@ -3,7 +3,7 @@ happened meanwhile (docs/rules/booksmack.md, ruling 16; the races of docs/rules/
 
 Any phone enters a round, so two may type the same one; a turn is entered on its seat's phone and on the host's.
 The page's forms say what they are for (`round`: the round entered or taken; `turn`: the turn played, or the turn
-whose lowest card steals); the slower phone is told who entered it and what the judge said, not what the table now
+whose card steals); the slower phone is told who entered it and what the judge said, not what the table now
 waits for (its cards are not the next round's or turn's). Each function is that refusal for one kind of action, or
 None when the action is not behind the table; the action's handler asks it before its other checks.
 """

@@ -727,12 +727,16 @@ def test_the_card_that_steals_is_never_one_to_tap_nor_its_groups_only_ranked_car
         (["z", "@"], 1, "it wins by rank, but another card is the one to tap, so its player neither draws nor steals"),
         (["#", "a", "@", "z"], 4, "# is on the table, so the highest card is the other end from the one to tap: it is"),
         (["#", "b", "Z"], 2, "# is on the table, so the lowest card is the one to tap: it is, so its player draws"),
-        (["Z", "@", "m"], 2, "it is the card to tap, so its player draws a card"),
+        (["Z", "@", "m"], 2, "it is a card to tap, so its player draws a card"),
+        (["Z", "~", "b"], 1, "it is a card to tap, so its player draws a card"),  # ~: every card but it
+        (["Z", "#", "~", "b"], 4, "it is a card to tap, so its player draws a card"),
+        (["Z", "b"], 1, "it is the highest card (the one to tap), so its player draws a card"),
     ],
 )
 def test_a_turns_sentence_says_which_end_the_card_is(cards, played, why):
     """Under # the card to tap is the lowest and the card that steals the highest; a card @ (or ~, !, *) took the
-    tap from is said to win by rank, not to be the lowest."""
+    tap from is said to win by rank, not to be the lowest; a card ~ made one of the cards to tap is not said to be
+    the highest or the lowest, which the rank did not decide."""
     assert turn_state(cards, LEXICON, played).explanation.startswith(f"Seat {played} played {cards[played - 1]}: {why}")
 
 

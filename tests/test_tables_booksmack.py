@@ -348,6 +348,9 @@ def test_with_a_hash_on_the_table_the_highest_card_steals_and_every_sentence_say
     it was the lowest."""
     table = Table(seats=("Ann", "Bob", "Cy"), variants=["turns", "glyphs"], table_settings={"hand": 3})
     table.act(ANN, type="turn", seat=1, card="#")
+    with pytest.raises(Refused) as refused:  # b is the lowest, which with # is the card to tap, not the thief
+        table.act(ANN, type="turn", seat=2, card="b", steal={"seat": 1, "from": "hand"})
+    assert str(refused.value) == "steal: seat 2's card does not steal, so leave steal out"
     table.act(ANN, type="turn", seat=2, card="b")  # the only ranked card: the one to tap, so Bob draws
     assert table.events[-1].data["action"] == "draw"
     table.act(ANN, type="turn", seat=3, card="Z")  # above b: the other end, which steals with # out

@@ -3,7 +3,7 @@
     POST   /tables/{code}/rounds                a round's revealed cards (and who takes them)
     POST   /tables/{code}/rounds/takers         who takes the open round's cards
     POST   /tables/{code}/turns                 turn-based: the card a seat played
-    POST   /tables/{code}/steals                turn-based: whom the lowest card steals from
+    POST   /tables/{code}/steals                turn-based: whom the card that steals robs
 
 The same three steps as every table action (app/api/tables.py): validate, one call to the service, the answer.
 """
@@ -65,7 +65,7 @@ TurnNumber = Annotated[
     Field(
         ge=1,
         le=10_000,
-        description="the turn this is for (the card's turn, or the turn whose lowest card steals): refused (409 "
+        description="the turn this is for (the card's turn, or the turn whose card steals): refused (409 "
         "`turn_entered`, `steal_entered`) once another phone entered it, saying who did and what it gave (a steal "
         "for a turn that stole nothing: `turn_entered`); for a turn past the next (a steal: past the latest), 409 "
         "`turn_moved` saying which is next; left out, the table as it is",
@@ -115,6 +115,6 @@ def play_turn(params: TablePath, body: Turn):
 
 @action_view("/tables/<code>/steals", StealAction)
 def steal(params: TablePath, body: StealAction):
-    """Booksmack, turn-based: whom the seat that played the lowest card steals from, and from where."""
+    """Booksmack, turn-based: whom the seat whose card steals robs, and from where."""
     action = {"type": "steal", "seat": body.seat, "from": body.source}
     return act(params.code, action | ({} if body.turn is None else {"turn": body.turn}), body.request_id)

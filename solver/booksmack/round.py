@@ -423,11 +423,12 @@ def _seat_list(positions: list[int], cards: list[Card]) -> str:
     return ", ".join(said) or say("booksmack.turn.no_card")
 
 
-def _turn_reason(action: str, played: int, by_rank: list[int], hashed: bool) -> str:
-    """Return the sentence key saying why the card just played draws, steals or does nothing (ruling 7)."""
+def _turn_reason(action: str, played: int, by_rank: list[int], hashed: bool, ranked: bool) -> str:
+    """Return the sentence key saying why the card just played draws, steals or does nothing (ruling 7). `ranked`:
+    the rank decided which cards to tap (not `~`, `!` or `*`, which make other cards, or several, the ones)."""
     if action == "draw":
-        if played not in by_rank:
-            return "draw"  # `@`, `~`, `!` or `*` made it the card to tap
+        if played not in by_rank or not ranked:
+            return "draw"  # `@`, `~`, `!` or `*` made it a card to tap
         return "draw_lowest" if hashed else "draw_highest"
     if action == "steal":
         return "steal_highest" if hashed else "steal_lowest"
@@ -466,7 +467,8 @@ def turn_state(cards: list[str], lexicon: Lexicon, played: int) -> TurnState:
     elif card.text == " ":
         why = say("booksmack.turn.space")
     else:
-        why = say("booksmack.turn." + _turn_reason(action, played, [seats[i] for i in by_rank], hashed))
+        ranked = decision.rule in ("highest", "lowest")
+        why = say("booksmack.turn." + _turn_reason(action, played, [seats[i] for i in by_rank], hashed, ranked))
     sentence = say(
         "booksmack.turn.played",
         seat=played,
