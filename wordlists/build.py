@@ -4,21 +4,16 @@
     python wordlists/build.py            # writes the files next to this script
     python wordlists/build.py --check    # exit 1 if a rebuild differs from what is committed
 
-The output is deterministic (sorted, no timestamps), so CI can rebuild and
-compare. What goes in, and why, is written in wordlists/SOURCES.md; the
-recipe in short:
+The output is deterministic (sorted, no timestamps), so CI can rebuild and compare. What goes in, and why, is
+written in wordlists/SOURCES.md; the recipe in short:
 
-* valid words: SCOWL `english`, `american`, `british`, `british_z`,
-  `canadian` words lists and their `variant_1` lists, at levels <= 60 (tier
-  `small`), <= 70 (`standard`), <= 80 plus the `variant_2` lists (`large`);
-  contractions from `english-contractions` <= 60 (every tier); WordNet's
-  lowercase hyphenated lemmas and the regular plurals of the noun ones (every
-  tier); `allow.txt` (every tier), minus `deny.txt`.
-* today's words (modern.py): a spelling SCOWL and WordNet predate joins
-  `standard` when hunspell's British English dictionary lists it in
-  lowercase, wordfreq has seen it, it is built from known parts (photo+bomb,
-  up+vote, vape+ing) and no gate explains it away (a name, a foreign word, a
-  misspelling, a fragment, an offensive word).
+* valid words: SCOWL `english`, `american`, `british`, `british_z`, `canadian` words lists and their `variant_1`
+  lists, at levels <= 60 (tier `small`), <= 70 (`standard`), <= 80 plus the `variant_2` lists (`large`); contractions
+  from `english-contractions` <= 60 (every tier); WordNet's lowercase hyphenated lemmas and the regular plurals of the
+  noun ones (every tier); `allow.txt` (every tier), minus `deny.txt`.
+* today's words (modern.py): a spelling SCOWL and WordNet predate joins `standard` when hunspell's British English
+  dictionary lists it in lowercase, wordfreq has seen it, it is built from known parts (photo+bomb, up+vote, vape+ing)
+  and no gate explains it away (a name, a foreign word, a misspelling, a fragment, an offensive word).
 * names first: a spelling whose commonest use is as a name is a proper name in every size (SCOWL's levels,
   case-aware frequencies, WordNet's tag counts, ENABLE for a tie: names_first); `china` stays a word, `paris` not.
 * slang: the words in `slang.txt` are known but invalid, category `slang`.
@@ -33,10 +28,10 @@ recipe in short:
 * one word, one verdict: a hyphenated and a closed-up spelling of a compound (e-book, ebook) get one code, when a
   dictionary lists both: the British one, Ding (hand-made), or WordNet spelling it open and closed (web-site); and
   the spellings of one word (variants.py: colour, color; dialogue, dialog) its best tier, and no name's verdict.
-* known but invalid: proper names (SCOWL `proper-names` and `upper` lists, and
-  capitalised words), abbreviations (SCOWL `abbreviations` lists, all-capital
-  or mixed-case words such as `kW`), possessives (`dog's`; the `'s`
-  contractions listed in `s_contractions.txt` are kept as valid words).
+* known but invalid: proper names (SCOWL `proper-names` and `upper` lists, and capitalised words), abbreviations
+  (SCOWL `abbreviations` lists, all-capital or mixed-case words such as `kW`; a spelling filed as both is the name
+  when SCOWL ranks the name commoner, it has three letters or more and is no shortening WordNet gives of a synonym:
+  jim, lisa; but feb), possessives (`dog's`; the `'s` contractions in `s_contractions.txt` are valid words).
 * accents are folded with the same normalization the library uses at run time.
 * familiarity: each valid word's wordfreq Zipf frequency (familiarity.tsv); equal scores list the most familiar first.
 """
@@ -63,6 +58,7 @@ from kinds import (  # noqa: E402, F401  (beside this script; tests and the benc
     ding_notice,
     edges_file,
     filtered,
+    names_among_abbreviations,
     offensive_candidates,
     read_judgements,
     read_overrides,
@@ -372,6 +368,7 @@ def build_lexicon() -> list[str]:
 
     # Known invalid words from every level, so a verdict can say why.
     clipped: dict[str, str] = {}
+    abbreviated: dict[str, int] = {}  # each spelling's lowest level in the abbreviation lists
     for stem_suffix, category in (
         ("abbreviations", "abbreviation"),
         ("upper", "proper_name"),
@@ -383,6 +380,8 @@ def build_lexicon() -> list[str]:
                     word = fold(entry)
                     category_here = "possessive" if classify_raw(entry, s_contractions) == "possessive" else category
                     code.setdefault(word, category_here)
+                    if category == "abbreviation":
+                        abbreviated[word] = min(abbreviated.get(word, level), level)
                     if category == "abbreviation" and entry == word:
                         clipped.setdefault(word, tier_of_level(level))
     for word in read_overrides(CHAT_FILE):
@@ -407,6 +406,8 @@ def build_lexicon() -> list[str]:
                 code[word] = category = code[plural]  # the plural's tier: cits is rare, so is cit
             elif category in TIER_MAX_LEVEL and len(word) >= 2 and code.get(plural) == "abbreviation":  # not v: vs
                 code[plural] = category
+    for word in names_among_abbreviations(code, abbreviated, scowl_levels(s_contractions)[1]):
+        code[word] = "proper_name"  # JIM, LISA: SCOWL ranks the name commoner than the abbreviation (kinds)
     # A `large` word common in current English joins `standard`.
     for word, tier in code.items():
         if tier == "large" and len(word) >= 4 and is_common(word):

@@ -405,3 +405,47 @@ def edges_file(lexicon: Iterable[str]) -> str:
     )
     lines = [f"{onset}-\n" for onset in sorted(onsets - {""})] + [f"-{coda}\n" for coda in sorted(codas - {""})]
     return head + "".join(lines)
+
+
+# A name and an abbreviation spelled alike (JIM, JESUS, LISA, OSCAR; SCOWL's abbreviation lists hold rare acronyms
+# so spelled): the name when it is the commoner and has three letters or more (two-letter ones the name lists hold
+# are mostly symbols: Au, Hz, Pb), but for a shortening WordNet gives of a one-word synonym (Feb: February).
+NAME_OVER_ABBREVIATION_MIN = 3
+
+
+def shortens_a_synonym(word: str) -> bool:
+    """Whether WordNet gives `word` (any case) in a synset with a longer one-word lemma it shortens: the same first
+    letter, and its letters in that order (Feb: February, Oct: October, Hz: hertz)."""
+    shortening = re.compile(".*?".join(map(re.escape, word)))
+    return any(
+        len(other) > len(word) and "_" not in other and shortening.match(other)
+        for other in synonyms_any_case().get(word, ())
+    )
+
+
+@cache
+def synonyms_any_case() -> dict[str, set[str]]:
+    """Each WordNet lemma, lowercased, with the lemmas (lowercased) of every synset it is in, itself among them."""
+    synonyms: dict[str, set[str]] = {}
+    for words, _, _ in wordnet_synsets().values():
+        lowered = {word.lower() for word in words}
+        for word in lowered:
+            synonyms.setdefault(word, set()).update(lowered)
+    return synonyms
+
+
+def names_among_abbreviations(
+    code: dict[str, str], abbreviation_level: dict[str, int], name_level: dict[str, int]
+) -> list[str]:
+    """The spellings filed as abbreviations that are names, sorted: SCOWL's name lists (upper, proper-names) rank the
+    capitalised spelling commoner (a lower level) than its abbreviation lists rank any of theirs (Jim at 50, JIM at
+    95; Lisa, LISA; Ann, ann for annual), in NAME_OVER_ABBREVIATION_MIN letters or more, and no shortening
+    (shortens_a_synonym). A tie stays an abbreviation (Mia, MIA; Eula, EULA): SCOWL reads them alike."""
+    return sorted(
+        word
+        for word, level in name_level.items()
+        if code.get(word) == "abbreviation"
+        and len(word) >= NAME_OVER_ABBREVIATION_MIN
+        and level < abbreviation_level.get(word, level)
+        and not shortens_a_synonym(word)
+    )
