@@ -160,15 +160,31 @@ def unspoken_edges(normalized: str, onsets: frozenset[str], codas: frozenset[str
     return onset not in onsets or coda not in codas
 
 
+# The least letters of an abbreviation with a vowel a spelling is read as the plural of: a two-letter one and s make
+# three letters shaped as words are, as often a fragment or a foreign word (IES, VES, SYS, TUS) as a plural. One with
+# no vowel is read at any length (YDS: YD), its plural an abbreviation by its shape alone; and the apostrophe of an 's
+# form marks the abbreviation, so any listed one is read with it (UK'S, TV'S). app/static/words.js reads it with the
+# data.
+ABBREVIATION_PLURAL_BASE_MIN = 3
+
+
 def abbreviation_form(normalized: str, code) -> tuple[str, str] | None:
     """The listed abbreviation a spelling no list holds (or a listed possessive) is a form of, with the sentence that
-    says so, or None: its plural (MINS, CEOS: `word.abbreviation_plural`) or the abbreviation with 's, a possessive or
-    a plural some write with an apostrophe (CEO'S: `word.abbreviation_s`). A sound drawn out is not read so (SSS)."""
+    says so, or None: its plural (MINS, CEOS, YDS: `word.abbreviation_plural`), the abbreviation of
+    ABBREVIATION_PLURAL_BASE_MIN letters or more or with no vowel, or the abbreviation with 's, a possessive or a
+    plural some write with an apostrophe (CEO'S, UK'S: `word.abbreviation_s`). A sound drawn out is not read so (SSS).
+    A name SCOWL also files as an abbreviation is filed as the name when that is the commoner (wordlists/kinds.py
+    names_among_abbreviations): JESUS'S is a possessive, LEGOS no abbreviation's plural."""
     base = possessive_of(normalized)
     if base is not None:
         return (base, "word.abbreviation_s") if code(base) == "abbreviation" else None
     base = normalized[:-1]
-    if normalized.endswith("s") and len(_letters(base)) >= 2 and not _DRAWN_OUT.search(normalized):
+    if (
+        normalized.endswith("s")
+        and len(letters := _letters(base)) >= 2
+        and (len(letters) >= ABBREVIATION_PLURAL_BASE_MIN or not has_vowel(letters))
+        and not _DRAWN_OUT.search(normalized)
+    ):
         return (base, "word.abbreviation_plural") if code(base) == "abbreviation" else None
     return None
 

@@ -9,7 +9,8 @@ The file, once gunzipped, is ASCII lines. First a header:
 
     {"block": 16, "checksum": "...", "codes": ["small", ...], "compound": {"contractions": ["d", ...],
      "parts": ["abos", ...], "word_part_min": 3}, "e_endings": ["y", ...], "edges": {"codas": ["b", ...],
-     "onsets": ["b", ...]}, "endings": ["y", ...], "entries": 335545, "format": 5, "words": 438945}
+     "onsets": ["b", ...]}, "endings": ["y", ...], "entries": 335545, "format": 6, "words": 438945,
+     "abbreviation_plural_base_min": 3}
 
 then `entries` lines, one per key sorted as `lexicon.tsv` is (by code point), front-coded: the number of
 leading characters it shares with the line before (0 on every `block`-th line, so a block's first word is
@@ -20,9 +21,10 @@ order), so the many possessives cost one character each. `endings` are the judge
 first, the order `offensive_base` reads a spelling in, and `e_endings` those of them a dropped final e is restored
 before (E_DROPPING_ENDINGS); `compound` the offensive words, the least letters of a word part and the contractions'
 endings `offensive_compound` reads a spelling no list holds by; `edges` the letters valid words begin and end with
-(the empty edge aside), by which `unspoken_edges` reads a y-only spelling. Then one line per valid key, in the same
-order: its familiarity in hundredths of a Zipf unit (what the solver ranks by), empty for 0. A column of its own,
-because the numbers compress better together than between the words. app/static/words.js reads it.
+(the empty edge aside), by which `unspoken_edges` reads a y-only spelling; `abbreviation_plural_base_min` the least
+letters of an abbreviation `abbreviation_form` reads a spelling as the plural of. Then one line per valid key, in
+the same order: its familiarity in hundredths of a Zipf unit (what the solver ranks by), empty for 0. A column of its
+own, because the numbers compress better together than between the words. app/static/words.js reads it.
 """
 
 from __future__ import annotations
@@ -32,11 +34,20 @@ import json
 from collections.abc import Iterable
 
 from .cache import cached
-from .lexicon import CODES, CONTRACTION_ENDINGS, DERIVING_ENDINGS, E_DROPPING_ENDINGS, SIZES, WORD_PART_MIN, Lexicons
+from .lexicon import (
+    ABBREVIATION_PLURAL_BASE_MIN,
+    CODES,
+    CONTRACTION_ENDINGS,
+    DERIVING_ENDINGS,
+    E_DROPPING_ENDINGS,
+    SIZES,
+    WORD_PART_MIN,
+    Lexicons,
+)
 
 __all__ = ["BLOCK", "FORMAT", "offline_words", "encode_words", "decode_words"]
 
-FORMAT = 5  # in the file's name too (app/offline.py words_name): a phone fetches a new format
+FORMAT = 6  # in the file's name too (app/offline.py words_name): a phone fetches a new format
 BLOCK = 16  # lines per front-coded block: a look-up reads at most this many after one bisection
 
 
@@ -80,6 +91,7 @@ def encode_words(
         "word_part_min": WORD_PART_MIN,
         "contractions": list(CONTRACTION_ENDINGS),
     }
+    header["abbreviation_plural_base_min"] = ABBREVIATION_PLURAL_BASE_MIN
     header["edges"] = edges and {"onsets": sorted(set(edges[0]) - {""}), "codas": sorted(set(edges[1]) - {""})}
     header.update(entries=len(lines), block=BLOCK)
     text = "\n".join([json.dumps(header, sort_keys=True), *lines, *known]) + "\n"

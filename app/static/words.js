@@ -87,13 +87,15 @@ function unspokenEdges(normalized, words) {
   return !words.edges.onsets.has(edges[0]) || !words.edges.codas.has(edges[1]);
 }
 
-// solver/lexicon.py abbreviation_form: the listed abbreviation a spelling is the plural of, or is with 's, with the
-// sentence that says so, or null.
+// solver/lexicon.py abbreviation_form: the listed abbreviation a spelling is the plural of (of the least letters the
+// data gives or more, or two with no vowel), or is with 's, with the sentence that says so, or null.
 function abbreviationForm(normalized, words) {
   let base = possessiveOf(normalized);
   if (base !== null) return words.code(base) === "abbreviation" ? [base, "word.abbreviation_s"] : null;
   base = normalized.slice(0, -1);
-  if (normalized.endsWith("s") && letters(base).length >= 2 && !DRAWN_OUT.test(normalized))
+  const only = letters(base);
+  const long = only.length >= words.abbreviationPluralBaseMin || (only.length >= 2 && !hasVowel(only));
+  if (normalized.endsWith("s") && long && !DRAWN_OUT.test(normalized))
     return words.code(base) === "abbreviation" ? [base, "word.abbreviation_plural"] : null;
   return null;
 }
@@ -242,6 +244,7 @@ function Words(text, sentences) {
   this.eEndings = header.e_endings; // solver/lexicon.py E_DROPPING_ENDINGS: a dropped final e is restored before these
   this.compound = header.compound; // solver/lexicon.py's compound parts and the least letters of a word part
   this.compoundParts = new Set(header.compound.parts);
+  this.abbreviationPluralBaseMin = header.abbreviation_plural_base_min; // least letters of a plural's abbreviation
   // solver/lexicon.py Lexicons.edges: the letters valid words begin and end with, the empty edge included
   this.edges = header.edges && {
     onsets: new Set([""].concat(header.edges.onsets)),
