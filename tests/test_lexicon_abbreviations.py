@@ -10,7 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.lexicon import SIZES, abbreviated_shape, check, has_vowel, load_lexicons, unspoken_edges
+from solver.lexicon import (
+    ABBREVIATION_PLURAL_BASE_MIN,
+    SIZES,
+    abbreviated_shape,
+    check,
+    has_vowel,
+    load_lexicons,
+    unspoken_edges,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 LEXICONS = load_lexicons()
@@ -73,17 +81,98 @@ def test_the_possessive_of_a_word_or_a_name_stays_a_possessive(word):
 @given(st.sampled_from(ABBREVIATIONS), st.sampled_from(["s", "'s"]))
 def test_every_form_of_a_listed_abbreviation_the_lists_lack_is_refused_as_one(base, ending):
     """The rule stated generally: a listed abbreviation's plural or 's form is an abbreviation naming it, unless a
-    list holds that spelling as something else (then its own verdict) or a sound is drawn out (SSS, a hiss)."""
+    list holds that spelling as something else (then its own verdict), a sound is drawn out (SSS, a hiss) or it is the
+    plural of a two-letter one with a vowel (IES, SYS)."""
     form = base + ending
     listed = CODE.get(form)
     verdict = check(form, LEXICONS["large"], define=False)
-    if listed in SIZES:
+    if ending == "s" and len(base) < ABBREVIATION_PLURAL_BASE_MIN and has_vowel(base):
+        assert "plural of the abbreviation" not in verdict.message  # IES, SYS: shaped as words are
+    elif listed in SIZES:
         assert verdict.valid
     elif listed not in (None, "possessive"):
         assert verdict.reason == ("proper_name" if listed == "name_first" else listed)
     elif not re.search(r"([fhlmnrsvwz])\1\1", form):
         assert verdict.reason == "abbreviation"
         assert f"abbreviation {base.upper()}" in verdict.message
+
+
+@pytest.mark.parametrize("word", ["SYS", "IES", "VES", "TUS", "CES", "VOS"])
+def test_a_two_letter_abbreviation_with_a_vowel_and_s_is_not_read_as_its_plural(word):
+    """SY, IE, VE, TU, CE, VO are listed abbreviations; with s they are three letters shaped as words are."""
+    assert LEXICONS.code(word.lower()) is None and LEXICONS.code(word.lower()[:-1]) == "abbreviation"
+    verdict = check(word, LEXICONS["large"])
+    assert verdict.reason == "not_in_lexicon" and "abbreviation" not in verdict.message
+
+
+@pytest.mark.parametrize(("word", "base"), [("YDS", "YD"), ("KMS", "KM"), ("UK'S", "UK"), ("TV'S", "TV")])
+def test_a_two_letter_abbreviation_with_no_vowel_or_an_apostrophe_is_still_named(word, base):
+    assert all(f"abbreviation {base}" in v.message for v in refused_everywhere(word))
+
+
+# --- a name SCOWL also files as an abbreviation ---------------------------------------------------
+
+NEEDS_SCOWL = pytest.mark.skipif(
+    not Path("/usr/share/dict/scowl").is_dir() or not Path("/usr/share/wordnet/data.noun").exists(),
+    reason="needs Debian's scowl and wordnet-base",
+)
+NAMES_FILED_AS_ABBREVIATIONS = ["jesus", "jim", "thor", "oscar", "lisa", "ali", "fred", "ann", "mao", "lego"]
+
+
+@pytest.mark.parametrize("word", NAMES_FILED_AS_ABBREVIATIONS)
+def test_a_name_scowl_also_lists_as_a_rare_acronym_is_a_name(word):
+    """JIM is a name at SCOWL's level 50 and a rare acronym at 95: a referee says "that's a name"."""
+    assert CODE[word] == "proper_name"
+    assert check(word, LEXICONS["large"]).reason == "proper_name"
+    possessive = check(word + "'s", LEXICONS["large"])
+    assert possessive.reason == "possessive" and "abbreviation" not in possessive.message
+    assert "abbreviation" not in check(word + "s", LEXICONS["large"]).message  # LEGOS, JIMS
+
+
+@pytest.mark.parametrize("word", ["feb", "oct", "dec", "apr", "hz", "au", "pb", "nato"])
+def test_a_shortening_a_symbol_or_a_commoner_acronym_stays_an_abbreviation(word):
+    """FEB shortens February (WordNet), AU and PB are symbols (two letters), NATO is commoner than Nato."""
+    assert CODE[word] == "abbreviation"
+
+
+@pytest.fixture(scope="module")
+def names_over_abbreviations():
+    """The spellings SCOWL's name lists (upper, proper-names) rank commoner as a capitalised name than its
+    abbreviation lists rank them, of three letters or more and no shortening WordNet gives of a synonym."""
+    kinds()  # puts wordlists/ on the path
+    import build
+
+    ranked = build.scowl_levels(set(build.read_overrides("s_contractions.txt")))[1]
+    listed: dict[str, int] = {}
+    for stem in build.SPELLINGS + build.VARIANT_1 + build.VARIANT_2:
+        for level in build.LEVELS:
+            for entry in build.read_scowl_level(f"{stem}-abbreviations", level):
+                listed[build.fold(entry)] = min(listed.get(build.fold(entry), level), level)
+    return sorted(
+        word
+        for word, level in ranked.items()
+        if word in listed and level < listed[word] and len(word) >= 3 and not kinds().shortens_a_synonym(word)
+    )
+
+
+@NEEDS_SCOWL
+def test_the_rule_finds_the_reviewers_names_and_no_shortening(names_over_abbreviations):
+    assert set(NAMES_FILED_AS_ABBREVIATIONS) <= set(names_over_abbreviations)
+    assert not {"feb", "oct", "dec", "apr", "aug"} & set(names_over_abbreviations)
+    refused = {w: CODE[w] for w in names_over_abbreviations if CODE.get(w) in ("proper_name", "abbreviation")}
+    assert set(refused.values()) == {"proper_name"} and 80 <= len(refused) <= 120
+
+
+@NEEDS_SCOWL
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_no_s_form_of_a_name_scowl_ranks_over_its_acronym_is_an_abbreviations(names_over_abbreviations, data):
+    """The rule stated generally: for every spelling SCOWL lists commoner as a name than as an abbreviation, its 's
+    form is judged no abbreviation's (a possessive, or its own listed verdict), nor its plural the plural of one."""
+    word = data.draw(st.sampled_from(names_over_abbreviations))
+    for form in (word + "'s", word + "s"):
+        verdict = check(form, LEXICONS["large"], define=False)
+        assert f"abbreviation {word.upper()}" not in verdict.message, verdict
 
 
 # --- a y that begins a spelling is no vowel ----------------------------------------------------
