@@ -1,14 +1,20 @@
 """The spellings of one word: colour and color, realise and realize, dialogue and dialog, haloes and halos
 (docs/lexicon.md, *Spellings of one word*; wordlists/SOURCES.md).
 
-Two spellings are one word's when both are attested and one turns into the other by one of English's regular
-spelling alternations (ALTERNATIONS: our/or, ise/ize, yse/yze, re/er, ae/e, oe/e, ogue/og, l/ll, ence/ense and the
-plurals -oes/-os, -eaux/-eaus, -a/-ums), at most twice (manoeuvre, maneuver). Attested means a lowercase entry of
-one of SCOWL's word lists the build reads, at any level (its `english`, regional and variant lists), or, for the
-ise/ize and yse/yze alternations alone, of the British English dictionary (racialised, racialized). And at least
-one of the two must be a regional or a variant spelling: SCOWL files it in its American, British, British-z or
-Canadian lists or in a variant list, so two words everyone spells one way (tour, tor; hall, hal) are no pair;
-the British dictionary's ise/ize pairs are regional by nature. The pairs join into groups, one word each.
+Two spellings are one word's when both are attested, one turns into the other by one of English's regular
+spelling alternations (ALTERNATIONS: our/or, ise/ize, yse/yze, re/er, ae/e, oe/e, ogue/og, l/ll, ence/ense, y/i
+and the two plurals of a borrowed noun: -oes/-os, -eaux/-eaus, -a/-ums, -i/-uses, -i/-os, -ata/-as, -a/-ons,
+-ae/-as, -ices/-exes, -ices/-ixes, -ina/-ens, -ora/-urs, -ves/-fs), at most twice (manoeuvre, maneuver), and the
+sources say so of the PAIR, not of each spelling alone (pair_evidence, ACCEPTS): SCOWL files the two in
+complementary regional lists at one level (colour British, color American; realise British, realize British-z), or
+one in a variant list at the level of the other in a main list (dialog, dialogue: SCOWL files a variant at its main
+spelling's level), or the British English dictionary lists one SCOWL lacks while SCOWL lists the other (multicentre),
+or, for ise/ize and yse/yze, lists both and SCOWL neither (racialised, racialized), or, for ae/e, oe/e and y/i, WordNet
+puts both in one synset (chimaera, cayman). Attested means a lowercase entry without an apostrophe of one of SCOWL's
+word lists the build reads (its `english`, regional and variant lists, all levels but the `english` and `variant_2`
+lists' 95), or of the British dictionary. A plural pair needs its singular attested no rarer than the plurals
+(crania, craniums: cranium; not ultimata, ultimas: ultimatum's and ultima's). The pairs join into groups, one word
+each, and two groups join only when every spelling of one pairs with every spelling of the other (spelling_groups).
 
 Build time only, beside build.py (which imports it from its own folder).
 """
@@ -24,89 +30,107 @@ from wordnet_data import wordnet_synsets  # beside this script
 
 from solver.normalize import fold  # the one normalization, shared
 
-# English's regular spelling alternations: a pattern, what it turns into, and the evidence a pair it makes needs
-# (EVIDENCE). Each is written from the spelling with more letters to the one with fewer (colour to color).
+# A consonant letter (not y): what precedes the re of centre, never an apostrophe (where're, where'er).
+CONSONANT = "[b-df-hj-np-tv-xz]"
+# English's regular spelling alternations: a pattern, what it turns into, the evidence a pair it makes accepts
+# (ACCEPTS), and for a plural alternation the singular's ending (the plurals of one singular). Each is written from
+# the spelling with more letters to the one with fewer (colour to color).
 ALTERNATIONS = (
-    ("(?<=[a-z]{2})our", "or", "listed"),  # colour, color; labourite; harbourside; unfavoured
-    ("(?<=[a-z]{3})is(?=e|ing|ation|ational|able)", "iz", "listed"),  # realise, realize; balkanisation
-    ("(?<=[a-z]{2})ys(?=e|ing|er|ation)", "yz", "listed"),  # analyse, analyze; electrolyser
-    ("(?<=[^aeiouy])re(?=s?$)", "er", "listed"),  # centre, center; centres; multicentre
-    ("(?<=[^aeiouy])red$", "ered", "listed"),  # centred, centered
-    ("(?<=[^aeiouy])ring$", "ering", "listed"),  # centring, centering
-    ("ae(?=[a-z])", "e", "synonyms"),  # palaeolithic, paleolithic; chimaera; aeolian; hyaena
-    ("oe(?!s$|d$|$)", "e", "synonyms"),  # foetus, fetus; oestrogen; manoeuvre
-    ("ogue(?=s?$)", "og", "regional"),  # dialogue, dialog; catalogues, catalogs
-    ("ogu(?=e[ds]$|ing$)", "og", "regional"),  # catalogued, cataloged; cataloguing
-    ("(?<=[aeiou])ll(?=e|i|ment|ful|$)", "l", "regional"),  # travelled, traveled; instalment; fulfil, fulfill
-    ("ence(?=s?$)", "ense", "regional"),  # defence, defense
-    ("eaux$", "eaus", "regional"),  # portmanteaux, portmanteaus
-    ("oes$", "os", "variant"),  # haloes, halos; lassoes; buffaloes
-    ("(?<=[a-z]{3})a$", "ums", "variant"),  # crania, craniums
-    ("(?<=[a-z])y(?=[a-z])", "i", "wordnet"),  # cayman, caiman (alone: argyll and argil are two words; chyle, chile)
-    # The plurals a borrowed noun takes both ways, one of them SCOWL's variant (both plurals of one word).
-    ("(?<=[a-z]{3})i$", "uses", "variant"),  # acanthi, acanthuses; cacti
-    ("(?<=[a-z]{3})i$", "os", "variant"),  # torsi, torsos; intagli
-    ("(?<=[a-z]{3})ata$", "as", "variant"),  # sarcomata, sarcomas; miasmata
-    ("(?<=[a-z]{3})a$", "ons", "variant"),  # tetrahedra, tetrahedrons; philodendra
-    ("(?<=[a-z]{3})ae$", "as", "variant"),  # retinae, retinas; herniae
-    ("(?<=[a-z]{2})ices$", "exes", "variant"),  # apices, apexes
-    ("(?<=[a-z]{2})ices$", "ixes", "variant"),  # executrices, executrixes
-    ("(?<=[a-z]{2})ina$", "ens", "variant"),  # gravamina, gravamens
-    ("(?<=[a-z]{2})ora$", "urs", "variant"),  # femora, femurs
-    ("(?<=[a-z]{2})ves$", "fs", "variant"),  # wharves, wharfs; neckerchieves
+    ("(?<=[a-z]{2})our", "or", "listed", None),  # colour, color; labourite; harbourside; unfavoured
+    ("(?<=[a-z]{3})is(?=e|ing|ation|ational|able)", "iz", "british", None),  # realise, realize; balkanisation
+    ("(?<=[a-z]{2})ys(?=e|ing|er|ation)", "yz", "british", None),  # analyse, analyze; electrolyser
+    (f"(?<={CONSONANT})re(?=s?$)", "er", "curated", None),  # centre, center; centres; multicentre
+    (f"(?<={CONSONANT})red$", "ered", "curated", None),  # centred, centered
+    (f"(?<={CONSONANT})ring$", "ering", "curated", None),  # centring, centering
+    ("ae(?=[a-z])", "e", "regional", None),  # palaeolithic, paleolithic; chimaera; aeolian; hyaena
+    ("oe(?!s$|d$|$)", "e", "regional", None),  # foetus, fetus; oestrogen; manoeuvre
+    ("ogue(?=s?$)", "og", "variant", None),  # dialogue, dialog; catalogues, catalogs
+    ("ogu(?=e[ds]$|ing$)", "og", "variant", None),  # catalogued, cataloged; cataloguing
+    ("(?<=[aeiou])ll(?=e|i|ment|ful|$)", "l", "variant", None),  # travelled, traveled; instalment; fulfil
+    ("ence(?=s?$)", "ense", "variant", None),  # defence, defense
+    ("(?<=[a-z])y(?=[a-z])", "i", "wordnet", None),  # cayman, caiman (alone: argyll, argil; chyle, chile)
+    # The plurals a borrowed noun takes both ways (both plurals of one singular).
+    ("eaux$", "eaus", "variant", "eau"),  # portmanteaux, portmanteaus
+    ("oes$", "os", "variant", "o"),  # haloes, halos; lassoes; buffaloes
+    ("(?<=[a-z]{3})a$", "ums", "variant", "um"),  # crania, craniums
+    ("(?<=[a-z]{3})i$", "uses", "variant", "us"),  # acanthi, acanthuses; cacti
+    ("(?<=[a-z]{3})i$", "os", "variant", "o"),  # torsi, torsos; intagli
+    ("(?<=[a-z]{3})ata$", "as", "variant", "a"),  # sarcomata, sarcomas; miasmata
+    ("(?<=[a-z]{3})a$", "ons", "variant", "on"),  # tetrahedra, tetrahedrons; philodendra
+    ("(?<=[a-z]{3})ae$", "as", "variant", "a"),  # retinae, retinas; herniae
+    ("(?<=[a-z]{2})ices$", "exes", "variant", "ex"),  # apices, apexes
+    ("(?<=[a-z]{2})ices$", "ixes", "variant", "ix"),  # executrices, executrixes
+    ("(?<=[a-z]{2})ina$", "ens", "variant", "en"),  # gravamina, gravamens
+    ("(?<=[a-z]{2})ora$", "urs", "variant", "ur"),  # femora, femurs
+    ("(?<=[a-z]{2})ves$", "fs", "variant", "f"),  # wharves, wharfs; neckerchieves
 )
-# The evidence a pair has, weakest first (EVIDENCE's index): both spellings in SCOWL's common `english` lists only;
-# one of them listed by the British dictionary and by no SCOWL list (multicentre, racialised); one of them in a
-# regional list; one of them in a variant list (dialogs). An alternation pairs two spellings only on the evidence it
-# names or stronger: our/or needs at least the dictionary, so that two words everyone spells (tour, tor) make no
-# pair. `synonyms` is regional evidence, or WordNet's: one synset holds both spellings, or both with one ending cut
-# (aeolian and eolian, hyaenas and hyenas), so that steps and stoeps, premium and proemium stay apart; `wordnet` is
-# WordNet's alone (y/i: cayman and caiman are one word, chyle and chile two). A spelling SCOWL lists only at
-# OBSCURE_LEVEL, or only the dictionary lists, is `listed` evidence, and pairs only when both spellings have
-# LISTED_MIN_LETTERS (entre and enter, libres and libers stay apart).
-EVIDENCE = ("common", "listed", "regional", "variant")
-NEEDED = {**{evidence: EVIDENCE.index(evidence) for evidence in EVIDENCE}, "synonyms": 2, "wordnet": len(EVIDENCE)}
+# The evidence about a pair (pair_evidence) each alternation accepts. `listed` (our/or) takes SCOWL's and the
+# British dictionary's; `british` (ise/ize, yse/yze) also the British dictionary's listing of both, as it spells
+# either way (racialised, racialized); `curated` (re/er) takes SCOWL's only up to CURATED_LEVEL, above which SCOWL
+# files foreign words under re/er mechanically (notre British, noter American; sempre, semper); `variant` takes
+# SCOWL's regional or variant listing; the digraphs' `regional` SCOWL's regional listing, or WordNet's synonymy
+# (synonyms: one synset holds both spellings, or both with one ending cut), as a variant-listed digraph is too
+# often another word (steps and stoeps, premium and proemium); y/i WordNet's alone. WordNet's synonymy is no
+# evidence for the others: it holds timber with timbre.
+ACCEPTS = {
+    "listed": ("regional", "variant", "dictionary"),
+    "british": ("regional", "variant", "dictionary", "british"),
+    "curated": ("regional", "variant", "dictionary"),
+    "variant": ("regional", "variant"),
+    "regional": ("regional", "wordnet"),
+    "wordnet": ("wordnet",),
+}
+# SCOWL's highest level whose re/er regional and variant listings are a pair's evidence.
+CURATED_LEVEL = 70
 # The endings cut from two spellings to find them in one WordNet synset.
 ENDINGS = ("", "s", "es", "ed", "d", "ing", "er", "ers", "ic", "al", "ical", "ly")
 # SCOWL's level of very obscure words: its common lists there hold too many oddities to attest a spelling (naegates,
-# saecular); its regional and first-variant lists still do (unfavored, electrolyzer).
+# saecular), and so does its second-variant list; its regional and first-variant lists still do (unfavored,
+# electrolyzer), as evidence as weak as the British dictionary's alone (LISTED_MIN_LETTERS).
 OBSCURE_LEVEL = 95
 # How many alternations one pair may take: two, so that manoeuvre reaches maneuver through oe/e and re/er.
 MAX_STEPS = 2
 # The shortest spelling paired: four letters are too few to tell an alternation from another word (zea, zoea; gres,
 # gers).
 MIN_LETTERS = 5
-COMPILED = tuple((re.compile(pattern), replacement) for pattern, replacement, _ in ALTERNATIONS)
-NEEDS = tuple(NEEDED[evidence] for _, _, evidence in ALTERNATIONS)
-ALONE = next(index for index, (pattern, _, _) in enumerate(ALTERNATIONS) if pattern.endswith("y(?=[a-z])"))
-SYNONYMS = frozenset(
-    index for index, (_, _, evidence) in enumerate(ALTERNATIONS) if evidence in ("synonyms", "wordnet")
-)
+# The shortest spelling paired on weak evidence (the British dictionary's, or SCOWL's at OBSCURE_LEVEL): entre and
+# enter, libres and libers stay apart.
 LISTED_MIN_LETTERS = 7
+COMPILED = tuple((re.compile(pattern), replacement) for pattern, replacement, _, _ in ALTERNATIONS)
+NEEDS = tuple(ACCEPTS[evidence] for _, _, evidence, _ in ALTERNATIONS)
+SINGULARS = tuple(singular for _, _, _, singular in ALTERNATIONS)
+CURATED = frozenset(index for index, (_, _, evidence, _) in enumerate(ALTERNATIONS) if evidence == "curated")
+DIGRAPHS = frozenset(
+    index for index, (_, _, evidence, _) in enumerate(ALTERNATIONS) if evidence in ("regional", "wordnet")
+)
+ALONE = next(index for index, (pattern, _, _, _) in enumerate(ALTERNATIONS) if pattern.endswith("y(?=[a-z])"))
 
 
-def alternatives(spelling: str, steps: int = MAX_STEPS) -> dict[str, frozenset[int]]:
-    """The spellings up to `steps` alternations make of `spelling`, each with the alternations used.
+def alternatives(spelling: str, steps: int = MAX_STEPS) -> dict[str, tuple[frozenset[int], frozenset[str]]]:
+    """The spellings up to `steps` alternations make of `spelling`, each with the alternations used and the
+    singulars its plural alternations imply (crania, craniums: cranium).
 
     Each alternation is written from the spelling with more letters to the one with fewer (colour to color), so
     running them forward from every attested spelling finds every pair.
     """
-    made: dict[str, frozenset[int]] = {}
-    frontier = {spelling: frozenset()}
+    made: dict[str, tuple[frozenset[int], frozenset[str]]] = {}
+    frontier = {spelling: (frozenset(), frozenset())}
     for _ in range(steps):
         following = {}
-        for word, used in frontier.items():
+        for word, (used, singulars) in frontier.items():
             for index, (pattern, replacement) in enumerate(COMPILED):
                 for match in pattern.finditer(word):
                     other = word[: match.start()] + replacement + word[match.end() :]
+                    singular = () if SINGULARS[index] is None else (word[: match.start()] + SINGULARS[index],)
                     if other != spelling and other not in made:
-                        following[other] = made[other] = used | {index}
+                        following[other] = made[other] = (used | {index}, singulars | set(singular))
         frontier = following
     return made
 
 
 # SCOWL's lists that attest a spelling (the build's, less the Australian ones, which hold slang): the common
-# `english` list, the regional ones and the variant ones. Every level counts, 95 too.
+# `english` list, the regional ones and the variant ones, every level but the common and second-variant lists' 95
+# (OBSCURE_LEVEL).
 SCOWL = Path("/usr/share/dict/scowl")
 COMMON_LIST = "english"
 REGIONAL_LISTS = ("american", "british", "british_z", "canadian")
@@ -118,24 +142,59 @@ VARIANT_LISTS = (
     "british_variant_2",
     "canadian_variant_2",
 )
+VARIANT = "variant"  # the variant lists, one kind of listing
 
 
 @cache
-def scowl_spellings() -> dict[str, int]:
-    """Every lowercase spelling SCOWL's word lists attest, with its evidence (EVIDENCE's index): every level, but
-    only the regional and first-variant lists at OBSCURE_LEVEL."""
-    spellings: dict[str, int] = {}
-    for evidence, stems in ((0, (COMMON_LIST,)), (2, REGIONAL_LISTS), (3, VARIANT_LISTS)):
-        for stem in stems:
-            for path in sorted(SCOWL.glob(f"{stem}-words.*")):
-                obscure = int(path.suffix[1:]) == OBSCURE_LEVEL
-                if obscure and stem not in REGIONAL_LISTS + VARIANT_LISTS[:3]:
-                    continue
-                for entry in path.read_text("utf-8").split():
-                    if entry == entry.lower() and not entry.endswith("'s"):
-                        found = min(evidence, 1) if obscure else evidence
-                        spellings[fold(entry)] = max(spellings.get(fold(entry), 0), found)
+def scowl_spellings() -> dict[str, dict[str, int]]:
+    """Every lowercase spelling SCOWL's word lists attest (no possessive, no apostrophe), with the lowest level of
+    each list that holds it (the variant lists as one, VARIANT): every level, but only the regional and
+    first-variant lists at OBSCURE_LEVEL."""
+    spellings: dict[str, dict[str, int]] = {}
+    for stem in (COMMON_LIST, *REGIONAL_LISTS, *VARIANT_LISTS):
+        kind = VARIANT if stem in VARIANT_LISTS else stem
+        for path in sorted(SCOWL.glob(f"{stem}-words.*")):
+            level = int(path.suffix[1:])
+            if level == OBSCURE_LEVEL and stem not in REGIONAL_LISTS + VARIANT_LISTS[:3]:
+                continue
+            for entry in path.read_text("utf-8").split():
+                if entry == entry.lower() and "'" not in entry:
+                    lists = spellings.setdefault(fold(entry), {})
+                    lists[kind] = min(lists.get(kind, level), level)
     return spellings
+
+
+def pair_evidence(one: str, other: str, dictionary: frozenset[str]) -> dict[str, int]:
+    """What SCOWL and the British dictionary say of two spellings as a pair, each evidence with its level (the
+    dictionary's: OBSCURE_LEVEL, as weak): `regional`, complementary regional listings at one level (of SCOWL's
+    American, British, British-z and Canadian lists, none holds both: colour British, color American; realise
+    British, realize British-z); `variant`, one spelling in a variant list at
+    the level of the other in a main list (SCOWL files a variant at its main spelling's level: spilled, a variant
+    of spilt at 35, is no spelling of spiled at 80); `dictionary`, one spelling the British dictionary lists and
+    SCOWL does not, the other SCOWL's; `british`, the British dictionary lists both and SCOWL neither."""
+    scowl = scowl_spellings()
+    found: dict[str, int] = {}
+    lists = [scowl.get(one, {}), scowl.get(other, {})]
+    regional = [{kind: level for kind, level in each.items() if kind in REGIONAL_LISTS} for each in lists]
+    if all(regional) and not set(regional[0]) & set(regional[1]):
+        levels = {min(each.values()) for each in regional}
+        if len(levels) == 1:
+            found["regional"] = levels.pop()
+    for variant, main in (lists, lists[::-1]):
+        levels = [level for kind, level in main.items() if kind != VARIANT]
+        if VARIANT in variant and levels and min(levels) == variant[VARIANT]:
+            found[VARIANT] = variant[VARIANT]
+    only_dictionary = [spelling in dictionary and spelling not in scowl for spelling in (one, other)]
+    if any(only_dictionary) and any(lists):
+        found["dictionary"] = OBSCURE_LEVEL
+    if all(only_dictionary):
+        found["british"] = OBSCURE_LEVEL
+    return found
+
+
+def level(spelling: str) -> int | None:
+    """The lowest level of SCOWL's lists that holds a spelling (None: no list)."""
+    return min(scowl_spellings().get(spelling, {}).values(), default=None)
 
 
 @cache
@@ -161,41 +220,57 @@ def synonyms(one: str, other: str) -> bool:
     return False
 
 
+def is_pair(one: str, other: str, used: frozenset[int], singulars: frozenset[str], dictionary: frozenset[str]) -> bool:
+    """Whether the sources call two spellings, which the alternations `used` turn one into the other, one word's."""
+    if min(len(one), len(other)) < MIN_LETTERS or len(used & DIGRAPHS) > 1 or (ALONE in used and len(used) > 1):
+        return False
+    found = pair_evidence(one, other, dictionary)
+    usable = {
+        kind: at for kind, at in found.items() if at < OBSCURE_LEVEL or min(len(one), len(other)) >= LISTED_MIN_LETTERS
+    }
+    if any("wordnet" in NEEDS[i] for i in used) and synonyms(one, other):
+        usable["wordnet"] = 0
+    if not all(
+        any(
+            kind in usable and (i not in CURATED or usable[kind] <= CURATED_LEVEL or kind == "dictionary")
+            for kind in NEEDS[i]
+        )
+        for i in used
+    ):
+        return False
+    # Plurals of one singular: a word, listed no rarer than the plurals (SCOWL lists a noun at or below its plurals).
+    levels = [at for at in (level(one), level(other)) if at is not None]
+    return all(levels and (level(singular) or OBSCURE_LEVEL + 1) <= min(levels) for singular in singulars)
+
+
 @cache
 def spelling_groups(dictionary: frozenset[str]) -> list[list[str]]:
     """The spellings of one word, each group sorted, the groups sorted: the pairs the alternations make of the
-    attested spellings (SCOWL's, and the British dictionary's lowercase words), on the evidence each needs, joined."""
-    attested = {word: EVIDENCE.index("listed") for word in dictionary} | scowl_spellings()
+    attested spellings (SCOWL's, and the British dictionary's lowercase words) on evidence about the pair
+    (is_pair), joined; two groups join only when every spelling of one pairs with every spelling of the other, so
+    that a word is never joined to another through a spelling of both (minae, minas of mina; mynas, of myna)."""
+    attested = set(scowl_spellings()) | {word for word in dictionary if "'" not in word}
+    pairs = set()
+    for spelling in sorted(attested):
+        for other, (used, singulars) in alternatives(spelling).items():
+            if other in attested and is_pair(spelling, other, used, singulars, dictionary):
+                pairs.add(frozenset((spelling, other)))
     parent: dict[str, str] = {}
+    members: dict[str, list[str]] = {}
 
     def root(word: str) -> str:
         while parent.setdefault(word, word) != word:
             parent[word] = word = parent[parent[word]]
         return word
 
-    for spelling in sorted(attested):
-        for other, used in alternatives(spelling).items():
-            if (
-                other not in attested
-                or min(len(spelling), len(other)) < MIN_LETTERS
-                or len(used & SYNONYMS) > 1
-                or (ALONE in used and len(used) > 1)
-            ):
-                continue
-            evidence = max(attested[spelling], attested[other])
-            if evidence == EVIDENCE.index("listed") and min(len(spelling), len(other)) < LISTED_MIN_LETTERS:
-                continue
-            # A digraph pair on SCOWL's word alone needs both spellings regional (proemium is American, premium
-            # everyone's: two words); else WordNet's synonymy.
-            both = min(attested[spelling], attested[other])
-            if all(NEEDS[i] <= (both if i in SYNONYMS else evidence) for i in used) or (
-                all(NEEDS[i] <= evidence for i in used - SYNONYMS) and synonyms(spelling, other)
-            ):
-                parent[root(spelling)] = root(other)
-    groups: dict[str, list[str]] = {}
-    for word in sorted(parent):
-        groups.setdefault(root(word), []).append(word)
-    return sorted(group for group in groups.values() if len(group) > 1)
+    for one, other in sorted(tuple(sorted(pair)) for pair in pairs):
+        first, second = root(one), root(other)
+        joined = members.get(first, [first]), members.get(second, [second])
+        if first != second and all(frozenset((a, b)) in pairs for a in joined[0] for b in joined[1]):
+            parent[second] = first
+            members[first] = joined[0] + joined[1]
+            members.pop(second, None)
+    return sorted(sorted(group) for group in members.values())
 
 
 # The codes that go with a word whatever its spelling: a group with an offensive or a slang spelling is left as it
