@@ -210,8 +210,8 @@ def judge_slap(card: Card | Mapping | str, colours: Sequence[str] = DEFAULT_COLO
 class ImpossibleEvent(Refused):
     """An event that cannot happen in the game so far: carries its 0-based index, the reason, and its path."""
 
-    def __init__(self, index: int, reason: str):
-        super().__init__(f"events[{index}]: {reason}", ("events", index))
+    def __init__(self, index: int, reason: str, field: str | None = None):
+        super().__init__(f"events[{index}]: {reason}", ("events", index, *([field] if field is not None else [])))
         self.index = index
         self.reason = reason
 
@@ -486,7 +486,8 @@ def replay(mode: str, players: list[str], events: list[dict], colours: Sequence[
             raise ImpossibleEvent(index, f"each event is an object whose type is {known}")
         unknown = set(event) - _FIELDS[kind]
         if unknown:
-            raise ImpossibleEvent(index, _fields(f"a {kind} event", unknown))
+            named = next(iter(unknown)) if len(unknown) == 1 else None  # one field: the error points at it
+            raise ImpossibleEvent(index, _fields(f"a {kind} event", unknown), str(named) if named is not None else None)
         if kind != "deal" and not game.dealt:
             raise ImpossibleEvent(index, "deal the cards first")
         try:

@@ -326,8 +326,13 @@ def test_colorsmash_replay_defaults_to_standard(client):
         ([{"type": "deal", "hands": {"ann": ["mauve"], "bob": 2}}], "/events/0", "'mauve' is not a colour"),
         (
             [{"type": "deal", "hands": {"ann": 2, "bob": 2}}, {"type": "flip", "player": "ann", "hands": {}}],
-            "/events/1",
+            "/events/1/hands",
             "a flip event has no field hands",
+        ),
+        (  # a field no event type has: the rules' own words, at the field, as the command line's replay says it
+            [{"type": "flip", "player": "ann", "colour": "red"}],
+            "/events/0/colour",
+            "events[0]: a flip event has no field colour",
         ),
         (
             [{"type": "deal", "hands": {"ann": 2, "bob": 2}, "first": "cat"}],
@@ -337,7 +342,6 @@ def test_colorsmash_replay_defaults_to_standard(client):
         # the shape of an event, before any replaying:
         ([{"type": "shuffle"}], "/events/0/type", None),
         ([{"player": "ann"}], "/events/0/type", None),
-        ([{"type": "flip", "player": "ann", "colour": "red"}], "/events/0/colour", None),
         ([{"type": "deal", "hands": {"ann": 0, "bob": 2}}], "/events/0/hands/ann", "a hand is a list"),
         ([{"type": "deal", "hands": {"ann": 201, "bob": 2}}], "/events/0/hands/ann", "a hand is a list"),
         ([{"type": "deal", "hands": {"ann": True, "bob": 2}}], "/events/0/hands/ann", "a hand is a list"),

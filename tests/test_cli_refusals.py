@@ -34,6 +34,17 @@ FILES = {
     "variant.json": {"variant": "standard+nope", "sheets": [{"player": "Ann", "challenges": [{"words": ["bag"]}]}]},
     "sheet.json": [{"player": "Ann", "challenges": [{"words": ["bag"], "discards": 3}]}],
     "not-a-game.json": [1, 2],
+    "extra-field.json": {  # a field another event type has, and one none has: the rules' words, not the model's
+        "players": ["ann", "bob"],
+        "events": [
+            {"type": "deal", "hands": {"ann": 2, "bob": 2}},
+            {"type": "flip", "player": "ann", "steal_from": "bob"},
+        ],
+    },
+    "unknown-field.json": {
+        "players": ["ann", "bob"],
+        "events": [{"type": "deal", "hands": {"ann": 2, "bob": 2}}, {"type": "flip", "player": "ann", "extra": 1}],
+    },
 }
 
 # (argv, whose token is in WORDSMITH_TOKEN). {W}: a started Wordsmith table where Ann claimed CAST (claim {cast});
@@ -56,6 +67,8 @@ CASES = [
     (["booksmack", "--turn-based", "a", "b"], None),
     (["booksmack-score", "a", "%"], None),
     (["colorsmash", "mauve"], None),
+    (["colorsmash-replay", "{dir}/extra-field.json"], None),
+    (["colorsmash-replay", "{dir}/unknown-field.json"], None),
     (["colorsmash", "red", "mauve"], None),
     (["colorsmash", "--colours", "red,red", "red"], None),
     (["colorsmash", "steal", "red"], None),

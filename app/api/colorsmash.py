@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from flask import Blueprint
-from pydantic import Field, field_validator
+from pydantic import ConfigDict, Field, field_validator
 from pydantic_core import PydanticCustomError
 
 from solver import colorsmash as rules
@@ -117,7 +117,11 @@ Hand = Annotated[
 
 
 class Event(Request):
-    """One event of the game; which fields it takes depends on its type."""
+    """One event of the game; which fields it takes depends on its type. A field no event type has is let through
+    to the rules, which refuse a field the event's own type lacks in their words ("a flip event has no field
+    hands"), as the command line's own replay does: one model for the three types could only list all their fields."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
 
     type: Literal["deal", "flip", "slap"]
     hands: Annotated[
