@@ -97,10 +97,10 @@ def test_an_object_expected_in_a_list_names_its_own_fields(api, url, body, point
 
 def test_an_unknown_field_inside_an_object_lists_that_objects_fields(api):
     client, _ = api
-    body = {"players": ["Ann", "Bob"], "events": [{"type": "deal", "colour": "red"}]}
-    errors = client.post("/api/v1/colorsmash/replay", json=body).get_json()["errors"]
-    entry = next(e for e in errors if e["pointer"] == "/events/0/colour")
-    assert entry["detail"].startswith("unknown field: remove it (this object takes type, hands")
+    body = {"sheets": [{"player": "Ann", "colour": "red"}]}
+    errors = client.post("/api/v1/wordsmith/score", json=body).get_json()["errors"]
+    entry = next(e for e in errors if e["pointer"] == "/sheets/0/colour")
+    assert entry["detail"] == "unknown field: remove it (this object takes player, challenges)"
 
 
 @pytest.mark.parametrize(
