@@ -510,7 +510,13 @@ def print_acted(args: argparse.Namespace, answer: dict) -> int:
     if args.json:
         print_json(answer)
         return 0
-    seats = answer["state"]["seats"] if answer.get("state") else []
+    if answer.get("state"):
+        seats = answer["state"]["seats"]
+    elif any("seat" in event.get("data", {}) for event in answer["events"]):
+        # A claim is answered without the state (the API's hot path); a line names its player as every other does.
+        seats = backend(args).table(args.code, token=token_from(args, required=False))["seats"]
+    else:
+        seats = []
     if answer.get("repeated"):
         print("(already done: this request had been applied)")
     elif not answer["events"]:

@@ -57,7 +57,7 @@ def test_a_game_through_the_command_line(wordsmith):
     assert code == 0 and f"challenge 1 started: pool {POOL}" in out
 
     code, out, err = wordsmith("table", "claim", table, "cast", token=ann)
-    assert code == 0 and "seat 1 claims CAST: 4 letters" in out  # a claim answers no names: the hot path
+    assert code == 0 and "Ann claims CAST: 4 letters" in out  # named as every other line names its player
 
     code, out, err = wordsmith("table", "claim", table, "acts", token=bob)  # Bob's first word: no new letter needed
     assert code == 0, err
