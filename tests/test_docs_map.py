@@ -35,3 +35,42 @@ def test_where_things_are_names_every_folder_of_the_project():
 def test_where_things_are_names_no_folder_that_does_not_exist():
     gone = sorted(name for name in mapped() if name.endswith("/") and not (ROOT / name).is_dir())
     assert gone == [], f"docs/development.md, 'Where things are', names folders that do not exist: {gone}"
+
+
+def lines() -> dict[str, str]:
+    """Each mapped name with its line's words (continuation lines included)."""
+    text = (ROOT / "docs" / "development.md").read_text(encoding="utf-8")
+    block = re.search(r"## Where things are\n.*?```\n(.*?)```", text, flags=re.S).group(1)
+    said: dict[str, str] = {}
+    name = ""
+    for line in block.splitlines():
+        if line and not line.startswith(" "):
+            name = line.split()[0]
+            said[name] = line[len(name) :]
+        elif name:
+            said[name] += " " + line.strip()
+    return said
+
+
+def named_files(folder: str, words: str) -> list[str]:
+    """The files a folder's line names by their file name (`state.py`, `table_*.py`, `verdict_parts.html`)."""
+    return re.findall(r"(?<![\w/.])[\w*]+\.(?:py|js|html|md|toml|tsv|json)\b", words) if folder.endswith("/") else []
+
+
+def test_every_file_a_folders_line_names_is_in_that_folder():
+    """A folder's line names its modules as they are: one that moved to another folder, or was renamed, fails."""
+    false = [
+        f"{folder} {name}"
+        for folder, words in lines().items()
+        for name in named_files(folder, words)
+        if not any((ROOT / folder).glob(name))
+    ]
+    assert false == [], f"docs/development.md, 'Where things are', names files its folders lack: {false}"
+
+
+def test_a_file_named_on_the_wrong_folders_line_is_found():
+    assert named_files("app/", " Flask: offline.py (the worker), state.py, and tables/store.py") == [
+        "offline.py",
+        "state.py",
+    ]
+    assert not any((ROOT / "app/").glob("state.py"))

@@ -157,7 +157,7 @@ REFUSED = [
     "/?word=cast&pool=R0061",
     "/solve?pool=r3+%20q2",
     "/?word=" + "a" * 65,  # past MAX_WORD_LENGTH: refused offline as the server refuses it
-    # A field the server's form refuses is refused offline in its words, never judged (app/offline_forms.py)
+    # A field the server's form refuses is refused offline in its words, never judged (app/pages/offline_forms.py)
     "/?word=bag&lexicon=huge",
     "/booksmack?cards=c+a+t&lexicon=huge",
     "/solve?pool=R3+Y2+B1+G2&lexicon=huge",

@@ -1,7 +1,7 @@
 """The worker's stream hub (app/serving/stream_hub.py): one thread writes every adopted event stream.
 
 The hub is driven here through socket pairs with a scripted cursor and
-follower; tests/test_serving_streams.py runs it under gunicorn.
+follower; tests/test_api_tables.py runs it under gunicorn (the deployed worker's streams).
 """
 
 from __future__ import annotations

@@ -48,9 +48,9 @@ function splitWords(text) {
   return text.split(/[\s,]+/).filter(Boolean);
 }
 
-// app/offline_forms.py: the refusals the server's page gives a URL's fields before it answers ("Lexicon: choose one
-// of 'small', 'standard' or 'large'"), in its order and words; [] when every field is one the page takes. A field
-// given empty is not given (app/pages/blueprint.py read_query).
+// app/pages/offline_forms.py: the refusals the server's page gives a URL's fields before it answers ("Lexicon:
+// choose one of 'small', 'standard' or 'large'"), in its order and words; [] when every field is one the page takes.
+// A field given empty is not given (app/pages/blueprint.py read_query).
 const WHOLE = /^[+-]?[0-9]+(?:_[0-9]+)*(?:\.0*)?$/; // what pydantic reads as a whole number from text
 function fieldErrors(forms, path, params) {
   const rules = (forms && forms.pages[path]) || [];
