@@ -14,6 +14,7 @@ import re
 
 from .errors import Refused, spelled
 from .normalize import fold
+from .sentences import say
 
 __all__ = ["count", "and_list", "or_list", "split_words", "read_letter"]
 
@@ -44,5 +45,5 @@ def read_letter(value, path: tuple = ("required_letter",)) -> str:
     """Return a single letter a-z (diacritics folded, spaces trimmed) or "" for none; refuse anything else at `path`."""
     letter = fold(value).strip() if isinstance(value, str) else None if value is not None else ""
     if letter is None or len(letter) > 1 or (letter and not "a" <= letter <= "z"):
-        raise Refused(f"required_letter: give a single letter a-z (got {spelled(value)})", path)
+        raise Refused(say("sheet.required_letter", given=spelled(value)), path)
     return letter

@@ -166,6 +166,11 @@ REFUSED = [
     "/?word=bag&discards_used=-1",
     "/?word=bag&crossed_white=7",
     "/?word=bag&required=qq",
+    # The engine's own refusals, past the form's bounds: the sheet's words (solver/data/sentences.toml, sheet.*)
+    "/?word=bag&required=7",
+    "/solve?pool=R3+Y2&required=%20%C2%A7",
+    "/?word=bag&pool=R3+Y2+B1+G2&discards_used=11&crossed_white=3",
+    "/?word=bag&pool=R3+Y2+B1+G2&discards_used=12&crossed_white=1",
     "/solve?pool=R3+Y2&page=0",
     "/solve?pool=R3+Y2&page=abc",
     "/solve?pool=R3+Y2&page=99",

@@ -23,7 +23,11 @@ CASES = [
     (lambda: Pool(red=-1), ("pool",), "pool: red must be"),
     (lambda: parse_pool(""), ("pool",), "pool: empty"),
     (lambda: Query(required_letter="ab"), ("required_letter",), "required_letter:"),
-    (lambda: Query(required_letter="1"), ("required_letter",), "required_letter: give a single letter a-z (got '1')"),
+    (
+        lambda: Query(required_letter="1"),
+        ("required_letter",),
+        "required_letter: give a single letter a-z, or leave it out (got '1')",
+    ),
     (lambda: Query(min_length=5, max_length=2), ("min_length",), "min_length/max_length:"),
     (lambda: solve(None, "R3", limit=5000), ("limit",), "limit:"),
     (lambda: solve(None, "R3", offset=-1), ("offset",), "offset:"),

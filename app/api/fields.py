@@ -39,12 +39,11 @@ from flask import current_app, has_app_context
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError, core_schema
 
-from solver import pieces
+from solver import pieces, text
 from solver.errors import spelled
 from solver.lexicon import CATEGORY_SENTENCES, OBSCURE_BELOW, SIZES
-from solver.normalize import fold
 from solver.search import SORTS, Query
-from solver.sentences import sentences
+from solver.sentences import say, sentences
 
 from ..settings import DEFAULTS
 
@@ -293,11 +292,11 @@ PoolInput = Annotated[
 
 
 def read_letter(value: Any) -> str:
-    """Return a single letter a-z (diacritics folded) or "" for none."""
-    letter = fold(value).strip() if isinstance(value, str) else None
-    if letter is None or len(letter) > 1 or (letter and not "a" <= letter <= "z"):
-        raise ValueError(f"required_letter: give a single letter a-z, or leave it out (got {spelled(value)})")
-    return letter
+    """Return a single letter a-z (diacritics folded) or "" for none, as the engine reads it (solver/text.py); a
+    JSON null is no letter given but a value, refused in the engine's words."""
+    if value is None:
+        raise ValueError(say("sheet.required_letter", given=spelled(value)))
+    return text.read_letter(value)
 
 
 Fragment = Annotated[

@@ -22,6 +22,7 @@ from pydantic_core import PydanticCustomError
 
 from solver import search
 from solver import wordsmith as rules
+from solver.errors import Refused
 from solver.limits import MAX_SEED
 from solver.pieces import load_box
 
@@ -232,14 +233,10 @@ class Boxes(Request):
     @field_validator("discards_used")
     @classmethod
     def _fits_the_sheet(cls, value: int, info: ValidationInfo) -> int:
-        crossed = info.data.get("crossed_white") or 0
-        boxes = rules.DISCARD_BOXES - crossed
-        if value > boxes:
-            raise PydanticCustomError(
-                "too_many",
-                "{value} discards, but the sheet has only {boxes} discard boxes ({crossed} white crossed out)",
-                {"value": value, "boxes": boxes, "crossed": crossed},
-            )
+        try:  # the sheet's own refusal (solver/wordsmith/boxes.py), in its words
+            rules.discard_boxes(info.data.get("crossed_white") or 0, value)
+        except Refused as refused:
+            raise PydanticCustomError("too_many", "{detail}", {"detail": refused.message}) from None
         return value
 
     def box_counts(self) -> dict[str, int]:

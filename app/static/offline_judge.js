@@ -54,12 +54,18 @@ function deficit(pool, need) {
   return d;
 }
 
-// solver/wordsmith/boxes.py discard_boxes, with its box counts (`rules`: meta.rules).
+// solver/wordsmith/boxes.py discard_boxes, with its box counts (`rules`: meta.rules), refused in its words (the
+// table's sheet.*) at the field the page names it by.
 function boxesOf(rules, crossed, used) {
   const white = rules.white_boxes - crossed,
     total = white + rules.blue_boxes;
-  if (!(crossed >= 0 && crossed <= rules.white_boxes) || !(used >= 0) || used > total) {
-    throw new Error("discards_used: " + used + " discards, but the sheet has only " + total + " discard boxes.");
+  if (!(Number.isInteger(crossed) && crossed >= 0 && crossed <= rules.white_boxes))
+    throw fieldError("crossed_white", sentence("sheet.crossed_white", {most: rules.white_boxes, given: crossed}));
+  if (!(Number.isInteger(used) && used >= 0))
+    throw fieldError("discards_used", sentence("sheet.discards_whole", {given: used}));
+  if (used > total) {
+    const key = crossed ? "sheet.discards_over_crossed" : "sheet.discards_over";
+    throw fieldError("discards_used", sentence(key, {checked: used, total: total, crossed: crossed}));
   }
   return {
     total: total,
@@ -80,10 +86,11 @@ function hasNewLetter(word, previous) {
   });
 }
 
+// solver/text.py read_letter, refused in its words (the table's sheet.required_letter) at the page's field.
 function readLetter(value) {
   const letter = pyStrip(W.fold(value));
   if (letter.length > 1 || (letter && !/^[a-z]$/.test(letter)))
-    throw new Error("required_letter: give a single letter a-z.");
+    throw fieldError("required", sentence("sheet.required_letter", {given: W.pyRepr(pyStrip(value))}));
   return letter;
 }
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import Refused
+from ..errors import Refused, spelled
+from ..sentences import say
 
 # The score sheet, as printed: 6 white (free) and 6 blue (bonus) discard boxes,
 # six word lines per challenge, three challenges.
@@ -75,18 +76,14 @@ def discard_boxes(
     """
     prefix = f"{where}: " if where else ""
     if not is_whole(crossed_white) or not 0 <= crossed_white <= WHITE_BOXES:
-        raise Refused(
-            f"{prefix}crossed_white must be a whole number from 0 to {WHITE_BOXES} (got {crossed_white!r})",
-            crossed_path,
-        )
+        said = say("sheet.crossed_white", most=WHITE_BOXES, given=spelled(crossed_white))
+        raise Refused(prefix + said, crossed_path)
     if not is_whole(checked) or checked < 0:
-        raise Refused(f"{prefix}discards must be a whole number, 0 or more (got {checked!r})", checked_path)
+        raise Refused(prefix + say("sheet.discards_whole", given=spelled(checked)), checked_path)
     boxes = DiscardBoxes(crossed_white, checked)
     if checked > boxes.total:
-        crossed = f" ({crossed_white} white boxes crossed out)" if crossed_white else ""
-        raise Refused(
-            f"{prefix}{checked} discards, but the sheet has only {boxes.total} discard boxes{crossed}", checked_path
-        )
+        key = "sheet.discards_over_crossed" if crossed_white else "sheet.discards_over"
+        raise Refused(prefix + say(key, checked=checked, total=boxes.total, crossed=crossed_white), checked_path)
     return boxes
 
 
