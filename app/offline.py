@@ -28,7 +28,7 @@ from solver.lexicon import OBSCURE_BELOW
 from solver.limits import MAX_CARDS, MAX_POOL_PIECES, MAX_SEED, PAGE_WORDS, READING_WORDS
 from solver.offline import FORMAT, offline_words
 from solver.pieces import KINDS, load_box
-from solver.sentences import say, sentences
+from solver.sentences import group, say, sentences
 from solver.wordsmith.boxes import BLUE_BOXES, WHITE_BOXES
 from solver.wordsmith.judge import Voice
 
@@ -232,4 +232,4 @@ def init_app(app: Flask, page_forms: Callable[[], dict]) -> None:
     app.extensions["offline_forms"] = page_forms
     app.register_blueprint(bp)
     # partials/verdict_parts.html says its words by key, and home.html renders it empty for the offline judge.
-    app.jinja_env.globals.update(say=say, verdict_parts=VERDICT_PARTS)
+    app.jinja_env.globals.update(say=say, sentence_group=group, verdict_parts=VERDICT_PARTS)

@@ -166,9 +166,9 @@ def parse_card(card: Card | Mapping | str, colours: Sequence[str] = DEFAULT_COLO
         return Card(steal=True)
     if card.get("splat") is None:  # a card with no splat named is no card: said so, not as a colour named None
         raise Refused(say("colorsmash.no_splat"), ("card", "splat"))
-    splat = _colour(card.get("splat"), colours, "splat colour")
+    splat = _colour(card.get("splat"), colours, say("colorsmash.splat_field"))
     word = card.get("word")
-    return Card(splat, None if word is None else _colour(word, colours, "colour word"))
+    return Card(splat, None if word is None else _colour(word, colours, say("colorsmash.word_field")))
 
 
 @dataclass(frozen=True)

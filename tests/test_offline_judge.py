@@ -182,6 +182,39 @@ def test_the_javascript_holds_no_sentence_of_its_own():
                 assert not [name for name, text in scripts.items() if stretch in text], (key, stretch)
 
 
+# A string in a script, and what makes it code rather than words a person reads: a key, a class, a selector, a
+# header or a path (`page.dice.seed`, `verdict__mark`, `#table form`, `text/html`, `same-origin`).
+STRING = re.compile(r"\"((?:[^\"\\\n]|\\.)*)\"|'((?:[^'\\\n]|\\.)*)'|`([^`]*)`")
+WORDS = re.compile(r"[A-Za-z]{2,}[,:;…]? +[A-Za-z]{2,}")
+CODE = re.compile(r"[_#\[\]/=<>{}]|\w-\w|--|\.\w|^use strict$")
+# Strings a person never reads: a selector list, and a script's own error for a key missing from the table.
+NOT_READ = {"input, select, textarea", "No sentence "}
+
+
+def read_words(script: str) -> list[str]:
+    """The strings of a script (outside its comments) that are words a person reads."""
+    code = re.sub(r"(?m)^\s*//.*$|\s//\s.*$", "", script)
+    strings = (next(part for part in match.groups() if part is not None) for match in STRING.finditer(code))
+    return [text for text in strings if WORDS.search(text) and not CODE.search(text) and text not in NOT_READ]
+
+
+def test_no_script_writes_words_a_person_reads():
+    """Every sentence and phrase a page shows is written once, in the table (solver/data/sentences.toml), which the
+    server's templates and the scripts both say: a script that spells out its own words would drift from the page
+    the server draws (its title, a mark, a hint, a notice), as hand copies did."""
+    found = {path.name: words for path in sorted(STATIC.glob("*.js")) if (words := read_words(path.read_text("utf-8")))}
+    assert found == {}
+
+
+def test_the_reader_tells_words_from_code():
+    script = """
+      // a comment: "Out of date, says the comment"
+      el("p", "verdict__mark", "Nobody wins"); say("page.booksmack.nobody"); x.textContent = 'Not sent';
+      q("#table form input[name=x]"); h["Content-Type"] = "text/html"; n = `${a} is shown`;
+    """
+    assert read_words(script) == ["Nobody wins", "Not sent"]
+
+
 def test_the_offline_pages_get_the_servers_table_and_rules(client):
     meta = client.get("/offline/meta.json").get_json()
     assert meta["sentences"] == sentences() and meta["you"]["possessive"] == "Your"

@@ -25,6 +25,7 @@ from flask import request
 from pydantic import Field
 
 from solver.booksmack import MAX_CARDS, SPACE_NAMES, judge_round, parse_card, published_deck
+from solver.sentences import say
 
 from ..api.fields import LexiconName
 from ..resources import lexicon_named
@@ -106,10 +107,12 @@ def tap_label(result) -> str:
     """Return what the answer says to tap: each winning card's face, with its seat when the face is on more than one seat."""
     faces = [card.shown for card in result.cards]
     names = [
-        f"seat {seat} ({faces[seat - 1]})" if faces.count(faces[seat - 1]) > 1 else faces[seat - 1]
+        say("page.booksmack.tap_seat", seat=seat, face=faces[seat - 1])
+        if faces.count(faces[seat - 1]) > 1
+        else faces[seat - 1]
         for seat in result.winners
     ]
-    return "Tap " + " or ".join(names)
+    return say("page.booksmack.tap", cards=say("page.booksmack.or").join(names))
 
 
 @bp.get("/booksmack")

@@ -67,9 +67,9 @@ def letter_pieces(word: str) -> list[dict]:
 
 def claim_facts(claim) -> list[str]:
     """Return what writing a valid claim costs, as short plain sentences."""
-    facts = [say("verdict.scores", points=_plural(claim.score, "point"))]
+    facts = [say("verdict.scores", points=_plural(claim.score, say("noun.point")))]
     if claim.pieces.wild:
-        facts.append(say("verdict.uses_wild", wilds=_plural(claim.pieces.wild, "wild")))
+        facts.append(say("verdict.uses_wild", wilds=_plural(claim.pieces.wild, say("noun.wild"))))
     left = claim.leftover.size
     if not left:
         facts.append(say("verdict.uses_every_piece"))
@@ -78,9 +78,12 @@ def claim_facts(claim) -> list[str]:
     blue = claim.bonus_lost
     one = "_one" if left == 1 else ""
     where = say(
-        f"verdict.leaves_{'blue' if blue else 'white'}{one}", left=left, blue=blue, lost=_plural(blue, "bonus point")
+        f"verdict.leaves_{'blue' if blue else 'white'}{one}",
+        left=left,
+        blue=blue,
+        lost=_plural(blue, say("noun.bonus_point")),
     )
-    facts.append(say("verdict.leaves", pieces=_plural(left, "piece"), kinds=kinds, where=where))
+    facts.append(say("verdict.leaves", pieces=_plural(left, say("noun.piece")), kinds=kinds, where=where))
     return facts
 
 
@@ -149,7 +152,9 @@ def verdict_for(form: JudgeForm, pool: Pool | None) -> dict:
     verdict.update(valid=claim.valid, claim=True)
     if claim.valid:
         verdict["facts"] = (
-            claim_facts(claim) if pool_given else [say("verdict.scores", points=_plural(claim.score, "point"))]
+            claim_facts(claim)
+            if pool_given
+            else [say("verdict.scores", points=_plural(claim.score, say("noun.point")))]
         )
     else:
         verdict["messages"] = [objection.message for objection in claim.objections]

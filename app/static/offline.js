@@ -10,7 +10,7 @@
 // (the solver's words and the pool picker), offline_games.js
 // (Color Smash and the dice), offline_booksmack.js and offline_cards.js (Booksmack rounds), words.js (the word judge) and
 // sentences.js (the server's sentences, filled). app/assets.py points each import at its fingerprinted name.
-import {el, fieldErrors, pyStrip, useMeta} from "./offline_base.js";
+import {el, fieldErrors, pyStrip, sentence, useMeta} from "./offline_base.js";
 import {judgeRound, showRound} from "./offline_booksmack.js";
 import {splitCards} from "./offline_cards.js";
 import {rollDice, rollTitle, showRoll, showSlap, slapFor} from "./offline_games.js";
@@ -27,19 +27,33 @@ const note = document.getElementById("offline-note");
 if (note && window.isSecureContext === false) note.hidden = false;
 const metaUrl = script && script.dataset.meta;
 let loading = null;
+let metaLoading = null;
 
-// The alphabet and limits, and the word data they name: fetched once (from the worker's cache offline).
-function data() {
-  if (!loading) {
-    loading = fetch(metaUrl)
+// The alphabet, the limits and the sentences (useMeta): fetched once (from the worker's cache offline).
+function meta() {
+  if (!metaLoading) {
+    metaLoading = fetch(metaUrl)
       .then(function (r) {
         return r.json();
       })
-      .then(async function (meta) {
+      .then(function (meta) {
         useMeta(meta);
-        const bytes = await (await fetch(meta.words)).arrayBuffer();
-        return {meta: meta, words: await W.load(bytes, meta.sentences)};
+        return meta;
       });
+    metaLoading.catch(function () {
+      metaLoading = null;
+    });
+  }
+  return metaLoading;
+}
+
+// The meta and the word data it names: fetched once.
+function data() {
+  if (!loading) {
+    loading = meta().then(async function (meta) {
+      const bytes = await (await fetch(meta.words)).arrayBuffer();
+      return {meta: meta, words: await W.load(bytes, meta.sentences)};
+    });
     loading.catch(function () {
       loading = null;
     });
@@ -47,17 +61,20 @@ function data() {
   return loading;
 }
 
+// Says that this page (or `what`: a key of the table's page.*) needs a connection, in the server's words (the
+// meta's sentences: the worker keeps the meta with the pages).
 function needsConnection(what) {
   const main = document.getElementById("main");
   if (!main || main.querySelector(".offline-notice")) return;
-  const note = el(
-    "p",
-    "offline-notice",
-    (what || "This page") +
-      " needs a connection: no network now. The judge, the solver, Booksmack, Color Smash and the dice work offline.",
-  );
-  note.setAttribute("role", "status");
-  main.prepend(note);
+  meta()
+    .then(function () {
+      if (main.querySelector(".offline-notice")) return;
+      const said = sentence("page.needs_connection", {what: sentence(what || "page.this_page")});
+      const note = el("p", "offline-notice", said);
+      note.setAttribute("role", "status");
+      main.prepend(note);
+    })
+    .catch(function () {});
 }
 
 function fill(form, url) {
@@ -140,7 +157,12 @@ async function answer(url) {
     if (!texts.length) {
       const box = document.getElementById("verdict");
       box.className = "verdict";
-      box.replaceChildren(el("p", "verdict__hint", "Tap the revealed cards in seating order: the answer shows here."));
+      try {
+        await meta(); // its sentences
+      } catch (error) {
+        return false;
+      }
+      box.replaceChildren(el("p", "verdict__hint", sentence("page.booksmack.hint")));
       return shown;
     }
     const lexicon = url.searchParams.get("lexicon");
@@ -174,7 +196,7 @@ async function answer(url) {
   return showWith(function (d) {
     showPool(judgeForm || solveForm);
     if (judging) showVerdict(d, verdictFor(d, form));
-    else if (rack) needsConnection("The rack solver");
+    else if (rack) needsConnection("page.rack_solver");
     else showWords(d, form, url);
   }, url);
 }

@@ -175,34 +175,33 @@ function showRound(result) {
   const box = document.getElementById("verdict");
   box.className =
     "verdict verdict--" + (result.action === "say_word" ? "word" : result.action === "tap" ? "tap" : "none");
-  box.replaceChildren(el("p", "verdict__stale", "Out of date: the cards changed. Press Judge again."));
+  box.replaceChildren(el("p", "verdict__stale", said("page.booksmack.stale")));
   const faces = result.cards.map(shownOf);
-  const tap =
-    "Tap " +
-    result.winners
-      .map(function (seat) {
-        const face = faces[seat - 1];
-        return faces.filter(function (f) {
-          return f === face;
-        }).length > 1
-          ? "seat " + seat + " (" + face + ")"
-          : face;
-      })
-      .join(" or ");
+  // app/pages/booksmack.py tap_label
+  const cards = result.winners
+    .map(function (seat) {
+      const face = faces[seat - 1];
+      return faces.filter(function (f) {
+        return f === face;
+      }).length > 1
+        ? said("page.booksmack.tap_seat", {seat: seat, face: face})
+        : face;
+    })
+    .join(said("page.booksmack.or"));
   box.appendChild(
     el(
       "p",
       "verdict__mark",
       result.action === "say_word"
-        ? "Say “" + result.spells.toUpperCase() + "”"
+        ? said("page.booksmack.say_word", {WORD: result.spells.toUpperCase()})
         : result.action === "tap"
-          ? tap
-          : "Nobody wins",
+          ? said("page.booksmack.tap", {cards: cards})
+          : said("page.booksmack.nobody"),
     ),
   );
   box.appendChild(el("p", "verdict__message verdict__message--big", result.explanation));
   const list = el("ol", "table-cards");
-  list.setAttribute("aria-label", "The cards, seat by seat");
+  list.setAttribute("aria-label", said("page.booksmack.cards"));
   result.cards.forEach(function (card, i) {
     const seat = i + 1;
     const won = result.winners.indexOf(seat) >= 0,
@@ -215,7 +214,7 @@ function showRound(result) {
         (card.kind === "symbol" ? " table-card--symbol" : ""),
     );
     item.appendChild(el("span", "table-card__face", shownOf(card)));
-    item.appendChild(el("span", "table-card__seat", "seat " + seat));
+    item.appendChild(el("span", "table-card__seat", said("page.booksmack.seat", {seat: seat})));
     if (won || start) item.appendChild(el("strong", "table-card__tag", won ? "tap" : "start"));
     list.appendChild(item);
   });

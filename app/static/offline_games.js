@@ -1,6 +1,6 @@
 // Offline Color Smash slaps (solver/colorsmash.py) and the dice (solver/wordsmith/dice.py, with Python's
 // random.Random reproduced so a seed rolls what the server rolls), for static/offline.js.
-import {KINDS, RULES, SENTENCES, el, pieceOf, poolText, pyStrip, sentence} from "./offline_base.js";
+import {KINDS, RULES, SENTENCES, el, fieldError, pieceOf, poolText, pyStrip, sentence} from "./offline_base.js";
 import * as W from "./words.js";
 
 // solver/colorsmash.py judge_slap, for app/pages/colorsmash.py: the colours are the page's own choices, the
@@ -9,7 +9,7 @@ function slapFor(form, colours) {
   const splat = pyStrip(form.splat),
     word = pyStrip(form.word);
   // The page's error at its field, as the server's summary shows it: the label, then the sentence.
-  if (!splat) throw new Error("Splat colour: " + sentence("colorsmash.no_splat"));
+  if (!splat) throw fieldError("splat", sentence("colorsmash.no_splat"));
   const wrong = sentence("colorsmash.wrong", {penalty: RULES.penalty});
   if (splat.toLowerCase() === "steal")
     return {slap: true, steal: true, outcome: sentence("colorsmash.steal", {steal: RULES.steal})};
@@ -21,7 +21,10 @@ function slapFor(form, colours) {
       );
     return folded;
   };
-  const card = {splat: colour(splat, "splat colour"), word: word ? colour(word, "colour word") : null};
+  const card = {
+    splat: colour(splat, sentence("colorsmash.splat_field")),
+    word: word ? colour(word, sentence("colorsmash.word_field")) : null,
+  };
   if (card.word === null)
     return {slap: false, card: card, outcome: sentence("colorsmash.no_word", {splat: card.splat, wrong: wrong})};
   const match = card.word === card.splat;
@@ -32,7 +35,9 @@ function slapFor(form, colours) {
 function showSlap(result) {
   const box = document.getElementById("verdict");
   box.className = "verdict verdict--" + (result.slap ? "valid" : "invalid");
-  box.replaceChildren(el("p", "verdict__mark", result.slap ? "SLAP!" : "DON'T SLAP"));
+  box.replaceChildren(
+    el("p", "verdict__mark", sentence(result.slap ? "page.colorsmash.slap" : "page.colorsmash.no_slap")),
+  );
   const card = el("div", "splat-card");
   card.setAttribute("aria-hidden", "true");
   const splat = el("div", "splat-card__splat " + (result.steal ? "paint--steal" : "paint--" + result.card.splat));
@@ -146,10 +151,11 @@ function showRoll(rolled) {
   title.appendChild(el("span", "result__big", text));
   box.appendChild(title);
   rolled.rolls.forEach(function (faces, i) {
-    const label = faces.length > 1 && rolled.rolls.length > 1 ? "Roll " + (i + 1) : "Faces";
-    box.appendChild(el("p", "dice-roll__label", label));
+    const roll = sentence("page.dice.roll", {n: i + 1}),
+      faced = sentence("page.dice.faces");
+    box.appendChild(el("p", "dice-roll__label", faces.length > 1 && rolled.rolls.length > 1 ? roll : faced));
     const list = el("ul", "dice-roll");
-    list.setAttribute("aria-label", rolled.rolls.length > 1 ? "Roll " + (i + 1) : "Faces");
+    list.setAttribute("aria-label", rolled.rolls.length > 1 ? roll : faced);
     faces.forEach(function (face) {
       const gives = face[rolled.reading];
       const item = el("li", "die die--" + face.label.replace(/ /g, "-"));
@@ -178,23 +184,23 @@ function showRoll(rolled) {
   if (rolled.what === "start") {
     const links = el("p", "result__links");
     const pool = new URLSearchParams({pool: text}).toString();
-    const solve = el("a", null, "Solve this pool");
+    const solve = el("a", null, sentence("page.dice.solve"));
     solve.href = site + "/solve?" + pool;
-    const judge = el("a", null, "Judge a word with this pool");
+    const judge = el("a", null, sentence("page.dice.judge"));
     judge.href = brand + "?" + pool;
     links.appendChild(solve);
     links.appendChild(document.createTextNode("\n    "));
     links.appendChild(judge);
     box.appendChild(links);
   }
-  const help = el("p", "help", "Seed " + rolled.seed + ": ");
-  const link = el("a", null, "link to this roll");
+  const help = el("p", "help", sentence("page.dice.seed", {seed: rolled.seed}));
+  const link = el("a", null, sentence("page.dice.seed_link"));
   link.href =
     document.body.dataset.path + "?" + new URLSearchParams({roll: rolled.what, seed: String(rolled.seed)}).toString();
   help.appendChild(link);
   box.appendChild(help);
   box.dataset.source = "offline";
-  document.title = rollTitle(rolled.what) + ": " + text + " · Dice · Wordsmith judge";
+  document.title = sentence("page.dice_title", {title: rollTitle(rolled.what), pool: text});
 }
 
 export {pythonRandom, rollTitle, rollDice, showRoll, showSlap, slapFor};

@@ -129,7 +129,7 @@ function judgeClaim(d, word, pool, size, form, boxes) {
     short.forEach(function (lack, k) {
       const covered = Math.min(lack, spare);
       spare -= covered;
-      if (lack - covered) missing.push(plural(lack - covered, KINDS[k] + " piece"));
+      if (lack - covered) missing.push(plural(lack - covered, sentence("noun.kind_piece", {kind: KINDS[k]})));
     });
     objections.push(says("short", {missing: andList(missing)}));
   } else {
@@ -143,12 +143,12 @@ function judgeClaim(d, word, pool, size, form, boxes) {
       return a + b;
     }, 0);
     if (count && boxes.left === 0) {
-      objections.push(says("must_use_all_pieces", {total: boxes.total, left: plural(count, "piece")}));
+      objections.push(says("must_use_all_pieces", {total: boxes.total, left: plural(count, sentence("noun.piece"))}));
     } else if (count > boxes.left) {
       objections.push(
         says("too_many_leftovers", {
-          left: plural(count, "piece"),
-          boxes: plural(boxes.left, "discard box"),
+          left: plural(count, sentence("noun.piece")),
+          boxes: plural(boxes.left, sentence("noun.discard_box")),
           most: boxes.left,
         }),
       );
@@ -162,8 +162,8 @@ function claimFacts(sentences, claim, boxes) {
   const says = function (key, values) {
     return say(sentences, "verdict." + key, values);
   };
-  const facts = [says("scores", {points: plural(claim.normalized.length, "point")})];
-  if (claim.left.wildUsed) facts.push(says("uses_wild", {wilds: plural(claim.left.wildUsed, "wild")}));
+  const facts = [says("scores", {points: plural(claim.normalized.length, sentence("noun.point"))})];
+  if (claim.left.wildUsed) facts.push(says("uses_wild", {wilds: plural(claim.left.wildUsed, sentence("noun.wild"))}));
   const left = claim.left.reduce(function (a, b) {
     return a + b;
   }, 0);
@@ -181,9 +181,9 @@ function claimFacts(sentences, claim, boxes) {
   const where = says("leaves_" + (blue ? "blue" : "white") + (left === 1 ? "_one" : ""), {
     left: left,
     blue: blue,
-    lost: plural(blue, "bonus point"),
+    lost: plural(blue, sentence("noun.bonus_point")),
   });
-  facts.push(says("leaves", {pieces: plural(left, "piece"), kinds: kinds, where: where}));
+  facts.push(says("leaves", {pieces: plural(left, sentence("noun.piece")), kinds: kinds, where: where}));
   return facts;
 }
 
@@ -257,7 +257,7 @@ function verdictFor(d, form) {
   if (claim.valid)
     verdict.facts = poolGiven
       ? claimFacts(d.meta.sentences, claim, boxes)
-      : [says("scores", {points: plural(claim.normalized.length, "point")})];
+      : [says("scores", {points: plural(claim.normalized.length, sentence("noun.point"))})];
   else verdict.messages = claim.objections;
   return verdict;
 }
@@ -329,7 +329,7 @@ function showVerdict(d, verdict) {
   box.replaceChildren(parts);
   box.dataset.source = "offline";
   if (performance.mark) performance.mark("wordsmith-verdict"); // bench/offline.py reads when it showed
-  document.title = verdict.word + ": " + (verdict.valid ? "valid" : "not valid") + " · Judge · Wordsmith judge";
+  document.title = sentence(verdict.valid ? "page.judge_valid_title" : "page.judge_invalid_title", {W: verdict.word});
 }
 
 function showError(message) {

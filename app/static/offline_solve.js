@@ -63,34 +63,14 @@ function showWords(d, form, url) {
   const page = Math.max(1, form.page);
   const shown = result.found.slice((page - 1) * SHOWN, page * SHOWN);
   const text = poolText(result.pool);
-  box.appendChild(
-    el(
-      "p",
-      "offline-notice",
-      "Offline: the words come from this phone's word list; hints and the best claim need a connection.",
-    ),
-  );
-  box.appendChild(
-    el(
-      "p",
-      "results__count",
-      text +
-        " builds " +
-        plural(total, "word") +
-        (pages > 1
-          ? "; words " +
-            ((page - 1) * SHOWN + 1) +
-            "–" +
-            ((page - 1) * SHOWN + shown.length) +
-            " are shown (page " +
-            page +
-            " of " +
-            pages +
-            ")"
-          : "") +
-        ".",
-    ),
-  );
+  box.appendChild(el("p", "offline-notice", sentence("page.solve.offline")));
+  const counted = {pool: text, words: plural(total, "word")};
+  const paged = {first: (page - 1) * SHOWN + 1, last: (page - 1) * SHOWN + shown.length, page: page, pages: pages};
+  const said =
+    pages > 1
+      ? sentence("page.solve.count_paged", Object.assign(counted, paged))
+      : sentence("page.solve.count", counted);
+  box.appendChild(el("p", "results__count", said));
   const byLength = new Map();
   shown.forEach(function (c) {
     if (!byLength.has(c.word.length)) byLength.set(c.word.length, []);
@@ -132,7 +112,7 @@ function showWords(d, form, url) {
       }, 0);
       const facts =
         count > result.boxes.left
-          ? "too many leftovers"
+          ? sentence("page.solve.too_many_leftovers")
           : plural(c.word.length - result.boxes.blueCost(count), "pt").replace("pts", "pts");
       item.appendChild(
         el(

@@ -10,6 +10,15 @@
 // the result is brought into view, wherever the phone was scrolled.
 "use strict";
 window.WordsmithTableView = function (table) {
+  // What this view says, from the server's table (the page's #table-said: the table_page.* sentences of
+  // solver/data/sentences.toml), each plain {name} filled as static/sentences.js fills it.
+  const SAID = JSON.parse((document.getElementById("table-said") || {}).textContent || "{}");
+  function said(key, values) {
+    return String(SAID[key]).replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, function (_, name) {
+      return String(values[name]);
+    });
+  }
+
   // --- the "Reconnecting…" sign ----------------------------------------------------------------
 
   const sign = document.createElement("p");
@@ -17,7 +26,7 @@ window.WordsmithTableView = function (table) {
   sign.className = "table-conn";
   sign.setAttribute("role", "status");
   sign.hidden = true;
-  sign.textContent = "Reconnecting… this page may be behind the table.";
+  sign.textContent = said("reconnecting");
   table.prepend(sign);
 
   // `behind`: the stream is down or a fetch failed; the browser saying it is offline counts too.
@@ -198,9 +207,9 @@ window.WordsmithTableView = function (table) {
   // What was not sent, in the player's words: the claimed word, else the button tapped ("Object to CAST").
   function naming(body, submitter) {
     const word = body.get("action") === "claim" ? (body.get("word") || "").trim() : "";
-    if (word) return {word: word.toUpperCase(), what: "Your claim of " + word.toUpperCase()};
+    if (word) return {word: word.toUpperCase(), what: said("claim", {W: word.toUpperCase()})};
     const label = submitter ? submitter.textContent.replace(/\s+/g, " ").trim() : "";
-    return {word: "", what: label ? "\u201c" + label + "\u201d" : "This"};
+    return {word: "", what: label ? said("button", {label: label}) : said("this")};
   }
 
   function notSent(retry, name) {
@@ -210,7 +219,7 @@ window.WordsmithTableView = function (table) {
     notice.setAttribute("role", "alert");
     const mark = document.createElement("p");
     mark.className = "verdict__mark";
-    mark.textContent = "Not sent";
+    mark.textContent = said("not_sent");
     const parts = [mark];
     if (name.word) {
       const word = document.createElement("p");
@@ -220,14 +229,12 @@ window.WordsmithTableView = function (table) {
     }
     const why = document.createElement("p");
     why.className = "verdict__message";
-    why.textContent =
-      name.what +
-      " was not sent: this phone has no connection. It is sent by itself once the connection is back (it counts once), or tap Retry.";
+    why.textContent = said("not_sent_why", {what: name.what});
     const button = document.createElement("button");
     button.type = "button";
     button.className = "go";
     button.id = "notsent-retry";
-    button.textContent = "Retry";
+    button.textContent = said("retry");
     button.addEventListener("click", retry);
     parts.push(why, button);
     notice.append.apply(notice, parts);

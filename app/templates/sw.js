@@ -29,7 +29,7 @@ function shellOf(url) {
 
 function needsConnection() {
   const body = JSON.stringify({type: "about:blank", title: "Needs a connection", status: 503,
-    detail: "This needs a connection to the server: no network now. The judge, the solver, Booksmack, Color Smash and the dice work offline."});
+    detail: {{ say("page.needs_connection", what=say("page.this"))|tojson }}});
   return new Response(body, {status: 503, headers: {"Content-Type": "application/problem+json"}});
 }
 

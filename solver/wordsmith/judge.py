@@ -76,7 +76,7 @@ class ClaimVerdict:
 
 def _pieces_phrase(counts: dict[str, int]) -> str:
     """Say a set of pieces out loud: '1 blue piece and 2 green pieces'."""
-    return and_list([count(n, f"{kind} piece") for kind, n in counts.items() if n])
+    return and_list([count(n, say("noun.kind_piece", kind=kind)) for kind, n in counts.items() if n])
 
 
 @dataclass(frozen=True)
@@ -222,7 +222,11 @@ def judge_claim(
             object_(
                 "must_use_all_pieces",
                 say(
-                    "claim.must_use_all_pieces", W=shout, total=boxes.total, left=count(left, "piece"), **voice.words()
+                    "claim.must_use_all_pieces",
+                    W=shout,
+                    total=boxes.total,
+                    left=count(left, say("noun.piece")),
+                    **voice.words(),
                 ),
                 leftover=left,
                 boxes_left=0,
@@ -233,8 +237,8 @@ def judge_claim(
                 say(
                     "claim.too_many_leftovers",
                     W=shout,
-                    left=count(left, "piece"),
-                    boxes=count(boxes.left, "discard box"),
+                    left=count(left, say("noun.piece")),
+                    boxes=count(boxes.left, say("noun.discard_box")),
                     most=boxes.left,
                     **voice.words(),
                 ),
