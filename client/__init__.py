@@ -256,29 +256,39 @@ class WordsmithClient:
     def events(self, code: str, after: int = 0, token: str | None = None, reconnect: bool = True) -> Iterator[dict]:
         """`GET /api/v1/tables/{code}/events`: yield each event (seq, type, at, by, data) as it happens.
 
-        When the server closes the stream (it does after a few minutes) the
-        generator reconnects after the server's `retry:` delay, resuming with
-        `Last-Event-ID`; `reconnect=False` ends with the stream instead. Stop
+        A follower of the stream as docs/api.md, "Event streams", says: when
+        the server ends the stream (it does after a few minutes) or it drops
+        (a worker restarting, the network), the generator reconnects after the
+        server's `retry:` delay, resuming with `Last-Event-ID`, as a browser's
+        EventSource does; `TRIES` failed connections in a row, or an HTTP
+        refusal (`WordsmithError`: the table deleted), end it. With
+        `reconnect=False` it ends with the stream, and a drop is raised. Stop
         by closing the generator (or leaving the loop).
         """
-        last, delay = after, 1.0
+        last, delay, failed = after, 1.0, 0
         while True:
             headers = {**_bearer(token), "Accept": "text/event-stream", "Last-Event-ID": str(last)}
-            # The read timeout outlasts the server's heartbeat (15 s), so a quiet table does not end the stream.
-            with self.session.get(
-                self.base_url + self._table(code, "/events"),
-                headers=headers,
-                stream=True,
-                timeout=(self.timeout, max(self.timeout, 45.0)),
-            ) as response:
-                if not response.ok:
-                    raise WordsmithError.from_response(response)
-                for field, value in read_events(response.iter_lines(decode_unicode=True)):
-                    if field == "retry":
-                        delay = value / 1000
-                    else:
-                        last = value["seq"]
-                        yield value
+            try:
+                # The read timeout outlasts the server's heartbeat (15 s), so a quiet table does not end the stream.
+                with self.session.get(
+                    self.base_url + self._table(code, "/events"),
+                    headers=headers,
+                    stream=True,
+                    timeout=(self.timeout, max(self.timeout, 45.0)),
+                ) as response:
+                    if not response.ok:
+                        raise WordsmithError.from_response(response)
+                    failed = 0
+                    for field, value in read_events(response.iter_lines(decode_unicode=True)):
+                        if field == "retry":
+                            delay = value / 1000
+                        else:
+                            last = value["seq"]
+                            yield value
+            except (requests.ConnectionError, requests.exceptions.ChunkedEncodingError):
+                failed += 1
+                if not reconnect or failed >= TRIES:
+                    raise
             if not reconnect:
                 return
             time.sleep(delay)
