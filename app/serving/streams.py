@@ -3,14 +3,10 @@
     GET /api/v1/tables/{code}/events        (Last-Event-ID, or ?after=, resumes; a bearer token: a seat's or the host's)
     GET /tables/{code}/events               the same stream for the pages (the phone's seat or host cookie)
 
-    retry: 2731                      once, first: the reconnect delay, with jitter
-    id: 7                            one message per event: its seq,
-    event: claim                     its type,
-    data: {"seq": 7, ...}            and the event as the record has it
-    event: part                      the pages' stream only (?parts=1), after each run of events:
-    data: <div id="table" ...        the table's part of every page as it is now (app/pages/table_live.py),
-                                     no id; `data: fetch` when the page is to fetch it (/tables/{code}/live)
-    : keep-alive                     a comment when nothing happened for HEARTBEAT seconds
+What the stream says (its messages: `retry:`, one per event with its seq as the id and its type as the name, the
+pages' `part`, the keep-alive comment) and how a follower resumes it is the contract of
+docs/api.md, "Event streams", its one statement (tests/test_stream_contract.py holds this module to it): `message`,
+`KEEP_ALIVE` and `StreamCursor.retry` write it, app/pages/table_live.py the `part`.
 
 Under our gunicorn worker (app/serving/worker.py) a stream holds no thread: the view
 answers its head, its `retry:` and the events so far, then hands the socket

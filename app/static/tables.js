@@ -17,6 +17,7 @@
 // or without JavaScript a phone shows the same words, escaped by the same autoescaping, and nothing here builds
 // HTML from strings (the answer is parsed by DOMParser; its scripts never run).
 //
+// The stream's messages and its resumption are the contract of docs/api.md, "Event streams" (its one statement).
 // An SSE message names its type (`event: claim`), and EventSource hands a
 // named message only to listeners of that name: the page lists the types in
 // `data-event-types`. Events that come in a burst (a claim and the Done! it
