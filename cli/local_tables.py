@@ -250,7 +250,7 @@ class LocalTables:
         from tables.codes import read_code
 
         with as_service_answers(token):
-            self._tables().delete(code, self._actor(code, token))
+            self._tables().delete_with_token(code, token)
         return {"deleted": read_code(code)}
 
     # --- following ---------------------------------------------------------------------

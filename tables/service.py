@@ -643,12 +643,18 @@ class Tables:
         """Follow the table's new events (an event stream): `with tables.follow(code) as f: f.next(after, timeout)`."""
         return self.store.follow(self._code(code))
 
-    def delete(self, code: str, actor: Actor) -> None:
-        if not actor.host:
-            raise Forbidden("Only the host can delete a table.")
-        code = self._code(code)
-        self.store.delete(code)
-        self._forget(code)
+    def delete_with_token(self, code: str, token: str | None) -> None:
+        """Delete the table, for its host: the one door for it (API, pages, CLI), as `act_with_token` is for an action.
+        The role is judged on the newest state; the store deletes only while the token acts for its seat and no event
+        came after that state (`Store.delete`), else it is judged again."""
+        for _ in range(RACE_ATTEMPTS):
+            seat = self.actor(code, token).seat or 0  # Forbidden (NotFound) without a token that acts here
+            state = self._folded(self._code(code))
+            if seat and state.host_seat != seat:
+                raise Forbidden("Only the host can delete a table.")
+            if self.store.delete(self._code(code), proof=(seat, hash_token(token)), seq=state.seq):
+                return self._forget(self._code(code))
+        raise too_busy(code)
 
     def expire(self, idle_seconds: float) -> int:
         """Delete the tables with no event for `idle_seconds`; how many went."""

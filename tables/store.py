@@ -452,10 +452,19 @@ class Store:
         with self._transaction() as connection:
             _set_token(connection, code, seat, token_hash)
 
-    def delete(self, code: str) -> None:
-        """Delete the table with its events, request ids and tokens."""
+    def delete(self, code: str, proof: tuple[int, str] | None = None, seq: int | None = None) -> bool:
+        """Delete the table with its events, request ids and tokens; whether it did. In the one statement, as an
+        append checks them: `proof` (seat, token hash), the token still acts for that seat; `seq`, no event came
+        after the state the delete was judged on."""
+        where = [tables_t.c.code == code]
+        if proof is not None:
+            held = (tokens_t.c.code == code, tokens_t.c.seat == proof[0], tokens_t.c.token_hash == proof[1])
+            where.append(sa.exists().where(*held))
+        if seq is not None:
+            newest = sa.select(sa.func.coalesce(sa.func.max(events_t.c.seq), 0)).where(events_t.c.code == code)
+            where.append(newest.scalar_subquery() == seq)
         with self._transaction() as connection:
-            connection.execute(tables_t.delete().where(tables_t.c.code == code))
+            return connection.execute(tables_t.delete().where(*where)).rowcount > 0
 
     def expire(self, before_iso: str) -> int:
         """Delete every table whose last event is older than `before_iso`; how many went.

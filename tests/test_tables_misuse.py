@@ -241,7 +241,7 @@ def test_an_action_at_a_table_deleted_meanwhile_is_not_found(database_url, lexic
         append = mine.append
 
         def append_after_delete(*args, **kwargs):
-            other.delete(code, Actor(host=True))
+            theirs.delete(code)
             return append(*args, **kwargs)
 
         mine.append = append_after_delete

@@ -234,7 +234,7 @@ def test_a_retry_after_the_table_moved_on_still_answers_with_what_it_wrote(servi
 def test_acting_at_a_table_another_worker_deleted_is_not_found(service, table, lexicons):
     code, host, seats = table
     service.act(code, seats[1], {"type": "claim", "word": "bag"})
-    Tables(service.store, lexicons).delete(code, host)
+    Tables(service.store, lexicons).store.delete(code)
     with pytest.raises(NotFound):
         service.act(code, seats[1], {"type": "claim", "word": "cast"})
 

@@ -616,16 +616,19 @@ def table_delete(code: str):
     """Delete the table (the host only): its events, seats and tokens are gone."""
     try:
         code = table_code(code)
-        actor = host_cookie_actor(code)
-        if actor is None or not actor.host:
+        acting = acting_cookie(code, host=True)
+        if acting is None:
             return forbidden_page(code, True)
+        actor, token = acting
         if request.form.get("confirm") != "1":
             notice = refusal_notice(PageRefusal("confirm", "Tick 'Yes, delete this table' to delete it."))
             context = page_context(code, tables().state(code), actor)
             return render("table_host.html", 422, notice=notice, values={}, **context)
-        tables().delete(code, actor)
+        tables().delete_with_token(code, token)  # the one door: the host role judged on the table as it is now
     except NotFound as error:
         return not_found(error)
+    except Forbidden:
+        return forbidden_page(code, True)
     response = redirect(url_for("pages.tables_home"), code=303)
     for name in (HOST_COOKIE, SEAT_COOKIE):
         response.delete_cookie(name, path=url_for("pages.table_view", code=code))
