@@ -74,3 +74,37 @@ def test_a_file_named_on_the_wrong_folders_line_is_found():
         "state.py",
     ]
     assert not any((ROOT / "app/").glob("state.py"))
+
+
+CODE = ["app", "solver", "tables", "client", "cli"]
+
+
+def unnamed_modules(said: dict[str, str]) -> list[str]:
+    """The modules of the code's folders their folder's line does not name: by name (`state`), file name
+    (`state.py`) or a pattern of file names (`table_*.py`)."""
+    missing = []
+    for top in CODE:
+        for folder in [ROOT / top, *(ROOT / top).rglob("*")]:
+            if not folder.is_dir() or SKIPPED & set(folder.parts) or "migrations" in folder.parts:
+                continue
+            words = said.get(folder.relative_to(ROOT).as_posix() + "/", "")
+            patterns = re.findall(r"[\w*]*\*[\w*]*\.py", words)
+            for module in sorted(folder.glob("*.py")):
+                if module.stem in ("__init__", "__main__") or any(module.match(p) for p in patterns):
+                    continue
+                if not re.search(rf"(?<![\w/]){re.escape(module.stem)}(?:\.py)?\b", words):
+                    missing.append(module.relative_to(ROOT).as_posix())
+    return missing
+
+
+def test_every_module_of_the_code_is_named_on_its_folders_line():
+    """A newcomer finds a module by its folder's line: one added (or moved to another folder) without a word there
+    fails here, naming it."""
+    missing = unnamed_modules(lines())
+    assert missing == [], f"docs/development.md, 'Where things are', does not name: {missing}"
+
+
+def test_a_module_left_off_its_line_is_found():
+    said = lines()
+    said["solver/"] = said["solver/"].replace("colorsmash", "color smash")
+    assert unnamed_modules(said) == ["solver/colorsmash.py"]
