@@ -28,27 +28,34 @@ bp = Blueprint("openapi", __name__)
 
 REF = "#/components/schemas/{model}"
 UNDOCUMENTED_METHODS = {"HEAD", "OPTIONS"}
-# The problem responses an operation can give, by what it takes.
-ERROR_RESPONSES = {
-    "BadRequest": (400, "The body is not valid JSON."),
-    "Unauthorized": (401, "No token: send the seat's or the host's as `Authorization: Bearer <token>`."),
-    "Forbidden": (403, "The token does not act for this: another seat's action, or one only the host may do."),
-    "NotFound": (404, "No operation at this path (for example an empty path parameter), or no table has this code."),
-    "Conflict": (
-        409,
-        "The table refuses the action as the game stands (`code` says why; a refused claim's `objections` too): "
-        "nothing changed.",
+# The problem responses an operation can give, by what it takes: each status with the problem types it comes with
+# (app/errors.py PROBLEM_TYPES, where each type is described once, and which /docs lists by its anchor).
+STATUS_PROBLEMS = {
+    "BadRequest": (400, ("bad-request", "invalid-json")),
+    "Unauthorized": (401, ("unauthorized",)),
+    "Forbidden": (403, ("forbidden",)),
+    "NotFound": (404, ("not-found", "table-not-found")),
+    "Conflict": (409, ("rejected",)),
+    "ContentTooLarge": (413, ("too-large",)),
+    "UnsupportedMediaType": (415, ("unsupported-media-type",)),
+    "ValidationFailed": (422, ("validation",)),
+    "TooManyRequests": (429, ("too-many-requests", "too-many-streams", "too-many-connections", "refusals-too-fast")),
+    "InternalError": (500, ("internal",)),
+    "Unavailable": (
+        503,
+        ("streams-full", "table-streams-full", "table-busy", "database-busy", "database-unavailable", "work-budget"),
     ),
-    "ContentTooLarge": (413, "The body is over MAX_BODY_BYTES."),
-    "UnsupportedMediaType": (415, "The body is not sent as application/json."),
-    "ValidationFailed": (
-        422,
-        "A field is missing, unknown, of the wrong type or over a limit: `errors` points at each.",
-    ),
-    "TooManyRequests": (429, "Too many failed table lookups or joins from this address: wait `Retry-After` seconds."),
-    "InternalError": (500, "A bug on our side. Never caused by what the client sends."),
-    "Unavailable": (503, "This worker holds all the event streams it may: reconnect after `Retry-After` seconds."),
 }
+
+
+def _described(slugs: tuple[str, ...]) -> str:
+    """A response's description: each problem type it may carry, as /docs describes it."""
+    return " Or: ".join(
+        f"{PROBLEM_TYPES[slug][0]} (`/docs#problem-{slug}`): {PROBLEM_TYPES[slug][1]}" for slug in slugs
+    )
+
+
+ERROR_RESPONSES = {name: (status, _described(slugs)) for name, (status, slugs) in STATUS_PROBLEMS.items()}
 PROBLEM_BY_STATUS = {status: name for name, (status, _) in ERROR_RESPONSES.items()}
 
 

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from app import DEFAULTS, create_app
+from app.openapi import PROBLEM_BY_STATUS
 
 ONE_APP = True  # its tests only send requests: one app for the module (conftest.py, `app`)
 
@@ -219,3 +220,43 @@ def test_an_undocumented_field_is_found(client, monkeypatch):
         "schema"
     ]
     assert undocumented(answer, schema, spec) == ["/breakdown/0/bonus"]
+
+
+def raised_problems() -> set[tuple[int, str]]:
+    """Every (status, problem type) the service answers with: the types raised with their status in app/, the
+    tables' and the engine's refusals by their exception's status, and the default type of each status."""
+    from app.errors import SLUG_BY_STATUS
+    from tables.events import Busy, Forbidden, NotFound, Rejected, Slowed
+
+    found = {(status, slug) for status, slug in SLUG_BY_STATUS.items()}
+    found |= {(Busy.status, "table-busy"), (Slowed.status, "refusals-too-fast"), (NotFound.status, "table-not-found")}
+    found |= {(Rejected.status, "rejected"), (Forbidden.status, "forbidden")}
+    raised = re.compile(
+        r'(?:ApiProblem|problem_bytes|problem_response)\(\s*(\d{3}),(?:(?!ApiProblem\(|problem_bytes\(|\n\n).)*?slug="([\w-]+)"'
+        r'|\n\s*(\d{3}),\n\s*"([\w-]+)",|take\([^\n]*?, (\d{3}), "([\w-]+)"',
+        flags=re.S,
+    )
+    for module in (Path(__file__).parent.parent / "app").rglob("*.py"):
+        for match in raised.finditer(module.read_text("utf-8")):
+            status, slug = [part for part in match.groups() if part is not None]
+            found.add((int(status), slug))
+    return found
+
+
+def test_an_error_responses_description_names_every_problem_its_status_comes_with(client):
+    """The document's error responses say what /docs says of each problem type their status comes with (a 503 is
+    a busy table or database as well as a full worker), so an operation's documented 503 or 429 is never another
+    problem's words."""
+    responses = client.get("/openapi.json").get_json()["components"]["responses"]
+    by_status = {}
+    for name, response in responses.items():
+        status = next(s for s, n in PROBLEM_BY_STATUS.items() if n == name)
+        by_status[status] = response["description"]
+    raised = raised_problems()
+    assert {(503, "table-busy"), (429, "too-many-streams"), (503, "work-budget")} <= raised  # the reader finds them
+    missing = [
+        (status, slug)
+        for status, slug in sorted(raised)
+        if status in by_status and f"/docs#problem-{slug}" not in by_status[status]
+    ]
+    assert missing == []
