@@ -214,3 +214,13 @@ class NotFound(Exception):
     def __init__(self, message: str):
         super().__init__(message)
         self.message = message
+
+    @classmethod
+    def gone(cls, code: str) -> NotFound:
+        """No table has this code now: it expired, its host deleted it, or it never was."""
+        return cls(f"No table has the code {code}: it may have expired or been deleted.")
+
+    @classmethod
+    def unreadable(cls, code: object) -> NotFound:
+        """The code as typed cannot be one (`tables.codes.read_code`)."""
+        return cls(f"No table has the code {str(code)[:12]!r}: a code is 6 letters and digits.")

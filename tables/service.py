@@ -192,7 +192,7 @@ class Tables:
     def _code(self, code: str) -> str:
         read = read_code(code)
         if read is None:
-            raise NotFound(f"No table has the code {str(code)[:12]!r}: a code is 6 letters and digits.")
+            raise NotFound.unreadable(code)
         return read
 
     def create(
@@ -256,7 +256,7 @@ class Tables:
             last = self.store.last_seq(code)
             if not last:  # deleted, by this process or another
                 self._forget(code)
-                raise NotFound(f"No table has the code {code}: it may have expired or been deleted.")
+                raise NotFound.gone(code)
             if last == cached.seq:
                 return scratch(cached)
         return scratch(self._folded(code))
@@ -265,7 +265,7 @@ class Tables:
         code = self._code(code)
         events = self.store.events(code, after)
         if after == 0 and not events:
-            raise NotFound(f"No table has the code {code}: it may have expired or been deleted.")
+            raise NotFound.gone(code)
         return events
 
     def record(self, code: str) -> dict:
@@ -428,7 +428,7 @@ class Tables:
         """A token that acts for no one here: NotFound when there is no such table (expired, deleted, never made),
         as for any request about it, else Forbidden."""
         if not self.store.last_seq(code):
-            raise NotFound(f"No table has the code {code}: it may have expired or been deleted.")
+            raise NotFound.gone(code)
         raise Forbidden(UNKNOWN_TOKEN)
 
     def _confirm(self, code: str, proof: tuple[int, str] | None) -> None:
@@ -520,7 +520,7 @@ class Tables:
                     return repeated
                 if not self.store.last_seq(code):  # a deleted table fails the append too
                     self._forget(code)
-                    raise NotFound(f"No table has the code {code}: it may have expired or been deleted.")
+                    raise NotFound.gone(code)
             # Judged on what this process had heard (most often a write through another worker it had not
             # heard of yet): no request-id lookup here. Judged again from the store, an applied request
             # meets itself on every path (refused, a no-op, or its append failing on the request id),

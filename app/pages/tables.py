@@ -200,7 +200,7 @@ def table_code(code: str) -> str:
     """The canonical code of a URL's code; NotFound when it cannot be one."""
     read = read_code(code)
     if read is None:
-        raise NotFound(f"No table has the code {code[:12]!r}: a code is 6 letters and digits.")
+        raise NotFound.unreadable(code)
     return read
 
 
