@@ -44,6 +44,7 @@ __all__ = [
     "Refused",
     "Rejected",
     "aimed",
+    "need_host",
     "stamp",
 ]
 
@@ -204,6 +205,12 @@ class Slowed(Exception):
         super().__init__(message)
         self.message = message
         self.retry_after = retry_after
+
+
+def need_host(actor: Actor, what: str = "do this") -> None:
+    """Refuse (Forbidden) an actor who does not host: the one host check every game's and the table's actions make."""
+    if not actor.host:
+        raise Forbidden(f"Only the host can {what}: use the host's token.")
 
 
 class NotFound(Exception):

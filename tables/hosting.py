@@ -11,16 +11,11 @@ it gives back are judged on the table it leaves), and every other event costs no
 
 from __future__ import annotations
 
-from .events import Actor, Context, Event, Forbidden, NewEvent, Rejected
+from .events import Actor, Context, Event, NewEvent, Rejected, need_host
 from .state import HOSTING_ACTIONS, HOSTING_EVENTS, TABLE_EVENTS, TableState, game_hook, undo_data, undoable
 from .state import apply as table_apply
 
 __all__ = ["TABLE_EVENTS", "undoable"]
-
-
-def _host(actor: Actor, what: str) -> None:
-    if not actor.host:
-        raise Forbidden(f"Only the host can {what}: use the host's token.")
 
 
 def _active_seat(state: TableState, action: dict):
@@ -34,7 +29,7 @@ def _active_seat(state: TableState, action: dict):
 
 
 def decide_hand_host(state: TableState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
-    _host(actor, "hand the host role on")
+    need_host(actor, "hand the host role on")
     seat = _active_seat(state, action)
     if not seat.joined:
         raise Rejected(
@@ -57,7 +52,7 @@ def apply_host_handed(state: TableState, event: Event) -> None:
 
 
 def decide_remove(state: TableState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
-    _host(actor, "remove a seat")
+    need_host(actor, "remove a seat")
     seat = _active_seat(state, action)
     if seat.number == state.host_seat:
         raise Rejected(
@@ -103,7 +98,7 @@ def events_in_effect(state: TableState) -> list[Event]:
 
 
 def decide_undo(state: TableState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
-    _host(actor, "undo an action")
+    need_host(actor, "undo an action")
     data = undo_data(state)  # the action, what it brought, the riders that go with it, the game's words for it
     if data is None:
         raise Rejected("nothing_to_undo", "There is no action left to undo at this table.")

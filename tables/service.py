@@ -88,6 +88,7 @@ from .events import (
     Rejected,
     Slowed,
     epoch,
+    need_host,
     stamp,
 )
 from .state import (
@@ -650,8 +651,7 @@ class Tables:
         for _ in range(RACE_ATTEMPTS):
             seat = self.actor(code, token).seat or 0  # Forbidden (NotFound) without a token that acts here
             state = self._folded(self._code(code))
-            if seat and state.host_seat != seat:
-                raise Forbidden("Only the host can delete a table.")
+            need_host(Actor(seat=seat or None, host=not seat or state.host_seat == seat), "delete the table")
             if self.store.delete(self._code(code), proof=(seat, hash_token(token)), seq=state.seq):
                 return self._forget(self._code(code))
         raise too_busy(code)

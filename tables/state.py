@@ -37,7 +37,7 @@ from typing import Any
 
 from solver.sentences import sentences
 
-from .events import REFUSED, Actor, Context, Event, Forbidden, NewEvent, Refused, Rejected
+from .events import REFUSED, Actor, Context, Event, NewEvent, Refused, Rejected, need_host
 
 __all__ = [
     "GAMES",
@@ -497,5 +497,4 @@ HOSTING_ACTIONS: dict[str, Any] = {}
 
 
 def _host_only(actor: Actor) -> None:
-    if not actor.host:
-        raise Forbidden("Only the host can do this: use the host's token.")
+    need_host(actor)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from solver.errors import Refused
 from solver.pieces import load_alphabet
 
-from ..events import Actor, Context, Forbidden, Rejected
+from ..events import Actor, Context, Forbidden, Rejected, need_host  # noqa: F401 (the handlers' host check, from here)
 from .model import ClaimRecord, SeatState, WordsmithState
 
 # Ruling 19, said whenever a vote is refused to anyone but the voter's own phone.
@@ -18,11 +18,6 @@ OWN_PHONE = (
 def player(table, seat: int) -> str:
     """A seat's name, as the table's sentences say it."""
     return table.seats[seat - 1].name
-
-
-def need_host(actor: Actor, what: str) -> None:
-    if not actor.host:
-        raise Forbidden(f"Only the host can {what}: use the host's token.")
 
 
 def acting_seat(table, ws: WordsmithState, actor: Actor, action: dict) -> SeatState:
