@@ -781,20 +781,21 @@ def test_no_spelling_scowl_ranks_commoner_as_a_word_is_refused_as_a_name(name_da
 @NEEDS_WORDNET
 def test_every_spelling_commoner_capitalised_in_running_text_is_refused(name_data, build):
     """The second measure, on every spelling SCOWL does not rank commoner as a word: capitalised commoner
-    in running text means a name in every size (but the other rulings: offensive words stay offensive, and a
-    spelling of a word another of whose spellings is a word is that word: CHIMERA, of CHIMAERA)."""
+    in running text, beyond chance (names.py), means a name in every size (but the other rulings: offensive words
+    stay offensive, and a spelling of a word another of whose spellings is a word is that word: CHIMERA, of
+    CHIMAERA)."""
     word_levels, name_levels, counts = name_data
-    ruled = [
-        w
+    noise = build.case_noise(counts, word_levels, name_levels)
+    ruled = {
+        w: margin
         for w in name_levels
         if len(w) > 1
         and "'" not in w
         and word_levels.get(w, 100) >= name_levels[w]
-        and counts.get(w) is not None
-        and counts.get(w.capitalize()) is not None
-    ]
-    names = [w for w in ruled if counts[w] < counts[w.capitalize()]]
-    words = [w for w in ruled if counts[w] >= counts[w.capitalize()]]
+        and (margin := build.case_margin(w, counts, noise)) is not None
+    }
+    names = [w for w, margin in ruled.items() if margin < 0]
+    words = [w for w, margin in ruled.items() if margin >= 0]
     assert len(names) > 1000 and {"paris", "henry", "john", "english"} <= set(names)
     family = set(judgements("family.txt"))  # the children's words a judgement file rules on (TEDDY, the bear)
     groups = build.spelling_groups(build.dictionary_entries()[0])

@@ -15,7 +15,7 @@ written in wordlists/SOURCES.md; the recipe in short:
   dictionary lists it in lowercase, wordfreq has seen it, it is built from known parts (photo+bomb, up+vote, vape+ing)
   and no gate explains it away (a name, a foreign word, a misspelling, a fragment, an offensive word).
 * names first: a spelling whose commonest use is as a name is a proper name in every size (SCOWL's levels,
-  case-aware frequencies, WordNet's tag counts, ENABLE for a tie: names_first); `china` stays a word, `paris` not.
+  case-aware frequencies beyond chance, WordNet's tag counts, ENABLE for a tie: names_first); `china` stays a word, `paris` not.
 * slang: the words in `slang.txt` are known but invalid, category `slang`.
 * offensive: WordNet's slurs and obscenities (in any case), `offensive.txt`'s and the unknown words of the content
   filters (unlisted_profanity), in every size, over any other code; a scan (offensive_candidates) proposes more.
@@ -67,6 +67,7 @@ from kinds import (  # noqa: E402, F401  (beside this script; tests and the benc
 )
 from kinds import offensive_words as kinds_offensive_words  # noqa: E402  (beside this script)
 from modern import dictionary_entries, dictionary_installed, modern_words  # noqa: E402  (beside this script)
+from names import case_margin, case_noise  # noqa: E402  (beside this script)
 from variants import agree_on_variants, scowl_spellings, spelling_groups  # noqa: E402  (beside this script)
 from wordnet_data import (  # noqa: E402, F401  (beside this script; tests and the benchmark reach wordnet_offensive through build)
     WELLFORMED,
@@ -589,9 +590,9 @@ def is_name_first(word: str, word_level: int, name_level: int, case_ratio: float
 
     In order, the first measure that can tell decides:
     1. SCOWL ranks the lowercase word commoner than the name (china, turkey, may): a word.
-    2. Running text, case kept: the name when the capitalised spelling is the
-       commoner (paris, henry, john). Capitals at the start of a sentence count
-       for the name, so an ordinary word must beat them (doctor, laundromat).
+    2. Running text, case kept: the name when the capitalised spelling is the commoner
+       (paris, henry, john) by more than chance gives an ordinary word so rare (names.py:
+       gibbon tells nothing); an ordinary word must beat sentences' first capitals (doctor).
     3. WordNet's tagged uses: lowercase senses against capitalised ones.
     4. SCOWL ranks the name commoner: a name.
     5. SCOWL ranks them level and nothing above tells: ENABLE, the word-game
@@ -618,14 +619,14 @@ def names_first(code: dict[str, str], s_contractions: set[str]) -> list[str]:
     """
     word_levels, name_levels = scowl_levels(s_contractions)
     counts = case_counts()
+    noise = case_noise(counts, word_levels, name_levels)
     tags = wordnet_tags_by_case()
     enable = enable_words()
     found = []
     for word in sorted(name_levels):
         if code.get(word) not in TIER_MAX_LEVEL or len(word) == 1 or "'" in word:
             continue
-        lower, capital = counts.get(word), counts.get(word.capitalize())
-        ratio = None if lower is None or capital is None else lower - capital
+        ratio = case_margin(word, counts, noise)  # None within chance (names.py: gibbon)
         if is_name_first(word, word_levels.get(word, NO_LEVEL), name_levels[word], ratio, tags, enable):
             found.append(word)
     return found
