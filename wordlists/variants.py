@@ -50,19 +50,19 @@ ALTERNATIONS = (
     ("ence(?=s?$)", "ense", "variant", None),  # defence, defense
     ("(?<=[a-z])y(?=[a-z])", "i", "wordnet", None),  # cayman, caiman (alone: argyll, argil; chyle, chile)
     # The plurals a borrowed noun takes both ways (both plurals of one singular).
-    ("eaux$", "eaus", "variant", "eau"),  # portmanteaux, portmanteaus
-    ("oes$", "os", "variant", "o"),  # haloes, halos; lassoes; buffaloes
-    ("(?<=[a-z]{3})a$", "ums", "variant", "um"),  # crania, craniums
-    ("(?<=[a-z]{3})i$", "uses", "variant", "us"),  # acanthi, acanthuses; cacti
-    ("(?<=[a-z]{3})i$", "os", "variant", "o"),  # torsi, torsos; intagli
-    ("(?<=[a-z]{3})ata$", "as", "variant", "a"),  # sarcomata, sarcomas; miasmata
-    ("(?<=[a-z]{3})a$", "ons", "variant", "on"),  # tetrahedra, tetrahedrons; philodendra
-    ("(?<=[a-z]{3})ae$", "as", "variant", "a"),  # retinae, retinas; herniae
-    ("(?<=[a-z]{2})ices$", "exes", "variant", "ex"),  # apices, apexes
-    ("(?<=[a-z]{2})ices$", "ixes", "variant", "ix"),  # executrices, executrixes
-    ("(?<=[a-z]{2})ina$", "ens", "variant", "en"),  # gravamina, gravamens
-    ("(?<=[a-z]{2})ora$", "urs", "variant", "ur"),  # femora, femurs
-    ("(?<=[a-z]{2})ves$", "fs", "variant", "f"),  # wharves, wharfs; neckerchieves
+    ("eaux$", "eaus", "plural", "eau"),  # portmanteaux, portmanteaus
+    ("oes$", "os", "plural", "o"),  # haloes, halos; lassoes; buffaloes
+    ("(?<=[a-z]{3})a$", "ums", "plural", "um"),  # crania, craniums
+    ("(?<=[a-z]{3})i$", "uses", "plural", "us"),  # acanthi, acanthuses; cacti
+    ("(?<=[a-z]{3})i$", "os", "plural", "o"),  # torsi, torsos; intagli
+    ("(?<=[a-z]{3})ata$", "as", "plural", "a"),  # sarcomata, sarcomas; miasmata
+    ("(?<=[a-z]{3})a$", "ons", "plural", "on"),  # tetrahedra, tetrahedrons; philodendra
+    ("(?<=[a-z]{3})ae$", "as", "plural", "a"),  # retinae, retinas; herniae
+    ("(?<=[a-z]{2})ices$", "exes", "plural", "ex"),  # apices, apexes
+    ("(?<=[a-z]{2})ices$", "ixes", "plural", "ix"),  # executrices, executrixes
+    ("(?<=[a-z]{2})ina$", "ens", "plural", "en"),  # gravamina, gravamens
+    ("(?<=[a-z]{2})ora$", "urs", "plural", "ur"),  # femora, femurs
+    ("(?<=[a-z]{2})ves$", "fs", "plural", "f"),  # wharves, wharfs; neckerchieves
 )
 # The evidence about a pair (pair_evidence) each alternation accepts. `listed` (our/or) takes SCOWL's and the
 # British dictionary's; `british` (ise/ize, yse/yze) also the British dictionary's listing of both, as it spells
@@ -77,9 +77,12 @@ ACCEPTS = {
     "british": ("regional", "variant", "dictionary", "british"),
     "curated": ("regional", "variant", "dictionary"),
     "variant": ("regional", "variant"),
+    "plural": ("regional", "variant", "plurals"),
     "regional": ("regional", "wordnet"),
     "wordnet": ("wordnet",),
 }
+# The endings two derived spellings of one word share, cut to find the word's spellings (derived_pair).
+DERIVED_ENDINGS = ("ation", "ations", "ational", "ment", "ments", "er", "ers", "ism", "isms", "ist", "ists", "ity")
 # SCOWL's highest level whose re/er regional and variant listings are a pair's evidence.
 CURATED_LEVEL = 70
 # The endings cut from two spellings to find them in one WordNet synset.
@@ -220,11 +223,55 @@ def synonyms(one: str, other: str) -> bool:
     return False
 
 
+def filed_with_singular(plurals: tuple[str, str], singulars: frozenset[str]) -> int | None:
+    """The level at which SCOWL files two plurals as variants of their one singular's, or None: the singular in a main
+    list (not a variant one), the plurals in the variant lists only, at its level (virtuoso in the common list at 35,
+    virtuosi and virtuosos in the variant list at 35). Neither plural is then the other's variant: SCOWL holds both
+    as the noun's. Not a main listing of either: cocoa is no plural of cocoon, waives none of waif."""
+    if len(singulars) != 1:
+        return None
+    scowl = scowl_spellings()
+    main = min((at for kind, at in scowl.get(next(iter(singulars)), {}).items() if kind != VARIANT), default=None)
+    listed = [scowl.get(plural, {}) for plural in plurals]
+    return main if main is not None and all(lists == {VARIANT: main} for lists in listed) else None
+
+
+def derived_pair(one: str, other: str, used: frozenset[int], dictionary: frozenset[str]) -> bool:
+    """Whether two spellings are one word's as forms of two spellings of one word, by the same alternations: one
+    DERIVED_ENDINGS ending cut from both (an e put back before a vowel) leaves an attested pair (tranquillisation,
+    tranquilization: tranquillise, tranquilize). SCOWL lists a derived form at its own level, the regional spellings
+    often at levels apart, so the pair's evidence is its stems'. No plural alternation: it ends a word."""
+    if any(SINGULARS[i] is not None for i in used):
+        return False
+    attested = scowl_spellings()
+    for ending in DERIVED_ENDINGS:
+        if one.endswith(ending) and other.endswith(ending):
+            for extra in ("e", "") if ending[0] in "aeiou" else ("",):
+                stems = [word[: len(word) - len(ending)] + extra for word in (one, other)]
+                if all(stem in attested or stem in dictionary for stem in stems):
+                    for a, b in (stems, stems[::-1]):
+                        steps = alternatives(a).get(b)
+                        if steps and steps[0] == used and is_pair(a, b, *steps, dictionary):
+                            return True
+    return False
+
+
 def is_pair(one: str, other: str, used: frozenset[int], singulars: frozenset[str], dictionary: frozenset[str]) -> bool:
-    """Whether the sources call two spellings, which the alternations `used` turn one into the other, one word's."""
+    """Whether the sources call two spellings, which the alternations `used` turn one into the other, one word's:
+    on evidence about the pair, or as forms of a pair (derived_pair)."""
     if min(len(one), len(other)) < MIN_LETTERS or len(used & DIGRAPHS) > 1 or (ALONE in used and len(used) > 1):
         return False
+    return evidenced(one, other, used, singulars, dictionary) or derived_pair(one, other, used, dictionary)
+
+
+def evidenced(
+    one: str, other: str, used: frozenset[int], singulars: frozenset[str], dictionary: frozenset[str]
+) -> bool:
+    """Whether the evidence about two spellings as a pair (pair_evidence, filed_with_singular, WordNet's synonymy)
+    is what each alternation `used` accepts (ACCEPTS), and a plural pair's singular is listed no rarer."""
     found = pair_evidence(one, other, dictionary)
+    if (with_singular := filed_with_singular((one, other), singulars)) is not None:
+        found["plurals"] = with_singular
     usable = {
         kind: at for kind, at in found.items() if at < OBSCURE_LEVEL or min(len(one), len(other)) >= LISTED_MIN_LETTERS
     }
@@ -243,18 +290,61 @@ def is_pair(one: str, other: str, used: frozenset[int], singulars: frozenset[str
     return all(levels and (level(singular) or OBSCURE_LEVEL + 1) <= min(levels) for singular in singulars)
 
 
+def squares(pairs: dict[frozenset[str], frozenset[int]], unproven: dict[frozenset[str], frozenset[int]]) -> dict:
+    """The pairs four spellings in a square make, each alternation with its pairs' evidence, beyond `pairs` (each with
+    the alternations that turn one spelling into the other): a pair the alternations make that no evidence names is
+    one word's when the one alternation that turns neither into the other turns each into one of a pair
+    (tranquilisation and tranquillisation, l/ll: ise/ize pairs them with tranquilization and tranquillization, a
+    pair); and the two diagonals of four spellings whose four sides pair (tranquilisation, tranquillization). Four
+    attested spellings, each a spelling of its neighbours: no word joins another through one spelling (minae)."""
+    by_word: dict[str, dict[str, frozenset[int]]] = {}
+    for pair, used in pairs.items():
+        one, other = sorted(pair)
+        by_word.setdefault(one, {})[other] = by_word.setdefault(other, {})[one] = used
+    found: dict[frozenset[str], frozenset[int]] = {}
+    for pair, used in sorted(unproven.items(), key=lambda item: sorted(item[0])):
+        one, other = sorted(pair)
+        if any(
+            side == by_word.get(other, {}).get(far) and by_word.get(near, {}).get(far) == used
+            for near, side in by_word.get(one, {}).items()
+            for far in by_word.get(other, {})
+            if far not in pair and near not in pair and near != far
+        ):
+            found[pair] = used
+    for pair, used in found.items():
+        one, other = sorted(pair)
+        by_word.setdefault(one, {})[other] = by_word.setdefault(other, {})[one] = used
+    for corner in sorted(by_word):
+        for near, across in ((a, b) for a in by_word[corner] for b in by_word[corner] if a < b):
+            for far in set(by_word[near]) & set(by_word[across]) - {corner}:
+                for diagonal in (frozenset((corner, far)), frozenset((near, across))):
+                    if diagonal not in pairs and diagonal not in found:
+                        found[diagonal] = by_word[corner][near] | by_word[corner][across]
+    return found
+
+
 @cache
-def spelling_groups(dictionary: frozenset[str]) -> list[list[str]]:
-    """The spellings of one word, each group sorted, the groups sorted: the pairs the alternations make of the
-    attested spellings (SCOWL's, and the British dictionary's lowercase words) on evidence about the pair
-    (is_pair), joined; two groups join only when every spelling of one pairs with every spelling of the other, so
-    that a word is never joined to another through a spelling of both (minae, minas of mina; mynas, of myna)."""
+def word_pairs(dictionary: frozenset[str]) -> dict[frozenset[str], frozenset[int]]:
+    """Every two attested spellings (SCOWL's, and the British dictionary's lowercase words) that are one word's, each
+    with the alternations that turn one into the other: on evidence about the pair (is_pair), or as a square's
+    (squares)."""
     attested = set(scowl_spellings()) | {word for word in dictionary if "'" not in word}
-    pairs = set()
+    pairs: dict[frozenset[str], frozenset[int]] = {}
+    unproven: dict[frozenset[str], frozenset[int]] = {}
     for spelling in sorted(attested):
         for other, (used, singulars) in alternatives(spelling).items():
-            if other in attested and is_pair(spelling, other, used, singulars, dictionary):
-                pairs.add(frozenset((spelling, other)))
+            if other in attested:
+                pair = frozenset((spelling, other))
+                (pairs if is_pair(spelling, other, used, singulars, dictionary) else unproven)[pair] = used
+    return pairs | squares(pairs, unproven)
+
+
+@cache
+def spelling_groups(dictionary: frozenset[str]) -> list[list[str]]:
+    """The spellings of one word, each group sorted, the groups sorted: the pairs of word_pairs, joined; two groups
+    join only when every spelling of one pairs with every spelling of the other, so that a word is never joined to
+    another through a spelling of both (minae, minas of mina; mynas, of myna)."""
+    pairs = word_pairs(dictionary)
     parent: dict[str, str] = {}
     members: dict[str, list[str]] = {}
 
