@@ -65,8 +65,9 @@ DESCRIPTIONS = {
 }
 # The byte stored per key: tiers first (so `code <= rank` means valid), then categories. `name_first` is a
 # proper name whose spelling is also a rarer lowercase word (HENRY, PARIS): refused as `proper_name`, and the
-# verdict says both.
-CODES = SIZES + ("proper_name", "abbreviation", "possessive", "slang", "offensive", "letter", "name_first")
+# verdict says both. `sound` is an interjection no list holds (HMPH, GRR: wordlists/sounds.txt): `not_in_lexicon`,
+# never an abbreviation by its shape.
+CODES = SIZES + ("proper_name", "abbreviation", "possessive", "slang", "offensive", "letter", "name_first", "sound")
 # Why a word is refused, each with its sentence (solver/data/sentences.toml, which the offline judge reads too).
 CATEGORY_SENTENCES = group("word.reasons")
 
@@ -169,7 +170,7 @@ ABBREVIATION_PLURAL_BASE_MIN = 3
 
 
 def abbreviation_form(normalized: str, code) -> tuple[str, str] | None:
-    """The listed abbreviation a spelling no list holds (or a listed possessive) is a form of, with the sentence that
+    """The listed abbreviation a spelling no list holds (or a listed abbreviation's 's form) is a form of, with the sentence that
     says so, or None: its plural (MINS, CEOS, YDS: `word.abbreviation_plural`), the abbreviation of
     ABBREVIATION_PLURAL_BASE_MIN letters or more or with no vowel, or the abbreviation with 's, a possessive or a
     plural some write with an apostrophe (CEO'S, UK'S: `word.abbreviation_s`). A sound drawn out is not read so (SSS).
@@ -575,7 +576,8 @@ def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
     (`offensive_base`: CUNTISH), a compound built on one (`offensive_compound`: SHITSHOW) or the possessive of
     either, a `possessive` when it ends in 's (`possessive_of`: VLOG'S), else `not_in_lexicon`. A listed
     possessive of an offensive word (NIGGER'S) is `offensive` too. A form of a listed abbreviation (its plural MINS,
-    or with 's, CEO'S, listed or not: `abbreviation_form`) and a y-only spelling with edges no word has
+    or with 's, CEO'S, listed as the abbreviation's or not: `abbreviation_form`; a name's listed possessive, MIA'S,
+    is a `possessive`) and a y-only spelling with edges no word has
     (`unspoken_edges`: PKWY) are `abbreviation`s.
     """
     normalized = fold(word)
@@ -590,7 +592,9 @@ def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
             reason, tier = None, code
         elif code in SIZES:
             reason, tier = "larger_lexicon_only", code
-        elif code in (None, "possessive") and (form := abbreviation_form(normalized, lexicon.lexicons.code)):
+        elif (code is None or code == "abbreviation" and possessive_of(normalized)) and (
+            form := abbreviation_form(normalized, lexicon.lexicons.code)
+        ):
             reason, tier, shaped = "abbreviation", None, form[1]
             base = form[0].upper()
         elif code is None and abbreviated_shape(normalized):
@@ -601,8 +605,8 @@ def check(word: str, lexicon: Lexicon, define: bool = True) -> Verdict:
             reason, tier, shaped = "abbreviation", None, "word.unspoken_edges"
         elif code is None and possessive_of(normalized) is not None:
             reason, tier = "possessive", None
-        else:
-            reason, tier = code or "not_in_lexicon", None
+        else:  # a sound no list holds (HMPH: wordlists/sounds.txt) is merely not in the lists, as GRRR is
+            reason, tier = (code if code not in (None, "sound") else "not_in_lexicon"), None
     name_first = reason == "name_first"
     if name_first:
         reason = "proper_name"

@@ -15,7 +15,8 @@ The file, once gunzipped, is ASCII lines. First a header:
 then `entries` lines, one per key sorted as `lexicon.tsv` is (by code point), front-coded: the number of
 leading characters it shares with the line before (0 on every `block`-th line, so a block's first word is
 whole and a look-up bisects the block heads, then reads at most `block` lines), the rest of the word (`a-z`,
-`'`, `-`), and its code (one digit, the index in `codes`: tiers first, then the refusal categories). A `+`
+`'`, `-`), and its code (one character, `0` plus the index in `codes`, so `0`-`9` then `:`: tiers first, then the
+refusal categories). A `+`
 after the code stands for the next key, the word's possessive (`dog` then `dog's`, always next in that
 order), so the many possessives cost one character each. `endings` are the judge's DERIVING_ENDINGS, shortest
 first, the order `offensive_base` reads a spelling in, and `e_endings` those of them a dropped final e is restored
@@ -60,7 +61,7 @@ def encode_words(
 ) -> bytes:
     """Return the gzipped file for these word lists (their text, as the files hold it); `edges` are the onsets and
     codas `Lexicons.edges` reads (None: no spelling is read by its edges)."""
-    code_of = {name: str(i) for i, name in enumerate(CODES)}
+    code_of = {name: chr(ord("0") + i) for i, name in enumerate(CODES)}  # one character: "0".."9", then ":"
     familiarity = {}
     for line in familiarity_tsv.splitlines():
         word, _, zipf = line.partition("\t")
@@ -110,7 +111,7 @@ def decode_words(data: bytes) -> tuple[dict, list[tuple[str, str, int]]]:
         line = line.rstrip("+")
         digits = len(line) - len(line.lstrip("0123456789"))
         word = previous[: int(line[:digits])] + line[digits:-1]
-        code = codes[int(line[-1])]
+        code = codes[ord(line[-1]) - ord("0")]
         entries.append((word, code, int(next(known) or 0) if code in SIZES else 0))
         if possessive:
             entries.append((word + "'s", "possessive", 0))

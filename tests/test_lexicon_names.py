@@ -90,3 +90,60 @@ def test_a_spelling_running_text_leaves_untold_is_judged_by_the_next_measures(un
     assert [w for w, name in untold.items() if not name and LEXICONS.code(w) not in SIZES] == []
     named = [w for w, name in untold.items() if name]
     assert sum(LEXICONS.code(w) == "name_first" for w in named) > 0.9 * len(named)
+
+
+# --- a name's possessive (docs/lexicon.md, Abbreviations' forms) ----------------------------------------------
+
+
+@pytest.mark.parametrize("word", ["MIA'S", "IRA'S", "PHIL'S", "BART'S", "IDA'S", "VIC'S"])
+def test_a_names_possessive_is_a_possessive_though_an_abbreviation_is_spelled_alike(word):
+    """MIA is filed as an abbreviation (missing in action), but MIA'S is Mia's: a name's possessive, as JIM'S is."""
+    assert LEXICONS.code(word.lower()[:-2]) == "abbreviation"
+    for size in SIZES:
+        verdict = check(word, LEXICONS[size])
+        assert (
+            verdict.reason == "possessive" and verdict.message == f"{word} is a possessive form, not a word of its own."
+        )
+
+
+@pytest.mark.parametrize(("word", "base"), [("NATO'S", "NATO"), ("CEO'S", "CEO"), ("EULA'S", "EULA"), ("OPP'S", "OPP")])
+def test_an_acronyms_listed_s_form_stays_the_abbreviations(word, base):
+    """The British dictionary writes NATO and EULA in capitals; OPP is a shortened word SCOWL lists in lowercase."""
+    for size in SIZES:
+        verdict = check(word, LEXICONS[size])
+        assert verdict.reason == "abbreviation" and f"the abbreviation {base} with 's" in verdict.message
+
+
+@NEEDS_SOURCES
+def test_every_listed_s_form_of_an_abbreviation_is_the_abbreviations_or_a_names_possessive(build):
+    """Over the whole lexicon: an 's spelling whose base is filed as an abbreviation is stored as the abbreviation's,
+    or as a possessive when it is a name's (names_possessives), and the judge says which."""
+    from names import names_possessives
+
+    code = {w: LEXICONS.code(w) for w in LEXICONS.trie.keys()}
+    forms = sorted(w for w in code if w.endswith("'s") and code.get(w[:-2]) == "abbreviation")
+    names = names_possessives({**code, **{w: "possessive" for w in forms}}, build.case_counts())
+    assert {"mia's", "phil's", "bart's", "ira's"} <= names and "nato's" not in names
+    assert [w for w in forms if code[w] != ("possessive" if w in names else "abbreviation")] == []
+
+
+# --- interjections no list holds (docs/lexicon.md, No vowel, no word) --------------------------------------------
+
+
+@pytest.mark.parametrize("word", ["HMPH", "GRR", "HMMPH", "TCH"])
+def test_an_interjection_no_list_holds_is_not_in_the_lists_rather_than_an_abbreviation(word):
+    for size in SIZES:
+        verdict = check(word, LEXICONS[size])
+        assert verdict.reason == "not_in_lexicon" and "abbreviation" not in verdict.message, verdict
+
+
+def test_every_sound_judged_is_vowelless_and_in_no_size():
+    from solver.lexicon import has_vowel
+
+    judged = [
+        line.split()[0]
+        for line in (ROOT / "wordlists" / "sounds.txt").read_text("utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    assert "hmph" in judged and "grr" in judged
+    assert [w for w in judged if has_vowel(w) or LEXICONS.code(w) != "sound"] == []

@@ -451,7 +451,7 @@ def test_every_spelling_without_a_vowel_is_a_word_kept_or_refused_as_an_abbrevia
     """The rule stated generally: a spelling of two letters or more with no vowel (y counts) is valid only when
     vowelless.txt keeps it, is refused as a letter or for its listed kind when a list files it, and otherwise is an
     abbreviation, unless a sound in it is drawn out (a letter that can be held, three times running: SHHH), when it
-    is merely not in the lists."""
+    is merely not in the lists, as is an interjection sounds.txt lists (HMPH)."""
     kept = judgements("vowelless.txt")
     listed = LEXICONS.code(letters)
     for size in SIZES:
@@ -461,6 +461,8 @@ def test_every_spelling_without_a_vowel_is_a_word_kept_or_refused_as_an_abbrevia
         elif listed is None:
             drawn_out = re.search(r"([fhlmnrsvwz])\1\1", letters) is not None
             assert verdict.reason == ("not_in_lexicon" if drawn_out else "abbreviation"), verdict
+        elif listed == "sound":
+            assert verdict.reason == "not_in_lexicon" and "abbreviation" not in verdict.message, verdict
         elif listed not in SIZES:
             assert verdict.reason in ("abbreviation", "letter", "proper_name", "offensive", "slang"), verdict
 

@@ -22,8 +22,8 @@ written in wordlists/SOURCES.md; the recipe in short:
   Inflected in the offensive sense's part of speech only (dyked is dike's verb), a form of another lemma spared
   (craped: crape), with their other spellings (welch, gip, dikey, sheenie) that are no ordinary word of their own.
 * no vowel (a, e, i, o, u, or y after the first letter): an abbreviation, but for the words `vowelless.txt` keeps (hmm,
-  cwm, nth). The chat abbreviations SCOWL lacks (`chat.txt`: lol, omg) are abbreviations. `edges.txt`: the letters
-  valid words begin and end with, by which the judge reads a y-only spelling no list holds (pkwy).
+  cwm, nth); `sounds.txt`'s interjections (hmph) are unknown. Chat abbreviations (`chat.txt`: lol) are abbreviations.
+  `edges.txt`: the letters valid words begin and end with, by which the judge reads a y-only spelling (pkwy).
 * children's words current dictionaries list (`family.txt`: owie, jammies) are `small`.
 * one word, one verdict: a hyphenated and a closed-up spelling of a compound (e-book, ebook) get one code, when a
   dictionary lists both: the British one, Ding (hand-made), or WordNet spelling it open and closed (web-site); and
@@ -31,8 +31,8 @@ written in wordlists/SOURCES.md; the recipe in short:
 * known but invalid: proper names (SCOWL `proper-names` and `upper` lists, and capitalised words), abbreviations
   (SCOWL `abbreviations` lists, all-capital or mixed-case words such as `kW`; a spelling filed as both is the name
   when SCOWL ranks the name commoner, it has three letters or more and is no shortening WordNet gives of a synonym:
-  jim, lisa; but feb), possessives (`dog's`; the `'s` contractions in `s_contractions.txt` are valid words).
-* accents are folded with the same normalization the library uses at run time.
+  jim, lisa; but feb), possessives (`dog's`, a name's `mia's`; an abbreviation's `ceo's` is one; the `'s`
+  contractions in `s_contractions.txt` are valid words). Accents are folded with the library's own normalization.
 * familiarity: each valid word's wordfreq Zipf frequency (familiarity.tsv); equal scores list the most familiar first.
 """
 
@@ -62,12 +62,13 @@ from kinds import (  # noqa: E402, F401  (beside this script; tests and the benc
     offensive_candidates,
     read_judgements,
     read_overrides,
+    sounds,
     spelling_pairs,
     unlisted_profanity,
 )
 from kinds import offensive_words as kinds_offensive_words  # noqa: E402  (beside this script)
 from modern import dictionary_entries, dictionary_installed, modern_words  # noqa: E402  (beside this script)
-from names import case_margin, case_noise  # noqa: E402  (beside this script)
+from names import abbreviations_possessives, case_margin, case_noise  # noqa: E402  (beside this script)
 from variants import agree_on_variants, scowl_spellings, spelling_groups  # noqa: E402  (beside this script)
 from wordnet_data import (  # noqa: E402, F401  (beside this script; tests and the benchmark reach wordnet_offensive through build)
     WELLFORMED,
@@ -463,6 +464,7 @@ def build_lexicon() -> list[str]:
         before = dict(code)
         agree_on_variants(code, groups, joinable)
         agree_on_spellings(code, listings)
+    code.update(abbreviations_possessives(code, case_counts()) | sounds(code))  # ceo's; mia's a name's; hmph (kinds)
     return [f"{w}\t{c}\n" for w, c in sorted(code.items()) if LEXICON_WORD.match(w)]
 
 
@@ -590,9 +592,8 @@ def is_name_first(word: str, word_level: int, name_level: int, case_ratio: float
 
     In order, the first measure that can tell decides:
     1. SCOWL ranks the lowercase word commoner than the name (china, turkey, may): a word.
-    2. Running text, case kept: the name when the capitalised spelling is the commoner
-       (paris, henry, john) by more than chance gives an ordinary word so rare (names.py:
-       gibbon tells nothing); an ordinary word must beat sentences' first capitals (doctor).
+    2. Running text, case kept: the name when the capitalised spelling is the commoner (paris, henry), beyond
+       chance for an ordinary word so rare (names.py: not gibbon); a word must beat first capitals (doctor).
     3. WordNet's tagged uses: lowercase senses against capitalised ones.
     4. SCOWL ranks the name commoner: a name.
     5. SCOWL ranks them level and nothing above tells: ENABLE, the word-game
@@ -613,9 +614,8 @@ def is_name_first(word: str, word_level: int, name_level: int, case_ratio: float
 def names_first(code: dict[str, str], s_contractions: set[str]) -> list[str]:
     """The valid spellings whose commonest use is as a name (is_name_first), sorted.
 
-    Candidates: every valid spelling whose capitalised form SCOWL lists as a
-    name, but for the words A and I and the contractions (`I'm`): the
-    letters' own rule has judged the other one-letter spellings.
+    Candidates: every valid spelling whose capitalised form SCOWL lists as a name, but for the words A and I and
+    the contractions (`I'm`): the letters' own rule has judged the other one-letter spellings.
     """
     word_levels, name_levels = scowl_levels(s_contractions)
     counts = case_counts()

@@ -434,6 +434,16 @@ def synonyms_any_case() -> dict[str, set[str]]:
     return synonyms
 
 
+# The interjections written as sounds that no list holds (hmph, grr), judged by hand.
+SOUNDS_FILE = "sounds.txt"
+
+
+def sounds(code: dict[str, str]) -> dict[str, str]:
+    """The interjections sounds.txt lists that no list holds, coded `sound`: judged `not_in_lexicon` (a table may
+    vote one in), never an abbreviation by their shape (solver/lexicon.py check)."""
+    return {word: "sound" for word in read_overrides(SOUNDS_FILE) if word not in code}
+
+
 def names_among_abbreviations(
     code: dict[str, str], abbreviation_level: dict[str, int], name_level: dict[str, int]
 ) -> list[str]:

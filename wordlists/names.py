@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 
 # The share of ordinary words whose capitals outnumber their lowercase by more than a name's must.
 CASE_NOISE_SHARE = 0.01
@@ -52,3 +53,76 @@ def case_margin(word: str, counts: Mapping[str, float], noise: Mapping[int, floa
     band = math.floor(lower)
     chance = noise.get(band, noise[min(noise, key=lambda m: (abs(m - band), m))] if noise else 0.0)
     return None if chance <= margin < 0 else margin
+
+
+# The British English dictionary (hunspell-en-gb): a title-case entry with the possessive flag is a name (Phil/M).
+BRITISH_DICTIONARY = Path("/usr/share/hunspell/en_GB.dic")
+SCOWL = Path("/usr/share/dict/scowl")
+# SCOWL's levels whose proper-name lists name a spelling: at its rarest level, 95, they hold abbreviations written
+# capitalised too (Adv, Chem, Sergt).
+NAME_LIST_MAX_LEVEL = 80
+# A name's possessive has three letters or more before its 's: two-letter capitalised entries are chemical symbols.
+NAME_POSSESSIVE_MIN = 3
+
+
+def _scowl_entries(suffix: str, max_level: int = 95) -> set[str]:
+    entries: set[str] = set()
+    for path in SCOWL.glob(f"*-{suffix}.*"):
+        if int(path.suffix[1:]) <= max_level:
+            entries.update(path.read_text("utf-8").split())
+    return entries
+
+
+def _british_dictionary() -> tuple[set[str], set[str]]:
+    """The British dictionary's names (title case, with the possessive flag M) and its entries in capitals (NATO,
+    EULA), each as the word itself."""
+    names, capitals = set(), set()
+    for line in BRITISH_DICTIONARY.read_text("utf-8").splitlines()[1:]:
+        entry, _, flags = line.partition("/")
+        if len(entry) > 1 and entry.isupper():
+            capitals.add(entry)
+        elif entry[:1].isupper() and entry[1:].islower() and "M" in flags.split()[0] if flags else False:
+            names.add(entry)
+    return names, capitals
+
+
+def names_possessives(code: Mapping[str, str], counts: Mapping[str, float]) -> set[str]:
+    """The listed 's spellings of a spelling filed as an abbreviation that are a name's possessive: a dictionary
+    lists the name (SCOWL's proper-name lists up to NAME_LIST_MAX_LEVEL, or the British dictionary in title case
+    with its possessive: Mia, Ira, Phil, Bart), of NAME_POSSESSIVE_MIN letters or more; the British dictionary
+    does not write the abbreviation in capitals (NATO, EULA: the acronym is the commoner); and an abbreviation SCOWL
+    lists in lowercase, a shortened word (opp), is rarer in running text (`counts`) than the name (phil, Phil)."""
+    if not BRITISH_DICTIONARY.exists():
+        return set()
+    british_names, british_capitals = _british_dictionary()
+    names = {entry for entry in _scowl_entries("proper-names", NAME_LIST_MAX_LEVEL) if entry[1:].islower()}
+    lowercase_abbreviations = {entry for entry in _scowl_entries("abbreviations") if entry.islower()}
+    found = set()
+    for spelling, kind in code.items():
+        base = spelling[:-2]
+        if kind != "possessive" or not spelling.endswith("'s") or code.get(base) != "abbreviation":
+            continue
+        name = base.capitalize()
+        if (
+            len(base) >= NAME_POSSESSIVE_MIN
+            and (name in names or name in british_names)
+            and (base not in lowercase_abbreviations or counts.get(name, -99.0) > counts.get(base, -99.0))
+            and base.upper() not in british_capitals
+        ):
+            found.add(spelling)
+    return found
+
+
+def abbreviations_possessives(code: Mapping[str, str], counts: Mapping[str, float]) -> dict[str, str]:
+    """The listed 's spellings whose spelling before the 's is filed as an abbreviation, with their code: the
+    abbreviation's (`abbreviation`: CEO'S, NATO'S), but a name's possessive (names_possessives: MIA'S, PHIL'S) stays
+    `possessive`. The judge reads an abbreviation's 's form by this code alone (solver/lexicon.py check)."""
+    names = names_possessives(code, counts)
+    return {
+        spelling: "abbreviation"
+        for spelling, kind in code.items()
+        if kind == "possessive"
+        and spelling.endswith("'s")
+        and code.get(spelling[:-2]) == "abbreviation"
+        and spelling not in names
+    }

@@ -339,7 +339,10 @@ function check(words, word, size) {
     else if (codeRank >= 0) {
       reason = "larger_lexicon_only";
       tier = code;
-    } else if ((code === null || code === "possessive") && (form = abbreviationForm(normalized, words))) {
+    } else if (
+      (code === null || (code === "abbreviation" && possessiveOf(normalized) !== null)) &&
+      (form = abbreviationForm(normalized, words))
+    ) {
       reason = "abbreviation";
       shaped = form[1];
       base = form[0].toUpperCase();
@@ -353,7 +356,7 @@ function check(words, word, size) {
       reason = "abbreviation";
       shaped = "word.unspoken_edges";
     } else if (code === null && possessiveOf(normalized) !== null) reason = "possessive";
-    else reason = code || "not_in_lexicon";
+    else reason = code !== null && code !== "sound" ? code : "not_in_lexicon"; // a sound no list holds: HMPH
   }
   const nameFirst = reason === "name_first";
   if (nameFirst) reason = "proper_name";
