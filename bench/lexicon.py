@@ -360,6 +360,7 @@ def names_ruling_quality(lexicons, census: Path | None) -> dict:
         s_contractions = set(build.read_overrides("s_contractions.txt"))
         word_levels, name_levels = build.scowl_levels(s_contractions)
         counts = build.case_counts()
+        noise = build.case_noise(counts, word_levels, name_levels)
     except (ImportError, OSError):
         return {"names_ruling": "needs pip install '.[build]' and apt-get install scowl"}
     accepted_anywhere = lambda w: any(w in lexicons[size] for size in SIZES)
@@ -370,7 +371,9 @@ def names_ruling_quality(lexicons, census: Path | None) -> dict:
         low, cap = counts.get(word), counts.get(word.capitalize())
         if low is not None and cap is not None and low >= cap:
             return "lowercase commoner in running text"
-        return "another ruling (allow.txt, a clipped word)"
+        if low is not None and cap is not None and build.case_margin(word, counts, noise) is None:
+            return "capitals ahead within chance: WordNet's tags, SCOWL's levels or ENABLE decide (gibbon)"
+        return "another ruling (allow.txt, a clipped word, a spelling of a word)"
 
     spelled = [w for w in name_levels if len(w) > 1 and "'" not in w and w.isalpha()]
     name_first = [
