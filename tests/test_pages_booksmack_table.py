@@ -438,3 +438,39 @@ def test_a_steal_from_a_page_drawn_for_a_turn_that_now_steals_nothing_or_is_not_
         "Not done Turn 7 is not entered yet: turn 3 is the latest entered, and you are due to steal.",
     )
     assert table.game()["stealing"] == 3 and [seat["hand"] for seat in table.game()["seats"]] == [6, 6, 5]
+
+
+def test_a_seat_whose_phone_was_handed_the_host_role_enters_another_seats_turn_on_the_host_page_only(app):
+    """Ruling 12 and docs/rules/tables.md ruling 1: Ann's seat's phone hosts (the role handed to it). Her seat's page
+    plays and steals for her own seat only, as a seat's page does when the phone hosts by the host's cookie; her
+    phone's host page enters Bob's card and Cy's steal, and the table takes both (no form it offers is refused)."""
+    host = phone(app)
+    code, _ = create(host, names=NAMES, game="booksmack", variants=["turns"])
+    ann, bob, cy = phone(app), phone(app), phone(app)
+    for seat, client in enumerate((ann, bob, cy), 1):
+        assert join(client, code, seat).status_code == 303
+    handed = press(
+        host, f"/tables/{code}/host", page(host, f"/tables/{code}/host"), "Hand the host role to Ann's phone"
+    )
+    assert handed.status_code == 303
+    play_path, host_path = f"/tables/{code}/play", f"/tables/{code}/host"
+    html = page(ann, play_path)
+    assert post_form(ann, play_path, html, "turn-form", action="turn", card="c").status_code == 303
+    html = page(ann, play_path)
+    assert phase_line(html) == "Turn 2: Bob's turn." and "turn-form" not in form_ids(html)
+    html = page(ann, host_path)
+    form = re.search(r'<form[^>]*id="turn-form".*?</form>', html, flags=re.S).group(0)
+    assert "The card Bob plays" in text(form)
+    seat = hidden(html, "seat", "turn-form")  # the seat the host's page enters for
+    played = post_form(ann, host_path, html, "turn-form", action="turn", card="z", seat=seat)
+    assert played.status_code == 303, text(played.get_data(as_text=True))[:800]
+    html = page(ann, host_path)
+    sent = post_form(ann, host_path, html, "turn-form", action="turn", card="a", seat=hidden(html, "seat", "turn-form"))
+    assert sent.status_code == 303  # Cy's a: the lowest, Cy steals
+    game = app.extensions["tables"].state(code).to_dict()["booksmack"]
+    assert [(p["seat"], p["card"]) for p in game["plays"]] == [(1, "c"), (2, "z"), (3, "a")] and game["stealing"] == 3
+    assert not {form for form in form_ids(page(ann, play_path)) if form.startswith("steal")}  # Cy's phone steals
+    html = page(ann, host_path)
+    stolen = post_form(ann, host_path, html, "steal-2", action="steal", victim="2", **{"from": "table"})
+    assert stolen.status_code == 303, text(stolen.get_data(as_text=True))[:800]
+    assert "Cy takes Bob's z from the table." in text(page(phone(app), f"/tables/{code}"))
