@@ -387,6 +387,28 @@ def test_a_playing_host_who_removes_their_own_seat_hosts_on_from_the_host_page(a
     assert bob.get(f"/tables/{code}/play").status_code == 200  # the others play on
 
 
+def test_the_last_player_at_the_table_is_offered_no_remove_button_the_table_would_refuse(app):
+    """docs/rules/tables.md, ruling 2: the last seat is not removed (delete the table), so no page offers it; until
+    then every seat the host may remove has its button, on the host's page and a playing host's seat page."""
+    ann, bob = phone(app), phone(app)
+    code, _ = create(ann)  # Ann's phone hosts and plays seat 1
+    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
+    host, play = f"/tables/{code}/host", f"/tables/{code}/play"
+    for path in (host, play):
+        assert {"Remove Ann: they left", "Remove Bob: they left"} <= set(buttons(ann.get(path).get_data(as_text=True)))
+    assert press(ann, host, ann.get(host).get_data(as_text=True), "Remove Bob: they left").status_code == 303
+    for path in (host, play):
+        assert not any(b.startswith("Remove") for b in buttons(ann.get(path).get_data(as_text=True))), path
+
+
+def buttons(html: str) -> list[str]:
+    """The words of each button the page shows its phone."""
+    return [
+        " ".join(unescape(re.sub(r"<[^>]+>", " ", b)).split())
+        for b in re.findall(r"<button\b[^>]*>(.*?)</button>", shown(html), flags=re.S)
+    ]
+
+
 def test_a_locked_table_refuses_a_join_with_a_409_saying_why(app):
     host = phone(app)
     code, _ = create(host)
