@@ -242,6 +242,14 @@ def test_a_tie_on_a_word_put_to_the_table_ends_when_the_host_role_goes_to_the_se
     assert (written[1].data["outcome"], written[1].data["reason"]) == ("refused", "host_party")
 
 
+def test_a_word_put_to_a_lone_voter_who_did_not_vote_reads_the_one_voter():
+    table = started(seats=2)  # Ann asks; Bob alone votes, and does not (ruling 22's count is ruling 21's)
+    seq = asked(table, 1, NEW)
+    table.act({"type": "count_votes", "claim": seq}, seat(1), after=31)
+    reason = table.view()["latest"]["reason"]
+    assert "the one voter did not vote, so the dictionary's verdict stands" in reason and "of the 1" not in reason
+
+
 def test_the_quorum_is_more_than_half_the_voters_and_two_seats_have_one_voter():
     table = started(seats=4)
     seq = asked(table, 1, NEW)

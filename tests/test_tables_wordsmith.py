@@ -1061,6 +1061,18 @@ def test_the_window_closes_by_the_clock_and_one_vote_of_two_is_no_quorum():
     )
 
 
+def test_a_lone_voter_who_did_not_vote_is_said_as_one_at_three_seats():
+    """Ruling 21 at three seats: Bob objects to Ann's CAST, Cy alone votes, and does not; the count reads as English
+    ("the one voter"), not "none of the 1 voters"."""
+    table, cast = voting_table(seats=3)
+    table.act({"type": "object", "claim": cast.seq}, seat(2))
+    table.act({"type": "count_votes", "claim": cast.seq}, seat(2), after=31)
+    assert table.view()["latest"]["reason"] == (
+        "Bob counted the votes. Objection overruled: the one voter did not vote, so the judge's verdict stands: CAST stands; "
+        "Ann may still concede it."
+    )
+
+
 def test_with_no_voter_the_judges_verdict_stands_at_once_and_the_claimant_may_concede():
     table, cast = voting_table(seats=2)  # two seats: no one but the claimant and the objector (ruling 21)
     events = table.act({"type": "object", "claim": cast.seq}, seat(2))

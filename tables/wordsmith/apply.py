@@ -12,7 +12,7 @@ from ..state import shallow
 
 # --- apply: event -> state -----------------------------------------------------------
 from . import house
-from .model import AskRecord, ClaimRecord, WordsmithState
+from .model import AskRecord, ClaimRecord, WordsmithState, too_few_voted
 
 
 def apply(table, event: Event) -> None:
@@ -314,7 +314,7 @@ def _undecided(ws: WordsmithState, claim: ClaimRecord, data: dict) -> str:
             f"{_name(ws, data.get('host'))}, {role}: the host does not decide their own dispute"
         )
     cast = data["strike"] + data["keep"]
-    return f"{'only ' + str(cast) if cast else 'none'} of the {voters} voters voted ({data.get('needed')} needed)"
+    return too_few_voted(cast, voters, data.get("needed"))
 
 
 def _apply_house_asked(ws: WordsmithState, event: Event, data: dict) -> None:

@@ -21,7 +21,7 @@ from solver.normalize import fold, is_well_formed
 from ..events import Actor, Context, NewEvent, Rejected, stamp
 from . import vote as votes
 from .acting import acting_seat, lexicon_of, need_on, own_voice, player, window_seconds
-from .model import OBJECTION_SECONDS, AskRecord, SeatState, WordsmithState
+from .model import OBJECTION_SECONDS, AskRecord, SeatState, WordsmithState, too_few_voted
 
 # The lexicon's reasons a table may overrule: the word is not in the word lists, or only in a larger dictionary.
 HOUSE_REASONS = ("not_in_lexicon", "larger_lexicon_only")
@@ -242,7 +242,7 @@ def ruled_sentence(ws: WordsmithState, ask: AskRecord, data: dict) -> str:
         why = f"the vote is tied ({count}) and the host, {asker}, asked: the host does not decide their own dispute"
     else:
         cast = data["allow"] + data["refuse"]
-        why = f"{'only ' + str(cast) if cast else 'none'} of the {voters} voters voted ({data.get('needed')} needed)"
+        why = too_few_voted(cast, voters, data.get("needed"))
     return f"Not allowed: {why}, so the dictionary's verdict stands: {shout} is not a word here; nothing changes."
 
 

@@ -551,3 +551,11 @@ def seats_allowed(variants) -> tuple[int, int, str]:
     if "word_by_word" in variants:
         return 1, 4, "Word by Word is for 1 to 4 players (the rulebook)"
     return 2, 4, "Wordsmith is for 2 to 4 players (the rulebook; Word by Word takes 1 to 4)"
+
+
+def too_few_voted(cast: int, voters: int, needed) -> str:
+    """Ruling 21: why a vote that too few voted in leaves the verdict as it was, one sentence for an objection's vote
+    and a house word's ask. A lone voter is "the one voter", never "none of the 1 voters"."""
+    if voters == 1:
+        return "the one voter did not vote"
+    return f"{'only ' + str(cast) if cast else 'none'} of the {voters} voters voted ({needed} needed)"
