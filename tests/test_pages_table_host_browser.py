@@ -324,6 +324,23 @@ def test_a_refusal_on_the_host_page_shows_where_the_eye_is_and_the_invite_folds_
     expect(ann.locator("#invite summary")).to_contain_text(f"{code[:3]} {code[3:]}")
 
 
+def test_the_invite_unfolds_again_when_the_host_undoes_the_start_as_a_reload_draws_it(three, live_server):
+    """Play started folds the invite away; the host's undo of the start brings the table back to before play, and the
+    host's page, live, shows the invite open again, as a fresh load of it does."""
+    ann, bob, view = three
+    create_table(ann, live_server)
+    following(ann)
+    start_challenge(ann)
+    expect(ann.locator("#invite")).not_to_have_attribute("open", "", timeout=LIVE_MS)
+    submit(ann, ann.get_by_role("button", name="Undo the start of the challenge"))
+    expect(ann.locator("#invite")).to_have_attribute("open", "", timeout=LIVE_MS)
+    expect(ann.locator("#invite .table-qr")).to_be_visible()
+    start_challenge(ann)  # and the next start folds it away again
+    expect(ann.locator("#invite")).not_to_have_attribute("open", "", timeout=LIVE_MS)
+    ann.reload()
+    expect(ann.locator("#invite")).not_to_have_attribute("open", "")
+
+
 def test_pools_are_pieces_and_a_star_asks_which_piece_it_stands_for(three, live_server):
     ann, bob, view = three
     code = create_table(ann, live_server)

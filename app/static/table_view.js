@@ -141,12 +141,16 @@ window.WordsmithTableView = function (table) {
       if (input.isConnected && input.dataset.typedFor !== was) input.value = "";
     });
     // The host's invite (the code and QR code) folds away once, when play starts (the page's invite, or the table's
-    // part, says so); the host may open it again.
+    // part, says so); the host may open it again. The host's undo of the start brings back the table before play,
+    // and the invite opens again, as the page draws it then.
     const invite = document.getElementById("invite");
     const says = whole ? next.getElementById("invite") : fresh;
     if (invite && says && says.dataset.started && !invite.dataset.started) {
       invite.open = false;
       invite.dataset.started = says.dataset.started;
+    } else if (invite && says && !says.dataset.started && invite.dataset.started) {
+      invite.open = true;
+      delete invite.dataset.started;
     }
     if (whole) {
       if (fresh && fresh.dataset.parts !== undefined) table.dataset.parts = fresh.dataset.parts;
