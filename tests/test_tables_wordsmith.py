@@ -1242,6 +1242,38 @@ def test_a_vote_is_cast_only_from_the_voters_own_phone(actor, named, says):
     ]
 
 
+# Every action a seat makes for itself, as the host would send it for seat `n` (ruling 19).
+SEAT_ACTIONS = {
+    "claim": lambda n, cast: {"type": "claim", "seat": n, "word": "bag"},
+    "add": lambda n, cast: {"type": "add", "seat": n, "piece": "W"},
+    "choose_wild": lambda n, cast: {"type": "choose_wild", "seat": n, "piece": "R"},
+    "pass": lambda n, cast: {"type": "pass", "seat": n},
+    "object": lambda n, cast: {"type": "object", "seat": n, "claim": cast},
+    "ask": lambda n, cast: {"type": "ask", "seat": n, "claim": cast},
+    "vote": lambda n, cast: {"type": "vote", "seat": n, "claim": cast, "strike": True},
+}
+
+
+@pytest.mark.parametrize("kind", sorted(SEAT_ACTIONS))
+@pytest.mark.parametrize("host", [HOST, Actor(seat=1, host=True)], ids=["host", "seat_hosting"])
+def test_the_host_acts_for_no_seat_a_phone_holds(kind, host):
+    """Ruling 19: the host's token (or a seat's phone the role was handed to) naming a seat whose phone plays is
+    refused (403) and writes nothing, whatever the action: it would take that player's word, pool or voice away."""
+    table = Table(seats=3, host_plays=1 if host.seat else None)
+    table.events += [Event(len(table.events) + n, "seat_joined", stamp(table.now), n, {"seat": n}) for n in (1, 2)]
+    table.state = fold(table.events)  # Ann's and Bob's phones; Cy plays without one
+    table.act({"type": "start", "pool": EXAMPLE_POOL})
+    cast = table.claim(1, "cast").seq
+    before = copy.deepcopy(table.state)
+    with pytest.raises(Forbidden) as caught:
+        decide(table.state, host, SEAT_ACTIONS[kind](2, cast), Context(LEXICONS, table.rng, table.now))
+    assert "seat 2 (Bob) has one" in caught.value.message or kind == "vote"
+    assert table.state == before
+    if kind != "vote":  # Cy plays without a phone: the host acts for her (a refusal, if any, is the game's)
+        with contextlib.suppress(Rejected, Refused):
+            decide(table.state, host, SEAT_ACTIONS[kind](3, cast), Context(LEXICONS, table.rng, table.now))
+
+
 def test_the_host_objects_only_for_a_seat_no_phone_holds():
     table = Table(seats=3)
     table.events += [Event(2, "seat_joined", stamp(table.now), 2, {"seat": 2})]  # Bob's phone; Cy plays without one

@@ -107,7 +107,10 @@ Kind = Literal["red", "yellow", "blue", "green"]
 ClaimSeq = Annotated[int, Field(ge=1, description="the claim: the seq of its event")]
 ActingSeat = Annotated[
     SeatNumber | None,
-    Field(description="the seat acted for: left out, the token's own seat; the host may name any seat"),
+    Field(
+        description="the seat acted for: left out, the token's own seat; the host names a seat (Wordsmith: only "
+        "one no phone holds, a seat whose phone plays acts from it: 403, docs/rules/wordsmith.md ruling 19)"
+    ),
 ]
 
 

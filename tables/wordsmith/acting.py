@@ -20,8 +20,14 @@ def player(table, seat: int) -> str:
     return table.seats[seat - 1].name
 
 
-def acting_seat(table, ws: WordsmithState, actor: Actor, action: dict) -> SeatState:
-    """The seat an action is for: the actor's own, or any seat the host names; a seat acting for another: 403."""
+def acting_seat(
+    table, ws: WordsmithState, actor: Actor, action: dict, what: str = "A seat's action", who: str = "the player"
+) -> SeatState:
+    """The seat an action is for: the actor's own, or a seat the host names; a seat acting for another: 403.
+
+    Ruling 19: the host acts for a seat only while no phone holds it (its player plays without one): a claim, a
+    piece, a pass, an objection or an ask made by the host for a seat whose phone plays would take that player's
+    word, pool or voice away from them (403). `what`: "An objection", `who`: "the objector", for the refusal."""
     named = action.get("seat")
     if named is None:
         if actor.seat is None:
@@ -30,20 +36,16 @@ def acting_seat(table, ws: WordsmithState, actor: Actor, action: dict) -> SeatSt
             raise Forbidden("This needs a seat's token.")
         return ws.seat(actor.seat)
     number = table.seat(named).number  # Refused unless a seat number of this table
-    if actor.host or actor.seat == number:
+    if actor.seat == number:
         return ws.seat(number)
-    raise Forbidden(f"Your token acts for seat {actor.seat}, not seat {number}.")
-
-
-def own_voice(table, seat: SeatState, actor: Actor, what: str, who: str) -> None:
-    """Ruling 19: an objection or an ask (ruling 22) is a voice in the vote it opens, so the host makes one for a
-    seat only while no phone holds that seat (its player plays without one), or the host could take that seat's
-    voice away. `what`: "An objection", `who`: "the objector"."""
-    if seat.number != actor.seat and table.seats[seat.number - 1].joined:
+    if not actor.host:
+        raise Forbidden(f"Your token acts for seat {actor.seat}, not seat {number}.")
+    if table.seats[number - 1].joined:
         raise Forbidden(
-            f"{what} is made from {who}'s own phone: seat {seat.number} ({player(table, seat.number)}) has one. "
+            f"{what} is made from {who}'s own phone: seat {number} ({player(table, number)}) has one. "
             "The host acts for a seat only while no phone holds it."
         )
+    return ws.seat(number)
 
 
 def own_seat(table, ws: WordsmithState, actor: Actor, action: dict) -> SeatState:

@@ -18,7 +18,6 @@ from .acting import (
     lexicon_of,
     need_host,
     own_seat,
-    own_voice,
     player,
     window_seconds,
 )
@@ -28,8 +27,7 @@ from .model import OBJECTION_SECONDS, ClaimRecord, WordsmithState
 
 
 def object_(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
-    seat = acting_seat(table, ws, actor, action)
-    own_voice(table, seat, actor, "An objection", "the objector")  # ruling 19: the objector does not vote
+    seat = acting_seat(table, ws, actor, action, "An objection", "the objector")  # ruling 19: the objector has no vote
     claim = find_claim(ws, action)
     seconds = window_seconds(table, ctx, OBJECTION_SECONDS)
     refusal = votes.objection_refused(ws, seat.number, claim, ctx.now, seconds)

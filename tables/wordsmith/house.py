@@ -20,7 +20,7 @@ from solver.normalize import fold, is_well_formed
 
 from ..events import Actor, Context, NewEvent, Rejected, stamp
 from . import vote as votes
-from .acting import acting_seat, lexicon_of, need_on, own_voice, player, window_seconds
+from .acting import acting_seat, lexicon_of, need_on, player, window_seconds
 from .model import OBJECTION_SECONDS, AskRecord, SeatState, WordsmithState, too_few_voted
 
 # The lexicon's reasons a table may overrule: the word is not in the word lists, or only in a larger dictionary.
@@ -109,8 +109,7 @@ def _attempt(ws: WordsmithState, action: dict) -> dict:
 
 def ask(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
     """Ruling 22: the claimant puts a claim refused only because the dictionary lacks the word to the table."""
-    seat = acting_seat(table, ws, actor, action)
-    own_voice(table, seat, actor, "Asking the table", "the claimant")  # ruling 19: the asker does not vote
+    seat = acting_seat(table, ws, actor, action, "Asking the table", "the claimant")  # ruling 19: no vote for the asker
     attempt = _attempt(ws, action)
     word, shout = attempt["word"], attempt["word"].upper()
     if ws.has("secret"):

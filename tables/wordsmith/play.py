@@ -105,7 +105,7 @@ def _random_word(lexicon, length: int, rng) -> str:
 
 
 def add(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
-    seat = acting_seat(table, ws, actor, action)
+    seat = acting_seat(table, ws, actor, action, "Adding a piece")
     piece, wild_as = action.get("piece"), action.get("wild_as")
     if piece is not None and piece not in PIECE_CODES:
         raise Refused(f"piece: one of R, Y, B, G, W, or null to roll a die (got {piece!r})", ("piece",))
@@ -138,7 +138,7 @@ def add(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> 
 
 def choose_wild(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
     """A star kept wild in a pool becomes the piece the player says it stands for (ruling 7)."""
-    seat = acting_seat(table, ws, actor, action)
+    seat = acting_seat(table, ws, actor, action, "Choosing what a star stands for")
     piece = action.get("piece")
     if piece not in PIECE_CODES or piece == "W":
         raise Refused(f"piece: the piece the star stands for, one of R, Y, B, G (got {piece!r})", ("piece",))
@@ -149,7 +149,7 @@ def choose_wild(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Cont
 
 
 def pass_(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
-    seat = acting_seat(table, ws, actor, action)
+    seat = acting_seat(table, ws, actor, action, "A pass")
     need_on(ws)
     if ws.phase != "done_called":
         raise Rejected("not_done", "Passing is for the extra word after Done!: nobody has called Done! yet.")
