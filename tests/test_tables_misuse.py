@@ -73,6 +73,53 @@ def test_a_token_revoked_after_it_was_read_writes_nothing(database_url, lexicons
         hosts_store.close()
 
 
+def handed_after_lookup(app, database_url: str, code: str, by, to: int) -> None:
+    """The app's next lookup of a token answers, then another process hands the host role (from `by`) to `to`."""
+    service = app.extensions["tables"]
+    other = Store(database_url)
+
+    def hand():
+        try:
+            Tables(other, service.lexicons).act(code, by, {"type": "hand_host", "seat": to})
+        finally:
+            other.close()
+
+    revoke_after_lookup(service.store, hand)
+
+
+def delete_by_api(app, code: str, token: str, _phone, _page: str):
+    return app.test_client().delete(f"/api/v1/tables/{code}", headers={"Authorization": f"Bearer {token}"})
+
+
+def delete_by_page(_app, code: str, _token: str, phone, page: str):
+    return phone.post(f"/tables/{code}/delete", data={"csrf_token": hidden(page, "csrf_token"), "confirm": "1"})
+
+
+@pytest.mark.parametrize("delete", [delete_by_api, delete_by_page], ids=["api", "page"])
+@pytest.mark.parametrize("hosting", ["host", "seat"])
+def test_a_delete_in_flight_when_the_host_role_moved_deletes_nothing(database_url, delete, hosting):
+    """Deleting the table is the host's, by the same door as every action: the host's phone (the host's own token,
+    or a seat's phone the role was handed to) sends a delete, and right after its token was looked up another
+    process hands the role on. The table stays, and the phone is told it does not host."""
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    host, ann, bob = phone(app), phone(app), phone(app)
+    code, _ = create(host)
+    assert join(ann, code, 1).status_code == 303 and join(bob, code, 2).status_code == 303
+    service = app.extensions["tables"]
+    if hosting == "seat":  # Ann's phone hosts; the role then moves on to Bob's
+        service.act(code, Actor(host=True), {"type": "hand_host", "seat": 1})
+        sender, token, by = ann, ann.get_cookie(SEAT_COOKIE, path=f"/tables/{code}").value, Actor(seat=1)
+    else:
+        sender, token, by = host, host.get_cookie("wordsmith_host", path=f"/tables/{code}").value, Actor(host=True)
+    page = sender.get(f"/tables/{code}/host").get_data(as_text=True)  # its delete form, before the race is set
+    handed_after_lookup(app, database_url, code, by, 2)
+    answer = delete(app, code, token, sender, page)
+    with app.app_context():
+        assert service.state(code).host_seat == 2  # the table is there, Bob's phone hosts it
+    assert answer.status_code in (303, 403), answer.status_code
+    assert not answer.headers.get("Location", "").endswith("/tables")  # not the deleted table's way home
+
+
 def started_with_two_seats(database_url: str):
     """The app on `database_url` with a started table of Ann and Bob, each seated by a phone: (app, code, Ann's)."""
     app = create_app({"TESTING": True, "DATABASE_URL": database_url})

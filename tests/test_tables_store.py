@@ -255,6 +255,18 @@ def pages(sqlite_file: str) -> int:
         return connection.execute("PRAGMA page_count").fetchone()[0]
 
 
+def test_a_delete_with_a_proof_deletes_only_while_its_token_acts_and_nothing_came_after(table):
+    """As an append checks its actor: a delete for a token that no longer acts for its seat, or judged on a table
+    that has moved since, deletes nothing; the same delete with both true deletes the table."""
+    table.append(CODE, [ev(2, "seat_joined", seat=1)], request_id=None, actor="anyone", tokens=[(1, "one")])
+    assert not table.delete(CODE, proof=(0, "one"), seq=2)  # "one" is seat 1's token, not the host's
+    assert not table.delete(CODE, proof=(0, "host-hash"), seq=1)  # judged on seq 1: seq 2 came since
+    assert table.events(CODE) != [] and table.token(CODE, "host-hash") == 0
+    assert table.delete(CODE, proof=(0, "host-hash"), seq=2)
+    assert table.events(CODE) == [] and table.token(CODE, "host-hash") is None
+    assert not table.delete(CODE, proof=(0, "host-hash"), seq=2)  # nothing left to delete
+
+
 def test_appending_to_a_deleted_table_writes_nothing(table):
     table.delete(CODE)
     assert table.append(CODE, [ev(2)], request_id="r", actor="seat:1") is None
