@@ -681,6 +681,14 @@ def request_signature(actor: Actor, action: dict) -> str:
     return f"{who} {hashlib.sha256(what.encode()).hexdigest()[: 31 - len(who)]}"
 
 
+def stops_token(event) -> int | None:
+    """The holder whose token `event` stops (a seat's number, 0 the host's), or None: a seat joined (its old phone's
+    token replaced), released or removed; the host role handed on (the host's token replaced)."""
+    if event.type in SEAT_TOKEN_EVENTS:
+        return event.data.get("seat")
+    return 0 if event.type == "host_handed" else None
+
+
 def revoked(new: list[NewEvent]) -> tuple[tuple[int, str], ...]:
     """The token rows a released seat gets: the hash of a token no one is given, in place of its phone's.
 

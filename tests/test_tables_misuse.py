@@ -13,6 +13,7 @@ import pytest
 from test_pages_tables import SEAT_COOKIE, create, hidden, join, phone, post_form, start
 
 from app import create_app
+from app.serving.streams import HOLDER_STREAMS
 from solver.errors import Refused
 from solver.lexicon import load_lexicons
 from tables.events import Actor, Forbidden, Rejected, Slowed
@@ -424,3 +425,52 @@ def test_a_seat_handed_the_host_role_through_another_process_sends_a_host_action
         types = [event.type for event in service.events(code)]
     assert answer.status_code == 303, answer.get_data(as_text=True)[:300]
     assert types[-2:] == ["host_handed", written]
+
+
+# --- streams of a token that stopped -----------------------------------------------------------
+
+
+def stream_through(kind: str, client, code: str, token: str):
+    """A stream opened with a seat's token: the API's (bearer) or the pages' (the seat's cookie)."""
+    if kind == "api":
+        return client.get(f"/api/v1/tables/{code}/events", headers={"Authorization": f"Bearer {token}"}, buffered=False)
+    client.set_cookie(SEAT_COOKIE, token, path=f"/tables/{code}")
+    return client.get(f"/tables/{code}/events", buffered=False)
+
+
+@pytest.mark.parametrize("kind", ["api", "page"])
+@pytest.mark.parametrize("stop", ["release", "remove"])
+def test_a_seats_streams_end_when_its_token_stops_and_its_new_phone_gets_its_own(database_url, kind, stop):
+    """A phone holds its seat's every stream slot (HOLDER_STREAMS) when the host gives the seat to another phone or
+    removes it: each of its streams sends the event that stopped its token, then ends (not at the end of its
+    lifetime), giving its slot back, so the seat's new phone gets its streams; the old one reads no more."""
+    app = create_app(
+        {"TESTING": True, "DATABASE_URL": database_url, "EVENT_STREAM_SECONDS": 600, "EVENT_HEARTBEAT_SECONDS": 0.2}
+    )
+    service = app.extensions["tables"]
+    with app.app_context():
+        created = service.create("wordsmith", ["Ann", "Bob", "Cy"])
+        code = created.code
+        old = service.join(code, 1)
+        held = [stream_through(kind, app.test_client(), code, old) for _ in range(HOLDER_STREAMS)]
+        assert [answer.status_code for answer in held] == [200] * HOLDER_STREAMS
+        chunks = [iter(answer.response) for answer in held]
+        for chunk in chunks:  # each stream's head and backlog, before the seat goes
+            assert b"seat_joined" in b"".join(next(chunk) for _ in range(2))
+        service.act(code, Actor(host=True), {"type": stop, "seat": 1})
+        for chunk in chunks:
+            sent = next(chunk)
+            while sent.startswith(b":"):  # a keep-alive that came first
+                sent = next(chunk)
+            assert f"event: seat_{stop}".encode() in sent
+            assert next(chunk, None) is None  # ended: no keep-alive after it
+        for answer in held:
+            answer.close()
+        if stop == "release":
+            new = service.join(code, 1)
+            fresh = stream_through(kind, app.test_client(), code, new)
+            assert fresh.status_code == 200
+            fresh.close()
+        again = stream_through(kind, app.test_client(), code, old)  # the old phone reconnects
+        assert again.status_code == (403 if kind == "api" else 200)  # a page's: the table view's, as anyone's
+        again.close()

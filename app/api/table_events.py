@@ -38,8 +38,9 @@ class EventsQuery(TablePath):
 @operation(params=EventsQuery, response=str, media_type="text/event-stream", problems=(403, 429, 503))
 def events(params: EventsQuery):
     """The table's events as they happen (Server-Sent Events), resuming after `Last-Event-ID` or `?after=`."""
+    since = tables().last_seq(params.code) if bearer_token() else 0  # read before the token is proven
     who = acting(params.code) if bearer_token() else None
-    return table_stream(params.code, who, params.after)
+    return table_stream(params.code, who, params.after, since=since)
 
 
 def table_stream(
@@ -47,10 +48,13 @@ def table_stream(
     who: Actor | None,
     after_param: str | None,
     part: streams.PartMaker | None = None,
+    *,
+    since: int = 0,
 ) -> Response:
     """The event stream of table `code` as `who` sees it (None: a viewer with no token), for the API's route
     (a bearer token) and the pages' (the phone's cookie, and `part`: the table's part after each run of events):
-    a seat's or the host's stream is held apart from the viewers' (app/serving/streams.py, `take_slots`)."""
+    a seat's or the host's stream is held apart from the viewers' (app/serving/streams.py, `take_slots`), and ends
+    once an event after `since` (the table's seq read before its token was proven) stops that token."""
     service = tables()
     after = _resume_after(after_param)
     so_far = service.events(code)  # 404 for a table that does not exist
@@ -73,6 +77,7 @@ def table_stream(
         rng=random.Random(),
         shared=not table_state.may_hide(created),
         part=part,
+        holder=None if who is None else (who.seat or 0, since),
     )
     holder = None if who is None else "host" if who.host and who.seat is None else f"seat {who.seat}"
     return streams.open_stream(cursor, holder)

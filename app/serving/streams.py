@@ -66,6 +66,7 @@ from flask import Response, current_app, request
 
 from tables.events import NotFound
 from tables.schema import compact_json
+from tables.service import stops_token
 
 from ..errors import ApiProblem
 from . import gunicorn_threads
@@ -166,9 +167,17 @@ def message(event: dict) -> str:
     return f"id: {event['seq']}\nevent: {event['type']}\ndata: {data}\n\n"
 
 
-def shared_message(event) -> str:
+class Message(str):
+    """An event's SSE message, and whose token the event stops (`stops`: a seat's number, 0 the host's, or None)."""
+
+    stops: int | None = None
+
+
+def shared_message(event) -> Message:
     """The SSE message of an event shown as it is: made once per process for every stream of its table."""
-    return message(event.to_dict())
+    made = Message(message(event.to_dict()))
+    made.stops = stops_token(event)
+    return made
 
 
 KEEP_ALIVE = b": keep-alive\n\n"
@@ -202,6 +211,7 @@ class StreamCursor:
         rng: random.Random,
         shared: bool = False,
         part: PartMaker | None = None,
+        holder: tuple[int, int] | None = None,
     ):
         self.service = service
         self.code = code
@@ -217,6 +227,8 @@ class StreamCursor:
         self.heartbeat = heartbeat
         self.retry = b"retry: %d\n\n" % rng.randint(1000, 4000)
         self.deadline = time.monotonic() + lifetime * rng.uniform(0.9, 1.1)
+        # (the seat whose token opened the stream, 0 the host's; the table's seq before that token was proven)
+        self.holder = holder
 
     def backlog(self) -> bytes:
         """The messages of every event after the one to resume after; NotFound when the table is gone."""
@@ -228,6 +240,7 @@ class StreamCursor:
             made = follower.ready_shared(self.after, shared_message)
             if made:
                 self.after = made[-1][0]
+                self._stop_after((seq, text.stops) for seq, text in made)
             return self._with_part("".join(text for _, text in made))
         return self._with_part(self._text(follower.ready(self.after)))
 
@@ -269,7 +282,16 @@ class StreamCursor:
         text = "".join(message(shown) for shown in self.show(events))
         if events:
             self.after = events[-1].seq
+            self._stop_after((event.seq, stops_token(event)) for event in events)
         return text
+
+    def _stop_after(self, stops) -> None:
+        """End the stream once it has sent an event (`stops`: (seq, whose token it stops)) that stopped the token
+        it was opened with: a released or removed seat's old phone, a host that handed the role on, reads no more
+        as its holder, and its slots go back at once for the phone that holds the seat now (`take_slots`). Its
+        reconnect is refused (403)."""
+        if self.holder is not None and any(seq > self.holder[1] and who == self.holder[0] for seq, who in stops):
+            self.deadline = 0.0  # the lifetime is over: the stream ends after what it has just been given
 
 
 def event_stream(cursor: StreamCursor, adopt: Callable | None = None) -> Iterator[bytes]:
