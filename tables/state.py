@@ -70,11 +70,39 @@ INVISIBLE = "Cf"
 CONTROLS = frozenset(("Cc", "Zl", "Zp", "Cs"))
 
 
+# The alphabets whose letters pass for one another's (Latin A, Cyrillic А, Greek Α): a word of a seat's name keeps
+# to one of them (docs/rules/tables.md, ruling 6).
+LOOKALIKE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
+
+
+def name_key(name: str) -> str:
+    """What a seat's name looks like, for telling names apart: its compatibility form (a full-width Ａ is A, a
+    decomposed ë is ë), whatever the case."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
 def same_name(name: str, others, path: tuple) -> None:
-    """Refuse a seat's name (as `seat_name` keeps it) that another seat's already is, whatever the case: every phone,
-    the score sheet and the command line tell the players apart by name."""
-    if any(name.casefold() == other.casefold() for other in others):
+    """Refuse a seat's name (as `seat_name` keeps it) that looks like another seat's (`name_key`): every phone, the
+    score sheet and the command line tell the players apart by name (docs/rules/tables.md, ruling 6)."""
+    if any(name_key(name) == name_key(other) for other in others):
         raise Refused(f"another seat is already called {name}: give each seat a name of its own", path)
+
+
+def _mixed_letters(text: str) -> str | None:
+    """Where a word of `text` mixes look-alike alphabets: its first letter and the first one of another alphabet,
+    each with its alphabet and position ("А (Cyrillic, character 1) and n (Latin, character 2)"), or None."""
+    first = None  # the word's first letter of a look-alike alphabet: (position, letter, alphabet)
+    for position, char in enumerate(text, 1):
+        if not char.isalpha():
+            first = None  # a new word may be in another alphabet
+            continue
+        kind = unicodedata.name(unicodedata.normalize("NFKC", char)[:1], "").split(" ")[0]
+        if kind not in LOOKALIKE_SCRIPTS:
+            continue
+        if first is not None and kind != first[2]:
+            return f"{first[1]} ({first[2].title()}, character {first[0]}) and {char} ({kind.title()}, character {position})"
+        first = first or (position, char, kind)
+    return None
 
 
 def seat_name(name: Any, path: tuple) -> str:
@@ -91,8 +119,12 @@ def seat_name(name: Any, path: tuple) -> str:
                 f"a seat's name must not hold control characters: U+{ord(char):04X} at character {position}", path
             )
     text = "".join(char for char in text if unicodedata.category(char) != INVISIBLE).strip()
+    text = unicodedata.normalize("NFC", text)  # one way to write each letter, however the phone typed it
     if not text:
         raise Refused("a seat's name must not be empty (invisible characters do not count)", path)
+    mixed = _mixed_letters(text)
+    if mixed is not None:  # one alphabet's letter passing for another's: a name that looks like another seat's
+        raise Refused(f"a seat's name mixes alphabets within a word: {mixed}; type each word in one alphabet", path)
     if len(text) > MAX_SEAT_NAME:
         raise Refused(sentences()["field.too_long"].format(limit=MAX_SEAT_NAME, actual=len(text)), path)
     return text

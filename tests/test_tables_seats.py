@@ -4,11 +4,17 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from service_helpers import assert_problem
 from test_api_tables import Table
 
 from app import create_app
+from solver.errors import Refused
+from tables.state import same_name, seat_name
 
 
 @pytest.fixture
@@ -51,3 +57,53 @@ def test_a_solo_word_by_word_table_plays(client):
     assert rolled.status_code == 201, rolled.json
     state = table.state()["wordsmith"]
     assert state["phase"] == "playing" and state["round"] == 1
+
+
+# --- names that pass for one another (docs/rules/tables.md, ruling 6) -----------------------------
+
+LATIN_NAMES = st.text(alphabet=st.sampled_from("abcdefghijklmnopqrstuvwxyzäëïöüéèñçß"), min_size=1, max_size=12)
+# Cyrillic and Greek capitals drawn like Latin ones.
+LOOKALIKES = {"A": "\u0410", "B": "\u0412", "E": "\u0415", "O": "\u039f", "P": "\u0420", "T": "\u03a4"}
+
+
+def fullwidth(text: str) -> str:
+    """`text` in full-width forms where there are some (a → ａ)."""
+    return "".join(chr(ord(char) + 0xFEE0) if "!" <= char <= "~" else char for char in text)
+
+
+@given(name=LATIN_NAMES, look=st.sampled_from(["decomposed", "upper", "fullwidth", "title"]))
+def test_a_name_written_another_way_is_the_same_seats_name(name, look):
+    """A name beside one that looks the same once its letters are composed one way, whatever the case and however
+    wide (Zoë typed with a combining diaeresis, ＡＮＮ beside Ann) is refused: the phones could not tell them apart."""
+    kept = seat_name(name, ("seats", 0))
+    other = {
+        "decomposed": unicodedata.normalize("NFD", name),
+        "upper": name.upper(),
+        "fullwidth": fullwidth(name),
+        "title": name.title(),
+    }[look]
+    with pytest.raises(Refused):
+        same_name(seat_name(other, ("seats", 1)), [kept], ("seats", 1))
+
+
+@given(name=st.text(alphabet=st.sampled_from("ABEOPTabeopt"), min_size=2, max_size=12), where=st.integers(0, 11))
+def test_a_word_mixing_look_alike_alphabets_is_refused_as_a_name(name, where):
+    """A Latin word with one letter swapped for its Cyrillic or Greek look-alike (Аnn) is refused, naming both
+    letters; a name whose words each keep to one alphabet (Dmitri Дмитрий, Νίκος) is kept."""
+    where %= len(name)
+    if name[where] not in LOOKALIKES:
+        name = name[:where] + "A" + name[where + 1 :]
+    spoof = name[:where] + LOOKALIKES[name[where]] + name[where + 1 :]
+    with pytest.raises(Refused) as caught:
+        seat_name(spoof, ("name",))
+    assert "mixes alphabets within a word" in caught.value.message and caught.value.path == ("name",)
+    assert seat_name(f"{name} {LOOKALIKES[name[where]]}", ("name",))  # two words, one alphabet each
+
+
+def test_a_table_refuses_a_look_alike_name_through_the_api(client):
+    created = client.post("/api/v1/tables", json={"game": "wordsmith", "seats": ["Zoë", "Zoe\u0308"]})
+    assert assert_problem(created, 422, "/seats/1")
+    table = Table(client, seats=("Ann", "Bob"))
+    renamed = table.post("/seats/2/name", {"name": "\u0410nn"}, table.host)
+    assert "mixes alphabets" in assert_problem(renamed, 422, "/name")["errors"][0]["detail"]
+    assert table.post("/seats/2/name", {"name": "\uff21nn"}, table.host).status_code == 422
