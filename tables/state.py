@@ -385,6 +385,14 @@ def decide(state: TableState, actor: Actor, action: dict, ctx: Context) -> list[
         seat = state.seat(action.get("seat"))
         if seat.removed:
             raise Rejected("seat_removed", f"Seat {seat.number} ({seat.name}) has left the table.", seat=seat.number)
+        if actor.seat is not None and not actor.host and actor.seat != seat.number:  # docs/rules/tables.md, ruling 7
+            holds = state.seat(actor.seat)
+            raise Rejected(
+                "one_seat",
+                f"This phone plays for seat {holds.number} ({holds.name}): one phone, one seat. To play for "
+                f"{seat.name} from it, ask the host to give seat {holds.number} to a new phone first.",
+                seat=holds.number,
+            )
         if state.locked and not actor.host:
             raise Rejected("joining_locked", "The host has locked this table: ask the host to let you in.")
         if seat.joined and not actor.host:  # else anyone with the code could take over a seat in play

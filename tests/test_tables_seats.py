@@ -10,7 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from service_helpers import assert_problem
-from test_api_tables import Table
+from test_api_tables import Table, bearer
+from test_pages_tables import create as page_create
+from test_pages_tables import join as page_join
 
 from app import create_app
 from solver.errors import Refused
@@ -107,3 +109,31 @@ def test_a_table_refuses_a_look_alike_name_through_the_api(client):
     renamed = table.post("/seats/2/name", {"name": "\u0410nn"}, table.host)
     assert "mixes alphabets" in assert_problem(renamed, 422, "/name")["errors"][0]["detail"]
     assert table.post("/seats/2/name", {"name": "\uff21nn"}, table.host).status_code == 422
+
+
+# --- one phone, one seat (docs/rules/tables.md, ruling 7) -----------------------------------------
+
+
+def test_a_phone_that_plays_for_a_seat_joins_no_other(client):
+    """A seat's token sent with a join of another seat (a phone that plays for Ann tapping Bob's free seat) is
+    refused, 409 one_seat, and writes nothing: Bob's seat stays free for Bob's phone. The host's token still seats
+    its phone anywhere."""
+    table = Table(client, seats=("Ann", "Bob", "Cy"), join=False)
+    ann = table.join(1).json["token"]
+    before = table.state()["seq"]
+    refused = table.join(2, json={"request_id": "ann-taps-bob"}, headers=bearer(ann))
+    assert assert_problem(refused, 409)["code"] == "one_seat"
+    assert table.state()["seq"] == before and not table.state()["seats"][1]["joined"]
+    assert table.join(2, headers=bearer(table.host)).status_code == 201
+
+
+def test_a_pages_phone_that_plays_for_a_seat_joins_no_other(database_url):
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    host, ann = app.test_client(), app.test_client()
+    code, _ = page_create(host, names=("Ann", "Bob", "Cy"))
+    assert page_join(ann, code, 1).status_code == 303
+    refused = page_join(ann, code, 2)
+    assert refused.status_code == 409 and "one phone, one seat" in refused.get_data(as_text=True)
+    seats = app.extensions["tables"].state(code).seats
+    assert [seat.joined for seat in seats] == [True, False, False]
+    assert ann.get(f"/tables/{code}/play").status_code == 200  # still Ann's phone

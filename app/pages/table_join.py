@@ -124,7 +124,12 @@ def table_join_post(code: str):
             context = page_context(code, state, cookie_actor(code, SEAT_COOKIE))
             return render("table_join.html", notice=None, host=True, confirm=state.seats[seat - 1], **context)
         # A seat a phone holds is refused to others (seat_taken); the host's phone may take it (to give it again).
+        # A phone that plays for another seat joins with that seat's token: one phone, one seat (one_seat). A repeat
+        # of its own join (a double tap) goes as it first went, with no token.
+        elsewhere = not mine and cookie_actor(code, SEAT_COOKIE) is not None
         by = request.cookies.get(HOST_COOKIE) if host is not None else None
+        if by is None and elsewhere:
+            by = request.cookies.get(SEAT_COOKIE)
         tables().join(code, seat, request_id=rid, token=token, by=by)
     except (Rejected, PageRefusal, Refused, Forbidden) as error:
         return join_refused(code, error)
