@@ -665,10 +665,8 @@ def table_events(code: str):
         code = table_code(code)
     except NotFound as error:
         return not_found(error)
-    try:
-        since = tables().last_seq(code)  # read before the cookie's token is proven: the stream ends when it stops
-    except NotFound as error:
-        return not_found(error)
+    cookies = request.cookies.get(SEAT_COOKIE) or request.cookies.get(HOST_COOKIE)
+    since = tables().last_seq(code) if cookies else 0  # read before its token is proven: the stream ends when it stops
     found = acting_cookie(code, host=False) or acting_cookie(code, host=True)
     part = stream_part(current_app._get_current_object(), code) if request.args.get("parts") == "1" else None
     return table_stream(code, found[0] if found else None, request.args.get("after"), part, since=since)
