@@ -10,7 +10,7 @@
     store.last_seq(code) -> int
     store.delete(code); store.expire(before_iso) -> int
 
-`actor` is who asked for what (`tables.service.request_signature`: the actor and a
+`actor` is who asked for what (`tables.holders.request_signature`: the actor and a
 digest of the action), stored with the request id: a request id repeats only the
 same actor's same action, and any other use of it is refused (`applied`).
 

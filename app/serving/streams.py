@@ -65,8 +65,8 @@ from collections.abc import Callable, Iterator
 from flask import Response, current_app, request
 
 from tables.events import NotFound
+from tables.holders import stops_token
 from tables.schema import compact_json
-from tables.service import stops_token
 
 from ..errors import ApiProblem
 from . import gunicorn_threads
