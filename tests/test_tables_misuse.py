@@ -448,6 +448,13 @@ def test_a_seats_streams_end_when_its_token_stops_and_its_new_phone_gets_its_own
         {"TESTING": True, "DATABASE_URL": database_url, "EVENT_STREAM_SECONDS": 600, "EVENT_HEARTBEAT_SECONDS": 0.2}
     )
     service = app.extensions["tables"]
+    try:
+        follow_and_stop(app, service, kind, stop)
+    finally:
+        service.store.close()  # its notifier's thread and LISTEN connection, which the streams started
+
+
+def follow_and_stop(app, service, kind: str, stop: str) -> None:
     with app.app_context():
         created = service.create("wordsmith", ["Ann", "Bob", "Cy"])
         code = created.code

@@ -454,7 +454,7 @@ def show(params: TablePath):
 
 
 @bp.delete("/tables/<code>")
-@operation(params=TablePath, response=DeletedOut, problems=(401, 403, 429))
+@operation(params=TablePath, response=DeletedOut, problems=(401, 403, 429, 503))
 def delete(params: TablePath):
     """Delete the table and its record (host)."""
     tables().delete_with_token(params.code, bearer_token())  # the one door: the token proved as it deletes
