@@ -65,6 +65,13 @@ PENALTY = 5  # cards a wrong slap puts under the pile
 MAX_HAND = 200  # cards dealt to one player, face up or down: the whole deck fits, and a replay stays small
 STEAL = 5  # collected cards a Steal card lets the first slapper take
 DECK = 72  # the cards in the box, all shared out at the deal (the rulebook's set-up)
+# Any event but the deal before the deal: the replay's refusal and the game's alike.
+NOT_DEALT = "deal the cards first"
+
+
+def out_of_game(player: str) -> str:
+    """A player with no card left to flip or collect: the replay's line and its refusal of their next move."""
+    return f"{player} is out of cards and out of the game"
 
 
 def shared_out(players: Sequence[str], cards: int = DECK) -> dict[str, int]:
@@ -315,7 +322,7 @@ class _Game:
     def _out_if_empty(self, player: str) -> str:
         if not self.hands[player] and not self.out[player]:
             self.out[player] = True
-            return f" {player} is out of cards and out of the game."
+            return f" {out_of_game(player)}."
         return ""
 
     # the events -------------------------------------------------------------
@@ -350,14 +357,14 @@ class _Game:
 
     def _player(self, event: Mapping) -> str:
         if not self.dealt:
-            raise ValueError("deal the cards first")
+            raise ValueError(NOT_DEALT)
         if self.finished():
             raise ValueError("the game is over")
         player = event.get("player")
         if player not in self.players:
             raise ValueError(self._stranger(player, "player"))
         if self.out[player]:
-            raise ValueError(f"{player} is out of cards and out of the game")
+            raise ValueError(out_of_game(player))
         return player
 
     def flip(self, event: Mapping) -> str:
@@ -489,7 +496,7 @@ def replay(mode: str, players: list[str], events: list[dict], colours: Sequence[
             named = next(iter(unknown)) if len(unknown) == 1 else None  # one field: the error points at it
             raise ImpossibleEvent(index, _fields(f"a {kind} event", unknown), str(named) if named is not None else None)
         if kind != "deal" and not game.dealt:
-            raise ImpossibleEvent(index, "deal the cards first")
+            raise ImpossibleEvent(index, NOT_DEALT)
         try:
             game.log.append(_EVENTS[kind](game, event))
         except ValueError as error:

@@ -49,6 +49,7 @@ from solver.booksmack import (
     shown_card,
     turn_state,
 )
+from solver.sentences import say
 from solver.text import and_list
 
 from .booksmack_moved import name as _name
@@ -257,7 +258,7 @@ def _behind(state, game: BooksmackState, actor: Actor, action: dict, kind: str) 
 def _cards(texts, game: BooksmackState, path: tuple) -> list[str]:
     """The cards as the engine spells them; Refused for a card the table's deck does not hold (ruling 9)."""
     if not isinstance(texts, list):
-        raise Refused("give the cards as a list of strings, one per card", path)
+        raise Refused(say("booksmack.refuse.not_a_list"), path)
     cards = []
     for i, text in enumerate(texts):
         try:
@@ -337,8 +338,7 @@ def _takes(state, answer: dict, cards: list[str], takers, path: tuple) -> dict:
         raise Refused("takers: a list of the seats that tapped a winning card first", path)
     seats = len(state.seats)
     for i, seat in enumerate(takers):
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= seats:
-            raise Refused(f"takers: a seat number from 1 to {seats} (got {seat!r})", (*path, i))
+        _seat_number(seat, seats, (*path, i), "takers: ")
         if seat in takers[:i]:
             raise Refused(f"takers: seat {seat} is named twice", (*path, i))
         if state.seats[seat - 1].removed:  # a player who left taps nothing (docs/rules/tables.md, ruling 2)
@@ -360,15 +360,21 @@ def _takes(state, answer: dict, cards: list[str], takers, path: tuple) -> dict:
     return {"takers": list(takers), "takes": takes, "discarded": cards[len(takers) * shares.each :]}
 
 
-def _seat_number(value, seats: int, path: tuple) -> int:
+def _seat_number(value, seats: int, path: tuple, field: str = "") -> int:
+    """`value` as a seat of the `seats`; Refused, after the `field` it is in ("takers: "), when it is none."""
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= seats:
-        raise Refused(f"a seat number from 1 to {seats} (got {value!r})", path)
+        raise Refused(f"{field}a seat number from 1 to {seats} (got {value!r})", path)
     return value
+
+
+def _steal_pending(state, game: BooksmackState) -> Rejected:
+    """An action while a card that steals waits for its player to say whom they rob."""
+    return Rejected("steal_pending", f"{_name(state, game.stealing)}'s card steals: say whom they steal from.")
 
 
 def _turn(state, game: BooksmackState, action: dict, ctx: Context, by: int) -> list[NewEvent]:
     if game.stealing:
-        raise Rejected("steal_pending", f"{_name(state, game.stealing)}'s card steals: say whom they steal from.")
+        raise _steal_pending(state, game)
     seat = _seat_number(action.get("seat"), len(game.hands), ("seat",))
     if seat != game.turn:
         raise Rejected("not_your_turn", f"It is {_name(state, game.turn)}'s turn, not {_name(state, seat)}'s.")
@@ -438,12 +444,12 @@ def _end_game(state, game: BooksmackState, actor: Actor, action: dict, by: int) 
     if game.open_round:
         raise Rejected("round_open", f"Round {len(game.rounds)}: say who tapped first before ending the game.")
     if game.stealing:
-        raise Rejected("steal_pending", f"{_name(state, game.stealing)}'s card steals: say whom they steal from.")
+        raise _steal_pending(state, game)
     hands = [[] for _ in game.hands]
     if game.turns:
         hands = action.get("hands")
         if not isinstance(hands, list) or len(hands) != len(game.hands):
-            raise Refused(f"hands: the cards left in each hand, one list per seat ({len(game.hands)})", ("hands",))
+            raise Refused(f"hands: {say('describe.hands')} ({len(game.hands)})", ("hands",))
         for i, (hand, held) in enumerate(zip(hands, game.hands)):
             held = 0 if i + 1 in game.gone else held  # a player who left took their hand with them
             if not isinstance(hand, list) or len(hand) != held:

@@ -45,6 +45,8 @@ __all__ = [
     "Rejected",
     "aimed",
     "need_host",
+    "need_seat_or_host",
+    "only_host",
     "stamp",
 ]
 
@@ -161,6 +163,16 @@ class Rejected(Exception):
         self.record = list(record or [])
         self.detail = detail
 
+    @classmethod
+    def seat_removed(cls, seat) -> Rejected:
+        """A seat whose player left (docs/rules/tables.md, ruling 2): no one joins it, nothing is done for it."""
+        return cls("seat_removed", f"Seat {seat.number} ({seat.name}) has left the table.", seat=seat.number)
+
+    @classmethod
+    def host_seat(cls, seat) -> Rejected:
+        """The seat whose phone hosts the table is neither released nor removed while it hosts (ruling 1)."""
+        return cls("host_seat", f"{seat.name}'s phone hosts the table: hand the host role on first.", seat=seat.number)
+
 
 # The key, in an event's data, of the refusal it records (`Rejected.record`): a retry of its request is refused again.
 REFUSED = "refused"
@@ -169,7 +181,8 @@ REFUSED = "refused"
 OWN = "own"
 
 # What a refused token is told, wherever the service or the store finds it wanting.
-NO_TOKEN = "This needs a seat's or the host's token: send it as 'Authorization: Bearer <token>'."
+SEAT_OR_HOST = "This needs a seat's or the host's token"
+NO_TOKEN = f"{SEAT_OR_HOST}: send it as 'Authorization: Bearer <token>'."
 UNKNOWN_TOKEN = "This token acts for no seat at this table."
 
 
@@ -207,10 +220,21 @@ class Slowed(Exception):
         self.retry_after = retry_after
 
 
+def only_host(what: str) -> str:
+    """What a phone or a token that does not host is told when it asks to `what`."""
+    return f"Only the host can {what}"
+
+
 def need_host(actor: Actor, what: str = "do this") -> None:
     """Refuse (Forbidden) an actor who does not host: the one host check every game's and the table's actions make."""
     if not actor.host:
-        raise Forbidden(f"Only the host can {what}: use the host's token.")
+        raise Forbidden(f"{only_host(what)}: use the host's token.")
+
+
+def need_seat_or_host(actor: Actor) -> None:
+    """Refuse (Forbidden) an actor who neither holds a seat nor hosts: a viewer's token acts for no one."""
+    if not actor.host and actor.seat is None:
+        raise Forbidden(f"{SEAT_OR_HOST}.")
 
 
 class NotFound(Exception):

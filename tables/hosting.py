@@ -21,7 +21,7 @@ __all__ = ["TABLE_EVENTS", "undoable"]
 def _active_seat(state: TableState, action: dict):
     seat = state.seat(action.get("seat"))
     if seat.removed:
-        raise Rejected("seat_removed", f"Seat {seat.number} ({seat.name}) has left the table.", seat=seat.number)
+        raise Rejected.seat_removed(seat)
     return seat
 
 
@@ -55,9 +55,7 @@ def decide_remove(state: TableState, actor: Actor, action: dict, ctx: Context) -
     need_host(actor, "remove a seat")
     seat = _active_seat(state, action)
     if seat.number == state.host_seat:
-        raise Rejected(
-            "host_seat", f"{seat.name}'s phone hosts the table: hand the host role on first.", seat=seat.number
-        )
+        raise Rejected.host_seat(seat)
     if sum(not s.removed for s in state.seats) == 1:
         raise Rejected("last_seat", f"{seat.name} is the last player at the table: delete the table instead.")
     events = [NewEvent("seat_removed", {"seat": seat.number}, by=0)]

@@ -384,7 +384,7 @@ def decide(state: TableState, actor: Actor, action: dict, ctx: Context) -> list[
     if kind == "join":
         seat = state.seat(action.get("seat"))
         if seat.removed:
-            raise Rejected("seat_removed", f"Seat {seat.number} ({seat.name}) has left the table.", seat=seat.number)
+            raise Rejected.seat_removed(seat)
         if actor.seat is not None and not actor.host and actor.seat != seat.number:  # docs/rules/tables.md, ruling 7
             holds = state.seat(actor.seat)
             raise Rejected(
@@ -409,7 +409,7 @@ def decide(state: TableState, actor: Actor, action: dict, ctx: Context) -> list[
         _host_only(actor)
         seat = state.seat(action.get("seat"))
         if seat.number == state.host_seat:
-            raise Rejected("host_seat", f"{seat.name}'s phone hosts the table: hand the host role on first.")
+            raise Rejected.host_seat(seat)
         if not seat.joined:
             raise Rejected(
                 "seat_free",

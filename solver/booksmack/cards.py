@@ -147,7 +147,7 @@ def parse_card(text: str, position: int = 1) -> Card:
 def parse_cards(cards: list[str]) -> list[Card]:
     """Return the cards of one round, in seating order; refuse a bad card by its position."""
     if isinstance(cards, str):
-        raise Refused("give the cards as a list of strings, one per card", ("cards",))
+        raise Refused(say("booksmack.refuse.not_a_list"), ("cards",))
     if not cards:
         raise Refused(say("booksmack.refuse.no_cards"), ("cards",))
     if len(cards) > MAX_CARDS:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 
 from ..errors import Refused, spelled
+from ..sentences import say
 from .cards import VARIANTS, Card, parse_card
 
 # --- scoring --------------------------------------------------------------------
@@ -58,7 +59,7 @@ def score_collection(cards: list[str], variant: str = "base") -> ScoreResult:
     if variant not in VARIANTS:
         raise Refused(f"unknown variant {spelled(variant)}: choose one of {', '.join(VARIANTS)}", ("variant",))
     if isinstance(cards, str):
-        raise Refused("give the cards as a list of strings, one per card", ("cards",))
+        raise Refused(say("booksmack.refuse.not_a_list"), ("cards",))
     parsed = [card if isinstance(card, Card) else parse_card(card, i) for i, card in enumerate(cards, 1)]
     if variant == "base":
         breakdown = [CardScore(c.text, 1, "every card scores 1 in the base game") for c in parsed]

@@ -9,6 +9,7 @@ from ..errors import Refused, spelled
 from ..lexicon import Lexicon, check
 from ..normalize import fold, is_well_formed
 from ..search import new_letter
+from ..sentences import say
 from .boxes import CHALLENGES, MAX_CIRCLES, VARIANTS, WORDS_PER_CHALLENGE, DiscardBoxes, discard_boxes, is_whole
 from .judge import Objection
 
@@ -133,7 +134,7 @@ def _parse_challenge(value, where: str, parts: tuple[str, ...], path: tuple) -> 
     if not isinstance(words, (list, tuple)):
         raise Refused(f"{where}: words must be a list", path)
     if len(words) > WORDS_PER_CHALLENGE:
-        raise Refused(f"{where}: {len(words)} words, but a challenge has only {WORDS_PER_CHALLENGE} word lines", path)
+        raise Refused(say("sheet.too_many_words", where=where, count=len(words), most=WORDS_PER_CHALLENGE), path)
     parsed = tuple(_parse_word(w, f"{where}, word {i}", parts, (*path, "words", i - 1)) for i, w in enumerate(words, 1))
     rows = [w.row for w in parsed if w.row is not None]
     if len(rows) != len(set(rows)):
@@ -154,7 +155,8 @@ def _parse_challenge(value, where: str, parts: tuple[str, ...], path: tuple) -> 
                 (*path, "required") if "required" in value else path
             )  # a bad value points at itself; a missing one at its challenge
             raise Refused(
-                f"{where}: the advanced variant needs 'required': {WORDS_PER_CHALLENGE} letters a-z, one per row (got {spelled(value.get('required'))})",
+                f"{where}: the advanced variant needs 'required': "
+                + say("sheet.required_letters", count=WORDS_PER_CHALLENGE, given=spelled(value.get("required"))),
                 at,
             )
     elif required:
@@ -314,7 +316,7 @@ def _secret_objections(word: str, earlier: list[str], lexicon: Lexicon) -> list[
         found.append(
             Objection(
                 "no_new_letter",
-                f"{shout} has no new letter: every letter of it was already in {earlier[-1].upper()}.",
+                say("claim.no_new_letter", W=shout, previous=earlier[-1].upper()),
                 {"previous_word": earlier[-1]},
             )
         )

@@ -13,6 +13,13 @@ from .model import ClaimRecord, SeatState, WordsmithState
 OWN_PHONE = (
     "a vote is cast from the voter's own phone, and the host's casting vote on a tie is the separate act (settle)."
 )
+# What a token that acts for no seat (the host's with no seat of its own) is told by a seat's action.
+NEEDS_SEAT = "This needs a seat's token."
+
+
+def other_seat(actor: Actor, number: int, why: str = "") -> Forbidden:
+    """A seat's token naming another seat, with `why` it may not (ruling 19)."""
+    return Forbidden(f"Your token acts for seat {actor.seat}, not seat {number}{': ' + why if why else '.'}")
 
 
 def player(table, seat: int) -> str:
@@ -33,13 +40,13 @@ def acting_seat(
         if actor.seat is None:
             if actor.host:
                 raise Refused("seat: the host acts for a seat by naming it", ("seat",))
-            raise Forbidden("This needs a seat's token.")
+            raise Forbidden(NEEDS_SEAT)
         return ws.seat(actor.seat)
     number = table.seat(named).number  # Refused unless a seat number of this table
     if actor.seat == number:
         return ws.seat(number)
     if not actor.host:
-        raise Forbidden(f"Your token acts for seat {actor.seat}, not seat {number}.")
+        raise other_seat(actor, number)
     if table.seats[number - 1].joined:
         raise Forbidden(
             f"{what} is made from {who}'s own phone: seat {number} ({player(table, number)}) has one. "
@@ -56,15 +63,20 @@ def own_seat(table, ws: WordsmithState, actor: Actor, action: dict) -> SeatState
     if actor.seat is None:
         if actor.host:
             raise Forbidden(f"A host with no seat cannot vote: {OWN_PHONE}")
-        raise Forbidden("This needs a seat's token.")
+        raise Forbidden(NEEDS_SEAT)
     if number is not None and number != actor.seat:
-        raise Forbidden(f"Your token acts for seat {actor.seat}, not seat {number}: {OWN_PHONE}")
+        raise other_seat(actor, number, OWN_PHONE)
     return ws.seat(actor.seat)
 
 
-def need_on(ws: WordsmithState) -> None:
+def need_started(ws: WordsmithState) -> None:
+    """Refuse a seat's action before the first challenge: there is nothing to act on yet."""
     if ws.phase == "waiting":
         raise Rejected("no_challenge", "No challenge has started yet: the host starts one.")
+
+
+def need_on(ws: WordsmithState) -> None:
+    need_started(ws)
     if not ws.on:
         raise Rejected("challenge_over", "The challenge is over.")
 

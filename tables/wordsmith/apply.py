@@ -13,6 +13,7 @@ from ..state import shallow
 # --- apply: event -> state -----------------------------------------------------------
 from . import house
 from .model import AskRecord, ClaimRecord, WordsmithState, too_few_voted
+from .vote import CASTING, host_party_tie
 
 
 def apply(table, event: Event) -> None:
@@ -277,7 +278,7 @@ def _apply_ruled(ws: WordsmithState, event: Event, data: dict) -> None:
         last = claim.objections[-1]
         claim.objections[-1] = {**last, "verdict": outcome}
         if by == "host":
-            count += ", and the host's casting vote"
+            count += CASTING
         if by == "claimant":
             reason = f"{claimant} concedes {word}: it is struck out; {after}."
         elif by == "judge":
@@ -309,10 +310,8 @@ def _undecided(ws: WordsmithState, claim: ClaimRecord, data: dict) -> str:
         return f"no one but {_name(ws, claim.seat)} and {_name(ws, claim.vote['objector'])} could vote"
     if data.get("reason") == "host_party":
         role = "made the claim" if data.get("host") == claim.seat else "objected"
-        return (
-            f"the vote is tied ({data['strike']} to strike, {data['keep']} to keep) and the host, "
-            f"{_name(ws, data.get('host'))}, {role}: the host does not decide their own dispute"
-        )
+        count = f"{data['strike']} to strike, {data['keep']} to keep"
+        return host_party_tie(count, _name(ws, data.get("host")), role)
     cast = data["strike"] + data["keep"]
     return too_few_voted(cast, voters, data.get("needed"))
 

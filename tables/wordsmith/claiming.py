@@ -14,7 +14,7 @@ from solver.wordsmith import WORDS_PER_CHALLENGE, judge_claim
 from ..events import OWN, REFUSED, Actor, Context, NewEvent, Rejected
 from . import house
 from . import vote as votes
-from .acting import acting_seat, actor_by, alphabet_of, lexicon_of
+from .acting import acting_seat, actor_by, alphabet_of, lexicon_of, need_started
 from .model import JUDGED_AT_END, SeatState, WordsmithState
 
 
@@ -33,8 +33,7 @@ def claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -
         raise Refused("row: only the advanced variant has rows with required letters", ("row",))
     if row is not None and (not isinstance(row, int) or isinstance(row, bool) or not 1 <= row <= WORDS_PER_CHALLENGE):
         raise Refused(f"row: a row from 1 to {WORDS_PER_CHALLENGE} (got {row!r})", ("row",))
-    if ws.phase == "waiting":
-        raise Rejected("no_challenge", "No challenge has started yet: the host starts one.")
+    need_started(ws)
     if ws.phase in ("between", "game_over"):  # ruling 15: with no challenge on, no attempt at a word: not written
         over = "The game is over" if ws.phase == "game_over" else f"Challenge {ws.challenge} is over"
         raise Rejected("no_challenge", f"{over}: no more words may be claimed.")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from solver.lexicon import check
 
-from ..events import Actor, Context, Forbidden, NewEvent, Rejected, stamp
+from ..events import Actor, Context, NewEvent, Rejected, need_seat_or_host, stamp
 from . import house, moved
 from . import vote as votes
 from .acting import (
@@ -103,9 +103,9 @@ def vote(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) ->
     if seat.number not in vote["voters"]:
         who = "made the claim" if seat.number == claim.seat else "objected" if seat.number == vote["objector"] else ""
         because = f"you {who}" if who else "you had not joined when the objection was made"
-        raise Rejected("not_a_voter", f"You do not vote on {claim.word.upper()}: {because}.")
+        raise votes.not_a_voter(claim.word, because)
     if seat.number in vote["votes"]:
-        raise Rejected("already_voted", f"You have already voted on {claim.word.upper()}.")
+        raise votes.already_voted(claim.word)
     return [NewEvent("objection_vote", {"claim": claim.seq, "seat": seat.number, "strike": strike}, by=seat.number)]
 
 
@@ -132,8 +132,7 @@ def settle(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) 
 
 def count_votes(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
     """Anyone at the table: count a vote whose window has closed (`decide` counted it before this runs)."""
-    if not actor.host and actor.seat is None:
-        raise Forbidden("This needs a seat's or the host's token.")
+    need_seat_or_host(actor)
     claim = house.named(ws, action) or find_claim(ws, action)
     if claim.vote is not None and claim.vote["state"] != "open":
         return []  # counted already (just now, by `decide`, or before): nothing more to do

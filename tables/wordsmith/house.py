@@ -76,7 +76,7 @@ def sentence(entry: dict) -> str:
     word = entry["word"].upper()
     if entry.get("carried"):
         return f"{word} is a house word of this table, allowed by the table's vote at an earlier table."
-    host = ", and the host's casting vote" if entry.get("by") == "host" else ""
+    host = votes.CASTING if entry.get("by") == "host" else ""
     return f"{word} is a house word of this table, allowed by the table's vote ({entry['allow']} to {entry['refuse']}{host})."
 
 
@@ -85,7 +85,7 @@ def allowed_sentence(table, ask: AskRecord, data: dict, on_sheet: bool = True) -
     and a house word of this table from now on." (the big box shows it; the asker is not left to guess). A claim the
     judge still refuses (`on_sheet` False: the host corrected the pool meanwhile) says the word is allowed all the
     same, before the judge's reason."""
-    host = ", and the host's casting vote" if data.get("by") == "host" else ""
+    host = votes.CASTING if data.get("by") == "host" else ""
     allowed = f"The table allowed {ask.word.upper()} ({data['allow']} to {data['refuse']}{host})"
     if not on_sheet:
         return f"{allowed}: a house word of this table from now on, but not on {player(table, ask.seat)}'s sheet."
@@ -163,12 +163,12 @@ def vote(table, seat: SeatState, ask: AskRecord, strike: bool) -> list[NewEvent]
     if seat.number == ask.seat:
         if strike and ask.vote["state"] in ("open", "tied"):
             return [withdrawn(ask)]
-        raise Rejected("not_a_voter", f"You do not vote on {shout}: you asked the table to allow it.")
+        raise votes.not_a_voter(shout, "you asked the table to allow it")
     state = votes.open_vote(table.game_state, ask)
     if seat.number not in state["voters"]:
-        raise Rejected("not_a_voter", f"You do not vote on {shout}: you had not joined when the table was asked.")
+        raise votes.not_a_voter(shout, "you had not joined when the table was asked")
     if seat.number in state["votes"]:
-        raise Rejected("already_voted", f"You have already voted on {shout}.")
+        raise votes.already_voted(shout)
     return [NewEvent("house_vote", {"claim": ask.seq, "seat": seat.number, "allow": not strike}, by=seat.number)]
 
 
@@ -229,7 +229,7 @@ def ruled_sentence(ws: WordsmithState, ask: AskRecord, data: dict) -> str:
     if by == "claimant":
         return f"{asker} withdraws {shout}: nothing changes."
     if by == "host":
-        count += ", and the host's casting vote"
+        count += votes.CASTING
     if data["outcome"] == "allowed":
         return f"The table allows {shout} ({count}): a house word of this table from now on."
     if by != "judge":
@@ -238,7 +238,7 @@ def ruled_sentence(ws: WordsmithState, ask: AskRecord, data: dict) -> str:
     if data.get("reason") == "no_voters":
         why = f"no seat but {asker}'s has a phone to vote"
     elif data.get("reason") == "host_party":
-        why = f"the vote is tied ({count}) and the host, {asker}, asked: the host does not decide their own dispute"
+        why = votes.host_party_tie(count, asker, "asked")
     else:
         cast = data["allow"] + data["refuse"]
         why = too_few_voted(cast, voters, data.get("needed"))

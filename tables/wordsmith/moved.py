@@ -115,16 +115,22 @@ def objected(ws: WordsmithState, claim: ClaimRecord) -> Rejected:
     return Rejected("vote_open", f"{objector} already objected to {word}: the table is voting; vote keep or strike.")
 
 
+def struck_how(seats, claim: ClaimRecord, otherwise: str = "by the judge") -> str:
+    """How the ruling that struck `claim`'s word went, as every sentence naming it says: "by the table's vote (2 to
+    0)"; `otherwise` when no ruling struck it. `seats`: the table's seats, by number from 1."""
+    ruling = claim.struck_by or {}
+    count = f"{ruling.get('strike', 0)} to {ruling.get('keep', 0)}"
+    objector = next((o["by"] for o in reversed(claim.objections) if o["by"]), None)
+    return {
+        "votes": f"by the table's vote ({count})",
+        "host": f"by the host's casting vote on a tied vote ({count})",
+        "overrule": "by the host's ruling",
+        "claimant": f"when {seats[claim.seat - 1].name} conceded it",
+        "judge": f"by the judge, on {seats[objector - 1].name}'s objection" if objector else "by the judge",
+    }.get(ruling.get("by"), otherwise)
+
+
 def struck(ws: WordsmithState, claim: ClaimRecord) -> Rejected:
     """An objection to a word struck meanwhile: how it went."""
-    ruling = claim.struck_by or {}
-    word = claim.word.upper()
-    objector = next((o["by"] for o in reversed(claim.objections) if o["by"]), None)
-    by = {
-        "votes": f"by the table's vote, {ruling.get('strike', 0)} to {ruling.get('keep', 0)}",
-        "host": "by the host's casting vote on a tie",
-        "overrule": "by the host's ruling",
-        "claimant": f"when {ws.table_seats[claim.seat - 1].name} conceded it",
-        "judge": f"by the judge, on {ws.table_seats[objector - 1].name}'s objection" if objector else "by the judge",
-    }.get(ruling.get("by"), "with an earlier word of its seat")
-    return Rejected("claim_struck", f"{word} has already been struck {by}.")
+    by = struck_how(ws.table_seats, claim, "with an earlier word of its seat")
+    return Rejected("claim_struck", f"{claim.word.upper()} has already been struck {by}.")

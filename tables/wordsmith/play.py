@@ -7,9 +7,10 @@ from __future__ import annotations
 from solver.errors import Refused
 from solver.normalize import fold as fold_word
 from solver.pieces import MAX_POOL_PIECES, parse_pool
+from solver.sentences import say
 from solver.wordsmith import CHALLENGES, WHITE_BOXES, WORD_BY_WORD_DICE, WORDS_PER_CHALLENGE, added_pieces, roll_dice
 
-from ..events import Actor, Context, Forbidden, NewEvent, Rejected
+from ..events import Actor, Context, NewEvent, Rejected, need_seat_or_host
 from . import moved
 from . import vote as votes
 from .acting import acting_seat, actor_by, lexicon_of, need_host, need_on
@@ -84,7 +85,7 @@ def _required_letters(table, ws: WordsmithState, given, ctx: Context) -> str:
     letters = fold_word(given).strip().lower() if isinstance(given, str) else ""
     if len(letters) != WORDS_PER_CHALLENGE or not (letters.isascii() and letters.isalpha()):
         raise Refused(
-            f"required_letters: give {WORDS_PER_CHALLENGE} letters a-z, one per row (got {given!r})",
+            "required_letters: give " + say("sheet.required_letters", count=WORDS_PER_CHALLENGE, given=repr(given)),
             ("required_letters",),
         )
     return letters
@@ -176,8 +177,7 @@ def end_game(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context
 
 
 def roll_word(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
-    if not actor.host and actor.seat is None:
-        raise Forbidden("This needs a seat's or the host's token.")
+    need_seat_or_host(actor)
     if not ws.has("word_by_word"):
         raise Rejected("not_word_by_word", "Only Word by Word rolls for each word.")
     need_on(ws)

@@ -24,6 +24,8 @@ from .model import OBJECTION_SECONDS, AskRecord, ClaimRecord, WordsmithState
 
 # The events whose undo gives a vote back: a ballot, a concession or withdrawal, and the count that closed it.
 VOTE_EVENTS = ("objection_vote", "house_vote", "objection_ruled", "house_ruled")
+# What a count says after its numbers when the host's casting vote broke the tie: "(2 to 1, and the host's ...)".
+CASTING = ", and the host's casting vote"
 
 
 @lru_cache(maxsize=8192)
@@ -177,17 +179,24 @@ def conceded(ws: WordsmithState, claim: ClaimRecord) -> NewEvent:
     return NewEvent("objection_ruled", data | strikes(ws, claim), by=claim.seat)
 
 
+def host_party_tie(count: str, host: str, role: str) -> str:
+    """Ruling 21: why a tie the host is a party to (`role`: made the claim, objected, asked) is not the host's."""
+    return f"the vote is tied ({count}) and the host, {host}, {role}: the host does not decide their own dispute"
+
+
+def not_a_voter(word: str, why: str) -> Rejected:
+    """A seat that has no vote on `word` (an objection's or a word put to the table), and `why`."""
+    return Rejected("not_a_voter", f"You do not vote on {word.upper()}: {why}.")
+
+
+def already_voted(word: str) -> Rejected:
+    """A seat's second vote on `word`: one vote each (ruling 19)."""
+    return Rejected("already_voted", f"You have already voted on {word.upper()}.")
+
+
 def struck_message(table, claim: ClaimRecord) -> str:
     """Ruling 20: why `claim`'s word cannot be claimed again this challenge, naming the ruling that struck it."""
-    word, ruling = claim.word.upper(), claim.struck_by
-    count = f"{ruling.get('strike', 0)} to {ruling.get('keep', 0)}"
-    by = {
-        "votes": f"by the table's vote ({count})",
-        "host": f"by the host's casting vote on a tied vote ({count})",
-        "overrule": "by the host's ruling",
-        "claimant": f"when {table.seats[claim.seat - 1].name} conceded it",
-    }.get(ruling["by"], "by the judge")
-    return f"{word} was struck {by}: it cannot be claimed again this challenge."
+    return f"{claim.word.upper()} was struck {moved.struck_how(table.seats, claim)}: it cannot be claimed again this challenge."
 
 
 def strikes(ws: WordsmithState, claim: ClaimRecord) -> dict:
