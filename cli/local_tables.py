@@ -31,6 +31,7 @@ from contextlib import contextmanager
 
 from client import WordsmithError
 from client.table_actions import TableAction, install
+from solver.sentences import say
 
 # Seconds `events` waits for a table's next event before it checks the table is still there.
 WAIT_SECONDS = 15.0
@@ -70,7 +71,7 @@ def field_refused(error) -> WordsmithError:
     """The engine's `Refused` as the client reads the service's answer to it: a 422 whose one field error
     points at the refusal's path (app/errors.py, `handle_refused`)."""
     fields = [{"pointer": pointer(error.path), "location": "body", "detail": str(error)}]
-    detail = "1 field is not valid: each entry of `errors` points at one and says how to fix it."
+    detail = say("problem.invalid_fields", count="1 field is")
     return WordsmithError(error.status, error.title, detail, fields)
 
 

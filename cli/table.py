@@ -45,6 +45,8 @@ from __future__ import annotations
 import argparse
 import os
 
+from solver.sentences import say
+
 from .common import add_command, add_json_option, add_lexicon_option, backend, print_json
 from .table_lines import cards_text, describe_event, pool_text
 
@@ -53,6 +55,12 @@ TOKEN_VARIABLE = "WORDSMITH_TOKEN"
 WORD_FACES = ("red", "yellow", "blue_star", "green_star")
 # Where Booksmack's stealing card steals from: a blind card from the hand, or the latest card on the table.
 STEAL_SOURCES = ("hand", "table")
+
+
+# The help of a --token that shows what a seat may see, and of the --round or --turn a phone enters.
+SEAT_OR_HOST = "a seat's or the host's token"
+SEES = "what that seat may see (else the table view)"
+ENTERED = "refused once another phone entered it"
 
 
 def register(subparsers) -> None:
@@ -74,7 +82,7 @@ def register(subparsers) -> None:
         action="append",
         required=True,
         metavar="NAME",
-        help="a player's name, in seat order (Wordsmith 2 to 4, Word by Word 1 to 4, Booksmack 2 to 6)",
+        help=f"a player's name, in seat order ({say('describe.players')})",
     )
     add_lexicon_option(parser)
     parser.add_argument(
@@ -91,11 +99,11 @@ def register(subparsers) -> None:
     )
 
     parser = add(commands, "show", "the table's state: seats, pools, claims, scores", run_show, token=False)
-    add_token_option(parser, "a seat's or the host's token: what that seat may see (else the table view)")
+    add_token_option(parser, f"{SEAT_OR_HOST}: {SEES}")
 
     parser = add(commands, "start", "start a challenge (host): the real dice's pool, or rolled", run_start)
     parser.add_argument("--pool", metavar="POOL", help="the starting pool as the dice gave it ('R3 Y2 B1 G2')")
-    parser.add_argument("--required", metavar="LETTERS", help="Advanced: the six required letters, one per row")
+    parser.add_argument("--required", metavar="LETTERS", help=f"Advanced: {say('describe.required_letters')}")
 
     parser = add(commands, "add", "add a piece to a pool: the real die's, or rolled", run_add)
     parser.add_argument("piece", nargs="?", choices=("R", "Y", "B", "G", "W"), help="the die's piece (W: a star)")
@@ -119,14 +127,14 @@ def register(subparsers) -> None:
     add_seat_option(parser)
 
     parser = add(commands, "ask", "put a word only the dictionary refused to the table's vote (a house word)", run_ask)
-    parser.add_argument("claim", type=int, metavar="CLAIM", help="the refused claim's number (the seq `show` prints)")
+    add_claim_argument(parser, "the refused claim")
     add_seat_option(parser)
 
     parser = add(commands, "count", "count the votes on a claim or a word asked once the window has closed", run_count)
     add_claim_argument(parser)
 
     parser = add(commands, "wild", "a star kept wild in the pool becomes a piece", run_wild)
-    parser.add_argument("piece", choices=("R", "Y", "B", "G"), help="the piece the star stands for")
+    parser.add_argument("piece", choices=("R", "Y", "B", "G"), help=say("describe.wild_as"))
     add_seat_option(parser)
 
     parser = add(commands, "settle", "the host's casting vote on a tied vote", run_settle)
@@ -143,7 +151,7 @@ def register(subparsers) -> None:
     parser = add(commands, "overrule", "overrule the verdict on a claim (host): the record keeps both", run_overrule)
     add_claim_argument(parser)
     verdict = parser.add_mutually_exclusive_group(required=True)
-    verdict.add_argument("--stands", action="store_true", help="the claim stands after all")
+    verdict.add_argument("--stands", action="store_true", help=say("describe.stands"))
     verdict.add_argument("--struck", action="store_true", help="the claim is struck")
 
     parser = add(
@@ -174,11 +182,11 @@ def register(subparsers) -> None:
 
     # Booksmack
     parser = add(commands, "round", "Booksmack: a round's revealed cards, seat 1 first: the judge's answer", run_round)
-    parser.add_argument("cards", nargs="+", metavar="CARD", help="one card per seat, seat 1 first (quote ? * # ~ ! &)")
+    parser.add_argument("cards", nargs="+", metavar="CARD", help=f"{say('describe.cards_by_seat')} (quote ? * # ~ ! &)")
     parser.add_argument(
         "--taker", action="append", metavar="SEAT", help="a seat that takes the cards, when already known; repeatable"
     )
-    add_number_option(parser, "round", "the round these cards are: refused once another phone entered it")
+    add_number_option(parser, "round", f"the round these cards are: {ENTERED}")
 
     parser = add(commands, "take", "Booksmack: who tapped first, and so takes the open round's cards", run_take)
     parser.add_argument("takers", nargs="+", metavar="SEAT", help="the seats that take the cards (number or name)")
@@ -187,16 +195,16 @@ def register(subparsers) -> None:
     parser = add(commands, "turn", "Booksmack turn-based: the card played, and the draw, steal or win", run_turn)
     parser.add_argument("card", metavar="CARD")
     add_seat_option(parser)
-    parser.add_argument("--steal", metavar="SEAT", help="when the card is the lowest: the seat it steals from")
+    parser.add_argument("--steal", metavar="SEAT", help=f"{say('describe.steal')}: the seat it steals from")
     parser.add_argument(
         "--steal-from", choices=STEAL_SOURCES, help="with --steal: a blind card from the hand, or their latest card"
     )
-    add_number_option(parser, "turn", "the turn this card is: refused once another phone entered it")
+    add_number_option(parser, "turn", f"the turn this card is: {ENTERED}")
 
     parser = add(commands, "steal", "Booksmack turn-based: whom the card that steals robs, and from where", run_steal)
-    add_seat_argument(parser, "the seat robbed: its number (from 1) or its player's name")
+    add_seat_argument(parser, "the seat robbed")
     parser.add_argument("source", choices=STEAL_SOURCES, help="hand: a blind card; table: their latest card")
-    add_number_option(parser, "turn", "the turn whose card steals: refused once another phone entered it")
+    add_number_option(parser, "turn", f"the turn whose card steals: {ENTERED}")
 
     # The table itself (host)
     parser = add(commands, "release", "give a seat to a new phone (host): its token stops working", run_release)
@@ -222,14 +230,14 @@ def register(subparsers) -> None:
     parser = add(commands, "qr", "the join link's QR code, as SVG (`> join.svg`)", run_qr, json=False, token=False)
 
     parser = add(commands, "record", "the table's event log, as JSON (replayable)", run_record, json=False, token=False)
-    add_token_option(parser, "a seat's or the host's token (Secret Wordsmith hides others' claims until the end)")
+    add_token_option(parser, f"{SEAT_OR_HOST} (Secret Wordsmith hides others' claims until the end)")
 
     parser = add(
         commands, "follow", "print the table's events as they happen (Ctrl-C ends it)", run_follow, token=False
     )
     parser.add_argument("--after", type=int, default=0, metavar="SEQ", help="only the events after this one")
     parser.add_argument("--count", type=int, metavar="N", help="end after N events")
-    add_token_option(parser, "a seat's or the host's token: what that seat may see (else the table view)")
+    add_token_option(parser, f"{SEAT_OR_HOST}: {SEES}")
 
 
 def add(
@@ -238,7 +246,7 @@ def add(
     """A table command: the table's CODE first (but for `create`), --json, --token, as asked."""
     parser = add_command(commands, name, help, handler, lexicon=False, json=False)
     if code:
-        parser.add_argument("code", metavar="CODE", help="the table's join code (any case)")
+        parser.add_argument("code", metavar="CODE", help=say("describe.code"))
     if json:
         add_json_option(parser)
     if token:
@@ -252,14 +260,12 @@ def add_token_option(parser: argparse.ArgumentParser, what: str = "the seat's or
     )
 
 
-def add_seat_argument(
-    parser: argparse.ArgumentParser, what: str = "the seat's number (from 1) or its player's name"
-) -> None:
-    parser.add_argument("seat", metavar="SEAT", help=what)
+def add_seat_argument(parser: argparse.ArgumentParser, what: str = "the seat") -> None:
+    parser.add_argument("seat", metavar="SEAT", help=f"{what}: its number (from 1) or its player's name")
 
 
-def add_claim_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("claim", type=int, metavar="CLAIM", help="the claim's number (the seq `show` prints)")
+def add_claim_argument(parser: argparse.ArgumentParser, what: str = "the claim") -> None:
+    parser.add_argument("claim", type=int, metavar="CLAIM", help=f"{what}'s number (the seq `show` prints)")
 
 
 def add_seat_option(parser: argparse.ArgumentParser) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from solver.booksmack import shown_card
+from solver.sentences import say
 from solver.wordsmith.dice import faces_said
 
 __all__ = ["EVENT_LINES", "KIND_CODES", "cards_text", "describe_event", "pool_text"]
@@ -160,7 +161,7 @@ def _game_over(data: dict, seat) -> str:
     scores = data.get("scores") or []
     if not scores:
         early = data.get("challenge", 3) < 3 and data.get("by_host")
-        ended = f"the host ended the game after challenge {data['challenge']} of 3: " if early else ""
+        ended = say("page.table.ended_early", challenge=data["challenge"], challenges=3) + ": " if early else ""
         return f"{ended}game over (wordsmith table show: the final scores)"
     if data.get("reason") == "host":
         return "the host ended the game: " + _game_over({**data, "reason": None}, seat)

@@ -12,6 +12,7 @@ import json
 import sys
 
 from solver import booksmack, colorsmash
+from solver.sentences import say
 from solver.text import and_list, or_list
 
 from .common import add_command, backend, print_json
@@ -30,9 +31,7 @@ def register(subparsers) -> None:
     parser.add_argument(
         "--turn-based", action="store_true", help="turn-based variant: judge the card just played (needs --played)"
     )
-    parser.add_argument(
-        "--played", type=int, metavar="SEAT", help="turn-based: the seat (1-based) of the card just played"
-    )
+    parser.add_argument("--played", type=int, metavar="SEAT", help=f"turn-based: {say('describe.played')} (1-based)")
 
     parser = add_command(
         subparsers,
@@ -86,7 +85,7 @@ def _seats(positions: list[int], cards: list[dict]) -> str:
 def run_booksmack(args: argparse.Namespace) -> int:
     if args.turn_based or args.played is not None:
         if args.played is None:
-            raise ValueError("played: the turn-based judge needs --played SEAT, the seat of the card just played")
+            raise ValueError(f"played: the turn-based judge needs --played SEAT, {say('describe.played')}")
         state = backend(args).booksmack_turn(args.cards, args.played, lexicon=args.lexicon)
         print_json(state) if args.json else print(f"{state['action'].upper()}: {state['explanation']}")
         return 0
@@ -147,7 +146,8 @@ def run_colorsmash_replay(args: argparse.Namespace) -> int:
     print(f"Pile: {result['pile_count']} card{'' if result['pile_count'] == 1 else 's'}.")
     names = [player["name"] for player in result["players"]]
     if not result["log"]:  # the deal is the first event: no log, no deal
-        print(f"No cards dealt yet: the events start with the deal, a hand for each of {and_list(names)}.")
+        deal = say("colorsmash.deal_first", players=and_list(names))
+        print(f"{say('colorsmash.no_deal')}: {deal[:1].lower()}{deal[1:]}.")
     elif result["finished"]:
         winners = result["winners"]
         print(f"Winner{'s' if len(winners) > 1 else ''}: {and_list(winners)}.")

@@ -16,13 +16,19 @@ from operator import itemgetter
 from solver.lexicon import is_obscure
 from solver.pieces import Pool
 from solver.search import MAX_LIMIT, SORTS
+from solver.sentences import say
 
 from .common import add_command, backend, print_json
+
+# A pool as the commands read it: counts or the letters themselves.
+POOL_HELP = "the pool, like 'R3 Y2 B1 G2 W1' or rrryybgg"
+# What `score` reads: the sheets and their variant, or the sheets alone.
+SHEETS_JSON = '{"variant": ..., "sheets": [...]} or a list of sheets'
 
 
 def register(subparsers) -> None:
     parser = add_command(subparsers, "solve", "list the words a pool of letter pieces builds, longest first", run_solve)
-    parser.add_argument("pool", nargs="+", metavar="POOL", help="the pool, like 'R3 Y2 B1 G2 W1' or rrryybgg")
+    parser.add_argument("pool", nargs="+", metavar="POOL", help=POOL_HELP)
     add_query_options(parser)
     add_page_options(parser, limit=100)
     add_sort_option(parser)
@@ -30,16 +36,12 @@ def register(subparsers) -> None:
     parser = add_command(
         subparsers, "hint", "the best claims by net points, and what one more piece or a die roll opens", run_hint
     )
-    parser.add_argument("pool", nargs="+", metavar="POOL", help="the pool, like 'R3 Y2 B1 G2 W1' or rrryybgg")
+    parser.add_argument("pool", nargs="+", metavar="POOL", help=POOL_HELP)
     add_query_options(parser)
     add_box_options(parser)
-    parser.add_argument("--after-done", action="store_true", help="someone shouted Done!: suggest no pieces to add")
-    parser.add_argument(
-        "--no-rolling", action="store_true", help="rolling is not allowed (Word by Word): suggest no pieces to add"
-    )
-    parser.add_argument(
-        "--limit", type=int, default=10, help="claims to list, and words per added piece (default: %(default)s)"
-    )
+    parser.add_argument("--after-done", action="store_true", help=say("describe.after_done"))
+    parser.add_argument("--no-rolling", action="store_true", help=say("describe.no_rolling"))
+    parser.add_argument("--limit", type=int, default=10, help=f"{say('describe.hint_limit')} (default: %(default)s)")
     add_sort_option(parser)
 
     parser = add_command(
@@ -47,7 +49,7 @@ def register(subparsers) -> None:
     )
     parser.add_argument("word", metavar="WORD")
     parser.add_argument("--pool", required=True, help="the claiming player's pool, like 'R3 Y2 B1 G2'")
-    parser.add_argument("--previous", default="", metavar="WORD", help="the player's previous word this challenge")
+    parser.add_argument("--previous", default="", metavar="WORD", help=say("describe.previous"))
     parser.add_argument(
         "--claimed", default="", metavar="W,W", help="words already claimed this challenge, comma-separated"
     )
@@ -61,9 +63,7 @@ def register(subparsers) -> None:
     parser = add_command(
         subparsers, "score", "score Wordsmith sheets from a JSON file and name the winner(s)", run_score
     )
-    parser.add_argument(
-        "file", metavar="SHEET.json", help='JSON {"variant": ..., "sheets": [...]} or a list of sheets; - for stdin'
-    )
+    parser.add_argument("file", metavar="SHEET.json", help=f"JSON {SHEETS_JSON}; - for stdin")
     parser.add_argument(
         "--variant", help="standard, secret, advanced or word_by_word (combine with +); overrides the file's"
     )
@@ -71,13 +71,15 @@ def register(subparsers) -> None:
     parser = add_command(
         subparsers,
         "roll",
-        "roll the starting pool: all four dice, twice (a star gives its colour)",
+        f"roll the starting pool: all four dice, twice ({say('describe.star_start')})",
         run_roll,
         lexicon=False,
     )
-    parser.add_argument("--seed", type=int, help="seed the dice, to repeat a roll")
+    parser.add_argument("--seed", type=int, help=say("describe.seed"))
     kind = parser.add_mutually_exclusive_group()
-    kind.add_argument("--add", action="store_true", help="roll one die for a piece to add instead (a star is a wild)")
+    kind.add_argument(
+        "--add", action="store_true", help=f"roll one die for a piece to add instead ({say('describe.star_add')})"
+    )
     kind.add_argument("--word-by-word", action="store_true", help="roll three dice for one Word by Word word instead")
 
     parser = add_command(
@@ -95,14 +97,12 @@ def add_query_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--starts-with", default="", metavar="S")
     parser.add_argument("--ends-with", default="", metavar="S")
     parser.add_argument("--contains", default="", metavar="S")
-    parser.add_argument(
-        "--required", default="", metavar="LETTER", help="a letter every word must hold (Advanced Game)"
-    )
+    parser.add_argument("--required", default="", metavar="LETTER", help=say("describe.required_letter"))
     parser.add_argument(
         "--previous", default="", metavar="WORD", help="leave out words with no new letter against WORD"
     )
     parser.add_argument("--claimed", default="", metavar="W,W", help="leave out these words, comma-separated")
-    parser.add_argument("--use-all", action="store_true", help="only words that use every piece")
+    parser.add_argument("--use-all", action="store_true", help=say("describe.use_all"))
 
 
 def add_page_options(parser: argparse.ArgumentParser, limit: int) -> None:
@@ -123,11 +123,9 @@ def add_sort_option(parser: argparse.ArgumentParser) -> None:
 
 
 def add_box_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--discards", type=int, default=0, metavar="N", help=say("describe.discards"))
     parser.add_argument(
-        "--discards", type=int, default=0, metavar="N", help="discard boxes already checked this challenge"
-    )
-    parser.add_argument(
-        "--crossed-white", type=int, default=0, metavar="N", help="white discard boxes crossed out (0-6)"
+        "--crossed-white", type=int, default=0, metavar="N", help=f"{say('describe.crossed_white')} (0-6)"
     )
 
 
@@ -280,7 +278,7 @@ def read_sheets(path: str) -> tuple[list, str | None]:
         return data, None
     if isinstance(data, dict) and "sheets" in data:
         return data["sheets"], data.get("variant")
-    raise ValueError(f'{path}: give {{"variant": ..., "sheets": [...]}} or a list of sheets')
+    raise ValueError(f"{path}: give {SHEETS_JSON}")
 
 
 def run_score(args: argparse.Namespace) -> int:

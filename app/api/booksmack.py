@@ -13,6 +13,7 @@ from pydantic import Field
 
 from solver import booksmack as rules
 from solver.limits import READING_WORDS
+from solver.sentences import say
 
 from ..resources import lexicon_named
 from .fields import Lexicon, Out, Request
@@ -45,7 +46,7 @@ class RoundRequest(Request):
 
 class TurnRequest(RoundRequest):
     played: int = Field(
-        ge=1, le=rules.MAX_CARDS, description="the seat (1-based position in `cards`) of the card just played"
+        ge=1, le=rules.MAX_CARDS, description=f"{say('describe.played')}: its 1-based position in `cards`"
     )
 
 
@@ -100,7 +101,7 @@ class RoundVerdictOut(Out):
 
 class TurnStateOut(Out):
     cards: list[BookCardOut]
-    played: int = Field(description="the seat of the card just played")
+    played: int = Field(description=say("describe.played"))
     action: Literal[rules.TURN_ACTIONS] = Field(
         description="for the player who just played: `win` (a word is spelled: all cards played), `draw` (the card is the highest), `steal` (the lowest), or `none`"
     )

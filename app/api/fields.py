@@ -48,6 +48,7 @@ from solver.sentences import say, sentences
 from ..settings import DEFAULTS
 
 __all__ = [
+    "AS_SENT",
     "MAX_CLAIMED",
     "MAX_HINTS",
     "MAX_OFFSET",
@@ -277,7 +278,7 @@ def read_pool(value: Any) -> pieces.Pool:
     pool = pieces.parse_pool(value)
     limit = limit_of("MAX_POOL_PIECES")
     if pool.size > limit:
-        raise ValueError(f"pool: {pool.size} pieces is more than the limit of {limit}")
+        raise ValueError(say("pool.over_limit", size=pool.size, most=limit))
     return pool
 
 
@@ -305,12 +306,14 @@ Fragment = Annotated[
 Letter = Annotated[
     str,
     Checked(read_letter, Annotated[str, Field(max_length=2)]),
-    Field(description="a letter every word must hold (Advanced Game); empty: none"),
+    Field(description=f"{say('describe.required_letter')}; empty: none"),
 ]
 Claimed = Annotated[
     list[Word], Field(max_length=MAX_CLAIMED, description="words already claimed this challenge (by anyone): left out")
 ]
-HintLimit = Annotated[int, Field(ge=1, le=MAX_HINTS, description="claims to list, and words per added piece")]
+# What a verdict's `word` is: the input, before it is folded.
+AS_SENT = "the word as sent"
+HintLimit = Annotated[int, Field(ge=1, le=MAX_HINTS, description=say("describe.hint_limit"))]
 Offset = Annotated[int, Field(ge=0, le=MAX_OFFSET, description="results to skip first (paging)")]
 Sort = Annotated[
     Literal[SORTS],
@@ -342,7 +345,7 @@ class Filters(Request):
         "", description="leave out words with no new letter against it (no GAB after BAG)"
     )
     claimed: Claimed = []
-    use_all: bool = Field(False, description="only words that use every piece (every tile)")
+    use_all: bool = Field(False, description=f"{say('describe.use_all')} (every tile)")
 
     @field_validator("max_length")
     @classmethod

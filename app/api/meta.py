@@ -11,10 +11,13 @@ from .operation import operation
 
 bp = Blueprint("meta", __name__)
 
+# A lexicon's size, in the health check and in the list of lexicons alike.
+VALID_WORDS = "number of valid words"
+
 
 class LexiconHealthOut(Out):
     id: LexiconName
-    size: int = Field(description="number of valid words")
+    size: int = Field(description=VALID_WORDS)
     checksum: str = Field(description="sha256 of the word list the lexicons are built from (shared by all sizes)")
 
 
@@ -25,7 +28,7 @@ class HealthOut(Out):
 
 class LexiconOut(Out):
     id: LexiconName
-    size: int = Field(description="number of valid words")
+    size: int = Field(description=VALID_WORDS)
     description: str
     default: bool = Field(description="whether requests that name no lexicon use this one")
 

@@ -11,6 +11,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from solver import wordsmith as rules
+from solver.sentences import say
 
 from ..resources import lexicon_named
 from .fields import Checked, Lexicon, Out, Request, Word, either
@@ -58,7 +59,7 @@ class SheetChallenge(Request):
         ),
     ] = []
     discards: int = Field(0, ge=0, le=rules.DISCARD_BOXES, description="discard boxes checked for leftover pieces")
-    crossed_white: int = Field(0, ge=0, le=rules.WHITE_BOXES, description="white discard boxes crossed out")
+    crossed_white: int = Field(0, ge=0, le=rules.WHITE_BOXES, description=say("describe.crossed_white"))
     required: Annotated[
         Any,
         Checked(
@@ -67,7 +68,7 @@ class SheetChallenge(Request):
             | Annotated[list[Annotated[str, Field(max_length=2)]], Field(max_length=rules.WORDS_PER_CHALLENGE)]
             | None,
         ),
-        Field(description="advanced: the six required letters, one per row"),
+        Field(description=f"advanced: {say('describe.required_letters')}"),
     ] = None
 
 

@@ -14,6 +14,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from solver.sentences import say
+
 from .fields import Request
 from .tables import ActingSeat, Action, Card, SeatNumber, TablePath, act, acting, action_view
 
@@ -27,9 +29,7 @@ Takers = Annotated[
 
 
 class Round(Action):
-    cards: Annotated[
-        list[Card], Field(min_length=1, max_length=MAX_CARDS, description="one card per seat, seat 1 first")
-    ]
+    cards: Annotated[list[Card], Field(min_length=1, max_length=MAX_CARDS, description=say("describe.cards_by_seat"))]
     takers: Takers | None = Field(None, description="who takes the cards, when already known; else `POST .../takers`")
     round: int | None = Field(
         None,
@@ -76,7 +76,7 @@ TurnNumber = Annotated[
 class Turn(Action):
     seat: ActingSeat = None
     card: Card
-    steal: Steal | None = Field(None, description="when the card is the lowest: whom it steals from")
+    steal: Steal | None = Field(None, description=f"{say('describe.steal')}: whom it steals from")
     turn: TurnNumber = None
 
 

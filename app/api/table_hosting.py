@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from solver.sentences import say
+
 from .tables import ActingSeat, Action, PieceCode, SeatNumber, SeatPath, TablePath, act, action_view
 
 __all__ = ["ChooseWild", "HandHost", "Undo"]
@@ -57,7 +59,7 @@ def undo(params: TablePath, body: Undo):
 
 class ChooseWild(Action):
     seat: ActingSeat = None
-    piece: PieceCode = Field(description="the piece the star stands for: R, Y, B or G")
+    piece: PieceCode = Field(description=f"{say('describe.wild_as')}: R, Y, B or G")
 
 
 @action_view("/tables/<code>/wilds", ChooseWild)

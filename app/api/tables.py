@@ -47,6 +47,7 @@ from flask import Blueprint, Response, current_app, request, url_for
 from pydantic import Field
 from werkzeug.routing import BuildError
 
+from solver.sentences import say
 from tables import state as table_state
 from tables.codes import read_code
 from tables.events import Actor
@@ -118,7 +119,7 @@ ActingSeat = Annotated[
 
 
 class TablePath(Request):
-    code: Annotated[str, Field(min_length=1, max_length=16, description="the table's join code (any case)")]
+    code: Annotated[str, Field(min_length=1, max_length=16, description=say("describe.code"))]
 
 
 class SeatPath(TablePath):
@@ -186,10 +187,16 @@ class JoinedOut(Out):
     state: TableStateOut
 
 
+# What an action's answer holds, the same for every action and for a claim's.
+WROTE = "what the action wrote (on a retry: what it wrote the first time)"
+REPEATED = "true: the request id had been used; nothing new was written"
+AS_SEEN = "the table after it, as the token may see it"
+
+
 class ActedOut(Out):
-    events: list[EventOut] = Field(description="what the action wrote (on a retry: what it wrote the first time)")
-    repeated: bool = Field(description="true: the request id had been used; nothing new was written")
-    state: TableStateOut = Field(description="the table after it, as the token may see it")
+    events: list[EventOut] = Field(description=WROTE)
+    repeated: bool = Field(description=REPEATED)
+    state: TableStateOut = Field(description=AS_SEEN)
 
 
 class ClaimedOut(Out):
@@ -201,12 +208,10 @@ class ClaimedOut(Out):
     """
 
     claim: dict[str, Any] | None = Field(description="the accepted claim, as its event records it")
-    events: list[EventOut] = Field(description="what the action wrote (on a retry: what it wrote the first time)")
-    repeated: bool = Field(description="true: the request id had been used; nothing new was written")
+    events: list[EventOut] = Field(description=WROTE)
+    repeated: bool = Field(description=REPEATED)
     seq: int = Field(description="the table's seq after the claim (the last event it wrote)")
-    state: TableStateOut | None = Field(
-        None, description='the table after it, as the token may see it: only when the claim asked (`"state": true`)'
-    )
+    state: TableStateOut | None = Field(None, description=f'{AS_SEEN}: only when the claim asked (`"state": true`)')
 
 
 class RecordOut(Out):
@@ -227,7 +232,7 @@ class CreateTable(Request):
         list[SeatName],
         Field(
             max_length=MAX_SEATS_SENT,
-            description="the players' names, in seat order: Wordsmith 2 to 4, Word by Word 1 to 4, Booksmack 2 to 6",
+            description=f"the players' names, in seat order: {say('describe.players')}",
         ),
     ]
     lexicon: Lexicon = None
@@ -323,7 +328,7 @@ class Objection(Action):
 
 class Overrule(Action):
     claim: ClaimSeq
-    stands: bool = Field(description="true: the claim stands after all; false: it is struck")
+    stands: bool = Field(description=f"true: {say('describe.stands')}; false: it is struck")
 
 
 class SeatAction(Action):
@@ -349,7 +354,7 @@ Card = Annotated[str, Field(min_length=1, max_length=MAX_CARD, description="a ca
 
 class EndGame(Action):
     hands: list[list[Card]] | None = Field(
-        None, max_length=6, description="Booksmack turn-based: the cards left in each hand, one list per seat"
+        None, max_length=6, description=f"Booksmack turn-based: {say('describe.hands')}"
     )
 
 

@@ -8,7 +8,7 @@ from pydantic import Field
 from solver.lexicon import check
 
 from ..resources import lexicon_named
-from .fields import Lexicon, LexiconName, Out, Reason, Request, Word, Words
+from .fields import AS_SENT, Lexicon, LexiconName, Out, Reason, Request, Word, Words
 from .operation import operation
 
 bp = Blueprint("words", __name__)
@@ -27,7 +27,7 @@ class CheckWords(Request):
 class VerdictOut(Out):
     """Whether one word is valid in one lexicon, and why not."""
 
-    word: str = Field(description="the word as sent")
+    word: str = Field(description=AS_SENT)
     normalized: str = Field(description="the word normalized: lowercase, diacritics folded")
     valid: bool
     lexicon: LexiconName = Field(description="the lexicon that judged it")

@@ -25,10 +25,12 @@ from solver import wordsmith as rules
 from solver.errors import Refused
 from solver.limits import MAX_SEED
 from solver.pieces import load_box
+from solver.sentences import say
 
 from ..json_provider import Prewritten
 from ..resources import lexicon_named, pieces_for, resources
 from .fields import (
+    AS_SENT,
     Claimed,
     Familiarity,
     Filters,
@@ -83,12 +85,16 @@ class WildOut(Out):
     code: str = Field(description="its letter in pool text (W)")
 
 
+# A die's faces as the box prints them, in the dice and in a roll.
+AS_PRINTED = "the faces as printed"
+
+
 class DiceOut(Out):
     count: int = Field(description="dice in the box")
     faces: list[str] = Field(description="each die's six faces: red, yellow, blue_star, green_star")
-    labels: list[str] = Field(description="the faces as printed")
+    labels: list[str] = Field(description=AS_PRINTED)
     start: list[str] = Field(
-        description="the piece each face gives when rolling the starting pool: a star gives its colour"
+        description=f"the piece each face gives when rolling the starting pool: {say('describe.star_start')}"
     )
     add: list[str] = Field(description="the piece each face gives when rolling to add a piece: a star is `wild`")
 
@@ -116,11 +122,10 @@ def alphabet():
 class RollRequest(Request):
     roll: Literal[rules.ROLLS] = Field(
         "start",
-        description="`start`: the starting pool (all dice twice; a star gives its colour); `add`: one die for a piece to add (a star is a wild); `word_by_word`: three dice for one Word by Word word",
+        description=f"`start`: the starting pool (all dice twice; {say('describe.star_start')}); `add`: one die for a piece to add "
+        f"({say('describe.star_add')}); `word_by_word`: three dice for one Word by Word word",
     )
-    seed: int | None = Field(
-        None, ge=0, le=MAX_SEED, description="seed the dice to repeat a roll; left out: a random roll"
-    )
+    seed: int | None = Field(None, ge=0, le=MAX_SEED, description=f"{say('describe.seed')}; left out: a random roll")
 
 
 class RollOut(Out):
@@ -129,7 +134,7 @@ class RollOut(Out):
     rolls: list[list[str]] = Field(
         description="the faces that came up, roll by roll: red, yellow, blue_star, green_star"
     )
-    labels: list[list[str]] = Field(description="the faces as printed")
+    labels: list[list[str]] = Field(description=AS_PRINTED)
     gives: list[list[str]] = Field(
         description="the piece each face gives: its colour at the start; a star is `wild` when adding"
     )
@@ -224,11 +229,9 @@ class Boxes(Request):
     """The claiming player's discard boxes this challenge."""
 
     crossed_white: int = Field(
-        0, ge=0, le=rules.WHITE_BOXES, description="white discard boxes crossed out (advanced players)"
+        0, ge=0, le=rules.WHITE_BOXES, description=f"{say('describe.crossed_white')} (advanced players)"
     )
-    discards_used: int = Field(
-        0, ge=0, le=rules.DISCARD_BOXES, description="discard boxes already checked this challenge"
-    )
+    discards_used: int = Field(0, ge=0, le=rules.DISCARD_BOXES, description=say("describe.discards"))
 
     @field_validator("discards_used")
     @classmethod
@@ -245,10 +248,8 @@ class Boxes(Request):
 
 
 class HintsRequest(Boxes, Filters, PoolRequest):
-    after_done: bool = Field(False, description="someone shouted Done!: suggest no pieces to add")
-    may_roll: bool = Field(
-        True, description="false when rolling is not allowed (Word by Word): suggest no pieces to add"
-    )
+    after_done: bool = Field(False, description=say("describe.after_done"))
+    may_roll: bool = Field(True, description=f"false when {say('describe.no_rolling')}")
     limit: HintLimit = 10
     sort: Sort = "score"
 
@@ -315,9 +316,7 @@ def hints(body: HintsRequest):
 class JudgeRequest(Boxes):
     word: Word
     pool: PoolInput
-    previous_word: Annotated[str, Limit("MAX_WORD_LENGTH")] = Field(
-        "", description="the player's previous word this challenge"
-    )
+    previous_word: Annotated[str, Limit("MAX_WORD_LENGTH")] = Field("", description=say("describe.previous"))
     claimed: Claimed = []
     required_letter: Letter = ""
     words_written: int = Field(
@@ -347,8 +346,12 @@ class ObjectionOut(Out):
     boxes_left: int | None = Field(None, description="must_use_all_pieces, too_many_leftovers")
 
 
+# A claim's pieces when its pool cannot build it.
+UNBUILT = "null when the pool cannot build it"
+
+
 class ClaimVerdictOut(Out):
-    word: str = Field(description="the word as sent")
+    word: str = Field(description=AS_SENT)
     normalized: str
     valid: bool = Field(description="whether the claim stands")
     objections: list[ObjectionOut] = Field(
@@ -356,8 +359,8 @@ class ClaimVerdictOut(Out):
     )
     letters: int
     score: int = Field(description="the letters when valid, else 0")
-    pieces: PiecesOut | None = Field(description="the pieces the word uses; null when the pool cannot build it")
-    leftover: PiecesOut | None = Field(description="the pieces left over; null when the pool cannot build it")
+    pieces: PiecesOut | None = Field(description=f"the pieces the word uses; {UNBUILT}")
+    leftover: PiecesOut | None = Field(description=f"the pieces left over; {UNBUILT}")
     discards: int = Field(description="discard boxes the leftovers check")
     discards_used: int
     boxes_left: int = Field(description="discard boxes left before this claim")
