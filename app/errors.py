@@ -33,7 +33,7 @@ from werkzeug.http import HTTP_STATUS_CODES
 from werkzeug.routing import BuildError
 
 from solver.errors import Refused
-from solver.sentences import sentences
+from solver.sentences import say, sentences
 from tables.events import Busy, Forbidden, NotFound, Rejected, Slowed
 
 __all__ = [
@@ -340,9 +340,7 @@ def _model_in(annotation) -> type[BaseModel] | None:
 def invalid_fields(errors: list[dict]) -> ApiProblem:
     """Return the 422 problem listing `errors`, each a bad field's pointer, location and detail."""
     count = f"{len(errors)} fields are" if len(errors) > 1 else "1 field is"
-    return ApiProblem(
-        422, f"{count} not valid: each entry of `errors` points at one and says how to fix it.", errors=errors
-    )
+    return ApiProblem(422, say("problem.invalid_fields", count=count), errors=errors)
 
 
 def problem_body(
@@ -452,10 +450,14 @@ def handle_slowed(error: Slowed):
     return handle_api_problem(ApiProblem(error.status, error.message, slug="refusals-too-fast", headers=headers))
 
 
+# What a 503 from the database says to do: the request changed nothing, so sending it again is safe.
+RETRY_SOON = "nothing was changed: retry in a few seconds."
+
+
 def handle_database_unavailable(error: Exception):
     """Answer a request whose database is down or unreachable (or, on SQLite, locked too long): a 503 to retry."""
     current_app.logger.warning("Database unavailable for %s %s: %s", request.method, request.path, error)
-    detail = "The service cannot reach its database right now; nothing was changed: retry in a few seconds."
+    detail = f"The service cannot reach its database right now; {RETRY_SOON}"
     return handle_api_problem(ApiProblem(503, detail, slug="database-unavailable", headers={"Retry-After": "5"}))
 
 
@@ -466,7 +468,7 @@ DATABASE_UNAVAILABLE = (sqlalchemy.exc.OperationalError, sqlalchemy.exc.Interfac
 def handle_pool_timeout(error: Exception):
     """Answer a request that waited too long for a database connection: a 503 to retry, not a 500."""
     current_app.logger.warning("No database connection free for %s %s: %s", request.method, request.path, error)
-    detail = "The service is too busy to reach its database right now; nothing was changed: retry in a few seconds."
+    detail = f"The service is too busy to reach its database right now; {RETRY_SOON}"
     return handle_api_problem(ApiProblem(503, detail, slug="database-busy", headers={"Retry-After": "2"}))
 
 

@@ -104,6 +104,11 @@ LIMITS = (
 )
 
 
+def _not_whole(key: str, value, least: int = 1, unset: bool = False) -> str:
+    """A count setting that is not one, named by its environment variable."""
+    return f"WORDSMITH_{key}={value!r}: must be a whole number of at least {least}{', or unset' if unset else ''}"
+
+
 def check_config(config) -> None:
     """Refuse to start with a setting that cannot work, naming the environment variable to fix."""
     if config["DEFAULT_LEXICON"] not in SIZES:
@@ -111,7 +116,7 @@ def check_config(config) -> None:
     for key in LIMITS:
         value = config[key]
         if not _is_count(value):
-            raise ValueError(f"WORDSMITH_{key}={value!r}: must be a whole number of at least 1")
+            raise ValueError(_not_whole(key, value))
         if value > limits.MAXIMA.get(key, value):
             raise ValueError(f"WORDSMITH_{key}={value!r}: the engine allows at most {limits.MAXIMA[key]}")
     for key in (
@@ -126,27 +131,21 @@ def check_config(config) -> None:
             raise ValueError(f"WORDSMITH_{key}={value!r}: must be a number above 0")
     for key in ("DATABASE_POOL_SIZE", "TABLE_MAX_EVENTS", "TABLES_PER_HOUR"):
         if not _is_count(config[key]):
-            raise ValueError(f"WORDSMITH_{key}={config[key]!r}: must be a whole number of at least 1")
+            raise ValueError(_not_whole(key, config[key]))
     streams = config["MAX_STREAMS"]
     if streams is not None and not _is_count(streams):
-        raise ValueError(f"WORDSMITH_MAX_STREAMS={streams!r}: must be a whole number of at least 1, or unset")
+        raise ValueError(_not_whole("MAX_STREAMS", streams, unset=True))
     if not _is_count(config["STREAMS_PER_ADDRESS"]):
-        raise ValueError(
-            f"WORDSMITH_STREAMS_PER_ADDRESS={config['STREAMS_PER_ADDRESS']!r}: must be a whole number of at least 1"
-        )
+        raise ValueError(_not_whole("STREAMS_PER_ADDRESS", config["STREAMS_PER_ADDRESS"]))
     connections = config["CONNECTIONS_PER_ADDRESS"]
     if connections is not None and not _is_count(connections):
-        raise ValueError(
-            f"WORDSMITH_CONNECTIONS_PER_ADDRESS={connections!r}: must be a whole number of at least 1, or unset"
-        )
+        raise ValueError(_not_whole("CONNECTIONS_PER_ADDRESS", connections, unset=True))
     views = config["STREAM_VIEWS_PER_TABLE"]
     if not (isinstance(views, int) and not isinstance(views, bool) and views >= 0):
-        raise ValueError(f"WORDSMITH_STREAM_VIEWS_PER_TABLE={views!r}: must be a whole number of at least 0")
+        raise ValueError(_not_whole("STREAM_VIEWS_PER_TABLE", views, least=0))
     buffered = config["STREAM_BUFFER_BYTES"]
     if not _is_count(buffered) or buffered < MIN_STREAM_BUFFER:
-        raise ValueError(
-            f"WORDSMITH_STREAM_BUFFER_BYTES={buffered!r}: must be a whole number of at least {MIN_STREAM_BUFFER}"
-        )
+        raise ValueError(_not_whole("STREAM_BUFFER_BYTES", buffered, least=MIN_STREAM_BUFFER))
     alphabet = config["ALPHABET_FILE"]
     if alphabet is not None and not Path(alphabet).is_file():
         raise ValueError(f"WORDSMITH_ALPHABET_FILE={alphabet!r}: no such file")

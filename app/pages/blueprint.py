@@ -77,12 +77,14 @@ def read_query(model: type[PageForm], labels: dict[str, str]) -> tuple[PageForm 
         return None, raw, errors
 
 
+# A number field given something else, whichever way pydantic failed to read it.
+WHOLE_NUMBER = "type a whole number, like 3"
 # What a page says for a field the validator refused: the player's words, not
 # pydantic's ("unable to parse string as an integer"). Keyed by pydantic's error
 # type, formatted with the error's context (its limit); others keep their message.
 PLAYER_WORDS = {
-    "int_parsing": "type a whole number, like 3",
-    "int_from_float": "type a whole number, like 3",
+    "int_parsing": WHOLE_NUMBER,
+    "int_from_float": WHOLE_NUMBER,
     "less_than_equal": "at most {le}",
     "greater_than_equal": "{ge} or more",
     "string_too_long": "at most {max_length} characters: shorten it",
@@ -168,15 +170,20 @@ def step_pool(pool: Pool, add: str, remove: str) -> Pool:
 PIECE_ACTIONS = frozenset(KINDS + ("wild",))
 
 
+def not_a_kind(field: str, value: str) -> str:
+    """A tapped chip's kind the picker does not have (`add` or `remove`)."""
+    return f"{field}: {value!r} is not a piece kind; tap red, yellow, blue, green or wild"
+
+
 def piece_action() -> tuple[str, str] | None:
     """Return the (add, remove) step a tapped chip asked for, None when none; ValueError for an unknown kind."""
     add, remove = request.args.get("add", ""), request.args.get("remove", "")
     if not add and not remove:
         return None
     if add and add not in PIECE_ACTIONS:
-        raise ValueError(f"add: {add!r} is not a piece kind; tap red, yellow, blue, green or wild")
+        raise ValueError(not_a_kind("add", add))
     if remove and remove not in PIECE_ACTIONS | {"all"}:
-        raise ValueError(f"remove: {remove!r} is not a piece kind; tap red, yellow, blue, green or wild")
+        raise ValueError(not_a_kind("remove", remove))
     return add, remove
 
 

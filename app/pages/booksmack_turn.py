@@ -20,13 +20,13 @@ from ..api.fields import LexiconName
 from ..resources import lexicon_named
 from .blueprint import PageForm, bp, form_context, page_error, read_query, render
 from .booksmack import card_text, split_cards
-from .say import plainly
+from .say import LEXICON, plainly
 
 LABELS = {"cards": "Cards", "played": "Seat just played", "lexicon": "Lexicon"}
 SAY = {
     "played": "Seat just played: give the seat of the card just played as a number, like 4",
     "cards": f"Cards: at most {MAX_CARDS} cards",
-    "lexicon": "Lexicon: choose small, standard or large",
+    "lexicon": LEXICON,
 }
 HEADLINES = {"win": "Win all cards played", "draw": "Draw a card", "steal": "Steal a card", "none": "Nothing more"}
 

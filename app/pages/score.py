@@ -28,6 +28,7 @@ from typing import Annotated
 from flask import request
 from pydantic import Field
 
+from solver.sentences import say
 from solver.text import split_words
 from solver.wordsmith import (
     CHALLENGES,
@@ -41,15 +42,15 @@ from ..api.fields import LexiconName
 from ..api.score_sheets import MAX_PLAYER_NAME, MAX_SHEETS
 from ..resources import lexicon_named
 from .blueprint import PageForm, bp, form_context, read_query, render
-from .say import plainly
+from .say import LEXICON, plainly, tick
 
 LABELS = {"players": "Players", "lexicon": "Lexicon"}
 SAY = {
     "players": f"Players: give how many sheets, a number from 1 to {MAX_SHEETS}",
-    "secret": "Secret Wordsmith: tick the box or leave it empty",
-    "advanced": "Advanced Game: tick the box or leave it empty",
-    "word_by_word": "Word by Word: tick the box or leave it empty",
-    "lexicon": "Lexicon: choose small, standard or large",
+    "secret": tick("Secret Wordsmith"),
+    "advanced": tick("Advanced Game"),
+    "word_by_word": tick("Word by Word"),
+    "lexicon": LEXICON,
 }
 # Six words of up to 40 letters with their details fit in 400 characters.
 MAX_WORDS_TEXT = 400
@@ -117,7 +118,12 @@ def read_sheets(count: int, advanced: bool, errors: list) -> tuple[list[dict], l
                 errors.append(
                     _error(
                         words_field,
-                        f"{name}, challenge {k}: {len(words)} words, but a challenge has only {WORDS_PER_CHALLENGE} word lines",
+                        say(
+                            "sheet.too_many_words",
+                            where=f"{name}, challenge {k}",
+                            count=len(words),
+                            most=WORDS_PER_CHALLENGE,
+                        ),
                     )
                 )
             challenges.append(

@@ -43,6 +43,8 @@ __all__ = [
 REQUEST_ID = re.compile(rf"^[A-Za-z0-9._:-]{{1,{REQUEST_ID_MAX}}}$")
 MAX_SEATS = 6
 MAX_NAME = MAX_SEAT_NAME  # the table's own bound on a seat's name
+# What each of Booksmack's card sets changes: its cards join the deck.
+IN_DECK = "its cards in the deck"
 # Each game's variants the create form offers: (id, label, what it changes).
 VARIANTS = {
     "wordsmith": [
@@ -52,10 +54,10 @@ VARIANTS = {
     ],
     "booksmack": [
         ("turns", "Turn-based play", "whose turn, the card played, draw, steal or win"),
-        ("punctuation", "Power Punctuation", "its cards in the deck"),
-        ("numbers", "Nifty Numbers", "its cards in the deck"),
-        ("glyphs", "Giggling Glyphs", "its cards in the deck"),
-        ("accents", "Cursed Critics", "its cards in the deck"),
+        ("punctuation", "Power Punctuation", IN_DECK),
+        ("numbers", "Nifty Numbers", IN_DECK),
+        ("glyphs", "Giggling Glyphs", IN_DECK),
+        ("accents", "Cursed Critics", IN_DECK),
     ],
 }
 

@@ -60,6 +60,8 @@ class RenderUnderWay(Exception):  # noqa: N818 (a state, not a failure)
 PRUNE_SECONDS = 3600
 PRUNE_EVERY = 1000
 log = logging.getLogger(__name__)
+# A kept render the reader cannot use (cut short, or from another version): logged, and drawn again.
+UNREADABLE = "an unreadable render in %s: drawn again"
 _written = [0]
 _count_lock = threading.Lock()
 
@@ -152,7 +154,7 @@ def _read(path: Path, usable: Callable[[Header], bool]) -> tuple[Header | None, 
         end = head.find(b"\n")
         found = _header(head[:end]) if end >= 0 else None
         if found is None:
-            log.warning("an unreadable render in %s: drawn again", path)
+            log.warning(UNREADABLE, path)
             return None, None
         header, size = found
         if not usable(header):
@@ -168,7 +170,7 @@ def _read(path: Path, usable: Callable[[Header], bool]) -> tuple[Header | None, 
     try:
         return header, pickle.loads(data)
     except (pickle.UnpicklingError, EOFError, AttributeError, ImportError, ValueError):
-        log.warning("an unreadable render in %s: drawn again", path)
+        log.warning(UNREADABLE, path)
         return None, None
 
 

@@ -188,6 +188,10 @@ def pool_words(pool: dict) -> str:
     return and_list(said) if said else "no pieces"
 
 
+# What a phone whose seat the host removed may do about it.
+MISTAKE = "Ask the host if that was a mistake (the host can undo it)"
+# What undoing a vote gives back, on an objection or on a word put to the table alike.
+VOTE_AGAIN = "{name} votes on {word} again, in a fresh window"
 # What an undo gives back, by the type of the action it took back.
 UNDONE_SO = {
     "claim": "{name} has the pieces of {word} back, and it is off the sheet",
@@ -197,8 +201,8 @@ UNDONE_SO = {
     "overrule_struck": "{word} stands again, back on {name}'s sheet",
     "overrule_stood": "{word} is struck out again, off {name}'s sheet",
     "house_ruled": "{word} waits for its ruling again",
-    "objection_vote": "{name} votes on {word} again, in a fresh window",
-    "house_vote": "{name} votes on {word} again, in a fresh window",
+    "objection_vote": VOTE_AGAIN,
+    "house_vote": VOTE_AGAIN,
     "word_rolled": "every pool is as it was before the roll, and the dice are rolled again",
     "game_ended": "the game is on again",
     "round": "its cards are back in the hands: round {round} is entered again",
@@ -357,11 +361,7 @@ def join_notice(args, state) -> dict | None:
             "title": "The host removed your seat",
             "messages": [
                 f"The host removed your seat ({name}) from the table: you play no more this game. "
-                + (
-                    f"{stuck} Ask the host if that was a mistake (the host can undo it)."
-                    if stuck
-                    else "Ask the host if that was a mistake (the host can undo it), or pick a free seat."
-                )
+                + (f"{stuck} {MISTAKE}." if stuck else f"{MISTAKE}, or pick a free seat.")
             ],
         }
     if args.get("moved"):

@@ -53,7 +53,7 @@ from flask_wtf.csrf import generate_csrf
 from solver.errors import Refused
 from solver.lexicon import SIZES
 from tables.codes import read_code
-from tables.events import Actor, Forbidden, NotFound, Rejected, Slowed
+from tables.events import Actor, Forbidden, NotFound, Rejected, Slowed, only_host
 from tables.state import GAMES
 from tables.store import REQUEST_ID_MAX
 
@@ -513,11 +513,7 @@ def acting_page(
         try:
             may = allowed | (HOST_ACTIONS if host is not None else set())
             if name not in may:  # a host's form on a phone that does not host (or hosts no more): its words below
-                raise (
-                    Forbidden(f"Only the host can {name}.")
-                    if name in HOST_ACTIONS
-                    else PageRefusal("action", OUT_OF_DATE)
-                )
+                raise (Forbidden(f"{only_host(name)}.") if name in HOST_ACTIONS else PageRefusal("action", OUT_OF_DATE))
             rid = request_id()
             if request.form.get("claim"):  # one hidden form serves a button per claim (partials/table_actions.html)
                 rid = f"{rid[: REQUEST_ID_MAX - 8]}.{request.form['claim'][:7]}"

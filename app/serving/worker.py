@@ -173,6 +173,13 @@ def write_quietly(sock: socket.socket, data: bytes) -> None:
 
 
 HEADERS, BODY, DONE, LATE = "headers", "body", "done", "late"
+
+
+def late(what: str, seconds: float) -> str:
+    """A 408's detail: `what` of the request came later than the read timeout allows."""
+    return f"{what} did not arrive within {seconds:g} seconds: send the whole request at once."
+
+
 ADOPTED = "adopted"  # `handle`'s answer for a connection the stream hub took: gunicorn must not close it
 HANDED = "handed"  # `handle`'s answer for a connection handed to its table's worker: only this worker's part closes
 CLAIM_SECONDS = 1.0  # a worker that owns no slot looks for a free one this often (app/serving/affinity.py)
@@ -240,9 +247,7 @@ class TimedInput:
 
     def _check(self, data: bytes, read_all: bool) -> bytes:
         if self.clock.phase == LATE:
-            raise RequestTimeout(
-                f"The body did not arrive within {self.clock.timeout:g} seconds: send the whole request at once."
-            )
+            raise RequestTimeout(late("The body", self.clock.timeout))
         if self.left is not None:
             self.left -= len(data)
         if read_all or not data or (self.left is not None and self.left <= 0):
@@ -526,7 +531,7 @@ class DeadlineWorker(gthread.ThreadWorker):
             self.log.info(
                 "Request from %s cut off after %gs: its headers were not complete", conn.client, self.read_timeout
             )
-            detail = f"The request's headers did not arrive within {self.read_timeout:g} seconds: send the whole request at once."
+            detail = late("The request's headers", self.read_timeout)
             write_quietly(conn.sock, problem_bytes(408, detail, slug="timeout"))
             return False
         return result
