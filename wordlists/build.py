@@ -14,8 +14,8 @@ written in wordlists/SOURCES.md; the recipe in short:
 * today's words (modern.py): a spelling SCOWL and WordNet predate joins `standard` when hunspell's British English
   dictionary lists it in lowercase, wordfreq has seen it, it is built from known parts (photo+bomb, up+vote, vape+ing)
   and no gate explains it away (a name, a foreign word, a misspelling, a fragment, an offensive word).
-* names first: a spelling whose commonest use is as a name is a proper name in every size (SCOWL's levels,
-  case-aware frequencies beyond chance, WordNet's tag counts, ENABLE for a tie: names_first); `china` stays a word, `paris` not.
+* names first: a spelling used most as a name is one in every size (SCOWL's levels where they tell, case-aware counts
+  beyond chance, WordNet's tags, ENABLE for a tie: names_first; china a word, paris not; lowercased names: pearce).
 * slang: the words in `slang.txt` are known but invalid, category `slang`.
 * offensive: WordNet's slurs and obscenities (in any case), `offensive.txt`'s and the unknown words of the content
   filters (unlisted_profanity), in every size, over any other code; a scan (offensive_candidates) proposes more.
@@ -68,7 +68,7 @@ from kinds import (  # noqa: E402, F401  (beside this script; tests and the benc
 )
 from kinds import offensive_words as kinds_offensive_words  # noqa: E402  (beside this script)
 from modern import dictionary_entries, dictionary_installed, modern_words  # noqa: E402  (beside this script)
-from names import abbreviations_possessives, case_margin, case_noise  # noqa: E402  (beside this script)
+from names import abbreviations_possessives, case_margin, case_noise, lowercased_names, ranks_that_tell  # noqa: E402
 from variants import agree_on_variants, scowl_spellings, spelling_groups  # noqa: E402  (beside this script)
 from wordnet_data import (  # noqa: E402, F401  (beside this script; tests and the benchmark reach wordnet_offensive through build)
     WELLFORMED,
@@ -432,12 +432,10 @@ def build_lexicon() -> list[str]:
             code[word] = "letter"  # bs, ks, ms: letter plurals
         elif not has_vowel(word) and word not in vowelless:
             code[word] = "abbreviation"  # csch, mss, kbs: no vowel, and no word vowelless.txt keeps
-    # Names first (docs/lexicon.md, Names): a spelling whose commonest use is
-    # as a name is a proper name in every size, however a word list spells a
-    # rarer lowercase sense. After the plural agreement and the letters: JEAN is a name, JEANS
-    # still a word.
-    for word in names_first(code, s_contractions):
-        code[word] = "name_first"
+    # Names first (docs/lexicon.md, Names): a spelling used more as a name is one in every size, however a word list
+    # spells a rarer lowercase sense; a name SCOWL lowercased is no word (names.py: pearce; None: in no list). After
+    # the plural agreement and the letters: JEAN is a name, JEANS still a word.
+    code = {word: kind for word, kind in (code | names_first(code, s_contractions)).items() if kind}
     # Children's words current dictionaries list are everyday words at a family table (owie, jammies), and
     # the baby talk they do not list stays out (din-din): family.txt. After the names: TEDDY is the bear.
     family, not_family = read_judgements(FAMILY_FILE, keep="out")
@@ -587,7 +585,7 @@ def wordnet_tags_by_case() -> dict[str, tuple[int, int]]:
     return {lemma: (low, cap) for lemma, (low, cap) in tags.items()}
 
 
-def is_name_first(word: str, word_level: int, name_level: int, case_ratio: float | None, tags, enable) -> bool:
+def is_name_first(word: str, word_level: int, name_level: int, case_ratio: float | None, tags, enable, ranks) -> bool:
     """Whether a spelling that is both a lowercase word and a capitalised name is used more as the name.
 
     In order, the first measure that can tell decides:
@@ -595,9 +593,9 @@ def is_name_first(word: str, word_level: int, name_level: int, case_ratio: float
     2. Running text, case kept: the name when the capitalised spelling is the commoner (paris, henry), beyond
        chance for an ordinary word so rare (names.py: not gibbon); a word must beat first capitals (doctor).
     3. WordNet's tagged uses: lowercase senses against capitalised ones.
-    4. SCOWL ranks the name commoner: a name.
-    5. SCOWL ranks them level and nothing above tells: ENABLE, the word-game
-       list, breaks the tie (a word if it lists the spelling).
+    4. SCOWL ranks the name commoner, at a pair of levels where running text agrees beyond chance (`ranks`,
+       names.py: tod, not popper), or lists no lowercase word: a name.
+    5. Nothing above tells: ENABLE, the word-game list, breaks the tie (a word if it lists the spelling).
     """
     if word_level < name_level:
         return False
@@ -606,29 +604,31 @@ def is_name_first(word: str, word_level: int, name_level: int, case_ratio: float
     low, cap = tags.get(word, (0, 0))
     if low != cap:
         return cap > low
-    if word_level > name_level:
+    if word_level > name_level and (word_level == NO_LEVEL or (word_level, name_level) in ranks):
         return True
     return word not in enable
 
 
-def names_first(code: dict[str, str], s_contractions: set[str]) -> list[str]:
-    """The valid spellings whose commonest use is as a name (is_name_first), sorted.
+def names_first(code: dict[str, str], s_contractions: set[str]) -> dict[str, str | None]:
+    """The valid spellings used more as names (is_name_first): `name_first`; and the names SCOWL lowercased (names.py).
 
-    Candidates: every valid spelling whose capitalised form SCOWL lists as a name, but for the words A and I and
-    the contractions (`I'm`): the letters' own rule has judged the other one-letter spellings.
+    Candidates: every valid spelling SCOWL lists capitalised as a name, but for one letter and contractions (`I'm`).
     """
     word_levels, name_levels = scowl_levels(s_contractions)
     counts = case_counts()
     noise = case_noise(counts, word_levels, name_levels)
-    tags = wordnet_tags_by_case()
-    enable = enable_words()
-    found = []
+    tags, enable = wordnet_tags_by_case(), enable_words()
+    ranks = ranks_that_tell(counts, word_levels, name_levels, noise)  # the levels at which SCOWL's ranking tells
+    named = (
+        name_levels.keys() | dictionary_entries()[1]
+    )  # a capitalised listing: SCOWL's names, the British dictionary's
+    found = lowercased_names(code, word_levels, counts, noise, enable, named)
     for word in sorted(name_levels):
         if code.get(word) not in TIER_MAX_LEVEL or len(word) == 1 or "'" in word:
             continue
         ratio = case_margin(word, counts, noise)  # None within chance (names.py: gibbon)
-        if is_name_first(word, word_levels.get(word, NO_LEVEL), name_levels[word], ratio, tags, enable):
-            found.append(word)
+        if is_name_first(word, word_levels.get(word, NO_LEVEL), name_levels[word], ratio, tags, enable, ranks):
+            found[word] = "name_first"
     return found
 
 

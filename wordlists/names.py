@@ -10,7 +10,7 @@ beats `gibbon`, the ape, within chance at its frequency: the next measure tells)
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from pathlib import Path
 
 # The share of ordinary words whose capitals outnumber their lowercase by more than a name's must.
@@ -53,6 +53,89 @@ def case_margin(word: str, counts: Mapping[str, float], noise: Mapping[int, floa
     band = math.floor(lower)
     chance = noise.get(band, noise[min(noise, key=lambda m: (abs(m - band), m))] if noise else 0.0)
     return None if chance <= margin < 0 else margin
+
+
+# How sure the running text must make it that SCOWL's ranking of a name above a word names the commoner use: the
+# lower bound of a 95 % Wilson interval on the share of names, above one half.
+RANK_CONFIDENCE_Z = 1.96
+
+
+def wilson_lower_bound(hits: int, total: int, z: float = RANK_CONFIDENCE_Z) -> float:
+    """The lower bound of the Wilson score interval for a share of `hits` in `total` (0 for none)."""
+    if total == 0:
+        return 0.0
+    share = hits / total
+    centre = share + z * z / (2 * total)
+    spread = z * math.sqrt(share * (1 - share) / total + z * z / (4 * total * total))
+    return (centre - spread) / (1 + z * z / total)
+
+
+def ranks_that_tell(
+    counts: Mapping[str, float],
+    word_levels: Mapping[str, int],
+    name_levels: Mapping[str, int],
+    noise: Mapping[int, float],
+) -> set[tuple[int, int]]:
+    """The pairs (word level, name level), the name ranked commoner, at which SCOWL's ranking tells a name: among the
+    spellings SCOWL ranks so whose case running text tells beyond chance (case_margin), the name is the commoner
+    use in more than half, beyond chance (wilson_lower_bound). SCOWL files names and words in lists of their own, and
+    a level apart says little: at (55, 50) running text finds a name in about half (popper, angelica are words),
+    at (80, 70) in about a third, at (70, 50) and (80, 50) in more than four of five (tod, faraday are names)."""
+    tally: dict[tuple[int, int], list[int]] = {}
+    for word, name_level in name_levels.items():
+        word_level = word_levels.get(word)
+        if word_level is None or word_level <= name_level or len(word) < 2 or "'" in word:
+            continue
+        margin = case_margin(word, counts, noise)
+        if margin is not None:
+            tally.setdefault((word_level, name_level), [0, 0])[margin < 0] += 1
+    return {pair for pair, (words, names) in tally.items() if wilson_lower_bound(names, words + names) > 0.5}
+
+
+# SCOWL's lowercase levels that hold names and brands it lowercased (pearce, sansa, syed) among their rare words.
+LOWERCASED_NAME_LEVELS = frozenset({70, 80})
+# The size the rule reads: a `standard` word is common in running text (SCOWL's 70, or wordfreq's counts), where an
+# English word would be in another dictionary too; a `large` one rare, where a capitalised spelling is as often
+# another language's word or a name in romanisation beside a rare word the word-game lists hold (thema, kai, polt).
+LOWERCASED_NAME_SIZE = "standard"
+
+
+def lowercased_names(
+    code: Mapping[str, str],
+    word_levels: Mapping[str, int],
+    counts: Mapping[str, float],
+    noise: Mapping[int, float],
+    enable: frozenset[str],
+    named: Container[str],
+) -> dict[str, str | None]:
+    """The valid spellings that are a name SCOWL lowercased, no word: of LOWERCASED_NAME_SIZE, SCOWL lists the
+    lowercase spelling first at one of LOWERCASED_NAME_LEVELS, no other dictionary lists it in lowercase (lowercase_elsewhere: ENABLE, `enable`,
+    WordNet's lowercase lemmas and their forms, the British dictionary's lowercase words), and running text writes it
+    capitalised beyond chance (case_margin). Each with its code: `proper_name` when a list holds the capitalised
+    spelling (`named`: SCOWL's names, the British dictionary's), else None, no word of the lists (sansa, nevermind)."""
+    found: dict[str, str | None] = {}
+    confirmed = lowercase_elsewhere(enable)
+    for word, kind in code.items():
+        if kind == LOWERCASED_NAME_SIZE and word_levels.get(word) in LOWERCASED_NAME_LEVELS:
+            margin = case_margin(word, counts, noise)
+            if margin is not None and margin < 0 and not confirmed(word):
+                found[word] = "proper_name" if word in named else None
+    return found
+
+
+def lowercase_elsewhere(enable: frozenset[str]) -> Callable[[str], bool]:
+    """Whether a dictionary besides SCOWL lists a spelling in lowercase: ENABLE (`enable`), the British dictionary, or
+    WordNet, as a lowercase lemma or a form of one by its own morphology (`gestapos`: `gestapo`)."""
+    from modern import dictionary_entries
+    from wordnet_data import base_forms, wordnet_exceptions, wordnet_lemmas
+
+    british, exceptions = dictionary_entries()[0], wordnet_exceptions()
+    lemmas = {lemma for lemma in wordnet_lemmas() if lemma.islower()}
+    return lambda word: (
+        word in enable
+        or word in british
+        or any(base in lemmas for pos in exceptions for base in base_forms(word, pos, exceptions))
+    )
 
 
 # The British English dictionary (hunspell-en-gb): a title-case entry with the possessive flag is a name (Phil/M).
