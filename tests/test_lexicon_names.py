@@ -153,7 +153,7 @@ def test_scowls_ranking_of_a_name_tells_only_where_running_text_agrees_beyond_ch
 
 
 @given(st.integers(0, 400), st.integers(0, 400), st.integers(1, 400))
-def test_the_wilson_bound_is_below_the_share_and_grows_with_hits_and_with_evidence(hits, more, total):
+def test_the_wilson_bound_is_below_the_share_and_grows_with_hits_and_with_evidence(build, hits, more, total):
     """A ranking is trusted only on evidence: the bound never passes the share, more hits raise it, and the same share
     on more spellings raises it too (one name in one spelling tells nothing; 80 in 100 does)."""
     from names import wilson_lower_bound
