@@ -156,6 +156,20 @@ def test_a_votes_waiting_words_and_counts_wait_go_with_its_window(app):
     assert re.search(rf'Count the votes <small data-closes-at="{closes}">\(once \d+ s have passed\)</small>', html)
 
 
+def test_count_the_votes_waits_for_the_window_on_the_pages_clock_and_is_drawn_at_once_after_it(app):
+    """The table refuses a count while the vote's window is open (ruling 16), so a page drawn then tags Count with the
+    window's end (`data-opens-at`, in the server's clock, the ballot's `data-closes-at`): with JavaScript the page's
+    clock brings it then, without it shows its "once N s have passed". A page drawn after the window drew it plain."""
+    app.extensions["tables"].clock = Clock()
+    code, ann, html = voting_table(app)
+    closes = re.search(r'id="ballot-\d+"[^>]*data-closes-at="(\d+)"', html).group(1)
+    count = re.search(r"<form [^>]*>(?:(?!</form>).)*Count the votes(?:(?!</form>).)*</form>", html, re.S).group(0)
+    assert f'data-opens-at="{closes}"' in count.split(">", 1)[0]
+    app.extensions["tables"].clock.now += app.extensions["tables"].settings.get("objection_seconds", 30) + 1
+    later = page(ann, f"/tables/{code}/play")
+    assert "Count the votes" in later and "data-opens-at" not in later
+
+
 def test_another_games_form_reads_that_the_page_is_out_of_date_and_does_nothing(app):
     """A Wordsmith seat's phone sending Booksmack's forms (a page of another table, an old version's), and a
     Booksmack seat's sending Wordsmith's, read that the page is out of date, never the engine's list of actions or

@@ -5,8 +5,9 @@
 //
 // Times the page keeps by its own clock: an Object button, a ballot, and the words true only while a vote's window
 // is open (whom it waits for, how long before counting) (`data-closes-at`, the window's end in the server's clock,
-// read against #table's `data-now`) go away when the window closes, not at the next update; the server's rule stays
-// the judge of a late tap. When the game or a challenge ends (#table's `data-phase`), the big box with
+// read against #table's `data-now`) go away when the window closes, not at the next update, and what the table takes
+// only once it closed (`data-opens-at`: Count the votes, which style.css hides till then) comes; the server's rule
+// stays the judge of a tap. When the game or a challenge ends (#table's `data-phase`), the big box with
 // the result is brought into view, wherever the phone was scrolled.
 "use strict";
 window.WordsmithTableView = function (table) {
@@ -50,7 +51,7 @@ window.WordsmithTableView = function (table) {
   // on its way when this phone's own answer came is not newer than the notice).
   let noticeSeq = Number(table.dataset.seq || 0);
 
-  // --- the page's own clock: an Object button leaves when its window closes ---------------------------
+  // --- the page's own clock: an Object button leaves when its window closes, Count comes ---------------
 
   // The page's clock minus the server's, the smallest seen (the render that came quickest): a deadline in the
   // server's clock plus this is one in the page's. A late answer errs the button towards staying a moment longer.
@@ -65,12 +66,14 @@ window.WordsmithTableView = function (table) {
       clearTimeout(closeTimer);
       closeTimer = null;
     }
-    if (!Number.isFinite(skew)) return;
     let next = Infinity;
-    document.querySelectorAll("#table [data-closes-at]").forEach(function (node) {
-      const left = Number(node.dataset.closesAt) + skew - Date.now();
-      if (left <= 0) node.remove();
-      else next = Math.min(next, left);
+    document.querySelectorAll("#table [data-closes-at], #table [data-opens-at]").forEach(function (node) {
+      const at = node.dataset.closesAt !== undefined ? node.dataset.closesAt : node.dataset.opensAt;
+      // Without the server's time the page cannot tell: everything stays, Count shown, and the server judges a tap.
+      const left = Number.isFinite(skew) ? Number(at) + skew - Date.now() : NaN;
+      if (Number.isFinite(left) && left > 0) next = Math.min(next, left);
+      else if (node.dataset.closesAt === undefined) delete node.dataset.opensAt;
+      else if (Number.isFinite(left)) node.remove();
     });
     if (next < Infinity) closeTimer = setTimeout(closeWindows, next + 50);
   }
