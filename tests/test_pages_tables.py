@@ -40,22 +40,47 @@ def element_end(html: str, start: int, tag: str) -> int:
     return len(html)
 
 
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
 def shown(html: str) -> str:
     """The page as its phone shows it: a control drawn for every phone (`data-for`, app/pages/table_live.py) only
-    where it names the page's viewer (#table's `data-viewer`) and `data-unless` does not, as style.css shows it; the
-    browser tests check the style does the same."""
+    where it names the page's viewer (#table's `data-viewer`), and none where `data-unless` names it, whatever the
+    element (a `<details>`, a `<form>`, a `<button>` ...), as style.css shows them; the browser tests check the style
+    does the same."""
     viewer = re.search(r'id="table"[^>]*\bdata-viewer="([^"]*)"', html)
     tokens = set(viewer.group(1).split()) if viewer else set()
     kept, at = [], 0
-    for match in re.finditer(r'<(div|p|section)\b[^>]*\bdata-for="([^"]*)"[^>]*>', html):
-        unless = re.search(r'\bdata-unless="([^"]*)"', match.group(0))
-        if match.start() < at or (
-            tokens & set(match.group(2).split()) and not (unless and tokens & set(unless.group(1).split()))
-        ):
+    for match in re.finditer(r'<([a-zA-Z][\w-]*)\b[^>]*\bdata-(?:for|unless)="[^"]*"[^>]*>', html):
+        start_tag = match.group(0)
+        named = re.search(r'\bdata-for="([^"]*)"', start_tag)
+        unless = re.search(r'\bdata-unless="([^"]*)"', start_tag)
+        hides = (named and not tokens & set(named.group(1).split())) or (
+            unless and tokens & set(unless.group(1).split())
+        )
+        if match.start() < at or not hides:
             continue
         kept.append(html[at : match.start()])
-        at = element_end(html, match.start(), match.group(1))
+        tag = match.group(1).lower()
+        at = match.end() if tag in VOID or start_tag.endswith("/>") else element_end(html, match.start(), tag)
     return "".join(kept) + html[at:]
+
+
+def test_shown_hides_any_element_a_control_is_drawn_in_for_other_phones_as_the_style_does():
+    """`shown` reads `data-for` and `data-unless` on any element, as style.css's attribute selectors do: a
+    `<details>` (Word by Word's real dice), a `<form>`, an empty `<input>`, and `data-unless` alone."""
+    page = (
+        '<div id="table" data-viewer="{viewer}">'
+        '<details data-for="seat1 host"><summary>Dice</summary><details><summary>inner</summary></details></details>'
+        '<form data-for="seat2">Form</form><input data-for="seat1" value="Field"><p data-unless="hosting">Wait</p>'
+        "<p>Always</p></div>"
+    )
+    assert text(page.format(viewer="seat1")) == "Dice inner Wait Always"
+    assert 'value="Field"' in shown(page.format(viewer="seat1"))
+    assert text(page.format(viewer="seat2")) == "Form Wait Always"
+    assert 'value="Field"' not in shown(page.format(viewer="seat2"))
+    assert text(page.format(viewer="seat1 hosting")) == "Dice inner Always"
+    assert text(page.format(viewer="view")) == "Wait Always"
 
 
 def text(html: str) -> str:
@@ -1362,8 +1387,10 @@ def test_word_by_word_the_real_dice_are_entered_from_a_seats_page(app):
     code, host, ann, bob = word_by_word_table(app)
     page = ann.get(f"/tables/{code}/play").get_data(as_text=True)
     assert (
-        "The real dice showed" in page and page.count('form="act-faces"') == 5
+        "The real dice showed" in text(page) and shown(page).count('form="act-faces"') == 5
     )  # three dice, the word they are for and the button
+    view = phone(app).get(f"/tables/{code}").get_data(as_text=True)
+    assert "The real dice showed" not in text(view) and 'form="act-faces"' not in shown(view)  # the TV enters none
     wrong = post_form(
         ann, f"/tables/{code}/play", page, "act-faces", action="roll_word", faces=["red", "red", "purple"]
     )
