@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -73,3 +75,32 @@ def open_phones(browser, count: int):
     finally:
         for context in contexts:
             context.close()
+
+
+class Clock:
+    """A served app's tables' clock: the real one, moved on by the test (`ahead`, seconds)."""
+
+    def __init__(self):
+        self.ahead = 0.0
+
+    def __call__(self) -> float:
+        return time.time() + self.ahead
+
+
+@contextlib.contextmanager
+def serve_app():
+    """(base URL, app): the app served by a threaded server in this process, its tables' clock a `Clock`, so that a
+    test moves the server's time by construction and reaches its `Tables` service directly."""
+    from werkzeug.serving import make_server
+
+    from app import create_app
+
+    app = create_app({"TESTING": True})
+    app.extensions["tables"].clock = Clock()
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}", app
+    finally:
+        server.shutdown()
+        server.server_close()

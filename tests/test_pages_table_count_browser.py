@@ -11,16 +11,11 @@ window. No test waits 30 s.
 from __future__ import annotations
 
 import re
-import threading
-import time
 
 import pytest
-from browser_helpers import PHONE, expect, needs_chromium, open_phones
+from browser_helpers import PHONE, expect, needs_chromium, open_phones, serve_app
 from test_pages_table_night_browser import api, exact
 from test_pages_tables_browser import LIVE_MS, claim, create_table, following, start_challenge, submit, take_seat
-from werkzeug.serving import make_server
-
-from app import create_app
 
 pytestmark = needs_chromium
 
@@ -28,28 +23,11 @@ WINDOW_S = 30  # OBJECTION_SECONDS, the default the app runs with
 COUNT = re.compile("^Count the votes")
 
 
-class Clock:
-    """The server's clock: the real one, moved on by the test."""
-
-    def __init__(self):
-        self.ahead = 0.0
-
-    def __call__(self) -> float:
-        return time.time() + self.ahead
-
-
 @pytest.fixture
 def served():
-    """(the base URL, the server's clock): the app served by a threaded server in this process."""
-    app = create_app({"TESTING": True})
-    clock = app.extensions["tables"].clock = Clock()
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}", clock
-    finally:
-        server.shutdown()
-        server.server_close()
+    """(the base URL, the server's clock): the app served in this process, its clock the test's."""
+    with serve_app() as (base, app):
+        yield base, app.extensions["tables"].clock
 
 
 @pytest.fixture

@@ -109,7 +109,12 @@ window.WordsmithTableView = function (table) {
     if (phase === "playing" && document.body.classList.contains("page-table-view")) window.scrollTo(0, 0);
     if (phase !== "between" && phase !== "game_over") return;
     const box = document.getElementById("latest");
-    if (box) box.scrollIntoView({block: "start"});
+    if (!box) return;
+    // Already wholly on the screen (a TV, sized so that nothing needs scrolling): left where it is, so the title and
+    // the scores above it stay in view.
+    const at = box.getBoundingClientRect();
+    if (at.top >= 0 && at.bottom <= window.innerHeight) return;
+    box.scrollIntoView({block: "start"});
   }
 
   // The outermost live regions: one inside another moves with it.
