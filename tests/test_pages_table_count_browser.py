@@ -50,7 +50,7 @@ def run_out_the_window(ann, clock) -> None:
 def test_count_the_votes_comes_when_the_window_closes_by_the_phones_clock(browser, phones, served):
     """Three seats. Bob claims CAST and Cy objects; Ann, the one voter, does not vote. Her phone offers no Count while
     the window is open (a phone without JavaScript does, saying once 30 s have passed); when it closes, Count comes
-    without a reload, her ballot goes, and her phone reads as a page drawn then; her count settles the vote. Then the
+    without a reload, her ballot goes, the vote's title says voting closed, and her phone reads as a page drawn then; her count settles the vote. Then the
     same for a word Cy puts to the table."""
     base, clock = served
     ann, bob, cy = phones
@@ -67,6 +67,7 @@ def test_count_the_votes_comes_when_the_window_closes_by_the_phones_clock(browse
     count = ann.locator("#votes").get_by_role("button", name=COUNT, include_hidden=True)
     expect(count).to_have_count(1)
     expect(count).to_be_hidden()  # the table would refuse it now
+    expect(ann.locator("#votes .verdict__mark")).to_have_text("Keep or strike?", use_inner_text=True)
 
     bare = browser.new_context(viewport=PHONE, java_script_enabled=False)  # Cy's page on a phone without JavaScript
     bare.add_cookies(cy.context.cookies())
@@ -75,12 +76,16 @@ def test_count_the_votes_comes_when_the_window_closes_by_the_phones_clock(browse
     expect(plain.locator("#votes").get_by_role("button", name=COUNT)).to_have_text(
         f"Count the votes (once {WINDOW_S} s have passed)"
     )
+    expect(plain.locator("#votes .verdict__mark")).to_have_text("Keep or strike?", use_inner_text=True)
 
     seq = ann.get_attribute("#table", "data-seq")
     run_out_the_window(ann, clock)
     expect(count).to_be_visible()
     expect(count).to_have_text("Count the votes")
     expect(ann.get_by_role("button", name="Keep CAST")).to_have_count(0)
+    expect(ann.locator("#votes .verdict__mark")).to_have_text(
+        "Voting closed", use_inner_text=True
+    )  # no longer a question to the voters
     assert ann.get_attribute("#table", "data-seq") == seq  # by the phone's clock, not by an update
     fresh = ann.context.new_page()  # her phone, drawn afresh now
     fresh.goto(f"{base}/tables/{code}/play")
@@ -89,6 +94,7 @@ def test_count_the_votes_comes_when_the_window_closes_by_the_phones_clock(browse
     fresh.close()
     plain.reload()  # without JavaScript: a page drawn after the window draws Count alone
     expect(plain.locator("#votes").get_by_role("button", name=COUNT)).to_have_text("Count the votes")
+    expect(plain.locator("#votes .verdict__mark")).to_have_text("Voting closed", use_inner_text=True)
     bare.close()
 
     submit(ann, count)
@@ -104,6 +110,7 @@ def test_count_the_votes_comes_when_the_window_closes_by_the_phones_clock(browse
     run_out_the_window(ann, clock)
     expect(count).to_have_text("Count the votes")
     expect(ann.get_by_role("button", name="Allow ZOOMER")).to_have_count(0)
+    expect(ann.locator("#votes .verdict__mark")).to_have_text("Voting closed", use_inner_text=True)
     submit(ann, count)
     expect(ann.locator("#votes .table-vote")).to_have_count(0)
     expect(ann.locator("#notice")).to_have_count(0)

@@ -159,15 +159,21 @@ def test_a_votes_waiting_words_and_counts_wait_go_with_its_window(app):
 def test_count_the_votes_waits_for_the_window_on_the_pages_clock_and_is_drawn_at_once_after_it(app):
     """The table refuses a count while the vote's window is open (ruling 16), so a page drawn then tags Count with the
     window's end (`data-opens-at`, in the server's clock, the ballot's `data-closes-at`): with JavaScript the page's
-    clock brings it then, without it shows its "once N s have passed". A page drawn after the window drew it plain."""
+    clock brings it then, without it shows its "once N s have passed". A page drawn after the window drew it plain. The vote's title, its question while the window is open, says then
+    that voting closed, by the same clock."""
     app.extensions["tables"].clock = Clock()
     code, ann, html = voting_table(app)
     closes = re.search(r'id="ballot-\d+"[^>]*data-closes-at="(\d+)"', html).group(1)
     count = re.search(r"<form [^>]*>(?:(?!</form>).)*Count the votes(?:(?!</form>).)*</form>", html, re.S).group(0)
     assert f'data-opens-at="{closes}"' in count.split(">", 1)[0]
+    title = re.search(r'<h2 class="verdict__mark" id="vote-title-\d+">(.*?)</h2>', html).group(1)
+    assert title == (
+        f'<span data-closes-at="{closes}">Keep or strike?</span><span hidden data-opens-at="{closes}">Voting closed</span>'
+    )  # the question while the window is open; without JavaScript, "Voting closed" only on a page drawn after it
     app.extensions["tables"].clock.now += app.extensions["tables"].settings.get("objection_seconds", 30) + 1
     later = page(ann, f"/tables/{code}/play")
     assert "Count the votes" in later and "data-opens-at" not in later
+    assert re.search(r'<h2 class="verdict__mark" id="vote-title-\d+">Voting closed</h2>', later)
 
 
 def test_another_games_form_reads_that_the_page_is_out_of_date_and_does_nothing(app):
@@ -198,8 +204,8 @@ def test_another_games_form_reads_that_the_page_is_out_of_date_and_does_nothing(
 
 def test_a_page_drawn_after_a_votes_window_closed_draws_none_of_its_window_words(app):
     """Without JavaScript nothing takes the window's words away, so a page first drawn after the window closed (a
-    reload, a phone that was asleep) draws no ballot, no "waiting for" and no Count "once N s have passed"; Count
-    itself stays, as the vote is counted by it (ruling 16). The TV and the host's page alike."""
+    reload, a phone that was asleep) draws no ballot, no "waiting for", no Count "once N s have passed" and no
+    "Keep or strike?" (voting closed); Count itself stays, as the vote is counted by it (ruling 16). The TV and the host's page alike."""
     app.extensions["tables"].clock = Clock()
     host = phone(app)
     code, ann, html = voting_table(app, host)
@@ -207,8 +213,13 @@ def test_a_page_drawn_after_a_votes_window_closed_draws_none_of_its_window_words
     app.extensions["tables"].clock.now += app.extensions["tables"].settings.get("objection_seconds", 30) + 1
     for client, path in ((ann, "/play"), (host, "/host"), (phone(app), "")):
         later = page(client, f"/tables/{code}{path}")
-        assert "Keep or strike?" in later and ("Count the votes" in later) == (path != ""), path  # the TV: no form
-        assert 'id="ballot-' not in later and "waiting for" not in later and "have passed)" not in later, path
+        assert "Voting closed" in later and ("Count the votes" in later) == (path != ""), path  # the TV: no form
+        assert (
+            "Keep or strike?" not in later
+            and 'id="ballot-' not in later
+            and "waiting for" not in later
+            and "have passed)" not in later
+        ), path
 
 
 def test_a_turn_entered_on_the_seats_phone_and_on_the_hosts_page_reads_who_entered_it(app):

@@ -47,16 +47,20 @@ def shown(html: str) -> str:
     """The page as its phone shows it: a control drawn for every phone (`data-for`, app/pages/table_live.py) only
     where it names the page's viewer (#table's `data-viewer`), and none where `data-unless` names it, whatever the
     element (a `<details>`, a `<form>`, a `<button>` ...), as style.css shows them; the browser tests check the style
-    does the same."""
+    does the same. An element drawn `hidden` is not shown (words a page's script brings in: "Voting closed")."""
     viewer = re.search(r'id="table"[^>]*\bdata-viewer="([^"]*)"', html)
     tokens = set(viewer.group(1).split()) if viewer else set()
     kept, at = [], 0
-    for match in re.finditer(r'<([a-zA-Z][\w-]*)\b[^>]*\bdata-(?:for|unless)="[^"]*"[^>]*>', html):
+    for match in re.finditer(
+        r'<([a-zA-Z][\w-]*)\b[^>]*(?:\bdata-(?:for|unless)="[^"]*"|\shidden(?=[\s/>]))[^>]*>', html
+    ):
         start_tag = match.group(0)
         named = re.search(r'\bdata-for="([^"]*)"', start_tag)
         unless = re.search(r'\bdata-unless="([^"]*)"', start_tag)
-        hides = (named and not tokens & set(named.group(1).split())) or (
-            unless and tokens & set(unless.group(1).split())
+        hides = (
+            re.search(r"\shidden(?=[\s/>])", start_tag)
+            or (named and not tokens & set(named.group(1).split()))
+            or (unless and tokens & set(unless.group(1).split()))
         )
         if match.start() < at or not hides:
             continue
@@ -68,15 +72,18 @@ def shown(html: str) -> str:
 
 def test_shown_hides_any_element_a_control_is_drawn_in_for_other_phones_as_the_style_does():
     """`shown` reads `data-for` and `data-unless` on any element, as style.css's attribute selectors do: a
-    `<details>` (Word by Word's real dice), a `<form>`, an empty `<input>`, and `data-unless` alone."""
+    `<details>` (Word by Word's real dice), a `<form>`, an empty `<input>`, and `data-unless` alone; and nothing
+    drawn `hidden` (a hidden field stays in the form)."""
     page = (
         '<div id="table" data-viewer="{viewer}">'
         '<details data-for="seat1 host"><summary>Dice</summary><details><summary>inner</summary></details></details>'
         '<form data-for="seat2">Form</form><input data-for="seat1" value="Field"><p data-unless="hosting">Wait</p>'
-        "<p>Always</p></div>"
+        '<p>Always</p><span hidden data-opens-at="1">Later</span><input type="hidden" value="Kept"></div>'
     )
     assert text(page.format(viewer="seat1")) == "Dice inner Wait Always"
-    assert 'value="Field"' in shown(page.format(viewer="seat1"))
+    assert 'value="Field"' in shown(page.format(viewer="seat1")) and 'value="Kept"' in shown(
+        page.format(viewer="seat1")
+    )
     assert text(page.format(viewer="seat2")) == "Form Wait Always"
     assert 'value="Field"' not in shown(page.format(viewer="seat2"))
     assert text(page.format(viewer="seat1 hosting")) == "Dice inner Always"

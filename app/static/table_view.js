@@ -6,8 +6,8 @@
 // Times the page keeps by its own clock: an Object button, a ballot, and the words true only while a vote's window
 // is open (whom it waits for, how long before counting) (`data-closes-at`, the window's end in the server's clock,
 // read against #table's `data-now`) go away when the window closes, not at the next update, and what the table takes
-// only once it closed (`data-opens-at`: Count the votes, which style.css hides till then) comes; the server's rule
-// stays the judge of a tap. When the game or a challenge ends (#table's `data-phase`), the big box with
+// only once it closed (`data-opens-at`: Count the votes, which style.css hides till then, and a vote's "Voting
+// closed", drawn `hidden`) comes; the server's rule stays the judge of a tap. When the game or a challenge ends (#table's `data-phase`), the big box with
 // the result is brought into view, wherever the phone was scrolled.
 "use strict";
 window.WordsmithTableView = function (table) {
@@ -68,12 +68,22 @@ window.WordsmithTableView = function (table) {
     }
     let next = Infinity;
     document.querySelectorAll("#table [data-closes-at], #table [data-opens-at]").forEach(function (node) {
-      const at = node.dataset.closesAt !== undefined ? node.dataset.closesAt : node.dataset.opensAt;
-      // Without the server's time the page cannot tell: everything stays, Count shown, and the server judges a tap.
-      const left = Number.isFinite(skew) ? Number(at) + skew - Date.now() : NaN;
-      if (Number.isFinite(left) && left > 0) next = Math.min(next, left);
-      else if (node.dataset.closesAt === undefined) delete node.dataset.opensAt;
-      else if (Number.isFinite(left)) node.remove();
+      const opens = node.dataset.closesAt === undefined;
+      // Without the server's time the page cannot tell: it reads as a page without script does (Count offered, and
+      // the server judges a tap; words drawn `hidden` stay so).
+      if (!Number.isFinite(skew)) {
+        if (opens && !node.hidden) delete node.dataset.opensAt;
+        return;
+      }
+      const left = Number(opens ? node.dataset.opensAt : node.dataset.closesAt) + skew - Date.now();
+      if (left > 0) {
+        next = Math.min(next, left);
+      } else if (opens) {
+        delete node.dataset.opensAt;
+        node.hidden = false;
+      } else {
+        node.remove();
+      }
     });
     if (next < Infinity) closeTimer = setTimeout(closeWindows, next + 50);
   }
