@@ -41,12 +41,13 @@ def seat(n: int) -> Actor:
     return Actor(seat=n)
 
 
-@pytest.fixture
-def tvs(browser):
-    """A table of four (Ann, Bob, Cy, Di) and a TV of each size following its view: (the service, code, TVs)."""
+@pytest.fixture(params=[()])
+def tvs(browser, request):
+    """A table of four (Ann, Bob, Cy, Di), its variants the test's parameter, started, and a TV of each size following
+    its view: (the service, code, TVs)."""
     with serve_app() as (base, app):
         service = app.extensions["tables"]
-        code = service.create("wordsmith", ["Ann", "Bob", "Cy", "Di"]).code
+        code = service.create("wordsmith", ["Ann", "Bob", "Cy", "Di"], variants=request.param).code
         for n in (1, 2, 3, 4):
             service.join(code, n, HOST)
         service.act(code, HOST, {"type": "start", "pool": "R3 Y2 B1 G2"})
@@ -113,3 +114,23 @@ def test_the_tv_shows_votes_the_news_and_the_scores_on_one_screen_with_no_word_b
         expect(tv.locator("#latest .table-result__winners")).to_have_text("Cy wins")
         on_screen_and_whole(tv)
         screenshot(tv, f"table-tv-game-over-{tv.viewport_size['width']}")
+
+
+@pytest.mark.parametrize("tvs", [("word_by_word",)], indirect=True)
+def test_word_by_words_roll_and_the_news_under_it_fit_the_tv(tvs):
+    """Word by Word: the roll's three dice stand above the news; a claim's verdict and an objection overruled under
+    them are on the screen, beside the scores, no word broken."""
+    service, code, pages = tvs
+    service.act(code, HOST, {"type": "roll_word", "faces": ["red", "yellow", "blue_star"]})
+    service.act(code, seat(2), {"type": "claim", "word": "cast"})
+    for tv in pages:
+        expect(tv.locator("#roll .dice-roll li")).to_have_count(3, timeout=LIVE_MS)
+        expect(tv.locator("#latest .verdict__word")).to_have_text("CAST", timeout=LIVE_MS)
+        on_screen_and_whole(tv, ("#roll", "#latest", "#scores"))
+    cast = max(service.state(code).game_state.claims)
+    service.act(code, seat(3), {"type": "object", "claim": cast})
+    for n in (1, 4):
+        service.act(code, seat(n), {"type": "vote", "claim": cast, "strike": False})
+    for tv in pages:
+        expect(tv.locator("#latest .verdict__mark")).to_have_text("OBJECTION OVERRULED", timeout=LIVE_MS)
+        on_screen_and_whole(tv, ("#roll", "#latest", "#scores"))
