@@ -255,9 +255,9 @@ def test_the_scanner_fails_on_a_new_copy():
     """A refusal spelled out a second time, as a hand copy would be, is found next to its one source."""
     read = dict(sources())
     assert "this needs a seat's token" not in written_twice(read)
-    read["tables/copy.py"] = python_strings('def f(actor):\n    raise Forbidden("This needs a seat\'s token.")\n')
+    read["a hand copy.py"] = python_strings('def f(actor):\n    raise Forbidden("This needs a seat\'s token.")\n')
     where = written_twice(read)["this needs a seat's token"]
-    assert "tables/copy.py:2" in where and any(place.startswith("tables/wordsmith/acting.py:") for place in where)
+    assert "a hand copy.py:2" in where and any(place.startswith("tables/wordsmith/acting.py:") for place in where)
 
 
 if __name__ == "__main__":  # list what the scanner finds, allowed or not
