@@ -93,6 +93,8 @@ def _mixed_letters(text: str) -> str | None:
     each with its alphabet and position ("А (Cyrillic, character 1) and n (Latin, character 2)"), or None."""
     first = None  # the word's first letter of a look-alike alphabet: (position, letter, alphabet)
     for position, char in enumerate(text, 1):
+        if unicodedata.category(char).startswith("M"):
+            continue  # an accent typed apart belongs to its letter's word
         if not char.isalpha():
             first = None  # a new word may be in another alphabet
             continue
@@ -100,7 +102,8 @@ def _mixed_letters(text: str) -> str | None:
         if kind not in LOOKALIKE_SCRIPTS:
             continue
         if first is not None and kind != first[2]:
-            return f"{first[1]} ({first[2].title()}, character {first[0]}) and {char} ({kind.title()}, character {position})"
+            was, now = f"{first[1]} ({first[2].title()}, character {first[0]})", f"{kind.title()}, character {position}"
+            return f"{was} and {char} ({now})"
         first = first or (position, char, kind)
     return None
 
@@ -385,7 +388,9 @@ def decide(state: TableState, actor: Actor, action: dict, ctx: Context) -> list[
         seat = state.seat(action.get("seat"))
         if seat.removed:
             raise Rejected.seat_removed(seat)
-        if actor.seat is not None and not actor.host and actor.seat != seat.number:  # docs/rules/tables.md, ruling 7
+        # docs/rules/tables.md, ruling 7: a seat's phone, even one the host role was handed to, joins no other seat
+        # (only the host's own token, which holds no seat, takes any).
+        if actor.seat is not None and actor.seat != seat.number:
             holds = state.seat(actor.seat)
             raise Rejected(
                 "one_seat",

@@ -88,14 +88,18 @@ def test_a_name_written_another_way_is_the_same_seats_name(name, look):
         same_name(seat_name(other, ("seats", 1)), [kept], ("seats", 1))
 
 
-@given(name=st.text(alphabet=st.sampled_from("ABEOPTabeopt"), min_size=2, max_size=12), where=st.integers(0, 11))
-def test_a_word_mixing_look_alike_alphabets_is_refused_as_a_name(name, where):
+@given(
+    name=st.text(alphabet=st.sampled_from("ABEOPTabeopt"), min_size=2, max_size=12),
+    where=st.integers(0, 11),
+    accent=st.sampled_from(["", "\u0301", "\u0308"]),
+)
+def test_a_word_mixing_look_alike_alphabets_is_refused_as_a_name(name, where, accent):
     """A Latin word with one letter swapped for its Cyrillic or Greek look-alike (Аnn) is refused, naming both
     letters; a name whose words each keep to one alphabet (Dmitri Дмитрий, Νίκος) is kept."""
     where %= len(name)
     if name[where] not in LOOKALIKES:
         name = name[:where] + "A" + name[where + 1 :]
-    spoof = name[:where] + LOOKALIKES[name[where]] + name[where + 1 :]
+    spoof = name[:where] + LOOKALIKES[name[where]] + accent + name[where + 1 :]  # an accent typed apart: one word
     with pytest.raises(Refused) as caught:
         seat_name(spoof, ("name",))
     assert "mixes alphabets within a word" in caught.value.message and caught.value.path == ("name",)
@@ -125,6 +129,21 @@ def test_a_phone_that_plays_for_a_seat_joins_no_other(client):
     assert assert_problem(refused, 409)["code"] == "one_seat"
     assert table.state()["seq"] == before and not table.state()["seats"][1]["joined"]
     assert table.join(2, headers=bearer(table.host)).status_code == 201
+
+
+def test_a_phone_the_host_role_was_handed_to_joins_no_other_seat(client):
+    """The host role handed to Ann's phone gives it the host's actions, not the host's own token: a join with Ann's
+    token is refused for a free seat and for one Bob's phone holds (one_seat), so Ann's seat, and the host role with
+    it, is never left to a token no one has, and Bob keeps his seat."""
+    table = Table(client, seats=("Ann", "Bob", "Cy"), join=False)
+    ann, _ = table.join(1).json["token"], table.join(2)
+    assert table.post("/host", {"seat": 1}, table.host).status_code == 201
+    before = table.state()["seq"]
+    for seat in (3, 2):
+        refused = table.join(seat, json={"request_id": f"ann-taps-{seat}"}, headers=bearer(ann))
+        assert assert_problem(refused, 409)["code"] == "one_seat"
+    seats = table.state()["seats"]
+    assert table.state()["seq"] == before and [s["joined"] for s in seats] == [True, True, False]
 
 
 def test_a_pages_phone_that_plays_for_a_seat_joins_no_other(database_url):
