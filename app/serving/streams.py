@@ -289,7 +289,7 @@ class StreamCursor:
         """End the stream once it has sent an event (`stops`: (seq, whose token it stops)) that stopped the token
         it was opened with: a released or removed seat's old phone, a host that handed the role on, reads no more
         as its holder, and its slots go back at once for the phone that holds the seat now (`take_slots`). Its
-        reconnect is refused (403)."""
+        reconnect with the API's token is refused (403); a page's, whose cookie acts for no one, is a viewer's."""
         if self.holder is not None and any(seq > self.holder[1] and who == self.holder[0] for seq, who in stops):
             self.deadline = 0.0  # the lifetime is over: the stream ends after what it has just been given
 
