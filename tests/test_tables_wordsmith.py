@@ -1282,7 +1282,7 @@ def test_the_host_objects_only_for_a_seat_no_phone_holds():
     cast = table.claim(1, "cast")
     with pytest.raises(Forbidden) as caught:  # naming Bob as the objector would take his vote away
         table.act({"type": "object", "seat": 2, "claim": cast.seq}, HOST)
-    assert "made from the objector's own phone: seat 2 (Bob) has one" in caught.value.message
+    assert "Only the objector's own phone can object: seat 2 (Bob) has one" in caught.value.message
     objection = table.act({"type": "object", "seat": 3, "claim": cast.seq}, HOST)[0]
     assert (objection.by, objection.data["seat"], objection.data["voters"]) == (0, 3, [2])
 

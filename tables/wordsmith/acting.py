@@ -6,7 +6,7 @@ from __future__ import annotations
 from solver.errors import Refused
 from solver.pieces import load_alphabet
 
-from ..events import Actor, Context, Forbidden, Rejected, need_host  # noqa: F401 (the handlers' host check, from here)
+from ..events import Actor, Context, Forbidden, Rejected
 from .model import ClaimRecord, SeatState, WordsmithState
 
 # Ruling 19, said whenever a vote is refused to anyone but the voter's own phone.
@@ -28,13 +28,13 @@ def player(table, seat: int) -> str:
 
 
 def acting_seat(
-    table, ws: WordsmithState, actor: Actor, action: dict, what: str = "A seat's action", who: str = "the player"
+    table, ws: WordsmithState, actor: Actor, action: dict, what: str = "act for it", who: str = "the player"
 ) -> SeatState:
     """The seat an action is for: the actor's own, or a seat the host names; a seat acting for another: 403.
 
     Ruling 19: the host acts for a seat only while no phone holds it (its player plays without one): a claim, a
     piece, a pass, an objection or an ask made by the host for a seat whose phone plays would take that player's
-    word, pool or voice away from them (403). `what`: "An objection", `who`: "the objector", for the refusal."""
+    word, pool or voice away from them (403). `what`: "object", `who`: "the objector", for the refusal."""
     named = action.get("seat")
     if named is None:
         if actor.seat is None:
@@ -49,7 +49,7 @@ def acting_seat(
         raise other_seat(actor, number)
     if table.seats[number - 1].joined:
         raise Forbidden(
-            f"{what} is made from {who}'s own phone: seat {number} ({player(table, number)}) has one. "
+            f"Only {who}'s own phone can {what}: seat {number} ({player(table, number)}) has one. "
             "The host acts for a seat only while no phone holds it."
         )
     return ws.seat(number)

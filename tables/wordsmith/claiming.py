@@ -24,7 +24,7 @@ def _free_rows(ws: WordsmithState, seat: SeatState) -> list[int]:
 
 
 def claim(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
-    seat = acting_seat(table, ws, actor, action, "A claim", "the claimant")
+    seat = acting_seat(table, ws, actor, action, "claim", "the claimant")
     word = action.get("word")
     if not isinstance(word, str) or not word.strip():
         raise Refused("word: the word claimed, as text", ("word",))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from solver.lexicon import check
 
-from ..events import Actor, Context, NewEvent, Rejected, need_seat_or_host, stamp
+from ..events import Actor, Context, NewEvent, Rejected, need_host, need_seat_or_host, stamp
 from . import house, moved
 from . import vote as votes
 from .acting import (
@@ -16,7 +16,6 @@ from .acting import (
     find_claim,
     flag,
     lexicon_of,
-    need_host,
     own_seat,
     player,
     window_seconds,
@@ -27,7 +26,7 @@ from .model import OBJECTION_SECONDS, ClaimRecord, WordsmithState
 
 
 def object_(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
-    seat = acting_seat(table, ws, actor, action, "An objection", "the objector")  # ruling 19: the objector has no vote
+    seat = acting_seat(table, ws, actor, action, "object", "the objector")  # ruling 19: the objector has no vote
     claim = find_claim(ws, action)
     seconds = window_seconds(table, ctx, OBJECTION_SECONDS)
     refusal = votes.objection_refused(ws, seat.number, claim, ctx.now, seconds)

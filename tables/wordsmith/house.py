@@ -109,7 +109,7 @@ def _attempt(ws: WordsmithState, action: dict) -> dict:
 
 def ask(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
     """Ruling 22: the claimant puts a claim refused only because the dictionary lacks the word to the table."""
-    seat = acting_seat(table, ws, actor, action, "Asking the table", "the claimant")  # ruling 19: no vote for the asker
+    seat = acting_seat(table, ws, actor, action, "ask the table", "the claimant")  # ruling 19: no vote for the asker
     attempt = _attempt(ws, action)
     word, shout = attempt["word"], attempt["word"].upper()
     if ws.has("secret"):

@@ -10,10 +10,10 @@ from solver.pieces import MAX_POOL_PIECES, parse_pool
 from solver.sentences import say
 from solver.wordsmith import CHALLENGES, WHITE_BOXES, WORD_BY_WORD_DICE, WORDS_PER_CHALLENGE, added_pieces, roll_dice
 
-from ..events import Actor, Context, NewEvent, Rejected, need_seat_or_host
+from ..events import Actor, Context, NewEvent, Rejected, need_host, need_seat_or_host
 from . import moved
 from . import vote as votes
-from .acting import acting_seat, actor_by, lexicon_of, need_host, need_on
+from .acting import acting_seat, actor_by, lexicon_of, need_on
 from .automatic import challenge_ended, left
 from .model import PIECE_CODES, WordsmithState
 
@@ -106,7 +106,7 @@ def _random_word(lexicon, length: int, rng) -> str:
 
 
 def add(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
-    seat = acting_seat(table, ws, actor, action, "Adding a piece")
+    seat = acting_seat(table, ws, actor, action, "add a piece")
     piece, wild_as = action.get("piece"), action.get("wild_as")
     if piece is not None and piece not in PIECE_CODES:
         raise Refused(f"piece: one of R, Y, B, G, W, or null to roll a die (got {piece!r})", ("piece",))
@@ -139,7 +139,7 @@ def add(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> 
 
 def choose_wild(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
     """A star kept wild in a pool becomes the piece the player says it stands for (ruling 7)."""
-    seat = acting_seat(table, ws, actor, action, "Choosing what a star stands for")
+    seat = acting_seat(table, ws, actor, action, "choose what a star stands for")
     piece = action.get("piece")
     if piece not in PIECE_CODES or piece == "W":
         raise Refused(f"piece: the piece the star stands for, one of R, Y, B, G (got {piece!r})", ("piece",))
@@ -150,7 +150,7 @@ def choose_wild(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Cont
 
 
 def pass_(table, ws: WordsmithState, actor: Actor, action: dict, ctx: Context) -> list[NewEvent]:
-    seat = acting_seat(table, ws, actor, action, "A pass")
+    seat = acting_seat(table, ws, actor, action, "pass")
     need_on(ws)
     if ws.phase != "done_called":
         raise Rejected("not_done", "Passing is for the extra word after Done!: nobody has called Done! yet.")
