@@ -520,7 +520,10 @@ def print_acted(args: argparse.Namespace, answer: dict) -> int:
         seats = answer["state"]["seats"]
     elif any("seat" in event.get("data", {}) for event in answer["events"]):
         # A claim is answered without the state (the API's hot path); a line names its player as every other does.
-        seats = backend(args).table(args.code, token=token_from(args, required=False))["seats"]
+        try:
+            seats = backend(args).table(args.code, token=token_from(args, required=False))["seats"]
+        except Exception:  # the action is done: a line without names is better than an error for it
+            seats = []
     else:
         seats = []
     if answer.get("repeated"):

@@ -50,8 +50,8 @@ def run_out_the_window(ann, clock) -> None:
 def test_count_the_votes_comes_when_the_window_closes_by_the_phones_clock(browser, phones, served):
     """Three seats. Bob claims CAST and Cy objects; Ann, the one voter, does not vote. Her phone offers no Count while
     the window is open (a phone without JavaScript does, saying once 30 s have passed); when it closes, Count comes
-    without a reload, her ballot goes, the vote's title says voting closed, and her phone reads as a page drawn then; her count settles the vote. Then the
-    same for a word Cy puts to the table."""
+    without a reload, her ballot goes, the vote's title says voting closed, and her phone reads as a page drawn
+    then; her count settles the vote. Then the same for a word Cy puts to the table."""
     base, clock = served
     ann, bob, cy = phones
     ann.clock.install()  # her phone's own clock, run forward below with the server's

@@ -79,8 +79,8 @@ def ranks_that_tell(
     """The pairs (word level, name level), the name ranked commoner, at which SCOWL's ranking tells a name: among the
     spellings SCOWL ranks so whose case running text tells beyond chance (case_margin), the name is the commoner
     use in more than half, beyond chance (wilson_lower_bound). SCOWL files names and words in lists of their own, and
-    a level apart says little: at (55, 50) running text finds a name in about half (popper, angelica are words),
-    at (80, 70) in about a third, at (70, 50) and (80, 50) in more than four of five (tod, faraday are names)."""
+    near levels say little (popper, angelica are words), far ones tell (tod, faraday are names); the shares at each
+    pair: bench/lexicon.py."""
     tally: dict[tuple[int, int], list[int]] = {}
     for word, name_level in name_levels.items():
         word_level = word_levels.get(word)

@@ -8,8 +8,8 @@ points the rulebook leaves open about a table; the code cites them.
 
 Actions (dicts, as the API and the pages send them) are start, add, choose_wild, claim, object, ask, vote, settle,
 count_votes, overrule, pass, end_challenge, end_game, roll_word and set_pool; a seat acts for itself, the host for
-a seat no phone holds by naming it (`seat`), and a vote comes only from the voter's own phone (ruling 19). Events (`by`: the seat that acted for itself, 0 the host, also
-when it acts for a seat, None the app):
+a seat no phone holds by naming it (`seat`), and a vote comes only from the voter's own phone (ruling 19).
+Events (`by`: the seat that acted for itself, 0 the host, also when it acts for a seat, None the app):
 
     challenge_started {challenge, pool, rolls, required_letters, crossed_white: {seat: n}}      by 0
     piece_added       {seat, piece: red|yellow|blue|green|wild, rolled: [face] | None, wild_as}

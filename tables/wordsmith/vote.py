@@ -196,7 +196,8 @@ def already_voted(word: str) -> Rejected:
 
 def struck_message(table, claim: ClaimRecord) -> str:
     """Ruling 20: why `claim`'s word cannot be claimed again this challenge, naming the ruling that struck it."""
-    return f"{claim.word.upper()} was struck {moved.struck_how(table.seats, claim)}: it cannot be claimed again this challenge."
+    how = moved.struck_how(table.seats, claim)
+    return f"{claim.word.upper()} was struck {how}: it cannot be claimed again this challenge."
 
 
 def strikes(ws: WordsmithState, claim: ClaimRecord) -> dict:
