@@ -67,7 +67,7 @@ def wilson_lower_bound(hits: int, total: int, z: float = RANK_CONFIDENCE_Z) -> f
     share = hits / total
     centre = share + z * z / (2 * total)
     spread = z * math.sqrt(share * (1 - share) / total + z * z / (4 * total * total))
-    return (centre - spread) / (1 + z * z / total)
+    return min(share, max(0.0, (centre - spread) / (1 + z * z / total)))  # within [0, share], rounding aside
 
 
 def ranks_that_tell(
